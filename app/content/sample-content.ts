@@ -1,0 +1,397 @@
+/**
+ * Built-in sample content: seeded into the database on first start and used by the
+ * public pages as the fallback when a read fails (or returns nothing, unless staff
+ * switch "Show sample content when a section is empty" off).
+ * Plain typed data only: imported by the seed (server) and by public routes.
+ */
+import type { EventCategory } from "../db/schema.ts";
+
+export interface SampleEvent {
+  id: number;
+  title: string;
+  date: string; // yyyy-MM-dd
+  time: string; // HH:mm
+  description: string;
+  long_description: string;
+  location: string;
+  location_address: string;
+  organizer: string;
+  ticket_price: string;
+  tickets_available: number | null;
+  category: EventCategory;
+  is_active: boolean;
+  is_past: boolean;
+  image: string;
+}
+
+export const FOUNDATION = {
+  name: "Millbrook Community Foundation",
+  town: "Millbrook",
+  tagline: "Community Together Matters",
+  contactEmail: "info@millbrookfoundation.org.uk",
+  partnershipsEmail: "partnerships@millbrookfoundation.org.uk",
+  address: ["The Old Corn Exchange", "14 Market Street", "Millbrook", "MB4 2QT"],
+  phone: "01632 960 418",
+  charityNumber: "1198472",
+} as const;
+
+export const DEFAULT_SETTINGS = {
+  id: 1,
+  site_name: FOUNDATION.name,
+  tagline: FOUNDATION.tagline,
+  site_description:
+    "A local charity raising money for the people, groups and causes of Millbrook, run by volunteers who live here.",
+  about_description:
+    "Millbrook Community Foundation was set up in 2023 by neighbours who wanted to make a difference close to home. We run events, craft fairs and awards, and every pound raised goes back into Millbrook through our Community Fund.",
+  contact_email: FOUNDATION.contactEmail,
+  social_facebook: "",
+  social_twitter: "",
+  social_instagram: "",
+  facebook_url: "",
+  twitter_url: "",
+  instagram_url: "",
+  hero_title: `Welcome to ${FOUNDATION.name}`,
+  hero_subtitle: "Supporting our community",
+  hero_image_url: null as string | null,
+  about_image_url: null as string | null,
+  charity_number: FOUNDATION.charityNumber,
+  maintenance_mode: false,
+  show_sample_content: true,
+};
+
+export const SAMPLE_EVENTS: SampleEvent[] = [
+  {
+    id: 1,
+    title: "Millbrook Charity Gala Dinner",
+    date: "2027-03-13",
+    time: "19:00",
+    description:
+      "An evening of fine food, live music and a charity auction in aid of the Millbrook Community Fund.",
+    long_description:
+      "Join us for the highlight of our fundraising year: a three-course dinner prepared by local chefs, live music from the Millbrook Swing Band and an auction of prizes donated by local businesses.\n\nEvery ticket includes a welcome drink and dinner. All money raised goes to the Community Fund, which gives grants to local groups, schools and projects.\n\nDress code is black tie optional. Please tell us about any dietary needs when you book.",
+    location: "Millbrook Town Hall",
+    location_address: "Town Hall, High Street, Millbrook MB4 1AA",
+    organizer: "Millbrook Community Foundation",
+    ticket_price: "75",
+    tickets_available: 120,
+    category: "fundraiser",
+    is_active: true,
+    is_past: false,
+    image: "/images/events/gala.svg",
+  },
+  {
+    id: 2,
+    title: "Millbrook Summer Fair",
+    date: "2027-06-19",
+    time: "11:00",
+    description:
+      "Stalls, games, a dog show and local food on the green: a family day out for the whole town.",
+    long_description:
+      "The Summer Fair returns to Millbrook Green with more than forty stalls, a fun dog show, children's games, face painting and the famous tug of war between the town's pubs.\n\nLocal food producers and the Millbrook Bakery will keep everyone fed, and the brass band plays from 2pm.\n\nChildren under 5 go free. Proceeds support the Community Fund.",
+    location: "Millbrook Green",
+    location_address: "Millbrook Green, Church Lane, Millbrook MB4 3DF",
+    organizer: "Millbrook Community Foundation volunteers",
+    ticket_price: "5",
+    tickets_available: 500,
+    category: "family",
+    is_active: true,
+    is_past: false,
+    image: "/images/events/summer-fair.svg",
+  },
+  {
+    id: 3,
+    title: "Big Community Quiz Night",
+    date: "2027-01-29",
+    time: "19:30",
+    description: "Test your knowledge in teams of up to six, with a raffle and supper at half time.",
+    long_description:
+      "Gather your friends, family or colleagues for our friendliest fundraiser. Eight rounds of general knowledge, music and local trivia, hosted by quizmaster Dave Holloway.\n\nTeams of up to 6 people. Supper is served at half time and there is a raffle with prizes from Millbrook businesses.\n\nThe winning team takes home the Millbrook Quiz Cup for a year.",
+    location: "The Millbrook Arms",
+    location_address: "The Millbrook Arms, 2 Bridge Street, Millbrook MB4 2LP",
+    organizer: "Millbrook Community Foundation",
+    ticket_price: "10",
+    tickets_available: 80,
+    category: "social",
+    is_active: true,
+    is_past: false,
+    image: "/images/events/quiz-night.svg",
+  },
+  {
+    id: 4,
+    title: "Riverside Litter Pick",
+    date: "2026-09-20",
+    time: "10:00",
+    description: "Volunteers cleared two miles of the River Mill footpath and filled 46 bags.",
+    long_description:
+      "Thirty-two volunteers of all ages helped clear the River Mill footpath from the weir to Station Bridge.\n\nThank you to Millbrook Hardware for the litter pickers and to the Riverside Café for the tea.",
+    location: "River Mill footpath",
+    location_address: "Meet at the weir car park, Mill Lane, Millbrook MB4 5RE",
+    organizer: "Millbrook Community Foundation volunteers",
+    ticket_price: "Free",
+    tickets_available: null,
+    category: "community",
+    is_active: true,
+    is_past: true,
+    image: "/images/events/litter-pick.svg",
+  },
+  {
+    id: 5,
+    title: "Autumn Family Fun Day",
+    date: "2026-10-18",
+    time: "12:00",
+    description: "Pumpkin carving, a treasure trail and storytelling in the library garden.",
+    long_description:
+      "More than 300 people came along to the library garden for pumpkin carving, a treasure trail around the town centre and storytelling by the Millbrook Players.\n\nThe day raised £1,240 for the Community Fund.",
+    location: "Millbrook Library Garden",
+    location_address: "Millbrook Library, 5 Queen's Road, Millbrook MB4 1HG",
+    organizer: "Millbrook Community Foundation",
+    ticket_price: "Free",
+    tickets_available: null,
+    category: "family",
+    is_active: true,
+    is_past: true,
+    image: "/images/events/family-day.svg",
+  },
+  {
+    id: 6,
+    title: "Charity Fun Run",
+    date: "2026-07-12",
+    time: "09:30",
+    description: "A 5k fun run around Millbrook Park, with a 1k course for under-10s.",
+    long_description:
+      "Two hundred runners, joggers and walkers took on the 5k course around Millbrook Park, with a 1k course for under-10s.\n\nRunners raised £2,860 in sponsorship for the Community Fund.",
+    location: "Millbrook Park",
+    location_address: "Millbrook Park, Park Road, Millbrook MB4 4PA",
+    organizer: "Millbrook Striders running club",
+    ticket_price: "12",
+    tickets_available: null,
+    category: "fundraiser",
+    is_active: true,
+    is_past: true,
+    image: "/images/events/fun-run.svg",
+  },
+];
+
+export interface SampleCraftFair {
+  id: number;
+  title: string;
+  date: string;
+  time: string;
+  description: string;
+  location: string;
+  stalls_available: number;
+  application_deadline: string;
+  is_active: boolean;
+  is_past: boolean;
+  image: string;
+  attendance: string | null;
+  stallholders: string | null;
+}
+
+export const SAMPLE_CRAFT_FAIRS: SampleCraftFair[] = [
+  {
+    id: 1,
+    title: "Christmas Craft Fair",
+    date: "2026-12-05",
+    time: "10:00",
+    description:
+      "Handmade gifts, decorations and festive treats from more than thirty local makers, with mulled apple juice and carols.",
+    location: "Millbrook Town Hall",
+    stalls_available: 12,
+    application_deadline: "2026-11-28",
+    is_active: true,
+    is_past: false,
+    image: "/images/craft-fairs/christmas.svg",
+    attendance: null,
+    stallholders: null,
+  },
+  {
+    id: 2,
+    title: "Spring Makers Market",
+    date: "2027-04-10",
+    time: "10:00",
+    description:
+      "Pottery, textiles, woodwork, jewellery and plants from Millbrook's makers, with live demonstrations through the day.",
+    location: "St Mary's Church Hall",
+    stalls_available: 20,
+    application_deadline: "2027-03-20",
+    is_active: true,
+    is_past: false,
+    image: "/images/craft-fairs/spring.svg",
+    attendance: null,
+    stallholders: null,
+  },
+  {
+    id: 3,
+    title: "Summer Craft Fair",
+    date: "2026-07-25",
+    time: "10:00",
+    description: "Our biggest fair yet, spread across the Town Hall and the market square.",
+    location: "Millbrook Town Hall",
+    stalls_available: 40,
+    application_deadline: "2026-07-01",
+    is_active: true,
+    is_past: true,
+    image: "/images/craft-fairs/summer.svg",
+    attendance: "Over 1,200 visitors",
+    stallholders: "38 stallholders",
+  },
+  {
+    id: 4,
+    title: "Autumn Craft Fair",
+    date: "2026-10-03",
+    time: "10:00",
+    description: "Harvest-themed crafts, local honey and hand-knitted woollens.",
+    location: "St Mary's Church Hall",
+    stalls_available: 24,
+    application_deadline: "2026-09-12",
+    is_active: true,
+    is_past: true,
+    image: "/images/craft-fairs/autumn.svg",
+    attendance: "About 650 visitors",
+    stallholders: "24 stallholders",
+  },
+];
+
+export interface SampleCause {
+  title: string;
+  description: string;
+  image: string;
+  raised: number;
+  goal: number;
+}
+
+export const SAMPLE_CAUSES: SampleCause[] = [
+  {
+    title: "Millbrook Youth Club",
+    description:
+      "Keeping the youth club open three evenings a week, with new sports kit and a trip to the coast each summer.",
+    image: "/images/causes/youth-club.svg",
+    raised: 2150,
+    goal: 3000,
+  },
+  {
+    title: "Community Garden",
+    description:
+      "Raised beds, tools and a water butt for the allotment project behind the health centre, where neighbours grow food together.",
+    image: "/images/causes/community-garden.svg",
+    raised: 1800,
+    goal: 1500,
+  },
+  {
+    title: "Warm Spaces",
+    description:
+      "Hot drinks, soup and a friendly welcome at the library and church hall for anyone who needs somewhere warm this winter.",
+    image: "/images/causes/warm-spaces.svg",
+    raised: 950,
+    goal: 2500,
+  },
+];
+
+export interface SampleTrustee {
+  name: string;
+  role: string;
+  bio: string;
+  image: string;
+}
+
+export const SAMPLE_TRUSTEES: SampleTrustee[] = [
+  {
+    name: "Margaret Ellison",
+    role: "Chair",
+    bio: "A retired head teacher who has lived in Millbrook for thirty years, Margaret founded the Foundation in 2023.",
+    image: "/images/trustees/trustee-1.svg",
+  },
+  {
+    name: "Raj Patel",
+    role: "Treasurer",
+    bio: "Raj is a chartered accountant and runs the pharmacy on Market Street. He keeps our books in order.",
+    image: "/images/trustees/trustee-2.svg",
+  },
+  {
+    name: "Sophie Turner",
+    role: "Secretary",
+    bio: "Sophie works for the district council and volunteers with the Millbrook Players amateur theatre group.",
+    image: "/images/trustees/trustee-3.svg",
+  },
+  {
+    name: "David Okafor",
+    role: "Trustee, Events",
+    bio: "David manages the leisure centre and leads the volunteers who plan our fairs, runs and quiz nights.",
+    image: "/images/trustees/trustee-4.svg",
+  },
+];
+
+export interface SampleAwardWinner {
+  year: number;
+  category: string;
+  name: string;
+  achievement: string;
+  image: string;
+}
+
+export const AWARD_CATEGORIES = [
+  { id: "charity-year", title: "Charity of the Year", description: "A local charity or voluntary group that has made an outstanding difference this year." },
+  { id: "volunteer-year", title: "Volunteer of the Year", description: "Someone who gives their time generously to help others in Millbrook." },
+  { id: "community-team", title: "Community Team of the Year", description: "A team, club or group of neighbours that has brought people together." },
+  { id: "citizen-year", title: "Citizen of the Year", description: "A resident whose kindness or commitment has made Millbrook a better place." },
+  { id: "young-citizen", title: "Young Citizen of the Year", description: "A young person aged 16 to 18 who has made a real contribution to the town." },
+] as const;
+
+export const SAMPLE_AWARD_WINNERS: SampleAwardWinner[] = [
+  { year: 2025, category: "charity-year", name: "Millbrook Food Share", achievement: "Provided more than 9,000 meals to local families.", image: "/images/awards/winner-1.svg" },
+  { year: 2025, category: "volunteer-year", name: "Eileen Brookes", achievement: "Drove neighbours to over 400 hospital appointments.", image: "/images/awards/winner-2.svg" },
+  { year: 2025, category: "community-team", name: "Millbrook Striders", achievement: "Started a free weekly walk-and-run group for all abilities.", image: "/images/awards/winner-3.svg" },
+  { year: 2025, category: "citizen-year", name: "Tom Harding", achievement: "Restored the war memorial garden with his own hands.", image: "/images/awards/winner-4.svg" },
+  { year: 2025, category: "young-citizen", name: "Aisha Khan", achievement: "Set up a homework club for younger pupils at the library.", image: "/images/awards/winner-5.svg" },
+  { year: 2024, category: "charity-year", name: "Millbrook Young Carers", achievement: "Supported forty young carers with trips and respite.", image: "/images/awards/winner-6.svg" },
+  { year: 2024, category: "volunteer-year", name: "George Wallace", achievement: "Twenty years running the Saturday repair café.", image: "/images/awards/winner-7.svg" },
+];
+
+export interface SampleFundRecipient {
+  year: number;
+  name: string;
+  purpose: string;
+  amount: number;
+}
+
+export const SAMPLE_FUND_RECIPIENTS: SampleFundRecipient[] = [
+  { year: 2025, name: "Millbrook Youth Club", purpose: "New sports equipment and a minibus trip to the coast", amount: 1200 },
+  { year: 2025, name: "St Mary's Toddler Group", purpose: "Safe play mats and sensory toys", amount: 650 },
+  { year: 2025, name: "Millbrook Community Garden", purpose: "Raised beds and tools for the allotment project", amount: 900 },
+  { year: 2025, name: "Warm Spaces at the Library", purpose: "Hot drinks and soup through the winter", amount: 750 },
+  { year: 2024, name: "Millbrook Primary School", purpose: "Reading books for the school library", amount: 800 },
+  { year: 2024, name: "Riverside Over-60s Club", purpose: "Transport to weekly lunches", amount: 600 },
+  { year: 2024, name: "Millbrook Players", purpose: "Lighting for the community pantomime", amount: 500 },
+];
+
+export const VOLUNTEER_ROLES = [
+  {
+    id: "event-support",
+    title: "Event Support",
+    description: "Help set up, run and pack away our fairs, quiz nights and gala.",
+    commitment: "A few hours per event, mostly weekends and evenings",
+    skills: "Friendly, reliable, happy to lift and carry",
+  },
+  {
+    id: "fundraising-team",
+    title: "Fundraising Team",
+    description: "Plan new fundraising ideas, run collections and look after our supporters.",
+    commitment: "2 to 4 hours a month",
+    skills: "Ideas, confidence talking to people",
+  },
+  {
+    id: "community-outreach",
+    title: "Community Outreach",
+    description: "Tell local groups about the Community Fund and help them apply.",
+    commitment: "Flexible, about 4 hours a month",
+    skills: "Good listener, knows Millbrook",
+  },
+  {
+    id: "administrative-support",
+    title: "Administrative Support",
+    description: "Keep our records, mailing lists and paperwork in order.",
+    commitment: "2 hours a week, can be from home",
+    skills: "Organised, comfortable with email and spreadsheets",
+  },
+] as const;

@@ -1,0 +1,45 @@
+/**
+ * Opens the database for a process: DATABASE_URL when set, otherwise the embedded
+ * PostgreSQL server under DATA_DIR. Then applies migrations and the first-start seed.
+ */
+import type { AppConfig } from "../lib/config.server.ts";
+import { logger } from "../lib/logger.server.ts";
+import { connectDatabase, disconnectDatabase, type Database } from "./client.server.ts";
+import { openEmbeddedDatabase } from "./embedded-postgres.server.ts";
+import { runMigrations } from "./migrate.server.ts";
+import { seedIfEmpty } from "./seed.server.ts";
+
+export interface OpenDatabase {
+  db: Database;
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(
+  config: AppConfig,
+  options: { mode: "own" | "attach"; seed?: boolean },
+): Promise<OpenDatabase> {
+  const embedded = !config.DATABASE_URL;
+  const opened = embedded
+    ? await openEmbeddedDatabase({ dataDir: config.dataDir, mode: options.mode, port: config.EMBEDDED_PG_PORT })
+    : { url: config.DATABASE_URL!, close: async () => {} };
+  try {
+    const { db, pool } = connectDatabase(opened.url);
+    await runMigrations(db, pool);
+    if (options.seed !== false && (await seedIfEmpty(db))) logger.info("sample content written (first start)");
+    return {
+      db,
+      url: opened.url,
+      embedded,
+      close: async () => {
+        await disconnectDatabase();
+        await opened.close();
+      },
+    };
+  } catch (error) {
+    await disconnectDatabase().catch(() => {});
+    await opened.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Applies the generated SQL migrations in drizzle/ (idempotent). An advisory lock keeps
+ * two processes starting at once from migrating together.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import type pg from "pg";
+import type { Database } from "./client.server.ts";
+
+const MIGRATIONS_LOCK = 727_001;
+// Resolves to <project>/drizzle both from app/db/ and from the built build/server/.
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+export async function runMigrations(db: Database, pool: pg.Pool, folder = migrationsFolder) {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATIONS_LOCK]);
+    await migrate(db, { migrationsFolder: folder });
+  } finally {
+    await lock.query("select pg_advisory_unlock($1)", [MIGRATIONS_LOCK]).catch(() => {});
+    lock.release();
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * The one database schema (PostgreSQL, Drizzle pg-core).
+ * Tables follow the spec's names and columns (events, craft_fairs, site_settings,
+ * admin_users) plus what real software needs: users, sessions, one-time tokens,
+ * login throttling, form submissions and an audit log.
+ * After changing this file run `npm run db:generate` and commit the new SQL in drizzle/.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const STAFF_ROLES = ["administrator", "editor"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const EVENT_CATEGORIES = [
+  "fundraiser",
+  "family",
+  "social",
+  "community",
+  "volunteer",
+  "workshop",
+  "fair",
+  "sports",
+  "arts",
+] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    password_hash: text("password_hash"),
+    last_login_at: timestamp("last_login_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<StaffRole>().notNull().default("editor"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("admin_users_role_check", sql`${t.role} in ('administrator', 'editor')`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    token_hash: text("token_hash").notNull().unique(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    user_agent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.user_id)],
+);
+
+/** One-time links: first-run setup, invitations (set password) and password resets. */
+export const oneTimeTokens = pgTable("one_time_tokens", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  token_hash: text("token_hash").notNull().unique(),
+  purpose: text("purpose").$type<"setup" | "invite" | "reset">().notNull(),
+  user_id: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  created_by: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  used_at: timestamp("used_at", { withTimezone: true }),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Failed sign-in counters, keyed by "email:<address>" or "ip:<address>". */
+export const loginThrottle = pgTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  blocked_until: timestamp("blocked_until", { withTimezone: true }),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const events = pgTable(
+  "events",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    time: text("time").notNull(),
+    description: text("description").notNull(),
+    long_description: text("long_description"),
+    location: text("location").notNull(),
+    location_address: text("location_address"),
+    organizer: text("organizer"),
+    ticket_price: text("ticket_price"),
+    tickets_available: integer("tickets_available"),
+    category: text("category").$type<EventCategory>().notNull(),
+    is_active: boolean("is_active").notNull().default(true),
+    is_past: boolean("is_past").notNull().default(false),
+    image: text("image"),
+    ...timestamps,
+  },
+  (t) => [
+    index("events_public_idx").on(t.is_active, t.is_past, t.date),
+    check("events_tickets_positive", sql`${t.tickets_available} is null or ${t.tickets_available} > 0`),
+  ],
+);
+
+export const craftFairs = pgTable(
+  "craft_fairs",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    time: text("time").notNull(),
+    description: text("description").notNull(),
+    location: text("location").notNull(),
+    stalls_available: integer("stalls_available").notNull().default(20),
+    application_deadline: date("application_deadline", { mode: "string" }).notNull(),
+    is_active: boolean("is_active").notNull().default(true),
+    is_past: boolean("is_past").notNull().default(false),
+    image: text("image"),
+    attendance: text("attendance"),
+    stallholders: text("stallholders"),
+    ...timestamps,
+  },
+  (t) => [
+    index("craft_fairs_public_idx").on(t.is_active, t.is_past, t.date),
+    check("craft_fairs_stalls_positive", sql`${t.stalls_available} > 0`),
+  ],
+);
+
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    site_name: text("site_name").notNull(),
+    tagline: text("tagline").notNull(),
+    site_description: text("site_description").notNull().default(""),
+    about_description: text("about_description").notNull().default(""),
+    contact_email: text("contact_email").notNull(),
+    social_facebook: text("social_facebook").notNull().default(""),
+    social_twitter: text("social_twitter").notNull().default(""),
+    social_instagram: text("social_instagram").notNull().default(""),
+    facebook_url: text("facebook_url").notNull().default(""),
+    twitter_url: text("twitter_url").notNull().default(""),
+    instagram_url: text("instagram_url").notNull().default(""),
+    hero_title: text("hero_title").notNull(),
+    hero_subtitle: text("hero_subtitle").notNull(),
+    hero_image_url: text("hero_image_url"),
+    about_image_url: text("about_image_url"),
+    charity_number: text("charity_number").notNull().default(""),
+    maintenance_mode: boolean("maintenance_mode").notNull().default(false),
+    show_sample_content: boolean("show_sample_content").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** Built-in content that has no admin screen yet: seeded on first start, read by the public pages. */
+export const causes = pgTable("causes", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  image: text("image").notNull(),
+  raised: integer("raised").notNull().default(0),
+  goal: integer("goal").notNull(),
+  sort_order: integer("sort_order").notNull().default(0),
+});
+
+export const trustees = pgTable("trustees", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  role: text("role").notNull(),
+  bio: text("bio").notNull(),
+  image: text("image").notNull(),
+  sort_order: integer("sort_order").notNull().default(0),
+});
+
+export const awardWinners = pgTable("award_winners", {
+  id: serial("id").primaryKey(),
+  year: integer("year").notNull(),
+  category: text("category").notNull(),
+  name: text("name").notNull(),
+  achievement: text("achievement").notNull(),
+  image: text("image").notNull(),
+});
+
+export const fundRecipients = pgTable("fund_recipients", {
+  id: serial("id").primaryKey(),
+  year: integer("year").notNull(),
+  name: text("name").notNull(),
+  purpose: text("purpose").notNull(),
+  amount: integer("amount").notNull(),
+});
+
+export const SUBMISSION_KINDS = ["volunteer", "stall_application", "nomination"] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+export const SUBMISSION_STATUSES = ["new", "in_review", "accepted", "declined", "archived"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    kind: text("kind").$type<SubmissionKind>().notNull(),
+    status: text("status").$type<SubmissionStatus>().notNull().default("new"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    files: jsonb("files").$type<{ key: string; name: string; type: string; size: number }[]>().notNull().default([]),
+    note: text("note").notNull().default(""),
+    ip: text("ip"),
+    ...timestamps,
+  },
+  (t) => [
+    index("form_submissions_kind_status_idx").on(t.kind, t.status, t.created_at),
+    index("form_submissions_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor_user_id: uuid("actor_user_id"),
+    actor_email: text("actor_email"),
+    action: text("action").notNull(),
+    entity: text("entity"),
+    entity_id: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    ip: text("ip"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_actor_idx").on(t.actor_user_id)],
+);
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = typeof events.$inferInsert;
+export type CraftFairRow = typeof craftFairs.$inferSelect;
+export type NewCraftFairRow = typeof craftFairs.$inferInsert;
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+export type CauseRow = typeof causes.$inferSelect;
+export type TrusteeRow = typeof trustees.$inferSelect;
+export type AwardWinnerRow = typeof awardWinners.$inferSelect;
+export type FundRecipientRow = typeof fundRecipients.$inferSelect;
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d6e55" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page Not Found" : status === 503 ? "Back soon" : "Something went wrong";
+  const message =
+    status === 404
+      ? "The page you're looking for doesn't exist or has been moved."
+      : "Sorry, something went wrong on our side. Please try again in a moment.";
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+      <title>{`${title} | Millbrook Community Foundation`}</title>
+      <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Error {status}</p>
+      <h1 className="mt-3 font-display text-4xl font-semibold">{title}</h1>
+      <p className="mt-4 text-lg text-slate-600">{message}</p>
+      <a href="/" className="mt-8 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+        Return home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,99 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
+import { recordAudit } from "../../domain/audit.server.ts";
+import { countAdministrators, createUser, StaffError } from "../../domain/staff.server.ts";
+import { EmailSchema, NewPasswordSchema } from "../../domain/staff.schema.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/setup";
+
+const SetupSchema = z
+  .object({ email: EmailSchema, password: NewPasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match" });
+
+export const meta = () => [{ title: "Create the first administrator | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
+
+async function linkIsUsable(token: string) {
+  return (await findValidLink(token, ["setup"])) !== null && (await countAdministrators()) === 0;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!(await linkIsUsable(params.token))) throw data({ expired: true }, { status: 410 });
+  return { ok: true };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  if (!(await linkIsUsable(params.token))) throw data({ expired: true }, { status: 410 });
+  const form = Object.fromEntries(await request.formData());
+  const parsed = SetupSchema.safeParse(form);
+  if (!parsed.success) {
+    return data(
+      { errors: z.flattenError(parsed.error).fieldErrors, email: String(form.email ?? "") },
+      { status: 400 },
+    );
+  }
+  if (!(await consumeLink(params.token, ["setup"]))) throw data({ expired: true }, { status: 410 });
+  try {
+    const user = await createUser({ email: parsed.data.email, password: parsed.data.password, role: "administrator" });
+    const { ip } = context.get(requestInfoContext);
+    await recordAudit({ userId: user.id, email: user.email, ip }, "staff.first_administrator_created", {
+      entity: "user",
+      entityId: user.id,
+    });
+  } catch (error) {
+    if (error instanceof StaffError) {
+      return data({ errors: { email: [error.message] }, email: parsed.data.email }, { status: 400 });
+    }
+    throw error;
+  }
+  return redirect("/admin/login?setup=done");
+}
+
+export default function Setup({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors: Partial<Record<"email" | "password" | "confirm", string[]>> = actionData?.errors ?? {};
+  const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
+  return (
+    <main className="mx-auto max-w-md px-4 py-16">
+      <h1 className="font-display text-3xl font-semibold">Create the first administrator</h1>
+      <p className="mt-2 text-slate-600">
+        This one-time link sets up the admin account for the Millbrook Community Foundation website.
+      </p>
+      <Form method="post" className="mt-8 space-y-5" noValidate>
+        <div>
+          <label htmlFor="email" className="font-medium">Email</label>
+          <input id="email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} className={field}
+            aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? "email-error" : undefined} />
+          {errors.email && <p id="email-error" role="alert" className="mt-1 text-sm text-red-700">{errors.email[0]}</p>}
+        </div>
+        <div>
+          <label htmlFor="password" className="font-medium">Password (at least 12 characters)</label>
+          <input id="password" name="password" type="password" autoComplete="new-password" required minLength={12} className={field}
+            aria-invalid={errors.password ? true : undefined} aria-describedby={errors.password ? "password-error" : undefined} />
+          {errors.password && <p id="password-error" role="alert" className="mt-1 text-sm text-red-700">{errors.password[0]}</p>}
+        </div>
+        <div>
+          <label htmlFor="confirm" className="font-medium">Confirm password</label>
+          <input id="confirm" name="confirm" type="password" autoComplete="new-password" required className={field}
+            aria-invalid={errors.confirm ? true : undefined} aria-describedby={errors.confirm ? "confirm-error" : undefined} />
+          {errors.confirm && <p id="confirm-error" role="alert" className="mt-1 text-sm text-red-700">{errors.confirm[0]}</p>}
+        </div>
+        <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+          {busy ? "Creating..." : "Create administrator"}
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-md px-4 py-24 text-center">
+      <h1 className="font-display text-3xl font-semibold">This setup link no longer works</h1>
+      <p className="mt-3 text-slate-600">
+        It has been used already or has expired. Restart the server to print a new link while no administrator exists,
+        or sign in at <a className="underline" href="/admin/login">the admin login</a>.
+      </p>
+    </main>
+  );
+}
