@@ -137,7 +137,7 @@ async function ensureDatabase(password: string, port: number, database: string) 
 function readLockOwner(lockFile: string): number | null {
   try {
     const pid = Number(fs.readFileSync(lockFile, "utf8").trim());
-    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid) ? pid : null;
+    return Number.isInteger(pid) && pid > 0 && processAlive(pid) ? pid : null;
   } catch {
     return null;
   }
@@ -204,7 +204,7 @@ export async function openEmbeddedDatabase(options: OpenEmbeddedOptions): Promis
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL server failed to start (data in ${clusterDir}). ${error ?? ""}`.trim());
+    throw new Error(`The embedded PostgreSQL server failed to start (data in ${clusterDir}). ${error ?? ""}`.trim(), { cause: error });
   }
   if (mode === "own") fs.writeFileSync(lockFile, String(process.pid));
   await ensureDatabase(password, port, database);
@@ -213,7 +213,7 @@ export async function openEmbeddedDatabase(options: OpenEmbeddedOptions): Promis
     url: urlFor(password, port, database),
     close: async () => {
       await server.stop();
-      if (mode === "own" && readLockOwner(lockFile) === null) fs.rmSync(lockFile, { force: true });
+      if (mode === "own" && readLockOwner(lockFile) === process.pid) fs.rmSync(lockFile, { force: true });
     },
   };
 }

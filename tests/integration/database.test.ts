@@ -1,0 +1,99 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, getPool } from "../../app/db/client.server.ts";
+import { runMigrations } from "../../app/db/migrate.server.ts";
+import { events, siteSettings } from "../../app/db/schema.ts";
+import { seedIfEmpty } from "../../app/db/seed.server.ts";
+import { checkDatabase } from "../../app/domain/health.server.ts";
+import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events.server.ts";
+import { useTestDatabase } from "../helpers/test-database.ts";
+
+useTestDatabase();
+
+describe("schema, migrations and seed", () => {
+  it("seeds the spec's sample events 1, 2 and 3 with their prices and ticket counts", async () => {
+    const rows = await getDb().select().from(events).where(sql`${events.id} in (1, 2, 3)`).orderBy(events.id);
+    expect(rows.map((r) => [r.id, r.ticket_price, r.tickets_available])).toEqual([
+      [1, "75", 120],
+      [2, "5", 500],
+      [3, "10", 80],
+    ]);
+    expect(rows[0].title).toMatch(/Gala/);
+    expect(rows[1].title).toMatch(/Summer Fair/);
+    expect(rows[2].title).toMatch(/Quiz/);
+  });
+
+  it("writes the site settings row id 1 with the decided defaults", async () => {
+    const [row] = await getDb().select().from(siteSettings);
+    expect(row.id).toBe(1);
+    expect(row.site_name).toBe("Millbrook Community Foundation");
+    expect(row.tagline).toBe("Community Together Matters");
+    expect(row.contact_email).toBe("info@millbrookfoundation.org.uk");
+    expect(row.hero_title).toBe("Welcome to Millbrook Community Foundation");
+    expect(row.hero_subtitle).toBe("Supporting our community");
+    expect(row.maintenance_mode).toBe(false);
+    expect(row.show_sample_content).toBe(true);
+  });
+
+  it("re-running migrations and the seed changes nothing", async () => {
+    await getDb().update(events).set({ title: "Renamed by staff" }).where(eq(events.id, 1));
+    await runMigrations(getDb(), getPool());
+    expect(await seedIfEmpty(getDb())).toBe(false);
+    const [row] = await getDb().select().from(events).where(eq(events.id, 1));
+    expect(row.title).toBe("Renamed by staff");
+  });
+
+  it("allows only one settings row", async () => {
+    await expect(
+      getDb().insert(siteSettings).values({ id: 2, site_name: "x", tagline: "x", contact_email: "x", hero_title: "x", hero_subtitle: "x" }),
+    ).rejects.toThrow();
+  });
+
+  it("gives new events ids after the seeded ones, active and not past by default", async () => {
+    const [row] = await getDb()
+      .insert(events)
+      .values({ title: "New", date: "2030-01-01", time: "19:00", description: "A new event here", location: "Hall", category: "social" })
+      .returning();
+    expect(row.id).toBeGreaterThan(6);
+    expect(row.is_active).toBe(true);
+    expect(row.is_past).toBe(false);
+  });
+});
+
+describe("public event reads", () => {
+  it("lists upcoming events (active, not past) by date, and the past ones apart", async () => {
+    const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: true });
+    expect(upcoming.sample).toBe(false);
+    const dates = upcoming.items.map((e) => e.date);
+    expect(dates).toEqual([...dates].sort());
+    expect(upcoming.items.every((e) => e.is_active && !e.is_past)).toBe(true);
+
+    const past = await listPastEvents({ limit: 3, showSampleWhenEmpty: true });
+    expect(past.items.length).toBe(3);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(past.items.every((e) => e.is_past || e.date < today)).toBe(true);
+  });
+
+  it("hides an inactive event from the public site", async () => {
+    await getDb().update(events).set({ is_active: false }).where(eq(events.id, 3));
+    expect(await getPublicEvent(3)).toBeNull();
+    const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: true });
+    expect(upcoming.items.map((e) => e.id)).not.toContain(3);
+    await getDb().update(events).set({ is_active: true }).where(eq(events.id, 3));
+    expect((await getPublicEvent(3))?.title).toMatch(/Quiz/);
+  });
+
+  it("returns null for ids that cannot exist", async () => {
+    expect(await getPublicEvent(0)).toBeNull();
+    expect(await getPublicEvent(99_999)).toBeNull();
+    expect(await getPublicEvent(2 ** 40)).toBeNull();
+  });
+});
+
+describe("health check", () => {
+  it("runs a real query and reports its latency", async () => {
+    const health = await checkDatabase();
+    expect(health.ok).toBe(true);
+    expect(health.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+});

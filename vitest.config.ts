@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Two projects: `unit` (no database) and `integration` (a real PostgreSQL server: the
+ * embedded one by default, or TEST_DATABASE_URL; a fresh database per test file, cloned
+ * from a migrated and seeded template).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          env: { NODE_ENV: "test" },
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          environment: "node",
+          globalSetup: ["tests/helpers/postgres-global-setup.ts"],
+          pool: "forks",
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          env: { NODE_ENV: "test" },
+        },
+      },
+    ],
+  },
+});
