@@ -1,5 +1,5 @@
 /**
- * Call `useTestDatabase()` at the top of an integration test file: before the tests it
+ * Call `setupTestDatabase()` at the top of an integration test file: before the tests it
  * creates a fresh database cloned from the migrated, seeded template and connects the
  * app's pool to it (so `getDb()` works); afterwards it drops the database.
  */
@@ -44,7 +44,7 @@ export async function dropTestDatabase(name: string) {
   await adminQuery(`drop database if exists ${name} with (force)`);
 }
 
-export function useTestDatabase() {
+export function setupTestDatabase() {
   const state = { name: "", url: "" };
   beforeAll(async () => {
     Object.assign(state, await createTestDatabase());

@@ -6,9 +6,9 @@ import { events, siteSettings } from "../../app/db/schema.ts";
 import { seedIfEmpty } from "../../app/db/seed.server.ts";
 import { checkDatabase } from "../../app/domain/health.server.ts";
 import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events.server.ts";
-import { useTestDatabase } from "../helpers/test-database.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
 
-useTestDatabase();
+setupTestDatabase();
 
 describe("schema, migrations and seed", () => {
   it("seeds the spec's sample events 1, 2 and 3 with their prices and ticket counts", async () => {
