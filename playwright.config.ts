@@ -1,4 +1,4 @@
-import os from "node:os";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -7,8 +7,11 @@ import { defineConfig, devices } from "@playwright/test";
  * against the production build, served by tests/e2e/start-server.ts on its own
  * embedded database (E2E_DATA_DIR) with the sample content.
  */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "millbrook-e2e");
+// Per checkout, so that several clones (or CI beside a developer) can run at once.
+const checkout = path.resolve(import.meta.dirname);
+const checkoutHash = createHash("sha256").update(checkout).digest().readUInt16BE(0);
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 20_000 + (checkoutHash % 20_000));
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(checkout, "test-results", "e2e-data");
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
 const chromiumArgs = [
@@ -23,6 +26,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: "test-results/playwright",
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,

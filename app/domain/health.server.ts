@@ -1,3 +1,4 @@
+import type pg from "pg";
 import { getPool } from "../db/client.server.ts";
 
 export const HEALTH_TIMEOUT_MS = 5_000;
@@ -9,12 +10,12 @@ export interface DatabaseHealth {
 }
 
 /** Runs `select 1` against the database, giving up after 5 seconds. */
-export async function checkDatabase(timeoutMs = HEALTH_TIMEOUT_MS): Promise<DatabaseHealth> {
+export async function checkDatabase(timeoutMs = HEALTH_TIMEOUT_MS, pool: pg.Pool = getPool()): Promise<DatabaseHealth> {
   const started = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([
-      getPool().query("select 1"),
+      pool.query("select 1"),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
       }),

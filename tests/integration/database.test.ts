@@ -97,3 +97,15 @@ describe("health check", () => {
     expect(health.latencyMs).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe("health check when the database is unreachable", () => {
+  it("reports the failure instead of hanging", async () => {
+    const pg = (await import("pg")).default;
+    const pool = new pg.Pool({ connectionString: "postgres://nobody:x@127.0.0.1:1/none", connectionTimeoutMillis: 1000 });
+    pool.on("error", () => {});
+    const health = await checkDatabase(2_000, pool);
+    await pool.end();
+    expect(health.ok).toBe(false);
+    expect(health.error).toBeTruthy();
+  });
+});

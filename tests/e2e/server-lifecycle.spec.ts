@@ -1,0 +1,125 @@
+/**
+ * The server as a newcomer meets it: a fresh data folder, the first-run setup link
+ * printed at start-up (it works once), data kept across a restart, and the same app
+ * running on a PostgreSQL server named by DATABASE_URL.
+ * Each test starts its own server process on its own port and data folder.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
+import { E2E_DATA_DIR } from "../../playwright.config.ts";
+
+test.describe.configure({ mode: "serial" });
+
+interface RunningServer {
+  origin: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const poll = setInterval(() => {
+      const match = /Millbrook Community Foundation: (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    }, 50);
+    child.on("exit", (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    origin,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners("exit");
+        child.on("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function waitFor<T>(read: () => T | null | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = read();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+test("a fresh install prints a one-time setup link, creates the first administrator and keeps data across restarts", async ({ page }) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-first-run-"));
+  fs.chmodSync(dataDir, 0o755);
+  let server = await startServer({ DATA_DIR: dataDir });
+  try {
+    const link = await waitFor(() => /(http:\/\/localhost:\d+\/admin\/setup\/[\w-]+)/.exec(server.output())?.[1], "the setup link");
+    expect(server.output()).toContain("No administrator exists yet");
+
+    await page.goto(`${server.origin}/events/1`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Millbrook Charity Gala Dinner");
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Create the first administrator" })).toBeVisible();
+    await page.getByLabel("Email").fill("chair@millbrook.test");
+    await page.getByLabel("Password (at least 12 characters)").fill("short");
+    await page.getByLabel("Confirm password").fill("short");
+    await page.getByRole("button", { name: "Create administrator" }).click();
+    await expect(page.getByText("Password must be at least 12 characters")).toBeVisible();
+
+    await page.getByLabel("Password (at least 12 characters)").fill("correct horse battery");
+    await page.getByLabel("Confirm password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Create administrator" }).click();
+    await expect(page).toHaveURL(/\/admin\/login/);
+
+    // The link works once.
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(410);
+    await expect(page.getByRole("heading", { name: "This setup link no longer works" })).toBeVisible();
+
+    // Restart: the administrator is still there, so no new setup link is printed.
+    await server.stop();
+    server = await startServer({ DATA_DIR: dataDir });
+    await page.waitForTimeout(500);
+    expect(server.output()).not.toContain("No administrator exists yet");
+    const health = await page.request.get(`${server.origin}/healthz`);
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", database: { ok: true } });
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("runs on the PostgreSQL server named by DATABASE_URL, with the same migrations and sample content", async ({ page }) => {
+  // The browser-test server's PostgreSQL stands in for an external server here.
+  const external = await openEmbeddedDatabase({ dataDir: E2E_DATA_DIR, mode: "attach", database: `external_${Date.now()}` });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-url-"));
+  const server = await startServer({ DATABASE_URL: external.url, DATA_DIR: dataDir });
+  try {
+    await page.goto(`${server.origin}/events/1`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Millbrook Charity Gala Dinner");
+    // No embedded cluster was created for this server.
+    expect(fs.existsSync(path.join(dataDir, "pg"))).toBe(false);
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
