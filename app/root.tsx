@@ -1,4 +1,7 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { AccessDeniedPage, isAccessDenied } from "./components/admin/access-denied.tsx";
+import { Toaster } from "./components/ui/toast.tsx";
+import { readToast } from "./lib/toast.server.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -25,13 +28,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+/** The root loader only carries the flash toast (set by `redirectWithToast`) and clears it. */
+export function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = readToast(request);
+  return data({ toast }, { headers });
+}
+
+/** Runs on every navigation so a flash toast set by any redirect is picked up. */
+export const shouldRevalidate = () => true;
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster flash={loaderData.toast} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Admin pages refused by the admin middleware on a full page load land here.
+  if (isRouteErrorResponse(error) && status === 403 && isAccessDenied(error.data)) {
+    return <AccessDeniedPage denied={error.data} />;
+  }
   const title = status === 404 ? "Page Not Found" : status === 503 ? "Back soon" : "Something went wrong";
   const message =
     status === 404

@@ -8,8 +8,23 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
 
-  // Admin area.
-  ...prefix("admin", [route("setup/:token", "routes/admin/setup.tsx")]),
+  // Admin area. Outside the layout: sign-in, sign-out and one-time links (no session needed).
+  ...prefix("admin", [
+    route("setup/:token", "routes/admin/setup.tsx"),
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    route("set-password/:token", "routes/admin/set-password.tsx"),
+    // Inside the layout: its middleware checks the session and role before every loader
+    // and action (pages, fetchers, resources). Add admin screens here.
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("keep-alive", "routes/admin/keep-alive.ts"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
 
   // Resources (no UI).
   route("healthz", "routes/resources/healthz.ts"),

@@ -9,6 +9,7 @@ import express, { type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { logger } from "../app/lib/logger.server.ts";
 import { requestInfoContext } from "../app/lib/request-context.ts";
+import { refuseCrossSiteWrites } from "./csrf.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -18,6 +19,8 @@ export interface AppOptions {
   build: () => Promise<ServerBuild>;
   viteMiddleware?: RequestHandler;
   trustProxy?: boolean;
+  /** The site's public address (PUBLIC_URL), also accepted as a same-site origin. */
+  publicUrl?: string;
 }
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -29,6 +32,8 @@ export function createApp(options: AppOptions) {
 
   app.use(securityHeaders({ dev: Boolean(options.viteMiddleware) }));
   app.use(compression());
+  // Cross-site requests that change data are refused before anything else runs.
+  app.use(refuseCrossSiteWrites({ publicUrl: options.publicUrl }));
 
   app.use((req, res, next) => {
     const started = performance.now();

@@ -53,6 +53,7 @@ const app = createApp({
   build,
   viteMiddleware,
   trustProxy: process.env.TRUST_PROXY === "1",
+  publicUrl: config.PUBLIC_URL,
 });
 
 const server = app.listen(config.PORT, config.HOST, async () => {

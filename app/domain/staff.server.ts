@@ -18,6 +18,11 @@ export async function findUserByEmail(email: string) {
   return user ?? null;
 }
 
+export async function findUserById(id: string) {
+  const [user] = await getDb().select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
 export async function createUser(input: { email: string; password?: string | null; role?: StaffRole | null }) {
   const db = getDb();
   const email = input.email.trim().toLowerCase();

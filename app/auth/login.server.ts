@@ -1,0 +1,83 @@
+/**
+ * Password sign-in and sign-out. One answer for every failure (unknown email, wrong
+ * password, account without a password) and the same work in each case (scrypt against a
+ * dummy hash when there is no account), so neither the message nor the timing tells
+ * whether an account exists. Every attempt is written to the audit log.
+ */
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "../db/client.server.ts";
+import { users } from "../db/schema.ts";
+import { recordAudit } from "../domain/audit.server.ts";
+import { findUserByEmail } from "../domain/staff.server.ts";
+import { verifyAgainstDummy, verifyPassword } from "./password.server.ts";
+import { createSession, deleteSession, deleteSessionByToken, type SessionPolicy, sessionPolicy } from "./session.server.ts";
+import { clearAccountThrottle, recordLoginFailure, throttleKeys, throttleWaitMs } from "./throttle.server.ts";
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  ip: string;
+  userAgent?: string | null;
+  /** The token of a session this browser already had: it is ended (rotation). */
+  previousToken?: string | null;
+}
+
+export type SignInResult =
+  | { ok: true; token: string; sessionId: string; userId: string; email: string; maxAgeMs: number }
+  | { ok: false; reason: "throttled"; retryAfterMs: number }
+  | { ok: false; reason: "invalid"; retryAfterMs: number };
+
+export async function signIn(input: SignInInput, policy: SessionPolicy = sessionPolicy()): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase().slice(0, 254);
+  const keys = throttleKeys(email, input.ip);
+
+  const wait = await throttleWaitMs(keys);
+  if (wait > 0) {
+    await recordAudit({ email, ip: input.ip }, "auth.sign_in_throttled", { details: { retryAfterMs: wait } });
+    return { ok: false, reason: "throttled", retryAfterMs: wait };
+  }
+
+  const user = email ? await findUserByEmail(email) : null;
+  const valid = user?.password_hash
+    ? await verifyPassword(input.password, user.password_hash)
+    : await verifyAgainstDummy(input.password);
+
+  if (!user || !valid) {
+    const { retryAfterMs } = await recordLoginFailure(keys);
+    await recordAudit({ userId: user?.id ?? null, email, ip: input.ip }, "auth.sign_in_failed", {
+      entity: "user",
+      entityId: user?.id,
+    });
+    return { ok: false, reason: "invalid", retryAfterMs };
+  }
+
+  await clearAccountThrottle(keys);
+  if (input.previousToken) await deleteSessionByToken(input.previousToken);
+  const session = await createSession(user.id, { ip: input.ip, userAgent: input.userAgent }, policy);
+  await getDb().update(users).set({ last_login_at: sql`now()` }).where(eq(users.id, user.id));
+  await recordAudit({ userId: user.id, email: user.email, ip: input.ip }, "auth.sign_in", {
+    entity: "session",
+    entityId: session.id,
+  });
+  return {
+    ok: true,
+    token: session.token,
+    sessionId: session.id,
+    userId: user.id,
+    email: user.email,
+    maxAgeMs: policy.absoluteLifetimeMs,
+  };
+}
+
+export async function signOut(
+  session: { id: string; userId: string; email: string } | null,
+  meta: { ip: string; reason?: "manual" | "inactivity" },
+) {
+  if (!session) return;
+  await deleteSession(session.id);
+  await recordAudit({ userId: session.userId, email: session.email, ip: meta.ip }, "auth.sign_out", {
+    entity: "session",
+    entityId: session.id,
+    details: { reason: meta.reason ?? "manual" },
+  });
+}

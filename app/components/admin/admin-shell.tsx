@@ -1,0 +1,127 @@
+/**
+ * The admin layout's frame: sidebar (a left slide-in drawer on small screens) with the
+ * sections this role may use, the signed-in email, the current section highlighted and
+ * Sign Out.
+ */
+import { useEffect, useState, type ReactNode } from "react";
+import { NavLink, useLocation } from "react-router";
+import { signOutFromBrowser } from "./sign-out.ts";
+
+export type AdminRole = "administrator" | "editor";
+
+const SECTIONS: { to: string; label: string; administratorOnly?: boolean }[] = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/events", label: "Events" },
+  { to: "/admin/craft-fairs", label: "Craft Fairs" },
+  { to: "/admin/users", label: "Users", administratorOnly: true },
+  { to: "/admin/settings", label: "Settings", administratorOnly: true },
+];
+
+export function SignOutButton({ className }: { className?: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      method="post"
+      action="/admin/logout"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setBusy(true);
+        void signOutFromBrowser("manual");
+      }}
+    >
+      <button
+        type="submit"
+        disabled={busy}
+        className={
+          className ??
+          "w-full rounded-lg border border-white/30 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 disabled:opacity-60"
+        }
+      >
+        Sign Out
+      </button>
+    </form>
+  );
+}
+
+export function AdminShell({ email, role, children }: { email: string; role: AdminRole; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const sections = SECTIONS.filter((s) => !s.administratorOnly || role === "administrator");
+
+  return (
+    <div className="min-h-screen bg-slate-50 md:flex">
+      <header className="flex items-center justify-between bg-brand-900 px-4 py-3 text-white md:hidden">
+        <span className="font-display text-lg font-semibold">Millbrook Admin</span>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="admin-sidebar"
+          onClick={() => setOpen(true)}
+          className="rounded-md border border-white/30 px-3 py-1.5 text-sm font-semibold"
+        >
+          Menu
+        </button>
+      </header>
+
+      {open && (
+        <div className="fixed inset-0 z-40 bg-black/40 md:hidden" aria-hidden="true" onClick={() => setOpen(false)} />
+      )}
+
+      <aside
+        id="admin-sidebar"
+        aria-label="Admin"
+        className={`fixed inset-y-0 left-0 z-50 flex w-64 flex-col bg-brand-900 text-brand-50 transition-transform md:sticky md:top-0 md:h-screen md:translate-x-0 ${
+          open ? "translate-x-0" : "-translate-x-full max-md:invisible"
+        }`}
+      >
+        <div className="flex items-center justify-between px-5 py-5">
+          <a href="/" className="font-display text-lg font-semibold text-white">
+            Millbrook Admin
+          </a>
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="rounded-md px-2 py-1 text-sm md:hidden"
+            aria-label="Close menu"
+          >
+            ×
+          </button>
+        </div>
+        <nav aria-label="Admin sections" className="flex-1 px-3">
+          <ul className="space-y-1">
+            {sections.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 font-medium ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-white/10"}`
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-white/15 px-5 py-4">
+          <p className="text-xs text-brand-200">Signed in as</p>
+          <p className="truncate text-sm font-medium text-white" data-testid="admin-email">
+            {email}
+          </p>
+          <p className="mb-3 text-xs text-brand-200">{role === "administrator" ? "Administrator" : "Editor"}</p>
+          <SignOutButton />
+        </div>
+      </aside>
+
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { currentStaff, staffMiddleware } from "../../auth/guards.server.ts";
+import { AccessDeniedPage, isAccessDenied } from "../../components/admin/access-denied.tsx";
+import { sessionPolicy } from "../../auth/session.server.ts";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
+import { useInactivityLogout } from "../../components/admin/inactivity.tsx";
+import type { Route } from "./+types/layout";
+
+/** Every admin request (page, data, action, resource) passes the staff check first. */
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
+
+export const meta = () => [{ name: "robots", content: "noindex" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await currentStaff(args);
+  return {
+    email: staff.user.email,
+    role: staff.role,
+    remainingMs: staff.remainingMs,
+    warningBeforeMs: sessionPolicy().warningBeforeMs,
+  };
+}
+
+/** Runs on every admin navigation: the server refreshes the session and the client learns its new deadline. */
+export const shouldRevalidate = () => true;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  useInactivityLogout({
+    remainingMs: loaderData.remainingMs,
+    warningBeforeMs: loaderData.warningBeforeMs,
+    stamp: loaderData,
+  });
+  return (
+    <AdminShell email={loaderData.email} role={loaderData.role}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+function ErrorPage({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="mx-auto max-w-xl px-6 py-20 text-center">
+      <title>{`${title} | Millbrook Community Foundation`}</title>
+      <h1 className="font-display text-3xl font-semibold text-brand-900">{title}</h1>
+      <div className="mt-4 space-y-4 text-slate-700">{children}</div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  let page: React.ReactNode;
+
+  if (isRouteErrorResponse(error) && error.status === 403 && isAccessDenied(error.data)) {
+    page = <AccessDeniedPage denied={error.data} />;
+  } else if (isRouteErrorResponse(error) && error.status === 404) {
+    page = (
+      <ErrorPage title="Page Not Found">
+        <p>There is no admin page at this address.</p>
+        <p>
+          <Link to="/admin/dashboard" className="font-semibold text-brand-700 underline">
+            Go to the dashboard
+          </Link>
+        </p>
+      </ErrorPage>
+    );
+  } else {
+    page = (
+      <ErrorPage title="Something went wrong">
+        <p>Sorry, something went wrong on our side. Please try again in a moment.</p>
+      </ErrorPage>
+    );
+  }
+
+  return layout ? (
+    <AdminShell email={layout.email} role={layout.role}>
+      {page}
+    </AdminShell>
+  ) : (
+    <div className="min-h-screen bg-slate-50">{page}</div>
+  );
+}

@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { getOptionalStaff } from "../../auth/guards.server.ts";
+import { signIn } from "../../auth/login.server.ts";
+import { safeRedirect } from "../../auth/redirect.ts";
+import { readSessionToken, serializeSessionCookie } from "../../auth/session.server.ts";
+import { toast } from "../../components/ui/toast.tsx";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { toastCookie } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/login";
+
+const LOGIN_FAILED = "Failed to sign in. Please check your credentials.";
+const SERVER_BUSY = "Server is busy. Please wait a moment and try again.";
+const TIMEOUT_MESSAGE = "Login request timed out. Please try again.";
+const LOGIN_TIMEOUT_MS = 10_000;
+const LAST_EMAIL_KEY = "mcf:last-login-email";
+
+export const meta = () => [
+  { title: "Admin Login | Millbrook Community Foundation" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Retry-After from a throttled sign-in reaches the browser (document responses too). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  // Already signed in with staff access: straight on.
+  if (await getOptionalStaff(args)) throw redirect(redirectTo);
+  return { redirectTo, setupDone: url.searchParams.get("setup") === "done" };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").slice(0, 254);
+  const password = String(form.get("password") ?? "").slice(0, 1000);
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const { ip, secure } = context.get(requestInfoContext);
+
+  const result = await signIn({
+    email,
+    password,
+    ip,
+    userAgent: request.headers.get("User-Agent"),
+    previousToken: readSessionToken(request, secure),
+  });
+
+  if (result.ok) {
+    const headers = new Headers();
+    headers.append("Set-Cookie", serializeSessionCookie(result.token, { secure, maxAgeMs: result.maxAgeMs }));
+    headers.append("Set-Cookie", toastCookie({ type: "success", message: "Signed in successfully" }));
+    return redirect(redirectTo, { headers });
+  }
+  const retryAfter = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+  if (result.reason === "throttled") {
+    return data(
+      { error: SERVER_BUSY, busy: true, retryAfterMs: result.retryAfterMs, email },
+      { status: 429, headers: { "Retry-After": String(retryAfter) } },
+    );
+  }
+  return data({ error: LOGIN_FAILED, busy: false, retryAfterMs: result.retryAfterMs, email }, { status: 401 });
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith("/admin/login") === true;
+  const [timedOut, setTimedOut] = useState(false);
+  const [showSetup, setShowSetup] = useState(false);
+  const [waitUntil, setWaitUntil] = useState(0);
+  const [, setTick] = useState(0);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  // The last login email is remembered on this device.
+  useEffect(() => {
+    const input = emailRef.current;
+    if (input && !input.value) {
+      try {
+        input.value = localStorage.getItem(LAST_EMAIL_KEY) ?? "";
+      } catch {
+        /* storage unavailable */
+      }
+    }
+  }, []);
+
+  // The answer of a failed attempt: message on the page plus a toast; back off like the server.
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.busy) toast.error(SERVER_BUSY, { id: "login", duration: 5000 });
+    else toast.error("Login failed", { id: "login" });
+    if (actionData.retryAfterMs > 0) setWaitUntil(Date.now() + actionData.retryAfterMs);
+  }, [actionData]);
+
+  useEffect(() => {
+    if (waitUntil <= Date.now()) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), waitUntil - Date.now() + 50);
+    return () => clearTimeout(timer);
+  }, [waitUntil]);
+
+  // Sign-in gives up after 10 seconds.
+  useEffect(() => {
+    if (!submitting) return;
+    setTimedOut(false);
+    const timer = setTimeout(() => {
+      setTimedOut(true);
+      toast.error("Login request timed out", { id: "login" });
+      // Navigating to the same page cancels the pending submission.
+      navigate(location.pathname + location.search, { replace: true, preventScrollReset: true });
+    }, LOGIN_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [submitting, navigate, location.pathname, location.search]);
+
+  const waiting = waitUntil > Date.now();
+  const message = timedOut ? TIMEOUT_MESSAGE : actionData?.error;
+  const field =
+    "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
+        <h1 className="text-center font-display text-3xl font-semibold text-brand-800">Admin Login</h1>
+        <p className="mt-2 text-center text-slate-600">Sign in to access the admin dashboard</p>
+
+        {loaderData.setupDone && (
+          <p role="status" className="mt-6 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
+            The administrator account has been created. You can sign in now.
+          </p>
+        )}
+
+        <Form
+          method="post"
+          className="mt-8 space-y-5"
+          onSubmit={(event) => {
+            const email = new FormData(event.currentTarget).get("email");
+            try {
+              if (typeof email === "string" && email) localStorage.setItem(LAST_EMAIL_KEY, email.trim());
+            } catch {
+              /* storage unavailable */
+            }
+          }}
+        >
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <div>
+            <label htmlFor="email" className="block font-medium text-slate-800">
+              Email
+            </label>
+            <input
+              ref={emailRef}
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email ?? ""}
+              className={field}
+              aria-describedby={message ? "login-error" : undefined}
+            />
+          </div>
+          <div>
+            <label htmlFor="password" className="block font-medium text-slate-800">
+              Password
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={field}
+              aria-describedby={message ? "login-error" : undefined}
+            />
+          </div>
+
+          {message && (
+            <p id="login-error" role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+              {message}
+            </p>
+          )}
+
+          <button
+            type="submit"
+            disabled={submitting || waiting}
+            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {submitting ? "Signing in..." : "Sign in"}
+          </button>
+        </Form>
+
+        <div className="mt-6">
+          <button
+            type="button"
+            aria-expanded={showSetup}
+            aria-controls="setup-instructions"
+            onClick={() => setShowSetup((v) => !v)}
+            className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            {showSetup ? "Hide setup instructions" : "Show setup instructions"}
+          </button>
+          <div id="setup-instructions" hidden={!showSetup} className="mt-3 space-y-2 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+            <p className="font-medium">Creating the first administrator</p>
+            <ol className="list-decimal space-y-2 pl-5">
+              <li>
+                When no administrator exists, the server prints a one-time setup link when it starts
+                (<code>/admin/setup/…</code>). Open it and choose the administrator&apos;s email and password.
+              </li>
+              <li>
+                Or, on the server, run:
+                <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100">
+                  npm run create-user -- --email you@example.org --password &apos;at least 12 characters&apos; --role administrator
+                </pre>
+              </li>
+              <li>Administrators then invite further staff (administrators or editors) from the Users screen.</li>
+            </ol>
+          </div>
+        </div>
+
+        <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm text-slate-600">
+          Administrator access only. Contact the site owner if you need access.
+        </p>
+      </div>
+    </main>
+  );
+}

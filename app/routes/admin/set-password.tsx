@@ -1,0 +1,100 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
+import { deleteSessionsOfUser } from "../../auth/session.server.ts";
+import { recordAudit } from "../../domain/audit.server.ts";
+import { NewPasswordSchema } from "../../domain/staff.schema.ts";
+import { findUserById, setPassword } from "../../domain/staff.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/set-password";
+
+const SetPasswordSchema = z
+  .object({ password: NewPasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match" });
+
+export const meta = () => [
+  { title: "Set your password | Millbrook Community Foundation" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The link's account, or a 410 when the link is used, expired or unknown. */
+async function accountFor(token: string) {
+  const link = await findValidLink(token, ["invite", "reset"]);
+  const user = link?.user_id ? await findUserById(link.user_id) : null;
+  if (!link || !user) throw data({ expired: true }, { status: 410 });
+  return { link, user };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { link, user } = await accountFor(params.token);
+  return { email: user.email, purpose: link.purpose };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { user } = await accountFor(params.token);
+  const parsed = SetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ errors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  const link = await consumeLink(params.token, ["invite", "reset"]);
+  if (!link || link.user_id !== user.id) throw data({ expired: true }, { status: 410 });
+  await setPassword(user.id, parsed.data.password);
+  // A new password ends every existing session of the account.
+  await deleteSessionsOfUser(user.id);
+  const { ip } = context.get(requestInfoContext);
+  await recordAudit({ userId: user.id, email: user.email, ip }, "auth.password_set", {
+    entity: "user",
+    entityId: user.id,
+    details: { via: link.purpose },
+  });
+  return redirectWithToast("/admin/login", { type: "success", message: "Your password has been set. You can sign in now." });
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors: Partial<Record<"password" | "confirm", string[]>> = actionData?.errors ?? {};
+  const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
+  return (
+    <main className="mx-auto max-w-md px-4 py-16">
+      <h1 className="font-display text-3xl font-semibold">Set your password</h1>
+      <p className="mt-2 text-slate-600">
+        Choose a password for <strong>{loaderData.email}</strong> to sign in to the Millbrook Community Foundation admin
+        area.
+      </p>
+      <Form method="post" className="mt-8 space-y-5" noValidate>
+        <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+        <div>
+          <label htmlFor="password" className="font-medium">
+            New password (at least 12 characters)
+          </label>
+          <input id="password" name="password" type="password" autoComplete="new-password" required minLength={12} className={field}
+            aria-invalid={errors.password ? true : undefined} aria-describedby={errors.password ? "password-error" : undefined} />
+          {errors.password && <p id="password-error" role="alert" className="mt-1 text-sm text-red-700">{errors.password[0]}</p>}
+        </div>
+        <div>
+          <label htmlFor="confirm" className="font-medium">
+            Confirm password
+          </label>
+          <input id="confirm" name="confirm" type="password" autoComplete="new-password" required className={field}
+            aria-invalid={errors.confirm ? true : undefined} aria-describedby={errors.confirm ? "confirm-error" : undefined} />
+          {errors.confirm && <p id="confirm-error" role="alert" className="mt-1 text-sm text-red-700">{errors.confirm[0]}</p>}
+        </div>
+        <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+          {busy ? "Saving..." : "Set password"}
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-md px-4 py-24 text-center">
+      <title>Link no longer valid | Millbrook Community Foundation</title>
+      <h1 className="font-display text-3xl font-semibold">This link no longer works</h1>
+      <p className="mt-3 text-slate-600">
+        It has been used already or has expired. Ask an administrator for a new link, or go to{" "}
+        <a className="underline" href="/admin/login">the admin login</a>.
+      </p>
+    </main>
+  );
+}

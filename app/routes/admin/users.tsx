@@ -1,0 +1,23 @@
+import { requireStaff } from "../../auth/guards.server.ts";
+import type { Route } from "./+types/users";
+
+// Placeholder: the Users screen is built in its own issue. Administrators only.
+export const meta = () => [{ title: "Users | Millbrook Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "administrator");
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireStaff(args, "administrator");
+  return null;
+}
+
+export default function Users() {
+  return (
+    <main className="px-6 py-8">
+      <h1 className="font-display text-3xl font-semibold text-brand-900">Users</h1>
+    </main>
+  );
+}
