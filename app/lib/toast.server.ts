@@ -25,7 +25,7 @@ export const clearToastCookie = () => `${TOAST_COOKIE}=; Path=/; Max-Age=0; Http
 export function readToast(request: Request): { toast: Toast | null; headers: HeadersInit | undefined } {
   const raw = parseCookies(request.headers.get("Cookie")).get(TOAST_COOKIE);
   if (!raw) return { toast: null, headers: undefined };
-  let toast: Toast | null = null;
+  let toast: Toast | null;
   try {
     const parsed = ToastSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
     toast = parsed.success ? parsed.data : null;

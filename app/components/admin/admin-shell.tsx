@@ -4,7 +4,7 @@
  * Sign Out.
  */
 import { useEffect, useState, type ReactNode } from "react";
-import { NavLink, useLocation } from "react-router";
+import { NavLink } from "react-router";
 import { signOutFromBrowser } from "./sign-out.ts";
 
 export type AdminRole = "administrator" | "editor";
@@ -45,8 +45,6 @@ export function SignOutButton({ className }: { className?: string }) {
 
 export function AdminShell({ email, role, children }: { email: string; role: AdminRole; children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
@@ -101,6 +99,7 @@ export function AdminShell({ email, role, children }: { email: string; role: Adm
               <li key={section.to}>
                 <NavLink
                   to={section.to}
+                  onClick={() => setOpen(false)}
                   className={({ isActive }) =>
                     `block rounded-lg px-3 py-2 font-medium ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-white/10"}`
                   }

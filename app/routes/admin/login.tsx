@@ -73,8 +73,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith("/admin/login") === true;
   const [timedOut, setTimedOut] = useState(false);
   const [showSetup, setShowSetup] = useState(false);
-  const [waitUntil, setWaitUntil] = useState(0);
-  const [, setTick] = useState(0);
+  // After a failure the button rests as long as the server asks (Retry-After).
+  const [restedFor, setRestedFor] = useState<object | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
 
   // The last login email is remembered on this device.
@@ -94,19 +94,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     if (!actionData) return;
     if (actionData.busy) toast.error(SERVER_BUSY, { id: "login", duration: 5000 });
     else toast.error("Login failed", { id: "login" });
-    if (actionData.retryAfterMs > 0) setWaitUntil(Date.now() + actionData.retryAfterMs);
-  }, [actionData]);
-
-  useEffect(() => {
-    if (waitUntil <= Date.now()) return;
-    const timer = setTimeout(() => setTick((n) => n + 1), waitUntil - Date.now() + 50);
+    const timer = setTimeout(() => setRestedFor(actionData), actionData.retryAfterMs);
     return () => clearTimeout(timer);
-  }, [waitUntil]);
+  }, [actionData]);
 
   // Sign-in gives up after 10 seconds.
   useEffect(() => {
     if (!submitting) return;
-    setTimedOut(false);
     const timer = setTimeout(() => {
       setTimedOut(true);
       toast.error("Login request timed out", { id: "login" });
@@ -116,7 +110,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     return () => clearTimeout(timer);
   }, [submitting, navigate, location.pathname, location.search]);
 
-  const waiting = waitUntil > Date.now();
+  const waiting = Boolean(actionData && actionData.retryAfterMs > 0 && restedFor !== actionData);
   const message = timedOut ? TIMEOUT_MESSAGE : actionData?.error;
   const field =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -137,6 +131,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           method="post"
           className="mt-8 space-y-5"
           onSubmit={(event) => {
+            setTimedOut(false);
             const email = new FormData(event.currentTarget).get("email");
             try {
               if (typeof email === "string" && email) localStorage.setItem(LAST_EMAIL_KEY, email.trim());
