@@ -4,7 +4,15 @@ export default [
   // Public site: inside the public shell (header, footer, maintenance gate).
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("community-fund", "routes/public/community-fund.tsx"),
+    route("events", "routes/public/events.tsx"),
     route("events/:id", "routes/public/event.tsx"),
+    route("craft-fairs", "routes/public/craft-fairs.tsx"),
+    route("awards", "routes/public/awards.tsx"),
+    route("trustees", "routes/public/trustees.tsx"),
+    route("causes", "routes/public/causes.tsx"),
+    route("support", "routes/public/support.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -28,4 +36,7 @@ export default [
 
   // Resources (no UI).
   route("healthz", "routes/resources/healthz.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
+  route("robots.txt", "routes/resources/robots.txt.ts"),
+  route("events/:id/calendar.ics", "routes/resources/event-calendar.ts"),
 ] satisfies RouteConfig;

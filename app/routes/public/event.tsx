@@ -1,44 +1,208 @@
 import { data, Link } from "react-router";
-import { getPublicEvent } from "../../domain/events.server.ts";
+import { EventCard, CATEGORY_LABELS } from "../../components/site/event-card.tsx";
+import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
+import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
+import { jsonLdString, originFrom, pageMeta, SITE_NAME } from "../../components/site/seo.ts";
+import { ShareButton } from "../../components/site/share-button.tsx";
+import { TicketBox } from "../../components/site/ticket-box.tsx";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { getPublicEvent, listUpcomingEvents } from "../../domain/events.server.ts";
+import { getSiteSettings } from "../../domain/settings.server.ts";
+import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/tickets.ts";
 import type { Route } from "./+types/event";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const event = /^\d+$/.test(params.id) ? await getPublicEvent(Number(params.id)) : null;
-  if (!event) throw data(null, { status: 404 });
-  return { event };
+async function loadEvent(id: string) {
+  const event = /^\d{1,10}$/.test(id) ? await getPublicEvent(Number(id)) : null;
+  if (!event) throw data({ notFound: true }, { status: 404 });
+  return event;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.event.title} | Millbrook Community Foundation` : "Event Not Found" },
-];
+export async function loader({ params }: Route.LoaderArgs) {
+  const event = await loadEvent(params.id);
+  const settings = await getSiteSettings();
+  const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: settings.show_sample_content });
+  return {
+    event,
+    price: parseTicketPrice(event.ticket_price),
+    contactEmail: settings.contact_email,
+    others: upcoming.items.filter((e) => e.id !== event.id).slice(0, 3),
+  };
+}
 
-export default function EventPage({ loaderData }: Route.ComponentProps) {
+/** Without JavaScript the ticket box posts here and gets the same message as the alert. */
+export async function action({ params, request }: Route.ActionArgs) {
+  const event = await loadEvent(params.id);
+  const price = parseTicketPrice(event.ticket_price);
+  const form = await request.formData();
+  if (price === null || price === 0) return { purchase: "No tickets are needed for this event." };
+  return { purchase: purchaseMessage(clampQuantity(form.get("quantity")), price) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+  if (!loaderData) return [{ title: `Event Not Found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
   const { event } = loaderData;
+  return pageMeta({
+    title: event.title,
+    description: event.description,
+    path: `/events/${params.id}`,
+    origin: originFrom(matches),
+    image: event.image,
+    type: "event",
+  });
+};
+
+function eventJsonLd(event: Route.ComponentProps["loaderData"]["event"], price: number | null, origin: string) {
+  const url = `${origin}/events/${event.id}`;
+  const image = event.image ? (/^https?:/.test(event.image) ? event.image : `${origin}${event.image}`) : undefined;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    description: event.description,
+    startDate: `${event.date}T${event.time}`,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    url,
+    image: image ? [image] : undefined,
+    location: { "@type": "Place", name: event.location, address: event.location_address || event.location },
+    organizer: { "@type": "Organization", name: event.organizer || SITE_NAME, url: origin || undefined },
+    offers:
+      price === null
+        ? undefined
+        : {
+            "@type": "Offer",
+            price: price.toFixed(2),
+            priceCurrency: "GBP",
+            availability: event.is_past ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+            url,
+          },
+  };
+}
+
+export default function EventPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { event, price, contactEmail, others } = loaderData;
+  const origin = originFrom(matches);
+  const organizerMail = `mailto:${contactEmail}?subject=${encodeURIComponent(`Question about ${event.title}`)}`;
+  const body = paragraphs(event.long_description || event.description);
+  const details = [
+    { Icon: CalendarIcon, label: "Date", value: formatLongDate(event.date) },
+    { Icon: ClockIcon, label: "Time", value: formatTime(event.time) },
+    { Icon: MapPinIcon, label: "Location", value: event.location },
+    { Icon: UserIcon, label: "Organiser", value: event.organizer || SITE_NAME },
+  ];
+
   return (
-    <main className="mx-auto max-w-4xl px-4 py-12">
-      <Link to="/events">Back to events</Link>
-      <h1 className="mt-4 font-display text-4xl font-semibold">{event.title}</h1>
-      <p>
-        {event.date} at {event.time} · {event.location}
-      </p>
-      <p>Tickets: £{event.ticket_price}</p>
-      {(event.long_description ?? event.description).split(/\n{2,}/).map((paragraph, i) => (
-        <p key={i} className="mt-4">
-          {paragraph}
-        </p>
-      ))}
-    </main>
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(eventJsonLd(event, price, origin)) }} />
+      <div className="bg-linear-to-b from-sun-100 to-white pt-24 sm:pt-28">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <Link to="/events" className="inline-flex items-center gap-2 rounded-full py-2 font-semibold text-brand-700 hover:underline">
+            <ArrowLeftIcon className="size-4" />
+            Back to Events
+          </Link>
+          <div className="mt-4 overflow-hidden rounded-[2rem] bg-brand-50 shadow-lg">
+            <SafeImage src={event.image} alt="" width={1600} height={640} fetchPriority="high" className="aspect-[2/1] w-full object-cover sm:aspect-[5/2]" />
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_22rem] lg:py-14">
+        <article>
+          <p className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-bold tracking-wide text-brand-800 uppercase">
+            {CATEGORY_LABELS[event.category] ?? event.category}
+            {event.is_past ? " · Past event" : ""}
+          </p>
+          <h1 className="mt-4 font-display text-4xl leading-tight font-semibold text-balance text-brand-900 sm:text-5xl">{event.title}</h1>
+          <dl className="mt-8 grid gap-4 sm:grid-cols-2">
+            {details.map(({ Icon, label, value }) => (
+              <div key={label} className="flex items-start gap-3 rounded-2xl bg-brand-50 p-4">
+                <Icon className="mt-0.5 size-6 shrink-0 text-brand-600" />
+                <div>
+                  <dt className="text-sm font-semibold text-slate-600">{label}</dt>
+                  <dd className="font-semibold text-ink">{value}</dd>
+                </div>
+              </div>
+            ))}
+          </dl>
+
+          <h2 className="mt-10 font-display text-2xl font-semibold text-brand-900">About this event</h2>
+          <div className="mt-4 space-y-4 text-lg leading-relaxed text-slate-700">
+            {body.map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
+
+          {event.location_address ? (
+            <>
+              <h2 className="mt-10 font-display text-2xl font-semibold text-brand-900">Getting there</h2>
+              <address className="mt-3 flex items-start gap-3 text-lg text-slate-700 not-italic">
+                <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-600" />
+                {event.location_address}
+              </address>
+            </>
+          ) : null}
+
+          <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-8">
+            <ShareButton title={event.title} className={buttonClasses("secondary", "md")} />
+            <a href={organizerMail} className={buttonClasses("ghost", "md")}>
+              <MailIcon />
+              Contact Organiser
+            </a>
+          </div>
+        </article>
+
+        <aside className="lg:sticky lg:top-24 lg:self-start" aria-label="Tickets and calendar">
+          {event.is_past ? (
+            <div className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
+              <h2 className="font-display text-2xl font-semibold text-brand-900">This event has finished</h2>
+              <p className="mt-2 text-slate-700">Thank you to everyone who came. Take a look at what's coming up next.</p>
+              <Link to="/events" className={buttonClasses("primary", "md", "mt-4 w-full")}>
+                See upcoming events
+              </Link>
+            </div>
+          ) : (
+            <TicketBox
+              eventId={event.id}
+              price={price}
+              priceText={event.ticket_price}
+              ticketsAvailable={event.tickets_available}
+              serverMessage={actionData?.purchase}
+            />
+          )}
+        </aside>
+      </div>
+
+      {others.length > 0 ? (
+        <section aria-labelledby="other-events-heading" className="bg-[#fbf6ea] py-16">
+          <div className="mx-auto max-w-7xl px-4 sm:px-6">
+            <h2 id="other-events-heading" className="font-display text-3xl font-semibold text-brand-900">
+              Other events you might enjoy
+            </h2>
+            <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {others.map((e) => (
+                <EventCard key={e.id} event={e} />
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
+    </>
   );
 }
 
 export function ErrorBoundary() {
   return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-semibold">Event Not Found</h1>
-      <p className="mt-3">The event you're looking for doesn't exist or has been removed.</p>
-      <Link to="/events" className="mt-6 inline-block underline">
-        Back to Events
-      </Link>
-    </main>
+    <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24 text-center">
+      <div className="mx-auto max-w-xl">
+        <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">Error 404</p>
+        <h1 className="mt-3 font-display text-4xl font-semibold text-brand-900">Event Not Found</h1>
+        <p className="mt-4 text-lg text-slate-700">The event you're looking for doesn't exist or has been removed.</p>
+        <Link to="/events" className={buttonClasses("primary", "lg", "mt-8")}>
+          <ArrowLeftIcon className="size-5" />
+          Back to Events
+        </Link>
+      </div>
+    </div>
   );
 }

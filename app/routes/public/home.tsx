@@ -1,34 +1,177 @@
 import { Link } from "react-router";
+import { CauseCard } from "../../components/site/cause-card.tsx";
+import { EventCard } from "../../components/site/event-card.tsx";
+import { ArrowRightIcon, HeartIcon } from "../../components/site/icons.tsx";
+import { Section } from "../../components/site/page-hero.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
+import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
+import { HOME_STATS } from "../../content/site-copy.ts";
+import { listCauses } from "../../domain/community-content.server.ts";
 import { listUpcomingEvents } from "../../domain/events.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
 import type { Route } from "./+types/home";
 
+export const HERO_IMAGE = "/images/hero.svg";
+export const HERO_FALLBACK = "/images/hero-fallback.svg";
+export const ABOUT_IMAGE = "/images/about.svg";
+
 export async function loader() {
   const settings = await getSiteSettings();
-  const upcoming = await listUpcomingEvents({ limit: 3, showSampleWhenEmpty: settings.show_sample_content });
-  return { heroTitle: settings.hero_title, heroSubtitle: settings.hero_subtitle, events: upcoming.items };
+  const showSampleWhenEmpty = settings.show_sample_content;
+  const [events, causes] = await Promise.all([
+    listUpcomingEvents({ limit: 3, showSampleWhenEmpty }),
+    listCauses({ showSampleWhenEmpty }),
+  ]);
+  return {
+    heroTitle: settings.hero_title || DEFAULT_SETTINGS.hero_title,
+    heroSubtitle: settings.hero_subtitle || DEFAULT_SETTINGS.hero_subtitle,
+    heroImage: settings.hero_image_url || HERO_IMAGE,
+    tagline: settings.tagline,
+    description: settings.site_description || DEFAULT_SETTINGS.site_description,
+    about: settings.about_description || DEFAULT_SETTINGS.about_description,
+    aboutImage: settings.about_image_url || ABOUT_IMAGE,
+    events: events.items,
+    causes: causes.items.slice(0, 3),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.heroTitle ?? "Millbrook Community Foundation" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta({
+    title: "Millbrook Community Foundation",
+    description: loaderData?.description ?? DEFAULT_SETTINGS.site_description,
+    path: "/",
+    origin: originFrom(matches),
+  });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { heroTitle, heroSubtitle, heroImage, tagline, about, aboutImage, events, causes } = loaderData;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="font-display text-4xl font-semibold">{loaderData.heroTitle}</h1>
-      <p className="mt-2 text-lg">{loaderData.heroSubtitle}</p>
-      <h2 className="mt-10 text-2xl font-semibold">Upcoming events</h2>
-      <ul className="mt-4 space-y-2">
-        {loaderData.events.map((event) => (
-          <li key={event.id}>
-            <Link to={`/events/${event.id}`} className="underline">
-              {event.title}
-            </Link>{" "}
-            · {event.date}
-          </li>
-        ))}
-      </ul>
-    </main>
+    <>
+      <section className="relative overflow-hidden bg-linear-to-br from-sun-100 via-[#fbf6ea] to-brand-50 pt-28 pb-16 sm:pt-36 sm:pb-24">
+        <div aria-hidden="true" className="pointer-events-none absolute -top-32 -left-32 size-96 rounded-full bg-sun-300/30 blur-3xl" />
+        <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-4 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-100">
+              <HeartIcon className="size-4 text-sun-600" />
+              {tagline}
+            </p>
+            <h1 className="mt-5 font-display text-4xl leading-[1.05] font-semibold text-balance text-brand-900 sm:text-6xl">
+              {heroTitle}
+            </h1>
+            <p className="mt-5 max-w-xl text-xl leading-relaxed text-slate-700">
+              {heroSubtitle}. We raise money at friendly local events and give it straight back to the groups, clubs and
+              projects that make Millbrook home.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/support" className={buttonClasses("primary", "lg")}>
+                Support Us
+              </Link>
+              <Link to="/about" className={buttonClasses("secondary", "lg")}>
+                Learn About Us
+              </Link>
+            </div>
+          </div>
+          <div className="relative">
+            <div className="overflow-hidden rounded-[2.5rem] shadow-xl ring-8 ring-white">
+              <SafeImage
+                src={heroImage}
+                fallback={HERO_FALLBACK}
+                alt="Neighbours gathered on Millbrook Green under summer bunting"
+                width={1200}
+                height={900}
+                fetchPriority="high"
+                className="aspect-[4/3] w-full object-cover"
+              />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="Our impact in numbers" className="bg-brand-800 text-white">
+        <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-y-8 px-4 py-10 sm:px-6 md:grid-cols-4">
+          {HOME_STATS.map((stat) => (
+            <div key={stat.label} className="flex flex-col items-center text-center">
+              <dt className="order-2 mt-1 text-brand-100">{stat.label}</dt>
+              <dd className="font-display text-4xl font-semibold text-sun-300 sm:text-5xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <Section id="about-preview" tone="white">
+        <div className="grid items-center gap-12 lg:grid-cols-2">
+          <div className="overflow-hidden rounded-[2rem] shadow-lg">
+            <SafeImage src={aboutImage} alt="Volunteers setting up stalls for a Millbrook fair" width={1000} height={750} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+          </div>
+          <div>
+            <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">Who we are</p>
+            <h2 id="about-preview-heading" className="mt-2 font-display text-3xl font-semibold text-brand-900 sm:text-4xl">
+              Neighbours looking after neighbours
+            </h2>
+            <p className="mt-5 text-lg leading-relaxed text-slate-700">{about}</p>
+            <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
+              Read our story
+              <ArrowRightIcon className="size-4" />
+            </Link>
+          </div>
+        </div>
+      </Section>
+
+      <Section
+        id="causes"
+        tone="cream"
+        eyebrow="Local causes"
+        title="Where your support is going now"
+        intro="Three Millbrook projects we are raising money for this year. Every event ticket, stall fee and donation moves these bars along."
+      >
+        <div className="grid gap-6 md:grid-cols-3">
+          {causes.map((cause) => (
+            <CauseCard key={cause.title} cause={cause} />
+          ))}
+        </div>
+        <Link to="/causes" className={buttonClasses("secondary", "md", "mt-10")}>
+          See all local causes
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </Section>
+
+      <Section
+        id="upcoming-events"
+        eyebrow="What's on"
+        title="Upcoming events"
+        intro="Come along, bring a friend, and have a good time for a good cause."
+      >
+        {events.length > 0 ? (
+          <div className="grid gap-6 md:grid-cols-3">
+            {events.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </div>
+        ) : (
+          <p className="text-lg text-slate-700">No events found for this category. Please check back later.</p>
+        )}
+        <Link to="/events" className={buttonClasses("secondary", "md", "mt-10")}>
+          See all events
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </Section>
+
+      <section className="px-4 pb-20 sm:px-6">
+        <div className="relative mx-auto max-w-7xl overflow-hidden rounded-[2.5rem] bg-brand-700 px-6 py-14 text-center text-white sm:px-12 sm:py-20">
+          <div aria-hidden="true" className="pointer-events-none absolute -right-16 -bottom-24 size-80 rounded-full bg-sun-400/25 blur-2xl" />
+          <h2 className="relative font-display text-3xl font-semibold text-balance sm:text-5xl">Small gifts make a big difference here</h2>
+          <p className="relative mx-auto mt-4 max-w-2xl text-lg text-brand-50">
+            £25 buys a term of art materials for the youth club. £50 keeps a Warm Space open for a whole afternoon. Whatever you
+            can give stays in Millbrook.
+          </p>
+          <Link to="/support#donate" className={buttonClasses("sun", "lg", "relative mt-8")}>
+            <HeartIcon className="size-5" />
+            Donate today
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

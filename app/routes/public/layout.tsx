@@ -1,62 +1,68 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { data, Outlet, type ShouldRevalidateFunction } from "react-router";
+import { SiteFooter } from "../../components/site/footer.tsx";
+import { SiteHeader } from "../../components/site/header.tsx";
 import { getSiteSettings } from "../../domain/settings.server.ts";
-import { FOUNDATION } from "../../content/sample-content.ts";
 import type { Route } from "./+types/layout";
 
-export async function loader() {
+/** Only http(s) links from settings are used; anything else becomes '#'. */
+function socialUrl(...candidates: string[]): string {
+  for (const value of candidates) {
+    const trimmed = value?.trim();
+    if (trimmed && /^https?:\/\/[^\s"'<>]+$/i.test(trimmed)) return trimmed;
+  }
+  return "#";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSiteSettings();
+  if (settings.maintenance_mode) {
+    throw data({ maintenance: true }, { status: 503, headers: { "Retry-After": "3600" } });
+  }
+  const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
   return {
+    origin,
     siteName: settings.site_name,
     tagline: settings.tagline,
     contactEmail: settings.contact_email,
     charityNumber: settings.charity_number,
+    social: {
+      facebook: socialUrl(settings.facebook_url, settings.social_facebook),
+      twitter: socialUrl(settings.twitter_url, settings.social_twitter),
+      instagram: socialUrl(settings.instagram_url, settings.social_instagram),
+    },
+    year: new Date().getFullYear(),
   };
 }
 
-const NAV = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/community-fund", label: "Community Fund" },
-  { to: "/events", label: "Events" },
-  { to: "/craft-fairs", label: "Craft Fairs" },
-  { to: "/awards", label: "Awards" },
-  { to: "/trustees", label: "Trustees" },
-  { to: "/support", label: "Support Us" },
-];
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
+}
+
+/** Settings are read on page loads and after form posts, not on every tab switch. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formMethod || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
-          <Link to="/" className="font-display text-xl font-semibold text-brand-700">
-            {loaderData.siteName}
-          </Link>
-          <nav aria-label="Main">
-            <ul className="flex flex-wrap gap-3 text-sm">
-              {NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => (isActive ? "font-semibold text-brand-700" : "")}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-      </header>
-      <div className="flex-1">
+    <div className="flex min-h-screen flex-col bg-white">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-brand-800 px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader siteName={loaderData.siteName} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
-      </div>
-      <footer className="bg-brand-900 px-4 py-10 text-brand-50">
-        <div className="mx-auto max-w-6xl text-sm">
-          <p className="font-display text-lg">{loaderData.siteName}</p>
-          <p>{loaderData.tagline}</p>
-          <p className="mt-2">{FOUNDATION.address.join(", ")} · {FOUNDATION.phone} · {loaderData.contactEmail}</p>
-          <p className="mt-2">Registered charity number {loaderData.charityNumber}</p>
-          <p className="mt-2">© {new Date().getFullYear()} {loaderData.siteName}</p>
-        </div>
-      </footer>
+      </main>
+      <SiteFooter
+        siteName={loaderData.siteName}
+        tagline={loaderData.tagline}
+        contactEmail={loaderData.contactEmail}
+        charityNumber={loaderData.charityNumber}
+        social={loaderData.social}
+        year={loaderData.year}
+      />
     </div>
   );
 }

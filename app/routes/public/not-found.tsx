@@ -1,10 +1,16 @@
 import { data, Link } from "react-router";
+import { ArrowLeftIcon } from "../../components/site/icons.tsx";
+import { buttonClasses } from "../../components/ui/button.ts";
 
 export function loader() {
-  throw data(null, { status: 404 });
+  throw data({ notFound: true }, { status: 404 });
 }
 
-export const meta = () => [{ title: "Page Not Found | Millbrook Community Foundation" }];
+export function action() {
+  throw data({ notFound: true }, { status: 404 });
+}
+
+export const meta = () => [{ title: "Page Not Found | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
 
 export default function NotFound() {
   return null;
@@ -12,12 +18,18 @@ export default function NotFound() {
 
 export function ErrorBoundary() {
   return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-semibold">Page Not Found</h1>
-      <p className="mt-3">Sorry, we couldn't find the page you were looking for.</p>
-      <Link to="/" className="mt-6 inline-block underline">
-        Return Home
-      </Link>
-    </main>
+    <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24 text-center">
+      <div className="mx-auto max-w-xl">
+        <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">Error 404</p>
+        <h1 className="mt-3 font-display text-4xl font-semibold text-brand-900">Page Not Found</h1>
+        <p className="mt-4 text-lg text-slate-700">
+          Sorry, we couldn't find the page you were looking for. It may have moved, or the link may be mistyped.
+        </p>
+        <Link to="/" className={buttonClasses("primary", "lg", "mt-8")}>
+          <ArrowLeftIcon className="size-5" />
+          Return Home
+        </Link>
+      </div>
+    </div>
   );
 }

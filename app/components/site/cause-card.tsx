@@ -1,0 +1,37 @@
+import { formatMoney, progressPercent } from "./format.ts";
+import { ProgressBar } from "./page-hero.tsx";
+import { SafeImage } from "./safe-image.tsx";
+
+export interface CauseCardData {
+  title: string;
+  description: string;
+  image: string;
+  raised: number;
+  goal: number;
+}
+
+export function CauseCard({ cause }: { cause: CauseCardData }) {
+  const percent = progressPercent(cause.raised, cause.goal);
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="aspect-[16/10] bg-brand-50">
+        <SafeImage src={cause.image} alt="" loading="lazy" decoding="async" width={640} height={400} className="size-full object-cover" />
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="font-display text-xl font-semibold text-brand-900">{cause.title}</h3>
+        <p className="mt-2 flex-1 text-slate-700">{cause.description}</p>
+        <div className="mt-5">
+          <ProgressBar
+            label={`${cause.title} fundraising progress`}
+            raised={formatMoney(cause.raised)}
+            goal={formatMoney(cause.goal)}
+            percent={percent}
+          />
+          {cause.raised >= cause.goal ? (
+            <p className="mt-2 inline-flex rounded-full bg-sun-100 px-3 py-1 text-sm font-semibold text-ink">Goal reached, thank you!</p>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

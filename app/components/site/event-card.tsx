@@ -1,0 +1,113 @@
+/** Cards for events and craft fairs on the public lists. */
+import { Link } from "react-router";
+import { formatPrice, parseTicketPrice } from "../../domain/tickets.ts";
+import { buttonClasses } from "../ui/button.ts";
+import { dateBadge, formatLongDate, formatTime } from "./format.ts";
+import { ClockIcon, MapPinIcon } from "./icons.tsx";
+import { SafeImage } from "./safe-image.tsx";
+
+export interface EventCardData {
+  id: number;
+  title: string;
+  date: string;
+  time: string;
+  description: string;
+  location: string;
+  category: string;
+  ticket_price: string | null;
+  image: string | null;
+}
+
+export const CATEGORY_LABELS: Record<string, string> = {
+  fundraiser: "Fundraiser",
+  family: "Family",
+  social: "Social",
+  community: "Community",
+  volunteer: "Volunteering",
+  workshop: "Workshop",
+  fair: "Fair",
+  sports: "Sports",
+  arts: "Arts",
+};
+
+export function priceLabel(ticketPrice: string | null): string {
+  const price = parseTicketPrice(ticketPrice);
+  if (price !== null) return formatPrice(price);
+  return ticketPrice?.trim() || "Free";
+}
+
+export function DateBadge({ date }: { date: string }) {
+  const badge = dateBadge(date);
+  return (
+    <span className="flex size-16 flex-col items-center justify-center rounded-2xl bg-white text-center shadow-md ring-1 ring-black/5">
+      <span className="font-display text-2xl leading-none font-semibold text-brand-800">{badge.day}</span>
+      <span className="mt-0.5 text-xs font-bold tracking-wider text-sun-600 uppercase">{badge.month}</span>
+    </span>
+  );
+}
+
+export function EventCard({ event, past = false, headingLevel = 3 }: { event: EventCardData; past?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const price = parseTicketPrice(event.ticket_price);
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-lg">
+      <div className="relative aspect-[16/10] overflow-hidden bg-brand-50">
+        <SafeImage
+          src={event.image}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={640}
+          height={400}
+          className={`size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] ${past ? "grayscale-[35%]" : ""}`}
+        />
+        <span className="absolute top-4 left-4">
+          <DateBadge date={event.date} />
+        </span>
+        <span className="absolute top-4 right-4 rounded-full bg-white/95 px-3 py-1 text-xs font-bold tracking-wide text-brand-800 uppercase">
+          {CATEGORY_LABELS[event.category] ?? event.category}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <Heading className="font-display text-xl leading-snug font-semibold text-brand-900">{event.title}</Heading>
+        <p className="mt-1 text-sm font-medium text-slate-600">{formatLongDate(event.date)}</p>
+        <ul className="mt-3 space-y-1.5 text-sm text-slate-700">
+          <li className="flex items-center gap-2">
+            <ClockIcon className="size-4 text-brand-600" />
+            {formatTime(event.time)}
+          </li>
+          <li className="flex items-center gap-2">
+            <MapPinIcon className="size-4 text-brand-600" />
+            {event.location}
+          </li>
+        </ul>
+        <p className="mt-3 flex-1 text-slate-700">{event.description}</p>
+        {past ? (
+          <p className="mt-5">
+            <Link to={`/events/${event.id}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+              Read about {event.title}
+            </Link>
+          </p>
+        ) : (
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <Link
+              to={`/events/${event.id}`}
+              className={buttonClasses("secondary", "sm")}
+              aria-label={`View Details: ${event.title}`}
+            >
+              View Details
+            </Link>
+            <Link
+              to={`/events/${event.id}#tickets`}
+              className={buttonClasses("primary", "sm")}
+              aria-label={`Get Tickets: ${event.title}`}
+            >
+              Get Tickets
+            </Link>
+            <span className="ml-auto text-sm font-semibold text-brand-800">{price === 0 ? "Free" : priceLabel(event.ticket_price)}</span>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

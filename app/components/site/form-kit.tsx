@@ -1,0 +1,122 @@
+/** Shared pieces of the public forms: honeypot, error summary, submit button, confirmation. */
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useNavigation } from "react-router";
+import { HONEYPOT_FIELD } from "../../domain/submissions.schema.ts";
+import { buttonClasses } from "../ui/button.ts";
+import { CheckIcon } from "./icons.tsx";
+
+/** What a public form action answers (see app/domain/submissions.server.ts). */
+export type FormResult =
+  | { form: string; status: "ok"; reference: string }
+  | { form: string; status: "invalid"; errors: Record<string, string>; values: Record<string, string | string[]> }
+  | { form: string; status: "rate-limited"; values: Record<string, string | string[]> };
+
+/** A field people never see; bots fill it in. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={`${HONEYPOT_FIELD}-field`}>Leave this field empty</label>
+      <input type="text" id={`${HONEYPOT_FIELD}-field`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+export function ErrorSummary({
+  errors,
+  labels,
+  groups = [],
+}: {
+  errors: Record<string, string>;
+  labels: Record<string, string>;
+  groups?: readonly string[];
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [errors]);
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return null;
+  return (
+    <div ref={ref} tabIndex={-1} role="alert" className="rounded-2xl border-2 border-red-700 bg-red-50 p-5 text-red-900">
+      <h3 className="font-semibold">There {entries.length === 1 ? "is a problem" : `are ${entries.length} problems`} with your form</h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {entries.map(([field, message]) => (
+          <li key={field}>
+            <a href={`#${groups.includes(field) ? `${field}-group` : field}`} className="underline underline-offset-2">
+              {labels[field] ? `${labels[field]}: ` : ""}
+              {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function RateLimited() {
+  return (
+    <div role="alert" className="rounded-2xl border-2 border-sun-500 bg-sun-100 p-5 text-ink">
+      <h3 className="font-semibold">We have received several forms from you already</h3>
+      <p className="mt-1">Please wait a few minutes and try again, or email us if it is urgent.</p>
+    </div>
+  );
+}
+
+export function SubmitButton({ children, intent }: { children: ReactNode; intent?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && (!intent || navigation.formData?.get("intent") === intent);
+  return (
+    <button type="submit" name={intent ? "intent" : undefined} value={intent} disabled={busy} className={buttonClasses("primary", "lg")}>
+      {busy ? "Sending..." : children}
+    </button>
+  );
+}
+
+export function Confirmation({
+  title,
+  reference,
+  children,
+  againHref,
+  againLabel,
+}: {
+  title: string;
+  reference: string;
+  children: ReactNode;
+  againHref: string;
+  againLabel: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} role="status" className="rounded-3xl border border-brand-200 bg-brand-50 p-6 sm:p-8">
+      <div className="flex items-start gap-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
+          <CheckIcon className="size-6" />
+        </span>
+        <div>
+          <h3 className="font-display text-2xl font-semibold text-brand-900">{title}</h3>
+          <p className="mt-2 text-lg">
+            Your reference number is <strong className="font-mono tracking-wide text-brand-800">{reference}</strong>.
+          </p>
+          <div className="mt-2 text-slate-700">{children}</div>
+          <Link to={againHref} reloadDocument className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4">
+            {againLabel}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Values to show again in a form after an error. */
+export function valuesOf(result: FormResult | undefined, form: string) {
+  const values = result && result.form === form && result.status !== "ok" ? result.values : {};
+  const text = (name: string) => {
+    const v = values[name];
+    return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
+  };
+  const list = (name: string) => {
+    const v = values[name];
+    return Array.isArray(v) ? v : v ? [v] : [];
+  };
+  const errors = result && result.form === form && result.status === "invalid" ? result.errors : {};
+  return { text, list, errors, checked: (name: string) => text(name) === "on" };
+}

@@ -1,0 +1,133 @@
+/**
+ * The public header: eight links and the Donate button; transparent at the top of the
+ * page, solid white after 20px of scroll; on small screens a slide-in menu (a native
+ * modal <dialog>: focus is kept inside, Escape closes, focus returns to the button) that
+ * closes on navigation.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClasses } from "../ui/button.ts";
+import { CloseIcon, HeartIcon, MenuIcon } from "./icons.tsx";
+import { LogoMark } from "./logo.tsx";
+import { MAIN_NAV } from "./nav.ts";
+
+export const SCROLL_SOLID_AT = 20;
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const [solid, setSolid] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    const update = () => setSolid(window.scrollY > SCROLL_SOLID_AT);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  // Close the menu whenever the page changes.
+  useEffect(() => {
+    if (dialogRef.current?.open) dialogRef.current.close();
+  }, [location.pathname, location.search]);
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-full px-3 py-2 text-[0.95rem] font-medium transition-colors ${
+      isActive ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50 hover:text-brand-800"
+    }`;
+
+  return (
+    <header
+      data-solid={solid ? "true" : "false"}
+      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
+        solid ? "bg-white shadow-[0_1px_12px_rgba(18,59,48,0.12)]" : "bg-transparent"
+      }`}
+    >
+      <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-lg">
+          <LogoMark className="size-10 shrink-0" />
+          <span className="font-display text-lg leading-tight font-semibold text-brand-800 sm:text-xl">{siteName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden xl:block">
+          <ul className="flex items-center gap-0.5">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex shrink-0 items-center gap-2">
+          <Link to="/support#donate" className={buttonClasses("sun", "sm", "hidden sm:inline-flex")}>
+            <HeartIcon className="size-4" />
+            Donate
+          </Link>
+          <button
+            type="button"
+            className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3.5 py-2 font-semibold text-brand-800 xl:hidden"
+            aria-haspopup="dialog"
+            aria-controls="site-menu"
+            onClick={() => dialogRef.current?.showModal()}
+          >
+            <MenuIcon />
+            Menu
+          </button>
+        </div>
+      </div>
+
+      <dialog
+        ref={dialogRef}
+        id="site-menu"
+        aria-label="Site menu"
+        className="site-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-brand-900/50"
+        onClick={(event) => {
+          // A click on the backdrop (the dialog element itself) closes the menu.
+          if (event.target === event.currentTarget) event.currentTarget.close();
+        }}
+      >
+        <div className="flex h-full flex-col">
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+            <span className="font-display text-lg font-semibold text-brand-800">Menu</span>
+            <button
+              type="button"
+              className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+              onClick={() => dialogRef.current?.close()}
+            >
+              <CloseIcon />
+              Close
+            </button>
+          </div>
+          <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+            <ul className="space-y-1">
+              {MAIN_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === "/"}
+                    onClick={() => dialogRef.current?.close()}
+                    className={({ isActive }) =>
+                      `block rounded-xl px-4 py-3 text-lg font-medium ${
+                        isActive ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"
+                      }`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="border-t border-slate-200 p-5">
+            <Link to="/support#donate" onClick={() => dialogRef.current?.close()} className={buttonClasses("sun", "md", "w-full")}>
+              <HeartIcon className="size-4" />
+              Donate
+            </Link>
+          </div>
+        </div>
+      </dialog>
+    </header>
+  );
+}

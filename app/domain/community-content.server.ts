@@ -1,0 +1,84 @@
+/**
+ * Public reads of the built-in community content that has no admin screen yet:
+ * local causes, trustees, award winners and Community Fund recipients. Each falls back
+ * to the sample content by the rule in public-content.server.ts.
+ */
+import { asc, desc } from "drizzle-orm";
+import {
+  SAMPLE_AWARD_WINNERS,
+  SAMPLE_CAUSES,
+  SAMPLE_FUND_RECIPIENTS,
+  SAMPLE_TRUSTEES,
+  type SampleAwardWinner,
+  type SampleCause,
+  type SampleFundRecipient,
+  type SampleTrustee,
+} from "../content/sample-content.ts";
+import { getDb } from "../db/client.server.ts";
+import { awardWinners, causes, fundRecipients, trustees } from "../db/schema.ts";
+import { withSampleFallback } from "./public-content.server.ts";
+
+export function listCauses(options: { showSampleWhenEmpty: boolean }) {
+  return withSampleFallback<SampleCause>(
+    "causes",
+    () =>
+      getDb()
+        .select({ title: causes.title, description: causes.description, image: causes.image, raised: causes.raised, goal: causes.goal })
+        .from(causes)
+        .orderBy(asc(causes.sort_order), asc(causes.id)),
+    () => SAMPLE_CAUSES,
+    options.showSampleWhenEmpty,
+  );
+}
+
+export function listTrustees(options: { showSampleWhenEmpty: boolean }) {
+  return withSampleFallback<SampleTrustee>(
+    "trustees",
+    () =>
+      getDb()
+        .select({ name: trustees.name, role: trustees.role, bio: trustees.bio, image: trustees.image })
+        .from(trustees)
+        .orderBy(asc(trustees.sort_order), asc(trustees.id)),
+    () => SAMPLE_TRUSTEES,
+    options.showSampleWhenEmpty,
+  );
+}
+
+export function listAwardWinners(options: { showSampleWhenEmpty: boolean }) {
+  return withSampleFallback<SampleAwardWinner>(
+    "award winners",
+    () =>
+      getDb()
+        .select({
+          year: awardWinners.year,
+          category: awardWinners.category,
+          name: awardWinners.name,
+          achievement: awardWinners.achievement,
+          image: awardWinners.image,
+        })
+        .from(awardWinners)
+        .orderBy(desc(awardWinners.year), asc(awardWinners.id)),
+    () => SAMPLE_AWARD_WINNERS,
+    options.showSampleWhenEmpty,
+  );
+}
+
+export function listFundRecipients(options: { showSampleWhenEmpty: boolean }) {
+  return withSampleFallback<SampleFundRecipient>(
+    "fund recipients",
+    () =>
+      getDb()
+        .select({ year: fundRecipients.year, name: fundRecipients.name, purpose: fundRecipients.purpose, amount: fundRecipients.amount })
+        .from(fundRecipients)
+        .orderBy(desc(fundRecipients.year), asc(fundRecipients.id)),
+    () => SAMPLE_FUND_RECIPIENTS,
+    options.showSampleWhenEmpty,
+  );
+}
+
+/** Groups rows by year, newest year first. */
+export function groupByYear<T extends { year: number }>(rows: T[]): { year: number; items: T[] }[] {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) groups.set(row.year, [...(groups.get(row.year) ?? []), row]);
+  return [...groups.entries()].sort((a, b) => b[0] - a[0]).map(([year, items]) => ({ year, items }));
+}

@@ -1,0 +1,211 @@
+/**
+ * Public form submissions (volunteer, stall application, nomination): bot checks,
+ * a per-address rate limit, validation with the form's schema, file content checks,
+ * private file storage and the form_submissions row staff read later.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { getDb } from "../db/client.server.ts";
+import { formSubmissions, type SubmissionKind } from "../db/schema.ts";
+import { logger } from "../lib/logger.server.ts";
+import { fieldErrors, formDataToObject, HONEYPOT_FIELD, SUBMISSION_FORMS } from "./submissions.schema.ts";
+
+/** Stored submissions allowed per address and form kind in the window below. */
+export const RATE_LIMIT_MAX = 5;
+export const RATE_LIMIT_WINDOW_MINUTES = 10;
+/** The largest request body a public form may send (five 5MB photos plus the fields). */
+export const MAX_FORM_BYTES = 27 * 1024 * 1024;
+
+export type FormValues = Record<string, string | string[]>;
+
+export type SubmissionResult =
+  | { status: "ok"; reference: string }
+  | { status: "invalid"; errors: Record<string, string>; values: FormValues }
+  | { status: "rate-limited"; values: FormValues };
+
+export interface StoredFile {
+  key: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+const REFERENCE_PREFIX: Record<SubmissionKind, string> = {
+  volunteer: "VOL",
+  stall_application: "STL",
+  nomination: "NOM",
+};
+
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "application/pdf": "pdf",
+};
+
+/** What the first bytes of a file say it is; null for anything else (SVG, HTML, scripts...). */
+export function sniffFileType(bytes: Uint8Array): string | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  const ascii = (offset: number, text: string) => [...text].every((c, i) => bytes[offset + i] === c.charCodeAt(0));
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return "image/gif";
+  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
+  if (ascii(0, "%PDF-")) return "application/pdf";
+  return null;
+}
+
+export function privateUploadsDir(): string {
+  return path.resolve(process.env.DATA_DIR ?? "./data", "private-uploads");
+}
+
+/** A short, readable, unguessable reference such as "VOL-7KQ2MX9P". */
+export function newReference(kind: SubmissionKind): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = randomBytes(8);
+  let code = "";
+  for (const b of bytes) code += alphabet[b % alphabet.length];
+  return `${REFERENCE_PREFIX[kind]}-${code}`;
+}
+
+/**
+ * Reads a request's form data, refusing bodies over `maxBytes` (HTTP 413) whatever the
+ * Content-Length header claims.
+ */
+export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new Response("The form is too large.", { status: 413 });
+  if (!request.body) return new FormData();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new Response("The form is too large.", { status: 413 });
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const contentType = request.headers.get("content-type") ?? "application/x-www-form-urlencoded";
+  return new Response(body, { headers: { "content-type": contentType } }).formData();
+}
+
+/** Values to show again after an error: text and choices only, never files. */
+function redisplayValues(formData: FormData, fileFields: readonly string[]): FormValues {
+  const values: FormValues = {};
+  for (const key of new Set(formData.keys())) {
+    if (fileFields.includes(key) || key === HONEYPOT_FIELD) continue;
+    const all = formData.getAll(key).filter((v): v is string => typeof v === "string");
+    values[key] = all.length > 1 ? all : (all[0] ?? "");
+  }
+  return values;
+}
+
+async function recentSubmissionCount(kind: SubmissionKind, ip: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(formSubmissions)
+    .where(
+      and(
+        eq(formSubmissions.kind, kind),
+        eq(formSubmissions.ip, ip),
+        gt(formSubmissions.created_at, sql`now() - make_interval(mins => ${RATE_LIMIT_WINDOW_MINUTES})`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+function cleanFileName(name: string): string {
+  const base = path.basename(name).replace(/[^\w.\- ()]+/g, "_").slice(-120);
+  return base || "file";
+}
+
+export async function submitPublicForm(
+  kind: SubmissionKind,
+  formData: FormData,
+  options: { ip: string },
+): Promise<SubmissionResult> {
+  const form = SUBMISSION_FORMS[kind];
+  const values = redisplayValues(formData, form.files);
+
+  // Bots fill every field; people never see this one. Answer as if it worked.
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    logger.info({ kind, ip: options.ip }, "honeypot submission ignored");
+    return { status: "ok", reference: newReference(kind) };
+  }
+
+  if ((await recentSubmissionCount(kind, options.ip)) >= RATE_LIMIT_MAX) {
+    logger.warn({ kind, ip: options.ip }, "public form rate limit reached");
+    return { status: "rate-limited", values };
+  }
+
+  const parsed = form.schema.safeParse(formDataToObject(formData, form));
+  if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error), values };
+
+  // Check every file by its content before anything is stored.
+  const fileField = form.files[0];
+  const allowed: readonly string[] = kind === "nomination" ? DOCUMENT_TYPES : PHOTO_TYPES;
+  const files = fileField ? ((parsed.data as Record<string, unknown>)[fileField] as File[]) : [];
+  const checked: { file: File; bytes: Uint8Array; type: string }[] = [];
+  for (const file of files) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffFileType(bytes);
+    if (!type || !allowed.includes(type)) {
+      const message =
+        kind === "nomination"
+          ? `"${cleanFileName(file.name)}" is not a PDF, JPEG or PNG file`
+          : `"${cleanFileName(file.name)}" is not a JPEG, PNG, WebP or GIF image`;
+      return { status: "invalid", errors: { [fileField!]: message }, values };
+    }
+    checked.push({ file, bytes, type });
+  }
+
+  const dir = path.join(privateUploadsDir(), "submissions");
+  const stored: StoredFile[] = [];
+  try {
+    if (checked.length > 0) await fs.mkdir(dir, { recursive: true });
+    for (const { file, bytes, type } of checked) {
+      const key = `submissions/${randomUUID()}.${EXTENSIONS[type]}`;
+      await fs.writeFile(path.join(privateUploadsDir(), key), bytes, { flag: "wx", mode: 0o600 });
+      stored.push({ key, name: cleanFileName(file.name), type, size: bytes.byteLength });
+    }
+
+    const { [fileField ?? ""]: _files, ...data } = parsed.data as Record<string, unknown>;
+    const name = String(data.fullName ?? data.nominatorName);
+    const email = String(data.email);
+    for (let attempt = 0; ; attempt++) {
+      const reference = newReference(kind);
+      try {
+        await getDb().insert(formSubmissions).values({ reference, kind, name, email, data, files: stored, ip: options.ip });
+        logger.info({ kind, reference }, "public form stored");
+        return { status: "ok", reference };
+      } catch (error) {
+        const unique = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+        if (unique !== "23505" || attempt >= 2) throw error;
+      }
+    }
+  } catch (error) {
+    await Promise.all(stored.map((f) => fs.rm(path.join(privateUploadsDir(), f.key), { force: true })));
+    throw error;
+  }
+}
+
+/** The HTTP status a public form's answer is sent with. */
+export function submissionStatus(result: SubmissionResult): number {
+  return result.status === "ok" ? 200 : result.status === "invalid" ? 400 : 429;
+}

@@ -1,0 +1,117 @@
+import { Link } from "react-router";
+import { ArrowRightIcon, HeartIcon, LeafIcon, UsersIcon } from "../../components/site/icons.tsx";
+import { PageHero, Section } from "../../components/site/page-hero.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
+import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { CORE_VALUES, IMPACT_FIGURES, TIMELINE } from "../../content/site-copy.ts";
+import type { Route } from "./+types/about";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "About Us",
+    description:
+      "Our mission, vision and values, how Millbrook Community Foundation began in 2023, and the difference local people have made since.",
+    path: "/about",
+    origin: originFrom(matches),
+  });
+
+const VALUE_ICONS = [LeafIcon, HeartIcon, UsersIcon];
+
+export default function About() {
+  return (
+    <>
+      <PageHero
+        eyebrow="About us"
+        title="A small charity with a big heart for Millbrook"
+        intro="We are local people raising money for local people. Since 2023 we have turned quiz nights, fairs and fun runs into grants for the clubs, schools and projects that make our town a good place to live."
+        art={
+          <SafeImage src="/images/about.svg" alt="" width={800} height={600} className="aspect-[4/3] w-full rounded-[2rem] object-cover shadow-lg" />
+        }
+      />
+
+      <Section tone="white">
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="rounded-3xl bg-brand-50 p-8 ring-1 ring-brand-100">
+            <h2 className="font-display text-3xl font-semibold text-brand-900">Our mission</h2>
+            <p className="mt-4 text-lg leading-relaxed text-slate-700">
+              To bring Millbrook together and raise money that stays in Millbrook: funding the groups, projects and people who
+              make a real difference to everyday life in our town, and making it easy for everyone to take part.
+            </p>
+          </div>
+          <div className="rounded-3xl bg-sun-100 p-8 ring-1 ring-sun-300/60">
+            <h2 className="font-display text-3xl font-semibold text-brand-900">Our vision</h2>
+            <p className="mt-4 text-lg leading-relaxed text-slate-700">
+              A Millbrook where nobody is left out: where young people have somewhere to go, older neighbours have company, and
+              every good idea for the town has a fair chance of getting off the ground.
+            </p>
+          </div>
+        </div>
+      </Section>
+
+      <Section tone="cream" eyebrow="What we stand for" title="Our core values">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {CORE_VALUES.map((value, i) => {
+            const Icon = VALUE_ICONS[i] ?? HeartIcon;
+            return (
+              <li key={value.title} className="rounded-3xl bg-white p-7 shadow-sm ring-1 ring-slate-200">
+                <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-600 text-white">
+                  <Icon className="size-6" />
+                </span>
+                <h3 className="mt-5 font-display text-2xl font-semibold text-brand-900">{value.title}</h3>
+                <p className="mt-3 leading-relaxed text-slate-700">{value.body}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section eyebrow="Our story" title="From one conversation to a town-wide effort">
+        <ol className="relative space-y-10 border-l-4 border-brand-100 pl-8 sm:ml-4">
+          {TIMELINE.map((item) => (
+            <li key={item.year} className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute top-1 -left-[2.85rem] flex size-10 items-center justify-center rounded-full bg-sun-400 font-bold text-ink ring-4 ring-white"
+              >
+                ★
+              </span>
+              <p className="font-display text-2xl font-semibold text-brand-700">{item.year}</p>
+              <h3 className="mt-1 text-xl font-semibold text-ink">{item.title}</h3>
+              <p className="mt-2 max-w-3xl leading-relaxed text-slate-700">{item.body}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <section aria-labelledby="impact-heading" className="bg-brand-800 py-16 text-white sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <h2 id="impact-heading" className="font-display text-3xl font-semibold sm:text-4xl">
+            Our impact so far
+          </h2>
+          <dl className="mt-10 grid grid-cols-2 gap-8 md:grid-cols-4">
+            {IMPACT_FIGURES.map((figure) => (
+              <div key={figure.label} className="flex flex-col">
+                <dt className="order-2 mt-1 text-brand-100">{figure.label}</dt>
+                <dd className="font-display text-4xl font-semibold text-sun-300 sm:text-5xl">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <Section tone="white">
+        <div className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-brand-50 p-8 ring-1 ring-brand-100 md:flex-row md:items-center">
+          <div>
+            <h2 className="font-display text-2xl font-semibold text-brand-900 sm:text-3xl">Meet the people behind the Foundation</h2>
+            <p className="mt-2 text-lg text-slate-700">Our volunteer trustees are local residents who give their time to keep us on track.</p>
+          </div>
+          <Link to="/trustees" className={buttonClasses("primary", "lg")}>
+            Meet our trustees
+            <ArrowRightIcon className="size-5" />
+          </Link>
+        </div>
+      </Section>
+    </>
+  );
+}

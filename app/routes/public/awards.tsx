@@ -1,0 +1,264 @@
+import { data, Form, useLocation } from "react-router";
+import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
+import { PageHero, Section } from "../../components/site/page-hero.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
+import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
+import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
+import { AWARDS_DATES, AWARDS_EMAIL } from "../../content/site-copy.ts";
+import { groupByYear, listAwardWinners } from "../../domain/community-content.server.ts";
+import { getSiteSettings } from "../../domain/settings.server.ts";
+import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions.schema.ts";
+import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/awards";
+
+export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
+
+export async function loader() {
+  const settings = await getSiteSettings();
+  const winners = await listAwardWinners({ showSampleWhenEmpty: settings.show_sample_content });
+  return { winners: groupByYear(winners.items) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  const result = await submitPublicForm("nomination", formData, { ip: context.get(requestInfoContext).ip });
+  return data({ form: "nomination", ...result } as FormResult, { status: submissionStatus(result) });
+}
+
+export const shouldRevalidate = skipRevalidationOnTabChange;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Community Awards",
+    description:
+      "The Millbrook Community Awards celebrate the people and groups who make our town special. See the categories and past winners, and nominate someone.",
+    path: "/awards",
+    origin: originFrom(matches),
+  });
+
+const categoryTitle = (id: string) => AWARD_CATEGORIES.find((c) => c.id === id)?.title ?? id;
+
+const NOMINATION_LABELS: Record<string, string> = {
+  nominatorName: "Your name",
+  email: "Your email address",
+  phone: "Your phone number",
+  relationship: "Relationship to the nominee",
+  nomineeName: "Nominee's name",
+  nomineeContact: "Nominee's contact details",
+  nomineeAddress: "Nominee's address",
+  category: "Award category",
+  reason: "Why are you nominating them?",
+  impact: "The difference they have made",
+  documents: "Supporting documents",
+  consent: "Consent",
+};
+
+export default function Awards({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const result = actionData as FormResult | undefined;
+  const tab = result ? "nominate" : activeTab(`http://x${location.pathname}${location.search}`, AWARD_TABS);
+  return (
+    <>
+      <PageHero
+        eyebrow="Millbrook Community Awards"
+        title="Celebrating the people who make Millbrook special"
+        intro="Every town has its quiet heroes: the volunteer driver, the coach who never misses a Saturday, the teenager who starts a homework club. Our awards say thank you, out loud."
+      />
+      <Section tone="white">
+        <Tabs
+          idBase="awards"
+          label="Awards sections"
+          active={tab}
+          tabs={[
+            { id: "about", label: "About" },
+            { id: "categories", label: "Categories" },
+            { id: "winners", label: "Past Winners" },
+            { id: "nominate", label: "Nominate" },
+          ]}
+        >
+          {tab === "about" ? <AboutAwards /> : null}
+          {tab === "categories" ? <Categories /> : null}
+          {tab === "winners" ? <Winners groups={loaderData.winners} /> : null}
+          {tab === "nominate" ? <Nominate result={result} /> : null}
+        </Tabs>
+      </Section>
+    </>
+  );
+}
+
+function AboutAwards() {
+  return (
+    <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
+      <div className="space-y-4 text-lg leading-relaxed text-slate-700">
+        <h2 className="font-display text-3xl font-semibold text-brand-900">About the awards</h2>
+        <p>
+          The Millbrook Community Awards began in 2024 to recognise the volunteers, groups and young people whose kindness and
+          hard work so often go unnoticed. Anyone can nominate, and nominations are read by an independent panel of local
+          residents.
+        </p>
+        <p>
+          Winners and shortlisted nominees are invited to a celebration evening at {AWARDS_DATES.venue}, with dinner, music and
+          the presentation of the awards, made by a Millbrook potter.
+        </p>
+      </div>
+      <div className="rounded-3xl bg-sun-100 p-6">
+        <h2 className="flex items-center gap-2 font-display text-2xl font-semibold text-brand-900">
+          <CalendarIcon className="size-6 text-brand-700" />
+          Key dates
+        </h2>
+        <dl className="mt-4 space-y-3">
+          <div>
+            <dt className="text-sm font-semibold text-slate-700">Nominations open</dt>
+            <dd className="font-semibold">{AWARDS_DATES.nominationsOpen}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-700">Nominations close</dt>
+            <dd className="font-semibold">{AWARDS_DATES.nominationsClose}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-700">Awards ceremony</dt>
+            <dd className="font-semibold">
+              {AWARDS_DATES.ceremony}, {AWARDS_DATES.ceremonyTime}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+function Categories() {
+  return (
+    <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+      {AWARD_CATEGORIES.map((c) => (
+        <li key={c.id} id={`category-${c.id}`} className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
+          <StarIcon className="size-7 text-sun-600" />
+          <h2 className="mt-3 font-display text-xl font-semibold text-brand-900">{c.title}</h2>
+          <p className="mt-2 text-slate-700">{c.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Winners({ groups }: { groups: Route.ComponentProps["loaderData"]["winners"] }) {
+  if (groups.length === 0) return <p className="text-lg text-slate-700">Our first winners will be announced at the ceremony.</p>;
+  return (
+    <div className="space-y-12">
+      {groups.map((group) => (
+        <div key={group.year}>
+          <h2 className="font-display text-3xl font-semibold text-brand-900">{group.year} winners</h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {group.items.map((w) => (
+              <li key={`${w.category}-${w.name}`} className="flex gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+                <SafeImage src={w.image} alt="" width={96} height={96} loading="lazy" className="size-20 shrink-0 rounded-2xl bg-brand-50 object-cover" />
+                <div>
+                  <p className="text-xs font-bold tracking-wide text-sun-600 uppercase">{categoryTitle(w.category)}</p>
+                  <h3 className="mt-1 font-display text-lg font-semibold text-brand-900">{w.name}</h3>
+                  <p className="mt-1 text-slate-700">{w.achievement}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Nominate({ result }: { result: FormResult | undefined }) {
+  const { text, errors, checked } = valuesOf(result, "nomination");
+  if (result?.status === "ok") {
+    return (
+      <Confirmation title="Thank you for your nomination!" reference={result.reference} againHref="/awards?tab=nominate" againLabel="Nominate someone else">
+        Our panel reads every nomination. We will be in touch if we need more information. Questions? Email{" "}
+        <a href={`mailto:${AWARDS_EMAIL}`} className="font-semibold text-brand-700 underline">
+          {AWARDS_EMAIL}
+        </a>
+        .
+      </Confirmation>
+    );
+  }
+  return (
+    <Form method="post" action="/awards?tab=nominate" encType="multipart/form-data" noValidate className="relative mx-auto max-w-3xl space-y-6" aria-labelledby="nomination-heading">
+      <div>
+        <h2 id="nomination-heading" className="font-display text-3xl font-semibold text-brand-900">
+          Make a nomination
+        </h2>
+        <p className="mt-2 text-lg text-slate-700">
+          Nominations close {AWARDS_DATES.nominationsClose}. Tell us in your own words: there are no wrong answers.
+        </p>
+      </div>
+      {result?.status === "rate-limited" ? <RateLimited /> : null}
+      <ErrorSummary errors={errors} labels={NOMINATION_LABELS} />
+      <Honeypot />
+      <fieldset className="space-y-5 rounded-3xl bg-[#fbf6ea] p-6">
+        <legend className="px-2 font-display text-xl font-semibold text-brand-900">About you</legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField name="nominatorName" label="Your name" autoComplete="name" defaultValue={text("nominatorName")} error={errors.nominatorName} />
+          <TextField name="email" type="email" label="Your email address" autoComplete="email" defaultValue={text("email")} error={errors.email} />
+          <TextField name="phone" type="tel" label="Your phone number" optional autoComplete="tel" defaultValue={text("phone")} error={errors.phone} />
+          <SelectField
+            name="relationship"
+            label="Relationship to the nominee"
+            options={NOMINATOR_RELATIONSHIPS}
+            defaultValue={text("relationship")}
+            error={errors.relationship}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="space-y-5 rounded-3xl bg-brand-50 p-6">
+        <legend className="px-2 font-display text-xl font-semibold text-brand-900">About the nominee</legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField name="nomineeName" label="Nominee's name" defaultValue={text("nomineeName")} error={errors.nomineeName} />
+          <TextField
+            name="nomineeContact"
+            label="Nominee's contact details"
+            hint="A phone number or email address."
+            defaultValue={text("nomineeContact")}
+            error={errors.nomineeContact}
+          />
+        </div>
+        <TextAreaField name="nomineeAddress" label="Nominee's address" optional rows={2} defaultValue={text("nomineeAddress")} error={errors.nomineeAddress} />
+        <SelectField
+          name="category"
+          label="Award category"
+          options={AWARD_CATEGORIES.map((c) => ({ id: c.id, label: c.id === "young-citizen" ? `${c.title} (ages 16-18)` : c.title }))}
+          defaultValue={text("category")}
+          error={errors.category}
+        />
+      </fieldset>
+      <TextAreaField name="reason" label="Why are you nominating them?" rows={5} defaultValue={text("reason")} error={errors.reason} />
+      <TextAreaField
+        name="impact"
+        label="What difference have they made?"
+        hint="Who has benefited, and how? Examples help the panel."
+        rows={5}
+        defaultValue={text("impact")}
+        error={errors.impact}
+      />
+      <TextField
+        name="documents"
+        type="file"
+        label="Supporting documents"
+        optional
+        hint="Letters of support or photos: max 3 files, 5MB each. PDF, JPEG or PNG."
+        accept="application/pdf,image/jpeg,image/png"
+        multiple
+        error={errors.documents}
+        className="[&_input]:py-2"
+      />
+      <CheckboxField
+        name="consent"
+        label="The nominee knows about this nomination, or I will tell them, and I agree to the Foundation storing these details to run the awards."
+        defaultChecked={checked("consent")}
+        error={errors.consent}
+      />
+      <SubmitButton>Submit Nomination</SubmitButton>
+    </Form>
+  );
+}

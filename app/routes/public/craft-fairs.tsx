@@ -1,0 +1,323 @@
+import { data, Form, useLocation } from "react-router";
+import { DateBadge } from "../../components/site/event-card.tsx";
+import { formatLongDate, formatTime } from "../../components/site/format.ts";
+import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
+import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { PageHero, Section } from "../../components/site/page-hero.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
+import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
+import { CRAFT_FAIR_GALLERY, CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
+import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs.server.ts";
+import { getSiteSettings } from "../../domain/settings.server.ts";
+import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions.schema.ts";
+import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/craft-fairs";
+
+export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
+
+export async function loader() {
+  const settings = await getSiteSettings();
+  const showSampleWhenEmpty = settings.show_sample_content;
+  const [upcoming, past] = await Promise.all([listUpcomingCraftFairs({ showSampleWhenEmpty }), listPastCraftFairs({ showSampleWhenEmpty })]);
+  return { upcoming: upcoming.items, past: past.items };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  const result = await submitPublicForm("stall_application", formData, { ip: context.get(requestInfoContext).ip });
+  return data({ form: "stall", ...result } as FormResult, { status: submissionStatus(result) });
+}
+
+export const shouldRevalidate = skipRevalidationOnTabChange;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Craft Fairs",
+    description:
+      "Handmade gifts from Millbrook's makers: upcoming craft fairs, photos from past fairs, and how to apply for a stall (6ft £30, 8ft £45).",
+    path: "/craft-fairs",
+    origin: originFrom(matches),
+  });
+
+const STALL_LABELS: Record<string, string> = {
+  fullName: "Full name",
+  businessName: "Business name",
+  email: "Email address",
+  phone: "Phone number",
+  craftCategory: "Craft category",
+  productDescription: "Product description",
+  fairs: "Fairs of interest",
+  stallSize: "Stall size",
+  electricity: "Electricity",
+  photos: "Photos of your work",
+  comments: "Comments",
+  terms: "Terms",
+};
+
+export default function CraftFairs({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const result = actionData as FormResult | undefined;
+  const tab = result ? "apply" : activeTab(`http://x${location.pathname}${location.search}`, FAIR_TABS);
+  const { upcoming, past } = loaderData;
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Craft fairs"
+        title="Handmade in Millbrook"
+        intro="Our craft fairs bring together the town's potters, knitters, woodworkers and jewellers for a day of browsing, chatting and finding gifts you won't see anywhere else. Stall fees go to the Community Fund."
+      />
+      <Section tone="white">
+        <Tabs
+          idBase="craft-fairs"
+          label="Craft fair sections"
+          active={tab}
+          tabs={[
+            { id: "upcoming", label: "Upcoming Fairs" },
+            { id: "past", label: "Past Fairs" },
+            { id: "apply", label: "Apply for a Stall" },
+          ]}
+        >
+          {tab === "upcoming" ? <UpcomingFairs fairs={upcoming} /> : null}
+          {tab === "past" ? <PastFairs fairs={past} /> : null}
+          {tab === "apply" ? <ApplyForStall fairs={upcoming} result={result} /> : null}
+        </Tabs>
+      </Section>
+    </>
+  );
+}
+
+type Fair = Route.ComponentProps["loaderData"]["upcoming"][number];
+
+function UpcomingFairs({ fairs }: { fairs: Fair[] }) {
+  if (fairs.length === 0) {
+    return <p className="rounded-3xl bg-brand-50 p-8 text-center text-lg text-slate-700">No upcoming craft fairs at the moment. Please check back later.</p>;
+  }
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      {fairs.map((fair) => (
+        <article key={fair.id} className="flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="relative aspect-[16/9] bg-brand-50">
+            <SafeImage src={fair.image} alt="" loading="lazy" width={800} height={450} className="size-full object-cover" />
+            <span className="absolute top-4 left-4">
+              <DateBadge date={fair.date} />
+            </span>
+          </div>
+          <div className="flex flex-1 flex-col p-6">
+            <h2 className="font-display text-2xl font-semibold text-brand-900">{fair.title}</h2>
+            <ul className="mt-3 grid gap-1.5 text-slate-700 sm:grid-cols-2">
+              <li className="flex items-center gap-2">
+                <CalendarIcon className="size-4 text-brand-600" />
+                {formatLongDate(fair.date)}
+              </li>
+              <li className="flex items-center gap-2">
+                <ClockIcon className="size-4 text-brand-600" />
+                {formatTime(fair.time)}
+              </li>
+              <li className="flex items-center gap-2 sm:col-span-2">
+                <MapPinIcon className="size-4 text-brand-600" />
+                {fair.location}
+              </li>
+            </ul>
+            <p className="mt-3 flex-1 text-slate-700">{fair.description}</p>
+            <dl className="mt-5 grid grid-cols-2 gap-3">
+              <div className="rounded-2xl bg-brand-50 p-3">
+                <dt className="text-sm text-slate-600">Stalls available</dt>
+                <dd className="font-display text-2xl font-semibold text-brand-800">{fair.stalls_available}</dd>
+              </div>
+              <div className="rounded-2xl bg-sun-100 p-3">
+                <dt className="text-sm text-slate-600">Application deadline</dt>
+                <dd className="font-semibold text-ink">{formatLongDate(fair.application_deadline)}</dd>
+              </div>
+            </dl>
+          </div>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+function PastFairs({ fairs }: { fairs: Fair[] }) {
+  return (
+    <div className="space-y-14">
+      <div className="grid gap-6 md:grid-cols-2">
+        {fairs.map((fair) => (
+          <article key={fair.id} className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+            <SafeImage src={fair.image} alt="" loading="lazy" width={800} height={450} className="aspect-[16/9] w-full bg-brand-50 object-cover" />
+            <div className="p-6">
+              <h2 className="font-display text-2xl font-semibold text-brand-900">{fair.title}</h2>
+              <p className="mt-1 text-slate-600">
+                {formatLongDate(fair.date)} · {fair.location}
+              </p>
+              <p className="mt-3 text-slate-700">{fair.description}</p>
+              <ul className="mt-4 flex flex-wrap gap-2">
+                {fair.attendance ? (
+                  <li className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
+                    <UsersIcon className="size-4" />
+                    {fair.attendance}
+                  </li>
+                ) : null}
+                {fair.stallholders ? (
+                  <li className="rounded-full bg-sun-100 px-3 py-1 text-sm font-semibold text-ink">{fair.stallholders}</li>
+                ) : null}
+              </ul>
+            </div>
+          </article>
+        ))}
+      </div>
+      <div>
+        <h2 className="font-display text-3xl font-semibold text-brand-900">Gallery</h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3">
+          {CRAFT_FAIR_GALLERY.map((image) => (
+            <li key={image.src}>
+              <SafeImage src={image.src} alt={image.alt} loading="lazy" width={600} height={450} className="aspect-[4/3] w-full rounded-2xl bg-brand-50 object-cover" />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="font-display text-3xl font-semibold text-brand-900">What stallholders say</h2>
+        <ul className="mt-6 grid gap-6 md:grid-cols-3">
+          {CRAFT_FAIR_TESTIMONIALS.map((t) => (
+            <li key={t.name}>
+              <figure className="h-full rounded-3xl bg-[#fbf6ea] p-6 ring-1 ring-sun-300/50">
+                <blockquote className="text-lg leading-relaxed text-ink">“{t.quote}”</blockquote>
+                <figcaption className="mt-4 text-slate-700">
+                  <strong className="font-semibold">{t.name}</strong>, {t.business}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | undefined }) {
+  const { text, list, errors, checked } = valuesOf(result, "stall");
+  if (result?.status === "ok") {
+    return (
+      <Confirmation title="Thank you for applying!" reference={result.reference} againHref="/craft-fairs?tab=apply" againLabel="Apply for another stall">
+        We review every application within 14 days and will email you with our decision and payment details. Questions? Email{" "}
+        <a href={`mailto:${CRAFT_FAIRS_EMAIL}`} className="font-semibold text-brand-700 underline">
+          {CRAFT_FAIRS_EMAIL}
+        </a>
+        .
+      </Confirmation>
+    );
+  }
+  return (
+    <div className="grid gap-10 lg:grid-cols-[20rem_1fr]">
+      <div className="space-y-6">
+        <div className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
+          <h2 className="font-display text-2xl font-semibold text-brand-900">Stall information</h2>
+          <ul className="mt-4 space-y-3">
+            {STALL_SIZES.map((s) => (
+              <li key={s.id} className="flex justify-between gap-4">
+                <span>{s.label}</span>
+                <strong className="font-semibold text-brand-800">£{s.price}</strong>
+              </li>
+            ))}
+            <li className="flex justify-between gap-4">
+              <span>Electricity</span>
+              <strong className="font-semibold text-brand-800">£{ELECTRICITY_PRICE} extra</strong>
+            </li>
+          </ul>
+          <p className="mt-4 text-sm text-slate-700">Setup opens 2 hours before the fair. Tables and chairs are provided.</p>
+        </div>
+        <div className="rounded-3xl bg-sun-100 p-6">
+          <h2 className="font-display text-2xl font-semibold text-brand-900">How it works</h2>
+          <ol className="mt-4 space-y-3">
+            {[
+              "Fill in the form with photos of your work",
+              "We review applications within 14 days",
+              "If accepted, you pay your stall fee to confirm",
+              "We send your stall number and setup details",
+            ].map((step, i) => (
+              <li key={step} className="flex gap-3">
+                <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+                  {i + 1}
+                </span>
+                {step}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+
+      <Form method="post" action="/craft-fairs?tab=apply" encType="multipart/form-data" noValidate className="relative space-y-6" aria-labelledby="stall-form-heading">
+        <h2 id="stall-form-heading" className="font-display text-3xl font-semibold text-brand-900">
+          Stall application form
+        </h2>
+        {result?.status === "rate-limited" ? <RateLimited /> : null}
+        <ErrorSummary errors={errors} labels={STALL_LABELS} groups={["fairs", "stallSize", "electricity"]} />
+        <Honeypot />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField name="fullName" label="Full name" autoComplete="name" defaultValue={text("fullName")} error={errors.fullName} />
+          <TextField name="businessName" label="Business name" autoComplete="organization" defaultValue={text("businessName")} error={errors.businessName} />
+          <TextField name="email" type="email" label="Email address" autoComplete="email" defaultValue={text("email")} error={errors.email} />
+          <TextField name="phone" type="tel" label="Phone number" autoComplete="tel" defaultValue={text("phone")} error={errors.phone} />
+        </div>
+        <SelectField name="craftCategory" label="Craft category" options={CRAFT_CATEGORIES} defaultValue={text("craftCategory")} error={errors.craftCategory} />
+        <TextAreaField
+          name="productDescription"
+          label="Product description"
+          hint="Tell us what you make, your materials and your price range."
+          defaultValue={text("productDescription")}
+          error={errors.productDescription}
+        />
+        <ChoiceGroup
+          type="checkbox"
+          name="fairs"
+          legend="Which fairs would you like to attend?"
+          hint="Choose at least one."
+          options={fairs.map((f) => ({ id: f.title, label: f.title, description: formatLongDate(f.date) }))}
+          defaultValue={list("fairs")}
+          error={errors.fairs}
+        />
+        <ChoiceGroup
+          type="radio"
+          name="stallSize"
+          legend="Stall size"
+          options={STALL_SIZES.map((s) => ({ id: s.id, label: s.label, description: `£${s.price}` }))}
+          defaultValue={text("stallSize")}
+          error={errors.stallSize}
+        />
+        <ChoiceGroup
+          type="radio"
+          name="electricity"
+          legend="Do you need electricity?"
+          optional
+          options={[
+            { id: "no", label: "No, thank you" },
+            { id: "yes", label: "Yes", description: `£${ELECTRICITY_PRICE} extra` },
+          ]}
+          defaultValue={text("electricity") || "no"}
+          error={errors.electricity}
+        />
+        <TextField
+          name="photos"
+          type="file"
+          label="Photos of your work"
+          hint="Upload 3 to 5 photos, max 5MB each. JPEG, PNG, WebP or GIF images only."
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          multiple
+          error={errors.photos}
+          className="[&_input]:py-2"
+        />
+        <TextAreaField name="comments" label="Comments" optional defaultValue={text("comments")} error={errors.comments} rows={3} />
+        <CheckboxField
+          name="terms"
+          label="I agree to the stallholder terms: I will pay the stall fee if accepted, arrive during setup and leave my pitch tidy."
+          defaultChecked={checked("terms")}
+          error={errors.terms}
+        />
+        <SubmitButton>Submit Application</SubmitButton>
+      </Form>
+    </div>
+  );
+}

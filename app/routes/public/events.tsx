@@ -1,0 +1,92 @@
+import { useLocation } from "react-router";
+import { CATEGORY_LABELS, EventCard } from "../../components/site/event-card.tsx";
+import { MailIcon } from "../../components/site/icons.tsx";
+import { PageHero, Section } from "../../components/site/page-hero.tsx";
+import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
+import { HOST_EVENT_EMAIL } from "../../content/site-copy.ts";
+import { listPastEvents, listUpcomingEvents } from "../../domain/events.server.ts";
+import { getSiteSettings } from "../../domain/settings.server.ts";
+import type { Route } from "./+types/events";
+
+export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;
+
+export async function loader() {
+  const settings = await getSiteSettings();
+  const showSampleWhenEmpty = settings.show_sample_content;
+  const [upcoming, past] = await Promise.all([
+    listUpcomingEvents({ showSampleWhenEmpty }),
+    listPastEvents({ limit: 3, showSampleWhenEmpty }),
+  ]);
+  return { upcoming: upcoming.items, past: past.items };
+}
+
+export const shouldRevalidate = skipRevalidationOnTabChange;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Events",
+    description:
+      "Gala dinners, quiz nights, summer fairs and family days: upcoming Millbrook Community Foundation events, and how to get tickets.",
+    path: "/events",
+    origin: originFrom(matches),
+  });
+
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const tab = activeTab(`http://x${location.pathname}${location.search}`, EVENT_TABS);
+  const shown = tab === "all" ? loaderData.upcoming : loaderData.upcoming.filter((e) => e.category === tab);
+  const hostMail = `mailto:${HOST_EVENT_EMAIL}?subject=${encodeURIComponent("Hosting an event for the Foundation")}`;
+
+  return (
+    <>
+      <PageHero
+        eyebrow="What's on"
+        title="Events for everyone in Millbrook"
+        intro="From black-tie galas to muddy fun runs, every event raises money for the Community Fund and brings the town together. Pick something you love and come along."
+      />
+      <Section tone="white" id="upcoming" eyebrow="Upcoming" title="Upcoming events">
+        <Tabs
+          idBase="event-categories"
+          label="Event categories"
+          active={tab}
+          tabs={EVENT_TABS.map((id) => ({ id, label: id === "all" ? "All events" : CATEGORY_LABELS[id] }))}
+        >
+          {shown.length > 0 ? (
+            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {shown.map((event) => (
+                <EventCard key={event.id} event={event} />
+              ))}
+            </div>
+          ) : (
+            <p className="rounded-3xl bg-brand-50 p-8 text-center text-lg text-slate-700">
+              No events found for this category. Please check back later.
+            </p>
+          )}
+        </Tabs>
+      </Section>
+
+      {loaderData.past.length > 0 ? (
+        <Section tone="cream" id="past" eyebrow="Looking back" title="Past events" intro="Thank you to everyone who came along, helped out and gave generously.">
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {loaderData.past.map((event) => (
+              <EventCard key={event.id} event={event} past />
+            ))}
+          </div>
+        </Section>
+      ) : null}
+
+      <Section tone="green" title="Want to host an event?">
+        <p className="max-w-3xl text-lg text-slate-700">
+          Bake sales, sponsored swims, gigs in the back room of the pub: if you would like to raise money for Millbrook, we will
+          help with posters, collection buckets, insurance and spreading the word.
+        </p>
+        <a href={hostMail} className={buttonClasses("primary", "lg", "mt-6")}>
+          <MailIcon />
+          Email us about hosting an event
+        </a>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import { data, Form, Link } from "react-router";
+import { DonationForm } from "../../components/site/donation-form.tsx";
+import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/site/icons.tsx";
+import { PageHero, Section } from "../../components/site/page-hero.tsx";
+import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { FOUNDATION, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
+import { SUPPORT_FAQ } from "../../content/site-copy.ts";
+import { DonationSchema, donationMessage } from "../../domain/donation.schema.ts";
+import { fieldErrors, AVAILABILITY_OPTIONS } from "../../domain/submissions.schema.ts";
+import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/support";
+
+type DonationResult = { form: "donate"; message?: string; error?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "donate") {
+    // No payment provider yet: the same message as the browser's alert.
+    const parsed = DonationSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return data({ form: "donate", error: errors.customAmount ?? errors.amount ?? errors.frequency } as DonationResult, { status: 400 });
+    }
+    return { form: "donate", message: donationMessage(parsed.data.frequency, parsed.data.amount) } as DonationResult;
+  }
+  const result = await submitPublicForm("volunteer", formData, { ip: context.get(requestInfoContext).ip });
+  return data({ form: "volunteer", ...result } as FormResult, { status: submissionStatus(result) });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Support Us",
+    description:
+      "Donate once or monthly, volunteer your time, or support Millbrook Community Foundation as a business. Every pound stays in Millbrook.",
+    path: "/support",
+    origin: originFrom(matches),
+  });
+
+const VOLUNTEER_LABELS: Record<string, string> = {
+  fullName: "Full name",
+  email: "Email address",
+  phone: "Phone number",
+  town: "Town or city",
+  postcode: "Postcode",
+  interests: "Areas of interest",
+  availability: "Availability",
+  skills: "Skills",
+  motivation: "Why you'd like to volunteer",
+  terms: "Terms",
+};
+
+export default function Support({ actionData }: Route.ComponentProps) {
+  const donation = actionData && actionData.form === "donate" ? (actionData as DonationResult) : undefined;
+  const volunteer = actionData && actionData.form === "volunteer" ? (actionData as FormResult) : undefined;
+  const partnerships = `mailto:${FOUNDATION.partnershipsEmail}?subject=${encodeURIComponent("Corporate support")}`;
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Support us"
+        title="Help Millbrook thrive"
+        intro="Whether you give money, time or a bit of both, your support goes straight back into the town: to youth clubs, warm spaces, community gardens and the neighbours who need a hand."
+      >
+        <a href="#donate" className={buttonClasses("sun", "lg")}>
+          <HeartIcon className="size-5" />
+          Donate now
+        </a>
+        <a href="#volunteer" className={buttonClasses("secondary", "lg")}>
+          Volunteer with us
+        </a>
+      </PageHero>
+
+      <Section tone="white" eyebrow="Ways to help" title="Three ways to make a difference">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {[
+            { Icon: HeartIcon, title: "Donate", body: "A one-off gift or a monthly donation funds grants for local groups all year round.", href: "#donate", cta: "Give today" },
+            { Icon: HandIcon, title: "Volunteer", body: "Lend a hand at events, help with fundraising, or support us from home.", href: "#volunteer", cta: "Find a role" },
+            { Icon: CalendarIcon, title: "Attend events", body: "Buy a ticket, bring your friends and have a great time for a good cause.", href: "/events", cta: "See what's on" },
+          ].map(({ Icon, title, body, href, cta }) => (
+            <li key={title} className="flex flex-col rounded-3xl bg-brand-50 p-7 ring-1 ring-brand-100">
+              <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-600 text-white">
+                <Icon className="size-6" />
+              </span>
+              <h3 className="mt-5 font-display text-2xl font-semibold text-brand-900">{title}</h3>
+              <p className="mt-2 flex-1 text-slate-700">{body}</p>
+              {href.startsWith("#") ? (
+                <a href={href} className="mt-5 font-semibold text-brand-700 underline underline-offset-4">
+                  {cta}
+                </a>
+              ) : (
+                <Link to={href} className="mt-5 font-semibold text-brand-700 underline underline-offset-4">
+                  {cta}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="donate" tone="cream" eyebrow="Donate" title="Give to the Community Fund">
+        <div className="grid gap-10 lg:grid-cols-[1fr_28rem]">
+          <div className="space-y-4 text-lg leading-relaxed text-slate-700">
+            <p>
+              Your donation is pooled in the Millbrook Community Fund and given out as grants to local groups, chosen by our
+              volunteer trustees. At least 85% of every donation goes directly to our programmes.
+            </p>
+            <ul className="space-y-3">
+              {[
+                ["£10", "buys hot drinks and soup for a Warm Spaces afternoon"],
+                ["£25", "pays for a term of art materials at the youth club"],
+                ["£50", "buys seeds, compost and tools for a community garden bed"],
+                ["£100", "funds a minibus seat for the youth club's summer trip and more"],
+              ].map(([amount, what]) => (
+                <li key={amount} className="flex gap-3">
+                  <strong className="w-14 shrink-0 font-display text-2xl text-brand-700">{amount}</strong>
+                  <span>{what}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+            <DonationForm serverMessage={donation?.message} serverError={donation?.error} />
+          </div>
+        </div>
+      </Section>
+
+      <Section id="volunteer" tone="white" eyebrow="Volunteer" title="Give a little time">
+        <p className="max-w-3xl text-lg text-slate-700">
+          Our volunteers are the heart of everything we do. Whether you can spare an afternoon a year or a few hours a week, there
+          is a role for you.
+        </p>
+        <ul className="mt-8 grid gap-5 md:grid-cols-2">
+          {VOLUNTEER_ROLES.map((role) => (
+            <li key={role.id} className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
+              <h3 className="font-display text-xl font-semibold text-brand-900">{role.title}</h3>
+              <p className="mt-2 text-slate-700">{role.description}</p>
+              <dl className="mt-4 space-y-1 text-sm">
+                <div>
+                  <dt className="inline font-semibold">Time: </dt>
+                  <dd className="inline text-slate-700">{role.commitment}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-semibold">Skills: </dt>
+                  <dd className="inline text-slate-700">{role.skills}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-12 rounded-3xl bg-[#fbf6ea] p-6 sm:p-10">
+          <VolunteerForm result={volunteer} />
+        </div>
+      </Section>
+
+      <Section tone="green" eyebrow="Businesses" title="Corporate support">
+        <div className="grid items-center gap-8 lg:grid-cols-[1fr_auto]">
+          <p className="max-w-3xl text-lg text-slate-700">
+            Sponsor an event, donate a raffle prize, match your staff's fundraising or bring your team for a volunteering day.
+            We will thank you publicly and tell you exactly what your support achieved.
+          </p>
+          <a href={partnerships} className={buttonClasses("primary", "lg")}>
+            <MailIcon />
+            Email {FOUNDATION.partnershipsEmail}
+          </a>
+        </div>
+      </Section>
+
+      <Section tone="white" eyebrow="FAQ" title="Frequently asked questions">
+        <div className="max-w-3xl divide-y divide-slate-200 rounded-3xl ring-1 ring-slate-200">
+          {SUPPORT_FAQ.map((item) => (
+            <details key={item.q} className="group p-6">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 text-lg font-semibold text-brand-900 [&::-webkit-details-marker]:hidden">
+                {item.q}
+                <span aria-hidden="true" className="text-2xl text-brand-600 transition-transform group-open:rotate-45">
+                  +
+                </span>
+              </summary>
+              <p className="mt-3 leading-relaxed text-slate-700">{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+}
+
+function VolunteerForm({ result }: { result: FormResult | undefined }) {
+  const { text, list, errors, checked } = valuesOf(result, "volunteer");
+  if (result?.status === "ok") {
+    return (
+      <Confirmation title="Thank you for offering to volunteer!" reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
+        Our volunteer coordinator will be in touch within a week to talk about roles that suit you.
+      </Confirmation>
+    );
+  }
+  return (
+    <Form method="post" action="/support#volunteer" noValidate className="relative space-y-6" aria-labelledby="volunteer-form-heading">
+      <input type="hidden" name="intent" value="volunteer" />
+      <div>
+        <h3 id="volunteer-form-heading" className="font-display text-3xl font-semibold text-brand-900">
+          Volunteer application
+        </h3>
+        <p className="mt-2 text-slate-700">It only takes a few minutes. We will never share your details.</p>
+      </div>
+      {result?.status === "rate-limited" ? <RateLimited /> : null}
+      <ErrorSummary errors={errors} labels={VOLUNTEER_LABELS} groups={["interests", "availability"]} />
+      <Honeypot />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField name="fullName" label="Full name" autoComplete="name" defaultValue={text("fullName")} error={errors.fullName} />
+        <TextField name="email" type="email" label="Email address" autoComplete="email" defaultValue={text("email")} error={errors.email} />
+        <TextField name="phone" type="tel" label="Phone number" autoComplete="tel" defaultValue={text("phone")} error={errors.phone} />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField name="town" label="Town or city" optional autoComplete="address-level2" defaultValue={text("town")} error={errors.town} />
+          <TextField name="postcode" label="Postcode" optional autoComplete="postal-code" defaultValue={text("postcode")} error={errors.postcode} />
+        </div>
+      </div>
+      <ChoiceGroup
+        type="checkbox"
+        name="interests"
+        legend="Areas of interest"
+        hint="Choose any roles you would like to hear about."
+        options={VOLUNTEER_ROLES.map((r) => ({ id: r.id, label: r.title }))}
+        defaultValue={list("interests")}
+        error={errors.interests}
+      />
+      <ChoiceGroup
+        type="checkbox"
+        name="availability"
+        legend="When are you available?"
+        hint="Choose all that apply."
+        options={AVAILABILITY_OPTIONS}
+        defaultValue={list("availability")}
+        error={errors.availability}
+        columns={2}
+      />
+      <TextAreaField name="skills" label="Skills and experience" optional rows={3} defaultValue={text("skills")} error={errors.skills} />
+      <TextAreaField name="motivation" label="Why would you like to volunteer?" rows={4} defaultValue={text("motivation")} error={errors.motivation} />
+      <CheckboxField
+        name="terms"
+        label="I agree to the volunteer terms and to the Foundation keeping my details to arrange volunteering."
+        defaultChecked={checked("terms")}
+        error={errors.terms}
+      />
+      <SubmitButton intent="volunteer">Submit Application</SubmitButton>
+    </Form>
+  );
+}

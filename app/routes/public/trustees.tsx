@@ -1,0 +1,105 @@
+import { DownloadIcon, MailIcon } from "../../components/site/icons.tsx";
+import { PageHero, Section } from "../../components/site/page-hero.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
+import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { ANNUAL_REPORTS, TRUSTEES_EMAIL } from "../../content/site-copy.ts";
+import { listTrustees } from "../../domain/community-content.server.ts";
+import { getSiteSettings } from "../../domain/settings.server.ts";
+import type { Route } from "./+types/trustees";
+
+export async function loader() {
+  const settings = await getSiteSettings();
+  const trustees = await listTrustees({ showSampleWhenEmpty: settings.show_sample_content });
+  return { trustees: trustees.items, charityNumber: settings.charity_number };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Our Trustees",
+    description: "Meet the volunteer trustees who govern Millbrook Community Foundation, read our annual reports and find out how to join the board.",
+    path: "/trustees",
+    origin: originFrom(matches),
+  });
+
+export default function Trustees({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero
+        eyebrow="Governance"
+        title="Our trustees"
+        intro={
+          <>
+            Millbrook Community Foundation is a registered charity (number {loaderData.charityNumber}) governed by a board of
+            volunteer trustees. They meet every month, decide how the Community Fund is spent, and make sure every pound is
+            used well and accounted for.
+          </>
+        }
+      />
+
+      <Section tone="white" eyebrow="The board" title="Meet the people who keep us on track">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {loaderData.trustees.map((t) => (
+            <li key={t.name} className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+              <SafeImage src={t.image} alt={`Illustrated portrait of ${t.name}`} width={480} height={480} loading="lazy" className="aspect-square w-full bg-brand-50 object-cover" />
+              <div className="p-6">
+                <h3 className="font-display text-xl font-semibold text-brand-900">{t.name}</h3>
+                <p className="mt-0.5 text-sm font-bold tracking-wide text-sun-600 uppercase">{t.role}</p>
+                <p className="mt-3 leading-relaxed text-slate-700">{t.bio}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="cream" eyebrow="Join us" title="Could you be a trustee?">
+        <div className="grid gap-10 lg:grid-cols-2">
+          <div className="space-y-4 text-lg leading-relaxed text-slate-700">
+            <p>
+              We are always glad to hear from people who love Millbrook and would like to help steer the Foundation. You do not
+              need board experience: common sense, curiosity and a few hours a month matter most.
+            </p>
+            <p>
+              We especially welcome younger people, parents, and anyone with experience of finance, law, marketing or running a
+              community group.
+            </p>
+          </div>
+          <ul className="space-y-3">
+            {[
+              "Trustees serve terms of three years",
+              "A maximum of two consecutive terms",
+              "The board meets monthly, usually on a weekday evening",
+              "Trustees are volunteers and are never paid",
+            ].map((item) => (
+              <li key={item} className="flex items-start gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+                <span aria-hidden="true" className="mt-0.5 text-sun-600">★</span>
+                {item}
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${TRUSTEES_EMAIL}?subject=${encodeURIComponent("Becoming a trustee")}`} className={buttonClasses("primary", "md", "mt-3")}>
+                <MailIcon />
+                Ask about becoming a trustee
+              </a>
+            </li>
+          </ul>
+        </div>
+      </Section>
+
+      <Section tone="white" eyebrow="Accountability" title="Annual reports">
+        <p className="max-w-3xl text-lg text-slate-700">
+          Our annual reports explain what we raised, who we funded and what we learned. They are also filed with the Charity
+          Commission.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          {ANNUAL_REPORTS.map((r) => (
+            <a key={r.year} href={r.href} download className={buttonClasses("secondary", "md")}>
+              <DownloadIcon />
+              {r.label} (PDF)
+            </a>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+}
