@@ -1,8 +1,8 @@
 /**
  * An <img> that swaps to a fallback picture when it fails to load, including failures
- * that happened before the page's JavaScript started (checked once after hydration).
+ * that happened before the page's JavaScript started (checked when React attaches).
  */
-import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
+import { useState, type ImgHTMLAttributes } from "react";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
@@ -12,22 +12,19 @@ export function SafeImage({
   alt,
   ...props
 }: Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & { src: string | null | undefined; fallback?: string; alt: string }) {
-  const [current, setCurrent] = useState(src || fallback);
-  const ref = useRef<HTMLImageElement>(null);
-
-  useEffect(() => setCurrent(src || fallback), [src, fallback]);
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && current !== fallback) setCurrent(fallback);
-  }, [current, fallback]);
+  const [failed, setFailed] = useState<string | null>(null);
+  const wanted = src || fallback;
+  const current = failed === wanted ? fallback : wanted;
 
   return (
     <img
-      ref={ref}
+      ref={(img) => {
+        if (img && img.complete && img.naturalWidth === 0 && current !== fallback) setFailed(wanted);
+      }}
       src={current}
       alt={alt}
       onError={() => {
-        if (current !== fallback) setCurrent(fallback);
+        if (current !== fallback) setFailed(wanted);
       }}
       {...props}
     />

@@ -44,8 +44,3 @@ export function pageMeta({ title, description, path, origin = "", image, type = 
     { name: "twitter:card", content: "summary_large_image" },
   ];
 }
-
-/** Serialises JSON-LD safely inside a <script> element: "<" can never close the tag. */
-export function jsonLdString(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-}

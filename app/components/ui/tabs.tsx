@@ -4,7 +4,7 @@
  * JavaScript they follow the WAI-ARIA tabs pattern: one tab stop, arrow keys, Home/End.
  * Switching only changes the view (routes using it skip loader revalidation).
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useNavigate, type ShouldRevalidateFunction } from "react-router";
 
 export interface TabItem {
@@ -23,6 +23,8 @@ export const skipRevalidationOnTabChange: ShouldRevalidateFunction = ({ currentU
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 };
+
+const noopSubscribe = () => () => {};
 
 export function Tabs({
   idBase,
@@ -43,8 +45,8 @@ export function Tabs({
 }) {
   const navigate = useNavigate();
   const refs = useRef(new Map<string, HTMLAnchorElement>());
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // False on the server and while hydrating, true afterwards.
+  const hydrated = useSyncExternalStore(noopSubscribe, () => true, () => false);
 
   function select(id: string) {
     void navigate(`?${param}=${encodeURIComponent(id)}`, { replace: true, preventScrollReset: true });

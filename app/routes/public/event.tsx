@@ -3,7 +3,8 @@ import { EventCard, CATEGORY_LABELS } from "../../components/site/event-card.tsx
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
-import { jsonLdString, originFrom, pageMeta, SITE_NAME } from "../../components/site/seo.ts";
+import { originFrom, pageMeta, SITE_NAME } from "../../components/site/seo.ts";
+import { JsonLd } from "../../components/ui/json-ld.tsx";
 import { ShareButton } from "../../components/site/share-button.tsx";
 import { TicketBox } from "../../components/site/ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
@@ -94,7 +95,7 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
 
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(eventJsonLd(event, price, origin)) }} />
+      <JsonLd data={eventJsonLd(event, price, origin)} />
       <div className="bg-linear-to-b from-sun-100 to-white pt-24 sm:pt-28">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <Link to="/events" className="inline-flex items-center gap-2 rounded-full py-2 font-semibold text-brand-700 hover:underline">
