@@ -1,0 +1,101 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refuseCrossSiteWrites } from "../../server/csrf.ts";
+import { securityHeaders } from "../../server/security-headers.ts";
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const app = express();
+  app.set("trust proxy", true);
+  app.use(securityHeaders({ dev: false }));
+  app.use(refuseCrossSiteWrites({ publicUrl: "https://www.millbrook.example" }));
+  app.all("/{*splat}", (_req, res) => {
+    res.send("changed");
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** "SELF" in a header value stands for this server's origin (known once it listens). */
+const post = (headers: Record<string, string>, method = "POST") =>
+  fetch(`${base}/admin/logout`, {
+    method,
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("SELF", base)])),
+    redirect: "manual",
+  });
+
+describe("cross-site requests that change data are refused", () => {
+  it("accepts a same-origin form post (Origin of this site)", async () => {
+    expect((await post({ Origin: base })).status).toBe(200);
+  });
+
+  it("accepts the configured public origin (behind a proxy)", async () => {
+    expect((await post({ Origin: "https://www.millbrook.example" })).status).toBe(200);
+  });
+
+  it("accepts a same-origin Referer when the browser sends no Origin", async () => {
+    expect((await post({ Referer: `${base}/admin/login` })).status).toBe(200);
+  });
+
+  it.each([
+    [{ Origin: "https://evil.example" }],
+    [{ Origin: "null" }],
+    [{ Origin: "http://localhost:1" }],
+    [{ Origin: "https://www.millbrook.example.evil.example" }],
+    [{ Referer: "https://evil.example/page" }],
+    [{ Origin: "https://evil.example", Referer: "SELF/admin/login" }],
+    [{ Origin: "SELF", "Sec-Fetch-Site": "cross-site" }],
+    [{}],
+  ])("refuses POST with %j", async (headers) => {
+    const response = await post(headers);
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toBe("changed");
+  });
+
+  it.each(["PUT", "PATCH", "DELETE"])("refuses cross-site %s", async (method) => {
+    expect((await post({ Origin: "https://evil.example" }, method)).status).toBe(403);
+  });
+
+  it("lets reads through from anywhere", async () => {
+    const response = await fetch(`${base}/admin/login`, { headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("security headers", () => {
+  it("sends an enforced CSP with a nonce and no inline scripts, framing refused, nosniff, strict referrer", async () => {
+    const response = await fetch(`${base}/`);
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    const script = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+    expect(script).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'$/);
+    expect(csp).not.toContain("unsafe-eval");
+    expect(script).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("form-action 'self'");
+    expect(response.headers.get("Content-Security-Policy-Report-Only")).toBeNull();
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(response.headers.get("Strict-Transport-Security")).toBeNull();
+  });
+
+  it("uses a fresh nonce per response", async () => {
+    const a = (await fetch(`${base}/`)).headers.get("Content-Security-Policy");
+    const b = (await fetch(`${base}/`)).headers.get("Content-Security-Policy");
+    expect(a).not.toBe(b);
+  });
+
+  it("adds HSTS when the request came over HTTPS", async () => {
+    const response = await fetch(`${base}/`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+  });
+});
