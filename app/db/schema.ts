@@ -263,6 +263,18 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_actor_idx").on(t.actor_user_id)],
 );
 
+/**
+ * Idempotency keys of create forms: each create form carries a random submission_id;
+ * the first submission records it with the created row, a resubmission finds it and
+ * creates nothing.
+ */
+export const submissionKeys = pgTable("submission_keys", {
+  key: text("key").primaryKey(),
+  entity: text("entity").notNull(),
+  entity_id: integer("entity_id"),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 export type CraftFairRow = typeof craftFairs.$inferSelect;

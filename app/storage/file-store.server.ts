@@ -1,0 +1,66 @@
+/**
+ * The file store: put, delete, url. One implementation today (disk, under UPLOADS_DIR,
+ * default DATA_DIR/uploads, served at /uploads with a one-year immutable cache by
+ * server/app.ts); an S3-compatible store can implement the same interface later.
+ * Keys are "<folder>/<name>.<ext>" with folder and name restricted to safe characters.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+
+export const STORE_FOLDERS = ["events", "craft-fairs"] as const;
+export type StoreFolder = (typeof STORE_FOLDERS)[number];
+
+export interface FileStore {
+  put(key: string, data: Uint8Array): Promise<void>;
+  /** Removes the file; a missing file is not an error. */
+  delete(key: string): Promise<void>;
+  /** The public URL of a key. */
+  url(key: string): string;
+  /** The key of one of this store's URLs, or null for any other URL (e.g. built-in /images/...). */
+  keyFromUrl(url: string): string | null;
+}
+
+const KEY_RE = /^(events|craft-fairs)\/[A-Za-z0-9_-]{1,100}\.(webp|jpg|png|gif)$/;
+export const isValidKey = (key: string) => KEY_RE.test(key);
+
+export function uploadsDir(): string {
+  return process.env.UPLOADS_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "uploads");
+}
+
+export function createDiskStore(root: () => string = uploadsDir): FileStore {
+  const fileOf = (key: string) => {
+    if (!isValidKey(key)) throw new Error(`Invalid file key: ${key}`);
+    return path.join(root(), ...key.split("/"));
+  };
+  return {
+    async put(key, data) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // "wx": never overwrite (names are random; a clash is a bug).
+      await fs.writeFile(file, data, { flag: "wx" });
+    },
+    async delete(key) {
+      try {
+        await fs.unlink(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    },
+    url(key) {
+      if (!isValidKey(key)) throw new Error(`Invalid file key: ${key}`);
+      return `/uploads/${key}`;
+    },
+    keyFromUrl(url) {
+      if (!url.startsWith("/uploads/")) return null;
+      const key = url.slice("/uploads/".length);
+      return isValidKey(key) ? key : null;
+    },
+  };
+}
+
+let store: FileStore = createDiskStore();
+export const fileStore = () => store;
+/** For tests or another backend. */
+export function setFileStore(next: FileStore) {
+  store = next;
+}

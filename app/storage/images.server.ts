@@ -1,0 +1,101 @@
+/**
+ * Uploaded images: accepted by content (magic bytes: JPEG, PNG, WebP, GIF), never by
+ * name or declared type; SVG, HTML and everything else are refused. Accepted images are
+ * re-encoded with sharp to WebP (which also drops EXIF data such as GPS positions):
+ *
+ *   <folder>/<name>.webp      main image, at most 1600 px wide (the URL kept in the row)
+ *   <folder>/<name>-800.webp  800 px wide variant   (for srcset)
+ *   <folder>/<name>-400.webp  400 px wide variant
+ *
+ * Variants are never wider than the original. Nothing is left behind on failure.
+ */
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { fileStore, type StoreFolder } from "./file-store.server.ts";
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAIN_WIDTH = 1600;
+export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
+/** Decompression-bomb guard: refuse images above this many pixels. */
+const MAX_PIXELS = 60_000_000;
+
+export const IMAGE_TOO_LARGE = "The image is larger than 10 MB. Please choose a smaller image.";
+export const IMAGE_WRONG_TYPE = "Only JPEG, PNG, WebP or GIF images can be uploaded.";
+export const IMAGE_UNREADABLE = "The image could not be read. Please choose another image.";
+
+export class ImageRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImageRejectedError";
+  }
+}
+
+export type ImageType = "jpeg" | "png" | "webp" | "gif";
+
+/** The image type from the first bytes of the file, or null. */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
+  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return "png";
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+  if (b.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "gif";
+  if (b.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+/** Variant URL of a stored main image URL: "/uploads/events/x.webp" + 800 → "/uploads/events/x-800.webp". */
+export function imageVariantUrl(url: string, width: number) {
+  return url.replace(/\.webp$/, `-${width}.webp`);
+}
+
+/** Checks and stores an uploaded image; returns the main image's public URL. */
+export async function storeImage(folder: StoreFolder, bytes: Uint8Array): Promise<string> {
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_TOO_LARGE);
+  const type = detectImageType(bytes);
+  if (!type) throw new ImageRejectedError(IMAGE_WRONG_TYPE);
+
+  const animated = type === "gif" || type === "webp";
+  const input = () => sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: "error" });
+  let width: number;
+  try {
+    const meta = await input().metadata();
+    if (!meta.width || !meta.height || meta.format === "svg") throw new Error("no dimensions");
+    width = meta.width;
+  } catch {
+    throw new ImageRejectedError(IMAGE_UNREADABLE);
+  }
+
+  const name = randomBytes(16).toString("base64url");
+  const outputs: { key: string; width: number }[] = [
+    { key: `${folder}/${name}.webp`, width: Math.min(width, IMAGE_MAIN_WIDTH) },
+    ...IMAGE_VARIANT_WIDTHS.map((w) => ({ key: `${folder}/${name}-${w}.webp`, width: Math.min(width, w) })),
+  ];
+  const store = fileStore();
+  const written: string[] = [];
+  try {
+    for (const output of outputs) {
+      const data = await input()
+        .rotate()
+        .resize({ width: output.width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      await store.put(output.key, data);
+      written.push(output.key);
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => store.delete(key)));
+    if (error instanceof ImageRejectedError) throw error;
+    throw new ImageRejectedError(IMAGE_UNREADABLE);
+  }
+  return store.url(outputs[0].key);
+}
+
+/** Deletes a stored image and its variants. URLs not in the store (built-in artwork) are left alone. */
+export async function deleteImage(url: string | null | undefined) {
+  if (!url) return;
+  const store = fileStore();
+  const key = store.keyFromUrl(url);
+  if (!key || !key.endsWith(".webp")) return;
+  const keys = [key, ...IMAGE_VARIANT_WIDTHS.map((w) => key.replace(/\.webp$/, `-${w}.webp`))];
+  await Promise.allSettled(keys.map((k) => store.delete(k)));
+}
