@@ -31,7 +31,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   }, [location.pathname, location.search]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-full px-3 py-2 text-[0.95rem] font-medium transition-colors ${
+    `rounded-full px-2.5 py-2 text-[0.95rem] font-medium whitespace-nowrap transition-colors ${
       isActive ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50 hover:text-brand-800"
     }`;
 
@@ -45,7 +45,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-lg">
           <LogoMark className="size-10 shrink-0" />
-          <span className="font-display text-lg leading-tight font-semibold text-brand-800 sm:text-xl">{siteName}</span>
+          <span className="font-display text-[1.05rem] leading-tight font-semibold text-brand-800 sm:text-xl">{siteName}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden xl:block">
@@ -61,10 +61,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
-          <Link to="/support#donate" className={buttonClasses("sun", "sm", "hidden sm:inline-flex")}>
-            <HeartIcon className="size-4" />
-            Donate
-          </Link>
+          <span className="hidden sm:block">
+            <Link to="/support#donate" className={buttonClasses("sun", "sm")}>
+              <HeartIcon className="size-4" />
+              Donate
+            </Link>
+          </span>
           <button
             type="button"
             className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3.5 py-2 font-semibold text-brand-800 xl:hidden"
