@@ -1,0 +1,75 @@
+/**
+ * Playwright fixtures for signed-in tests without clicking through the login form:
+ *
+ *   import { expect, test } from "./fixtures.ts";
+ *   test("editors see events", async ({ page, signInAs }) => {
+ *     await signInAs("editor");            // or "administrator", or null (no staff access)
+ *     await page.goto("/admin/events");
+ *   });
+ *
+ * The account and its session are written straight into the e2e server's database
+ * (attached to its embedded PostgreSQL under E2E_DATA_DIR, or DATABASE_URL), and the
+ * session cookie is added to the browser context.
+ */
+import { test as base, expect } from "@playwright/test";
+import type { StaffRole } from "../../app/db/schema.ts";
+import { openDatabase, type OpenDatabase } from "../../app/db/bootstrap.server.ts";
+import { readConfig } from "../../app/lib/config.server.ts";
+import { createSignedInAccount, createTestAccount, TEST_PASSWORD } from "../helpers/staff.ts";
+
+export { expect, TEST_PASSWORD };
+
+export type SignedInAccount = Awaited<ReturnType<typeof createSignedInAccount>>;
+
+interface Fixtures {
+  /** Creates an account with `role` (null: no staff access), signs it in, sets the cookie. */
+  signInAs: (role: StaffRole | null, options?: { email?: string }) => Promise<SignedInAccount>;
+  /** Creates an account (not signed in), e.g. to sign in through the form. */
+  createAccount: (role: StaffRole | null, options?: { email?: string; password?: string }) => Promise<{ email: string; password: string }>;
+  /** A Cookie header value for a signed-in account, for `request` (HTTP-level) tests. */
+  sessionCookie: (role: StaffRole | null) => Promise<string>;
+}
+
+interface WorkerFixtures {
+  e2eDatabase: OpenDatabase;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  e2eDatabase: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const config = readConfig({ ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "test" });
+      const database = await openDatabase(config, { mode: "attach", seed: false });
+      await use(database);
+      await database.close();
+    },
+    { scope: "worker" },
+  ],
+
+  signInAs: async ({ context, baseURL, e2eDatabase }, use) => {
+    void e2eDatabase;
+    await use(async (role, options = {}) => {
+      const account = await createSignedInAccount({ role, email: options.email });
+      await context.addCookies([
+        { name: account.cookie.name, value: account.cookie.value, url: baseURL!, httpOnly: true, sameSite: "Lax" },
+      ]);
+      return account;
+    });
+  },
+
+  createAccount: async ({ e2eDatabase }, use) => {
+    void e2eDatabase;
+    await use(async (role, options = {}) => {
+      const account = await createTestAccount({ role, ...options });
+      return { email: account.email, password: account.password };
+    });
+  },
+
+  sessionCookie: async ({ e2eDatabase }, use) => {
+    void e2eDatabase;
+    await use(async (role) => {
+      const account = await createSignedInAccount({ role });
+      return `${account.cookie.name}=${account.cookie.value}`;
+    });
+  },
+});

@@ -1,0 +1,65 @@
+/** Cross-site refusal, cookie flags and headers, checked on the running production server. */
+import { expect, test } from "./fixtures.ts";
+
+test("a cross-site POST is refused with 403 and changes nothing", async ({ request, sessionCookie }) => {
+  const cookie = await sessionCookie("administrator");
+  const refused = await request.post("/admin/logout", {
+    headers: { Cookie: cookie, Origin: "https://evil.example" },
+    form: {},
+    maxRedirects: 0,
+    failOnStatusCode: false,
+  });
+  expect(refused.status()).toBe(403);
+  // Still signed in: the sign-out did not happen.
+  const after = await request.get("/admin/dashboard", { headers: { Cookie: cookie }, maxRedirects: 0 });
+  expect(after.status()).toBe(200);
+});
+
+test("a cross-site sign-in attempt is refused too (login CSRF)", async ({ request, createAccount }) => {
+  const account = await createAccount("editor");
+  const response = await request.post("/admin/login", {
+    headers: { Origin: "https://evil.example" },
+    form: { email: account.email, password: account.password },
+    maxRedirects: 0,
+    failOnStatusCode: false,
+  });
+  expect(response.status()).toBe(403);
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("the session cookie is HttpOnly, SameSite=Lax, path /, not readable by scripts", async ({ request, createAccount, baseURL }) => {
+  const account = await createAccount("editor");
+  const response = await request.post("/admin/login", {
+    headers: { Origin: baseURL! },
+    form: { email: account.email, password: account.password },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe("/admin/dashboard");
+  const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+  const session = cookies.find((c) => c.startsWith("mcf_session="));
+  expect(session).toMatch(/^mcf_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/);
+});
+
+test("every response carries the security headers", async ({ request }) => {
+  for (const path of ["/", "/admin/login", "/events/1", "/no-such-page"]) {
+    const response = await request.get(path, { failOnStatusCode: false });
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp, path).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+  }
+});
+
+test("inline scripts in the page carry the response's nonce", async ({ request }) => {
+  const response = await request.get("/admin/login");
+  const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  const html = await response.text();
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+});
