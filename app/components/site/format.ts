@@ -1,9 +1,13 @@
-/** Date, time and money formatting for the public pages (same output on server and browser). */
-const longDate = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const shortDate = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
-const dayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
+/**
+ * Date, time and money formatting for the public pages. Dates are formatted by hand, not
+ * with Intl, so the server and every browser produce exactly the same text (no
+ * hydration differences between ICU versions).
+ */
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 function utc(date: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
   const d = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? null : d;
 }
@@ -11,21 +15,19 @@ function utc(date: string): Date | null {
 /** "Saturday 13 March 2027" from "2027-03-13". */
 export function formatLongDate(date: string): string {
   const d = utc(date);
-  return d ? longDate.format(d) : date;
+  return d ? `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : date;
 }
 
 /** "13 Mar 2027". */
 export function formatShortDate(date: string): string {
   const d = utc(date);
-  return d ? shortDate.format(d) : date;
+  return d ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()].slice(0, 3)} ${d.getUTCFullYear()}` : date;
 }
 
 /** { day: "13", month: "Mar" } for date badges. */
 export function dateBadge(date: string): { day: string; month: string } {
   const d = utc(date);
-  if (!d) return { day: "", month: "" };
-  const [day, month] = dayMonth.format(d).split(" ");
-  return { day: day ?? "", month: month ?? "" };
+  return d ? { day: String(d.getUTCDate()), month: MONTHS[d.getUTCMonth()].slice(0, 3) } : { day: "", month: "" };
 }
 
 /** "7pm" / "7:30pm" from "19:00" / "19:30". */

@@ -1,0 +1,226 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "../../app/db/client.server.ts";
+import { formSubmissions } from "../../app/db/schema.ts";
+import {
+  privateUploadsDir,
+  RATE_LIMIT_MAX,
+  readFormData,
+  submitPublicForm,
+} from "../../app/domain/submissions.server.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+
+setupTestDatabase();
+
+let dataDir = "";
+const previousDataDir = process.env.DATA_DIR;
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-private-"));
+  process.env.DATA_DIR = dataDir;
+});
+afterAll(() => {
+  if (previousDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = previousDataDir;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await getDb().delete(formSubmissions);
+});
+
+let ipCounter = 0;
+const freshIp = () => `203.0.113.${++ipCounter}`;
+
+function form(fields: Record<string, string | string[] | File[]>) {
+  const fd = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
+  }
+  return fd;
+}
+
+const volunteerFields = {
+  fullName: "Ann Example",
+  email: "ann@example.org",
+  phone: "01632 960 111",
+  town: "Millbrook",
+  postcode: "MB4 2QT",
+  interests: ["event-support", "fundraising-team"],
+  availability: ["weekends"],
+  skills: "Baking",
+  motivation: "I would like to help my town.",
+  terms: "on",
+};
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+const PDF = new TextEncoder().encode("%PDF-1.4\n%fake but starts right\n");
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const HTML = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
+const file = (bytes: Uint8Array, name: string, type = "image/png") => new File([bytes], name, { type });
+
+const stallFields = (photos: File[]) => ({
+  fullName: "Helen Marsh",
+  businessName: "Marsh Pottery",
+  email: "helen@example.org",
+  phone: "01632 960 222",
+  craftCategory: "ceramics",
+  productDescription: "Hand-thrown mugs and bowls",
+  fairs: ["Christmas Craft Fair"],
+  stallSize: "large",
+  electricity: "yes",
+  photos,
+  comments: "",
+  terms: "on",
+});
+
+const nominationFields = (documents: File[]) => ({
+  nominatorName: "Sam Jones",
+  email: "sam@example.org",
+  phone: "",
+  relationship: "friend",
+  nomineeName: "Eileen Brookes",
+  nomineeContact: "eileen@example.org",
+  nomineeAddress: "",
+  category: "volunteer-year",
+  reason: "She drives neighbours to hospital.",
+  impact: "Over 400 appointments kept.",
+  documents,
+  consent: "on",
+});
+
+const privateFiles = () => {
+  const dir = path.join(privateUploadsDir(), "submissions");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
+describe("volunteer applications", () => {
+  it("stores a valid application with a reference number and the sender's address", async () => {
+    const ip = freshIp();
+    const result = await submitPublicForm("volunteer", form(volunteerFields), { ip });
+    expect(result.status).toBe("ok");
+    if (result.status !== "ok") return;
+    expect(result.reference).toMatch(/^VOL-[2-9A-Z]{8}$/);
+    const [row] = await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, result.reference));
+    expect(row).toMatchObject({ kind: "volunteer", status: "new", name: "Ann Example", email: "ann@example.org", ip });
+    expect(row?.data).toMatchObject({ availability: ["weekends"], interests: ["event-support", "fundraising-team"], motivation: "I would like to help my town." });
+    expect(row?.data).not.toHaveProperty("website");
+  });
+
+  it("refuses invalid input with a message per field, keeps the values and stores nothing", async () => {
+    const result = await submitPublicForm("volunteer", form({ ...volunteerFields, email: "nope", availability: [], terms: [] as string[] }), { ip: freshIp() });
+    expect(result.status).toBe("invalid");
+    if (result.status !== "invalid") return;
+    expect(result.errors.email).toMatch(/valid email/);
+    expect(result.errors.availability).toBe("Please tell us when you are available");
+    expect(result.errors.terms).toBe("Please agree to the volunteer terms to continue");
+    expect(result.values.fullName).toBe("Ann Example");
+    expect(result.values.interests).toEqual(["event-support", "fundraising-team"]);
+    expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
+  });
+
+  it("answers bots that fill the honeypot as if it worked, without storing anything", async () => {
+    const result = await submitPublicForm("volunteer", form({ ...volunteerFields, website: "http://spam.example" }), { ip: freshIp() });
+    expect(result.status).toBe("ok");
+    expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
+  });
+
+  it(`limits each address to ${RATE_LIMIT_MAX} submissions of a kind per 10 minutes`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < RATE_LIMIT_MAX; i++) {
+      expect((await submitPublicForm("volunteer", form(volunteerFields), { ip })).status).toBe("ok");
+    }
+    const limited = await submitPublicForm("volunteer", form(volunteerFields), { ip });
+    expect(limited.status).toBe("rate-limited");
+    if (limited.status === "rate-limited") expect(limited.values.fullName).toBe("Ann Example");
+    expect(await getDb().select().from(formSubmissions)).toHaveLength(RATE_LIMIT_MAX);
+    // Another address, and another form kind from the same address, are not affected.
+    expect((await submitPublicForm("volunteer", form(volunteerFields), { ip: freshIp() })).status).toBe("ok");
+    expect((await submitPublicForm("nomination", form(nominationFields([])), { ip })).status).toBe("ok");
+  });
+});
+
+describe("stall applications", () => {
+  it("stores 3 to 5 photos privately, checked by content, and lists them on the row", async () => {
+    const before = privateFiles().length;
+    const photos = [file(PNG, "mugs.png"), file(JPEG, "bowls.jpg", "image/jpeg"), file(PNG, "../../etc/plates.png")];
+    const result = await submitPublicForm("stall_application", form(stallFields(photos)), { ip: freshIp() });
+    expect(result.status).toBe("ok");
+    if (result.status !== "ok") return;
+    const [row] = await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, result.reference));
+    expect(row?.kind).toBe("stall_application");
+    expect(row?.files).toHaveLength(3);
+    expect(row?.files.map((f) => f.type)).toEqual(["image/png", "image/jpeg", "image/png"]);
+    expect(row?.files[2]?.name).toBe("plates.png");
+    for (const f of row!.files) {
+      expect(f.key).toMatch(/^submissions\/[0-9a-f-]{36}\.(png|jpg)$/);
+      const stored = path.join(privateUploadsDir(), f.key);
+      expect(fs.existsSync(stored)).toBe(true);
+      expect(fs.statSync(stored).size).toBe(f.size);
+    }
+    expect(privateUploadsDir().startsWith(dataDir)).toBe(true);
+    expect(privateFiles().length).toBe(before + 3);
+    expect(row?.data).not.toHaveProperty("photos");
+  });
+
+  it("refuses an SVG or HTML file named like a photo, storing nothing", async () => {
+    const before = privateFiles().length;
+    for (const bad of [file(SVG, "nice.png"), file(HTML, "nice.jpg", "image/jpeg")]) {
+      const result = await submitPublicForm("stall_application", form(stallFields([file(PNG, "a.png"), file(PNG, "b.png"), bad])), { ip: freshIp() });
+      expect(result.status).toBe("invalid");
+      if (result.status === "invalid") expect(result.errors.photos).toMatch(/is not a JPEG, PNG, WebP or GIF image/);
+    }
+    expect(privateFiles().length).toBe(before);
+    expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
+  });
+
+  it("needs at least 3 photos and refuses photos over 5MB", async () => {
+    const few = await submitPublicForm("stall_application", form(stallFields([file(PNG, "a.png")])), { ip: freshIp() });
+    expect(few.status === "invalid" && few.errors.photos).toMatch(/Please upload 3 to 5 photos/);
+    const huge = new Uint8Array(5 * 1024 * 1024 + 10);
+    huge.set(PNG);
+    const big = await submitPublicForm("stall_application", form(stallFields([file(PNG, "a.png"), file(PNG, "b.png"), file(huge, "big.png")])), { ip: freshIp() });
+    expect(big.status === "invalid" && big.errors.photos).toBe("Each file must be 5MB or smaller");
+  });
+});
+
+describe("nominations", () => {
+  it("accepts PDF, JPEG and PNG documents and refuses anything else", async () => {
+    const ok = await submitPublicForm("nomination", form(nominationFields([file(PDF, "letter.pdf", "application/pdf"), file(JPEG, "photo.jpg")])), { ip: freshIp() });
+    expect(ok.status).toBe("ok");
+    if (ok.status === "ok") {
+      const [row] = await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, ok.reference));
+      expect(row?.name).toBe("Sam Jones");
+      expect(row?.files.map((f) => f.type)).toEqual(["application/pdf", "image/jpeg"]);
+      expect(ok.reference).toMatch(/^NOM-/);
+    }
+    const gif = new TextEncoder().encode("GIF89a....");
+    for (const bad of [file(HTML, "letter.pdf", "application/pdf"), file(gif, "anim.gif", "image/gif")]) {
+      const refused = await submitPublicForm("nomination", form(nominationFields([bad])), { ip: freshIp() });
+      expect(refused.status === "invalid" && refused.errors.documents).toMatch(/is not a PDF, JPEG or PNG file/);
+    }
+  });
+
+  it("allows at most 3 documents", async () => {
+    const docs = Array.from({ length: 4 }, (_, i) => file(PDF, `d${i}.pdf`, "application/pdf"));
+    const result = await submitPublicForm("nomination", form(nominationFields(docs)), { ip: freshIp() });
+    expect(result.status === "invalid" && result.errors.documents).toBe("Please attach no more than 3 files");
+  });
+});
+
+describe("reading form posts", () => {
+  it("refuses bodies over the limit with HTTP 413", async () => {
+    const request = new Request("http://localhost/support", {
+      method: "POST",
+      body: "a=" + "x".repeat(2000),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    const error = await readFormData(request, 1000).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Response);
+    expect((error as Response).status).toBe(413);
+    const small = await readFormData(new Request("http://localhost/", { method: "POST", body: new URLSearchParams({ a: "1" }) }), 1000);
+    expect(small.get("a")).toBe("1");
+  });
+});

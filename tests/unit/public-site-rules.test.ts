@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { eventToIcs, foldLine, icsEscape } from "../../app/domain/calendar.ts";
+import {
+  DonationSchema,
+  digitsOnly,
+  donationAmount,
+  donationMessage,
+  giftAid,
+} from "../../app/domain/donation.schema.ts";
+import { clampQuantity, parseTicketPrice, purchaseMessage, ticketTotal } from "../../app/domain/tickets.ts";
+import { formatLongDate, formatTime, paragraphs, progressPercent } from "../../app/components/site/format.ts";
+import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
+import { jsonLdString } from "../../app/components/ui/json-ld.tsx";
+import { activeTab } from "../../app/components/ui/tabs.tsx";
+import { withSampleFallback } from "../../app/domain/public-content.server.ts";
+import { groupByYear } from "../../app/domain/community-content.server.ts";
+
+describe("donation rules", () => {
+  it("uses the presets and defaults to nothing unknown", () => {
+    expect(donationAmount("10", "")).toBe(10);
+    expect(donationAmount("25", "")).toBe(25);
+    expect(donationAmount("100", "")).toBe(100);
+    expect(donationAmount("30", "")).toBeNull();
+  });
+
+  it("accepts a custom amount of whole pounds, at least £1", () => {
+    expect(donationAmount("custom", "")).toBeNull();
+    expect(donationAmount("custom", "0")).toBeNull();
+    expect(donationAmount("custom", "1")).toBe(1);
+    expect(donationAmount("custom", "75")).toBe(75);
+    expect(donationAmount("custom", "7.5")).toBeNull();
+    expect(donationAmount("custom", "-5")).toBeNull();
+    expect(donationAmount("custom", "12a")).toBeNull();
+  });
+
+  it("keeps only digits in the custom field", () => {
+    expect(digitsOnly("£1,2a3.4")).toBe("1234");
+    expect(digitsOnly("abc")).toBe("");
+  });
+
+  it("adds 25% Gift Aid and words the spec's alert", () => {
+    expect(giftAid(25)).toBe(6.25);
+    expect(giftAid(10)).toBe(2.5);
+    expect(donationMessage("one-time", 25)).toBe("Processing one-time donation of £25");
+    expect(donationMessage("monthly", 50)).toBe("Processing monthly donation of £50");
+  });
+
+  it("validates the no-JavaScript donation post", () => {
+    expect(DonationSchema.parse({ frequency: "monthly", amount: "50" })).toEqual({ frequency: "monthly", amount: 50 });
+    expect(DonationSchema.parse({ frequency: "one-time", amount: "custom", customAmount: "12" })).toEqual({ frequency: "one-time", amount: 12 });
+    const empty = DonationSchema.safeParse({ frequency: "one-time", amount: "custom", customAmount: "" });
+    expect(empty.success).toBe(false);
+    expect(empty.error?.issues[0]?.path).toEqual(["customAmount"]);
+    expect(DonationSchema.safeParse({ frequency: "weekly", amount: "25" }).success).toBe(false);
+  });
+});
+
+describe("tickets", () => {
+  it("reads free-text prices", () => {
+    expect(parseTicketPrice("75")).toBe(75);
+    expect(parseTicketPrice("£10")).toBe(10);
+    expect(parseTicketPrice("7.50")).toBe(7.5);
+    expect(parseTicketPrice("Free")).toBe(0);
+    expect(parseTicketPrice("free")).toBe(0);
+    expect(parseTicketPrice("Donations welcome")).toBeNull();
+    expect(parseTicketPrice(null)).toBeNull();
+  });
+
+  it("keeps the quantity between 1 and 10", () => {
+    expect(clampQuantity(0)).toBe(1);
+    expect(clampQuantity("3")).toBe(3);
+    expect(clampQuantity(11)).toBe(10);
+    expect(clampQuantity("x")).toBe(1);
+  });
+
+  it("shows totals with two decimals and the spec's alert", () => {
+    expect(ticketTotal(75, 2)).toBe("150.00");
+    expect(ticketTotal(7.5, 3)).toBe("22.50");
+    expect(ticketTotal(0.1, 3)).toBe("0.30");
+    expect(purchaseMessage(3, 10)).toBe("Purchase 3 tickets for £30.00");
+    expect(purchaseMessage(12, 5)).toBe("Purchase 10 tickets for £50.00");
+  });
+});
+
+describe("public page helpers", () => {
+  it("caps progress bars at 100%", () => {
+    expect(progressPercent(1800, 1500)).toBe(100);
+    expect(progressPercent(950, 2500)).toBe(38);
+    expect(progressPercent(0, 100)).toBe(0);
+    expect(progressPercent(10, 0)).toBe(0);
+  });
+
+  it("splits long descriptions into paragraphs as text", () => {
+    expect(paragraphs("One.\n\nTwo <b>bold</b>.\r\n\r\nThree.")).toEqual(["One.", "Two <b>bold</b>.", "Three."]);
+    expect(paragraphs(null)).toEqual([]);
+  });
+
+  it("formats dates and times the British way", () => {
+    expect(formatLongDate("2027-03-13")).toBe("Saturday 13 March 2027");
+    expect(formatTime("19:00")).toBe("7pm");
+    expect(formatTime("19:30")).toBe("7:30pm");
+    expect(formatTime("00:15")).toBe("12:15am");
+  });
+
+  it("marks the active link by path prefix, Home only at the root", () => {
+    expect(MAIN_NAV).toHaveLength(8);
+    expect(isNavActive("/", "/")).toBe(true);
+    expect(isNavActive("/", "/events")).toBe(false);
+    expect(isNavActive("/events", "/events/1")).toBe(true);
+    expect(isNavActive("/events", "/eventsx")).toBe(false);
+  });
+
+  it("reads the tab from the URL, falling back to the first", () => {
+    const tabs = ["upcoming", "past", "apply"] as const;
+    expect(activeTab("http://x/craft-fairs?tab=apply", tabs)).toBe("apply");
+    expect(activeTab("http://x/craft-fairs?tab=bogus", tabs)).toBe("upcoming");
+    expect(activeTab("http://x/craft-fairs", tabs)).toBe("upcoming");
+  });
+
+  it("serialises JSON-LD so that no value can close the script element", () => {
+    const out = jsonLdString({ name: "</script><script>alert(1)</script>" });
+    expect(out).not.toContain("<");
+    expect(JSON.parse(out)).toEqual({ name: "</script><script>alert(1)</script>" });
+  });
+
+  it("groups rows by year, newest first", () => {
+    const groups = groupByYear([{ year: 2024, n: 1 }, { year: 2025, n: 2 }, { year: 2024, n: 3 }]);
+    expect(groups.map((g) => g.year)).toEqual([2025, 2024]);
+    expect(groups[1]?.items.map((i) => i.n)).toEqual([1, 3]);
+  });
+});
+
+describe("sample fallback", () => {
+  const sample = () => ["sample"];
+  it("uses the database's rows when there are some", async () => {
+    expect(await withSampleFallback("t", async () => ["row"], sample, true)).toEqual({ items: ["row"], sample: false });
+  });
+  it("shows samples for an empty section unless switched off", async () => {
+    expect(await withSampleFallback("t", async () => [], sample, true)).toEqual({ items: ["sample"], sample: true });
+    expect(await withSampleFallback("t", async () => [], sample, false)).toEqual({ items: [], sample: false });
+  });
+  it("shows samples when the read fails, whatever the setting", async () => {
+    const failing = async (): Promise<string[]> => {
+      throw new Error("database down");
+    };
+    expect(await withSampleFallback("t", failing, sample, false)).toEqual({ items: ["sample"], sample: true });
+  });
+});
+
+describe("calendar files", () => {
+  it("escapes text and folds long lines", () => {
+    expect(icsEscape("a,b;c\\d\ne")).toBe("a\\,b\\;c\\\\d\\ne");
+    const folded = foldLine("X".repeat(200));
+    expect(folded.split("\r\n").every((line) => line.length <= 75)).toBe(true);
+    expect(folded.replace(/\r\n /g, "")).toBe("X".repeat(200));
+  });
+
+  it("writes a VEVENT in Millbrook's time zone", () => {
+    const ics = eventToIcs(
+      { id: 1, title: "Gala, with dinner", date: "2027-03-13", time: "19:00", description: "Dinner", location: "Town Hall", url: "http://x/events/1" },
+      new Date("2026-01-01T00:00:00Z"),
+    );
+    expect(ics).toContain("BEGIN:VEVENT");
+    expect(ics).toContain("DTSTART;TZID=Europe/London:20270313T190000");
+    expect(ics).toContain("DTEND;TZID=Europe/London:20270313T220000");
+    expect(ics).toContain("SUMMARY:Gala\\, with dinner");
+    expect(ics).toContain("UID:event-1@millbrookfoundation.org.uk");
+    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+  });
+});
