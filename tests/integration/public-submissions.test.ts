@@ -59,7 +59,7 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
 const PDF = new TextEncoder().encode("%PDF-1.4\n%fake but starts right\n");
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HTML = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
-const file = (bytes: Uint8Array, name: string, type = "image/png") => new File([bytes], name, { type });
+const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type = "image/png") => new File([bytes], name, { type });
 
 const stallFields = (photos: File[]) => ({
   fullName: "Helen Marsh",
