@@ -37,18 +37,18 @@ interface WorkerFixtures {
 export const test = base.extend<Fixtures, WorkerFixtures>({
   e2eDatabase: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({}, provide) => {
       const config = readConfig({ ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "test" });
       const database = await openDatabase(config, { mode: "attach", seed: false });
-      await use(database);
+      await provide(database);
       await database.close();
     },
     { scope: "worker" },
   ],
 
-  signInAs: async ({ context, baseURL, e2eDatabase }, use) => {
+  signInAs: async ({ context, baseURL, e2eDatabase }, provide) => {
     void e2eDatabase;
-    await use(async (role, options = {}) => {
+    await provide(async (role, options = {}) => {
       const account = await createSignedInAccount({ role, email: options.email });
       await context.addCookies([
         { name: account.cookie.name, value: account.cookie.value, url: baseURL!, httpOnly: true, sameSite: "Lax" },
@@ -57,17 +57,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
   },
 
-  createAccount: async ({ e2eDatabase }, use) => {
+  createAccount: async ({ e2eDatabase }, provide) => {
     void e2eDatabase;
-    await use(async (role, options = {}) => {
+    await provide(async (role, options = {}) => {
       const account = await createTestAccount({ role, ...options });
       return { email: account.email, password: account.password };
     });
   },
 
-  sessionCookie: async ({ e2eDatabase }, use) => {
+  sessionCookie: async ({ e2eDatabase }, provide) => {
     void e2eDatabase;
-    await use(async (role) => {
+    await provide(async (role) => {
       const account = await createSignedInAccount({ role });
       return `${account.cookie.name}=${account.cookie.value}`;
     });
