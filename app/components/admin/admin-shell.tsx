@@ -13,6 +13,7 @@ const SECTIONS: { to: string; label: string; administratorOnly?: boolean }[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/events", label: "Events" },
   { to: "/admin/craft-fairs", label: "Craft Fairs" },
+  { to: "/admin/inbox", label: "Inbox" },
   { to: "/admin/users", label: "Users", administratorOnly: true },
   { to: "/admin/settings", label: "Settings", administratorOnly: true },
 ];

@@ -1,0 +1,26 @@
+/** The inbox's filtered list as a spreadsheet-safe CSV download (staff only). */
+import { requireStaff } from "../../auth/guards.server.ts";
+import { recordAudit } from "../../domain/audit.server.ts";
+import { parseInboxFilters, submissionsCsv, submissionsForExport } from "../../domain/inbox.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/inbox-export";
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireStaff(args, "editor");
+  const filters = parseInboxFilters(new URL(args.request.url).searchParams);
+  const rows = await submissionsForExport(filters);
+  await recordAudit(
+    { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip },
+    "submissions.export",
+    { entity: "form_submission", details: { count: rows.length, kind: filters.kind, status: filters.status, search: Boolean(filters.q) } },
+  );
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(submissionsCsv(rows), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="submissions-${date}.csv"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,274 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../app/db/client.server.ts";
+import { auditLog, formSubmissions } from "../../app/db/schema.ts";
+import {
+  containsPattern,
+  csvCell,
+  listSubmissions,
+  parseInboxFilters,
+  setSubmissionNote,
+  setSubmissionStatus,
+  submissionsCsv,
+  toCsv,
+} from "../../app/domain/inbox.server.ts";
+import { privateUploadsDir, submitPublicForm, RATE_LIMIT_MAX } from "../../app/domain/submissions.server.ts";
+import { loader as fileLoader } from "../../app/routes/admin/submission-file.ts";
+import { loader as exportLoader } from "../../app/routes/admin/inbox-export.ts";
+import { nominationForm, PNG_BYTES, routeArgs, staffSession, stallForm, submit, unique, volunteerForm } from "../helpers/submissions.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+
+setupTestDatabase();
+
+let dataDir = "";
+const previousDataDir = process.env.DATA_DIR;
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inbox-test-"));
+  process.env.DATA_DIR = dataDir;
+});
+afterAll(() => {
+  process.env.DATA_DIR = previousDataDir;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const byReference = async (reference: string) =>
+  (await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, reference)))[0];
+const storedFiles = () => {
+  const dir = path.join(privateUploadsDir(), "submissions");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+const thrown = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to throw");
+};
+
+describe("inbox list: filters and search", () => {
+  it("filters by kind and status and searches name or email case-insensitively", async () => {
+    const tag = unique();
+    const vol = await submit("volunteer", { fullName: `Alice ${tag}`, email: `alice-${tag}@example.org` });
+    const stall = await submit("stall_application", { fullName: `Bob ${tag}`, email: `BOB-${tag}@Example.org` });
+    const nom = await submit("nomination", { nominatorName: `Carol ${tag}`, email: `carol-${tag}@example.org` });
+    const nomRow = await byReference(nom);
+    await setSubmissionStatus(nomRow!.id, "in_review", { email: "t@example.org" });
+
+    const all = await listSubmissions(parseInboxFilters(new URLSearchParams({ q: tag })));
+    expect(all.total).toBe(3);
+    // Newest first.
+    expect(all.items.map((i) => i.reference)).toEqual([nom, stall, vol]);
+
+    const stalls = await listSubmissions(parseInboxFilters(new URLSearchParams({ q: tag, kind: "stall_application" })));
+    expect(stalls.items.map((i) => i.reference)).toEqual([stall]);
+
+    const reviewing = await listSubmissions(parseInboxFilters(new URLSearchParams({ q: tag, status: "in_review" })));
+    expect(reviewing.items.map((i) => i.reference)).toEqual([nom]);
+
+    const byEmail = await listSubmissions(parseInboxFilters(new URLSearchParams({ q: `bob-${tag}@EXAMPLE` })));
+    expect(byEmail.items.map((i) => i.reference)).toEqual([stall]);
+  });
+
+  it("treats % and _ in the search as plain characters", async () => {
+    expect(containsPattern("50%_a\\b")).toBe("%50\\%\\_a\\\\b%");
+    const tag = unique();
+    await submit("volunteer", { fullName: `Percy ${tag}` });
+    const wildcard = await listSubmissions(parseInboxFilters(new URLSearchParams({ q: "%" })));
+    expect(wildcard.items.every((i) => i.name.includes("%") || i.email.includes("%"))).toBe(true);
+    expect((await listSubmissions(parseInboxFilters(new URLSearchParams({ q: `Percy_${tag}` })))).total).toBe(0);
+    expect((await listSubmissions(parseInboxFilters(new URLSearchParams({ q: `Percy ${tag}` })))).total).toBe(1);
+  });
+
+  it("ignores unknown filter values and pages 25 at a time", async () => {
+    const f = parseInboxFilters(new URLSearchParams({ kind: "spam", status: "x", page: "-3" }));
+    expect(f).toEqual({ kind: null, status: null, q: "", page: 1 });
+    const tag = unique();
+    for (let i = 0; i < 3; i++) await submit("volunteer", { fullName: `Paged ${tag} ${i}` });
+    const page2 = await listSubmissions({ kind: null, status: null, q: tag, page: 2 }, 2);
+    expect(page2.total).toBe(3);
+    expect(page2.pages).toBe(2);
+    expect(page2.items).toHaveLength(1);
+  });
+});
+
+describe("status and note", () => {
+  it("records each change in the audit log, without the note's text", async () => {
+    const ref = await submit("volunteer");
+    const row = (await byReference(ref))!;
+    const actor = { userId: null, email: "editor@example.org", ip: "127.0.0.1" };
+    await setSubmissionStatus(row.id, "accepted", actor);
+    await setSubmissionNote(row.id, "Called back, very keen", actor);
+    const after = (await byReference(ref))!;
+    expect(after.status).toBe("accepted");
+    expect(after.note).toBe("Called back, very keen");
+    expect(after.updated_at.getTime()).toBeGreaterThan(row.updated_at.getTime());
+    const entries = await getDb().select().from(auditLog).where(eq(auditLog.entity_id, row.id)).orderBy(auditLog.id);
+    expect(entries.map((e) => e.action)).toEqual(["submission.status", "submission.note"]);
+    expect(entries[0]!.details).toMatchObject({ from: "new", to: "accepted", reference: ref });
+    expect(JSON.stringify(entries[1]!.details)).not.toContain("keen");
+  });
+});
+
+describe("CSV export", () => {
+  it("neutralises formulas and quotes every cell", () => {
+    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell("+1")).toBe(`"'+1"`);
+    expect(csvCell("-2")).toBe(`"'-2"`);
+    expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
+    expect(csvCell("\tx")).toBe(`"'\tx"`);
+    expect(csvCell("\rx")).toBe(`"'\rx"`);
+    expect(csvCell("plain, with comma\nand newline")).toBe(`"plain, with comma\nand newline"`);
+    expect(csvCell("a=b")).toBe(`"a=b"`);
+    expect(csvCell(null)).toBe(`""`);
+    const csv = toCsv([["a", "b"], ["1", "2"]]);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv).toBe(`\uFEFF"a","b"\r\n"1","2"\r\n`);
+  });
+
+  it("exports the filtered list with labels, neutralised cells and the staff-only route", async () => {
+    const tag = unique();
+    await submit("volunteer", { fullName: `=cmd|' /C calc'!A0 ${tag}`, motivation: "@evil", email: `csv-${tag}@example.org` });
+    const rows = await getDb().select().from(formSubmissions).where(sql`${formSubmissions.email} = ${`csv-${tag}@example.org`}`);
+    const csv = submissionsCsv(rows);
+    const [header, line] = csv.slice(1).split("\r\n");
+    expect(header).toContain(`"Reference","Kind","Status"`);
+    expect(header).toContain(`"Why they would like to volunteer"`);
+    expect(line).toContain(`"'=cmd|' /C calc'!A0 ${tag}"`);
+    expect(line).toContain(`"'@evil"`);
+    expect(line).toContain(`"Volunteer","New"`);
+    expect(line).toContain(`"Event Support"`);
+
+    const anonymous = await thrown(exportLoader(routeArgs(`/admin/inbox/export.csv?q=${tag}`, {})));
+    expect(anonymous).toBeInstanceOf(Response);
+    expect((anonymous as Response).status).toBe(302);
+
+    const editor = await staffSession("editor");
+    const response = await exportLoader(routeArgs(`/admin/inbox/export.csv?q=${tag}`, {}, { token: editor.token }));
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="submissions-/);
+    const body = await response.text();
+    expect(body.split("\r\n").filter(Boolean)).toHaveLength(2);
+    expect(body).toContain(`"'@evil"`);
+  });
+});
+
+describe("file access", () => {
+  it("refuses anonymous and non-staff requests and serves staff with safe headers", async () => {
+    const ref = await submit("stall_application");
+    const nomRef = await submit("nomination");
+    const row = (await byReference(ref))!;
+    const nom = (await byReference(nomRef))!;
+    expect(row.files).toHaveLength(3);
+    const url = `/admin/inbox/${row.id}/files/0`;
+    const params = { id: row.id, index: "0" };
+
+    const anonymous = await thrown(fileLoader(routeArgs(url, params)));
+    expect((anonymous as Response).status).toBe(302);
+    expect((anonymous as Response).headers.get("Location")).toMatch(/^\/admin\/login/);
+
+    const member = await staffSession(null);
+    const noRole = await thrown(fileLoader(routeArgs(url, params, { token: member.token })));
+    expect((noRole as { init?: ResponseInit }).init?.status).toBe(403);
+
+    const editor = await staffSession("editor");
+    const image = await fileLoader(routeArgs(url, params, { token: editor.token }));
+    expect(image.status).toBe(200);
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    expect(image.headers.get("Content-Disposition")).toMatch(/^inline; filename="photo-0.png"/);
+    expect(image.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(image.headers.get("Content-Security-Policy")).toMatch(/^sandbox/);
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG_BYTES);
+
+    const forced = await fileLoader(routeArgs(`${url}?download=1`, params, { token: editor.token }));
+    expect(forced.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+    await forced.body?.cancel();
+
+    const pdf = await fileLoader(routeArgs(`/admin/inbox/${nom.id}/files/0`, { id: nom.id, index: "0" }, { token: editor.token }));
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+    await pdf.body?.cancel();
+
+    for (const index of ["3", "-1", "1e0", "../x"]) {
+      const missing = await thrown(fileLoader(routeArgs(`/admin/inbox/${row.id}/files/${index}`, { id: row.id, index }, { token: editor.token })));
+      expect((missing as { init?: ResponseInit }).init?.status).toBe(404);
+    }
+    const bad = await thrown(fileLoader(routeArgs(`/admin/inbox/nope/files/0`, { id: "nope", index: "0" }, { token: editor.token })));
+    expect((bad as { init?: ResponseInit }).init?.status).toBe(404);
+  });
+
+  it("keeps private files outside the public uploads folder", () => {
+    expect(privateUploadsDir()).toBe(path.resolve(dataDir, "private-uploads"));
+    expect(privateUploadsDir().startsWith(path.resolve(dataDir, "uploads"))).toBe(false);
+  });
+});
+
+describe("spam and abuse", () => {
+  it("answers the honeypot as if it worked and stores nothing", async () => {
+    const email = `bot-${unique()}@example.org`;
+    const form = volunteerForm({ email, website: "http://spam.example" });
+    const before = storedFiles().length;
+    const result = await submitPublicForm("volunteer", form, { ip: "10.9.9.9" });
+    expect(result.status).toBe("ok");
+    expect(await getDb().select().from(formSubmissions).where(eq(formSubmissions.email, email))).toHaveLength(0);
+    const stall = stallForm({ email, website: "x" });
+    expect((await submitPublicForm("stall_application", stall, { ip: "10.9.9.9" })).status).toBe("ok");
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it("refuses a sender over the per-address limit, storing nothing more", async () => {
+    const ip = `10.77.${Math.floor(Math.random() * 250)}.1`;
+    for (let i = 0; i < RATE_LIMIT_MAX; i++) expect((await submitPublicForm("volunteer", volunteerForm(), { ip })).status).toBe("ok");
+    const email = `over-${unique()}@example.org`;
+    const result = await submitPublicForm("volunteer", volunteerForm({ email }), { ip });
+    expect(result.status).toBe("rate-limited");
+    expect(await getDb().select().from(formSubmissions).where(eq(formSubmissions.email, email))).toHaveLength(0);
+    const count = await getDb().select().from(formSubmissions).where(and(eq(formSubmissions.ip, ip)));
+    expect(count).toHaveLength(RATE_LIMIT_MAX);
+    // Another address is not affected.
+    expect((await submitPublicForm("volunteer", volunteerForm(), { ip: `${ip}0` })).status).toBe("ok");
+  });
+
+  it("refuses non-image and oversized uploads with a clear message and leaves no file behind", async () => {
+    const before = storedFiles().length;
+    const email = `bad-${unique()}@example.org`;
+
+    const html = stallForm({ email }, 2);
+    html.append("photos", new File(["<html><script>alert(1)</script></html>"], "evil.png", { type: "image/png" }));
+    const refused = await submitPublicForm("stall_application", html, { ip: "10.8.0.1" });
+    expect(refused.status).toBe("invalid");
+    expect(refused.status === "invalid" && refused.errors.photos).toMatch(/is not a JPEG, PNG, WebP or GIF image/);
+
+    const big = stallForm({ email }, 2);
+    const huge = new Uint8Array(5 * 1024 * 1024 + 1);
+    huge.set(PNG_BYTES);
+    big.append("photos", new File([huge], "huge.png", { type: "image/png" }));
+    const tooBig = await submitPublicForm("stall_application", big, { ip: "10.8.0.2" });
+    expect(tooBig.status === "invalid" && tooBig.errors.photos).toBe("Each file must be 5MB or smaller");
+
+    const svg = nominationForm({ email }, 0);
+    svg.append("documents", new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "x.svg", { type: "image/svg+xml" }));
+    const svgResult = await submitPublicForm("nomination", svg, { ip: "10.8.0.3" });
+    expect(svgResult.status).toBe("invalid");
+
+    expect(storedFiles().length).toBe(before);
+    expect(await getDb().select().from(formSubmissions).where(eq(formSubmissions.email, email))).toHaveLength(0);
+  });
+});
+
+describe("dashboard count", () => {
+  it("counts only new submissions", async () => {
+    const { countNewSubmissions } = await import("../../app/domain/inbox.server.ts");
+    const before = await countNewSubmissions();
+    const ref = await submit("volunteer");
+    expect(await countNewSubmissions()).toBe(before + 1);
+    const row = (await byReference(ref))!;
+    await setSubmissionStatus(row.id, "declined", {});
+    expect(await countNewSubmissions()).toBe(before);
+    const [latest] = await getDb().select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(latest!.action).toBe("submission.status");
+  });
+});
