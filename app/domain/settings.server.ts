@@ -1,8 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { DEFAULT_SETTINGS } from "../content/sample-content.ts";
 import { getDb } from "../db/client.server.ts";
 import { siteSettings, type SiteSettingsRow } from "../db/schema.ts";
+import { publishChange } from "../live/change-feed.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { recordAudit, type AuditActor } from "./audit.server.ts";
+import { settingsErrors, SiteSettingsSchema, SETTINGS_FIELDS, type SettingsField, type SiteSettingsValues } from "./settings.schema.ts";
 
 export type SiteSettings = Omit<SiteSettingsRow, "created_at" | "updated_at">;
 
@@ -15,4 +18,39 @@ export async function getSiteSettings(): Promise<SiteSettings> {
     logger.error({ err: error }, "reading site settings failed; using defaults");
   }
   return DEFAULT_SETTINGS;
+}
+
+/** The settings row for the admin screen: unlike getSiteSettings, a read failure is an error. */
+export async function readSettingsForEditing(): Promise<SiteSettingsValues> {
+  const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  const source = row ?? DEFAULT_SETTINGS;
+  return Object.fromEntries(SETTINGS_FIELDS.map((k) => [k, source[k]])) as SiteSettingsValues;
+}
+
+export type SaveSettingsResult =
+  | { ok: true; settings: SiteSettingsValues }
+  | { ok: false; errors: Partial<Record<SettingsField, string>> };
+
+/**
+ * Validates and saves every setting (row id 1), records the change in the audit log and
+ * tells the change feed. Bad input changes nothing.
+ */
+export async function saveSiteSettings(input: Record<string, unknown>, actor: AuditActor): Promise<SaveSettingsResult> {
+  const parsed = SiteSettingsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: settingsErrors(parsed.error) };
+  const values = parsed.data;
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updated_at: sql`now()` } });
+    const changed = SETTINGS_FIELDS.filter((k) => !before || before[k] !== values[k]);
+    await recordAudit(actor, "settings.updated", { entity: "site_settings", entityId: 1, details: { changed } }, tx);
+    if (before && before.maintenance_mode !== values.maintenance_mode) {
+      await recordAudit(actor, values.maintenance_mode ? "settings.maintenance_on" : "settings.maintenance_off", { entity: "site_settings", entityId: 1 }, tx);
+    }
+  });
+  publishChange("settings");
+  return { ok: true, settings: values };
 }

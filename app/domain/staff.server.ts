@@ -3,9 +3,12 @@
  * a role (administrator or editor) gives it access to the admin area.
  */
 import { count, eq, sql } from "drizzle-orm";
+import { createOneTimeLink } from "../auth/one-time-links.server.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { getDb } from "../db/client.server.ts";
 import { adminUsers, users, type StaffRole } from "../db/schema.ts";
+import { sendMail } from "../mail/mailer.server.ts";
+import { recordAudit, type AuditActor } from "./audit.server.ts";
 
 export class StaffError extends Error {}
 
@@ -50,4 +53,146 @@ export async function countAdministrators(): Promise<number> {
 export async function roleOf(userId: string): Promise<StaffRole | null> {
   const [row] = await getDb().select({ role: adminUsers.role }).from(adminUsers).where(eq(adminUsers.user_id, userId));
   return row?.role ?? null;
+}
+
+// ---------------------------------------------------------------------------------------
+// The Users screen: listing, granting, changing and revoking staff access, invitations
+// and password resets. Every change is written to the audit log in the same transaction.
+
+export const LAST_ADMINISTRATOR_MESSAGE =
+  "There must always be at least one administrator. Make another account an administrator first.";
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  role: StaffRole | null;
+  lastLoginAt: Date | null;
+  hasPassword: boolean;
+  createdAt: Date;
+}
+
+/** Every account, staff first (administrators, then editors), then by email. */
+export async function listAccounts(): Promise<AccountRow[]> {
+  const rows = await getDb()
+    .select({
+      id: users.id,
+      email: users.email,
+      role: adminUsers.role,
+      lastLoginAt: users.last_login_at,
+      passwordHash: users.password_hash,
+      createdAt: users.created_at,
+    })
+    .from(users)
+    .leftJoin(adminUsers, eq(adminUsers.user_id, users.id))
+    .orderBy(sql`case ${adminUsers.role} when 'administrator' then 0 when 'editor' then 1 else 2 end`, users.email);
+  return rows.map(({ passwordHash, ...row }) => ({ ...row, role: row.role ?? null, hasPassword: Boolean(passwordHash) }));
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+
+/**
+ * Locks every administrator row (FOR UPDATE), so two transactions that each would remove
+ * an administrator run one after the other: the second sees the first's change.
+ */
+async function lockedAdministratorCount(tx: Tx): Promise<number> {
+  const rows = await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.role, "administrator")).for("update");
+  return rows.length;
+}
+
+/** Grants staff access with a role to an existing account (or changes its role). */
+export async function grantAccess(email: string, role: StaffRole, actor: AuditActor) {
+  const user = await findUserByEmail(email);
+  if (!user) throw new StaffError(`No account with the email ${email.trim().toLowerCase()}`);
+  return setRole(user.id, role, actor, "staff.access_granted");
+}
+
+/** Sets the role of an account; refuses to demote the last administrator. */
+export async function setRole(userId: string, role: StaffRole, actor: AuditActor, action = "staff.role_changed") {
+  return getDb().transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new StaffError("No such account");
+    const administrators = await lockedAdministratorCount(tx);
+    const [current] = await tx.select().from(adminUsers).where(eq(adminUsers.user_id, userId)).for("update");
+    if (current?.role === "administrator" && role !== "administrator" && administrators <= 1) {
+      throw new StaffError(LAST_ADMINISTRATOR_MESSAGE);
+    }
+    if (current) await tx.update(adminUsers).set({ role }).where(eq(adminUsers.user_id, userId));
+    else await tx.insert(adminUsers).values({ user_id: userId, role });
+    await recordAudit(actor, current ? action : "staff.access_granted", {
+      entity: "user",
+      entityId: userId,
+      details: { email: user.email, role, previousRole: current?.role ?? null },
+    }, tx);
+    return { email: user.email, role, previousRole: current?.role ?? null };
+  });
+}
+
+/** Removes staff access (the account stays); refuses to remove the last administrator. */
+export async function revokeAccess(userId: string, actor: AuditActor) {
+  return getDb().transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new StaffError("No such account");
+    const administrators = await lockedAdministratorCount(tx);
+    const [current] = await tx.select().from(adminUsers).where(eq(adminUsers.user_id, userId)).for("update");
+    if (!current) throw new StaffError(`${user.email} has no staff access`);
+    if (current.role === "administrator" && administrators <= 1) throw new StaffError(LAST_ADMINISTRATOR_MESSAGE);
+    await tx.delete(adminUsers).where(eq(adminUsers.user_id, userId));
+    await recordAudit(actor, "staff.access_revoked", {
+      entity: "user",
+      entityId: userId,
+      details: { email: user.email, previousRole: current.role },
+    }, tx);
+    return { email: user.email };
+  });
+}
+
+function absoluteLink(path: string, origin: string) {
+  return `${(process.env.PUBLIC_URL ?? origin).replace(/\/+$/, "")}${path}`;
+}
+
+export interface IssuedLink {
+  email: string;
+  url: string;
+  expiresAt: Date;
+  mailed: boolean;
+}
+
+/**
+ * Invites a person: creates the account without a password (with a role) and a one-time
+ * set-password link valid 7 days, mailed when mail is configured.
+ */
+export async function inviteUser(email: string, role: StaffRole, actor: AuditActor, origin: string): Promise<IssuedLink> {
+  const user = await createUser({ email, role });
+  const link = await createOneTimeLink("invite", { userId: user.id, createdBy: actor.userId ?? null });
+  const url = absoluteLink(link.path, origin);
+  const mail = await sendMail({
+    to: user.email,
+    subject: "You're invited to the Millbrook Community Foundation admin area",
+    text: `Hello,\n\nYou have been invited to the Millbrook Community Foundation admin area as ${role === "administrator" ? "an administrator" : "an editor"}.\n\nChoose your password here (the link works once and for 7 days):\n${url}\n\nIf you did not expect this, you can ignore this email.\n`,
+  });
+  await recordAudit(actor, "staff.invited", {
+    entity: "user",
+    entityId: user.id,
+    details: { email: user.email, role, mailed: mail.sent },
+  });
+  return { email: user.email, url, expiresAt: link.expiresAt, mailed: mail.sent };
+}
+
+/** A one-time password reset link (1 hour) for an account, mailed when mail is configured. */
+export async function createPasswordReset(userId: string, actor: AuditActor, origin: string): Promise<IssuedLink> {
+  const user = await findUserById(userId);
+  if (!user) throw new StaffError("No such account");
+  const link = await createOneTimeLink("reset", { userId: user.id, createdBy: actor.userId ?? null });
+  const url = absoluteLink(link.path, origin);
+  const mail = await sendMail({
+    to: user.email,
+    subject: "Reset your Millbrook Community Foundation admin password",
+    text: `Hello,\n\nAn administrator has created a link for you to set a new password for the Millbrook Community Foundation admin area.\n\nThe link works once and for 1 hour:\n${url}\n\nIf you did not ask for this, tell an administrator.\n`,
+  });
+  await recordAudit(actor, "staff.password_reset_link", {
+    entity: "user",
+    entityId: user.id,
+    details: { email: user.email, mailed: mail.sent },
+  });
+  return { email: user.email, url, expiresAt: link.expiresAt, mailed: mail.sent };
 }

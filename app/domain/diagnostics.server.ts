@@ -1,0 +1,103 @@
+/**
+ * Diagnostics for the Users screen: real facts about this installation.
+ * Each check reports ok/problem and a short human-readable detail.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type pg from "pg";
+import { getPool } from "../db/client.server.ts";
+import { migrationsFolder } from "../db/migrate.server.ts";
+import { mailConfigured } from "../mail/mailer.server.ts";
+import { checkDatabase } from "./health.server.ts";
+import { countAdministrators } from "./staff.server.ts";
+
+export type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail";
+
+export interface DiagnosticCheck {
+  id: CheckId;
+  label: string;
+  status: "ok" | "warning" | "error";
+  detail: string;
+}
+
+export interface DiagnosticsReport {
+  ranAt: string;
+  checks: DiagnosticCheck[];
+}
+
+export function uploadsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.UPLOADS_DIR ?? path.join(env.DATA_DIR ?? "./data", "uploads");
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Migrations listed in drizzle/meta/_journal.json against drizzle.__drizzle_migrations. */
+export async function checkMigrations(pool: pg.Pool = getPool(), folder = migrationsFolder): Promise<DiagnosticCheck> {
+  const label = "Migrations applied";
+  try {
+    const journal = JSON.parse(await fs.readFile(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+      entries: { tag: string; when: number }[];
+    };
+    const { rows } = await pool.query<{ created_at: string }>("select created_at from drizzle.__drizzle_migrations");
+    const applied = new Set(rows.map((r) => Number(r.created_at)));
+    const missing = journal.entries.filter((e) => !applied.has(e.when)).map((e) => e.tag);
+    if (missing.length) {
+      return { id: "migrations", label, status: "error", detail: `${missing.length} of ${journal.entries.length} not applied: ${missing.join(", ")}` };
+    }
+    return { id: "migrations", label, status: "ok", detail: `All ${journal.entries.length} applied` };
+  } catch (error) {
+    return { id: "migrations", label, status: "error", detail: `Could not check: ${message(error)}` };
+  }
+}
+
+/** Writes and deletes a small temporary file in the uploads folder. */
+export async function checkFileStore(dir = uploadsDir()): Promise<DiagnosticCheck> {
+  const label = "File store writable";
+  const file = path.join(dir, `.diagnostics-${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(file, "ok", { flag: "wx" });
+    await fs.unlink(file);
+    return { id: "file-store", label, status: "ok", detail: `Wrote and removed a test file in ${path.resolve(dir)}` };
+  } catch (error) {
+    await fs.unlink(file).catch(() => {});
+    return { id: "file-store", label, status: "error", detail: `Cannot write to ${path.resolve(dir)}: ${message(error)}` };
+  }
+}
+
+export async function runDiagnostics(options: { uploadsDir?: string } = {}): Promise<DiagnosticsReport> {
+  const database = await checkDatabase();
+  const checks: DiagnosticCheck[] = [
+    {
+      id: "database",
+      label: "Database reachable",
+      status: database.ok ? "ok" : "error",
+      detail: database.ok ? `Answered in ${database.latencyMs} ms` : `No answer: ${database.error ?? "unknown error"}`,
+    },
+  ];
+  if (database.ok) {
+    checks.push(await checkMigrations());
+    try {
+      const administrators = await countAdministrators();
+      checks.push({
+        id: "administrators",
+        label: "Administrators",
+        status: administrators > 0 ? "ok" : "error",
+        detail: administrators === 1 ? "1 administrator" : `${administrators} administrators`,
+      });
+    } catch (error) {
+      checks.push({ id: "administrators", label: "Administrators", status: "error", detail: `Could not count: ${message(error)}` });
+    }
+  } else {
+    checks.push({ id: "migrations", label: "Migrations applied", status: "error", detail: "Skipped: the database is not reachable" });
+    checks.push({ id: "administrators", label: "Administrators", status: "error", detail: "Skipped: the database is not reachable" });
+  }
+  checks.push(await checkFileStore(options.uploadsDir));
+  checks.push(
+    mailConfigured()
+      ? { id: "mail", label: "Mail configured", status: "ok", detail: "SMTP_URL and MAIL_FROM are set: links are mailed" }
+      : { id: "mail", label: "Mail configured", status: "warning", detail: "Not configured (SMTP_URL, MAIL_FROM): links are shown on screen only" },
+  );
+  return { ranAt: new Date().toISOString(), checks };
+}

@@ -1,0 +1,47 @@
+/**
+ * Outgoing mail. With SMTP_URL (smtp:// or smtps://user:pass@host:port) and MAIL_FROM set,
+ * mail goes out over SMTP through nodemailer; otherwise sending is a no-op that logs the
+ * recipient and subject (never the body, which may hold a one-time link) and reports
+ * `{ sent: false }`, so callers show links on screen instead.
+ */
+import nodemailer, { type Transporter } from "nodemailer";
+import { logger } from "../lib/logger.server.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type MailResult = { sent: true } | { sent: false; reason: "not-configured" | "failed"; error?: string };
+
+export function mailConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.SMTP_URL?.trim() && env.MAIL_FROM?.trim());
+}
+
+let transport: { url: string; transporter: Transporter } | undefined;
+
+function transporterFor(url: string): Transporter {
+  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
+  return transport.transporter;
+}
+
+export async function sendMail(message: MailMessage, env: NodeJS.ProcessEnv = process.env): Promise<MailResult> {
+  if (!mailConfigured(env)) {
+    logger.info({ to: message.to, subject: message.subject }, "mail not configured (SMTP_URL, MAIL_FROM): not sent");
+    return { sent: false, reason: "not-configured" };
+  }
+  try {
+    await transporterFor(env.SMTP_URL!.trim()).sendMail({
+      from: env.MAIL_FROM!.trim(),
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
+    return { sent: true };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    logger.warn({ to: message.to, subject: message.subject, err: text }, "sending mail failed");
+    return { sent: false, reason: "failed", error: text };
+  }
+}

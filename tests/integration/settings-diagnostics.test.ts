@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../app/db/client.server.ts";
+import { auditLog, siteSettings } from "../../app/db/schema.ts";
+import { listAuditEntries } from "../../app/domain/audit-log.server.ts";
+import { checkFileStore, checkMigrations, runDiagnostics } from "../../app/domain/diagnostics.server.ts";
+import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings.server.ts";
+import { subscribe } from "../../app/live/change-feed.server.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+
+setupTestDatabase();
+
+const actor = { userId: null, email: "settings-admin@millbrook.test", ip: "127.0.0.1" };
+
+describe("site settings", () => {
+  it("saves valid settings, records an audit line and publishes a settings change", async () => {
+    const current = await readSettingsForEditing();
+    const topics: string[] = [];
+    const unsubscribe = subscribe((t) => topics.push(t));
+    const result = await saveSiteSettings(
+      {
+        ...current,
+        hero_title: "Hello Millbrook",
+        facebook_url: "https://facebook.com/millbrook",
+        hero_image_url: "/uploads/settings/hero.webp",
+        show_sample_content: "",
+        maintenance_mode: "on",
+      },
+      actor,
+    );
+    unsubscribe();
+    expect(result.ok).toBe(true);
+    const saved = await getSiteSettings();
+    expect(saved).toMatchObject({ hero_title: "Hello Millbrook", facebook_url: "https://facebook.com/millbrook", show_sample_content: false, maintenance_mode: true });
+    expect(topics).toEqual(["settings"]);
+    const { entries } = await listAuditEntries({ kind: "settings" });
+    expect(entries.map((e) => e.action)).toEqual(["settings.maintenance_on", "settings.updated"]);
+    expect(entries[1].details).toMatchObject({ changed: expect.arrayContaining(["hero_title", "maintenance_mode"]) });
+  });
+
+  it.each([
+    ["facebook_url", "javascript:alert(1)", "Facebook URL must be a web address starting with http:// or https://"],
+    ["twitter_url", "data:text/html,<script>alert(1)</script>", "Twitter URL must be a web address starting with http:// or https://"],
+    ["instagram_url", "ftp://example.com", "Instagram URL must be a web address starting with http:// or https://"],
+    ["hero_image_url", "javascript:alert(1)", "Hero image must be a path on this site (starting with /) or a web address starting with http:// or https://"],
+    ["about_image_url", "//evil.example/x.png", "About image must be a path on this site (starting with /) or a web address starting with http:// or https://"],
+    ["contact_email", "not-an-email", "Contact email must be a valid email address"],
+    ["contact_email", "", "Contact email is required"],
+    ["site_name", "", "Site name is required"],
+    ["site_name", "x".repeat(101), "Site name must be at most 100 characters"],
+    ["social_twitter", "@bad handle<", "Twitter handle may contain only letters, digits, dots, underscores and hyphens"],
+  ])("refuses %s = %j and changes nothing", async (field, value, message) => {
+    const before = await getDb().select().from(siteSettings);
+    const auditBefore = await getDb().select().from(auditLog);
+    const current = await readSettingsForEditing();
+    const result = await saveSiteSettings({ ...current, hero_title: "Should not be saved", [field]: value }, actor);
+    expect(result).toEqual({ ok: false, errors: { [field]: message } });
+    expect(await getDb().select().from(siteSettings)).toEqual(before);
+    expect(await getDb().select().from(auditLog)).toHaveLength(auditBefore.length);
+  });
+});
+
+describe("diagnostics", () => {
+  it("reports the database, migrations, administrators, file store and mail", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-uploads-"));
+    try {
+      const report = await runDiagnostics({ uploadsDir: dir });
+      const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+      expect(byId.database.status).toBe("ok");
+      expect(byId.database.detail).toMatch(/^Answered in \d+ ms$/);
+      expect(byId.migrations).toMatchObject({ status: "ok", detail: "All 1 applied" });
+      expect(byId.administrators).toMatchObject({ status: "error", detail: "0 administrators" });
+      expect(byId["file-store"].status).toBe("ok");
+      expect(fs.readdirSync(dir)).toEqual([]);
+      expect(byId.mail.status).toBe("warning");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("notices a migration that is missing from the database and an unwritable file store", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-migrations-"));
+    fs.mkdirSync(path.join(folder, "meta"));
+    fs.writeFileSync(
+      path.join(folder, "meta", "_journal.json"),
+      JSON.stringify({ entries: [...JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")).entries, { tag: "0001_future", when: 4102444800000 }] }),
+    );
+    const { getPool } = await import("../../app/db/client.server.ts");
+    expect(await checkMigrations(getPool(), folder)).toMatchObject({ status: "error", detail: "1 of 2 not applied: 0001_future" });
+    const file = path.join(folder, "not-a-folder");
+    fs.writeFileSync(file, "x");
+    expect((await checkFileStore(path.join(file, "uploads"))).status).toBe("error");
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,151 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { requireStaff } from "../../app/auth/guards.server.ts";
+import { consumeLink, findValidLink } from "../../app/auth/one-time-links.server.ts";
+import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
+import { getDb } from "../../app/db/client.server.ts";
+import { adminUsers, auditLog, oneTimeTokens } from "../../app/db/schema.ts";
+import { listAuditEntries } from "../../app/domain/audit-log.server.ts";
+import {
+  countAdministrators,
+  createPasswordReset,
+  createUser,
+  grantAccess,
+  inviteUser,
+  LAST_ADMINISTRATOR_MESSAGE,
+  listAccounts,
+  revokeAccess,
+  roleOf,
+  setRole,
+  StaffError,
+} from "../../app/domain/staff.server.ts";
+import { requestInfoContext } from "../../app/lib/request-context.ts";
+import { hashToken } from "../../app/lib/tokens.server.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+
+setupTestDatabase();
+
+const actor = { userId: null, email: "chair@millbrook.test", ip: "127.0.0.1" };
+let n = 0;
+const unique = (prefix: string) => `${prefix}-${++n}-${Date.now()}@millbrook.test`;
+
+async function removeAllStaff() {
+  await getDb().delete(adminUsers);
+}
+
+function argsFor(token: string) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { ip: "127.0.0.1", nonce: "", secure: false });
+  const request = new Request("http://localhost/admin/users", { headers: { Cookie: `${sessionCookieName(false)}=${token}` } });
+  return { request, context };
+}
+
+describe("staff access: grant, change, revoke", () => {
+  it("grants access to an existing account by email, changes the role and revokes it, with audit lines", async () => {
+    await createUser({ email: unique("other-admin"), role: "administrator" });
+    const email = unique("volunteer");
+    const user = await createUser({ email, password: "correct horse battery" });
+    expect(await roleOf(user.id)).toBeNull();
+
+    await grantAccess(email.toUpperCase(), "editor", actor);
+    expect(await roleOf(user.id)).toBe("editor");
+    await setRole(user.id, "administrator", actor);
+    expect(await roleOf(user.id)).toBe("administrator");
+    await revokeAccess(user.id, actor);
+    expect(await roleOf(user.id)).toBeNull();
+
+    const accounts = await listAccounts();
+    expect(accounts.find((a) => a.email === email)).toMatchObject({ role: null, hasPassword: true });
+    const lines = await getDb().select().from(auditLog).where(eq(auditLog.entity_id, user.id));
+    expect(lines.map((l) => l.action).sort()).toEqual(["staff.access_granted", "staff.access_revoked", "staff.role_changed"]);
+  });
+
+  it("grant to an unknown email fails with a clear message", async () => {
+    await expect(grantAccess("nobody-here@millbrook.test", "editor", actor)).rejects.toThrow("No account with the email nobody-here@millbrook.test");
+  });
+
+  it("never removes or demotes the last administrator", async () => {
+    await removeAllStaff();
+    const only = await createUser({ email: unique("only-admin"), password: "correct horse battery", role: "administrator" });
+    await expect(revokeAccess(only.id, actor)).rejects.toThrow(LAST_ADMINISTRATOR_MESSAGE);
+    await expect(setRole(only.id, "editor", actor)).rejects.toThrow(StaffError);
+    expect(await roleOf(only.id)).toBe("administrator");
+
+    const second = await createUser({ email: unique("second-admin"), password: "correct horse battery", role: "administrator" });
+    await setRole(only.id, "editor", actor);
+    expect(await roleOf(only.id)).toBe("editor");
+    await expect(revokeAccess(second.id, actor)).rejects.toThrow(LAST_ADMINISTRATOR_MESSAGE);
+    expect(await countAdministrators()).toBe(1);
+  });
+
+  it("two concurrent demotions of the last two administrators cannot both pass", async () => {
+    for (let round = 0; round < 5; round++) {
+      await removeAllStaff();
+      const a = await createUser({ email: unique("a"), role: "administrator" });
+      const b = await createUser({ email: unique("b"), role: "administrator" });
+      const results = await Promise.allSettled([
+        round % 2 ? revokeAccess(a.id, actor) : setRole(a.id, "editor", actor),
+        revokeAccess(b.id, actor),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      expect((rejected.reason as Error).message).toBe(LAST_ADMINISTRATOR_MESSAGE);
+      expect(await countAdministrators()).toBe(1);
+    }
+  });
+
+  it("revoking access ends the staff access of the account's open sessions on the next request", async () => {
+    const user = await createUser({ email: unique("revoked"), password: "correct horse battery", role: "editor" });
+    const { token } = await createSession(user.id);
+    await expect(requireStaff(argsFor(token), "editor")).resolves.toMatchObject({ role: "editor" });
+    await expect(requireStaff(argsFor(token), "administrator")).rejects.toMatchObject({ init: { status: 403 } });
+
+    await revokeAccess(user.id, actor);
+    await expect(requireStaff(argsFor(token), "editor")).rejects.toMatchObject({ init: { status: 403 }, data: { denied: "no-access" } });
+  });
+});
+
+describe("invitations and password resets", () => {
+  it("an invite creates an account without a password and a single-use link valid 7 days", async () => {
+    const email = unique("invitee");
+    const issued = await inviteUser(email, "editor", actor, "http://localhost:3000");
+    expect(issued.mailed).toBe(false);
+    expect(issued.url).toMatch(/^http:\/\/localhost:3000\/admin\/set-password\/[\w-]+$/);
+    const days = (issued.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const account = (await listAccounts()).find((a) => a.email === email)!;
+    expect(account).toMatchObject({ role: "editor", hasPassword: false });
+    const token = issued.url.split("/").pop()!;
+    expect(await findValidLink(token, ["invite"])).not.toBeNull();
+    expect(await consumeLink(token, ["invite", "reset"])).not.toBeNull();
+    expect(await consumeLink(token, ["invite", "reset"])).toBeNull();
+
+    await expect(inviteUser(email, "editor", actor, "http://localhost:3000")).rejects.toThrow(/already exists/);
+  });
+
+  it("a reset link lasts 1 hour, replaces the previous one and stops working once expired", async () => {
+    const user = await createUser({ email: unique("forgetful"), password: "correct horse battery", role: "editor" });
+    const first = await createPasswordReset(user.id, actor, "http://localhost:3000");
+    const minutes = (first.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(59.9);
+    expect(minutes).toBeLessThanOrEqual(60);
+
+    const second = await createPasswordReset(user.id, actor, "http://localhost:3000");
+    const firstToken = first.url.split("/").pop()!;
+    const secondToken = second.url.split("/").pop()!;
+    expect(await findValidLink(firstToken, ["reset"])).toBeNull();
+    expect(await findValidLink(secondToken, ["reset"])).not.toBeNull();
+
+    await getDb()
+      .update(oneTimeTokens)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.token_hash, hashToken(secondToken)));
+    expect(await consumeLink(secondToken, ["reset"])).toBeNull();
+
+    const { entries } = await listAuditEntries({ kind: "staff", email: actor.email });
+    expect(entries.some((e) => e.action === "staff.password_reset_link" && e.entity_id === user.id)).toBe(true);
+  });
+});
