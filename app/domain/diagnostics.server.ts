@@ -9,6 +9,7 @@ import type pg from "pg";
 import { getPool } from "../db/client.server.ts";
 import { migrationsFolder } from "../db/migrate.server.ts";
 import { mailConfigured } from "../mail/mailer.server.ts";
+import { uploadsDir } from "../storage/file-store.server.ts";
 import { checkDatabase } from "./health.server.ts";
 import { countAdministrators } from "./staff.server.ts";
 
@@ -24,10 +25,6 @@ export interface DiagnosticCheck {
 export interface DiagnosticsReport {
   ranAt: string;
   checks: DiagnosticCheck[];
-}
-
-export function uploadsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.UPLOADS_DIR ?? path.join(env.DATA_DIR ?? "./data", "uploads");
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
