@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { getOptionalStaff } from "../../auth/guards.server.ts";
 import { signIn } from "../../auth/login.server.ts";
 import { safeRedirect } from "../../auth/redirect.ts";
 import { readSessionToken, serializeSessionCookie } from "../../auth/session.server.ts";
+import { LOCAL_FLASH_KEY } from "../../components/admin/sign-out.ts";
 import { toast } from "../../components/ui/toast.tsx";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { toastCookie } from "../../lib/toast.server.ts";
@@ -26,12 +26,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
-  // Already signed in with staff access: straight on.
-  if (await getOptionalStaff(args)) throw redirect(redirectTo);
-  return { redirectTo, setupDone: url.searchParams.get("setup") === "done" };
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo")), setupDone: url.searchParams.get("setup") === "done" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -76,9 +73,25 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   // After a failure the button rests as long as the server asks (Retry-After).
   const [restedFor, setRestedFor] = useState<object | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  // False in the server render: without JavaScript the button must never stay disabled.
+  const hydrated = useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
 
-  // The last login email is remembered on this device.
+  // The last login email is remembered on this device; a sign-out that failed says so.
   useEffect(() => {
+    try {
+      const flash = sessionStorage.getItem(LOCAL_FLASH_KEY);
+      sessionStorage.removeItem(LOCAL_FLASH_KEY);
+      if (flash) {
+        const { type, message } = JSON.parse(flash) as { type: "error"; message: string };
+        toast.show(type, String(message));
+      }
+    } catch {
+      /* storage unavailable */
+    }
     const input = emailRef.current;
     if (input && !input.value) {
       try {
@@ -110,7 +123,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     return () => clearTimeout(timer);
   }, [submitting, navigate, location.pathname, location.search]);
 
-  const waiting = Boolean(actionData && actionData.retryAfterMs > 0 && restedFor !== actionData);
+  const waiting = hydrated && Boolean(actionData && actionData.retryAfterMs > 0 && restedFor !== actionData);
   const message = timedOut ? TIMEOUT_MESSAGE : actionData?.error;
   const field =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";

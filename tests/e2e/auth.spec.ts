@@ -1,0 +1,221 @@
+/** Staff sign-in, sign-out, access and inactivity, driven like a user in Chromium. */
+import { expect, test } from "./fixtures.ts";
+
+test.describe("login page", () => {
+  test("shows the spec's texts and the setup instructions toggle", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expect(page).toHaveTitle(/Admin Login/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
+    await expect(page.getByText("Sign in to access the admin dashboard")).toBeVisible();
+    await expect(page.getByText("Administrator access only. Contact the site owner if you need access.")).toBeVisible();
+    const toggle = page.getByRole("button", { name: "Show setup instructions" });
+    await expect(page.getByText("npm run create-user")).toBeHidden();
+    await toggle.click();
+    await expect(page.getByText(/npm run create-user -- --email/)).toBeVisible();
+    await page.getByRole("button", { name: "Hide setup instructions" }).click();
+    await expect(page.getByText(/npm run create-user -- --email/)).toBeHidden();
+  });
+
+  test("a wrong password shows the failure message and the 'Login failed' toast; the same for an unknown email", async ({
+    page,
+    createAccount,
+  }) => {
+    const account = await createAccount("editor");
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill("definitely the wrong one");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in. Please check your credentials." })).toBeVisible();
+    await expect(page.getByText("Login failed")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login/);
+
+    await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.org`);
+    await page.getByLabel("Password").fill("definitely the wrong one");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in. Please check your credentials." })).toBeVisible();
+  });
+
+  test("signs in to the dashboard, shows 'Signing in...' while busy, and remembers the email", async ({ page, createAccount }) => {
+    const account = await createAccount("administrator");
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    // Hold the sign-in request a moment so the busy state can be seen.
+    await page.route("**/admin/login.data*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText("Signed in successfully")).toBeVisible();
+    await expect(page.getByTestId("admin-email")).toHaveText(account.email);
+
+    // The last login email is remembered on this device.
+    await page.context().clearCookies();
+    await page.goto("/admin/login");
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+  });
+
+  test("goes back to the admin page first asked for (redirectTo)", async ({ page, createAccount }) => {
+    const account = await createAccount("administrator");
+    await page.goto("/admin/settings");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fsettings$/);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  });
+
+  test("ignores an off-site redirectTo", async ({ page, createAccount }) => {
+    const account = await createAccount("editor");
+    await page.goto("/admin/login?redirectTo=%2F%2Fevil.example%2Fphish");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test("gives up after 10 seconds with the timeout message and toast", async ({ page, createAccount }) => {
+    const account = await createAccount("editor");
+    await page.clock.install();
+    await page.goto("/admin/login");
+    // The sign-in request never answers.
+    await page.route("**/admin/login.data*", async (route) => {
+      if (route.request().method() !== "POST") await route.continue();
+    });
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("button", { name: "Signing in..." })).toBeVisible();
+    await page.clock.fastForward(10_500);
+    await expect(page.getByText("Login request timed out. Please try again.")).toBeVisible();
+    await expect(page.getByText("Login request timed out", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  });
+
+  test("works without JavaScript (plain form post)", async ({ browser, createAccount, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    const account = await createAccount("editor");
+    await page.goto("/admin/events");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill("wrong password again");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Failed to sign in. Please check your credentials.")).toBeVisible();
+    await page.waitForTimeout(1100); // the 1 s back-off after a failure
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/events$/);
+    await context.close();
+  });
+});
+
+test.describe("signed in", () => {
+  test("the sidebar lists the sections for the role and highlights the current one", async ({ page, signInAs }) => {
+    await signInAs("editor");
+    await page.goto("/admin/dashboard");
+    const nav = page.getByRole("navigation", { name: "Admin sections" });
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Events", "Craft Fairs"]);
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+
+    await page.context().clearCookies();
+    await signInAs("administrator");
+    await page.goto("/admin/users");
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Events", "Craft Fairs", "Users", "Settings"]);
+    await expect(nav.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("on a phone the sidebar is a drawer", async ({ page, signInAs }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs("administrator");
+    await page.goto("/admin/dashboard");
+    const nav = page.getByRole("navigation", { name: "Admin sections" });
+    await expect(nav).toBeHidden();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(nav).toBeHidden();
+  });
+
+  test("Sign Out ends the server session and shows 'Signed out successfully'", async ({ page, signInAs }) => {
+    await signInAs("editor");
+    await page.goto("/admin/dashboard");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByText("Signed out successfully")).toBeVisible();
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/login/);
+  });
+
+  test("Sign Out still leaves the admin area when the server cannot be reached", async ({ page, signInAs }) => {
+    await signInAs("editor");
+    await page.goto("/admin/dashboard");
+    await page.route("**/admin/logout", (route) => route.abort("connectionfailed"));
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByText("Failed to sign out")).toBeVisible();
+  });
+
+  test("an account without staff access sees the no-access page and no admin data", async ({ page, signInAs }) => {
+    const account = await signInAs(null);
+    const response = await page.goto("/admin/dashboard");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("No access");
+    await expect(page.getByText(`You are signed in as ${account.email}`)).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin sections" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("an editor is refused the administrators' sections, also on client navigation", async ({ page, signInAs }) => {
+    await signInAs("editor");
+    const response = await page.goto("/admin/users");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("No access to this section");
+    await page.getByRole("link", { name: "Go to the dashboard" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
+
+  test("revoking the session is seen on the next navigation", async ({ page, signInAs, e2eDatabase }) => {
+    const account = await signInAs("administrator");
+    await page.goto("/admin/dashboard");
+    const { deleteSessionsOfUser } = await import("../../app/auth/session.server.ts");
+    void e2eDatabase;
+    await deleteSessionsOfUser(account.user.id);
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fsettings/);
+  });
+});
+
+test.describe("inactivity", () => {
+  test("warns 5 minutes before the 2-hour limit, Keep Session extends, then signs out", async ({ page, signInAs }) => {
+    await page.clock.install();
+    await signInAs("editor");
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    const warning = page.getByText("Your session will expire soon due to inactivity. Please save your work.");
+
+    await page.clock.fastForward("01:50:00");
+    await expect(warning).toBeHidden();
+    await page.clock.fastForward("00:05:30");
+    await expect(warning).toBeVisible();
+
+    const keepAlive = page.waitForResponse((r) => r.url().endsWith("/admin/keep-alive") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Keep Session" }).click();
+    expect((await keepAlive).status()).toBe(200);
+    await expect(warning).toBeHidden();
+
+    // Two more idle hours: warning, then sign-out.
+    await page.clock.fastForward("01:56:00");
+    await expect(warning).toBeVisible();
+    await page.clock.fastForward("00:05:00");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByText("You've been logged out due to inactivity")).toBeVisible();
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/login/);
+  });
+});
