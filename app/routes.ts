@@ -27,6 +27,12 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
+      route("events", "routes/admin/events.tsx"),
+      route("events/new", "routes/admin/event-form.tsx", { id: "admin-event-new" }),
+      route("events/edit/:id", "routes/admin/event-form.tsx", { id: "admin-event-edit" }),
+      route("craft-fairs", "routes/admin/craft-fairs.tsx"),
+      route("craft-fairs/new", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-new" }),
+      route("craft-fairs/edit/:id", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-edit" }),
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("inbox", "routes/admin/inbox.tsx"),
@@ -40,6 +46,7 @@ export default [
 
   // Resources (no UI).
   route("healthz", "routes/resources/healthz.ts"),
+  route("live", "routes/resources/live.ts"),
   route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-calendar.ts"),

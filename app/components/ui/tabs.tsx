@@ -20,7 +20,9 @@ export function activeTab<T extends string>(url: URL | string, ids: readonly T[]
 
 /** Tab switches change the query string only: keep the data already loaded. */
 export const skipRevalidationOnTabChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  // Same path, other query string: a tab switch. The very same URL (a revalidate() call,
+  // e.g. from live updates) still reloads the data.
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 };
 

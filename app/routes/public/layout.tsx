@@ -1,6 +1,7 @@
 import { data, Outlet, type ShouldRevalidateFunction } from "react-router";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
+import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { getSiteSettings } from "../../domain/settings.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -40,7 +41,7 @@ export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 /** Settings are read on page loads and after form posts, not on every tab switch. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  formMethod || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+  formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search ? defaultShouldRevalidate : false;
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
@@ -51,6 +52,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to main content
       </a>
+      <LiveUpdates />
       <SiteHeader siteName={loaderData.siteName} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

@@ -1,0 +1,254 @@
+/**
+ * The admin list screens (events, craft fairs): search and filters in a GET form (so the
+ * URL holds them: bookmarkable, works without JavaScript), a table whose rows toggle,
+ * edit and delete, the delete confirmation dialog (opened by ?delete=<id>, so it works
+ * without JavaScript too) and the empty states.
+ */
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import type { AdminListFilters } from "../../domain/content-form.schema.ts";
+
+export interface ListItem {
+  id: number;
+  title: string;
+  is_active: boolean;
+}
+
+export interface Column<T> {
+  header: string;
+  cell: (item: T) => ReactNode;
+  className?: string;
+}
+
+export function formatAdminDate(iso: string) {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+export function StatusBadge({ active, past }: { active: boolean; past?: boolean }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      <span
+        className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+          active ? "bg-brand-100 text-brand-800" : "bg-slate-200 text-slate-700"
+        }`}
+      >
+        {active ? "Active" : "Inactive"}
+      </span>
+      {past && <span className="inline-flex rounded-full bg-sun-100 px-2.5 py-0.5 text-xs font-semibold text-ink">Past</span>}
+    </span>
+  );
+}
+
+function withParams(search: string, change: Record<string, string | null>) {
+  const params = new URLSearchParams(search);
+  for (const [k, v] of Object.entries(change)) {
+    if (v === null) params.delete(k);
+    else params.set(k, v);
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "?";
+}
+
+export function ContentListPage<T extends ListItem>(props: {
+  title: string;
+  noun: string;
+  basePath: string;
+  newLabel: string;
+  searchLabel: string;
+  items: T[];
+  columns: Column<T>[];
+  filters: AdminListFilters;
+  filtered: boolean;
+  search: string;
+  empty: { title: string; filteredHint: string; firstHint: string };
+  deleteCandidate: T | null;
+}) {
+  const { items, columns, filters, basePath } = props;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === basePath;
+  const searchTimer = useRef<number | undefined>(undefined);
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-display text-3xl font-semibold text-brand-900">{props.title}</h1>
+        <Link to={`${basePath}/new`} className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700">
+          {props.newLabel}
+        </Link>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label={`Search ${props.noun}s`}
+        className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        onChange={(event) => {
+          const form = event.currentTarget;
+          const target = event.target as HTMLElement;
+          window.clearTimeout(searchTimer.current);
+          if (target.getAttribute("name") === "q") {
+            searchTimer.current = window.setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), 300);
+          } else {
+            void submit(form, { replace: true, preventScrollReset: true });
+          }
+        }}
+      >
+        <div>
+          <label htmlFor="q" className="block text-sm font-semibold text-ink">
+            {props.searchLabel}
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            key={filters.q}
+            placeholder="Search by title or location"
+            className="mt-1 block w-full rounded-xl border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor="status" className="block text-sm font-semibold text-ink">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={filters.status} key={`s-${filters.status}`} className="mt-1 block w-full rounded-xl border border-slate-400 bg-white px-3 py-2">
+            <option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="time" className="block text-sm font-semibold text-ink">
+            Time
+          </label>
+          <select id="time" name="time" defaultValue={filters.time} key={`t-${filters.time}`} className="mt-1 block w-full rounded-xl border border-slate-400 bg-white px-3 py-2">
+            <option value="all">All</option>
+            <option value="upcoming">Upcoming</option>
+            <option value="past">Past</option>
+          </select>
+        </div>
+        <button type="submit" className="rounded-full border-2 border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+          Apply
+        </button>
+      </Form>
+
+      <p className="sr-only" role="status">
+        {loading ? "Loading..." : `${items.length} ${props.noun}${items.length === 1 ? "" : "s"} shown`}
+      </p>
+
+      {items.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <h2 className="text-lg font-semibold text-ink">{props.empty.title}</h2>
+          <p className="mt-1 text-slate-600">{props.filtered ? props.empty.filteredHint : props.empty.firstHint}</p>
+        </div>
+      ) : (
+        <div className={`mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm ${loading ? "opacity-60" : ""}`}>
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.header} scope="col" className={`px-4 py-3 font-semibold ${c.className ?? ""}`}>
+                    {c.header}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {items.map((item) => (
+                <tr key={item.id} className="align-middle">
+                  {columns.map((c) => (
+                    <td key={c.header} className={`px-4 py-3 ${c.className ?? ""}`}>
+                      {c.cell(item)}
+                    </td>
+                  ))}
+                  <td className="px-4 py-3">
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="intent" value="toggle" />
+                        <input type="hidden" name="id" value={item.id} />
+                        <button
+                          type="submit"
+                          aria-label={`${item.is_active ? "Deactivate" : "Activate"} ${item.title}`}
+                          className="rounded-full border border-slate-300 px-3 py-1 font-semibold text-slate-700 hover:bg-slate-100"
+                        >
+                          {item.is_active ? "Deactivate" : "Activate"}
+                        </button>
+                      </Form>
+                      <Link
+                        to={`${basePath}/edit/${item.id}`}
+                        aria-label={`Edit ${item.title}`}
+                        className="rounded-full border border-brand-600 px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50"
+                      >
+                        Edit
+                      </Link>
+                      <Link
+                        to={withParams(props.search, { delete: String(item.id) })}
+                        preventScrollReset
+                        aria-label={`Delete ${item.title}`}
+                        className="rounded-full border border-red-700 px-3 py-1 font-semibold text-red-800 hover:bg-red-50"
+                      >
+                        Delete
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {props.deleteCandidate && (
+        <DeleteDialog item={props.deleteCandidate} noun={props.noun} cancelTo={withParams(props.search, { delete: null })} />
+      )}
+    </main>
+  );
+}
+
+function DeleteDialog({ item, noun, cancelTo }: { item: ListItem; noun: string; cancelTo: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Rendered open for no-JS; with JavaScript, reopen as a modal (focus trapped, Escape closes).
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      open
+      aria-labelledby="delete-title"
+      aria-describedby="delete-text"
+      onCancel={(event) => {
+        event.preventDefault();
+        void navigate(cancelTo, { preventScrollReset: true, replace: true });
+      }}
+      className="fixed inset-0 z-50 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 p-6 shadow-xl backdrop:bg-black/40"
+    >
+      <h2 id="delete-title" className="text-lg font-semibold text-ink">
+        Delete this {noun}?
+      </h2>
+      <p id="delete-text" className="mt-2 text-slate-700">
+        “{item.title}” will be removed permanently, from the admin area and the public website. This cannot be undone.
+      </p>
+      <Form method="post" preventScrollReset className="mt-5 flex justify-end gap-3">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={item.id} />
+        <Link to={cancelTo} replace preventScrollReset className="rounded-full border-2 border-slate-300 px-4 py-2 font-semibold">
+          Cancel
+        </Link>
+        <button type="submit" disabled={busy} className="rounded-full bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+          {busy ? "Deleting..." : "Delete"}
+        </button>
+      </Form>
+    </dialog>
+  );
+}

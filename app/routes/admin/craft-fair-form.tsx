@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { data } from "react-router";
+import { requireStaff } from "../../auth/guards.server.ts";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { saveContentForm } from "../../domain/content-form.server.ts";
+import { formValues } from "../../domain/content-form.schema.ts";
+import { createCraftFair, getCraftFairForAdmin, updateCraftFair } from "../../domain/craft-fairs-admin.server.ts";
+import {
+  CRAFT_FAIR_DEFAULT_STALLS,
+  CRAFT_FAIR_DEFAULT_TIME,
+  CRAFT_FAIR_FORM_FIELDS,
+  CraftFairFormSchema,
+} from "../../domain/craft-fairs.schema.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/craft-fair-form";
+
+export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Craft Fair" : "New Craft Fair"} | Millbrook Admin` }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "editor");
+  const id = args.params.id;
+  if (id === undefined) {
+    return {
+      id: null,
+      image: null,
+      values: {
+        ...formValues(
+          { time: CRAFT_FAIR_DEFAULT_TIME, stalls_available: CRAFT_FAIR_DEFAULT_STALLS, is_active: true, is_past: false },
+          CRAFT_FAIR_FORM_FIELDS,
+        ),
+        submission_id: randomUUID(),
+      },
+    };
+  }
+  const fair = /^\d{1,10}$/.test(id) ? await getCraftFairForAdmin(Number(id)).catch(() => null) : null;
+  if (!fair) throw redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
+  return { id: fair.id, image: fair.image, values: formValues(fair, CRAFT_FAIR_FORM_FIELDS) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaff(args, "editor");
+  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
+  const id = args.params.id === undefined ? null : Number(args.params.id);
+  const outcome = await saveContentForm({
+    request: args.request,
+    schema: CraftFairFormSchema,
+    fields: CRAFT_FAIR_FORM_FIELDS,
+    folder: "craft-fairs",
+    failure: id === null ? "Failed to create craft fair" : "Failed to update craft fair",
+    save: (input, image, submissionId) =>
+      id === null
+        ? createCraftFair({ ...input, image: image ?? null }, actor, submissionId)
+        : updateCraftFair(id, { ...input, image }, actor),
+  });
+  switch (outcome.status) {
+    case "invalid":
+      return data<ActionResult>(outcome, { status: outcome.formError ? 500 : 400 });
+    case "not-found":
+      return redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
+    case "duplicate":
+      return redirectWithToast(`/admin/craft-fairs/edit/${outcome.id}`, { type: "success", message: "Craft fair created successfully" });
+    case "saved":
+      return redirectWithToast("/admin/craft-fairs", {
+        type: "success",
+        message: id === null ? "Craft fair created successfully" : "Craft fair updated successfully",
+      });
+  }
+}
+
+export default function CraftFairForm({ loaderData, actionData }: Route.ComponentProps) {
+  const editing = loaderData.id !== null;
+  const form = useContentForm({
+    schema: CraftFairFormSchema,
+    initial: loaderData.values,
+    draftKey: `draft:craft-fair:${loaderData.id ?? "new"}`,
+    actionData: actionData as ActionResult | undefined,
+  });
+  return (
+    <ContentFormFrame
+      form={form}
+      heading={editing ? "Edit Craft Fair" : "Create Craft Fair"}
+      backTo="/admin/craft-fairs"
+      backLabel="Back to Craft Fairs"
+      submitLabel={editing ? "Update Craft Fair" : "Create Craft Fair"}
+      formError={(actionData as ActionResult | undefined)?.formError}
+    >
+      <TextField label="Title" maxLength={120} className="md:col-span-2" {...form.bind("title")} />
+      <TextField label="Date" type="date" {...form.bind("date")} />
+      <TextField label="Time" type="time" {...form.bind("time")} />
+      <TextAreaField
+        label="Description"
+        hint="We recommend at most 200 characters."
+        rows={3}
+        maxLength={500}
+        className="md:col-span-2"
+        {...form.bind("description")}
+      />
+      <TextField label="Location" maxLength={200} {...form.bind("location")} />
+      <TextField label="Stalls available" inputMode="numeric" {...form.bind("stalls_available")} />
+      <TextField label="Application deadline" type="date" {...form.bind("application_deadline")} />
+      <div />
+      <TextField label="Attendance" optional hint='For past fairs, e.g. "About 1,200 visitors".' maxLength={120} {...form.bind("attendance")} />
+      <TextField label="Stallholders" optional hint='For past fairs, e.g. "34 stallholders".' maxLength={120} {...form.bind("stallholders")} />
+      <ImageField form={form} current={loaderData.image} />
+      <CheckboxField form={form} name="is_active" label="Active" hint="Shown on the public website." />
+      <CheckboxField form={form} name="is_past" label="Past fair" hint="Listed with past fairs." />
+    </ContentFormFrame>
+  );
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { data } from "react-router";
+import { requireStaff } from "../../auth/guards.server.ts";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { saveContentForm } from "../../domain/content-form.server.ts";
+import { formValues } from "../../domain/content-form.schema.ts";
+import { createEvent, getEventForAdmin, updateEvent } from "../../domain/events-admin.server.ts";
+import { EVENT_CATEGORY_OPTIONS, EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../../domain/events.schema.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/event-form";
+
+export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Event" : "New Event"} | Millbrook Admin` }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "editor");
+  const id = args.params.id;
+  if (id === undefined) {
+    return {
+      id: null,
+      image: null,
+      values: {
+        ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, is_past: false }, EVENT_FORM_FIELDS),
+        submission_id: randomUUID(),
+      },
+    };
+  }
+  const event = /^\d{1,10}$/.test(id) ? await getEventForAdmin(Number(id)).catch(() => null) : null;
+  if (!event) throw redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
+  return { id: event.id, image: event.image, values: formValues(event, EVENT_FORM_FIELDS) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaff(args, "editor");
+  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
+  const id = args.params.id === undefined ? null : Number(args.params.id);
+  const outcome = await saveContentForm({
+    request: args.request,
+    schema: EventFormSchema,
+    fields: EVENT_FORM_FIELDS,
+    folder: "events",
+    failure: id === null ? "Failed to create event" : "Failed to update event",
+    save: (input, image, submissionId) =>
+      id === null ? createEvent({ ...input, image: image ?? null }, actor, submissionId) : updateEvent(id, { ...input, image }, actor),
+  });
+  switch (outcome.status) {
+    case "invalid":
+      return data<ActionResult>(outcome, { status: outcome.formError ? 500 : 400 });
+    case "not-found":
+      return redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
+    case "duplicate":
+      return redirectWithToast(`/admin/events/edit/${outcome.id}`, { type: "success", message: "Event created successfully" });
+    case "saved":
+      return redirectWithToast("/admin/events", {
+        type: "success",
+        message: id === null ? "Event created successfully" : "Event updated successfully",
+      });
+  }
+}
+
+const CATEGORY_OPTIONS = EVENT_CATEGORY_OPTIONS.map((c) => ({ id: c, label: c[0].toUpperCase() + c.slice(1) }));
+
+export default function EventForm({ loaderData, actionData }: Route.ComponentProps) {
+  const editing = loaderData.id !== null;
+  const form = useContentForm({
+    schema: EventFormSchema,
+    initial: loaderData.values,
+    draftKey: `draft:event:${loaderData.id ?? "new"}`,
+    actionData: actionData as ActionResult | undefined,
+  });
+  return (
+    <ContentFormFrame
+      form={form}
+      heading={editing ? "Edit Event" : "Create Event"}
+      backTo="/admin/events"
+      backLabel="Back to Events"
+      submitLabel={editing ? "Update Event" : "Create Event"}
+      formError={(actionData as ActionResult | undefined)?.formError}
+    >
+      <TextField label="Title" maxLength={120} {...form.bind("title")} />
+      <SelectField label="Category" options={CATEGORY_OPTIONS} placeholder="Select a category" {...form.bind("category")} />
+      <TextField label="Date" type="date" {...form.bind("date")} />
+      <TextField label="Time" type="time" {...form.bind("time")} />
+      <TextAreaField
+        label="Short description"
+        hint="Shown on event cards. We recommend at most 200 characters."
+        rows={3}
+        maxLength={500}
+        className="md:col-span-2"
+        {...form.bind("description")}
+      />
+      <TextAreaField
+        label="Full description"
+        hint="Shown on the event's page. Leave a blank line between paragraphs."
+        optional
+        rows={6}
+        className="md:col-span-2"
+        {...form.bind("long_description")}
+      />
+      <TextField label="Location" maxLength={200} {...form.bind("location")} />
+      <TextField label="Location address" optional maxLength={300} {...form.bind("location_address")} />
+      <TextField label="Organizer" optional maxLength={120} {...form.bind("organizer")} />
+      <TextField label="Ticket price" optional hint='For example "£10" or "Free".' maxLength={40} {...form.bind("ticket_price")} />
+      <TextField
+        label="Tickets available"
+        optional
+        hint="Leave empty for no limit."
+        inputMode="numeric"
+        {...form.bind("tickets_available")}
+      />
+      <div />
+      <ImageField form={form} current={loaderData.image} />
+      <CheckboxField form={form} name="is_active" label="Active" hint="Shown on the public website." />
+      <CheckboxField form={form} name="is_past" label="Past event" hint="Listed with past events." />
+    </ContentFormFrame>
+  );
+}

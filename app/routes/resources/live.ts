@@ -1,0 +1,57 @@
+import { CHANGE_TOPICS, subscribe, type ChangeTopic } from "../../live/change-feed.server.ts";
+import type { Route } from "./+types/live";
+
+/**
+ * GET /live?topics=events,craft-fairs: server-sent events naming the topic of each change
+ * ("event: change", "data: events"). Open pages revalidate their data when a topic they
+ * show arrives (app/components/site/live-updates.tsx). Public: it says only *that*
+ * something changed, never what. `no-transform` keeps the compression middleware out.
+ */
+const HEARTBEAT_MS = 25_000;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const wanted = new Set(
+    (new URL(request.url).searchParams.get("topics") ?? CHANGE_TOPICS.join(","))
+      .split(",")
+      .filter((t): t is ChangeTopic => CHANGE_TOPICS.includes(t as ChangeTopic)),
+  );
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      send("retry: 5000\n: connected\n\n");
+      const unsubscribe = subscribe((topic) => {
+        if (wanted.has(topic)) send(`event: change\ndata: ${topic}\n\n`);
+      });
+      const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
+      cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          /* already closed */
+        }
+      };
+      request.signal.addEventListener("abort", () => cleanup(), { once: true });
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+      Connection: "keep-alive",
+    },
+  });
+}
