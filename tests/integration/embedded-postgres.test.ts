@@ -24,7 +24,7 @@ async function query(url: string, text: string, params: unknown[] = []) {
   }
 }
 
-function startWriter(title: string): Promise<{ pid: number; id: number }> {
+function startWriter(title: string): Promise<{ pid: number; id: number; killed: Promise<void> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve("tests/helpers/embedded-writer.ts"), title], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
@@ -34,9 +34,13 @@ function startWriter(title: string): Promise<{ pid: number; id: number }> {
     child.stdout.on("data", (chunk) => {
       out += chunk;
       const match = /written (\d+)/.exec(out);
-      if (match) resolve({ pid: child.pid!, id: Number(match[1]) });
+      if (match) resolve({ pid: child.pid!, id: Number(match[1]), killed });
     });
-    child.on("exit", (code) => reject(new Error(`writer exited early (${code}): ${out}`)));
+    // Resolves once the child is gone and reaped (a killed but unreaped child still has a pid).
+    const killed = new Promise<void>((done) => child.on("exit", () => done()));
+    child.on("exit", (code, signal) => {
+      if (signal !== "SIGKILL") reject(new Error(`writer exited early (${code}): ${out}`));
+    });
   });
 }
 
@@ -63,7 +67,7 @@ describe("embedded PostgreSQL", () => {
   it("loses no acknowledged write when the server is killed with SIGKILL, and recovers on the next start", async () => {
     const writer = await startWriter("Survives kill -9");
     process.kill(writer.pid, "SIGKILL");
-    await new Promise((r) => setTimeout(r, 200));
+    await writer.killed;
     // The killed process left its PostgreSQL running: the next start must take over.
     expect(readRunningCluster(clusterDirFor(dataDir))).not.toBeNull();
 
