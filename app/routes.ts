@@ -39,6 +39,8 @@ export default [
       route("inbox/export.csv", "routes/admin/inbox-export.ts"),
       route("inbox/:id", "routes/admin/submission.tsx"),
       route("inbox/:id/files/:index", "routes/admin/submission-file.ts"),
+      route("data-protection", "routes/admin/data-protection.tsx"),
+      route("data-protection/export", "routes/admin/data-protection-export.ts"),
       route("keep-alive", "routes/admin/keep-alive.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
+import { startRetentionJob } from "../app/domain/retention.server.ts";
 import { countAdministrators } from "../app/domain/staff.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
@@ -70,6 +71,9 @@ const server = app.listen(config.PORT, config.HOST, async () => {
 });
 server.keepAliveTimeout = 65_000;
 
+// Data protection: expired form submissions (and their files) are deleted now and hourly.
+const stopRetentionJob = startRetentionJob();
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -77,6 +81,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
+  stopRetentionJob();
   server.close();
   server.closeIdleConnections();
   await closeVite().catch(() => {});

@@ -57,6 +57,9 @@ export const DEFAULT_SETTINGS = {
   charity_number: FOUNDATION.charityNumber,
   maintenance_mode: false,
   show_sample_content: true,
+  retention_months_volunteer: 12,
+  retention_months_stall_application: 12,
+  retention_months_nomination: 12,
 };
 
 export const SAMPLE_EVENTS: SampleEvent[] = [

@@ -179,9 +179,19 @@ export const siteSettings = pgTable(
     charity_number: text("charity_number").notNull().default(""),
     maintenance_mode: boolean("maintenance_mode").notNull().default(false),
     show_sample_content: boolean("show_sample_content").notNull().default(true),
+    /** Months a submission of each kind is kept after its last change (data protection). */
+    retention_months_volunteer: integer("retention_months_volunteer").notNull().default(12),
+    retention_months_stall_application: integer("retention_months_stall_application").notNull().default(12),
+    retention_months_nomination: integer("retention_months_nomination").notNull().default(12),
     ...timestamps,
   },
-  (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("site_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "site_settings_retention_range",
+      sql`${t.retention_months_volunteer} between 1 and 120 and ${t.retention_months_stall_application} between 1 and 120 and ${t.retention_months_nomination} between 1 and 120`,
+    ),
+  ],
 );
 
 /** Built-in content that has no admin screen yet: seeded on first start, read by the public pages. */

@@ -16,6 +16,7 @@ const SECTIONS: { to: string; label: string; administratorOnly?: boolean }[] = [
   { to: "/admin/inbox", label: "Inbox" },
   { to: "/admin/users", label: "Users", administratorOnly: true },
   { to: "/admin/settings", label: "Settings", administratorOnly: true },
+  { to: "/admin/data-protection", label: "Data protection", administratorOnly: true },
 ];
 
 export function SignOutButton({ className }: { className?: string }) {

@@ -1,0 +1,28 @@
+/** Everything held about one email address as a JSON download (administrators only; audited). */
+import { data } from "react-router";
+import { requireStaff } from "../../auth/guards.server.ts";
+import { recordAudit } from "../../domain/audit.server.ts";
+import { EmailLookupSchema, emailHash, findPersonalData, personalDataExport } from "../../domain/retention.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/data-protection-export";
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireStaff(args, "administrator");
+  const email = EmailLookupSchema.safeParse(new URL(args.request.url).searchParams.get("email") ?? "");
+  if (!email.success) throw data("Please give a valid email address.", { status: 400 });
+  const found = await findPersonalData(email.data);
+  await recordAudit(
+    { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip },
+    "personal_data.export",
+    { details: { submissions: found.submissions.length, accounts: found.accounts.length, email_sha256: emailHash(email.data) } },
+  );
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(JSON.stringify(personalDataExport(found), null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="personal-data-${date}.json"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

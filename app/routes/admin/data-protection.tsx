@@ -1,0 +1,264 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { requireStaff } from "../../auth/guards.server.ts";
+import { formatWhen, SubmissionBadges } from "../../components/admin/submission-badges.tsx";
+import { KIND_LABELS, SUBMISSION_KINDS } from "../../domain/submission-labels.ts";
+import {
+  EmailLookupSchema,
+  erasePersonalData,
+  findPersonalData,
+  getRetentionSettings,
+  RETENTION_MONTHS_MAX,
+  RetentionSchema,
+  updateRetentionSettings,
+} from "../../domain/retention.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/data-protection";
+
+export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "administrator");
+  const retention = await getRetentionSettings();
+  const raw = new URL(args.request.url).searchParams.get("email");
+  if (raw === null || raw.trim() === "") return { retention, email: "", lookupError: null, found: null };
+  const parsed = EmailLookupSchema.safeParse(raw);
+  if (!parsed.success) return { retention, email: raw, lookupError: parsed.error.issues[0]?.message ?? "Please enter a valid email address", found: null };
+  const found = await findPersonalData(parsed.data);
+  return {
+    retention,
+    email: parsed.data,
+    lookupError: null,
+    found: {
+      submissions: found.submissions.map((s) => ({
+        id: s.id,
+        reference: s.reference,
+        kind: s.kind,
+        status: s.status,
+        name: s.name,
+        email: s.email,
+        files: s.files.length,
+        created_at: s.created_at.toISOString(),
+        byAddress: s.email.toLowerCase() === parsed.data,
+      })),
+      accounts: found.accounts.map((a) => ({ id: a.id, email: a.email, role: a.role, sessions: a.sessions, created_at: a.created_at.toISOString() })),
+      auditEntries: found.auditEntries.length,
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaff(args, "administrator");
+  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  if (intent === "retention") {
+    const parsed = RetentionSchema.safeParse(Object.fromEntries(SUBMISSION_KINDS.map((k) => [k, form.get(k)])));
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      return data({ intent, errors }, { status: 400 });
+    }
+    await updateRetentionSettings(parsed.data, actor);
+    return redirectWithToast("/admin/data-protection", { type: "success", message: "Retention periods saved" });
+  }
+  if (intent === "erase") {
+    const email = EmailLookupSchema.safeParse(form.get("email"));
+    if (!email.success) return data({ intent, errors: { email: "Please enter a valid email address" } }, { status: 400 });
+    const confirm = String(form.get("confirm") ?? "").trim().toLowerCase();
+    if (confirm !== email.data) {
+      return data({ intent, errors: { confirm: "Type the email address again to confirm the erasure" } }, { status: 400 });
+    }
+    const result = await erasePersonalData(email.data, actor);
+    const message =
+      result.submissions === 0
+        ? "Nothing to erase: no submissions hold this address"
+        : `Erased ${result.submissions} ${result.submissions === 1 ? "submission" : "submissions"} and ${result.files} ${result.files === 1 ? "file" : "files"}`;
+    return redirectWithToast(`/admin/data-protection?email=${encodeURIComponent(email.data)}`, { type: "success", message });
+  }
+  return data({ intent: null, errors: { form: "Unknown action." } }, { status: 400 });
+}
+
+const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-700";
+const button = "rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+
+function Error({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-800">
+      {message}
+    </p>
+  );
+}
+
+export default function DataProtection({ loaderData, actionData }: Route.ComponentProps) {
+  const { retention, email, lookupError, found } = loaderData;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const retentionErrors = actionData?.intent === "retention" ? errors : {};
+  const eraseErrors = actionData?.intent === "erase" ? errors : {};
+  const total = found ? found.submissions.length : 0;
+
+  return (
+    <main className="px-4 py-6 sm:px-6 sm:py-8">
+      <h1 className="font-display text-3xl font-semibold text-brand-900">Data protection</h1>
+      <p className="mt-1 max-w-3xl text-slate-600">
+        How long form submissions are kept, and the tools to answer a person who asks what we hold about them or asks us to erase it.
+      </p>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <section className={card} aria-labelledby="retention-heading">
+          <h2 id="retention-heading" className="font-display text-xl font-semibold text-brand-900">
+            Retention periods
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Submissions are deleted automatically, with their files, this many months after they were last changed. The check runs every hour.
+          </p>
+          <Form method="post" className="mt-4 space-y-4" noValidate>
+            <input type="hidden" name="intent" value="retention" />
+            {SUBMISSION_KINDS.map((kind) => (
+              <div key={kind}>
+                <label htmlFor={`retention-${kind}`} className="block text-sm font-semibold text-slate-800">
+                  {KIND_LABELS[kind]} (months)
+                </label>
+                <input
+                  id={`retention-${kind}`}
+                  name={kind}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={RETENTION_MONTHS_MAX}
+                  defaultValue={retention[kind]}
+                  aria-invalid={retentionErrors[kind] ? true : undefined}
+                  aria-describedby={retentionErrors[kind] ? `retention-${kind}-error` : undefined}
+                  className={`${control} max-w-40`}
+                />
+                <Error id={`retention-${kind}-error`} message={retentionErrors[kind]} />
+              </div>
+            ))}
+            <button type="submit" className={button} disabled={busy("retention")}>
+              {busy("retention") ? "Saving..." : "Save retention periods"}
+            </button>
+          </Form>
+        </section>
+
+        <section className={card} aria-labelledby="person-heading">
+          <h2 id="person-heading" className="font-display text-xl font-semibold text-brand-900">
+            Find a person's data
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Searches every kind of submission (made with the address, or naming it in any field), accounts and the audit log.
+          </p>
+          <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
+            <div className="min-w-0 flex-1 basis-64">
+              <label htmlFor="lookup-email" className="block text-sm font-semibold text-slate-800">
+                Email address
+              </label>
+              <input
+                id="lookup-email"
+                name="email"
+                type="email"
+                defaultValue={email}
+                autoComplete="off"
+                aria-invalid={lookupError ? true : undefined}
+                aria-describedby={lookupError ? "lookup-email-error" : undefined}
+                className={control}
+              />
+              <Error id="lookup-email-error" message={lookupError ?? undefined} />
+            </div>
+            <button type="submit" className={button}>
+              Find
+            </button>
+          </Form>
+
+          {found && (
+            <div className="mt-6 space-y-5" data-testid="personal-data">
+              <h3 className="font-semibold text-ink">
+                Held about <span className="break-all">{email}</span>
+              </h3>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-700">Submissions ({total})</h4>
+                {total === 0 ? (
+                  <p className="mt-1 text-slate-600">No submissions hold this address.</p>
+                ) : (
+                  <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+                    {found.submissions.map((s) => (
+                      <li key={s.id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
+                        <Link to={`/admin/inbox/${s.id}`} className="font-semibold text-brand-700 underline">
+                          {s.reference}
+                        </Link>
+                        <SubmissionBadges kind={s.kind} status={s.status} />
+                        <span className="min-w-0 break-words">{s.name}</span>
+                        {!s.byAddress && <span className="text-slate-600">(named in a field)</span>}
+                        <span className="text-slate-600">
+                          {s.files} {s.files === 1 ? "file" : "files"}, <time dateTime={s.created_at}>{formatWhen(s.created_at)}</time>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-700">Accounts ({found.accounts.length})</h4>
+                {found.accounts.length === 0 ? (
+                  <p className="mt-1 text-slate-600">No account uses this address.</p>
+                ) : (
+                  <ul className="mt-1 list-inside list-disc text-sm text-slate-700">
+                    {found.accounts.map((a) => (
+                      <li key={a.id}>
+                        {a.email}: {a.role === "administrator" ? "administrator" : a.role === "editor" ? "editor" : "no staff access"}, {a.sessions}{" "}
+                        {a.sessions === 1 ? "session" : "sessions"}. Managed on the Users screen.
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <p className="text-sm text-slate-700">
+                Audit log entries made by this address: {found.auditEntries}. The audit log is kept as the record of staff actions and is not erased.
+              </p>
+              <p>
+                <a
+                  href={`/admin/data-protection/export?email=${encodeURIComponent(email)}`}
+                  download
+                  className="inline-block rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                >
+                  Export as JSON
+                </a>
+              </p>
+
+              {total > 0 && (
+                <Form method="post" className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" noValidate>
+                  <h4 className="font-semibold text-red-900">Erase submissions</h4>
+                  <p className="mt-1 text-sm text-red-900">
+                    Permanently deletes the {total} {total === 1 ? "submission" : "submissions"} above and their files. This cannot be undone. The audit log records
+                    only how many were erased.
+                  </p>
+                  <input type="hidden" name="intent" value="erase" />
+                  <input type="hidden" name="email" value={email} />
+                  <label htmlFor="erase-confirm" className="mt-3 block text-sm font-semibold text-slate-800">
+                    Type the email address to confirm
+                  </label>
+                  <input
+                    id="erase-confirm"
+                    name="confirm"
+                    type="email"
+                    autoComplete="off"
+                    aria-invalid={eraseErrors.confirm ? true : undefined}
+                    aria-describedby={eraseErrors.confirm ? "erase-confirm-error" : undefined}
+                    className={`${control} max-w-md`}
+                  />
+                  <Error id="erase-confirm-error" message={eraseErrors.confirm ?? eraseErrors.email} />
+                  <button type="submit" className="mt-3 rounded-full bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60" disabled={busy("erase")}>
+                    {busy("erase") ? "Erasing..." : "Erase permanently"}
+                  </button>
+                </Form>
+              )}
+            </div>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

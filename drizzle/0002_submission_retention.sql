@@ -1,0 +1,4 @@
+ALTER TABLE "site_settings" ADD COLUMN "retention_months_volunteer" integer DEFAULT 12 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "retention_months_stall_application" integer DEFAULT 12 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "retention_months_nomination" integer DEFAULT 12 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_retention_range" CHECK ("site_settings"."retention_months_volunteer" between 1 and 120 and "site_settings"."retention_months_stall_application" between 1 and 120 and "site_settings"."retention_months_nomination" between 1 and 120);
