@@ -154,26 +154,29 @@ export async function submitPublicForm(
     return { status: "rate-limited", values };
   }
 
-  const parsed = form.schema.safeParse(formDataToObject(formData, form));
-  if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error), values };
+  const input = formDataToObject(formData, form);
+  const parsed = form.schema.safeParse(input);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
 
-  // Check every file by its content before anything is stored.
+  // Check every file by its content before anything is stored (and report it together
+  // with any other problems, so people fix everything in one go).
   const fileField = form.files[0];
   const allowed: readonly string[] = kind === "nomination" ? DOCUMENT_TYPES : PHOTO_TYPES;
-  const files = fileField ? ((parsed.data as Record<string, unknown>)[fileField] as File[]) : [];
+  const files = fileField ? ((input[fileField] as File[] | undefined) ?? []) : [];
   const checked: { file: File; bytes: Uint8Array; type: string }[] = [];
   for (const file of files) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffFileType(bytes);
     if (!type || !allowed.includes(type)) {
-      const message =
+      errors[fileField!] ??=
         kind === "nomination"
           ? `"${cleanFileName(file.name)}" is not a PDF, JPEG or PNG file`
           : `"${cleanFileName(file.name)}" is not a JPEG, PNG, WebP or GIF image`;
-      return { status: "invalid", errors: { [fileField!]: message }, values };
+      break;
     }
     checked.push({ file, bytes, type });
   }
+  if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors, values };
 
   const dir = path.join(privateUploadsDir(), "submissions");
   const stored: StoredFile[] = [];

@@ -34,7 +34,7 @@ export function TicketBox({
   return (
     <section id="tickets" aria-labelledby="tickets-heading" className="scroll-mt-24 rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200">
       <h2 id="tickets-heading" className="flex items-center gap-2 font-display text-2xl font-semibold text-brand-900">
-        <TicketIcon className="size-6 text-sun-600" />
+        <TicketIcon className="size-6 text-sun-700" />
         Tickets
       </h2>
       {price === null ? (

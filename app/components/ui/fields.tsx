@@ -188,7 +188,6 @@ export function ChoiceGroup({
       className={className}
       aria-describedby={describedBy(id, hint, error)}
       aria-invalid={error ? true : undefined}
-      aria-required={type === "radio" && !optional ? true : undefined}
     >
       <legend className="font-semibold text-ink">
         {legend}

@@ -136,7 +136,7 @@ function Categories() {
     <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
       {AWARD_CATEGORIES.map((c) => (
         <li key={c.id} id={`category-${c.id}`} className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
-          <StarIcon className="size-7 text-sun-600" />
+          <StarIcon className="size-7 text-sun-700" />
           <h2 className="mt-3 font-display text-xl font-semibold text-brand-900">{c.title}</h2>
           <p className="mt-2 text-slate-700">{c.description}</p>
         </li>
@@ -157,7 +157,7 @@ function Winners({ groups }: { groups: Route.ComponentProps["loaderData"]["winne
               <li key={`${w.category}-${w.name}`} className="flex gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
                 <SafeImage src={w.image} alt="" width={96} height={96} loading="lazy" className="size-20 shrink-0 rounded-2xl bg-brand-50 object-cover" />
                 <div>
-                  <p className="text-xs font-bold tracking-wide text-sun-600 uppercase">{categoryTitle(w.category)}</p>
+                  <p className="text-xs font-bold tracking-wide text-sun-700 uppercase">{categoryTitle(w.category)}</p>
                   <h3 className="mt-1 font-display text-lg font-semibold text-brand-900">{w.name}</h3>
                   <p className="mt-1 text-slate-700">{w.achievement}</p>
                 </div>

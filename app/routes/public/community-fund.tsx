@@ -121,8 +121,9 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
         </p>
         <a href={mailto} className={buttonClasses("primary", "lg", "mt-6")}>
           <MailIcon />
-          Email {FUND_EMAIL}
+          Email us for application details
         </a>
+        <p className="mt-2 text-sm break-all text-slate-700">{FUND_EMAIL}</p>
       </Section>
     </>
   );

@@ -117,12 +117,12 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
           <h1 className="mt-4 font-display text-4xl leading-tight font-semibold text-balance text-brand-900 sm:text-5xl">{event.title}</h1>
           <dl className="mt-8 grid gap-4 sm:grid-cols-2">
             {details.map(({ Icon, label, value }) => (
-              <div key={label} className="flex items-start gap-3 rounded-2xl bg-brand-50 p-4">
-                <Icon className="mt-0.5 size-6 shrink-0 text-brand-600" />
-                <div>
-                  <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-                  <dd className="font-semibold text-ink">{value}</dd>
-                </div>
+              <div key={label} className="relative rounded-2xl bg-brand-50 py-4 pr-4 pl-13">
+                <dt className="text-sm font-semibold text-slate-600">
+                  <Icon className="absolute top-4.5 left-4 size-6 text-brand-600" />
+                  {label}
+                </dt>
+                <dd className="font-semibold text-ink">{value}</dd>
               </div>
             ))}
           </dl>

@@ -54,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-4 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-100">
-              <HeartIcon className="size-4 text-sun-600" />
+              <HeartIcon className="size-4 text-sun-700" />
               {tagline}
             </p>
             <h1 className="mt-5 font-display text-4xl leading-[1.05] font-semibold text-balance text-brand-900 sm:text-6xl">

@@ -162,10 +162,13 @@ export default function Support({ actionData }: Route.ComponentProps) {
             Sponsor an event, donate a raffle prize, match your staff's fundraising or bring your team for a volunteering day.
             We will thank you publicly and tell you exactly what your support achieved.
           </p>
-          <a href={partnerships} className={buttonClasses("primary", "lg")}>
-            <MailIcon />
-            Email {FOUNDATION.partnershipsEmail}
-          </a>
+          <div>
+            <a href={partnerships} className={buttonClasses("primary", "lg")}>
+              <MailIcon />
+              Email our partnerships team
+            </a>
+            <p className="mt-2 text-sm break-all text-slate-700">{FOUNDATION.partnershipsEmail}</p>
+          </div>
         </div>
       </Section>
 

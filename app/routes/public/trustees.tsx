@@ -44,7 +44,7 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
               <SafeImage src={t.image} alt={`Illustrated portrait of ${t.name}`} width={480} height={480} loading="lazy" className="aspect-square w-full bg-brand-50 object-cover" />
               <div className="p-6">
                 <h3 className="font-display text-xl font-semibold text-brand-900">{t.name}</h3>
-                <p className="mt-0.5 text-sm font-bold tracking-wide text-sun-600 uppercase">{t.role}</p>
+                <p className="mt-0.5 text-sm font-bold tracking-wide text-sun-700 uppercase">{t.role}</p>
                 <p className="mt-3 leading-relaxed text-slate-700">{t.bio}</p>
               </div>
             </li>
@@ -72,7 +72,7 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
               "Trustees are volunteers and are never paid",
             ].map((item) => (
               <li key={item} className="flex items-start gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-                <span aria-hidden="true" className="mt-0.5 text-sun-600">★</span>
+                <span aria-hidden="true" className="mt-0.5 text-sun-700">★</span>
                 {item}
               </li>
             ))}

@@ -1,0 +1,198 @@
+import { expect, test, type Page } from "@playwright/test";
+
+function collectDialogs(page: Page) {
+  const messages: string[] = [];
+  page.on("dialog", (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+test.describe("tabs", () => {
+  test("event category tabs filter the list, keep the choice in the URL and open from a shared link", async ({ page }) => {
+    await page.goto("/events");
+    const tabs = page.getByRole("tablist", { name: "Event categories" });
+    await expect(tabs.getByRole("tab")).toHaveText(["All events", "Fundraiser", "Social", "Community", "Family"]);
+    const panel = page.getByRole("tabpanel");
+    await expect(panel.getByRole("article")).toHaveCount(3);
+
+    await tabs.getByRole("tab", { name: "Family" }).click();
+    await expect(page).toHaveURL(/\?tab=family$/);
+    await expect(tabs.getByRole("tab", { name: "Family" })).toHaveAttribute("aria-selected", "true");
+    await expect(panel.getByRole("heading", { level: 3 })).toHaveText(["Millbrook Summer Fair"]);
+
+    await tabs.getByRole("tab", { name: "Community" }).click();
+    await expect(panel).toContainText("No events found for this category. Please check back later.");
+
+    // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+    await page.keyboard.press("ArrowLeft");
+    await expect(tabs.getByRole("tab", { name: "Social" })).toBeFocused();
+    await expect(page).toHaveURL(/\?tab=social$/);
+    await expect(panel.getByRole("heading", { level: 3 })).toHaveText(["Big Community Quiz Night"]);
+
+    // A shared link opens the right tab, rendered by the server.
+    const response = await page.request.get("/events?tab=fundraiser");
+    const html = await response.text();
+    expect(html).toMatch(/aria-selected="true"[^>]*>Fundraiser<|>Fundraiser<\/a>/);
+    expect(html).toContain("Millbrook Charity Gala Dinner");
+    expect(html).not.toContain("Big Community Quiz Night</h3>");
+  });
+
+  test("past events show three finished events", async ({ page }) => {
+    await page.goto("/events");
+    const past = page.getByRole("region", { name: "Past events" });
+    await expect(past.getByRole("article")).toHaveCount(3);
+    await expect(past).toContainText("Autumn Family Fun Day");
+  });
+
+  test("craft fair tabs: upcoming details, past gallery and testimonials, apply form", async ({ page }) => {
+    await page.goto("/craft-fairs");
+    const panel = page.getByRole("tabpanel");
+    await expect(panel.getByRole("heading", { level: 2 })).toHaveText(["Christmas Craft Fair", "Spring Makers Market"]);
+    await expect(panel).toContainText("Stalls available");
+    await expect(panel).toContainText("Application deadline");
+    await page.getByRole("tab", { name: "Past Fairs" }).click();
+    await expect(page).toHaveURL(/\?tab=past$/);
+    await expect(panel).toContainText("About 650 visitors");
+    await expect(panel).toContainText("38 stallholders");
+    await expect(panel.getByRole("heading", { name: "Gallery" })).toBeVisible();
+    await expect(panel.getByRole("heading", { name: "What stallholders say" })).toBeVisible();
+    await page.getByRole("tab", { name: "Apply for a Stall" }).click();
+    await expect(panel).toContainText("£30");
+    await expect(panel).toContainText("£45");
+    await expect(panel).toContainText("£5 extra");
+    await expect(panel.getByRole("heading", { name: "Stall application form" })).toBeVisible();
+
+    await page.goto("/craft-fairs?tab=past");
+    await expect(page.getByRole("tab", { name: "Past Fairs" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("awards tabs: about, the five categories, past winners and the nomination form", async ({ page }) => {
+    await page.goto("/awards");
+    await expect(page.getByRole("tabpanel")).toContainText("Nominations close");
+    await page.getByRole("tab", { name: "Categories" }).click();
+    await expect(page.getByRole("tabpanel").getByRole("heading", { level: 2 })).toHaveText([
+      "Charity of the Year",
+      "Volunteer of the Year",
+      "Community Team of the Year",
+      "Citizen of the Year",
+      "Young Citizen of the Year",
+    ]);
+    await page.keyboard.press("ArrowRight");
+    await expect(page).toHaveURL(/\?tab=winners$/);
+    await expect(page.getByRole("tabpanel").getByRole("heading", { level: 2 })).toHaveText(["2025 winners", "2024 winners"]);
+    await page.keyboard.press("End");
+    await expect(page.getByRole("tab", { name: "Nominate" })).toBeFocused();
+    await expect(page.getByRole("heading", { name: "Make a nomination" })).toBeVisible();
+  });
+});
+
+test.describe("event page", () => {
+  test("shows details, paragraphs and an address, and the ticket box adds up with two decimals", async ({ page }) => {
+    const dialogs = collectDialogs(page);
+    await page.goto("/events/1");
+    await expect(page.getByRole("link", { name: "Back to Events" })).toHaveAttribute("href", "/events");
+    const details = page.getByRole("main").locator("article").first();
+    await expect(details).toContainText("Saturday 13 March 2027");
+    await expect(details).toContainText("7pm");
+    await expect(details).toContainText("Millbrook Town Hall");
+    await expect(details).toContainText("Town Hall, High Street, Millbrook MB4 1AA");
+    await expect(details.locator("h2 + div > p")).toHaveCount(3);
+    await expect(page.getByRole("link", { name: "Contact Organiser" })).toHaveAttribute("href", /^mailto:info@millbrookfoundation\.org\.uk\?subject=/);
+
+    const total = page.getByTestId("ticket-total");
+    await expect(total).toHaveText("£75.00");
+    const quantity = page.getByLabel("Quantity");
+    await expect(quantity.locator("option")).toHaveCount(10);
+    await quantity.selectOption("3");
+    await expect(total).toHaveText("£225.00");
+    await page.getByRole("button", { name: "Purchase Tickets" }).click();
+    await expect.poll(() => dialogs).toEqual(["Purchase 3 tickets for £225.00"]);
+
+    await expect(page.getByRole("region", { name: "Other events you might enjoy" }).getByRole("article")).toHaveCount(2);
+  });
+
+  test("free past events have no purchase button", async ({ page }) => {
+    await page.goto("/events/4");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Riverside Litter Pick");
+    await expect(page.getByRole("button", { name: "Purchase Tickets" })).toHaveCount(0);
+    await expect(page.getByText("This event has finished")).toBeVisible();
+  });
+
+  test("the share button shares or copies the link", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const dialogs = collectDialogs(page);
+    await page.goto("/events/3");
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect
+      .poll(async () => ((await page.getByRole("status").filter({ hasText: "Link copied" }).count()) > 0 ? "copied" : dialogs.length ? "alert" : ""))
+      .not.toBe("");
+  });
+
+  test("a broken event image is replaced by the placeholder", async ({ page }) => {
+    await page.route("**/images/events/quiz-night.svg", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("/events/3");
+    await expect(page.locator('img[src="/images/placeholder.svg"]').first()).toBeVisible();
+  });
+
+  test("a broken hero image on the home page swaps to the fallback", async ({ page }) => {
+    await page.route("**/images/hero.svg", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("/");
+    await expect(page.locator('img[src="/images/hero-fallback.svg"]')).toBeVisible();
+  });
+});
+
+test.describe("donation form", () => {
+  test("presets, custom whole pounds, monthly note, Gift Aid and the spec's alert", async ({ page }) => {
+    const dialogs = collectDialogs(page);
+    await page.goto("/support#donate");
+    const form = page.getByRole("form", { name: "Make a donation" });
+    await expect(form.getByRole("radio", { name: "£25" })).toBeChecked();
+    await expect(form.getByTestId("gift-aid")).toContainText("£31.25");
+    await expect(form.getByTestId("gift-aid")).toContainText("+25%");
+
+    await form.getByText("£50", { exact: true }).click();
+    await expect(form.getByTestId("gift-aid")).toContainText("£62.50");
+
+    await form.getByRole("radio", { name: "Other amount" }).check();
+    const donate = form.getByRole("button", { name: /^Donate/ });
+    await expect(donate).toBeDisabled();
+    const custom = form.getByRole("textbox", { name: "Other amount in whole pounds" });
+    await custom.fill("12.5abc");
+    await expect(custom).toHaveValue("125");
+    await custom.fill("");
+    await expect(donate).toBeDisabled();
+    await custom.pressSequentially("40");
+    await expect(donate).toBeEnabled();
+    await expect(form.getByRole("radio", { name: "Other amount" })).toBeChecked();
+
+    await expect(form.getByText(/Monthly gifts give local groups sustainable support/)).toHaveCount(0);
+    await form.getByText("Monthly", { exact: true }).click();
+    await expect(form.getByText(/Monthly gifts give local groups sustainable support/)).toBeVisible();
+
+    await donate.click();
+    await expect.poll(() => dialogs).toEqual(["Processing monthly donation of £40"]);
+
+    // Choosing a preset clears the custom amount.
+    await form.getByText("£10", { exact: true }).click();
+    await expect(custom).toHaveValue("");
+    await form.getByRole("button", { name: /^Donate/ }).click();
+    await expect.poll(() => dialogs.at(-1)).toBe("Processing monthly donation of £10");
+  });
+
+  test("the support page has its anchors, help cards, roles, corporate email and five FAQs", async ({ page }) => {
+    await page.goto("/support");
+    await expect(page.locator("#donate")).toBeVisible();
+    await expect(page.locator("#volunteer")).toBeVisible();
+    await expect(page.getByRole("link", { name: "See what's on" })).toHaveAttribute("href", "/events");
+    for (const role of ["Event Support", "Fundraising Team", "Community Outreach", "Administrative Support"]) {
+      await expect(page.getByRole("heading", { name: role, level: 3 })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Email our partnerships team" })).toHaveAttribute("href", /^mailto:partnerships@millbrookfoundation\.org\.uk/);
+    const faqs = page.locator("details");
+    await expect(faqs).toHaveCount(5);
+    await faqs.first().locator("summary").click();
+    await expect(faqs.first()).toContainText("At least 85%");
+  });
+});

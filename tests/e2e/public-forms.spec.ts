@@ -1,0 +1,122 @@
+import { expect, test } from "@playwright/test";
+
+// Tiny valid files, checked by content on the server.
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5c9d6a70000000049454e44ae426082", "hex");
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
+
+test.describe("with JavaScript switched off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the volunteer form shows a message per field, keeps values, then confirms with a reference", async ({ page }) => {
+    await page.goto("/support#volunteer");
+    const form = page.getByRole("form", { name: "Volunteer application" });
+    await form.getByLabel("Full name").fill("Ann Example");
+    await form.getByLabel("Email address").fill("not-an-email");
+    await form.getByRole("checkbox", { name: "Event Support" }).check();
+    await form.getByRole("button", { name: "Submit Application" }).click();
+
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("problems with your form");
+    await expect(page.locator("#email-error")).toContainText("Please enter a valid email address, like name@example.com");
+    await expect(page.locator("#phone-error")).toContainText("Please enter your phone number");
+    await expect(page.locator("#availability-group-error")).toContainText("Please tell us when you are available");
+    const again = page.getByRole("form", { name: "Volunteer application" });
+    await expect(again.getByLabel("Full name")).toHaveValue("Ann Example");
+    await expect(again.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+    await expect(again.getByLabel("Email address")).toHaveAttribute("aria-describedby", "email-error");
+    await expect(again.getByRole("checkbox", { name: "Event Support" })).toBeChecked();
+
+    await again.getByLabel("Email address").fill("ann@example.org");
+    await again.getByLabel("Phone number").fill("01632 960 111");
+    await again.getByRole("checkbox", { name: "Weekends" }).check();
+    await again.getByLabel("Why would you like to volunteer?").fill("I love Millbrook.");
+    await again.getByRole("checkbox", { name: /I agree to the volunteer terms/ }).check();
+    await again.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for offering to volunteer!" })).toBeVisible();
+    await expect(page.getByText(/Your reference number is VOL-[2-9A-Z]{8}/)).toBeVisible();
+  });
+
+  test("the stall application takes 3 photos and confirms", async ({ page }) => {
+    await page.goto("/craft-fairs?tab=apply");
+    const form = page.getByRole("form", { name: "Stall application form" });
+    await form.getByLabel("Full name").fill("Helen Marsh");
+    await form.getByLabel("Business name").fill("Marsh Pottery");
+    await form.getByLabel("Email address").fill("helen@example.org");
+    await form.getByLabel("Phone number").fill("01632 960 222");
+    await form.getByLabel("Craft category").selectOption("ceramics");
+    await form.getByLabel("Product description").fill("Mugs, jugs and bowls.");
+    await form.getByRole("checkbox", { name: /Christmas Craft Fair/ }).check();
+    await form.getByRole("radio", { name: /Large stall/ }).check();
+    await form.getByLabel("Photos of your work").setInputFiles([photo("a.png")]);
+    await form.getByRole("checkbox", { name: /stallholder terms/ }).check();
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.locator("#photos-error")).toContainText("Please upload 3 to 5 photos of your work");
+    const again = page.getByRole("form", { name: "Stall application form" });
+    await expect(again.getByLabel("Business name")).toHaveValue("Marsh Pottery");
+    await expect(again.getByRole("radio", { name: /Large stall/ })).toBeChecked();
+
+    await again.getByLabel("Photos of your work").setInputFiles([photo("a.png"), photo("b.png"), photo("c.png")]);
+    await again.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for applying!" })).toBeVisible();
+    await expect(page.getByText(/STL-[2-9A-Z]{8}/)).toBeVisible();
+  });
+
+  test("a nomination with a supporting PDF is confirmed", async ({ page }) => {
+    await page.goto("/awards?tab=nominate");
+    const form = page.getByRole("form", { name: "Make a nomination" });
+    await form.getByLabel("Your name").fill("Sam Jones");
+    await form.getByLabel("Your email address").fill("sam@example.org");
+    await form.getByLabel("Relationship to the nominee").selectOption("friend");
+    await form.getByLabel("Nominee's name").fill("Eileen Brookes");
+    await form.getByLabel("Nominee's contact details").fill("eileen@example.org");
+    await form.getByLabel("Award category").selectOption("volunteer-year");
+    await form.getByLabel("Why are you nominating them?").fill("She drives neighbours to hospital.");
+    await form.getByLabel("What difference have they made?").fill("Over 400 appointments kept.");
+    await form.getByLabel("Supporting documents").setInputFiles([{ name: "letter.pdf", mimeType: "application/pdf", buffer: PDF }]);
+    await form.getByRole("checkbox", { name: /knows about this nomination/ }).check();
+    await form.getByRole("button", { name: "Submit Nomination" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for your nomination!" })).toBeVisible();
+    await expect(page.getByText(/NOM-[2-9A-Z]{8}/)).toBeVisible();
+  });
+
+  test("a nomination document that is really HTML is refused", async ({ page }) => {
+    await page.goto("/awards?tab=nominate");
+    const form = page.getByRole("form", { name: "Make a nomination" });
+    await form.getByLabel("Supporting documents").setInputFiles([{ name: "letter.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html><script>alert(1)</script>") }]);
+    await form.getByRole("button", { name: "Submit Nomination" }).click();
+    await expect(page.locator("#documents-error")).toContainText('"letter.pdf" is not a PDF, JPEG or PNG file');
+  });
+
+  test("the donation form posts to the server and gets the same message", async ({ page }) => {
+    await page.goto("/support#donate");
+    const form = page.getByRole("form", { name: "Make a donation" });
+    await form.getByText("Monthly", { exact: true }).click();
+    await form.getByText("£100", { exact: true }).click();
+    await form.getByRole("button", { name: /^Donate/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Processing monthly donation of £100" })).toBeVisible();
+  });
+
+  test("the ticket box posts to the server and gets the purchase message", async ({ page }) => {
+    await page.goto("/events/2");
+    await page.getByLabel("Quantity").selectOption("4");
+    await page.getByRole("button", { name: "Purchase Tickets" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Purchase 4 tickets for £20.00" })).toBeVisible();
+  });
+});
+
+test("with JavaScript, the volunteer form announces errors and confirms without a reload", async ({ page }) => {
+  await page.goto("/support#volunteer");
+  const form = page.getByRole("form", { name: "Volunteer application" });
+  await form.getByRole("button", { name: "Submit Application" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "problems with your form" });
+  await expect(alert).toBeFocused();
+  await form.getByLabel("Full name").fill("Bob Example");
+  await form.getByLabel("Email address").fill("bob@example.org");
+  await form.getByLabel("Phone number").fill("01632 960 999");
+  await form.getByRole("checkbox", { name: "Flexible" }).check();
+  await form.getByLabel("Why would you like to volunteer?").fill("To meet people.");
+  await form.getByRole("checkbox", { name: /I agree to the volunteer terms/ }).check();
+  await form.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /VOL-[2-9A-Z]{8}/ })).toBeFocused();
+});

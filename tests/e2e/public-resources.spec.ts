@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+
+test("sitemap.xml lists the public pages and events", async ({ request }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/xml");
+  const xml = await response.text();
+  for (const path of ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/support", "/events/1", "/events/2", "/events/3"]) {
+    expect(xml).toMatch(new RegExp(`<loc>http://localhost:\\d+${path.replace(/\//g, "\\/")}</loc>`));
+  }
+  expect(xml).not.toContain("/admin");
+});
+
+test("robots.txt keeps crawlers out of /admin and points at the sitemap", async ({ request }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  const text = await response.text();
+  expect(text).toContain("Disallow: /admin");
+  expect(text).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
+});
+
+test("each event offers an Add to calendar .ics download", async ({ page, request }) => {
+  await page.goto("/events/2");
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", "/events/2/calendar.ics");
+  const response = await request.get("/events/2/calendar.ics");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/calendar");
+  expect(response.headers()["content-disposition"]).toContain('filename="millbrook-summer-fair.ics"');
+  const ics = await response.text();
+  expect(ics).toContain("SUMMARY:Millbrook Summer Fair");
+  expect(ics).toContain("DTSTART;TZID=Europe/London:20270619T110000");
+  expect((await request.get("/events/9999/calendar.ics")).status()).toBe(404);
+});
+
+test("event pages carry schema.org Event JSON-LD", async ({ page }) => {
+  await page.goto("/events/1");
+  const json = await page.locator('script[type="application/ld+json"]').textContent();
+  const data = JSON.parse(json ?? "{}");
+  expect(data).toMatchObject({
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: "Millbrook Charity Gala Dinner",
+    startDate: "2027-03-13T19:00",
+    location: { "@type": "Place", name: "Millbrook Town Hall" },
+    offers: { "@type": "Offer", price: "75.00", priceCurrency: "GBP" },
+  });
+});

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+
+const LINKS = ["Home", "About", "Community Fund", "Events", "Craft Fairs", "Awards", "Trustees", "Support Us"];
+
+test.describe("desktop header and footer", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("shows the eight links and Donate, with the active link by path prefix", async ({ page }) => {
+    await page.goto("/events/2");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of LINKS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Events", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Donate" })).toHaveAttribute("href", "/support#donate");
+    await page.goto("/");
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("is transparent at the top and solid white after 20px of scroll", async ({ page }) => {
+    await page.goto("/about");
+    const header = page.getByRole("banner");
+    await expect(header).toHaveAttribute("data-solid", "false");
+    await expect(header).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await page.waitForTimeout(100);
+    await expect(header).toHaveAttribute("data-solid", "false");
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect(header).toHaveAttribute("data-solid", "true");
+    await expect(header).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  });
+
+  test("the footer carries the address, phone, email, social links, Local Causes, charity number and year", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("Community Together Matters");
+    await expect(footer).toContainText("14 Market Street");
+    await expect(footer.getByRole("link", { name: "01632 960 418" })).toHaveAttribute("href", "tel:01632960418");
+    await expect(footer.getByRole("link", { name: "info@millbrookfoundation.org.uk" })).toHaveAttribute("href", "mailto:info@millbrookfoundation.org.uk");
+    for (const name of ["Facebook", "Twitter", "Instagram"]) await expect(footer.getByRole("link", { name })).toHaveAttribute("href", "#");
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Terms and Conditions" })).toBeVisible();
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Millbrook Community Foundation`);
+    await expect(footer).toContainText("Registered charity number 1198472");
+    await footer.getByRole("link", { name: "Local Causes" }).click();
+    await expect(page).toHaveURL(/\/causes$/);
+    await expect(page.getByRole("progressbar").first()).toBeVisible();
+  });
+});
+
+test.describe("phone menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("slides in, traps focus, closes on Escape and on navigation", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const menuButton = page.getByRole("button", { name: "Menu" });
+    await menuButton.click();
+    const dialog = page.getByRole("dialog", { name: "Site menu" });
+    await expect(dialog).toBeVisible();
+    for (const name of LINKS) await expect(dialog.getByRole("link", { name, exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    await menuButton.click();
+    await dialog.getByRole("link", { name: "Craft Fairs", exact: true }).click();
+    await expect(page).toHaveURL(/\/craft-fairs$/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Handmade in Millbrook");
+
+    await menuButton.click();
+    await expect(dialog.getByRole("link", { name: "Craft Fairs", exact: true })).toHaveAttribute("aria-current", "page");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("pages fit a 390px phone without sideways scrolling", async ({ page }) => {
+    for (const path of ["/", "/events/1", "/support", "/craft-fairs?tab=apply", "/awards?tab=nominate"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
