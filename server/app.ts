@@ -21,6 +21,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The site's public address (PUBLIC_URL), also accepted as a same-site origin. */
   publicUrl?: string;
+  /** `npm run bench` only (BENCH_STATIC_DIR): the reference static files, served at /__bench-static. */
+  benchStaticDir?: string;
 }
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -51,6 +53,10 @@ export function createApp(options: AppOptions) {
     "/uploads",
     express.static(options.uploadsDir, { immutable: true, maxAge: YEAR * 1000, index: false, fallthrough: false }),
   );
+
+  if (options.benchStaticDir) {
+    app.use("/__bench-static", express.static(options.benchStaticDir, { index: false, maxAge: 0 }));
+  }
 
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);

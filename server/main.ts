@@ -55,6 +55,7 @@ const app = createApp({
   viteMiddleware,
   trustProxy: process.env.TRUST_PROXY === "1",
   publicUrl: config.PUBLIC_URL,
+  benchStaticDir: process.env.BENCH_STATIC_DIR || undefined,
 });
 
 const server = app.listen(config.PORT, config.HOST, async () => {

@@ -1,0 +1,504 @@
+/**
+ * `npm run bench`: builds the site, starts the production server on a fresh embedded
+ * database with the sample content, and measures in the same run:
+ *   (a) cached public pages: requests/s, p50/p99 latency (autocannon, 50 connections)
+ *   (b) the same bytes served as a plain static file by the same server (reference)
+ *   (c) the ratio a/b
+ *   (d) compressed JavaScript and total transfer bytes per page
+ *   (e) peak server memory (VmHWM of the server process)
+ *   (f) Lighthouse scores (mobile) in Debian's Chromium
+ *   (g) uncached render rate of /events/1 (a second server start with PAGE_CACHE=off)
+ * Prints a table and writes bench/results.md.
+ *
+ *   BENCH_DURATION=10       seconds per load run
+ *   BENCH_SKIP_BUILD=1      reuse the existing build
+ *   BENCH_SKIP_LIGHTHOUSE=1 skip (f)
+ *   CHROMIUM_PATH           Chromium binary (default /usr/bin/chromium)
+ *
+ * On a 2-core machine the server (with its PostgreSQL child processes) is pinned to
+ * CPU 0 and the load generator to CPU 1 (taskset), so neither starves the other.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PAGES = ["/", "/events", "/events/1", "/support"];
+const UNCACHED_PAGE = "/events/1";
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+const cpuCount = os.cpus().length;
+const canPin = cpuCount >= 2 && spawnSync("taskset", ["--version"]).status === 0;
+const serverCpus = canPin ? "0" : null;
+const loadCpus = canPin ? `1-${cpuCount - 1}` : null;
+const pinned = (cpus: string | null, command: string, args: string[]): [string, string[]] =>
+  cpus ? ["taskset", ["-c", cpus, command, ...args]] : [command, args];
+
+function log(message: string) {
+  console.log(`[bench] ${message}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// Server
+
+interface Server {
+  origin: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(dataDir: string, env: Record<string, string>): Promise<Server> {
+  const [command, args] = pinned(serverCpus, process.execPath, [path.join(root, "server/main.ts")]);
+  const child: ChildProcess = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const poll = setInterval(() => {
+      const match = /Millbrook Community Foundation: (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(match[1].replace("localhost", "127.0.0.1"));
+      }
+    }, 50);
+    child.once("exit", (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    origin,
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners("exit");
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Peak resident memory of a process (kB → MB), from /proc. */
+function peakRssMb(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// HTTP helpers
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+function decode(response: RawResponse): Buffer {
+  const encoding = response.headers["content-encoding"];
+  if (encoding === "br") return zlib.brotliDecompressSync(response.body);
+  if (encoding === "gzip") return zlib.gunzipSync(response.body);
+  return response.body;
+}
+
+// ---------------------------------------------------------------------------------------
+// Load (autocannon in its own process, on its own CPU)
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function load(url: string): Promise<Load> {
+  const bin = path.join(root, "node_modules/autocannon/autocannon.js");
+  const [command, args] = pinned(loadCpus, process.execPath, [bin, "-c", String(CONNECTIONS), "-d", String(DURATION), "-j", url]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`autocannon failed (${code}): ${err}`));
+      const r = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+        timeouts: number;
+      };
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Page weight
+
+interface Weight {
+  html: number;
+  js: number;
+  jsFiles: number;
+  css: number;
+  images: number;
+  other: number;
+  total: number;
+  requests: number;
+  encodings: string[];
+}
+
+function attributes(tag: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const m of tag.matchAll(/([\w:-]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
+    attrs[m[1].toLowerCase()] = (m[3] ?? m[4] ?? m[5] ?? "").replaceAll("&amp;", "&");
+  }
+  return attrs;
+}
+
+function resourcesOf(html: string) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const images = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = attributes(m[1]);
+    if (attrs.src) js.add(attrs.src);
+    else for (const imp of m[2].matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?\(?\s*["']([^"']+)["']/g)) js.add(imp[1]);
+  }
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const attrs = attributes(m[0]);
+    const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
+    if (!attrs.href) continue;
+    if (rel.includes("modulepreload")) js.add(attrs.href);
+    else if (rel.includes("stylesheet")) css.add(attrs.href);
+    else if (rel.includes("icon")) images.add(attrs.href);
+    else if (rel.includes("preload") && attrs.as === "image") images.add(attrs.href);
+  }
+  for (const m of html.matchAll(/<img\b[^>]*>/gi)) {
+    const attrs = attributes(m[0]);
+    if (attrs.src) images.add(attrs.src);
+  }
+  return { js, css, images };
+}
+
+async function weigh(origin: string, page: string): Promise<Weight> {
+  const accept = { "accept-encoding": "br, gzip" };
+  const doc = await get(origin + page, accept);
+  const html = decode(doc).toString("utf8");
+  const { js, css, images } = resourcesOf(html);
+  const encodings = new Set<string>([`html:${doc.headers["content-encoding"] ?? "identity"}`]);
+  const weight: Weight = { html: doc.body.length, js: 0, jsFiles: js.size, css: 0, images: 0, other: 0, total: doc.body.length, requests: 1, encodings: [] };
+  const fetchAll = async (urls: Set<string>, kind: "js" | "css" | "images") => {
+    for (const url of urls) {
+      const r = await get(new URL(url, origin + page).toString(), accept);
+      if (r.status !== 200) log(`  ${page}: ${url} answered ${r.status}`);
+      weight[kind] += r.body.length;
+      weight.total += r.body.length;
+      weight.requests++;
+      encodings.add(`${kind}:${r.headers["content-encoding"] ?? "identity"}`);
+    }
+  };
+  await fetchAll(js, "js");
+  await fetchAll(css, "css");
+  await fetchAll(images, "images");
+  weight.encodings = [...encodings];
+  return weight;
+}
+
+// ---------------------------------------------------------------------------------------
+// Lighthouse (CLI, mobile defaults: simulated slow 4G and 4x CPU slowdown)
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failing: string[];
+}
+
+function lighthouse(url: string, outDir: string): Scores | null {
+  const out = path.join(outDir, `lh-${Math.random().toString(36).slice(2)}.json`);
+  const bin = path.join(root, "node_modules/lighthouse/cli/index.js");
+  const result = spawnSync(
+    process.execPath,
+    [
+      bin,
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      "--only-categories=performance,accessibility,best-practices,seo",
+      `--chrome-flags=${CHROMIUM_FLAGS.join(" ")}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8", timeout: 120_000 },
+  );
+  if (result.status !== 0 || !fs.existsSync(out)) {
+    log(`lighthouse failed for ${url}: ${result.stderr?.slice(-2000)}`);
+    return null;
+  }
+  type Audit = { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string };
+  type Category = { score: number; auditRefs: { id: string; weight: number }[] };
+  const report = JSON.parse(fs.readFileSync(out, "utf8")) as { categories: Record<string, Category>; audits: Record<string, Audit> };
+  const c = report.categories;
+  const failing: string[] = [];
+  for (const [name, category] of Object.entries(c)) {
+    for (const ref of category.auditRefs) {
+      const audit = report.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.push(`${name}: ${ref.id} (${audit.score})`);
+    }
+  }
+  const num = (id: string) => report.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: Math.round(c.performance.score * 100),
+    accessibility: Math.round(c.accessibility.score * 100),
+    bestPractices: Math.round(c["best-practices"].score * 100),
+    seo: Math.round(c.seo.score * 100),
+    fcp: num("first-contentful-paint"),
+    lcp: num("largest-contentful-paint"),
+    tbt: num("total-blocking-time"),
+    cls: num("cumulative-layout-shift"),
+    failing,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Run
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const fileName = (page: string) => (page === "/" ? "index" : page.slice(1).replaceAll("/", "-")) + ".html";
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const lines = [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`];
+  for (const row of rows) lines.push(`| ${row.join(" | ")} |`);
+  return lines.join("\n");
+}
+
+async function main() {
+  const started = Date.now();
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    log("building (react-router build)...");
+    const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-"));
+  fs.chmodSync(tmp, 0o755);
+  const dataDir = path.join(tmp, "data");
+  const staticDir = path.join(tmp, "static");
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  fs.mkdirSync(staticDir, { recursive: true });
+
+  let uncached: Load | undefined;
+  let uncachedRss: number | null | undefined;
+  const cached = new Map<string, Load>();
+  const reference = new Map<string, Load>();
+  const statuses = new Map<string, number>();
+  const weights = new Map<string, Weight>();
+  const scores = new Map<string, Scores | null>();
+  let peakRss: number | null | undefined;
+
+  // (g) Uncached render: a server with the page cache switched off.
+  log(`starting the server with PAGE_CACHE=off (fresh database in ${dataDir})...`);
+  let server = await startServer(dataDir, { PAGE_CACHE: "off" });
+  try {
+    for (let i = 0; i < 20; i++) await get(server.origin + UNCACHED_PAGE);
+    log(`load: ${UNCACHED_PAGE} uncached`);
+    uncached = await load(server.origin + UNCACHED_PAGE);
+    uncachedRss = peakRssMb(server.pid);
+  } finally {
+    await server.stop();
+  }
+
+  log("starting the server with the page cache on...");
+  server = await startServer(dataDir, { BENCH_STATIC_DIR: staticDir });
+  try {
+    for (const page of PAGES) {
+      const response = await get(server.origin + page);
+      statuses.set(page, response.status);
+      fs.writeFileSync(path.join(staticDir, fileName(page)), response.body);
+      for (let i = 0; i < 20; i++) await get(server.origin + page);
+      await get(`${server.origin}/__bench-static/${fileName(page)}`);
+    }
+    for (const page of PAGES) {
+      log(`load: ${page} (page cache), then the same bytes as a static file`);
+      cached.set(page, await load(server.origin + page));
+      reference.set(page, await load(`${server.origin}/__bench-static/${fileName(page)}`));
+    }
+    for (const page of PAGES) weights.set(page, await weigh(server.origin, page));
+    if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") {
+      for (const page of PAGES) {
+        log(`lighthouse: ${page}`);
+        scores.set(page, lighthouse(server.origin + page, tmp));
+      }
+    }
+    peakRss = peakRssMb(server.pid);
+  } finally {
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+
+  // Report
+  const git = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout.trim();
+  const commit = git(["rev-parse", "--short", "HEAD"]) + (git(["status", "--porcelain", "--untracked-files=no"]) ? " (with uncommitted changes)" : "");
+  const cpus = os.cpus();
+  const machine = `${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, ${os.platform()} ${os.release()}`;
+  const date = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC";
+
+  const pass = (ok: boolean) => (ok ? "✅" : "❌");
+  const throughputRows = PAGES.map((page) => {
+    const a = cached.get(page)!;
+    const b = reference.get(page)!;
+    const ratio = a.rps / b.rps;
+    return [
+      `\`${page}\``,
+      statuses.get(page) ?? "?",
+      Math.round(a.rps),
+      ms(a.p50),
+      ms(a.p99),
+      Math.round(b.rps),
+      ms(b.p50),
+      ms(b.p99),
+      `${(ratio * 100).toFixed(0)}% ${pass(ratio >= 0.5 && a.p99 < 50)}`,
+      a.non2xx + a.errors + b.non2xx + b.errors > 0 ? `${a.non2xx} non-2xx, ${a.errors} errors` : "",
+    ];
+  });
+  const throughput = table(
+    ["Page", "Status", "Cached req/s", "p50", "p99", "Static req/s", "p50", "p99", "Cached/static (≥50%, p99<50 ms)", "Notes"],
+    throughputRows,
+  );
+  const uncachedTable = uncached
+    ? table(
+        ["Page", "Uncached req/s (≥500)", "p50", "p99", "Notes"],
+        [[`\`${UNCACHED_PAGE}\``, `${Math.round(uncached.rps)} ${pass(uncached.rps >= 500)}`, ms(uncached.p50), ms(uncached.p99), uncached.non2xx + uncached.errors ? `${uncached.non2xx} non-2xx, ${uncached.errors} errors` : ""]],
+      )
+    : "not measured";
+  const weightTable = table(
+    ["Page", "HTML", "JS (≤130 KB)", "JS files", "CSS", "Images", "Total (`/` ≤400 KB)", "Requests", "Encodings"],
+    PAGES.map((page) => {
+      const w = weights.get(page)!;
+      return [
+        `\`${page}\``,
+        kb(w.html),
+        `${kb(w.js)} ${pass(w.js <= 130 * 1024)}`,
+        w.jsFiles,
+        kb(w.css),
+        kb(w.images),
+        `${kb(w.total)}${page === "/" ? ` ${pass(w.total <= 400 * 1024)}` : ""}`,
+        w.requests,
+        w.encodings.join(", "),
+      ];
+    }),
+  );
+  const lighthouseTable = scores.size
+    ? table(
+        ["Page", "Performance (≥98)", "Accessibility", "Best practices", "SEO", "FCP", "LCP", "TBT", "CLS"],
+        PAGES.map((page) => {
+          const s = scores.get(page);
+          if (!s) return [`\`${page}\``, "failed", "", "", "", "", "", "", ""];
+          return [
+            `\`${page}\``,
+            `${s.performance} ${pass(s.performance >= 98)}`,
+            `${s.accessibility} ${pass(s.accessibility === 100)}`,
+            `${s.bestPractices} ${pass(s.bestPractices === 100)}`,
+            `${s.seo} ${pass(s.seo === 100)}`,
+            ms(s.fcp),
+            ms(s.lcp),
+            ms(s.tbt),
+            s.cls.toFixed(3),
+          ];
+        }),
+      )
+    : "skipped (BENCH_SKIP_LIGHTHOUSE=1)";
+  const failing = [...scores.entries()].flatMap(([page, s]) => (s?.failing ?? []).map((f) => `- \`${page}\` ${f}`));
+  const memory = `Peak server RSS (VmHWM of the Node process, cache on, whole run): **${peakRss?.toFixed(0) ?? "?"} MB** ${pass((peakRss ?? Infinity) <= 250)} (target ≤250 MB); uncached run: ${uncachedRss?.toFixed(0) ?? "?"} MB.`;
+
+  const report = `# Benchmark results
+
+Measured by \`npm run bench\` (scripts/bench.ts).
+
+- Date: ${date}
+- Commit: ${commit}
+- Machine: ${machine}
+- Node: ${process.version}
+- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, HTTP/1.1 keep-alive, no Accept-Encoding (cached page and static file both sent uncompressed, so they send the same bytes).
+- CPUs: ${canPin ? `server (Node and its embedded PostgreSQL) pinned to CPU ${serverCpus}, load generator to CPU ${loadCpus} (taskset), so they do not starve each other; the server therefore has one core.` : "not pinned (taskset unavailable or one core): server and load generator share the CPUs."}
+- Static reference: the rendered HTML of each page written to a folder and served by the same server through \`express.static\` (BENCH_STATIC_DIR, at /__bench-static), behind the same middleware.
+- Uncached: a separate start of the same server with \`PAGE_CACHE=off\` (every request renders, with its database queries).
+
+## Throughput and latency
+
+${throughput}
+
+${uncachedTable}
+
+## Page weight (as served with Accept-Encoding: br, gzip)
+
+${weightTable}
+
+## Lighthouse (mobile: simulated slow 4G, 4x CPU slowdown; ${CHROMIUM})
+
+${lighthouseTable}
+${failing.length ? `\nAudits below 1 that carry weight:\n\n${failing.join("\n")}\n` : ""}
+## Memory
+
+${memory}
+
+Run time: ${((Date.now() - started) / 1000).toFixed(0)} s.
+`;
+  console.log("\n" + report);
+  fs.mkdirSync(path.join(root, "bench"), { recursive: true });
+  fs.writeFileSync(path.join(root, "bench/results.md"), report);
+  log("written to bench/results.md");
+}
+
+await main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
