@@ -26,6 +26,9 @@ const PAGES = [
   "/admin/users",
   "/admin/settings",
   "/admin/keep-alive",
+  "/admin/inbox",
+  "/admin/inbox/export.csv",
+  "/admin/inbox/00000000-0000-4000-8000-000000000000",
   "/admin/no-such-page",
   "/admin/USERS",
 ];
@@ -47,6 +50,7 @@ const TARGETS: Target[] = [
     "/admin/events/new",
     "/admin/craft-fairs",
     "/admin/craft-fairs/new",
+    "/admin/inbox/00000000-0000-4000-8000-000000000000",
     "/admin/users.data",
     "/admin/settings.data",
     "/admin/events.data",

@@ -219,3 +219,43 @@ test.describe("inactivity", () => {
     await expect(page).toHaveURL(/\/admin\/login/);
   });
 });
+
+test.describe("one-time set-password link", () => {
+  test("sets a password (at least 12 characters) once, then the link is dead and the password works", async ({
+    page,
+    createAccount,
+    e2eDatabase,
+  }) => {
+    void e2eDatabase;
+    const { createOneTimeLink } = await import("../../app/auth/one-time-links.server.ts");
+    const { findUserByEmail } = await import("../../app/domain/staff.server.ts");
+    const account = await createAccount("editor");
+    const user = await findUserByEmail(account.email);
+    const link = await createOneTimeLink("invite", { userId: user!.id });
+
+    await page.goto(link.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set your password");
+    await expect(page.getByText(account.email)).toBeVisible();
+    await page.getByLabel("New password (at least 12 characters)").fill("too short");
+    await page.getByLabel("Confirm password").fill("too short");
+    await page.getByRole("button", { name: "Set password" }).click();
+    await expect(page.getByText("Password must be at least 12 characters")).toBeVisible();
+
+    const password = "a brand new long password";
+    await page.getByLabel("New password (at least 12 characters)").fill(password);
+    await page.getByLabel("Confirm password").fill(password);
+    await page.getByRole("button", { name: "Set password" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByText("Your password has been set. You can sign in now.")).toBeVisible();
+
+    const again = await page.goto(link.path);
+    expect(again?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link no longer works");
+
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
