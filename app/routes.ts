@@ -35,6 +35,8 @@ export default [
       route("craft-fairs/edit/:id", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-edit" }),
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("settings/data", "routes/admin/settings-data.ts"),
+      route("audit-log", "routes/admin/audit-log.tsx"),
       route("inbox", "routes/admin/inbox.tsx"),
       route("inbox/export.csv", "routes/admin/inbox-export.ts"),
       route("inbox/:id", "routes/admin/submission.tsx"),

@@ -17,6 +17,7 @@ const SECTIONS: { to: string; label: string; administratorOnly?: boolean }[] = [
   { to: "/admin/users", label: "Users", administratorOnly: true },
   { to: "/admin/settings", label: "Settings", administratorOnly: true },
   { to: "/admin/data-protection", label: "Data protection", administratorOnly: true },
+  { to: "/admin/audit-log", label: "Audit log", administratorOnly: true },
 ];
 
 export function SignOutButton({ className }: { className?: string }) {

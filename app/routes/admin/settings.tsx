@@ -1,23 +1,295 @@
+import { useEffect, useRef, useState } from "react";
+import { data } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
+import { toast } from "../../components/ui/toast.tsx";
+import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
+import type { SettingsField, SiteSettingsValues } from "../../domain/settings.schema.ts";
+import { readSettingsForEditing, saveSiteSettings } from "../../domain/settings.server.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/settings";
 
-// Placeholder: the Settings screen is built in its own issue. Administrators only.
 export const meta = () => [{ title: "Settings | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "administrator");
-  return null;
+  try {
+    return { settings: await readSettingsForEditing(), loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, "reading settings failed");
+    return { settings: null, loadError: "The settings could not be read from the database." };
+  }
 }
 
+/** The form without JavaScript: a normal post; with JavaScript the page saves through /admin/settings/data. */
 export async function action(args: Route.ActionArgs) {
-  await requireStaff(args, "administrator");
-  return null;
+  const staff = await requireStaff(args, "administrator");
+  const { ip } = args.context.get(requestInfoContext);
+  const input = Object.fromEntries(await args.request.formData());
+  const result = await saveSiteSettings(input, { userId: staff.user.id, email: staff.user.email, ip });
+  if (!result.ok) return data({ errors: result.errors }, { status: 400 });
+  return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });
 }
 
-export default function Settings() {
+type Values = SiteSettingsValues;
+type Errors = Partial<Record<SettingsField, string>>;
+type FieldSpec = { name: SettingsField; label: string; type?: "text" | "email" | "url" | "textarea"; hint?: string; optional?: boolean };
+
+const SITE_FIELDS: FieldSpec[] = [
+  { name: "site_name", label: "Site name" },
+  { name: "tagline", label: "Tagline" },
+  { name: "site_description", label: "Site description", type: "textarea", optional: true },
+  { name: "about_description", label: "About description", type: "textarea", optional: true },
+  { name: "contact_email", label: "Contact email", type: "email" },
+  { name: "hero_title", label: "Hero title" },
+  { name: "hero_subtitle", label: "Hero subtitle" },
+  { name: "hero_image_url", label: "Hero image", type: "url", optional: true, hint: "A path on this site such as /images/hero.svg, or an https:// address." },
+  { name: "about_image_url", label: "About image", type: "url", optional: true, hint: "A path on this site, or an https:// address." },
+  { name: "charity_number", label: "Registered charity number", optional: true },
+];
+
+const SOCIAL_FIELDS: FieldSpec[] = [
+  { name: "social_facebook", label: "Facebook handle", optional: true },
+  { name: "facebook_url", label: "Facebook URL", type: "url", optional: true },
+  { name: "social_twitter", label: "Twitter handle", optional: true },
+  { name: "twitter_url", label: "Twitter URL", type: "url", optional: true },
+  { name: "social_instagram", label: "Instagram handle", optional: true },
+  { name: "instagram_url", label: "Instagram URL", type: "url", optional: true },
+];
+
+const DEFAULT_VALUES: Values = Object.fromEntries(
+  [...SITE_FIELDS, ...SOCIAL_FIELDS].map((f) => [f.name, DEFAULT_SETTINGS[f.name] ?? null]).concat([
+    ["show_sample_content", DEFAULT_SETTINGS.show_sample_content],
+    ["maintenance_mode", DEFAULT_SETTINGS.maintenance_mode],
+  ]),
+) as Values;
+
+const SLOW_AFTER_MS = 3000;
+const LOAD_TIMEOUT_MS = 5000;
+
+type LoadState = { status: "ready" } | { status: "loading"; slow: boolean } | { status: "error"; message: string };
+
+async function fetchSettings(signal: AbortSignal): Promise<Values> {
+  const response = await fetch("/admin/settings/data", { headers: { Accept: "application/json" }, signal });
+  const body = (await response.json().catch(() => null)) as { settings?: Values; error?: string } | null;
+  if (!response.ok || !body?.settings) throw new Error(body?.error ?? `The server answered ${response.status}`);
+  return body.settings;
+}
+
+const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+const control =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
+const primary = "rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+const secondary = "rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
+
+function Field({ spec, value, error, onChange }: { spec: FieldSpec; value: string; error?: string; onChange: (v: string) => void }) {
+  const id = `setting-${spec.name}`;
+  const described = [spec.hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name: spec.name,
+    value,
+    onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described,
+    className: control,
+  };
   return (
-    <main className="px-6 py-8">
-      <h1 className="font-display text-3xl font-semibold text-brand-900">Settings</h1>
+    <div className={spec.type === "textarea" ? "sm:col-span-2" : undefined}>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {spec.label}
+        {spec.optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </label>
+      {spec.type === "textarea" ? <textarea rows={3} {...common} /> : <input type={spec.type ?? "text"} {...common} />}
+      {spec.hint && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">{spec.hint}</p>}
+      {error && <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">{error}</p>}
+    </div>
+  );
+}
+
+function Switch({ name, label, description, checked, onChange }: { name: SettingsField; label: string; description: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = `setting-${name}`;
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <label htmlFor={id} className="font-semibold text-slate-800">{label}</label>
+        <p id={`${id}-description`} className="text-sm text-slate-600">{description}</p>
+      </div>
+      <button type="button" role="switch" id={id} aria-checked={checked} aria-describedby={`${id}-description`} onClick={() => onChange(!checked)}
+        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${checked ? "bg-brand-600" : "bg-slate-400"}`}>
+        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-6" : "translate-x-1"}`} />
+      </button>
+      {checked && <input type="hidden" name={name} value="on" />}
+    </div>
+  );
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const initial = loaderData.settings;
+  // `saved`: what the site uses (updated optimistically); `draft`: the form.
+  const [saved, setSaved] = useState<Values | null>(initial);
+  const [draft, setDraft] = useState<Values | null>(initial);
+  const [errors, setErrors] = useState<Errors>((actionData as { errors?: Errors } | undefined)?.errors ?? {});
+  const [load, setLoad] = useState<LoadState>(loaderData.loadError ? { status: "error", message: loaderData.loadError } : { status: "ready" });
+  const [saving, setSaving] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  async function reload() {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setLoad({ status: "loading", slow: false });
+    const slow = setTimeout(() => setLoad((s) => (s.status === "loading" ? { status: "loading", slow: true } : s)), SLOW_AFTER_MS);
+    const timeout = setTimeout(() => controller.abort(new Error("The settings did not arrive within 5 seconds")), LOAD_TIMEOUT_MS);
+    try {
+      let settings: Values;
+      try {
+        settings = await fetchSettings(controller.signal);
+      } catch (first) {
+        if (controller.signal.aborted) throw first;
+        await new Promise((r) => setTimeout(r, 1000)); // retry once after 1 s
+        settings = await fetchSettings(controller.signal);
+      }
+      setSaved(settings);
+      setDraft(settings);
+      setErrors({});
+      setLoad({ status: "ready" });
+    } catch (error) {
+      if (abort.current !== controller) return;
+      const reason = controller.signal.reason instanceof Error ? controller.signal.reason : error;
+      setLoad({ status: "error", message: reason instanceof Error ? reason.message : "The settings could not be loaded." });
+    } finally {
+      clearTimeout(slow);
+      clearTimeout(timeout);
+    }
+  }
+
+  function enterManually() {
+    const values = draft ?? saved ?? DEFAULT_VALUES;
+    setDraft(values);
+    setSaved((s) => s ?? values);
+    setLoad({ status: "ready" });
+    toast.info("You can now manually enter settings.");
+  }
+
+  async function save(attempt: Values) {
+    const previous = saved;
+    setSaved(attempt); // optimistic
+    setSaving(true);
+    setErrors({});
+    try {
+      const response = await fetch("/admin/settings/data", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(attempt),
+      });
+      const body = (await response.json().catch(() => null)) as { ok?: boolean; settings?: Values; message?: string; errors?: Errors } | null;
+      if (!response.ok || !body?.ok || !body.settings) {
+        const message = body?.message ?? `The server answered ${response.status}`;
+        const failure = new Error(message) as Error & { errors?: Errors };
+        failure.errors = body?.errors;
+        throw failure;
+      }
+      setSaved(body.settings);
+      setDraft(body.settings);
+      toast.success("Settings saved successfully", { id: "settings-save" });
+    } catch (error) {
+      setSaved(previous); // roll back
+      const fieldErrors = (error as { errors?: Errors }).errors;
+      if (fieldErrors) setErrors(fieldErrors);
+      else if (previous) setDraft(previous);
+      const message = error instanceof Error && error.message !== "Failed to fetch" ? error.message : "Network connection error";
+      toast.error(`Failed to save settings: ${message}`, {
+        id: "settings-save",
+        duration: 10_000,
+        action: { label: "Retry", onClick: () => void save(attempt) },
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const set = (name: SettingsField) => (value: string | boolean) => setDraft((d) => (d ? { ...d, [name]: value } : d));
+
+  if (load.status !== "ready" || !draft) {
+    return (
+      <main className="px-4 py-6 sm:px-6 sm:py-8">
+        <h1 className="font-display text-3xl font-semibold text-brand-900">Settings</h1>
+        {load.status === "error" ? (
+          <div role="alert" className="mt-6 max-w-xl rounded-2xl border-l-4 border-red-700 bg-red-50 p-5">
+            <h2 className="font-semibold text-red-900">The settings could not be loaded</h2>
+            <p className="mt-1 text-sm text-red-900">{load.message}</p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <button type="button" className={primary} onClick={() => void reload()}>Retry Loading</button>
+              <button type="button" className={secondary} onClick={enterManually}>Enter Settings Manually</button>
+            </div>
+          </div>
+        ) : (
+          <div role="status" className="mt-6 flex items-center gap-3 text-slate-700">
+            <span className="inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+            <span>{load.status === "loading" && load.slow ? "Loading settings is taking longer than usual. Please wait..." : "Loading settings..."}</span>
+          </div>
+        )}
+      </main>
+    );
+  }
+
+  return (
+    <main className="px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-semibold text-brand-900">Settings</h1>
+          <p className="mt-1 text-slate-600">How the public site presents the foundation.</p>
+        </div>
+        <button type="button" className={secondary} onClick={() => void reload()}>Reload settings</button>
+      </div>
+
+      {saved?.maintenance_mode && (
+        <p role="status" className="mt-4 rounded-lg border-l-4 border-sun-500 bg-sun-100 px-4 py-3 text-sm font-semibold text-ink" data-testid="maintenance-status">
+          Maintenance mode is on: visitors see the maintenance page.
+        </p>
+      )}
+
+      <form
+        method="post"
+        noValidate
+        className="mt-6 space-y-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(draft);
+        }}
+      >
+        <section className={card} aria-labelledby="site-settings-title">
+          <h2 id="site-settings-title" className="font-display text-xl font-semibold text-brand-900">Site Settings</h2>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {SITE_FIELDS.map((spec) => (
+              <Field key={spec.name} spec={spec} value={String(draft[spec.name] ?? "")} error={errors[spec.name]} onChange={set(spec.name)} />
+            ))}
+          </div>
+          <div className="mt-6 space-y-5 border-t border-slate-200 pt-5">
+            <Switch name="show_sample_content" label="Show sample content when a section is empty" checked={draft.show_sample_content}
+              description="When there are no events, craft fairs or other entries, the public site shows the built-in examples." onChange={set("show_sample_content")} />
+            <Switch name="maintenance_mode" label="Maintenance mode" checked={draft.maintenance_mode}
+              description="Temporarily replaces every public page with a maintenance notice. The admin area keeps working." onChange={set("maintenance_mode")} />
+          </div>
+        </section>
+
+        <section className={card} aria-labelledby="social-title">
+          <h2 id="social-title" className="font-display text-xl font-semibold text-brand-900">Social Media</h2>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {SOCIAL_FIELDS.map((spec) => (
+              <Field key={spec.name} spec={spec} value={String(draft[spec.name] ?? "")} error={errors[spec.name]} onChange={set(spec.name)} />
+            ))}
+          </div>
+        </section>
+
+        <div className="flex justify-end">
+          <button type="submit" className={primary} disabled={saving}>{saving ? "Saving..." : "Save Settings"}</button>
+        </div>
+      </form>
     </main>
   );
 }
