@@ -1,6 +1,8 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { AccessDeniedPage, isAccessDenied } from "./components/admin/access-denied.tsx";
+import { MaintenancePage } from "./components/site/maintenance-page.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
+import { isMaintenanceRefusal } from "./domain/maintenance.ts";
 import { readToast } from "./lib/toast.server.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -52,6 +54,10 @@ export function ErrorBoundary() {
   // Admin pages refused by the admin middleware on a full page load land here.
   if (isRouteErrorResponse(error) && status === 403 && isAccessDenied(error.data)) {
     return <AccessDeniedPage denied={error.data} />;
+  }
+  // Public pages while maintenance mode is on (app/domain/maintenance.server.ts).
+  if (isRouteErrorResponse(error) && status === 503 && isMaintenanceRefusal(error.data)) {
+    return <MaintenancePage />;
   }
   const title = status === 404 ? "Page Not Found" : status === 503 ? "Back soon" : "Something went wrong";
   const message =

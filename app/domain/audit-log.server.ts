@@ -3,7 +3,7 @@ import { and, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { auditLog } from "../db/schema.ts";
 
-export const AUDIT_KINDS = ["auth", "staff", "settings", "event", "craft_fair", "submission"] as const;
+export { AUDIT_KINDS } from "./audit-kinds.ts";
 export const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditQuery {

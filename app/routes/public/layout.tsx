@@ -1,7 +1,9 @@
-import { data, Outlet, type ShouldRevalidateFunction } from "react-router";
+import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
+import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
+import { maintenanceGate } from "../../domain/maintenance.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -14,11 +16,11 @@ function socialUrl(...candidates: string[]): string {
   return "#";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
   const settings = await getSiteSettings();
-  if (settings.maintenance_mode) {
-    throw data({ maintenance: true }, { status: 503, headers: { "Retry-After": "3600" } });
-  }
+  // Maintenance mode: 503 for visitors; signed-in staff see the site with a banner.
+  const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode);
   const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
   return {
     origin,
@@ -32,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       instagram: socialUrl(settings.instagram_url, settings.social_instagram),
     },
     year: new Date().getFullYear(),
+    maintenanceBanner: staffBanner,
   };
 }
 
@@ -52,6 +55,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to main content
       </a>
+      {loaderData.maintenanceBanner && <MaintenanceBanner />}
       <LiveUpdates />
       <SiteHeader siteName={loaderData.siteName} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -1,0 +1,188 @@
+/**
+ * The Users screen and the audit log, as an administrator on the shared e2e server.
+ * Independent of other tests: every account has a unique email; global settings are
+ * not touched here (see settings-maintenance.spec.ts, which runs its own server).
+ */
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, test, TEST_PASSWORD } from "./fixtures.ts";
+
+const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.org`;
+
+async function setPasswordThroughLink(page: Page, url: string, password: string) {
+  await page.goto(url);
+  await expect(page.getByRole("heading", { name: "Set your password" })).toBeVisible();
+  await page.getByLabel("New password (at least 12 characters)").fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+}
+
+const row = (page: Page, email: string) => page.locator(`[data-testid="staff-row"][data-email="${email}"]`);
+
+test("an administrator invites a person who sets a password through the link and signs in as an editor", async ({ page, browser, signInAs }) => {
+  await signInAs("administrator");
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+
+  // Empty email: the spec's message.
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByTestId("users-notice")).toHaveText("Please enter an email address");
+
+  const email = uniqueEmail("invitee");
+  await page.getByLabel("Email address").first().fill(email);
+  await page.locator("#invite-role").selectOption("editor");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByTestId("one-time-link")).toContainText(`Invitation link for ${email}`);
+  await expect(page.getByTestId("one-time-link")).toContainText("Mail is not configured");
+  const link = await page.getByLabel("Link").inputValue();
+  expect(link).toMatch(/\/admin\/set-password\/[\w-]+$/);
+  await expect(row(page, email)).toContainText("Editor");
+  await expect(row(page, email)).toContainText("Invited, no password yet");
+
+  // The invited person, in a fresh browser.
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  await setPasswordThroughLink(invitee, link, "a brand new password");
+  await signIn(invitee, email, "a brand new password");
+  await expect(invitee.getByTestId("admin-email")).toHaveText(email);
+  await expect(invitee.getByRole("navigation", { name: "Admin sections" }).getByText("Editor", { exact: true })).toHaveCount(0);
+  await expect(invitee.getByRole("link", { name: "Users" })).toHaveCount(0);
+  // The link worked once.
+  const again = await invitee.goto(link);
+  expect(again?.status()).toBe(410);
+  await context.close();
+});
+
+test("an administrator grants, changes and revokes staff access; revoked staff lose access on the next request", async ({ page, browser, signInAs, createAccount }) => {
+  await signInAs("administrator");
+  const person = await createAccount(null);
+  await page.goto("/admin/users");
+  await expect(page.locator(`[data-testid="other-row"][data-email="${person.email}"]`)).toBeVisible();
+
+  // Unknown email.
+  const unknown = uniqueEmail("nobody");
+  await page.locator("#grant-email").fill(unknown);
+  await page.getByRole("button", { name: "Grant access" }).click();
+  await expect(page.getByTestId("users-notice")).toHaveText(`User not found: No account with the email ${unknown}`);
+
+  await page.locator("#grant-email").fill(person.email);
+  await page.locator("#grant-role").selectOption("editor");
+  await page.getByRole("button", { name: "Grant access" }).click();
+  await expect(page.getByTestId("users-notice")).toHaveText(`Admin access granted to ${person.email}`);
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`Admin access granted to ${person.email}`);
+  await expect(row(page, person.email)).toContainText("Editor");
+
+  // The person signs in as an editor in another browser.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signIn(other, person.email, person.password);
+
+  await row(page, person.email).getByLabel(`Role of ${person.email}`).selectOption("administrator");
+  await row(page, person.email).getByRole("button", { name: "Change role" }).click();
+  await expect(page.getByTestId("users-notice")).toHaveText(`${person.email} is now an Administrator`);
+  await expect(row(page, person.email).locator("td").nth(1)).toHaveText("Administrator");
+
+  // Their next request sees the new role.
+  await other.goto("/admin/users");
+  await expect(other.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await row(page, person.email).getByRole("button", { name: "Revoke access" }).click();
+  await expect(page.getByTestId("users-notice")).toHaveText(`Staff access removed from ${person.email}`);
+  await expect(row(page, person.email)).toHaveCount(0);
+  await expect(page.locator(`[data-testid="other-row"][data-email="${person.email}"]`)).toBeVisible();
+
+  const refused = await other.goto("/admin/dashboard");
+  expect(refused?.status()).toBe(403);
+  await expect(other.getByTestId("access-denied")).toBeVisible();
+  await context.close();
+
+  // The audit log shows what happened, filtered by kind and person.
+  const admin = (await page.getByTestId("admin-email").textContent())!;
+  await page.goto(`/admin/audit-log?kind=staff&email=${encodeURIComponent(admin)}`);
+  const rows = page.getByTestId("audit-row");
+  await expect(rows.first()).toContainText("staff.access_revoked");
+  await expect(rows.nth(1)).toContainText("staff.role_changed");
+  await expect(rows.nth(2)).toContainText("staff.access_granted");
+  await page.goto("/admin/audit-log?kind=settings&email=nobody%40example.org");
+  await expect(page.getByText("No entries match these filters.")).toBeVisible();
+});
+
+test("Reset Password gives a one-hour link that sets a new password once", async ({ page, browser, signInAs, createAccount }) => {
+  await signInAs("administrator");
+  const editor = await createAccount("editor");
+  await page.goto("/admin/users");
+  await row(page, editor.email).getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`Password reset link created for ${editor.email}`);
+  await expect(page.getByTestId("one-time-link")).toContainText(`Password reset link for ${editor.email}`);
+  const link = await page.getByLabel("Link").inputValue();
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await setPasswordThroughLink(other, link, "my fresh new password");
+  await other.goto("/admin/login");
+  await other.getByLabel("Email").fill(editor.email);
+  await other.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+  await other.getByRole("button", { name: "Sign in" }).click();
+  await expect(other.getByText("Failed to sign in. Please check your credentials.")).toBeVisible();
+  await signIn(other, editor.email, "my fresh new password");
+  expect((await other.goto(link))?.status()).toBe(410);
+  await context.close();
+});
+
+test("Run Diagnostics shows real checks", async ({ page, signInAs }) => {
+  await signInAs("administrator");
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: "Run Diagnostics" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Diagnostics complete");
+  const panels = page.getByTestId("diagnostics");
+  await expect(panels.locator('[data-check="database"]')).toHaveAttribute("data-status", "ok");
+  await expect(panels.locator('[data-check="database"]')).toContainText(/Answered in \d+ ms/);
+  await expect(panels.locator('[data-check="migrations"]')).toHaveAttribute("data-status", "ok");
+  await expect(panels.locator('[data-check="administrators"]')).toContainText(/\d+ administrators?/);
+  await expect(panels.locator('[data-check="file-store"]')).toHaveAttribute("data-status", "ok");
+  await expect(panels.locator('[data-check="mail"]')).toHaveAttribute("data-status", "warning");
+});
+
+test.describe("editors and accounts without a role are refused over HTTP", () => {
+  for (const role of ["editor", null] as const) {
+    test(`${role ?? "no role"}: screens and actions`, async ({ request, sessionCookie, createAccount }) => {
+      const cookie = await sessionCookie(role);
+      const target = await createAccount(null);
+      const headers = { Cookie: cookie };
+      for (const path of ["/admin/users", "/admin/settings", "/admin/audit-log", "/admin/settings/data", "/admin/audit-log.data", "/admin/users.data"]) {
+        const response = await request.get(path, { headers, maxRedirects: 0 });
+        expect(response.status(), path).toBe(403);
+        expect(await response.text()).not.toContain("@example.org\u0022,\u0022role");
+      }
+      const posts: [string, Record<string, string>][] = [
+        ["/admin/users", { intent: "grant", email: target.email, role: "administrator" }],
+        ["/admin/users", { intent: "invite", email: uniqueEmail("sneaky"), role: "administrator" }],
+        ["/admin/users", { intent: "diagnostics" }],
+        ["/admin/settings", { site_name: "Hacked" }],
+      ];
+      for (const [path, form] of posts) {
+        const response = await request.post(path, { headers: { ...headers, Origin: new URL(path, test.info().project.use.baseURL).origin }, form, maxRedirects: 0 });
+        expect(response.status(), `${path} ${form.intent ?? ""}`).toBe(403);
+      }
+      const json = await request.post("/admin/settings/data", {
+        headers: { ...headers, Origin: new URL("/", test.info().project.use.baseURL).origin },
+        data: { site_name: "Hacked" },
+        maxRedirects: 0,
+      });
+      expect(json.status()).toBe(403);
+      // Nothing changed: the target still has no staff access, the site name is intact.
+      const home = await request.get("/");
+      expect(await home.text()).not.toContain("Hacked");
+    });
+  }
+});
