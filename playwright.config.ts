@@ -49,6 +49,14 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, NODE_ENV: "test", LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      // Every browser test posts the public forms from 127.0.0.1, in parallel: the per-address
+      // limit (tested in the integration tests) would refuse them.
+      PUBLIC_FORM_RATE_LIMIT: "1000",
+    },
   },
 });

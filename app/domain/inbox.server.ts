@@ -17,22 +17,18 @@ import {
   displayValue,
   isKind,
   isStatus,
-  type SubmissionKind,
+  NOTE_MAX,
+  type InboxFilters,
   type SubmissionStatus,
 } from "./submission-labels.ts";
 import { privateUploadsDir } from "./submissions.server.ts";
 
+export { filtersQuery, NOTE_MAX, type InboxFilters } from "./submission-labels.ts";
+
 export type SubmissionRow = typeof formSubmissions.$inferSelect;
 
 export const INBOX_PAGE_SIZE = 25;
-export const NOTE_MAX = 5000;
 
-export interface InboxFilters {
-  kind: SubmissionKind | null;
-  status: SubmissionStatus | null;
-  q: string;
-  page: number;
-}
 
 /** Filters from the query string; anything unknown is ignored rather than an error. */
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
@@ -45,16 +41,6 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
   };
-}
-
-/** The query string for filters (empty values left out), e.g. for links and the export. */
-export function filtersQuery(filters: Partial<InboxFilters>): string {
-  const params = new URLSearchParams();
-  if (filters.kind) params.set("kind", filters.kind);
-  if (filters.status) params.set("status", filters.status);
-  if (filters.q) params.set("q", filters.q);
-  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
-  return params.toString();
 }
 
 /** A LIKE pattern matching `text` literally anywhere (%, _ and \ in it are escaped). */

@@ -12,10 +12,11 @@ import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, t
 import { logger } from "../lib/logger.server.ts";
 import { recordAudit, type AuditActor } from "./audit.server.ts";
 import { privateFilePath, type SubmissionRow } from "./inbox.server.ts";
-import { KIND_LABELS, submissionFields } from "./submission-labels.ts";
+import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "./submission-labels.ts";
+
+export { RETENTION_MONTHS_MAX };
 
 export const DEFAULT_RETENTION_MONTHS = 12;
-export const RETENTION_MONTHS_MAX = 120;
 
 export type RetentionSettings = Record<SubmissionKind, number>;
 

@@ -107,3 +107,24 @@ export const SUBMISSION_STATUSES = Object.keys(STATUS_LABELS) as SubmissionStatu
 
 export const isKind = (v: unknown): v is SubmissionKind => SUBMISSION_KINDS.includes(v as SubmissionKind);
 export const isStatus = (v: unknown): v is SubmissionStatus => SUBMISSION_STATUSES.includes(v as SubmissionStatus);
+
+export const NOTE_MAX = 5000;
+export const RETENTION_MONTHS_MAX = 120;
+
+export interface InboxFilters {
+  kind: SubmissionKind | null;
+  status: SubmissionStatus | null;
+  q: string;
+  page: number;
+}
+
+/** The query string for filters (empty values left out), e.g. for links and the export. */
+export function filtersQuery(filters: Partial<InboxFilters>): string {
+  const params = new URLSearchParams();
+  if (filters.kind) params.set("kind", filters.kind);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.q) params.set("q", filters.q);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  return params.toString();
+}
+

@@ -1,13 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../components/admin/submission-badges.tsx";
-import { KIND_LABELS, SUBMISSION_KINDS } from "../../domain/submission-labels.ts";
+import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../domain/submission-labels.ts";
 import {
   EmailLookupSchema,
   erasePersonalData,
   findPersonalData,
   getRetentionSettings,
-  RETENTION_MONTHS_MAX,
   RetentionSchema,
   updateRetentionSettings,
 } from "../../domain/retention.server.ts";
