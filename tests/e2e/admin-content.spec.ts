@@ -1,0 +1,319 @@
+/**
+ * Staff journeys for the dashboard, events and craft fairs, signed in as an editor:
+ * create (with an image), edit, toggle and delete, checking the public pages after each
+ * step; validation messages (browser and server); drafts; the connection checks.
+ * Titles are unique per run, so the tests do not depend on each other.
+ */
+import { count, eq, and } from "drizzle-orm";
+import sharp from "sharp";
+import { getDb } from "../../app/db/client.server.ts";
+import { craftFairs, events } from "../../app/db/schema.ts";
+import { expect, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+
+// In order within this file (the dashboard counts the database), other files alongside.
+test.describe.configure({ mode: "default" });
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function pngFile(name = "photo.png") {
+  const buffer = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 120, b: 90 } } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+const toast = (page: Page, text: string) => page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text }).first();
+
+async function idFromEditLink(page: Page, title: string, base: string) {
+  const href = await page.getByRole("link", { name: `Edit ${title}` }).getAttribute("href");
+  const id = Number(href?.replace(`${base}/edit/`, ""));
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+test("an editor creates, edits, toggles and deletes an event with an image; the public pages follow", async ({ page, signInAs, request }) => {
+  await signInAs("editor");
+  const title = unique("E2E Lantern Walk");
+  await page.goto("/admin/events/new");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Event");
+  await expect(page.getByLabel("Time")).toHaveValue("19:00");
+  await expect(page.getByLabel("Active")).toBeChecked();
+  await expect(page.getByLabel("Past event")).not.toBeChecked();
+
+  // Inline validation as the user types.
+  await page.getByLabel("Title").fill("ab");
+  await expect(page.getByText("Title must be at least 3 characters")).toBeVisible();
+  await page.getByLabel("Title").fill(title);
+  await expect(page.getByText("Title must be at least 3 characters")).toBeHidden();
+  await page.getByLabel("Category").selectOption("family");
+  await page.getByLabel("Date").fill(inDays(1));
+  await page.getByLabel("Short description").fill("Lanterns along the river path at dusk.");
+  await page.getByLabel("Full description").fill("Bring a lantern.\n\nHot chocolate at the end.");
+  await page.getByLabel("Location", { exact: true }).fill("River Mill footpath");
+  await page.getByLabel("Ticket price").fill("Free");
+  await page.getByLabel("Tickets available").fill("0");
+  await expect(page.getByText("Must be a positive number")).toBeVisible();
+  await page.getByLabel("Tickets available").fill("");
+  await page.getByLabel(/^Image/).setInputFiles(await pngFile());
+  await expect(page.getByAltText("Preview of the selected image")).toBeVisible();
+  await page.getByRole("button", { name: "Create Event" }).click();
+
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  await expect(toast(page, "Event created successfully")).toBeVisible();
+  await expect(page.getByRole("cell", { name: title })).toBeVisible();
+  const id = await idFromEditLink(page, title, "/admin/events");
+
+  // Public pages: the event page with its resized image, /events and /.
+  const publicPage = await page.context().newPage();
+  await publicPage.goto(`/events/${id}`);
+  await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText(title);
+  const [row] = await getDb().select({ image: events.image }).from(events).where(eq(events.id, id));
+  expect(row.image).toMatch(/^\/uploads\/events\/[A-Za-z0-9_-]+\.webp$/);
+  const image = await request.get(row.image!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(image.headers()["cache-control"]).toContain("immutable");
+  expect((await request.get(row.image!.replace(".webp", "-400.webp"))).status()).toBe(200);
+  await publicPage.goto("/events");
+  await expect(publicPage.getByRole("heading", { name: title })).toBeVisible();
+  await publicPage.goto("/");
+  await expect(publicPage.getByText(title).first()).toBeVisible();
+
+  // An open public page updates without a reload when the event changes.
+  await publicPage.goto(`/events/${id}`);
+  await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText(title);
+
+  // Edit: new title, remove the image.
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Event");
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  const renamed = `${title} (renamed)`;
+  await page.getByLabel("Title").fill(renamed);
+  await page.getByRole("button", { name: "Remove Image" }).click();
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(toast(page, "Event updated successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText(renamed); // live update
+  expect((await request.get(row.image!)).status()).toBe(404);
+
+  // Deactivate: gone from the public site; activate again: back.
+  await page.getByRole("button", { name: `Deactivate ${renamed}` }).click();
+  await expect(toast(page, "Event deactivated successfully")).toBeVisible();
+  expect((await request.get(`/events/${id}`)).status()).toBe(404);
+  await publicPage.goto("/events");
+  await expect(publicPage.getByRole("heading", { name: renamed })).toHaveCount(0);
+  await page.getByRole("button", { name: `Activate ${renamed}` }).click();
+  await expect(toast(page, "Event activated successfully")).toBeVisible();
+  expect((await request.get(`/events/${id}`)).status()).toBe(200);
+
+  // Delete after confirmation (cancel first).
+  await page.getByRole("link", { name: `Delete ${renamed}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(renamed);
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.getByRole("link", { name: `Delete ${renamed}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Event deleted successfully")).toBeVisible();
+  await expect(page.getByRole("cell", { name: renamed })).toHaveCount(0);
+  await publicPage.goto(`/events/${id}`);
+  await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("Event Not Found");
+
+  // Editing an unknown id goes back to the list.
+  await page.goto(`/admin/events/edit/${id}`);
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  await expect(toast(page, "Failed to load event data")).toBeVisible();
+});
+
+test("event search and filters live in the URL, with the spec's empty states", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  await page.goto("/admin/events");
+  await page.getByLabel("Search events").fill("Gala");
+  await expect(page).toHaveURL(/q=Gala/);
+  await expect(page.getByRole("cell", { name: "Millbrook Charity Gala Dinner" })).toBeVisible();
+  await page.getByLabel("Time").selectOption("past");
+  await expect(page).toHaveURL(/time=past/);
+  await expect(page.getByText("No events found")).toBeVisible();
+  await expect(page.getByText("Try adjusting your search or filters")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Time")).toHaveValue("past");
+  await expect(page.getByLabel("Search events")).toHaveValue("Gala");
+  await page.goto("/admin/events?q=%25&status=inactive");
+  await expect(page.getByText("No events found")).toBeVisible();
+});
+
+test("an editor creates, edits, toggles and deletes a craft fair with an image; /craft-fairs follows", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  const title = unique("E2E Spring Makers");
+  await page.goto("/admin/craft-fairs");
+  await page.getByRole("link", { name: "Add New Craft Fair" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Craft Fair");
+  await expect(page.getByLabel("Time")).toHaveValue("10:00");
+  await expect(page.getByLabel("Stalls available")).toHaveValue("20");
+
+  // Bad input: the spec's messages, and nothing is sent.
+  await page.getByLabel("Stalls available").fill("0");
+  await page.getByRole("button", { name: "Create Craft Fair" }).click();
+  await expect(page.getByText("Must be a positive number")).toBeVisible();
+  await expect(page.getByText("Application deadline is required")).toBeVisible();
+  await expect(page.getByText("Title must be at least 3 characters")).toBeVisible();
+  await expect(page.getByText("Description must be at least 10 characters")).toBeVisible();
+  await expect(page.getByText("Location is required")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/craft-fairs\/new$/);
+
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Date", { exact: true }).fill(inDays(40));
+  await page.getByLabel("Description").fill("Handmade crafts from local makers.");
+  await page.getByLabel("Location").fill("Millbrook Library Garden");
+  await page.getByLabel("Stalls available").fill("25");
+  await page.getByLabel("Application deadline").fill(inDays(20));
+  await page.getByLabel(/^Image/).setInputFiles(await pngFile("stall.png"));
+  await page.getByRole("button", { name: "Create Craft Fair" }).click();
+  await expect(toast(page, "Craft fair created successfully")).toBeVisible();
+  const id = await idFromEditLink(page, title, "/admin/craft-fairs");
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("25");
+
+  const publicPage = await page.context().newPage();
+  await publicPage.goto("/craft-fairs");
+  await expect(publicPage.getByRole("heading", { name: title })).toBeVisible();
+
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
+  await page.getByLabel("Stalls available").fill("30");
+  await page.getByRole("button", { name: "Update Craft Fair" }).click();
+  await expect(toast(page, "Craft fair updated successfully")).toBeVisible();
+  const [row] = await getDb().select().from(craftFairs).where(eq(craftFairs.id, id));
+  expect(row).toMatchObject({ stalls_available: 30, title });
+  expect(row.image).toMatch(/^\/uploads\/craft-fairs\/.+\.webp$/);
+
+  await page.getByRole("button", { name: `Deactivate ${title}` }).click();
+  await expect(toast(page, "Craft fair deactivated successfully")).toBeVisible();
+  await expect(publicPage.getByRole("heading", { name: title })).toHaveCount(0); // live update
+  await page.getByRole("button", { name: `Activate ${title}` }).click();
+  await expect(toast(page, "Craft fair activated successfully")).toBeVisible();
+  await expect(publicPage.getByRole("heading", { name: title })).toBeVisible();
+
+  await page.getByRole("link", { name: `Delete ${title}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Craft fair deleted successfully")).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.getByRole("heading", { name: title })).toHaveCount(0);
+
+  await page.goto("/admin/craft-fairs?q=no-such-fair-anywhere");
+  await expect(page.getByText("No craft fairs found")).toBeVisible();
+  await page.goto("/admin/craft-fairs/edit/999999");
+  await expect(toast(page, "Failed to load craft fair data")).toBeVisible();
+});
+
+test("without JavaScript the server validates, keeps the values, and refuses a disguised file", async ({ browser, signInAs, page }) => {
+  await signInAs("editor");
+  const cookies = await page.context().cookies();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(cookies);
+  const noJs = await context.newPage();
+  await noJs.goto("/admin/events/new");
+  await noJs.getByLabel("Title").fill("No");
+  await noJs.getByLabel("Location", { exact: true }).fill("Town Hall");
+  await noJs.getByRole("button", { name: "Create Event" }).click();
+  await expect(noJs.getByText("Title must be at least 3 characters")).toBeVisible();
+  await expect(noJs.getByText("Event date is required")).toBeVisible();
+  await expect(noJs.getByText("Description must be at least 10 characters")).toBeVisible();
+  await expect(noJs.getByText("Category is required")).toBeVisible();
+  await expect(noJs.getByLabel("Location", { exact: true })).toHaveValue("Town Hall");
+
+  const title = unique("E2E No Script");
+  await noJs.getByLabel("Title").fill(title);
+  await noJs.getByLabel("Date").fill(inDays(3));
+  await noJs.getByLabel("Short description").fill("Works without JavaScript.");
+  await noJs.getByLabel("Category").selectOption("social");
+  await noJs.getByLabel(/^Image/).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") });
+  await noJs.getByRole("button", { name: "Create Event" }).click();
+  await expect(noJs.getByText("Image upload failed: Only JPEG, PNG, WebP or GIF images can be uploaded.")).toBeVisible();
+  const [{ n }] = await getDb().select({ n: count() }).from(events).where(eq(events.title, title));
+  expect(n).toBe(0);
+  await context.close();
+});
+
+test("a draft is offered back with Restore Data, and expires after 24 hours", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  page.on("dialog", (d) => void d.accept());
+  const title = unique("E2E Draft");
+  await page.goto("/admin/events/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Organizer").fill("Friends of Millbrook");
+  await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+  await page.goto("/admin/dashboard");
+  await page.goto("/admin/events/new");
+  await expect(page.getByText("There is unsaved form data from a previous session. Would you like to restore it?")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("");
+  await page.getByRole("button", { name: "Restore Data" }).click();
+  await expect(toast(page, "Form data restored")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByLabel("Organizer")).toHaveValue("Friends of Millbrook");
+
+  // A draft older than 24 hours is dropped.
+  await page.evaluate(() => {
+    const raw = JSON.parse(localStorage.getItem("draft:event:new")!);
+    localStorage.setItem("draft:event:new", JSON.stringify({ ...raw, savedAt: Date.now() - 25 * 3600_000 }));
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Event");
+  await expect(page.getByText("There is unsaved form data from a previous session.")).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("draft:event:new"))).toBeNull();
+});
+
+test("leaving a form with unsaved changes asks first; offline saving stops with the spec's message", async ({ page, signInAs, context }) => {
+  await signInAs("editor");
+  await page.goto("/admin/events/new");
+  await page.getByLabel("Title").fill("Unsaved title");
+  await page.getByRole("link", { name: "Back to Events" }).click();
+  await expect(page.getByRole("dialog")).toContainText("You have unsaved changes.");
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/\/admin\/events\/new$/);
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(page.getByText("You appear to be offline. Please check your internet connection and try again.").first()).toBeVisible();
+  await context.setOffline(false);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: "Leave page" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+});
+
+test("the dashboard shows counts from the database and the connection panel", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  const countOf = async (table: typeof events | typeof craftFairs, activeOnly: boolean) => {
+    const where = activeOnly ? and(eq(table.is_active, true), eq(table.is_past, false)) : undefined;
+    const [{ n }] = await getDb().select({ n: count() }).from(table).where(where);
+    return String(n);
+  };
+  await expect(async () => {
+    await page.goto("/admin/dashboard");
+    await expect(page.getByTestId("Total events")).toHaveText(await countOf(events, false), { timeout: 500 });
+    await expect(page.getByTestId("Active events")).toHaveText(await countOf(events, true), { timeout: 500 });
+    await expect(page.getByTestId("Total craft fairs")).toHaveText(await countOf(craftFairs, false), { timeout: 500 });
+    await expect(page.getByTestId("Active craft fairs")).toHaveText(await countOf(craftFairs, true), { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole("link", { name: "Create Event" })).toHaveAttribute("href", "/admin/events/new");
+  await expect(page.getByRole("link", { name: "Create Craft Fair" })).toHaveAttribute("href", "/admin/craft-fairs/new");
+
+  const panel = page.getByRole("region", { name: "Connection status" });
+  await expect(panel.getByText("Connected")).toBeVisible();
+  await panel.getByRole("button", { name: "Check" }).click();
+  await expect(toast(page, "Connection to the backend is working")).toBeVisible();
+
+  await page.route("/healthz", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ status: "error", database: { ok: false, error: "no answer within 5 s" } }) }),
+  );
+  await panel.getByRole("button", { name: "Check" }).click();
+  await expect(toast(page, "Connection error: no answer within 5 s")).toBeVisible();
+  await expect(panel.getByText("Test your internet connection.")).toBeVisible();
+
+  // The form's Test Connection turns into "Connection Error" with the warning box.
+  await page.goto("/admin/events/new");
+  await page.getByRole("button", { name: "Test Connection" }).click();
+  await expect(page.getByRole("button", { name: "Connection Error" })).toBeVisible();
+  await expect(page.getByText("There is a problem connecting to the server.")).toBeVisible();
+  await expect(toast(page, "Connection test failed: no answer within 5 s")).toBeVisible();
+});
