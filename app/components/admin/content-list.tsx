@@ -82,7 +82,7 @@ export function ContentListPage<T extends ListItem>(props: {
       <Form
         method="get"
         role="search"
-        aria-label={`Search ${props.noun}s`}
+        aria-label={`Filter ${props.noun}s`}
         className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
         onChange={(event) => {
           const form = event.currentTarget;

@@ -2,6 +2,7 @@ import { requireStaff } from "../../auth/guards.server.ts";
 import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../components/admin/content-list.tsx";
 import { hasActiveFilters, parseListFilters } from "../../domain/content-form.schema.ts";
 import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain/events-admin.server.ts";
+import { listReturnUrl } from "../../lib/return-url.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/events";
@@ -28,10 +29,7 @@ export async function action(args: Route.ActionArgs) {
   const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
   const form = await args.request.formData();
   const id = Number(form.get("id"));
-  const back = new URL(args.request.url);
-  back.searchParams.delete("delete");
-  back.searchParams.delete("index");
-  const to = back.pathname + back.search;
+  const to = listReturnUrl(args.request);
   if (form.get("intent") === "toggle") {
     const row = await toggleEventActive(id, actor).catch(() => null);
     if (!row) return redirectWithToast(to, { type: "error", message: "Failed to update event status" });
