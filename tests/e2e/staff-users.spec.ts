@@ -43,7 +43,7 @@ test("an administrator invites a person who sets a password through the link and
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByTestId("one-time-link")).toContainText(`Invitation link for ${email}`);
   await expect(page.getByTestId("one-time-link")).toContainText("Mail is not configured");
-  const link = await page.getByLabel("Link").inputValue();
+  const link = await page.getByRole("textbox", { name: "Link" }).inputValue();
   expect(link).toMatch(/\/admin\/set-password\/[\w-]+$/);
   await expect(row(page, email)).toContainText("Editor");
   await expect(row(page, email)).toContainText("Invited, no password yet");
@@ -124,7 +124,7 @@ test("Reset Password gives a one-hour link that sets a new password once", async
   await row(page, editor.email).getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`Password reset link created for ${editor.email}`);
   await expect(page.getByTestId("one-time-link")).toContainText(`Password reset link for ${editor.email}`);
-  const link = await page.getByLabel("Link").inputValue();
+  const link = await page.getByRole("textbox", { name: "Link" }).inputValue();
 
   const context = await browser.newContext();
   const other = await context.newPage();
