@@ -36,6 +36,14 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ toast }, { headers });
 }
 
+/**
+ * Headers of errors that land in this boundary (e.g. Retry-After on the maintenance 503
+ * thrown by the public layout); otherwise deeper routes decide.
+ */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? new Headers();
+}
+
 /** Runs on every navigation so a flash toast set by any redirect is picked up. */
 export const shouldRevalidate = () => true;
 

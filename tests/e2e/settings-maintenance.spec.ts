@@ -1,0 +1,185 @@
+/**
+ * Settings, the last-administrator rule and maintenance mode, on a server of its own
+ * (own data folder and port): these change global state (site settings, maintenance
+ * mode, the set of administrators), which must not disturb the tests sharing the main
+ * e2e server.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+const ADMIN = { email: "only-admin@millbrook.test", password: "the only administrator" };
+let child: ChildProcess;
+let origin = "";
+let dataDir = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-settings-"));
+  fs.chmodSync(dataDir, 0o755);
+  child = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const poll = setInterval(() => {
+      const match = /Millbrook Community Foundation: (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    }, 50);
+  });
+  const created = spawnSync(process.execPath, ["scripts/create-user.ts", "--email", ADMIN.email, "--password", ADMIN.password, "--role", "administrator"], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  expect(created.status, created.stderr + created.stdout).toBe(0);
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null) return resolve();
+    child.on("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${origin}/admin/login`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+}
+
+const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
+
+test("the last administrator cannot be demoted or removed", async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${origin}/admin/users`);
+  const row = page.locator(`[data-testid="staff-row"][data-email="${ADMIN.email}"]`);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: "Revoke access" }).click();
+  await expect(page.getByTestId("users-notice")).toHaveText(
+    "Error: There must always be at least one administrator. Make another account an administrator first.",
+  );
+  await row.getByLabel(`Role of ${ADMIN.email}`).selectOption("editor");
+  await row.getByRole("button", { name: "Change role" }).click();
+  await expect(page.getByTestId("users-notice")).toContainText("There must always be at least one administrator");
+  await expect(row.locator("td").nth(1)).toHaveText("Administrator");
+});
+
+test("settings are validated, saved optimistically, rolled back on failure and reach the public site", async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${origin}/admin/settings`);
+  await expect(page.getByRole("heading", { name: "Site Settings" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Social Media" })).toBeVisible();
+
+  // Bad input: a message per field, nothing saved.
+  await page.getByLabel("Facebook URL").fill("javascript:alert(1)");
+  await page.getByLabel("Contact email").fill("not an email");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(notifications(page)).toContainText("Failed to save settings: Please correct the highlighted fields");
+  await expect(page.getByText("Facebook URL must be a web address starting with http:// or https://")).toBeVisible();
+  await expect(page.getByText("Contact email must be a valid email address")).toBeVisible();
+
+  // A failing save: rolled back, with Retry.
+  await page.getByLabel("Facebook URL").fill("https://facebook.com/millbrookfoundation");
+  await page.getByLabel("Contact email").fill("hello@millbrook.test");
+  await page.getByLabel("Hero title").fill("Together for Millbrook");
+  await page.getByLabel("Site name").fill("Millbrook Foundation Test");
+  await page.route("**/admin/settings/data", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, json: { ok: false, message: "The database did not accept the change" } }) : route.continue(),
+  );
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(notifications(page)).toContainText("Failed to save settings: The database did not accept the change");
+  await expect(page.getByLabel("Hero title")).not.toHaveValue("Together for Millbrook");
+  await page.unroute("**/admin/settings/data");
+  await notifications(page).getByRole("button", { name: "Retry" }).click();
+  await expect(notifications(page)).toContainText("Settings saved successfully");
+  await expect(page.getByLabel("Hero title")).toHaveValue("Together for Millbrook");
+
+  // The public site on the next request.
+  const visitor = await page.context().browser()!.newContext();
+  const home = await visitor.newPage();
+  await home.goto(`${origin}/`);
+  await expect(home.getByRole("heading", { level: 1 })).toHaveText("Together for Millbrook");
+  await expect(home.locator("footer")).toContainText("hello@millbrook.test");
+  await expect(home.locator('footer a[href="https://facebook.com/millbrookfoundation"]')).toHaveCount(1);
+  await expect(home.locator("header")).toContainText("Millbrook Foundation Test");
+  await visitor.close();
+});
+
+test("slow and failed loading: slow message, Retry Loading, Enter Settings Manually", async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${origin}/admin/settings`);
+  let mode: "slow" | "fail" = "slow";
+  await page.route("**/admin/settings/data", async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    if (mode === "fail") return route.fulfill({ status: 503, json: { error: "The settings could not be read from the database." } });
+    await new Promise((r) => setTimeout(r, 4200));
+    return route.continue();
+  });
+  await page.getByRole("button", { name: "Reload settings" }).click();
+  await expect(page.getByText("Loading settings...")).toBeVisible();
+  await expect(page.getByText("Loading settings is taking longer than usual. Please wait...")).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole("heading", { name: "Site Settings" })).toBeVisible({ timeout: 10_000 });
+
+  mode = "fail";
+  await page.getByRole("button", { name: "Reload settings" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The settings could not be loaded" })).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Retry Loading" }).click();
+  await expect(page.getByRole("button", { name: "Enter Settings Manually" })).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Enter Settings Manually" }).click();
+  await expect(notifications(page)).toContainText("You can now manually enter settings.");
+  await expect(page.getByLabel("Site name")).toBeVisible();
+});
+
+test("maintenance mode: 503 with Retry-After for visitors, banner for staff, admin and /healthz keep working", async ({ page, request }) => {
+  await signIn(page);
+  await page.goto(`${origin}/admin/settings`);
+  await page.getByRole("switch", { name: "Maintenance mode" }).click();
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(notifications(page)).toContainText("Settings saved successfully");
+  await expect(page.getByTestId("maintenance-status")).toBeVisible();
+  try {
+    for (const path of ["/", "/events", "/events/1", "/about"]) {
+      const response = await request.get(`${origin}${path}`);
+      expect(response.status(), path).toBe(503);
+      expect(response.headers()["retry-after"]).toBe("3600");
+      expect(await response.text()).toContain("We&#x27;ll be back soon");
+    }
+    expect((await request.get(`${origin}/healthz`)).status()).toBe(200);
+
+    const visitor = await page.context().browser()!.newContext();
+    const anonymous = await visitor.newPage();
+    await anonymous.goto(`${origin}/`);
+    await expect(anonymous.getByRole("heading", { name: "We'll be back soon" })).toBeVisible();
+    await visitor.close();
+
+    const staffView = await page.goto(`${origin}/events`);
+    expect(staffView?.status()).toBe(200);
+    await expect(page.getByTestId("maintenance-banner")).toContainText("Maintenance mode is on");
+    const admin = await page.goto(`${origin}/admin/dashboard`);
+    expect(admin?.status()).toBe(200);
+  } finally {
+    await page.goto(`${origin}/admin/settings`);
+    await page.getByRole("switch", { name: "Maintenance mode" }).click();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(notifications(page)).toContainText("Settings saved successfully");
+  }
+  const back = await request.get(`${origin}/`);
+  expect(back.status()).toBe(200);
+  expect(await back.text()).not.toContain("maintenance-banner");
+});
