@@ -1,57 +1,57 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext } from "react-router";
+import { contentSecurityPolicy, inlineScriptHashes } from "./lib/content-security-policy.server.ts";
 import { logger } from "./lib/logger.server.ts";
-import { requestInfoContext } from "./lib/request-context.ts";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the whole document before answering (no streaming): pages are complete HTML
- * for visitors, crawlers and the page cache alike. Inline scripts carry the CSP nonce.
+ * for visitors, crawlers and the page cache alike. The Content-Security-Policy of the
+ * page allows exactly its own inline scripts by their SHA-256 hashes, so the page and
+ * its header can be cached together (server/page-cache.ts); no per-request nonce.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: RouterContextProvider,
 ) {
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
-  const { nonce } = loadContext.get(requestInfoContext);
+  const isHead = request.method.toUpperCase() === "HEAD";
 
   return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError: reject,
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          logger.error({ err: error, url: request.url }, "render error");
-        },
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const chunks: Buffer[] = [];
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        const sink = new Writable({
+          write(chunk: Buffer | string, _encoding, callback) {
+            chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            const html = Buffer.concat(chunks).toString("utf8");
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.set(
+              "Content-Security-Policy",
+              contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), dev: process.env.NODE_ENV === "development" }),
+            );
+            resolve(new Response(isHead ? null : html, { headers: responseHeaders, status: responseStatusCode }));
+            callback();
+          },
+        });
+        pipe(sink);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        logger.error({ err: error, url: request.url }, "render error");
+      },
+    });
   });
 }

@@ -5,11 +5,14 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import express, { type Request, type RequestHandler } from "express";
+import { createRequestHandler as createRouterRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { sessionCookieName } from "../app/auth/session.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
+import { TOAST_COOKIE } from "../app/lib/toast.server.ts";
 import { requestInfoContext } from "../app/lib/request-context.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
+import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -23,6 +26,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** `npm run bench` only (BENCH_STATIC_DIR): the reference static files, served at /__bench-static. */
   benchStaticDir?: string;
+  /** The rendered-page cache for anonymous visitors (off when absent, and in development). */
+  pageCache?: Pick<PageCacheOptions, "subscribe" | "maxEntries" | "maxBytes" | "ttlMs">;
 }
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -67,21 +72,27 @@ export function createApp(options: AppOptions) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: options.build,
-      mode: options.viteMiddleware ? "development" : "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, {
-          ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-          nonce: String(res.locals.nonce ?? ""),
-          secure: req.secure,
-        });
-        return context;
-      },
-    }),
-  );
+  const mode = options.viteMiddleware ? "development" : "production";
+  const getLoadContext = (req: Request) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, {
+      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      secure: req.secure,
+    });
+    return context;
+  };
+
+  // Anonymous visitors' public pages from memory (production only; PAGE_CACHE=off disables).
+  if (options.pageCache && !options.viteMiddleware) {
+    const handle = createRouterRequestHandler(options.build, mode);
+    const cache = createPageCache({
+      ...options.pageCache,
+      render: (request, req) => handle(request, getLoadContext(req)),
+      bypassCookies: [sessionCookieName(false), sessionCookieName(true), TOAST_COOKIE],
+    });
+    app.use(cache.middleware);
+  }
+
+  app.all("/{*splat}", createRequestHandler({ build: options.build, mode, getLoadContext }));
   return app;
 }

@@ -13,6 +13,7 @@ import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { startRetentionJob } from "../app/domain/retention.server.ts";
 import { countAdministrators } from "../app/domain/staff.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
+import { subscribe } from "../app/live/change-feed.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { createApp } from "./app.ts";
 
@@ -56,6 +57,8 @@ const app = createApp({
   trustProxy: process.env.TRUST_PROXY === "1",
   publicUrl: config.PUBLIC_URL,
   benchStaticDir: process.env.BENCH_STATIC_DIR || undefined,
+  // Rendered public pages kept in memory, dropped when the change feed reports a change.
+  pageCache: process.env.PAGE_CACHE === "off" ? undefined : { subscribe },
 });
 
 const server = app.listen(config.PORT, config.HOST, async () => {

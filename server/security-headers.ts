@@ -1,29 +1,22 @@
-import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { contentSecurityPolicy } from "../app/lib/content-security-policy.server.ts";
 
 /**
- * Security headers on every response. The Content-Security-Policy is enforced and
- * allows scripts only from this origin plus the nonce of this response (React
- * Router's inline hydration scripts carry it); nothing is loaded from other hosts.
+ * Security headers on every response. The Content-Security-Policy is enforced. Pages
+ * rendered by React Router carry their own policy (app/entry.server.tsx: this origin
+ * plus the SHA-256 hashes of the page's inline scripts, so cached pages stay valid);
+ * every other response (static files, resources, redirects) gets the baseline, which
+ * allows scripts from this origin only. Nothing is loaded from other hosts.
  */
 export function securityHeaders(options: { dev: boolean }) {
+  const baseline = contentSecurityPolicy({ dev: options.dev });
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    const connect = options.dev ? "'self' ws: wss:" : "'self'";
-    const csp = [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      `connect-src ${connect}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ];
-    res.setHeader("Content-Security-Policy", csp.join("; "));
+    // Set just before the head is written, unless the response brought its own policy.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+      if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", baseline);
+      return writeHead.apply(this, args);
+    } as typeof res.writeHead;
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

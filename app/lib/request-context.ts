@@ -9,8 +9,8 @@ import { createContext, type RouterContext } from "react-router";
 export interface RequestInfo {
   /** Client address as seen by the server (proxy-aware when TRUST_PROXY is set). */
   ip: string;
-  /** Nonce for the inline scripts React Router writes into the page. */
-  nonce: string;
+  /** Unused: pages allow their inline scripts by hash (app/lib/content-security-policy.server.ts). */
+  nonce?: string;
   /** True when the request arrived over HTTPS. */
   secure: boolean;
 }
@@ -20,6 +20,5 @@ const holder = globalThis as { [KEY]?: RouterContext<RequestInfo> };
 
 export const requestInfoContext: RouterContext<RequestInfo> = (holder[KEY] ??= createContext<RequestInfo>({
   ip: "unknown",
-  nonce: "",
   secure: false,
 }));

@@ -1,0 +1,302 @@
+/**
+ * Rendered-page cache for anonymous visitors (docs/decisions/ on the page cache).
+ *
+ * Anonymous GET/HEAD requests for public pages are answered from memory: the page is
+ * rendered once (concurrent requests for the same URL share that render), stored with
+ * its headers (including its hash-based Content-Security-Policy) and with its brotli and
+ * gzip forms, and served again until the content it shows changes. The change feed says
+ * when: "events", "craft-fairs" or "settings" changed, in this process or, through
+ * Postgres LISTEN/NOTIFY, in another one sharing the database; the pages that show that
+ * topic are dropped. A short time-to-live (60 s) re-renders pages anyway, for what
+ * changes with the clock (an event becoming past) and as a net under a lost notification.
+ *
+ * Never cached: requests with a session or flash cookie (signed-in staff see banners and
+ * their own pages), other methods, /admin/**, client data requests (*.data), event
+ * streams, and any response that sets a cookie, is not HTML, is not 200/404 or says
+ * private/no-store. Responses carry ETag and Last-Modified and answer conditional
+ * requests with 304; Cache-Control "no-cache" makes browsers revalidate every time, so an
+ * admin change shows on the next request.
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export interface PageCacheOptions {
+  /** Renders a request (React Router's handler with this request's load context). */
+  render: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
+  /** The change feed: calls the listener with a topic on every change; returns unsubscribe. */
+  subscribe?: (listener: (topic: string) => void) => () => void;
+  /** Cookie names that mean "not an anonymous visitor" (session, flash toast). */
+  bypassCookies: readonly string[];
+  maxEntries?: number;
+  maxBytes?: number;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  key: string;
+  status: number;
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  lastModified: number;
+  storedAt: number;
+  /** Change topics this page does not show (everything else invalidates it). */
+  independentOf: ReadonlySet<string>;
+  size: number;
+}
+
+interface Fill {
+  entry?: Entry;
+  /** A response that could not be cached: only the request that rendered it sends it. */
+  response?: Response;
+}
+
+/** Pages that show only settings (header, footer) and built-in or seeded content. */
+const SETTINGS_ONLY = new Set(["/about", "/community-fund", "/awards", "/trustees", "/causes", "/support"]);
+
+/**
+ * The change topics a page does not depend on. Unknown pages (and the home page, which
+ * shows a bit of everything) depend on every topic, so a new page is never left stale.
+ */
+export function topicsPageIgnores(pathname: string): ReadonlySet<string> {
+  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  if (SETTINGS_ONLY.has(path)) return new Set(["events", "craft-fairs"]);
+  if (path === "/events" || path.startsWith("/events/")) return new Set(["craft-fairs"]);
+  if (path === "/craft-fairs" || path.startsWith("/craft-fairs/")) return new Set(["events"]);
+  return new Set();
+}
+
+/** Not cached with the page: hop-by-hop, per-response or set by the cache itself. */
+const SKIPPED_HEADERS = new Set([
+  "connection",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "keep-alive",
+  "date",
+  "etag",
+  "last-modified",
+  "cache-control",
+  "vary",
+  "set-cookie",
+]);
+
+function cookieNames(header: string | undefined): string[] {
+  if (!header) return [];
+  return header.split(";").map((part) => part.slice(0, Math.max(0, part.indexOf("="))).trim());
+}
+
+function acceptedEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  if (!header) return "identity";
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (ok("br")) return "br";
+  if (ok("gzip")) return "gzip";
+  return "identity";
+}
+
+function notModified(req: ExpressRequest, entry: Entry): boolean {
+  const ifNoneMatch = req.get("if-none-match");
+  if (ifNoneMatch) {
+    const ours = entry.etag.replace(/^W\//, "");
+    return ifNoneMatch.split(",").some((tag) => {
+      const t = tag.trim();
+      return t === "*" || t.replace(/^W\//, "") === ours;
+    });
+  }
+  const ifModifiedSince = Date.parse(req.get("if-modified-since") ?? "");
+  return Number.isFinite(ifModifiedSince) && entry.lastModified <= ifModifiedSince;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
+  const ttlMs = options.ttlMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const bypass = new Set(options.bypassCookies);
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, Promise<Fill>>();
+  let bytes = 0;
+  /** Bumped on every invalidation: a render that started before it is not stored. */
+  let generation = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.size;
+  }
+
+  function store(entry: Entry) {
+    remove(entry.key);
+    entries.set(entry.key, entry);
+    bytes += entry.size;
+    for (const key of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      remove(key);
+    }
+  }
+
+  function invalidate(topic: string) {
+    generation++;
+    for (const [key, entry] of entries) if (!entry.independentOf.has(topic)) remove(key);
+  }
+
+  function clear() {
+    generation++;
+    entries.clear();
+    bytes = 0;
+  }
+
+  const unsubscribe = options.subscribe?.(invalidate);
+
+  function isCandidate(req: ExpressRequest): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const path = req.path.toLowerCase();
+    if (path === "/admin" || path.startsWith("/admin/") || path.endsWith(".data")) return false;
+    if (/text\/event-stream/i.test(req.get("accept") ?? "")) return false;
+    return !cookieNames(req.get("cookie")).some((name) => bypass.has(name));
+  }
+
+  function keyOf(req: ExpressRequest): string {
+    return `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+  }
+
+  /** The request rendered for the cache: GET, without cookies or conditional headers. */
+  function renderRequest(req: ExpressRequest, key: string): Request {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || /^(cookie|if-none-match|if-modified-since|range|if-range)$/i.test(name)) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    }
+    return new Request(key, { method: "GET", headers });
+  }
+
+  async function fill(key: string, req: ExpressRequest, res: ExpressResponse): Promise<Fill> {
+    const startedAt = generation;
+    const response = await options.render(renderRequest(req, key), req, res);
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    const cacheable =
+      (response.status === 200 || response.status === 404) &&
+      /^text\/html\b/i.test(response.headers.get("content-type") ?? "") &&
+      !response.headers.has("set-cookie") &&
+      !/no-store|private/i.test(cacheControl) &&
+      response.body !== null;
+    if (!cacheable) return { response };
+
+    const identity = Buffer.from(await response.arrayBuffer());
+    const [br, gz] = await Promise.all([
+      brotli(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      gzip(identity, { level: 9 }),
+    ]);
+    const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+    const previous = entries.get(key);
+    const storedAt = now();
+    const headers: [string, string][] = [];
+    for (const [name, value] of response.headers) if (!SKIPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+    const entry: Entry = {
+      key,
+      status: response.status,
+      headers,
+      identity,
+      br,
+      gzip: gz,
+      etag,
+      // Same bytes as before (a time-to-live refresh): keep the old date, so 304s go on.
+      lastModified: previous?.etag === etag ? previous.lastModified : Math.floor(storedAt / 1000) * 1000,
+      storedAt,
+      independentOf: topicsPageIgnores(new URL(key).pathname),
+      size: identity.length + br.length + gz.length + key.length + 1024,
+    };
+    // Content changed while this page was rendering: serve it, but do not keep it.
+    if (generation === startedAt && entry.size <= maxBytes) store(entry);
+    return { entry };
+  }
+
+  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: "hit" | "miss") {
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Last-Modified", new Date(entry.lastModified).toUTCString());
+    res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("X-Page-Cache", state);
+    if (notModified(req, entry)) {
+      res.removeHeader("Content-Type");
+      res.status(304).end();
+      return;
+    }
+    const encoding = acceptedEncoding(req.get("accept-encoding"));
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  async function sendUncached(res: ExpressResponse, response: Response) {
+    res.statusMessage = response.statusText;
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    res.setHeader("X-Page-Cache", "bypass");
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+  }
+
+  async function middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    if (!isCandidate(req)) return next();
+    const key = keyOf(req);
+    const cached = entries.get(key);
+    if (cached && now() - cached.storedAt < ttlMs) {
+      // Most recently used last: eviction takes the first.
+      entries.delete(key);
+      entries.set(key, cached);
+      return send(req, res, cached, "hit");
+    }
+    try {
+      let filling = pending.get(key);
+      const leader = !filling;
+      if (!filling) {
+        filling = fill(key, req, res).finally(() => pending.delete(key));
+        pending.set(key, filling);
+      }
+      const { entry, response } = await filling;
+      if (entry) return send(req, res, entry, "miss");
+      if (leader && response) return await sendUncached(res, response);
+      // Another request's render could not be cached: render this one normally.
+      return next();
+    } catch (error) {
+      next(error);
+    }
+  }
+
+  return {
+    middleware,
+    invalidate,
+    clear,
+    stats: () => ({ entries: entries.size, bytes }),
+    close: () => unsubscribe?.(),
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,0 +1,225 @@
+/**
+ * The rendered-page cache on the production server: fresh content right after an admin
+ * change (in the same process, and in another process sharing the database through
+ * Postgres LISTEN/NOTIFY), never a signed-in page for an anonymous visitor, and
+ * conditional requests answered with 304.
+ *
+ * Two server processes of our own (A and B) share one fresh database on the browser-test
+ * PostgreSQL server, so the changes made here touch nobody else's tests.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
+import { E2E_DATA_DIR } from "../../playwright.config.ts";
+
+test.describe.configure({ mode: "serial" });
+
+interface RunningServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-cache-"));
+  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const poll = setInterval(() => {
+      const match = /Millbrook Community Foundation: (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    }, 50);
+    child.on("exit", (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    origin,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners("exit");
+        child.on("exit", () => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+const GALA = "Millbrook Charity Gala Dinner";
+const EMAIL = "cache-editor@example.org";
+const PASSWORD = "correct horse battery staple";
+
+let databaseUrl = "";
+let a: RunningServer;
+let b: RunningServer;
+let closeDatabase = async () => {};
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const external = await openEmbeddedDatabase({ dataDir: E2E_DATA_DIR, mode: "attach", database: `page_cache_${Date.now()}` });
+  databaseUrl = external.url;
+  closeDatabase = external.close;
+  // A first (it applies the migrations and writes the sample content), then B.
+  a = await startServer({ DATABASE_URL: databaseUrl });
+  b = await startServer({ DATABASE_URL: databaseUrl });
+  const created = spawnSync(process.execPath, ["scripts/create-user.ts", "--email", EMAIL, "--password", PASSWORD, "--role", "editor"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  expect(created.status, created.stderr + created.stdout).toBe(0);
+});
+
+test.afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await closeDatabase();
+});
+
+// Plain fetch (no cookie jar): every visit is anonymous unless it sends a Cookie itself.
+async function signIn(server: RunningServer): Promise<string> {
+  const response = await fetch(`${server.origin}/admin/login`, {
+    method: "POST",
+    headers: { Origin: server.origin },
+    body: new URLSearchParams({ email: EMAIL, password: PASSWORD }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("mcf_session="));
+  expect(cookie).toBeTruthy();
+  return cookie!.split(";")[0];
+}
+
+async function toggleEvent(server: RunningServer, cookie: string, id: number) {
+  const response = await fetch(`${server.origin}/admin/events`, {
+    method: "POST",
+    headers: { Origin: server.origin, Cookie: cookie },
+    body: new URLSearchParams({ intent: "toggle", id: String(id) }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+}
+
+async function visit(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+test("the cache serves the fresh page right after an admin change in the same process", async () => {
+  // Fill A's cache, and see it answer from the cache.
+  await visit(`${a.origin}/events/1`);
+  await visit(`${a.origin}/events`);
+  const cachedEvent = await visit(`${a.origin}/events/1`);
+  const cachedList = await visit(`${a.origin}/events`);
+  expect(cachedEvent.headers.get("x-page-cache")).toBe("hit");
+  expect(cachedEvent.body).toContain(GALA);
+  expect(cachedList.headers.get("x-page-cache")).toBe("hit");
+  expect(cachedList.body).toContain(GALA);
+
+  // An editor takes the gala off the site through A's admin; the very next requests show it.
+  const cookie = await signIn(a);
+  await toggleEvent(a, cookie, 1);
+  const event = await visit(`${a.origin}/events/1`);
+  expect(event.status).toBe(404);
+  const list = await visit(`${a.origin}/events`);
+  expect(list.status).toBe(200);
+  expect(list.body).not.toContain(GALA);
+});
+
+test("another process sharing the database serves the fresh page after the change (LISTEN/NOTIFY)", async () => {
+  // B has cached the gala as hidden (state left by the previous test).
+  await visit(`${b.origin}/events/1`);
+  const before = await visit(`${b.origin}/events/1`);
+  expect(before.status).toBe(404);
+  expect(before.headers.get("x-page-cache")).toBe("hit");
+  await visit(`${b.origin}/events`);
+  expect((await visit(`${b.origin}/events`)).headers.get("x-page-cache")).toBe("hit");
+
+  // The editor puts it back through A; B hears of it and renders afresh.
+  const cookie = await signIn(a);
+  await toggleEvent(a, cookie, 1);
+  await expect.poll(async () => (await visit(`${b.origin}/events/1`)).status, { timeout: 10_000 }).toBe(200);
+  expect((await visit(`${b.origin}/events/1`)).body).toContain(GALA);
+  expect((await visit(`${b.origin}/events`)).body).toContain(GALA);
+});
+
+test("a signed-in page is never served to an anonymous visitor", async () => {
+  const cookie = await signIn(a);
+
+  // Admin pages: never cached; anonymous visitors are sent to sign in.
+  const dashboard = await visit(`${a.origin}/admin/dashboard`, { Cookie: cookie });
+  expect(dashboard.status).toBe(200);
+  expect(dashboard.headers.get("etag")).toBeNull();
+  const anonymousDashboard = await visit(`${a.origin}/admin/dashboard`);
+  expect(anonymousDashboard.status).toBe(302);
+  expect(anonymousDashboard.headers.get("location")).toMatch(/^\/admin\/login/);
+
+  // A public page seen by staff first is not stored for visitors.
+  const staffView = await visit(`${a.origin}/about?from=staff`, { Cookie: cookie });
+  expect(staffView.status).toBe(200);
+  expect(staffView.headers.get("x-page-cache")).toBeNull();
+  expect((await visit(`${a.origin}/about?from=staff`)).headers.get("x-page-cache")).toBe("miss");
+
+  // Maintenance mode (switched on in the database, announced like any settings change):
+  // staff see the site with a banner, visitors get the 503 page, never the staff view.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await visit(`${a.origin}/`);
+    await client.query("update site_settings set maintenance_mode = true where id = 1");
+    await client.query("select pg_notify('millbrook_changes', $1)", [JSON.stringify({ topic: "settings", from: "e2e" })]);
+    await expect.poll(async () => (await visit(`${a.origin}/`)).status, { timeout: 10_000 }).toBe(503);
+    const staffHome = await visit(`${a.origin}/`, { Cookie: cookie });
+    expect(staffHome.status).toBe(200);
+    expect(staffHome.body).toContain("Maintenance mode is on");
+    const visitorHome = await visit(`${a.origin}/`);
+    expect(visitorHome.status).toBe(503);
+    expect(visitorHome.body).not.toContain("Maintenance mode is on");
+  } finally {
+    await client.query("update site_settings set maintenance_mode = false where id = 1");
+    await client.query("select pg_notify('millbrook_changes', $1)", [JSON.stringify({ topic: "settings", from: "e2e" })]);
+    await client.end();
+  }
+  await expect.poll(async () => (await visit(`${a.origin}/`)).status, { timeout: 10_000 }).toBe(200);
+});
+
+test("cached pages carry ETag and Last-Modified and answer conditional requests with 304", async () => {
+  const first = await visit(`${a.origin}/trustees`);
+  expect(first.status).toBe(200);
+  const etag = first.headers.get("etag") ?? "";
+  const lastModified = first.headers.get("last-modified") ?? "";
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  expect(lastModified).toBeTruthy();
+  expect(first.headers.get("cache-control")).toBe("no-cache");
+
+  const byTag = await visit(`${a.origin}/trustees`, { "If-None-Match": etag });
+  expect(byTag.status).toBe(304);
+  expect(byTag.body).toBe("");
+  const byDate = await visit(`${a.origin}/trustees`, { "If-Modified-Since": lastModified });
+  expect(byDate.status).toBe(304);
+  const otherTag = await visit(`${a.origin}/trustees`, { "If-None-Match": 'W/"something-else"' });
+  expect(otherTag.status).toBe(200);
+  expect(otherTag.body).toBe(first.body);
+
+  // Compressed once, served as the browser asks.
+  for (const encoding of ["br", "gzip"]) {
+    const response = await fetch(`${a.origin}/trustees`, { headers: { "Accept-Encoding": encoding } });
+    expect(response.headers.get("content-encoding")).toBe(encoding);
+    expect(await response.text()).toBe(first.body);
+  }
+});
