@@ -1,5 +1,6 @@
 /** The opening band of every public page; leaves room for the fixed header. */
 import type { ReactNode } from "react";
+import { SafeImage } from "./safe-image.tsx";
 
 export function PageHero({
   eyebrow,
@@ -7,15 +8,30 @@ export function PageHero({
   intro,
   children,
   art,
+  image,
 }: {
   eyebrow?: string;
   title: ReactNode;
   intro?: ReactNode;
   children?: ReactNode;
   art?: ReactNode;
+  /** A decorative illustration shown beside the title on wide screens. */
+  image?: string;
 }) {
+  if (!art && image) {
+    art = (
+      <SafeImage
+        src={image}
+        alt=""
+        width={800}
+        height={500}
+        fetchPriority="high"
+        className="aspect-[8/5] w-full rounded-[2rem] object-cover shadow-lg ring-8 ring-white"
+      />
+    );
+  }
   return (
-    <section className="relative overflow-hidden bg-linear-to-b from-sun-100 via-[#fbf6ea] to-white pt-28 pb-14 sm:pt-32 sm:pb-20">
+    <section className="relative overflow-hidden bg-linear-to-b from-sun-100 via-[#fbf6ea] to-white pt-28 pb-12 sm:pt-32 sm:pb-16">
       <div aria-hidden="true" className="pointer-events-none absolute -top-24 -right-24 size-80 rounded-full bg-brand-100/60 blur-3xl" />
       <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-[1.2fr_1fr]">
         <div>

@@ -64,6 +64,7 @@ export default function Awards({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <PageHero
+        image="/images/awards/ceremony.svg"
         eyebrow="Millbrook Community Awards"
         title="Celebrating the people who make Millbrook special"
         intro="Every town has its quiet heroes: the volunteer driver, the coach who never misses a Saturday, the teenager who starts a homework club. Our awards say thank you, out loud."

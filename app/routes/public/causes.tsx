@@ -25,6 +25,7 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
+        image="/images/causes/youth-club.svg"
         eyebrow="Local causes"
         title="Good causes, right on our doorstep"
         intro="These are the projects we are raising money for right now. Each one was suggested by people in Millbrook, and every pound you give helps one of them reach its goal."

@@ -36,6 +36,7 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
+        image="/images/causes/community-garden.svg"
         eyebrow="Community Fund"
         title="Grants that keep Millbrook thriving"
         intro={`At least ${FUND_FACTS.shareToFund} of everything we raise goes into the Community Fund, which gives grants to local groups, schools and projects. Our aim is to give ${FUND_FACTS.target} in grants by ${FUND_FACTS.targetYear}.`}

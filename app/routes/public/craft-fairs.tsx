@@ -66,6 +66,7 @@ export default function CraftFairs({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <PageHero
+        image="/images/craft-fairs/gallery-crowd.svg"
         eyebrow="Craft fairs"
         title="Handmade in Millbrook"
         intro="Our craft fairs bring together the town's potters, knitters, woodworkers and jewellers for a day of browsing, chatting and finding gifts you won't see anywhere else. Stall fees go to the Community Fund."

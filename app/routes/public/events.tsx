@@ -42,6 +42,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
+        image="/images/events/summer-fair.svg"
         eyebrow="What's on"
         title="Events for everyone in Millbrook"
         intro="From black-tie galas to muddy fun runs, every event raises money for the Community Fund and brings the town together. Pick something you love and come along."

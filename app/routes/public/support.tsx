@@ -61,6 +61,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
+        image="/images/hero.svg"
         eyebrow="Support us"
         title="Help Millbrook thrive"
         intro="Whether you give money, time or a bit of both, your support goes straight back into the town: to youth clubs, warm spaces, community gardens and the neighbours who need a hand."

@@ -26,6 +26,7 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
+        image="/images/about.svg"
         eyebrow="Governance"
         title="Our trustees"
         intro={
