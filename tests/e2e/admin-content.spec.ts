@@ -4,6 +4,7 @@
  * step; validation messages (browser and server); drafts; the connection checks.
  * Titles are unique per run, so the tests do not depend on each other.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { count, eq, and } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "../../app/db/client.server.ts";
@@ -318,4 +319,14 @@ test("the dashboard shows counts from the database and the connection panel", as
   await expect(page.getByRole("button", { name: "Connection Error" })).toBeVisible();
   await expect(page.getByText("There is a problem connecting to the server.")).toBeVisible();
   await expect(toast(page, "Connection test failed: no answer within 5 s")).toBeVisible();
+});
+
+test("the admin content screens have no accessibility violations (axe)", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  for (const path of ["/admin/dashboard", "/admin/events", "/admin/events/new", "/admin/craft-fairs?delete=1", "/admin/craft-fairs/edit/1"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
 });

@@ -144,9 +144,9 @@ export function ContentListPage<T extends ListItem>(props: {
           <p className="mt-1 text-slate-600">{props.filtered ? props.empty.filteredHint : props.empty.firstHint}</p>
         </div>
       ) : (
-        <div className={`mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm ${loading ? "opacity-60" : ""}`}>
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+        <div className={`mt-6 rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto ${loading ? "opacity-60" : ""}`}>
+          <table className="block w-full text-left text-sm md:table">
+            <thead className="sr-only bg-slate-50 text-xs tracking-wide text-slate-600 uppercase md:not-sr-only md:table-header-group">
               <tr>
                 {columns.map((c) => (
                   <th key={c.header} scope="col" className={`px-4 py-3 font-semibold ${c.className ?? ""}`}>
@@ -158,16 +158,17 @@ export function ContentListPage<T extends ListItem>(props: {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            <tbody className="block divide-y divide-slate-200 md:table-row-group">
               {items.map((item) => (
-                <tr key={item.id} className="align-middle">
+                <tr key={item.id} className="grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 align-middle md:table-row md:p-0">
                   {columns.map((c) => (
-                    <td key={c.header} className={`px-4 py-3 ${c.className ?? ""}`}>
+                    <td key={c.header} className={`md:table-cell md:px-4 md:py-3 ${c.header === "Title" ? "col-span-2" : ""} ${c.className ?? ""}`}>
+                      {c.header !== "Title" && <span className="block text-xs font-semibold text-slate-600 md:hidden">{c.header}</span>}
                       {c.cell(item)}
                     </td>
                   ))}
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-2">
+                  <td className="col-span-2 pt-2 md:table-cell md:px-4 md:py-3">
+                    <div className="flex flex-wrap gap-2 md:justify-end">
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="intent" value="toggle" />
                         <input type="hidden" name="id" value={item.id} />
