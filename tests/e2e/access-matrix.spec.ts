@@ -25,6 +25,10 @@ const PAGES = [
   "/admin/craft-fairs/edit/1",
   "/admin/users",
   "/admin/settings",
+  "/admin/settings/data",
+  "/admin/audit-log",
+  "/admin/data-protection",
+  "/admin/data-protection/export",
   "/admin/keep-alive",
   "/admin/inbox",
   "/admin/inbox/export.csv",
@@ -32,7 +36,7 @@ const PAGES = [
   "/admin/no-such-page",
   "/admin/USERS",
 ];
-const isAdministratorOnly = (path: string) => /^\/admin\/(users|settings)(\/|\.|$)/i.test(path);
+const isAdministratorOnly = (path: string) => /^\/admin\/(users|settings|audit-log|data-protection)(\/|\.|$)/i.test(path);
 
 const TARGETS: Target[] = [
   ...PAGES.map((path) => ({ method: "GET" as const, path })),
@@ -45,6 +49,8 @@ const TARGETS: Target[] = [
   ...[
     "/admin/users",
     "/admin/settings",
+    "/admin/settings/data",
+    "/admin/data-protection",
     "/admin/keep-alive",
     "/admin/events",
     "/admin/events/new",

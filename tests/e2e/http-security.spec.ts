@@ -81,3 +81,25 @@ test("pages hydrate under the policy: no script is refused", async ({ page }) =>
   }
   expect(violations).toEqual([]);
 });
+
+test("repeated failures are answered 'Server is busy' (429, Retry-After) until the wait has passed", async ({
+  request,
+  createAccount,
+  baseURL,
+}) => {
+  const account = await createAccount("editor");
+  const attempt = (password: string) =>
+    request.post("/admin/login", {
+      headers: { Origin: baseURL! },
+      form: { email: account.email, password },
+      maxRedirects: 0,
+      failOnStatusCode: false,
+    });
+  expect((await attempt("wrong password one")).status()).toBe(401);
+  const busy = await attempt(account.password);
+  expect(busy.status()).toBe(429);
+  expect(busy.headers()["retry-after"]).toBe("1");
+  expect(await busy.text()).toContain("Server is busy. Please wait a moment and try again.");
+  await new Promise((r) => setTimeout(r, 1100));
+  expect((await attempt(account.password)).status()).toBe(302);
+});

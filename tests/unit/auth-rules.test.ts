@@ -109,11 +109,11 @@ describe("roles and paths", () => {
   });
 
   it("needs administrator for users and settings, whatever the spelling", () => {
-    expect(ADMINISTRATOR_PATHS).toEqual(["/admin/users", "/admin/settings"]);
-    for (const path of ["/admin/users", "/admin/USERS", "/admin/settings/x", "/admin/%75sers", "/admin/Settings"]) {
+    expect(ADMINISTRATOR_PATHS).toEqual(expect.arrayContaining(["/admin/users", "/admin/settings", "/admin/audit-log", "/admin/data-protection"]));
+    for (const path of ["/admin/users", "/admin/USERS", "/admin/settings/x", "/admin/%75sers", "/admin/Settings", "/admin/audit-log", "/admin/data-protection/export"]) {
       expect(minimumRoleForPath(path), path).toBe("administrator");
     }
-    for (const path of ["/admin/dashboard", "/admin/events", "/admin/craft-fairs/new", "/admin/usersx"]) {
+    for (const path of ["/admin/dashboard", "/admin/events", "/admin/craft-fairs/new", "/admin/usersx", "/admin/inbox"]) {
       expect(minimumRoleForPath(path), path).toBe("editor");
     }
   });
