@@ -12,7 +12,8 @@ import { expect, test } from "@playwright/test";
 import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { E2E_DATA_DIR } from "../../playwright.config.ts";
 
-test.describe.configure({ mode: "serial" });
+// Each test starts whole server processes (twice for the restart): give them time on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 interface RunningServer {
   origin: string;
