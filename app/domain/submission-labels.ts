@@ -5,7 +5,7 @@
  */
 import { AWARD_CATEGORIES, VOLUNTEER_ROLES } from "../content/sample-content.ts";
 import type { SubmissionKind, SubmissionStatus } from "../db/schema.ts";
-import { AVAILABILITY_OPTIONS, CRAFT_CATEGORIES, NOMINATOR_RELATIONSHIPS, STALL_SIZES } from "./submissions.schema.ts";
+import { AVAILABILITY_OPTIONS, CRAFT_CATEGORIES, NOMINATOR_RELATIONSHIPS, STALL_SIZES } from "./public-forms.ts";
 
 export type { SubmissionKind, SubmissionStatus };
 

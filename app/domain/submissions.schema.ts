@@ -7,45 +7,19 @@
  */
 import { z } from "zod";
 import { AWARD_CATEGORIES, VOLUNTEER_ROLES } from "../content/sample-content.ts";
+import {
+  AVAILABILITY_OPTIONS,
+  CRAFT_CATEGORIES,
+  MAX_UPLOAD_BYTES,
+  NOMINATION_DOCUMENTS_MAX,
+  NOMINATOR_RELATIONSHIPS,
+  STALL_PHOTOS_MAX,
+  STALL_PHOTOS_MIN,
+  STALL_SIZES,
+} from "./public-forms.ts";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const STALL_PHOTOS_MIN = 3;
-export const STALL_PHOTOS_MAX = 5;
-export const NOMINATION_DOCUMENTS_MAX = 3;
-
-export const AVAILABILITY_OPTIONS = [
-  { id: "weekdays", label: "Weekdays" },
-  { id: "weekends", label: "Weekends" },
-  { id: "evenings", label: "Evenings" },
-  { id: "flexible", label: "Flexible" },
-] as const;
-
-export const CRAFT_CATEGORIES = [
-  { id: "ceramics", label: "Ceramics and pottery" },
-  { id: "jewellery", label: "Jewellery" },
-  { id: "textiles", label: "Textiles, knitting and sewing" },
-  { id: "woodwork", label: "Woodwork" },
-  { id: "art", label: "Art, prints and cards" },
-  { id: "candles-soap", label: "Candles, soap and bath products" },
-  { id: "food", label: "Food and preserves" },
-  { id: "plants", label: "Plants and garden" },
-  { id: "other", label: "Something else" },
-] as const;
-
-export const STALL_SIZES = [
-  { id: "standard", label: "Standard stall (6ft table)", price: 30 },
-  { id: "large", label: "Large stall (8ft table)", price: 45 },
-] as const;
-export const ELECTRICITY_PRICE = 5;
-
-export const NOMINATOR_RELATIONSHIPS = [
-  { id: "family", label: "Family member" },
-  { id: "friend", label: "Friend or neighbour" },
-  { id: "colleague", label: "Colleague or fellow volunteer" },
-  { id: "organisation", label: "Someone they have helped" },
-  { id: "self", label: "I am nominating my own group" },
-  { id: "other", label: "Other" },
-] as const;
+// The option lists live in public-forms.ts (no Zod) so public pages stay light.
+export * from "./public-forms.ts";
 
 const ids = <T extends readonly { id: string }[]>(list: T) => list.map((o) => o.id) as [T[number]["id"], ...T[number]["id"][]];
 
@@ -148,9 +122,6 @@ export const SUBMISSION_FORMS = {
   stall_application: { schema: StallApplicationSchema, arrays: ["fairs"], files: ["photos"] },
   nomination: { schema: NominationSchema, arrays: [], files: ["documents"] },
 } as const;
-
-/** The name of the hidden honeypot field; people never see or fill it. */
-export const HONEYPOT_FIELD = "website";
 
 /**
  * Turns form data into a plain object for a schema: repeated fields become arrays,

@@ -16,7 +16,7 @@ import {
   formatPounds,
   giftAid,
   type DonationFrequency,
-} from "../../domain/donation.schema.ts";
+} from "../../domain/donation.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { FieldError } from "../ui/fields.tsx";
 import { HeartIcon } from "./icons.tsx";

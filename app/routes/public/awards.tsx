@@ -10,7 +10,7 @@ import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
 import { AWARDS_DATES, AWARDS_EMAIL } from "../../content/site-copy.ts";
 import { groupByYear, listAwardWinners } from "../../domain/community-content.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
-import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions.schema.ts";
+import { NOMINATOR_RELATIONSHIPS } from "../../domain/public-forms.ts";
 import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards";

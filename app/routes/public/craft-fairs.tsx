@@ -11,7 +11,7 @@ import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/u
 import { CRAFT_FAIR_GALLERY, CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
 import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
-import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions.schema.ts";
+import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/public-forms.ts";
 import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs";

@@ -9,7 +9,8 @@ import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../comp
 import { FOUNDATION, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
 import { SUPPORT_FAQ } from "../../content/site-copy.ts";
 import { DonationSchema, donationMessage } from "../../domain/donation.schema.ts";
-import { fieldErrors, AVAILABILITY_OPTIONS } from "../../domain/submissions.schema.ts";
+import { AVAILABILITY_OPTIONS } from "../../domain/public-forms.ts";
+import { fieldErrors } from "../../domain/submissions.schema.ts";
 import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
