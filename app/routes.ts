@@ -36,6 +36,7 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("settings/data", "routes/admin/settings-data.ts"),
+      route("settings/images", "routes/admin/settings-images.ts"),
       route("audit-log", "routes/admin/audit-log.tsx"),
       route("inbox", "routes/admin/inbox.tsx"),
       route("inbox/export.csv", "routes/admin/inbox-export.ts"),

@@ -1,7 +1,8 @@
 /**
  * The Settings form (shared by the server action and the browser). Every field of
  * site_settings except id and timestamps. Links accept only http(s) (never javascript:,
- * data: or other schemes); image fields also accept a site path such as /uploads/... .
+ * data: or other schemes). Image fields take only a path on this site (/uploads/..., /images/...):
+ * the site never loads images from other hosts.
  */
 import { z } from "zod";
 
@@ -27,15 +28,15 @@ const httpUrl = (label: string) =>
     .max(500, `${label} must be at most 500 characters`)
     .refine((v) => v === "" || isHttpUrl(v), `${label} must be a web address starting with http:// or https://`);
 
-/** Empty (no image), a path on this site (/uploads/..., /images/...) or an absolute http(s) URL. */
+/** Empty (no image) or a path on this site (/uploads/..., /images/...). */
 const imageUrl = (label: string) =>
   z
     .string()
     .trim()
     .max(500, `${label} must be at most 500 characters`)
     .refine(
-      (v) => v === "" || /^\/(?!\/)[A-Za-z0-9._~/-]+$/.test(v) || isHttpUrl(v),
-      `${label} must be a path on this site (starting with /) or a web address starting with http:// or https://`,
+      (v) => v === "" || /^\/(?!\/)[A-Za-z0-9._~/-]+$/.test(v),
+      `${label} must be a path on this site (starting with /): upload the image below`,
     )
     .nullish()
     .transform((v) => (v ? v : null));

@@ -4,6 +4,7 @@ import { getDb } from "../db/client.server.ts";
 import { siteSettings, type SiteSettingsRow } from "../db/schema.ts";
 import { publishChange } from "../live/change-feed.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { deleteImage, storeImage } from "../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "./audit.server.ts";
 import { settingsErrors, SiteSettingsSchema, SETTINGS_FIELDS, type SettingsField, type SiteSettingsValues } from "./settings.schema.ts";
 
@@ -53,4 +54,36 @@ export async function saveSiteSettings(input: Record<string, unknown>, actor: Au
   });
   publishChange("settings");
   return { ok: true, settings: values };
+}
+
+export const SETTINGS_IMAGES = { hero: "hero_image_url", about: "about_image_url" } as const;
+export type SettingsImage = keyof typeof SETTINGS_IMAGES;
+
+/**
+ * Replaces (bytes) or removes (null) the hero or about image. The upload is checked and
+ * resized by the image store; the previous uploaded file is deleted afterwards.
+ * Throws ImageRejectedError (with a message for the user) when the file is not a usable image.
+ */
+export async function replaceSettingsImage(which: SettingsImage, bytes: Uint8Array | null, actor: AuditActor) {
+  const column = SETTINGS_IMAGES[which];
+  const url = bytes ? await storeImage("settings", bytes) : null;
+  let previous: string | null = null;
+  try {
+    await getDb().transaction(async (tx) => {
+      const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
+      previous = before?.[column] ?? null;
+      await tx.update(siteSettings).set({ [column]: url, updated_at: sql`now()` }).where(eq(siteSettings.id, 1));
+      await recordAudit(actor, url ? "settings.image_updated" : "settings.image_removed", {
+        entity: "site_settings",
+        entityId: 1,
+        details: { image: which },
+      }, tx);
+    });
+  } catch (error) {
+    await deleteImage(url);
+    throw error;
+  }
+  await deleteImage(previous);
+  publishChange("settings");
+  return url;
 }

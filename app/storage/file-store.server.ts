@@ -7,7 +7,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
-export const STORE_FOLDERS = ["events", "craft-fairs"] as const;
+export const STORE_FOLDERS = ["events", "craft-fairs", "settings"] as const;
 export type StoreFolder = (typeof STORE_FOLDERS)[number];
 
 export interface FileStore {
@@ -20,7 +20,7 @@ export interface FileStore {
   keyFromUrl(url: string): string | null;
 }
 
-const KEY_RE = /^(events|craft-fairs)\/[A-Za-z0-9_-]{1,100}\.(webp|jpg|png|gif)$/;
+const KEY_RE = new RegExp(`^(${STORE_FOLDERS.join("|")})/[A-Za-z0-9_-]{1,100}\\.(webp|jpg|png|gif)$`);
 export const isValidKey = (key: string) => KEY_RE.test(key);
 
 export function uploadsDir(): string {

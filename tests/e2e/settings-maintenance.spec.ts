@@ -183,3 +183,35 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   expect(back.status()).toBe(200);
   expect(await back.text()).not.toContain("maintenance-banner");
 });
+
+test("the hero image is uploaded from Settings, shown on the home page, and removed again", async ({ page }) => {
+  const sharp = (await import("sharp")).default;
+  const photo = await sharp({ create: { width: 1800, height: 900, channels: 3, background: "#e39b22" } }).jpeg().toBuffer();
+  await signIn(page);
+  await page.goto(`${origin}/admin/settings`);
+  const images = page.getByRole("region", { name: "Images" });
+  await images.getByLabel(/New hero image/).setInputFiles({ name: "green.jpg", mimeType: "image/jpeg", buffer: photo });
+  await images.getByRole("button", { name: "Upload Hero image" }).click();
+  await expect(notifications(page)).toContainText("Settings saved successfully");
+  const preview = images.getByRole("img", { name: "Current hero image" });
+  await expect(preview).toHaveAttribute("src", /^\/uploads\/settings\/[\w-]+\.webp$/);
+  const src = await preview.getAttribute("src");
+
+  await page.goto(`${origin}/`);
+  await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
+  const file = await page.request.get(`${origin}${src}`);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("image/webp");
+
+  // A file that only pretends to be an image is refused.
+  await page.goto(`${origin}/admin/settings`);
+  await images.getByLabel(/New hero image/).setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") });
+  await images.getByRole("button", { name: "Upload Hero image" }).click();
+  await expect(notifications(page)).toContainText("Image upload failed");
+  await expect(preview).toHaveAttribute("src", src!);
+
+  await images.getByRole("button", { name: "Remove Hero image" }).click();
+  await expect(notifications(page)).toContainText("Hero image removed");
+  await expect(images.getByText("No image chosen: the built-in artwork is shown.").first()).toBeVisible();
+  expect((await page.request.get(`${origin}${src}`)).status()).toBe(404);
+});

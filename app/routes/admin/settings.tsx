@@ -44,8 +44,8 @@ const SITE_FIELDS: FieldSpec[] = [
   { name: "contact_email", label: "Contact email", type: "email" },
   { name: "hero_title", label: "Hero title" },
   { name: "hero_subtitle", label: "Hero subtitle" },
-  { name: "hero_image_url", label: "Hero image", type: "url", optional: true, hint: "A path on this site such as /images/hero.svg, or an https:// address." },
-  { name: "about_image_url", label: "About image", type: "url", optional: true, hint: "A path on this site, or an https:// address." },
+  { name: "hero_image_url", label: "Hero image", optional: true, hint: "Set by uploading under Images below, or a path on this site such as /images/hero.svg." },
+  { name: "about_image_url", label: "About image", optional: true, hint: "Set by uploading under Images below, or a path on this site." },
   { name: "charity_number", label: "Registered charity number", optional: true },
 ];
 
@@ -125,7 +125,40 @@ function Switch({ name, label, description, checked, onChange }: { name: Setting
   );
 }
 
-export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+/** After an image upload the server's values replace the form (the key changes with the image paths). */
+export default function Settings(props: Route.ComponentProps) {
+  const images = props.loaderData.settings ? `${props.loaderData.settings.hero_image_url}|${props.loaderData.settings.about_image_url}` : "";
+  return <SettingsScreen key={images} {...props} />;
+}
+
+function ImageUpload({ which, label, url }: { which: "hero" | "about"; label: string; url: string | null }) {
+  const id = `settings-image-${which}`;
+  return (
+    <div className="rounded-xl border border-slate-200 p-4">
+      <h3 className="font-semibold text-slate-800">{label}</h3>
+      {url ? (
+        <img src={url} alt={`Current ${label.toLowerCase()}`} className="mt-3 aspect-[16/9] w-full rounded-lg bg-slate-100 object-cover" />
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">No image chosen: the built-in artwork is shown.</p>
+      )}
+      <form method="post" action="/admin/settings/images" encType="multipart/form-data" className="mt-3 space-y-3">
+        <input type="hidden" name="which" value={which} />
+        <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+          New {label.toLowerCase()} <span className="font-normal text-slate-600">(JPEG, PNG, WebP or GIF, up to 10MB)</span>
+        </label>
+        <input id={id} name="image" type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="block w-full text-sm" />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="upload" className={secondary}>Upload {label}</button>
+          {url && (
+            <button type="submit" name="intent" value="remove" className={secondary}>Remove {label}</button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   const initial = loaderData.settings;
   // `saved`: what the site uses (updated optimistically); `draft`: the form.
   const [saved, setSaved] = useState<Values | null>(initial);
@@ -290,6 +323,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <button type="submit" className={primary} disabled={saving}>{saving ? "Saving..." : "Save Settings"}</button>
         </div>
       </form>
+
+      <section className={`${card} mt-6`} aria-labelledby="images-title">
+        <h2 id="images-title" className="font-display text-xl font-semibold text-brand-900">Images</h2>
+        <p className="mt-1 text-sm text-slate-600">Uploaded photos are checked, resized for the web and stored on this site.</p>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <ImageUpload which="hero" label="Hero image" url={saved?.hero_image_url ?? null} />
+          <ImageUpload which="about" label="About image" url={saved?.about_image_url ?? null} />
+        </div>
+      </section>
     </main>
   );
 }
