@@ -1,0 +1,212 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache, topicsPageIgnores, type PageCacheOptions } from "../../server/page-cache.ts";
+
+/** A page cache in front of a fake renderer that counts renders and shows a version. */
+async function setup(options: Partial<PageCacheOptions> & { respond?: (url: URL) => Response | Promise<Response> } = {}) {
+  const renders: string[] = [];
+  let version = 1;
+  const listeners: ((topic: string) => void)[] = [];
+  let clock = 1_000_000;
+  const cache = createPageCache({
+    bypassCookies: ["mcf_session", "mcf_toast"],
+    subscribe: (listener) => {
+      listeners.push(listener);
+      return () => {};
+    },
+    now: () => clock,
+    ...options,
+    render: async (request) => {
+      const url = new URL(request.url);
+      renders.push(url.pathname + url.search);
+      if (options.respond) return options.respond(url);
+      return new Response(`<html><body>${url.pathname} v${version}</body></html>`, {
+        headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'self' 'sha256-x'" },
+      });
+    },
+  });
+  const app = express();
+  app.use(cache.middleware);
+  app.use((_req, res) => res.status(200).send("handled by the router"));
+  const server: Server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  servers.push(server);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(base + path, { headers });
+    return { status: response.status, headers: response.headers, body: await response.text() };
+  };
+  return {
+    base,
+    cache,
+    renders,
+    get,
+    publish: (topic: string) => listeners.forEach((l) => l(topic)),
+    setVersion: (v: number) => (version = v),
+    advance: (ms: number) => (clock += ms),
+  };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+describe("page cache", () => {
+  it("renders a page once and serves the stored bytes and headers after that", async () => {
+    const t = await setup();
+    const first = await t.get("/events/1");
+    const second = await t.get("/events/1");
+    expect(t.renders).toEqual(["/events/1"]);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.body).toBe(first.body);
+    expect(second.headers.get("content-security-policy")).toBe("script-src 'self' 'sha256-x'");
+    expect(second.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("keys by URL including the query", async () => {
+    const t = await setup();
+    await t.get("/events?page=1");
+    await t.get("/events?page=2");
+    await t.get("/events?page=1");
+    expect(t.renders).toEqual(["/events?page=1", "/events?page=2"]);
+  });
+
+  it("drops exactly the pages that show a changed topic", async () => {
+    const t = await setup();
+    for (const path of ["/", "/events", "/events/1", "/craft-fairs", "/about"]) await t.get(path);
+    t.setVersion(2);
+    t.publish("events");
+    const after = Object.fromEntries(await Promise.all(["/", "/events", "/events/1", "/craft-fairs", "/about"].map(async (p) => [p, (await t.get(p)).body])));
+    expect(after["/"]).toContain("v2");
+    expect(after["/events"]).toContain("v2");
+    expect(after["/events/1"]).toContain("v2");
+    expect(after["/craft-fairs"]).toContain("v1");
+    expect(after["/about"]).toContain("v1");
+
+    t.setVersion(3);
+    t.publish("settings");
+    for (const p of ["/", "/events", "/craft-fairs", "/about"]) expect((await t.get(p)).body, p).toContain("v3");
+  });
+
+  it("knows which pages ignore which topics (unknown pages depend on everything)", () => {
+    expect([...topicsPageIgnores("/about")].sort()).toEqual(["craft-fairs", "events"]);
+    expect([...topicsPageIgnores("/Events/7")]).toEqual(["craft-fairs"]);
+    expect([...topicsPageIgnores("/craft-fairs")]).toEqual(["events"]);
+    expect(topicsPageIgnores("/").size).toBe(0);
+    expect(topicsPageIgnores("/a-new-page").size).toBe(0);
+  });
+
+  it("never stores or serves a page for a request with a session or flash cookie", async () => {
+    const t = await setup();
+    const staff = await t.get("/about", { Cookie: "mcf_session=abc" });
+    expect(staff.body).toBe("handled by the router");
+    expect(staff.headers.get("x-page-cache")).toBeNull();
+    expect((await t.get("/about", { Cookie: "theme=dark; mcf_toast=xyz" })).body).toBe("handled by the router");
+    expect((await t.get("/about")).headers.get("x-page-cache")).toBe("miss");
+    // A cached page is not handed to staff either.
+    expect((await t.get("/about", { Cookie: "mcf_session=abc" })).body).toBe("handled by the router");
+  });
+
+  it("leaves admin pages, data requests, event streams and other methods to the router", async () => {
+    const t = await setup();
+    for (const path of ["/admin", "/admin/dashboard", "/ADMIN/users", "/events.data"]) {
+      expect((await t.get(path)).body, path).toBe("handled by the router");
+    }
+    expect((await t.get("/live", { Accept: "text/event-stream" })).body).toBe("handled by the router");
+    expect((await fetch(`${t.base}/`, { method: "POST" })).status).toBe(200);
+    expect(t.renders).toEqual([]);
+  });
+
+  it("does not keep responses that set cookies, are not HTML, or are not 200/404", async () => {
+    const responses: Record<string, () => Response> = {
+      "/cookie": () => new Response("<p>x</p>", { headers: { "Content-Type": "text/html", "Set-Cookie": "a=b" } }),
+      "/xml": () => new Response("<urlset/>", { headers: { "Content-Type": "application/xml" } }),
+      "/down": () => new Response("<p>maintenance</p>", { status: 503, headers: { "Content-Type": "text/html", "Retry-After": "3600" } }),
+      "/private": () => new Response("<p>x</p>", { headers: { "Content-Type": "text/html", "Cache-Control": "private" } }),
+      "/missing": () => new Response("<p>not found</p>", { status: 404, headers: { "Content-Type": "text/html" } }),
+    };
+    const t = await setup({ respond: (url) => responses[url.pathname]() });
+    for (const path of Object.keys(responses)) {
+      await t.get(path);
+      await t.get(path);
+    }
+    expect(t.renders.filter((p) => p === "/missing")).toHaveLength(1);
+    for (const path of ["/cookie", "/xml", "/down", "/private"]) expect(t.renders.filter((p) => p === path), path).toHaveLength(2);
+    const down = await t.get("/down");
+    expect(down.status).toBe(503);
+    expect(down.headers.get("retry-after")).toBe("3600");
+  });
+
+  it("answers If-None-Match and If-Modified-Since with 304", async () => {
+    const t = await setup();
+    const first = await t.get("/trustees");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await t.get("/trustees", { "If-None-Match": etag })).status).toBe(304);
+    expect((await t.get("/trustees", { "If-None-Match": `"other", ${etag}` })).status).toBe(304);
+    expect((await t.get("/trustees", { "If-None-Match": '"other"' })).status).toBe(200);
+    expect((await t.get("/trustees", { "If-Modified-Since": first.headers.get("last-modified")! })).status).toBe(304);
+    expect((await t.get("/trustees", { "If-Modified-Since": new Date(0).toUTCString() })).status).toBe(200);
+  });
+
+  it("serves the brotli or gzip form the browser accepts", async () => {
+    const t = await setup();
+    const plain = await t.get("/about");
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await fetch(`${t.base}/about`, { headers: { "Accept-Encoding": accept } });
+      expect(response.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(await response.text()).toBe(plain.body);
+    }
+  });
+
+  it("renders once for a crowd arriving together", async () => {
+    const t = await setup();
+    await Promise.all(Array.from({ length: 20 }, () => t.get("/events")));
+    expect(t.renders).toEqual(["/events"]);
+  });
+
+  it("does not store a page whose content changed while it was rendering", async () => {
+    let publish: (topic: string) => void = () => {};
+    const t = await setup({
+      respond: async () => {
+        publish("events");
+        return new Response("<p>rendered</p>", { headers: { "Content-Type": "text/html" } });
+      },
+    });
+    publish = t.publish;
+    await t.get("/events");
+    await t.get("/events");
+    expect(t.renders).toHaveLength(2);
+  });
+
+  it("evicts the least recently used page beyond its size limit", async () => {
+    const t = await setup({ maxEntries: 2 });
+    await t.get("/a");
+    await t.get("/b");
+    await t.get("/a");
+    await t.get("/c");
+    expect(t.cache.stats().entries).toBe(2);
+    await t.get("/a");
+    await t.get("/b");
+    expect(t.renders).toEqual(["/a", "/b", "/c", "/b"]);
+  });
+
+  it("renders again after the time-to-live, keeping the ETag when the bytes are the same", async () => {
+    const t = await setup({ ttlMs: 60_000 });
+    const first = await t.get("/about");
+    t.advance(61_000);
+    const again = await t.get("/about");
+    expect(t.renders).toEqual(["/about", "/about"]);
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(again.headers.get("last-modified")).toBe(first.headers.get("last-modified"));
+  });
+});
