@@ -13,6 +13,7 @@ import { TOAST_COOKIE } from "../app/lib/toast.server.ts";
 import { requestInfoContext } from "../app/lib/request-context.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
 import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
+import { precompressedAssets } from "./precompressed-assets.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -67,7 +68,8 @@ export function createApp(options: AppOptions) {
     app.use(options.viteMiddleware);
   } else {
     const clientDir = path.join(options.rootDir, "build/client");
-    // Fingerprinted bundles: immutable for a year.
+    // Fingerprinted bundles: immutable for a year, brotli/gzip compressed once.
+    app.use("/assets", precompressedAssets(path.join(clientDir, "assets"), { maxAgeSeconds: YEAR }));
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: YEAR * 1000, index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }

@@ -95,7 +95,7 @@ function cookieNames(header: string | undefined): string[] {
   return header.split(";").map((part) => part.slice(0, Math.max(0, part.indexOf("="))).trim());
 }
 
-function acceptedEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+export function acceptedEncoding(header: string | undefined): "br" | "gzip" | "identity" {
   if (!header) return "identity";
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(",")) {
