@@ -118,6 +118,9 @@ test("settings are validated, saved optimistically, rolled back on failure and r
   await expect(home.locator("footer")).toContainText("hello@millbrook.test");
   await expect(home.locator('footer a[href="https://facebook.com/millbrookfoundation"]')).toHaveCount(1);
   await expect(home.locator("header")).toContainText("Millbrook Foundation Test");
+  await home.goto(`${origin}/events`);
+  await expect(home).toHaveTitle(/\| Millbrook Foundation Test$/);
+  await expect(home.locator('meta[property="og:site_name"]')).toHaveAttribute("content", "Millbrook Foundation Test");
   await visitor.close();
 });
 

@@ -12,21 +12,30 @@ interface PageMeta {
   description: string;
   path: string;
   origin?: string;
+  /** The site name from the settings (public layout loader); the foundation's name by default. */
+  siteName?: string;
   image?: string | null;
   type?: "website" | "article" | "event";
 }
 
 /** Finds the origin the public layout loader put in its data. */
 export function originFrom(matches: readonly unknown[]): string {
-  for (const match of matches) {
-    const data = (match as { loaderData?: { origin?: unknown } } | undefined)?.loaderData;
-    if (data && typeof data.origin === "string") return data.origin;
-  }
-  return "";
+  return siteFrom(matches).origin;
 }
 
-export function pageMeta({ title, description, path, origin = "", image, type = "website" }: PageMeta): MetaDescriptor[] {
-  const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
+/** The origin and the site name (from the settings) that the public layout loader put in its data. */
+export function siteFrom(matches: readonly unknown[]): { origin: string; siteName: string } {
+  for (const match of matches) {
+    const data = (match as { loaderData?: { origin?: unknown; siteName?: unknown } } | undefined)?.loaderData;
+    if (data && typeof data.origin === "string") {
+      return { origin: data.origin, siteName: typeof data.siteName === "string" && data.siteName ? data.siteName : SITE_NAME };
+    }
+  }
+  return { origin: "", siteName: SITE_NAME };
+}
+
+export function pageMeta({ title, description, path, origin = "", siteName = SITE_NAME, image, type = "website" }: PageMeta): MetaDescriptor[] {
+  const fullTitle = title === siteName || title === SITE_NAME ? title : `${title} | ${siteName}`;
   const url = `${origin}${path}`;
   const img = image && !image.endsWith(".svg") ? image : DEFAULT_OG_IMAGE;
   const imageUrl = /^https?:\/\//.test(img) ? img : `${origin}${img}`;
@@ -34,7 +43,7 @@ export function pageMeta({ title, description, path, origin = "", image, type = 
     { title: fullTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: siteName },
     { property: "og:type", content: type === "event" ? "website" : type },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },

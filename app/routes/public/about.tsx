@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ArrowRightIcon, HeartIcon, LeafIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
-import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CORE_VALUES, IMPACT_FIGURES, TIMELINE } from "../../content/site-copy.ts";
 import type { Route } from "./+types/about";
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Our mission, vision and values, how Millbrook Community Foundation began in 2023, and the difference local people have made since.",
     path: "/about",
-    origin: originFrom(matches),
+    ...siteFrom(matches),
   });
 
 const VALUE_ICONS = [LeafIcon, HeartIcon, UsersIcon];

@@ -3,7 +3,7 @@ import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, values
 import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
-import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "The Millbrook Community Awards celebrate the people and groups who make our town special. See the categories and past winners, and nominate someone.",
     path: "/awards",
-    origin: originFrom(matches),
+    ...siteFrom(matches),
   });
 
 const categoryTitle = (id: string) => AWARD_CATEGORIES.find((c) => c.id === id)?.title ?? id;

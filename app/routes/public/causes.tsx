@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CauseCard } from "../../components/site/cause-card.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
-import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { listCauses } from "../../domain/community-content.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Local Causes",
     description: "The Millbrook projects we are raising money for this year, and how close each one is to its goal.",
     path: "/causes",
-    origin: originFrom(matches),
+    ...siteFrom(matches),
   });
 
 export default function Causes({ loaderData }: Route.ComponentProps) {

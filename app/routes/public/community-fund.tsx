@@ -1,7 +1,7 @@
 import { CheckIcon, MailIcon } from "../../components/site/icons.tsx";
 import { formatMoney } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
-import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { FUND_EMAIL, FUND_FACTS } from "../../content/site-copy.ts";
 import { groupByYear, listFundRecipients } from "../../domain/community-content.server.ts";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "How the Millbrook Community Fund gives grants to local groups, who received funding in 2025 and before, and how to ask for application details.",
     path: "/community-fund",
-    origin: originFrom(matches),
+    ...siteFrom(matches),
   });
 
 const mailto = `mailto:${FUND_EMAIL}?subject=${encodeURIComponent("Community Fund application details")}`;

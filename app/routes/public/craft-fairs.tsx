@@ -5,7 +5,7 @@ import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
-import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { CRAFT_FAIR_GALLERY, CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Handmade gifts from Millbrook's makers: upcoming craft fairs, photos from past fairs, and how to apply for a stall (6ft £30, 8ft £45).",
     path: "/craft-fairs",
-    origin: originFrom(matches),
+    ...siteFrom(matches),
   });
 
 const STALL_LABELS: Record<string, string> = {

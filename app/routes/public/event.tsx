@@ -3,7 +3,7 @@ import { EventCard, CATEGORY_LABELS } from "../../components/site/event-card.tsx
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
-import { originFrom, pageMeta, SITE_NAME } from "../../components/site/seo.ts";
+import { originFrom, pageMeta, SITE_NAME, siteFrom } from "../../components/site/seo.ts";
 import { JsonLd } from "../../components/ui/json-ld.tsx";
 import { ShareButton } from "../../components/site/share-button.tsx";
 import { TicketBox } from "../../components/site/ticket-box.tsx";
@@ -47,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
     title: event.title,
     description: event.description,
     path: `/events/${params.id}`,
-    origin: originFrom(matches),
+    ...siteFrom(matches),
     image: event.image,
     type: "event",
   });

@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { CATEGORY_LABELS, EventCard } from "../../components/site/event-card.tsx";
 import { MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
-import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { HOST_EVENT_EMAIL } from "../../content/site-copy.ts";
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Gala dinners, quiz nights, summer fairs and family days: upcoming Millbrook Community Foundation events, and how to get tickets.",
     path: "/events",
-    origin: originFrom(matches),
+    ...siteFrom(matches),
   });
 
 export default function Events({ loaderData }: Route.ComponentProps) {

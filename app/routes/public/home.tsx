@@ -4,7 +4,7 @@ import { EventCard } from "../../components/site/event-card.tsx";
 import { ArrowRightIcon, HeartIcon } from "../../components/site/icons.tsx";
 import { Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
-import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
 import { HOME_STATS } from "../../content/site-copy.ts";
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     title: "Millbrook Community Foundation",
     description: loaderData?.description ?? DEFAULT_SETTINGS.site_description,
     path: "/",
-    origin: originFrom(matches),
+    ...siteFrom(matches),
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {

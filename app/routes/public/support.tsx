@@ -3,7 +3,7 @@ import { DonationForm } from "../../components/site/donation-form.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
-import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FOUNDATION, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Donate once or monthly, volunteer your time, or support Millbrook Community Foundation as a business. Every pound stays in Millbrook.",
     path: "/support",
-    origin: originFrom(matches),
+    ...siteFrom(matches),
   });
 
 const VOLUNTEER_LABELS: Record<string, string> = {

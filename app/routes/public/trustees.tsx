@@ -1,7 +1,7 @@
 import { DownloadIcon, MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
-import { originFrom, pageMeta } from "../../components/site/seo.ts";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { ANNUAL_REPORTS, TRUSTEES_EMAIL } from "../../content/site-copy.ts";
 import { listTrustees } from "../../domain/community-content.server.ts";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Our Trustees",
     description: "Meet the volunteer trustees who govern Millbrook Community Foundation, read our annual reports and find out how to join the board.",
     path: "/trustees",
-    origin: originFrom(matches),
+    ...siteFrom(matches),
   });
 
 export default function Trustees({ loaderData }: Route.ComponentProps) {
