@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { EventCard, CATEGORY_LABELS } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
@@ -193,12 +193,18 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24 text-center">
       <div className="mx-auto max-w-xl">
-        <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">Error 404</p>
-        <h1 className="mt-3 font-display text-4xl font-semibold text-brand-900">Event Not Found</h1>
-        <p className="mt-4 text-lg text-slate-700">The event you're looking for doesn't exist or has been removed.</p>
+        <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">{notFound ? "Error 404" : "Error"}</p>
+        <h1 className="mt-3 font-display text-4xl font-semibold text-brand-900">{notFound ? "Event Not Found" : "Something went wrong"}</h1>
+        <p className="mt-4 text-lg text-slate-700">
+          {notFound
+            ? "The event you're looking for doesn't exist or has been removed."
+            : "Sorry, we couldn't show this event just now. Please try again in a moment."}
+        </p>
         <Link to="/events" className={buttonClasses("primary", "lg", "mt-8")}>
           <ArrowLeftIcon className="size-5" />
           Back to Events
