@@ -138,6 +138,8 @@ const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white p
 const primary = "rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 const secondary = "rounded-full border-2 border-brand-600 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
 const danger = "rounded-full border-2 border-red-700 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60";
+/** Table cells on phones: one line each, labelled by CSS (the label is not part of the cell's text). */
+const stacked = "max-sm:block max-sm:py-1 max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
 
 function formatLogin(iso: string | null) {
   if (!iso) return "Never";
@@ -204,9 +206,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 
       <section className={card} aria-labelledby="staff-title">
         <h2 id="staff-title" className="font-display text-xl font-semibold text-brand-900">Staff accounts</h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
+        <div className="mt-3 sm:overflow-x-auto">
+          <table className="w-full text-left text-sm sm:min-w-[640px]">
+            <thead className="border-b border-slate-200 text-slate-600 max-sm:sr-only">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
                 <th scope="col" className="py-2 pr-3 font-semibold">Role</th>
@@ -214,17 +216,17 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 <th scope="col" className="py-2 font-semibold">Actions</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {staff.map((a) => (
-                <tr key={a.id} className="border-b border-slate-100 align-top" data-testid="staff-row" data-email={a.email}>
-                  <td className="py-3 pr-3 font-medium break-all text-ink">
+                <tr key={a.id} className="border-b border-slate-100 align-top max-sm:block max-sm:py-3" data-testid="staff-row" data-email={a.email}>
+                  <td className="py-3 pr-3 font-medium break-all text-ink max-sm:block max-sm:py-1">
                     {a.email}
                     {a.id === loaderData.me && <span className="ml-2 text-xs text-slate-500">(you)</span>}
                     {!a.hasPassword && <span className="block text-xs font-normal text-slate-500">Invited, no password yet</span>}
                   </td>
-                  <td className="py-3 pr-3">{a.role ? ROLE_LABEL[a.role] : ""}</td>
-                  <td className="py-3 pr-3 whitespace-nowrap">{formatLogin(a.lastLoginAt)}</td>
-                  <td className="py-3">
+                  <td data-label="Role: " className={`py-3 pr-3 ${stacked}`}>{a.role ? ROLE_LABEL[a.role] : ""}</td>
+                  <td data-label="Last login: " className={`py-3 pr-3 whitespace-nowrap ${stacked}`}>{formatLogin(a.lastLoginAt)}</td>
+                  <td className="py-3 max-sm:block max-sm:pt-2">
                     <div className="flex flex-wrap gap-2">
                       <Form method="post" className="flex items-center gap-2">
                         <input type="hidden" name="intent" value="role" />
@@ -262,21 +264,21 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         {others.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">Every account has staff access.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[480px] text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
+          <div className="mt-3 sm:overflow-x-auto">
+            <table className="w-full text-left text-sm sm:min-w-[480px]">
+              <thead className="border-b border-slate-200 text-slate-600 max-sm:sr-only">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
                   <th scope="col" className="py-2 pr-3 font-semibold">Last Login</th>
                   <th scope="col" className="py-2 font-semibold">Actions</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {others.map((a) => (
-                  <tr key={a.id} className="border-b border-slate-100" data-testid="other-row" data-email={a.email}>
-                    <td className="py-3 pr-3 font-medium break-all text-ink">{a.email}</td>
-                    <td className="py-3 pr-3 whitespace-nowrap">{formatLogin(a.lastLoginAt)}</td>
-                    <td className="py-3">
+                  <tr key={a.id} className="border-b border-slate-100 max-sm:block max-sm:py-3" data-testid="other-row" data-email={a.email}>
+                    <td className="py-3 pr-3 font-medium break-all text-ink max-sm:block max-sm:py-1">{a.email}</td>
+                    <td data-label="Last login: " className={`py-3 pr-3 whitespace-nowrap ${stacked}`}>{formatLogin(a.lastLoginAt)}</td>
+                    <td className="py-3 max-sm:block max-sm:pt-2">
                       <Form method="post">
                         <input type="hidden" name="intent" value="reset" />
                         <input type="hidden" name="userId" value={a.id} />
