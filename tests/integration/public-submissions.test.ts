@@ -203,6 +203,15 @@ describe("nominations", () => {
     }
   });
 
+  it("reports a bad file together with the other problems, so people fix everything at once", async () => {
+    const result = await submitPublicForm("nomination", form({ ...nominationFields([file(HTML, "letter.pdf", "application/pdf")]), reason: "" }), { ip: freshIp() });
+    expect(result.status).toBe("invalid");
+    if (result.status !== "invalid") return;
+    expect(result.errors.reason).toBe("Please tell us why you are nominating them");
+    expect(result.errors.documents).toMatch(/is not a PDF, JPEG or PNG file/);
+    expect(result.values).not.toHaveProperty("documents");
+  });
+
   it("allows at most 3 documents", async () => {
     const docs = Array.from({ length: 4 }, (_, i) => file(PDF, `d${i}.pdf`, "application/pdf"));
     const result = await submitPublicForm("nomination", form(nominationFields(docs)), { ip: freshIp() });
