@@ -324,6 +324,7 @@ function table(head: string[], rows: (string | number)[][]): string {
 
 async function main() {
   const started = Date.now();
+  const loadBefore = os.loadavg()[0];
   if (process.env.BENCH_SKIP_BUILD !== "1") {
     log("building (react-router build)...");
     const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
@@ -475,6 +476,7 @@ Measured by \`npm run bench\` (scripts/bench.ts).
 - Commit: ${commit}
 - Machine: ${machine}
 - Node: ${process.version}
+- Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)} (other work on the machine skews the numbers)
 - Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, HTTP/1.1 keep-alive, no Accept-Encoding (cached page and static file both sent uncompressed, so they send the same bytes).
 - CPUs: ${canPin ? `server (Node and its embedded PostgreSQL) pinned to CPU ${serverCpus}, load generator to CPU ${loadCpus} (taskset), so they do not starve each other; the server therefore has one core.` : "not pinned (taskset unavailable or one core): server and load generator share the CPUs."}
 - Static reference: the rendered HTML of each page written to a folder and served by the same server through \`express.static\` (BENCH_STATIC_DIR, at /__bench-static), behind the same middleware.
