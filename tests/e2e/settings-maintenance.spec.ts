@@ -164,6 +164,13 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
       expect(await response.text()).toContain("We&#x27;ll be back soon");
     }
     expect((await request.get(`${origin}/healthz`)).status()).toBe(200);
+    // Form posts are refused as well, before anything is stored.
+    const post = await request.post(`${origin}/support`, {
+      headers: { Origin: origin },
+      form: { intent: "volunteer", fullName: "Maintenance Visitor", email: "visitor@example.org" },
+    });
+    expect(post.status()).toBe(503);
+    expect(post.headers()["retry-after"]).toBe("3600");
 
     const visitor = await page.context().browser()!.newContext();
     const anonymous = await visitor.newPage();

@@ -3,7 +3,7 @@ import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
-import { maintenanceGate } from "../../domain/maintenance.server.ts";
+import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate } from "../../domain/maintenance.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -37,6 +37,28 @@ export async function loader(args: Route.LoaderArgs) {
     maintenanceBanner: staffBanner,
   };
 }
+
+/**
+ * Form posts are refused during maintenance too: an action runs before the loader's gate,
+ * so without this a visitor's submission would be stored and then answered with a 503.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (_args, next) => {
+    // A refusal thrown below becomes the 503 page here; it keeps the gate's Retry-After.
+    const response = await next();
+    if (response.status === 503 && !response.headers.has("Retry-After")) {
+      response.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
+    }
+    return response;
+  },
+  async (args, next) => {
+    if (args.request.method !== "GET" && args.request.method !== "HEAD") {
+      const settings = await getSiteSettings();
+      await maintenanceGate(args, settings.maintenance_mode);
+    }
+    return next();
+  },
+];
 
 export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
