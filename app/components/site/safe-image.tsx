@@ -3,6 +3,7 @@
  * that happened before the page's JavaScript started (checked when React attaches).
  */
 import { useState, type ImgHTMLAttributes } from "react";
+import { uploadedImageSrcSet } from "../ui/responsive-image.ts";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
@@ -15,6 +16,8 @@ export function SafeImage({
   const [failed, setFailed] = useState<string | null>(null);
   const wanted = src || fallback;
   const current = failed === wanted ? fallback : wanted;
+  // Uploaded images come in 400/800/1600 px WebP: let the browser pick (sizes defaults to 100vw).
+  const srcSet = props.srcSet ?? uploadedImageSrcSet(current);
 
   return (
     <img
@@ -22,6 +25,8 @@ export function SafeImage({
         if (img && img.complete && img.naturalWidth === 0 && current !== fallback) setFailed(wanted);
       }}
       src={current}
+      srcSet={srcSet}
+      sizes={srcSet ? (props.sizes ?? "100vw") : props.sizes}
       alt={alt}
       onError={() => {
         if (current !== fallback) setFailed(wanted);
