@@ -1,5 +1,12 @@
 /** Staff sign-in, sign-out, access and inactivity, driven like a user in Chromium. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test.describe("login page", () => {
   test("shows the spec's texts and the setup instructions toggle", async ({ page }) => {
@@ -274,4 +281,35 @@ test("after a failed sign-in the form rests as long as the server asks", async (
   await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled({ timeout: 3000 });
+});
+
+test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
+  test("login page, with the setup instructions open and after a failure", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Show setup instructions" }).click();
+    await page.getByLabel("Email").fill(`axe-${Date.now()}@example.org`);
+    await page.getByLabel("Password").fill("wrong password here");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("admin shell on desktop and phone, no-access page, inactivity warning", async ({ page, signInAs }) => {
+    await page.clock.install();
+    await signInAs("administrator");
+    await page.goto("/admin/dashboard");
+    await expectAccessible(page);
+    await page.clock.fastForward("01:56:00");
+    await expect(page.getByRole("button", { name: "Keep Session" })).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expectAccessible(page);
+    await page.context().clearCookies();
+    await signInAs(null);
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("No access");
+    await expectAccessible(page);
+  });
 });

@@ -92,7 +92,7 @@ export function Toaster({ flash }: { flash?: { type: ToastType; message: string 
     <section
       aria-label="Notifications"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
     >
       {list.map((t) => (
         <div

@@ -219,7 +219,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               </li>
               <li>
                 Or, on the server, run:
-                <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100">
+                <pre tabIndex={0} aria-label="Command to create an administrator" className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100">
                   npm run create-user -- --email you@example.org --password &apos;at least 12 characters&apos; --role administrator
                 </pre>
               </li>
