@@ -57,6 +57,9 @@ export default defineConfig({
       // Every browser test posts the public forms from 127.0.0.1, in parallel: the per-address
       // limit (tested in the integration tests) would refuse them.
       PUBLIC_FORM_RATE_LIMIT: "1000",
+      // Likewise for sign-in: only the per-account back-off applies to the browser tests (the
+      // per-address one is tested in tests/integration/auth-throttle.test.ts).
+      LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: "1000",
     },
   },
 });

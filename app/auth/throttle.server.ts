@@ -21,6 +21,18 @@ export const THROTTLE_RESET_AFTER_MS = 15 * 60 * 1000;
  */
 export const ADDRESS_FREE_FAILURES = 5;
 
+/**
+ * The free failures per address. LOGIN_THROTTLE_ADDRESS_FREE_FAILURES is honoured only when
+ * NODE_ENV=test: the browser tests all come from one address and would otherwise slow
+ * each other down (the per-account limit still applies to them).
+ */
+export function addressFreeFailures(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env["LOGIN_THROTTLE_ADDRESS_FREE_FAILURES"]);
+  return env["NODE_ENV"] === "test" && env["LOGIN_THROTTLE_ADDRESS_FREE_FAILURES"] && Number.isInteger(value) && value >= 0
+    ? value
+    : ADDRESS_FREE_FAILURES;
+}
+
 export interface ThrottleKeys {
   account: string;
   address: string;
@@ -86,7 +98,7 @@ async function countFailure(key: string, freeFailures: number) {
 /** Counts one failed sign-in against the account and the address. */
 export async function recordLoginFailure(keys: ThrottleKeys) {
   const account = await countFailure(keys.account, 0);
-  const address = await countFailure(keys.address, ADDRESS_FREE_FAILURES);
+  const address = await countFailure(keys.address, addressFreeFailures());
   return { retryAfterMs: Math.max(account.delayMs, address.delayMs) };
 }
 

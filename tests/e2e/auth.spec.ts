@@ -216,10 +216,14 @@ test.describe("inactivity", () => {
     await page.clock.fastForward("00:05:30");
     await expect(warning).toBeVisible();
 
+    const deadline = () => page.evaluate(() => localStorage.getItem("mcf:session-deadline"));
+    const before = await deadline();
     const keepAlive = page.waitForResponse((r) => r.url().endsWith("/admin/keep-alive") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Keep Session" }).click();
     expect((await keepAlive).status()).toBe(200);
     await expect(warning).toBeHidden();
+    // The page has taken the server's answer: a new deadline two hours on.
+    await expect.poll(deadline).not.toBe(before);
 
     // Two more idle hours: warning, then sign-out.
     await page.clock.fastForward("01:56:00");

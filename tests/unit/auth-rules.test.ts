@@ -10,7 +10,7 @@ import {
   SESSION_IDLE_TIMEOUT_MS,
   sessionPolicy,
 } from "../../app/auth/session.server.ts";
-import { addressBucket, backoffDelayMs, throttleKeys } from "../../app/auth/throttle.server.ts";
+import { addressBucket, addressFreeFailures, backoffDelayMs, throttleKeys } from "../../app/auth/throttle.server.ts";
 import { readToast, toastCookie } from "../../app/lib/toast.server.ts";
 
 describe("safeRedirect (redirectTo after sign-in)", () => {
@@ -131,6 +131,12 @@ describe("throttle rules", () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 50].map(backoffDelayMs)).toEqual([
       0, 1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000,
     ]);
+  });
+
+  it("lets tests raise the free failures per address, and nobody else", () => {
+    expect(addressFreeFailures({ NODE_ENV: "production", LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: "1000" })).toBe(5);
+    expect(addressFreeFailures({ NODE_ENV: "test", LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: "1000" })).toBe(1000);
+    expect(addressFreeFailures({ NODE_ENV: "test" })).toBe(5);
   });
 
   it("keys accounts by lower-case email and addresses by IPv4 or IPv6 /64", () => {
