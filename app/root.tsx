@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { AccessDeniedPage, isAccessDenied } from "./components/admin/access-denied.tsx";
 import { MaintenancePage } from "./components/site/maintenance-page.tsx";
@@ -12,6 +13,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Marks the page as interactive once React has hydrated it (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-GB">
       <head>

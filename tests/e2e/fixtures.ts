@@ -46,6 +46,22 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
+  // page.goto waits until React has hydrated the page (html[data-hydrated], set by
+  // app/root.tsx), so that typing and clicking never race hydration on a busy machine.
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (response?.headers()["content-type"]?.includes("text/html")) {
+          await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
+        }
+        return response;
+      };
+    }
+    await provide(page);
+  },
+
   signInAs: async ({ context, baseURL, e2eDatabase }, provide) => {
     void e2eDatabase;
     await provide(async (role, options = {}) => {

@@ -57,6 +57,7 @@ test.afterAll(async () => {
 
 async function signIn(page: Page) {
   await page.goto(`${origin}/admin/login`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -134,6 +134,9 @@ test("Reset Password gives a one-hour link that sets a new password once", async
   await other.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
   await other.getByRole("button", { name: "Sign in" }).click();
   await expect(other.getByText("Failed to sign in. Please check your credentials.")).toBeVisible();
+  // That failure throttles the account for 1 s ('Server is busy...'): the form rests until then.
+  await expect(other.getByRole("button", { name: "Sign in" })).toBeEnabled({ timeout: 5_000 });
+  await other.waitForTimeout(1_100);
   await signIn(other, editor.email, "my fresh new password");
   expect((await other.goto(link))?.status()).toBe(410);
   await context.close();
