@@ -73,7 +73,7 @@ export function Tabs({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-2xl bg-brand-50 p-1.5 ring-1 ring-brand-100 [scrollbar-width:none]"
+        className="flex flex-wrap gap-1 rounded-2xl sm:flex-nowrap sm:overflow-x-auto bg-brand-50 p-1.5 ring-1 ring-brand-100 [scrollbar-width:none]"
       >
         {tabs.map((tab) => {
           const selected = tab.id === active;
@@ -93,7 +93,7 @@ export function Tabs({
               aria-controls={`${idBase}-panel`}
               // Before hydration every tab is a plain, focusable link; after it, one tab stop.
               tabIndex={hydrated && !selected ? -1 : 0}
-              className={`shrink-0 rounded-xl px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:text-base ${
+              className={`shrink-0 rounded-xl px-3 py-2.5 sm:px-4 text-sm font-semibold whitespace-nowrap transition-colors sm:text-base ${
                 selected ? "bg-white text-brand-800 shadow-sm ring-1 ring-brand-200" : "text-slate-700 hover:bg-white/70 hover:text-brand-800"
               }`}
             >
