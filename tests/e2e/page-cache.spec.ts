@@ -7,60 +7,16 @@
  * Two server processes of our own (A and B) share one fresh database on the browser-test
  * PostgreSQL server, so the changes made here touch nobody else's tests.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { E2E_DATA_DIR } from "../../playwright.config.ts";
+import { startOwnServer as startServer, type OwnServer } from "./own-server.ts";
 
 test.describe.configure({ mode: "serial" });
 
-interface RunningServer {
-  origin: string;
-  stop: () => Promise<void>;
-}
-
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-cache-"));
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const poll = setInterval(() => {
-      const match = /Millbrook Community Foundation: (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    }, 50);
-    child.on("exit", (code) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${output}`));
-    });
-  });
-  return {
-    origin,
-    stop: () =>
-      new Promise((resolve) => {
-        child.removeAllListeners("exit");
-        child.on("exit", () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
-}
+type RunningServer = OwnServer;
 
 const GALA = "Millbrook Charity Gala Dinner";
 const EMAIL = "cache-editor@example.org";

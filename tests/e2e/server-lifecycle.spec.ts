@@ -4,58 +4,16 @@
  * running on a PostgreSQL server named by DATABASE_URL.
  * Each test starts its own server process on its own port and data folder.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { E2E_DATA_DIR } from "../../playwright.config.ts";
+import { startOwnServer as startServer } from "./own-server.ts";
 
 // Each test starts whole server processes (twice for the restart): give them time on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-interface RunningServer {
-  origin: string;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const poll = setInterval(() => {
-      const match = /Millbrook Community Foundation: (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    }, 50);
-    child.on("exit", (code) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${output}`));
-    });
-  });
-  return {
-    origin,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        child.removeAllListeners("exit");
-        child.on("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
 
 async function waitFor<T>(read: () => T | null | undefined, what: string): Promise<T> {
   for (let i = 0; i < 100; i++) {

@@ -4,55 +4,29 @@
  * mode, the set of administrators), which must not disturb the tests sharing the main
  * e2e server.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
+import { startOwnServer, type OwnServer } from "./own-server.ts";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const ADMIN = { email: "only-admin@millbrook.test", password: "the only administrator" };
-let child: ChildProcess;
+let server: OwnServer;
 let origin = "";
-let dataDir = "";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-settings-"));
-  fs.chmodSync(dataDir, 0o755);
-  child = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const poll = setInterval(() => {
-      const match = /Millbrook Community Foundation: (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    }, 50);
-  });
+  server = await startOwnServer();
+  origin = server.origin;
   const created = spawnSync(process.execPath, ["scripts/create-user.ts", "--email", ADMIN.email, "--password", ADMIN.password, "--role", "administrator"], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
   expect(created.status, created.stderr + created.stdout).toBe(0);
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    if (!child || child.exitCode !== null) return resolve();
-    child.on("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function signIn(page: Page) {

@@ -1,0 +1,64 @@
+/**
+ * For browser tests that need a server of their own (fresh data folder, own port): a
+ * real `node server/main.ts` process, as a newcomer starts it. Needs `npm run build`.
+ * Without DATA_DIR in `env`, a temporary data folder is made and removed on stop.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export interface OwnServer {
+  origin: string;
+  dataDir: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  const madeDataDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-own-"));
+  const dataDir = env.DATA_DIR ?? madeDataDir!;
+  fs.chmodSync(dataDir, 0o755);
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", ...env, DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const origin = await new Promise<string>((resolve, reject) => {
+    const finish = () => {
+      clearInterval(poll);
+      clearTimeout(timer);
+    };
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const poll = setInterval(() => {
+      const match = /Millbrook Community Foundation: (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        finish();
+        resolve(match[1]);
+      }
+    }, 50);
+    child.on("exit", (code) => {
+      finish();
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    origin,
+    dataDir,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        const done = () => {
+          if (madeDataDir) fs.rmSync(madeDataDir, { recursive: true, force: true });
+          resolve();
+        };
+        child.removeAllListeners("exit");
+        if (child.exitCode !== null) return done();
+        child.on("exit", done);
+        child.kill("SIGTERM");
+      }),
+  };
+}
