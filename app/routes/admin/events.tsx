@@ -1,51 +1,24 @@
-import { requireStaff } from "../../auth/guards.server.ts";
 import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../components/admin/content-list.tsx";
-import { hasActiveFilters, parseListFilters } from "../../domain/content-form.schema.ts";
+import { handleAdminListAction, loadAdminList } from "../../domain/content-list.server.ts";
 import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain/events-admin.server.ts";
-import { listReturnUrl } from "../../lib/return-url.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/events";
 
 export const meta = () => [{ title: "Events | Millbrook Admin" }];
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "editor");
-  const url = new URL(args.request.url);
-  const filters = parseListFilters(url.searchParams);
-  const items = await listEventsForAdmin(filters);
-  const deleteId = Number(url.searchParams.get("delete"));
-  return {
-    items,
-    filters,
-    filtered: hasActiveFilters(filters),
-    search: url.search,
-    deleteCandidate: items.find((e) => e.id === deleteId) ?? null,
-  };
-}
+export const loader = (args: Route.LoaderArgs) => loadAdminList(args, listEventsForAdmin);
 
-export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "editor");
-  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
-  const form = await args.request.formData();
-  const id = Number(form.get("id"));
-  const to = listReturnUrl(args.request);
-  if (form.get("intent") === "toggle") {
-    const row = await toggleEventActive(id, actor).catch(() => null);
-    if (!row) return redirectWithToast(to, { type: "error", message: "Failed to update event status" });
-    return redirectWithToast(to, {
-      type: "success",
-      message: row.is_active ? "Event activated successfully" : "Event deactivated successfully",
-    });
-  }
-  if (form.get("intent") === "delete") {
-    const deleted = await deleteEvent(id, actor).catch(() => false);
-    return deleted
-      ? redirectWithToast(to, { type: "success", message: "Event deleted successfully" })
-      : redirectWithToast(to, { type: "error", message: "Failed to delete event" });
-  }
-  return redirectWithToast(to, { type: "error", message: "Failed to update event status" });
-}
+export const action = (args: Route.ActionArgs) =>
+  handleAdminListAction(args, {
+    toggle: toggleEventActive,
+    remove: deleteEvent,
+    messages: {
+      activated: "Event activated successfully",
+      deactivated: "Event deactivated successfully",
+      statusFailed: "Failed to update event status",
+      deleted: "Event deleted successfully",
+      deleteFailed: "Failed to delete event",
+    },
+  });
 
 type Row = Route.ComponentProps["loaderData"]["items"][number];
 const columns: Column<Row>[] = [
