@@ -10,8 +10,25 @@ import { settingsErrors, SiteSettingsSchema, SETTINGS_FIELDS, type SettingsField
 
 export type SiteSettings = Omit<SiteSettingsRow, "created_at" | "updated_at">;
 
-/** The settings row (id 1); the built-in defaults when it cannot be read. */
-export async function getSiteSettings(): Promise<SiteSettings> {
+// One read per request: the layout and the page loaders of a request share it (keyed by
+// the request's router context, so nothing outlives the request).
+const perRequest = new WeakMap<object, Promise<SiteSettings>>();
+
+/**
+ * The settings row (id 1); the built-in defaults when it cannot be read. Pass the
+ * loader's `context` so that all loaders of one request share a single read.
+ */
+export function getSiteSettings(request?: object): Promise<SiteSettings> {
+  if (!request) return readSiteSettings();
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = readSiteSettings();
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSiteSettings(): Promise<SiteSettings> {
   try {
     const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
     if (row) return row;

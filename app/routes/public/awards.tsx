@@ -17,8 +17,8 @@ import type { Route } from "./+types/awards";
 
 export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
 
-export async function loader() {
-  const settings = await getSiteSettings();
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context);
   const winners = await listAwardWinners({ showSampleWhenEmpty: settings.show_sample_content });
   return { winners: groupByYear(winners.items) };
 }

@@ -7,8 +7,8 @@ import { listCauses } from "../../domain/community-content.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
 import type { Route } from "./+types/causes";
 
-export async function loader() {
-  const settings = await getSiteSettings();
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context);
   const causes = await listCauses({ showSampleWhenEmpty: settings.show_sample_content });
   return { causes: causes.items };
 }

@@ -10,8 +10,8 @@ import type { Route } from "./+types/community-fund";
 
 export const CURRENT_FUND_YEAR = 2025;
 
-export async function loader() {
-  const settings = await getSiteSettings();
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context);
   const recipients = await listFundRecipients({ showSampleWhenEmpty: settings.show_sample_content });
   const years = groupByYear(recipients.items);
   return {

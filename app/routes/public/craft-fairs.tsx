@@ -18,8 +18,8 @@ import type { Route } from "./+types/craft-fairs";
 
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 
-export async function loader() {
-  const settings = await getSiteSettings();
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context);
   const showSampleWhenEmpty = settings.show_sample_content;
   const [upcoming, past] = await Promise.all([listUpcomingCraftFairs({ showSampleWhenEmpty }), listPastCraftFairs({ showSampleWhenEmpty })]);
   return { upcoming: upcoming.items, past: past.items };

@@ -19,9 +19,9 @@ async function loadEvent(id: string) {
   return event;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await loadEvent(params.id);
-  const settings = await getSiteSettings();
+  const settings = await getSiteSettings(context);
   const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: settings.show_sample_content });
   return {
     event,

@@ -12,8 +12,8 @@ import type { Route } from "./+types/events";
 
 export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;
 
-export async function loader() {
-  const settings = await getSiteSettings();
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context);
   const showSampleWhenEmpty = settings.show_sample_content;
   const [upcoming, past] = await Promise.all([
     listUpcomingEvents({ showSampleWhenEmpty }),

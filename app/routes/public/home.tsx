@@ -17,8 +17,8 @@ export const HERO_IMAGE = "/images/hero.svg";
 export const HERO_FALLBACK = "/images/hero-fallback.svg";
 export const ABOUT_IMAGE = "/images/about.svg";
 
-export async function loader() {
-  const settings = await getSiteSettings();
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context);
   const showSampleWhenEmpty = settings.show_sample_content;
   const [events, causes] = await Promise.all([
     listUpcomingEvents({ limit: 3, showSampleWhenEmpty }),

@@ -18,7 +18,7 @@ function socialUrl(...candidates: string[]): string {
 
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
-  const settings = await getSiteSettings();
+  const settings = await getSiteSettings(args.context);
   // Maintenance mode: 503 for visitors; signed-in staff see the site with a banner.
   const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode);
   const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
@@ -53,7 +53,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
   async (args, next) => {
     if (args.request.method !== "GET" && args.request.method !== "HEAD") {
-      const settings = await getSiteSettings();
+      const settings = await getSiteSettings(args.context);
       await maintenanceGate(args, settings.maintenance_mode);
     }
     return next();

@@ -8,8 +8,8 @@ import { listTrustees } from "../../domain/community-content.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
 import type { Route } from "./+types/trustees";
 
-export async function loader() {
-  const settings = await getSiteSettings();
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context);
   const trustees = await listTrustees({ showSampleWhenEmpty: settings.show_sample_content });
   return { trustees: trustees.items, charityNumber: settings.charity_number };
 }
