@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { EventCategory } from "../domain/event-categories.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -30,18 +31,7 @@ const timestamps = {
 export const STAFF_ROLES = ["administrator", "editor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const EVENT_CATEGORIES = [
-  "fundraiser",
-  "family",
-  "social",
-  "community",
-  "volunteer",
-  "workshop",
-  "fair",
-  "sports",
-  "arts",
-] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+export { EVENT_CATEGORIES, type EventCategory } from "../domain/event-categories.ts";
 
 export const users = pgTable(
   "users",

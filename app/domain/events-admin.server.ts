@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
-import { EVENT_CATEGORIES, events, type EventRow } from "../db/schema.ts";
+import { events, type EventRow } from "../db/schema.ts";
 import { publishChange } from "../live/change-feed.server.ts";
 import { deleteImage } from "../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "./audit.server.ts";
@@ -22,12 +22,7 @@ import {
   toggleActive,
   validId,
 } from "./content-admin.server.ts";
-import { EVENT_CATEGORY_OPTIONS, type EventFormData } from "./events.schema.ts";
-
-// The browser-safe category list must match the database's.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _categoriesMatch: Same<(typeof EVENT_CATEGORIES)[number], (typeof EVENT_CATEGORY_OPTIONS)[number]> = true;
-void _categoriesMatch;
+import type { EventFormData } from "./events.schema.ts";
 
 export type EventInput = Omit<EventFormData, "is_active" | "is_past"> & {
   is_active?: boolean;

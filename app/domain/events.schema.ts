@@ -8,19 +8,7 @@ import {
   requiredText,
   requiredTime,
 } from "./content-form.schema.ts";
-
-/** Same list as app/db/schema.ts (checked there at compile time in events.server.ts). */
-export const EVENT_CATEGORY_OPTIONS = [
-  "fundraiser",
-  "family",
-  "social",
-  "community",
-  "volunteer",
-  "workshop",
-  "fair",
-  "sports",
-  "arts",
-] as const;
+import { EVENT_CATEGORIES } from "./event-categories.ts";
 
 export const EVENT_DEFAULT_TIME = "19:00";
 
@@ -35,7 +23,7 @@ export const EventFormSchema = z.object({
   organizer: optionalText(120),
   ticket_price: optionalText(40),
   tickets_available: optionalPositiveInteger,
-  category: z.enum(EVENT_CATEGORY_OPTIONS, { message: "Category is required" }),
+  category: z.enum(EVENT_CATEGORIES, { message: "Category is required" }),
   is_active: checkbox,
   is_past: checkbox,
 });

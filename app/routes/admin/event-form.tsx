@@ -6,7 +6,8 @@ import { SelectField, TextAreaField, TextField } from "../../components/ui/field
 import { saveContentForm } from "../../domain/content-form.server.ts";
 import { formValues } from "../../domain/content-form.schema.ts";
 import { createEvent, getEventForAdmin, updateEvent } from "../../domain/events-admin.server.ts";
-import { EVENT_CATEGORY_OPTIONS, EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../../domain/events.schema.ts";
+import { EVENT_CATEGORIES } from "../../domain/event-categories.ts";
+import { EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../../domain/events.schema.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/event-form";
@@ -59,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const CATEGORY_OPTIONS = EVENT_CATEGORY_OPTIONS.map((c) => ({ id: c, label: c[0].toUpperCase() + c.slice(1) }));
+const CATEGORY_OPTIONS = EVENT_CATEGORIES.map((c) => ({ id: c, label: c[0].toUpperCase() + c.slice(1) }));
 
 export default function EventForm({ loaderData, actionData }: Route.ComponentProps) {
   const editing = loaderData.id !== null;

@@ -7,6 +7,7 @@ import { NewPasswordSchema } from "../../domain/staff.schema.ts";
 import { findUserById, setPassword } from "../../domain/staff.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import { AccountField } from "../../components/admin/account-field.tsx";
 import type { Route } from "./+types/set-password";
 
 const SetPasswordSchema = z
@@ -52,7 +53,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const errors: Partial<Record<"password" | "confirm", string[]>> = actionData?.errors ?? {};
-  const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
   return (
     <main className="mx-auto max-w-md px-4 py-16">
       <h1 className="font-display text-3xl font-semibold">Set your password</h1>
@@ -62,22 +62,8 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       </p>
       <Form method="post" className="mt-8 space-y-5" noValidate>
         <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <div>
-          <label htmlFor="password" className="font-medium">
-            New password (at least 12 characters)
-          </label>
-          <input id="password" name="password" type="password" autoComplete="new-password" required minLength={12} className={field}
-            aria-invalid={errors.password ? true : undefined} aria-describedby={errors.password ? "password-error" : undefined} />
-          {errors.password && <p id="password-error" role="alert" className="mt-1 text-sm text-red-700">{errors.password[0]}</p>}
-        </div>
-        <div>
-          <label htmlFor="confirm" className="font-medium">
-            Confirm password
-          </label>
-          <input id="confirm" name="confirm" type="password" autoComplete="new-password" required className={field}
-            aria-invalid={errors.confirm ? true : undefined} aria-describedby={errors.confirm ? "confirm-error" : undefined} />
-          {errors.confirm && <p id="confirm-error" role="alert" className="mt-1 text-sm text-red-700">{errors.confirm[0]}</p>}
-        </div>
+        <AccountField name="password" label="New password (at least 12 characters)" type="password" autoComplete="new-password" minLength={12} error={errors.password?.[0]} />
+        <AccountField name="confirm" label="Confirm password" type="password" autoComplete="new-password" error={errors.confirm?.[0]} />
         <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
           {busy ? "Saving..." : "Set password"}
         </button>

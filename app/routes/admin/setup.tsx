@@ -5,6 +5,7 @@ import { recordAudit } from "../../domain/audit.server.ts";
 import { countAdministrators, createUser, StaffError } from "../../domain/staff.server.ts";
 import { EmailSchema, NewPasswordSchema } from "../../domain/staff.schema.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
+import { AccountField } from "../../components/admin/account-field.tsx";
 import type { Route } from "./+types/setup";
 
 const SetupSchema = z
@@ -52,7 +53,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function Setup({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const errors: Partial<Record<"email" | "password" | "confirm", string[]>> = actionData?.errors ?? {};
-  const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
   return (
     <main className="mx-auto max-w-md px-4 py-16">
       <h1 className="font-display text-3xl font-semibold">Create the first administrator</h1>
@@ -60,24 +60,9 @@ export default function Setup({ actionData }: Route.ComponentProps) {
         This one-time link sets up the admin account for the Millbrook Community Foundation website.
       </p>
       <Form method="post" className="mt-8 space-y-5" noValidate>
-        <div>
-          <label htmlFor="email" className="font-medium">Email</label>
-          <input id="email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} className={field}
-            aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? "email-error" : undefined} />
-          {errors.email && <p id="email-error" role="alert" className="mt-1 text-sm text-red-700">{errors.email[0]}</p>}
-        </div>
-        <div>
-          <label htmlFor="password" className="font-medium">Password (at least 12 characters)</label>
-          <input id="password" name="password" type="password" autoComplete="new-password" required minLength={12} className={field}
-            aria-invalid={errors.password ? true : undefined} aria-describedby={errors.password ? "password-error" : undefined} />
-          {errors.password && <p id="password-error" role="alert" className="mt-1 text-sm text-red-700">{errors.password[0]}</p>}
-        </div>
-        <div>
-          <label htmlFor="confirm" className="font-medium">Confirm password</label>
-          <input id="confirm" name="confirm" type="password" autoComplete="new-password" required className={field}
-            aria-invalid={errors.confirm ? true : undefined} aria-describedby={errors.confirm ? "confirm-error" : undefined} />
-          {errors.confirm && <p id="confirm-error" role="alert" className="mt-1 text-sm text-red-700">{errors.confirm[0]}</p>}
-        </div>
+        <AccountField name="email" label="Email" type="email" autoComplete="email" defaultValue={actionData?.email} error={errors.email?.[0]} />
+        <AccountField name="password" label="Password (at least 12 characters)" type="password" autoComplete="new-password" minLength={12} error={errors.password?.[0]} />
+        <AccountField name="confirm" label="Confirm password" type="password" autoComplete="new-password" error={errors.confirm?.[0]} />
         <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
           {busy ? "Creating..." : "Create administrator"}
         </button>
