@@ -1,4 +1,11 @@
-import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { currentStaff, staffMiddleware } from "../../auth/guards.server.ts";
 import { AccessDeniedPage, isAccessDenied } from "../../components/admin/access-denied.tsx";
 import { sessionPolicy } from "../../auth/session.server.ts";
@@ -21,8 +28,14 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Runs on every admin navigation: the server refreshes the session and the client learns its new deadline. */
-export const shouldRevalidate = () => true;
+/**
+ * Runs on every admin navigation and submission: the server refreshes the session and the
+ * client learns its new deadline. Background refreshes (live updates revalidating the page
+ * in place, same address, no form) are not the user's activity, so they leave the layout,
+ * and with it the inactivity deadline and any warning on screen, as they are.
+ */
+export const shouldRevalidate = ({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) =>
+  Boolean(formMethod) || currentUrl.href !== nextUrl.href;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useInactivityLogout({
