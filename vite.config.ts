@@ -2,8 +2,52 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+type ModuleInfo = { importers: readonly string[] } | null;
+type ChunkingContext = { getModuleInfo: (id: string) => ModuleInfo };
+
+const pathOf = (id: string) => id.split("?")[0]!.replaceAll("\\", "/");
+const isRouteModule = (id: string) => /\/app\/(root\.tsx|routes\/)/.test(pathOf(id));
+const isAdminRoute = (id: string) => pathOf(id).includes("/app/routes/admin/");
+
+/**
+ * One `site` chunk for the public pages. Left to itself, the bundler splits the code the
+ * public routes share into a chunk per combination of routes that import it: twenty-odd
+ * small scripts per page, which on a slow phone connection queue behind each other and
+ * delay the first paint. This group puts into one chunk every module that a public route
+ * (or the root) reaches by static imports and that another route reaches too, i.e. every
+ * module that would otherwise land in a shared chunk a public page loads. Code that only
+ * admin routes reach never lands there, so public pages load no admin code; code only one
+ * route reaches stays in that route's own chunk.
+ */
+function publicSiteChunk() {
+  const memo = new Map<string, ReadonlySet<string>>();
+  const routesReaching = (id: string, ctx: ChunkingContext, visiting = new Set<string>()): ReadonlySet<string> => {
+    const known = memo.get(id);
+    if (known) return known;
+    if (isRouteModule(id)) return new Set([pathOf(id)]);
+    if (visiting.has(id)) return new Set(); // an import cycle: the other path counts it
+    visiting.add(id);
+    const routes = new Set<string>();
+    for (const importer of ctx.getModuleInfo(id)?.importers ?? []) {
+      for (const route of routesReaching(importer, ctx, visiting)) routes.add(route);
+    }
+    visiting.delete(id);
+    if (visiting.size === 0) memo.set(id, routes); // only complete answers are kept
+    return routes;
+  };
+  const inSite = (id: string, ctx: ChunkingContext) => {
+    if (isRouteModule(id)) return false;
+    const routes = [...routesReaching(id, ctx)];
+    return routes.length >= 2 && routes.some((route) => !isAdminRoute(route));
+  };
+  return { name: (id: string, ctx: ChunkingContext) => (inSite(id, ctx) ? "site" : null) };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: { groups: [publicSiteChunk()] } } },
+  },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
-});
+}));
