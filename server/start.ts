@@ -1,0 +1,96 @@
+/**
+ * The server, loaded by the process entry server/main.ts. Opens the database (embedded
+ * PostgreSQL unless DATABASE_URL is set), applies migrations and the first-start seed,
+ * prints the first-run setup link when there is no administrator yet, then serves HTTP
+ * until SIGINT/SIGTERM.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
+import { openDatabase } from "../app/db/bootstrap.server.ts";
+import { startRetentionJob } from "../app/domain/retention.server.ts";
+import { countAdministrators } from "../app/domain/staff.server.ts";
+import { readConfig } from "../app/lib/config.server.ts";
+import { subscribe } from "../app/live/change-feed.server.ts";
+import { logger } from "../app/lib/logger.server.ts";
+import { createApp } from "./app.ts";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const config = readConfig();
+const dev = config.NODE_ENV === "development";
+const uploadsDir = path.join(config.dataDir, "uploads");
+fs.mkdirSync(uploadsDir, { recursive: true });
+process.env.UPLOADS_DIR ??= uploadsDir;
+
+const database = await openDatabase(config, { mode: "own" }).catch((error: unknown) => {
+  logger.fatal({ err: error }, "could not open the database");
+  process.exit(1);
+});
+logger.info({ embedded: database.embedded, dataDir: config.dataDir }, "database ready");
+
+let build: () => Promise<ServerBuild>;
+let viteMiddleware;
+let closeVite = async () => {};
+if (dev) {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  viteMiddleware = viteServer.middlewares;
+  build = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  closeVite = () => viteServer.close();
+} else {
+  const buildFile = path.join(rootDir, "build/server/index.js");
+  if (!fs.existsSync(buildFile)) {
+    logger.fatal("No production build found: run `npm run build` first (npm start does this).");
+    process.exit(1);
+  }
+  const serverBuild = (await import(buildFile)) as ServerBuild;
+  build = async () => serverBuild;
+}
+
+const app = createApp({
+  rootDir,
+  uploadsDir,
+  build,
+  viteMiddleware,
+  trustProxy: process.env.TRUST_PROXY === "1",
+  publicUrl: config.PUBLIC_URL,
+  benchStaticDir: process.env.BENCH_STATIC_DIR || undefined,
+  // Rendered public pages kept in memory, dropped when the change feed reports a change.
+  pageCache: process.env.PAGE_CACHE === "off" ? undefined : { subscribe },
+});
+
+const server = app.listen(config.PORT, config.HOST, async () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const origin = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  logger.info(`Millbrook Community Foundation is running on ${origin}`);
+  console.log(`\n  Millbrook Community Foundation: ${origin}\n`);
+  if ((await countAdministrators()) === 0) {
+    const link = await createOneTimeLink("setup");
+    console.log(`  No administrator exists yet. Create the first one (this link works once):`);
+    console.log(`  ${origin}${link.path}\n`);
+  }
+});
+server.keepAliveTimeout = 65_000;
+
+// Data protection: expired form submissions (and their files) are deleted now and hourly.
+const stopRetentionJob = startRetentionJob();
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  stopRetentionJob();
+  server.close();
+  server.closeIdleConnections();
+  await closeVite().catch(() => {});
+  await database.close().catch((error: unknown) => logger.error({ err: error }, "database close failed"));
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
