@@ -43,11 +43,11 @@ function publicSiteChunk() {
   return { name: (id: string, ctx: ChunkingContext) => (inSite(id, ctx) ? "site" : null) };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  build: {
-    assetsInlineLimit: 0,
-    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: { groups: [publicSiteChunk()] } } },
+  build: { assetsInlineLimit: 0 },
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [publicSiteChunk()] } } } } },
   },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
-}));
+});

@@ -19,8 +19,12 @@ import { securityHeaders } from "./security-headers.ts";
 export interface AppOptions {
   rootDir: string;
   uploadsDir: string;
-  /** Production: a function returning the built server bundle. Development: Vite. */
-  build: () => Promise<ServerBuild>;
+  /**
+   * Production: the built server bundle itself, so React Router prepares its route
+   * matching once (given a function, it does so again on every request).
+   * Development: a function that asks Vite for the current build.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   viteMiddleware?: RequestHandler;
   trustProxy?: boolean;
   /** The site's public address (PUBLIC_URL), also accepted as a same-site origin. */

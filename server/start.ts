@@ -30,7 +30,7 @@ const database = await openDatabase(config, { mode: "own" }).catch((error: unkno
 });
 logger.info({ embedded: database.embedded, dataDir: config.dataDir }, "database ready");
 
-let build: () => Promise<ServerBuild>;
+let build: ServerBuild | (() => Promise<ServerBuild>);
 let viteMiddleware;
 let closeVite = async () => {};
 if (dev) {
@@ -45,8 +45,7 @@ if (dev) {
     logger.fatal("No production build found: run `npm run build` first (npm start does this).");
     process.exit(1);
   }
-  const serverBuild = (await import(buildFile)) as ServerBuild;
-  build = async () => serverBuild;
+  build = (await import(buildFile)) as ServerBuild;
 }
 
 const app = createApp({
