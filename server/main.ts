@@ -1,9 +1,9 @@
 /**
  * Process entry: `npm start` (production build) and `npm run dev` (Vite, hot reload).
- * Registers the module-format hook before any package loads (it halves the memory that
- * start-up needs, see module-format-hook.ts), then starts the server (start.ts).
+ * Prepares the process before any package loads (NODE_ENV, the module-format hook that
+ * halves start-up memory; see process-setup.ts), then starts the server (start.ts).
  */
-import { registerModuleFormatHook } from "./module-format-hook.ts";
+import { prepareProcess } from "./process-setup.ts";
 
-registerModuleFormatHook();
+prepareProcess();
 await import("./start.ts");

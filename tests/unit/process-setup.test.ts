@@ -61,3 +61,26 @@ describe("module-format hook", () => {
     expect(JSON.parse(result.stdout)).toEqual({ pgTable: "function", b: 1, missing: "ERR_MODULE_NOT_FOUND" });
   });
 });
+
+describe("prepareProcess", () => {
+  const reactBuildAfterSetup = (env: NodeJS.ProcessEnv) => {
+    const script = `
+      import { prepareProcess } from ${JSON.stringify(pathToFileURL(path.join(root, "server/process-setup.ts")).href)};
+      prepareProcess();
+      const React = await import("react");
+      console.log(JSON.stringify({ nodeEnv: process.env.NODE_ENV, react: typeof React.act === "function" ? "development" : "production" }));
+    `;
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8", env });
+    expect(result.stderr).toBe("");
+    return JSON.parse(result.stdout) as { nodeEnv: string; react: string };
+  };
+
+  it("runs React's production build when NODE_ENV is not set (npm start)", () => {
+    const { NODE_ENV: _, ...env } = process.env;
+    expect(reactBuildAfterSetup(env)).toEqual({ nodeEnv: "production", react: "production" });
+  });
+
+  it("keeps an explicit NODE_ENV (npm run dev)", () => {
+    expect(reactBuildAfterSetup({ ...process.env, NODE_ENV: "development" })).toEqual({ nodeEnv: "development", react: "development" });
+  });
+});
