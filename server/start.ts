@@ -14,6 +14,7 @@ import { startRetentionJob } from "../app/domain/retention.server.ts";
 import { countAdministrators } from "../app/domain/staff.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import { subscribe } from "../app/live/change-feed.server.ts";
+import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { createApp } from "./app.ts";
 
@@ -59,6 +60,8 @@ const app = createApp({
   // Rendered public pages kept in memory, dropped when the change feed reports a change.
   pageCache: process.env.PAGE_CACHE === "off" ? undefined : { subscribe },
 });
+// Public content reads (settings, events, craft fairs) kept in memory, also dropped on change.
+enableContentCache();
 
 const server = app.listen(config.PORT, config.HOST, async () => {
   const address = server.address();

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-o
 import { SAMPLE_CRAFT_FAIRS } from "../content/sample-content.ts";
 import { getDb } from "../db/client.server.ts";
 import { craftFairs, type CraftFairRow } from "../db/schema.ts";
+import { cachedRead } from "../live/content-cache.server.ts";
 import { withSampleFallback } from "./public-content.server.ts";
 
 export type PublicCraftFair = Omit<CraftFairRow, "created_at" | "updated_at">;
@@ -20,7 +21,10 @@ const pastWhere = and(eq(craftFairs.is_active, true), or(eq(craftFairs.is_past, 
 export function listUpcomingCraftFairs(options: { showSampleWhenEmpty: boolean }) {
   return withSampleFallback<PublicCraftFair>(
     "upcoming craft fairs",
-    () => getDb().select(publicColumns).from(craftFairs).where(upcomingWhere).orderBy(asc(craftFairs.date), asc(craftFairs.time)),
+    () =>
+      cachedRead("craft-fairs", "upcoming", () =>
+        getDb().select(publicColumns).from(craftFairs).where(upcomingWhere).orderBy(asc(craftFairs.date), asc(craftFairs.time)),
+      ),
     () => SAMPLE_CRAFT_FAIRS.filter((f) => !f.is_past),
     options.showSampleWhenEmpty,
   );
@@ -30,7 +34,10 @@ export function listPastCraftFairs(options: { limit?: number; showSampleWhenEmpt
   const limit = options.limit ?? 2;
   return withSampleFallback<PublicCraftFair>(
     "past craft fairs",
-    () => getDb().select(publicColumns).from(craftFairs).where(pastWhere).orderBy(desc(craftFairs.date)).limit(limit),
+    () =>
+      cachedRead("craft-fairs", `past:${limit}`, () =>
+        getDb().select(publicColumns).from(craftFairs).where(pastWhere).orderBy(desc(craftFairs.date)).limit(limit),
+      ),
     () => SAMPLE_CRAFT_FAIRS.filter((f) => f.is_past).slice(0, limit),
     options.showSampleWhenEmpty,
   );

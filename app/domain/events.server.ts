@@ -7,6 +7,7 @@ import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-o
 import { SAMPLE_EVENTS } from "../content/sample-content.ts";
 import { getDb } from "../db/client.server.ts";
 import { events, type EventRow } from "../db/schema.ts";
+import { cachedRead } from "../live/content-cache.server.ts";
 import { withSampleFallback } from "./public-content.server.ts";
 
 export type PublicEvent = Omit<EventRow, "created_at" | "updated_at">;
@@ -21,10 +22,11 @@ const pastWhere = and(eq(events.is_active, true), or(eq(events.is_past, true), l
 export function listUpcomingEvents(options: { limit?: number; showSampleWhenEmpty: boolean }) {
   return withSampleFallback<PublicEvent>(
     "upcoming events",
-    async () => {
-      const query = getDb().select(publicColumns).from(events).where(upcomingWhere).orderBy(asc(events.date), asc(events.time));
-      return options.limit ? query.limit(options.limit) : query;
-    },
+    () =>
+      cachedRead("events", `upcoming:${options.limit ?? "all"}`, async () => {
+        const query = getDb().select(publicColumns).from(events).where(upcomingWhere).orderBy(asc(events.date), asc(events.time));
+        return options.limit ? query.limit(options.limit) : query;
+      }),
     () => SAMPLE_EVENTS.filter((e) => !e.is_past).slice(0, options.limit ?? Infinity),
     options.showSampleWhenEmpty,
   );
@@ -33,7 +35,10 @@ export function listUpcomingEvents(options: { limit?: number; showSampleWhenEmpt
 export function listPastEvents(options: { limit?: number; showSampleWhenEmpty: boolean }) {
   return withSampleFallback<PublicEvent>(
     "past events",
-    () => getDb().select(publicColumns).from(events).where(pastWhere).orderBy(desc(events.date)).limit(options.limit ?? 3),
+    () =>
+      cachedRead("events", `past:${options.limit ?? 3}`, () =>
+        getDb().select(publicColumns).from(events).where(pastWhere).orderBy(desc(events.date)).limit(options.limit ?? 3),
+      ),
     () => SAMPLE_EVENTS.filter((e) => e.is_past).slice(0, options.limit ?? 3),
     options.showSampleWhenEmpty,
   );
@@ -43,11 +48,13 @@ export function listPastEvents(options: { limit?: number; showSampleWhenEmpty: b
 export async function getPublicEvent(id: number): Promise<PublicEvent | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   try {
-    const [row] = await getDb()
-      .select(publicColumns)
-      .from(events)
-      .where(and(eq(events.id, id), eq(events.is_active, true)))
-      .limit(1);
+    const [row] = await cachedRead("events", `id:${id}`, () =>
+      getDb()
+        .select(publicColumns)
+        .from(events)
+        .where(and(eq(events.id, id), eq(events.is_active, true)))
+        .limit(1),
+    );
     return row ?? null;
   } catch {
     return SAMPLE_EVENTS.find((e) => e.id === id) ?? null;

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from "../content/sample-content.ts";
 import { getDb } from "../db/client.server.ts";
 import { siteSettings, type SiteSettingsRow } from "../db/schema.ts";
 import { publishChange } from "../live/change-feed.server.ts";
+import { cachedRead } from "../live/content-cache.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { deleteImage, storeImage } from "../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "./audit.server.ts";
@@ -30,7 +31,7 @@ export function getSiteSettings(request?: object): Promise<SiteSettings> {
 
 async function readSiteSettings(): Promise<SiteSettings> {
   try {
-    const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+    const [row] = await cachedRead("settings", "row", () => getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1));
     if (row) return row;
   } catch (error) {
     logger.error({ err: error }, "reading site settings failed; using defaults");
