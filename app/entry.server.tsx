@@ -32,13 +32,14 @@ export default function handleRequest(
           },
           final(callback) {
             clearTimeout(timeoutId);
-            const html = Buffer.concat(chunks).toString("utf8");
+            const body = Buffer.concat(chunks);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.set(
               "Content-Security-Policy",
-              contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), dev: process.env.NODE_ENV === "development" }),
+              contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString("utf8")), dev: process.env.NODE_ENV === "development" }),
             );
-            resolve(new Response(isHead ? null : html, { headers: responseHeaders, status: responseStatusCode }));
+            // The bytes as rendered (not the string again, which would be encoded a second time).
+            resolve(new Response(isHead ? null : body, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });

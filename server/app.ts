@@ -75,7 +75,10 @@ export function createApp(options: AppOptions) {
     // Fingerprinted bundles: immutable for a year, brotli/gzip compressed once.
     app.use("/assets", precompressedAssets(path.join(clientDir, "assets"), { maxAgeSeconds: YEAR }));
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: YEAR * 1000, index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The other public files (favicon, images, reports) all have an extension; page
+    // addresses never do, so they skip the look-up on disk.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   const mode = options.viteMiddleware ? "development" : "production";

@@ -45,3 +45,17 @@ test("event pages carry schema.org Event JSON-LD", async ({ page }) => {
     offers: { "@type": "Offer", price: "75.00", priceCurrency: "GBP" },
   });
 });
+
+test("public files are served (favicon, images, annual reports); a missing one is a 404", async ({ request }) => {
+  for (const [path, type] of [
+    ["/favicon.svg", "image/svg+xml"],
+    ["/images/hero.svg", "image/svg+xml"],
+    ["/reports/annual-report-2024.pdf", "application/pdf"],
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"]).toContain(type);
+    expect((await response.body()).length).toBeGreaterThan(100);
+  }
+  expect((await request.get("/reports/no-such-report.pdf")).status()).toBe(404);
+});
