@@ -2,9 +2,12 @@
  * The public header: eight links and the Donate button; transparent at the top of the
  * page, solid white after 20px of scroll; on small screens a slide-in menu (a native
  * modal <dialog>: focus is kept inside, Escape closes, focus returns to the button) that
- * closes on navigation.
+ * closes on navigation. The menu's contents are rendered when it is first opened: it
+ * opens only with JavaScript, and every page render is cheaper without a hidden copy of
+ * the navigation.
  */
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "../ui/button.ts";
 import { CloseIcon, HeartIcon, MenuIcon } from "./icons.tsx";
@@ -15,6 +18,7 @@ export const SCROLL_SOLID_AT = 20;
 
 export function SiteHeader({ siteName }: { siteName: string }) {
   const [solid, setSolid] = useState(false);
+  const [menuRendered, setMenuRendered] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const location = useLocation();
 
@@ -72,7 +76,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3.5 py-2 font-semibold text-brand-800 xl:hidden"
             aria-haspopup="dialog"
             aria-controls="site-menu"
-            onClick={() => dialogRef.current?.showModal()}
+            onClick={() => {
+              flushSync(() => setMenuRendered(true));
+              dialogRef.current?.showModal();
+            }}
           >
             <MenuIcon />
             Menu
@@ -90,45 +97,47 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           if (event.target === event.currentTarget) event.currentTarget.close();
         }}
       >
-        <div className="flex h-full flex-col">
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-            <span className="font-display text-lg font-semibold text-brand-800">Menu</span>
-            <button
-              type="button"
-              className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-semibold text-slate-800 hover:bg-slate-100"
-              onClick={() => dialogRef.current?.close()}
-            >
-              <CloseIcon />
-              Close
-            </button>
+        {menuRendered && (
+          <div className="flex h-full flex-col">
+            <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+              <span className="font-display text-lg font-semibold text-brand-800">Menu</span>
+              <button
+                type="button"
+                className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+                onClick={() => dialogRef.current?.close()}
+              >
+                <CloseIcon />
+                Close
+              </button>
+            </div>
+            <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+              <ul className="space-y-1">
+                {MAIN_NAV.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.to === "/"}
+                      onClick={() => dialogRef.current?.close()}
+                      className={({ isActive }) =>
+                        `block rounded-xl px-4 py-3 text-lg font-medium ${
+                          isActive ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"
+                        }`
+                      }
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="border-t border-slate-200 p-5">
+              <Link to="/support#donate" onClick={() => dialogRef.current?.close()} className={buttonClasses("sun", "md", "w-full")}>
+                <HeartIcon className="size-4" />
+                Donate
+              </Link>
+            </div>
           </div>
-          <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-            <ul className="space-y-1">
-              {MAIN_NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === "/"}
-                    onClick={() => dialogRef.current?.close()}
-                    className={({ isActive }) =>
-                      `block rounded-xl px-4 py-3 text-lg font-medium ${
-                        isActive ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"
-                      }`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="border-t border-slate-200 p-5">
-            <Link to="/support#donate" onClick={() => dialogRef.current?.close()} className={buttonClasses("sun", "md", "w-full")}>
-              <HeartIcon className="size-4" />
-              Donate
-            </Link>
-          </div>
-        </div>
+        )}
       </dialog>
     </header>
   );
