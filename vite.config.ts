@@ -6,7 +6,8 @@ type ModuleInfo = { importers: readonly string[] } | null;
 type ChunkingContext = { getModuleInfo: (id: string) => ModuleInfo };
 
 const pathOf = (id: string) => id.split("?")[0]!.replaceAll("\\", "/");
-const isRouteModule = (id: string) => /\/app\/(root\.tsx|routes\/)/.test(pathOf(id));
+// The modules a page starts from: the client entry and the root (every page), and routes.
+const isRouteModule = (id: string) => /\/app\/(root\.tsx|routes\/)|\/entry\.client\.[jt]sx?$/.test(pathOf(id));
 const isAdminRoute = (id: string) => pathOf(id).includes("/app/routes/admin/");
 
 /**
@@ -14,10 +15,10 @@ const isAdminRoute = (id: string) => pathOf(id).includes("/app/routes/admin/");
  * public routes share into a chunk per combination of routes that import it: twenty-odd
  * small scripts per page, which on a slow phone connection queue behind each other and
  * delay the first paint. This group puts into one chunk every module that a public route
- * (or the root) reaches by static imports and that another route reaches too, i.e. every
- * module that would otherwise land in a shared chunk a public page loads. Code that only
- * admin routes reach never lands there, so public pages load no admin code; code only one
- * route reaches stays in that route's own chunk.
+ * (or the root, or the client entry) reaches by static imports and that another one
+ * reaches too, i.e. every module that would otherwise land in a shared chunk a public
+ * page loads. Code that only admin routes reach never lands there, so public pages load
+ * no admin code; code only one route reaches stays in that route's own chunk.
  */
 function publicSiteChunk() {
   const memo = new Map<string, ReadonlySet<string>>();

@@ -8,7 +8,7 @@ import { expect, test } from "./fixtures.ts";
 const PUBLIC_PAGES = ["/", "/events", "/events/1", "/support"];
 // Texts that only admin code contains (the inactivity warning's button, the event form).
 const ADMIN_ONLY_TEXTS = ["Keep Session", "Update Event"];
-const MAX_SCRIPTS = 8;
+const MAX_SCRIPTS = 6;
 
 for (const path of PUBLIC_PAGES) {
   test(`${path} loads at most ${MAX_SCRIPTS} scripts, none with admin code, after its stylesheet`, async ({ page }) => {
