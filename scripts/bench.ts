@@ -481,7 +481,7 @@ Measured by \`npm run bench\` (scripts/bench.ts).
 - Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, HTTP/1.1 keep-alive, no Accept-Encoding (cached page and static file both sent uncompressed, so they send the same bytes).
 - CPUs: ${canPin ? `server (Node and its embedded PostgreSQL) pinned to CPU ${serverCpus}, load generator to CPU ${loadCpus} (taskset), so they do not starve each other; the server therefore has one core.` : "not pinned (taskset unavailable or one core): server and load generator share the CPUs."}
 - Static reference: the rendered HTML of each page written to a folder and served by the same server through \`express.static\` (BENCH_STATIC_DIR, at /__bench-static), behind the same middleware.
-- Uncached: a separate start of the same server with \`PAGE_CACHE=off\` (every request renders, with its database queries).
+- Uncached: a separate start of the same server with \`PAGE_CACHE=off\` (every request is rendered by React Router and React; the public content it shows comes from the in-memory content cache, docs/decisions/044).
 
 ## Throughput and latency
 
