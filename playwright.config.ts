@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 
 /**
  * Browser tests run in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium)
@@ -13,16 +14,6 @@ const checkoutHash = createHash("sha256").update(checkout).digest().readUInt16BE
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 20_000 + (checkoutHash % 20_000));
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(checkout, "test-results", "e2e-data");
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
-
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,8 +28,8 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: chromiumArgs,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -27,24 +27,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PAGES = ["/", "/events", "/events/1", "/support"];
 const UNCACHED_PAGE = "/events/1";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
 
 const cpuCount = os.cpus().length;
 const canPin = cpuCount >= 2 && spawnSync("taskset", ["--version"]).status === 0;
@@ -277,9 +267,9 @@ function lighthouse(url: string, outDir: string): Scores | null {
       "--output=json",
       `--output-path=${out}`,
       "--only-categories=performance,accessibility,best-practices,seo",
-      `--chrome-flags=${CHROMIUM_FLAGS.join(" ")}`,
+      `--chrome-flags=${["--headless=new", ...CHROMIUM_FLAGS].join(" ")}`,
     ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8", timeout: 120_000 },
+    { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: "utf8", timeout: 120_000 },
   );
   if (result.status !== 0 || !fs.existsSync(out)) {
     log(`lighthouse failed for ${url}: ${result.stderr?.slice(-2000)}`);
@@ -510,7 +500,7 @@ ${uncachedTable}
 
 ${weightTable}
 
-## Lighthouse (mobile: simulated slow 4G, 4x CPU slowdown; ${CHROMIUM}; median of ${LIGHTHOUSE_RUNS} runs by performance)
+## Lighthouse (mobile: simulated slow 4G, 4x CPU slowdown; ${CHROMIUM_PATH}; median of ${LIGHTHOUSE_RUNS} runs by performance)
 
 ${lighthouseTable}
 ${failing.length ? `\nAudits below 1 that carry weight:\n\n${failing.join("\n")}\n` : ""}
