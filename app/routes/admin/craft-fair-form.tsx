@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { data } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
 import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { saveContentForm } from "../../domain/content-form.server.ts";
+import { contentFormAction } from "../../domain/content-form.server.ts";
 import { formValues } from "../../domain/content-form.schema.ts";
 import { createCraftFair, getCraftFairForAdmin, updateCraftFair } from "../../domain/craft-fairs-admin.server.ts";
 import {
@@ -12,7 +11,6 @@ import {
   CRAFT_FAIR_FORM_FIELDS,
   CraftFairFormSchema,
 } from "../../domain/craft-fairs.schema.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/craft-fair-form";
 
@@ -39,35 +37,22 @@ export async function loader(args: Route.LoaderArgs) {
   return { id: fair.id, image: fair.image, values: formValues(fair, CRAFT_FAIR_FORM_FIELDS) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "editor");
-  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
-  const id = args.params.id === undefined ? null : Number(args.params.id);
-  const outcome = await saveContentForm({
-    request: args.request,
+export const action = (args: Route.ActionArgs) =>
+  contentFormAction(args, {
     schema: CraftFairFormSchema,
     fields: CRAFT_FAIR_FORM_FIELDS,
     folder: "craft-fairs",
-    failure: id === null ? "Failed to create craft fair" : "Failed to update craft fair",
-    save: (input, image, submissionId) =>
-      id === null
-        ? createCraftFair({ ...input, image: image ?? null }, actor, submissionId)
-        : updateCraftFair(id, { ...input, image }, actor),
+    listPath: "/admin/craft-fairs",
+    texts: {
+      created: "Craft fair created successfully",
+      updated: "Craft fair updated successfully",
+      createFailed: "Failed to create craft fair",
+      updateFailed: "Failed to update craft fair",
+      loadFailed: "Failed to load craft fair data",
+    },
+    create: (input, image, actor, submissionId) => createCraftFair({ ...input, image }, actor, submissionId),
+    update: (id, input, image, actor) => updateCraftFair(id, { ...input, image }, actor),
   });
-  switch (outcome.status) {
-    case "invalid":
-      return data<ActionResult>(outcome, { status: outcome.formError ? 500 : 400 });
-    case "not-found":
-      return redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
-    case "duplicate":
-      return redirectWithToast(`/admin/craft-fairs/edit/${outcome.id}`, { type: "success", message: "Craft fair created successfully" });
-    case "saved":
-      return redirectWithToast("/admin/craft-fairs", {
-        type: "success",
-        message: id === null ? "Craft fair created successfully" : "Craft fair updated successfully",
-      });
-  }
-}
 
 export default function CraftFairForm({ loaderData, actionData }: Route.ComponentProps) {
   const editing = loaderData.id !== null;

@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { data } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
 import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { saveContentForm } from "../../domain/content-form.server.ts";
+import { contentFormAction } from "../../domain/content-form.server.ts";
 import { formValues } from "../../domain/content-form.schema.ts";
 import { createEvent, getEventForAdmin, updateEvent } from "../../domain/events-admin.server.ts";
 import { EVENT_CATEGORIES } from "../../domain/event-categories.ts";
 import { EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../../domain/events.schema.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/event-form";
 
@@ -32,33 +30,22 @@ export async function loader(args: Route.LoaderArgs) {
   return { id: event.id, image: event.image, values: formValues(event, EVENT_FORM_FIELDS) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "editor");
-  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
-  const id = args.params.id === undefined ? null : Number(args.params.id);
-  const outcome = await saveContentForm({
-    request: args.request,
+export const action = (args: Route.ActionArgs) =>
+  contentFormAction(args, {
     schema: EventFormSchema,
     fields: EVENT_FORM_FIELDS,
     folder: "events",
-    failure: id === null ? "Failed to create event" : "Failed to update event",
-    save: (input, image, submissionId) =>
-      id === null ? createEvent({ ...input, image: image ?? null }, actor, submissionId) : updateEvent(id, { ...input, image }, actor),
+    listPath: "/admin/events",
+    texts: {
+      created: "Event created successfully",
+      updated: "Event updated successfully",
+      createFailed: "Failed to create event",
+      updateFailed: "Failed to update event",
+      loadFailed: "Failed to load event data",
+    },
+    create: (input, image, actor, submissionId) => createEvent({ ...input, image }, actor, submissionId),
+    update: (id, input, image, actor) => updateEvent(id, { ...input, image }, actor),
   });
-  switch (outcome.status) {
-    case "invalid":
-      return data<ActionResult>(outcome, { status: outcome.formError ? 500 : 400 });
-    case "not-found":
-      return redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
-    case "duplicate":
-      return redirectWithToast(`/admin/events/edit/${outcome.id}`, { type: "success", message: "Event created successfully" });
-    case "saved":
-      return redirectWithToast("/admin/events", {
-        type: "success",
-        message: id === null ? "Event created successfully" : "Event updated successfully",
-      });
-  }
-}
 
 const CATEGORY_OPTIONS = EVENT_CATEGORIES.map((c) => ({ id: c, label: c[0].toUpperCase() + c.slice(1) }));
 
