@@ -1,12 +1,13 @@
 /**
  * For browser tests that need a server of their own (fresh data folder, own port): a
- * real `node server/main.ts` process, as a newcomer starts it. Needs `npm run build`.
+ * real server process, started as `npm run serve` starts it (server/command.ts). Needs `npm run build`.
  * Without DATA_DIR in `env`, a temporary data folder is made and removed on stop.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverArgs } from "../../server/command.ts";
 
 export interface OwnServer {
   origin: string;
@@ -20,7 +21,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   const madeDataDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-own-"));
   const dataDir = env.DATA_DIR ?? madeDataDir!;
   fs.chmodSync(dataDir, 0o755);
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", ...env, DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });

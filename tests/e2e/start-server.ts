@@ -6,10 +6,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { readRunningCluster } from "../../app/db/embedded-postgres.server.ts";
+import { serverArgs } from "../../server/command.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const dataDir = process.env.DATA_DIR!;
 
 // A server left from an interrupted run: stop its database before wiping the folder.
@@ -21,7 +20,7 @@ if (leftover) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
 
-const child = spawn(process.execPath, [path.join(root, "server/main.ts")], { stdio: "inherit", env: process.env });
+const child = spawn(process.execPath, serverArgs(), { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => child.kill(signal));
 }

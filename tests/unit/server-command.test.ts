@@ -1,0 +1,25 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { serverArgs } from "../../server/command.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("the server's command line (package.json's serve script)", () => {
+  it("is node with heap flags, then the entry as an absolute path", () => {
+    const args = serverArgs();
+    expect(args.at(-1)).toBe(path.join(root, "server/main.ts"));
+    expect(args.slice(0, -1).every((arg) => arg.startsWith("--"))).toBe(true);
+  });
+
+  it("gives the Node process a heap of about 512 MB, not one sized from the machine's memory", () => {
+    const flags = serverArgs().slice(0, -1);
+    const script = `const v8 = require("node:v8"); console.log(JSON.stringify({ limit: v8.getHeapStatistics().heap_size_limit }));`;
+    const result = spawnSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    const { limit } = JSON.parse(result.stdout) as { limit: number };
+    // Without flags V8 sizes the heap from the machine's memory (about 4 GB here).
+    expect(limit / 2 ** 20).toBeGreaterThanOrEqual(512);
+    expect(limit / 2 ** 20).toBeLessThan(600);
+  });
+});
