@@ -8,9 +8,10 @@
  *   <folder>/<name>-400.webp  400 px wide variant
  *
  * Variants are never wider than the original. Nothing is left behind on failure.
+ * sharp (libvips, a native library of some 10 MB) is loaded on the first upload, not at
+ * start-up: most server processes never receive one.
  */
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import { fileStore, type StoreFolder } from "./file-store.server.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -55,6 +56,7 @@ export async function storeImage(folder: StoreFolder, bytes: Uint8Array): Promis
   if (!type) throw new ImageRejectedError(IMAGE_WRONG_TYPE);
 
   const animated = type === "gif" || type === "webp";
+  const { default: sharp } = await import("sharp");
   const input = () => sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: "error" });
   let width: number;
   try {
