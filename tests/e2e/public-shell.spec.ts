@@ -16,6 +16,29 @@ test.describe("desktop header and footer", () => {
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
   });
 
+  test("links between pages navigate without reloading the page; new-tab clicks are left to the browser", async ({ page, context }) => {
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const nav = page.getByRole("navigation", { name: "Main" });
+
+    await nav.getByRole("link", { name: "Events", exact: true }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(nav.getByRole("link", { name: "Events", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Local Causes" }).click();
+    await expect(page).toHaveURL(/\/causes$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      nav.getByRole("link", { name: "About", exact: true }).click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/about");
+    await expect(page).toHaveURL(/\/causes$/);
+  });
+
   test("is transparent at the top and solid white after 20px of scroll", async ({ page }) => {
     await page.goto("/about");
     const header = page.getByRole("banner");

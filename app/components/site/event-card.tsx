@@ -1,5 +1,4 @@
 /** Cards for events and craft fairs on the public lists. */
-import { Link } from "react-router";
 import { formatPrice, parseTicketPrice } from "../../domain/tickets.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { dateBadge, formatLongDate, formatTime } from "./format.ts";
@@ -84,26 +83,26 @@ export function EventCard({ event, past = false, headingLevel = 3 }: { event: Ev
         <p className="mt-3 flex-1 text-slate-700">{event.description}</p>
         {past ? (
           <p className="mt-5">
-            <Link to={`/events/${event.id}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            <a href={`/events/${event.id}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
               Read about {event.title}
-            </Link>
+            </a>
           </p>
         ) : (
           <div className="mt-5 flex flex-wrap items-center gap-3">
-            <Link
-              to={`/events/${event.id}`}
+            <a
+              href={`/events/${event.id}`}
               className={buttonClasses("secondary", "sm")}
               aria-label={`View Details: ${event.title}`}
             >
               View Details
-            </Link>
-            <Link
-              to={`/events/${event.id}#tickets`}
+            </a>
+            <a
+              href={`/events/${event.id}#tickets`}
               className={buttonClasses("primary", "sm")}
               aria-label={`Get Tickets: ${event.title}`}
             >
               Get Tickets
-            </Link>
+            </a>
             <span className="ml-auto text-sm font-semibold text-brand-800">{price === 0 ? "Free" : priceLabel(event.ticket_price)}</span>
           </div>
         )}

@@ -1,5 +1,4 @@
 /** The public footer (spec 2.1 and decisions: charity number, settings-driven email and social links). */
-import { Link } from "react-router";
 import { FOUNDATION } from "../../content/sample-content.ts";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
@@ -77,15 +76,15 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, soc
           <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2.5 text-brand-100 md:grid-cols-1">
             {MAIN_NAV.filter((item) => item.to !== "/").map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="hover:text-white hover:underline">
+                <a href={item.to} className="hover:text-white hover:underline">
                   {item.label}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
-              <Link to="/causes" className="hover:text-white hover:underline">
+              <a href="/causes" className="hover:text-white hover:underline">
                 Local Causes
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -95,12 +94,12 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, soc
           <p className="mt-4 text-brand-100">
             Money raised at our events, fairs and through your donations goes back into Millbrook through the Community Fund.
           </p>
-          <Link
-            to="/support#donate"
+          <a
+            href="/support#donate"
             className="mt-5 inline-flex items-center rounded-full bg-sun-400 px-5 py-2.5 font-semibold text-ink hover:bg-sun-300"
           >
             Make a donation
-          </Link>
+          </a>
         </div>
       </div>
       <div className="border-t border-white/10">

@@ -1,6 +1,6 @@
 /** Shared pieces of the public forms: honeypot, error summary, submit button, confirmation. */
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { HONEYPOT_FIELD } from "../../domain/public-forms.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { CheckIcon } from "./icons.tsx";
@@ -97,9 +97,9 @@ export function Confirmation({
             Your reference number is <strong className="font-mono tracking-wide text-brand-800">{reference}</strong>.
           </p>
           <div className="mt-2 text-slate-700">{children}</div>
-          <Link to={againHref} reloadDocument className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4">
+          <a href={againHref} data-reload-document className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4">
             {againLabel}
-          </Link>
+          </a>
         </div>
       </div>
     </div>

@@ -8,11 +8,11 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { buttonClasses } from "../ui/button.ts";
 import { CloseIcon, HeartIcon, MenuIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
-import { MAIN_NAV } from "./nav.ts";
+import { isNavActive, MAIN_NAV } from "./nav.ts";
 
 export const SCROLL_SOLID_AT = 20;
 
@@ -34,7 +34,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
     if (dialogRef.current?.open) dialogRef.current.close();
   }, [location.pathname, location.search]);
 
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
+  const linkClass = (isActive: boolean) =>
     `rounded-full px-2.5 py-2 text-[0.95rem] font-medium whitespace-nowrap transition-colors ${
       isActive ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50 hover:text-brand-800"
     }`;
@@ -47,29 +47,32 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       }`}
     >
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-lg">
+        <a href="/" className="flex min-w-0 items-center gap-2.5 rounded-lg">
           <LogoMark className="size-10 shrink-0" />
           <span className="font-display text-[1.05rem] leading-tight font-semibold text-brand-800 sm:text-xl">{siteName}</span>
-        </Link>
+        </a>
 
         <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
-            {MAIN_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {MAIN_NAV.map((item) => {
+              const active = isNavActive(item.to, location.pathname);
+              return (
+                <li key={item.to}>
+                  <a href={item.to} aria-current={active ? "page" : undefined} className={linkClass(active)}>
+                    {item.label}
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
           <span className="hidden sm:block">
-            <Link to="/support#donate" className={buttonClasses("sun", "sm")}>
+            <a href="/support#donate" className={buttonClasses("sun", "sm")}>
               <HeartIcon className="size-4" />
               Donate
-            </Link>
+            </a>
           </span>
           <button
             type="button"
@@ -112,29 +115,30 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             </div>
             <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
               <ul className="space-y-1">
-                {MAIN_NAV.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.to === "/"}
-                      onClick={() => dialogRef.current?.close()}
-                      className={({ isActive }) =>
-                        `block rounded-xl px-4 py-3 text-lg font-medium ${
-                          isActive ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"
-                        }`
-                      }
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
+                {MAIN_NAV.map((item) => {
+                  const active = isNavActive(item.to, location.pathname);
+                  return (
+                    <li key={item.to}>
+                      <a
+                        href={item.to}
+                        aria-current={active ? "page" : undefined}
+                        onClick={() => dialogRef.current?.close()}
+                        className={`block rounded-xl px-4 py-3 text-lg font-medium ${
+                          active ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"
+                        }`}
+                      >
+                        {item.label}
+                      </a>
+                    </li>
+                  );
+                })}
               </ul>
             </nav>
             <div className="border-t border-slate-200 p-5">
-              <Link to="/support#donate" onClick={() => dialogRef.current?.close()} className={buttonClasses("sun", "md", "w-full")}>
+              <a href="/support#donate" onClick={() => dialogRef.current?.close()} className={buttonClasses("sun", "md", "w-full")}>
                 <HeartIcon className="size-4" />
                 Donate
-              </Link>
+              </a>
             </div>
           </div>
         )}

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { ArrowRightIcon, HeartIcon, LeafIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
@@ -106,10 +105,10 @@ export default function About() {
             <h2 className="font-display text-2xl font-semibold text-brand-900 sm:text-3xl">Meet the people behind the Foundation</h2>
             <p className="mt-2 text-lg text-slate-700">Our volunteer trustees are local residents who give their time to keep us on track.</p>
           </div>
-          <Link to="/trustees" className={buttonClasses("primary", "lg")}>
+          <a href="/trustees" className={buttonClasses("primary", "lg")}>
             Meet our trustees
             <ArrowRightIcon className="size-5" />
-          </Link>
+          </a>
         </div>
       </Section>
     </>

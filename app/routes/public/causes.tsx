@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CauseCard } from "../../components/site/cause-card.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -30,9 +29,9 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
         title="Good causes, right on our doorstep"
         intro="These are the projects we are raising money for right now. Each one was suggested by people in Millbrook, and every pound you give helps one of them reach its goal."
       >
-        <Link to="/support#donate" className={buttonClasses("primary", "lg")}>
+        <a href="/support#donate" className={buttonClasses("primary", "lg")}>
           Donate to a cause
-        </Link>
+        </a>
       </PageHero>
       <Section tone="white">
         {loaderData.causes.length > 0 ? (
@@ -49,9 +48,9 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
         <p className="max-w-3xl text-lg text-slate-700">
           If your group or project could use support, our Community Fund offers grants to local organisations every year.
         </p>
-        <Link to="/community-fund" className={buttonClasses("secondary", "md", "mt-6")}>
+        <a href="/community-fund" className={buttonClasses("secondary", "md", "mt-6")}>
           About the Community Fund
-        </Link>
+        </a>
       </Section>
     </>
   );

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { EventCard, CATEGORY_LABELS } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
@@ -98,10 +98,10 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
       <JsonLd data={eventJsonLd(event, price, origin)} />
       <div className="bg-linear-to-b from-sun-100 to-white pt-24 sm:pt-28">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <Link to="/events" className="inline-flex items-center gap-2 rounded-full py-2 font-semibold text-brand-700 hover:underline">
+          <a href="/events" className="inline-flex items-center gap-2 rounded-full py-2 font-semibold text-brand-700 hover:underline">
             <ArrowLeftIcon className="size-4" />
             Back to Events
-          </Link>
+          </a>
           <div className="mt-4 overflow-hidden rounded-[2rem] bg-brand-50 shadow-lg">
             <SafeImage src={event.image} alt="" width={1600} height={640} fetchPriority="high" className="aspect-[2/1] w-full object-cover sm:aspect-[5/2]" />
           </div>
@@ -158,9 +158,9 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
             <div className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
               <h2 className="font-display text-2xl font-semibold text-brand-900">This event has finished</h2>
               <p className="mt-2 text-slate-700">Thank you to everyone who came. Take a look at what's coming up next.</p>
-              <Link to="/events" className={buttonClasses("primary", "md", "mt-4 w-full")}>
+              <a href="/events" className={buttonClasses("primary", "md", "mt-4 w-full")}>
                 See upcoming events
-              </Link>
+              </a>
             </div>
           ) : (
             <TicketBox
@@ -205,10 +205,10 @@ export function ErrorBoundary() {
             ? "The event you're looking for doesn't exist or has been removed."
             : "Sorry, we couldn't show this event just now. Please try again in a moment."}
         </p>
-        <Link to="/events" className={buttonClasses("primary", "lg", "mt-8")}>
+        <a href="/events" className={buttonClasses("primary", "lg", "mt-8")}>
           <ArrowLeftIcon className="size-5" />
           Back to Events
-        </Link>
+        </a>
       </div>
     </div>
   );

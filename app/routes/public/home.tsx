@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CauseCard } from "../../components/site/cause-card.tsx";
 import { EventCard } from "../../components/site/event-card.tsx";
 import { ArrowRightIcon, HeartIcon } from "../../components/site/icons.tsx";
@@ -65,12 +64,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               projects that make Millbrook home.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/support" className={buttonClasses("primary", "lg")}>
+              <a href="/support" className={buttonClasses("primary", "lg")}>
                 Support Us
-              </Link>
-              <Link to="/about" className={buttonClasses("secondary", "lg")}>
+              </a>
+              <a href="/about" className={buttonClasses("secondary", "lg")}>
                 Learn About Us
-              </Link>
+              </a>
             </div>
           </div>
           <div className="relative">
@@ -111,10 +110,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Neighbours looking after neighbours
             </h2>
             <p className="mt-5 text-lg leading-relaxed text-slate-700">{about}</p>
-            <Link to="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
+            <a href="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
               Read our story
               <ArrowRightIcon className="size-4" />
-            </Link>
+            </a>
           </div>
         </div>
       </Section>
@@ -131,10 +130,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <CauseCard key={cause.title} cause={cause} />
           ))}
         </div>
-        <Link to="/causes" className={buttonClasses("secondary", "md", "mt-10")}>
+        <a href="/causes" className={buttonClasses("secondary", "md", "mt-10")}>
           See all local causes
           <ArrowRightIcon className="size-4" />
-        </Link>
+        </a>
       </Section>
 
       <Section
@@ -152,10 +151,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-lg text-slate-700">No events found for this category. Please check back later.</p>
         )}
-        <Link to="/events" className={buttonClasses("secondary", "md", "mt-10")}>
+        <a href="/events" className={buttonClasses("secondary", "md", "mt-10")}>
           See all events
           <ArrowRightIcon className="size-4" />
-        </Link>
+        </a>
       </Section>
 
       <section className="px-4 pb-20 sm:px-6">
@@ -166,10 +165,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             £25 buys a term of art materials for the youth club. £50 keeps a Warm Space open for a whole afternoon. Whatever you
             can give stays in Millbrook.
           </p>
-          <Link to="/support#donate" className={buttonClasses("sun", "lg", "relative mt-8")}>
+          <a href="/support#donate" className={buttonClasses("sun", "lg", "relative mt-8")}>
             <HeartIcon className="size-5" />
             Donate today
-          </Link>
+          </a>
         </div>
       </section>
     </>

@@ -1,6 +1,7 @@
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
+import { useLinkNavigation } from "../../components/site/link-navigation.ts";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate } from "../../domain/maintenance.server.ts";
@@ -69,6 +70,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search ? defaultShouldRevalidate : false;
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  useLinkNavigation();
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <a

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { ArrowLeftIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 
@@ -25,10 +25,10 @@ export function ErrorBoundary() {
         <p className="mt-4 text-lg text-slate-700">
           Sorry, we couldn't find the page you were looking for. It may have moved, or the link may be mistyped.
         </p>
-        <Link to="/" className={buttonClasses("primary", "lg", "mt-8")}>
+        <a href="/" className={buttonClasses("primary", "lg", "mt-8")}>
           <ArrowLeftIcon className="size-5" />
           Return Home
-        </Link>
+        </a>
       </div>
     </div>
   );

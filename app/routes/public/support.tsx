@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { DonationForm } from "../../components/site/donation-form.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/site/icons.tsx";
@@ -94,9 +94,9 @@ export default function Support({ actionData }: Route.ComponentProps) {
                   {cta}
                 </a>
               ) : (
-                <Link to={href} className="mt-5 font-semibold text-brand-700 underline underline-offset-4">
+                <a href={href} className="mt-5 font-semibold text-brand-700 underline underline-offset-4">
                   {cta}
-                </Link>
+                </a>
               )}
             </li>
           ))}
