@@ -318,8 +318,8 @@ async function main() {
   const started = Date.now();
   const loadBefore = os.loadavg()[0];
   if (process.env.BENCH_SKIP_BUILD !== "1") {
-    log("building (react-router build)...");
-    const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
+    log("building (npm run build)...");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) throw new Error("build failed");
   }
 
@@ -486,7 +486,7 @@ Measured by \`npm run bench\` (scripts/bench.ts).
 - Commit: ${commit}
 - Machine: ${machine}
 - Node: ${process.version}
-- Server command: \`node ${serverArgs().slice(0, -1).join(" ")} server/main.ts\` (package.json's "serve" script, which \`npm start\` runs; the flags size V8's heap, docs/decisions/045-server-memory.md)
+- Server command: \`node ${serverArgs().map((arg) => (path.isAbsolute(arg) ? path.relative(root, arg) : arg)).join(" ")}\` (package.json's "serve" script, which \`npm start\` runs; the flags size V8's heap, docs/decisions/045-server-memory.md)
 - Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)} (other work on the machine skews the numbers)
 - Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, HTTP/1.1 keep-alive, no Accept-Encoding (cached page and static file both sent uncompressed, so they send the same bytes).
 - CPUs: ${canPin ? `server (Node and its embedded PostgreSQL) pinned to CPU ${serverCpus}, load generator to CPU ${loadCpus} (taskset), so they do not starve each other; the server therefore has one core.` : "not pinned (taskset unavailable or one core): server and load generator share the CPUs."}

@@ -115,7 +115,7 @@ function ensureChromium(): boolean {
 
 function e2e() {
   if (!ensureChromium()) return check("e2e", false);
-  if (!run("npx", ["react-router", "build"])) return check("build", false);
+  if (!run("npm", ["run", "build"])) return check("build", false);
   check("build", true);
   const out = path.join(resultsDir, `playwright-${values.label}.json`);
   fs.rmSync(out, { force: true });

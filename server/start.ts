@@ -6,7 +6,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
@@ -16,9 +15,9 @@ import { readConfig } from "../app/lib/config.server.ts";
 import { subscribe } from "../app/live/change-feed.server.ts";
 import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
+import { projectRoot } from "../app/lib/project-root.server.ts";
 import { createApp } from "./app.ts";
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const config = readConfig();
 const dev = config.NODE_ENV === "development";
 const uploadsDir = path.join(config.dataDir, "uploads");
@@ -41,7 +40,7 @@ if (dev) {
   build = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   closeVite = () => viteServer.close();
 } else {
-  const buildFile = path.join(rootDir, "build/server/index.js");
+  const buildFile = path.join(projectRoot, "build/server/index.js");
   if (!fs.existsSync(buildFile)) {
     logger.fatal("No production build found: run `npm run build` first (npm start does this).");
     process.exit(1);
@@ -50,7 +49,7 @@ if (dev) {
 }
 
 const app = createApp({
-  rootDir,
+  rootDir: projectRoot,
   uploadsDir,
   build,
   viteMiddleware,

@@ -3,14 +3,13 @@
  * two processes starting at once from migrating together.
  */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type pg from "pg";
+import { projectRoot } from "../lib/project-root.server.ts";
 import type { Database } from "./client.server.ts";
 
 const MIGRATIONS_LOCK = 727_001;
-// Resolves to <project>/drizzle both from app/db/ and from the built build/server/.
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+export const migrationsFolder = path.join(projectRoot, "drizzle");
 
 export async function runMigrations(db: Database, pool: pg.Pool, folder = migrationsFolder) {
   const lock = await pool.connect();

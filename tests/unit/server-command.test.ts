@@ -6,9 +6,9 @@ import { serverArgs } from "../../server/command.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 
 describe("the server's command line (package.json's serve script)", () => {
-  it("is node with heap flags, then the entry as an absolute path", () => {
+  it("is node with heap flags, then the compiled entry as an absolute path", () => {
     const args = serverArgs();
-    expect(args.at(-1)).toBe(path.join(root, "server/main.ts"));
+    expect(args.at(-1)).toBe(path.join(root, "build/node/main.js"));
     expect(args.slice(0, -1).every((arg) => arg.startsWith("--"))).toBe(true);
   });
 
