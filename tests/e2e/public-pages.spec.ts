@@ -27,6 +27,15 @@ for (const p of PAGES) {
   });
 }
 
+test("event lists send the browser only what their cards show", async ({ request }) => {
+  for (const path of ["/", "/events"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain("ticket_price"); // the cards' data is there...
+    // ...but not whole events, which would bring every long description and address.
+    for (const field of ["long_description", "location_address", "organizer"]) expect(html, `${path}: ${field}`).not.toContain(field);
+  }
+});
+
 test.describe("accessibility", () => {
   const scanned = [
     ...PAGES.map((p) => p.path),

@@ -17,6 +17,11 @@ export interface EventCardData {
   image: string | null;
 }
 
+/** Only what a card shows: list pages send this, not whole events, to the browser. */
+export function eventCardData({ id, title, date, time, description, location, category, ticket_price, image }: EventCardData): EventCardData {
+  return { id, title, date, time, description, location, category, ticket_price, image };
+}
+
 export const CATEGORY_LABELS: Record<string, string> = {
   fundraiser: "Fundraiser",
   family: "Family",

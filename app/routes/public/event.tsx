@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
-import { EventCard, CATEGORY_LABELS } from "../../components/site/event-card.tsx";
+import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     event,
     price: parseTicketPrice(event.ticket_price),
     contactEmail: settings.contact_email,
-    others: upcoming.items.filter((e) => e.id !== event.id).slice(0, 3),
+    others: upcoming.items.filter((e) => e.id !== event.id).slice(0, 3).map(eventCardData),
   };
 }
 

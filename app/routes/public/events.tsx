@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { CATEGORY_LABELS, EventCard } from "../../components/site/event-card.tsx";
+import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listUpcomingEvents({ showSampleWhenEmpty }),
     listPastEvents({ limit: 3, showSampleWhenEmpty }),
   ]);
-  return { upcoming: upcoming.items, past: past.items };
+  return { upcoming: upcoming.items.map(eventCardData), past: past.items.map(eventCardData) };
 }
 
 export const shouldRevalidate = skipRevalidationOnTabChange;

@@ -1,5 +1,5 @@
 import { CauseCard } from "../../components/site/cause-card.tsx";
-import { EventCard } from "../../components/site/event-card.tsx";
+import { EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { ArrowRightIcon, HeartIcon } from "../../components/site/icons.tsx";
 import { Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     description: settings.site_description || DEFAULT_SETTINGS.site_description,
     about: settings.about_description || DEFAULT_SETTINGS.about_description,
     aboutImage: settings.about_image_url || ABOUT_IMAGE,
-    events: events.items,
+    events: events.items.map(eventCardData),
     causes: causes.items.slice(0, 3),
   };
 }
