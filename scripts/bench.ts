@@ -40,7 +40,7 @@ const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 
 const cpuCount = os.cpus().length;
 const canPin = cpuCount >= 2 && spawnSync("taskset", ["--version"]).status === 0;
 const serverCpus = canPin ? "0" : null;
-const loadCpus = canPin ? `1-${cpuCount - 1}` : null;
+const loadCpus = canPin ? (cpuCount > 2 ? `1-${cpuCount - 1}` : "1") : null;
 const pinned = (cpus: string | null, command: string, args: string[]): [string, string[]] =>
   cpus ? ["taskset", ["-c", cpus, command, ...args]] : [command, args];
 
