@@ -16,6 +16,20 @@ import { isNavActive, MAIN_NAV } from "./nav.ts";
 
 export const SCROLL_SOLID_AT = 20;
 
+/** The eight main links as list items; the current page's link is marked (aria-current). */
+function MainNavItems({ pathname, linkClass, onNavigate }: { pathname: string; linkClass: (active: boolean) => string; onNavigate?: () => void }) {
+  return MAIN_NAV.map((item) => {
+    const active = isNavActive(item.to, pathname);
+    return (
+      <li key={item.to}>
+        <a href={item.to} aria-current={active ? "page" : undefined} onClick={onNavigate} className={linkClass(active)}>
+          {item.label}
+        </a>
+      </li>
+    );
+  });
+}
+
 export function SiteHeader({ siteName }: { siteName: string }) {
   const [solid, setSolid] = useState(false);
   const [menuRendered, setMenuRendered] = useState(false);
@@ -54,16 +68,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 
         <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
-            {MAIN_NAV.map((item) => {
-              const active = isNavActive(item.to, location.pathname);
-              return (
-                <li key={item.to}>
-                  <a href={item.to} aria-current={active ? "page" : undefined} className={linkClass(active)}>
-                    {item.label}
-                  </a>
-                </li>
-              );
-            })}
+            <MainNavItems pathname={location.pathname} linkClass={linkClass} />
           </ul>
         </nav>
 
@@ -115,23 +120,13 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             </div>
             <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
               <ul className="space-y-1">
-                {MAIN_NAV.map((item) => {
-                  const active = isNavActive(item.to, location.pathname);
-                  return (
-                    <li key={item.to}>
-                      <a
-                        href={item.to}
-                        aria-current={active ? "page" : undefined}
-                        onClick={() => dialogRef.current?.close()}
-                        className={`block rounded-xl px-4 py-3 text-lg font-medium ${
-                          active ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"
-                        }`}
-                      >
-                        {item.label}
-                      </a>
-                    </li>
-                  );
-                })}
+                <MainNavItems
+                  pathname={location.pathname}
+                  onNavigate={() => dialogRef.current?.close()}
+                  linkClass={(active) =>
+                    `block rounded-xl px-4 py-3 text-lg font-medium ${active ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"}`
+                  }
+                />
               </ul>
             </nav>
             <div className="border-t border-slate-200 p-5">
