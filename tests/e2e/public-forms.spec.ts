@@ -105,7 +105,7 @@ test.describe("with JavaScript switched off", () => {
   });
 });
 
-test("with JavaScript, the volunteer form announces errors and confirms without a reload", async ({ page }) => {
+test("with JavaScript, the volunteer form announces errors, confirms without a reload, and offers an empty form again", async ({ page }) => {
   await page.goto("/support#volunteer");
   const form = page.getByRole("form", { name: "Volunteer application" });
   await form.getByRole("button", { name: "Submit Application" }).click();
@@ -119,4 +119,8 @@ test("with JavaScript, the volunteer form announces errors and confirms without 
   await form.getByRole("checkbox", { name: /I agree to the volunteer terms/ }).check();
   await form.getByRole("button", { name: "Submit Application" }).click();
   await expect(page.getByRole("status").filter({ hasText: /VOL-[2-9A-Z]{8}/ })).toBeFocused();
+
+  await page.getByRole("link", { name: "Send another application" }).click();
+  await expect(form.getByLabel("Full name")).toHaveValue("");
+  await expect(page.getByRole("status").filter({ hasText: /VOL-/ })).toHaveCount(0);
 });
