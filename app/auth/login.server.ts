@@ -7,8 +7,8 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { users } from "../db/schema.ts";
-import { recordAudit } from "../domain/audit.server.ts";
-import { findUserByEmail } from "../domain/staff.server.ts";
+import { recordAudit } from "../domain/audit/audit.server.ts";
+import { findUserByEmail } from "../domain/staff/staff.server.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.server.ts";
 import { createSession, deleteSession, deleteSessionByToken, type SessionPolicy, sessionPolicy } from "./session.server.ts";
 import { clearAccountThrottle, recordLoginFailure, throttleKeys, throttleWaitMs } from "./throttle.server.ts";

@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { EventCategory } from "../domain/event-categories.ts";
+import type { EventCategory } from "../domain/events/event-categories.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -31,7 +31,7 @@ const timestamps = {
 export const STAFF_ROLES = ["administrator", "editor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export { EVENT_CATEGORIES, type EventCategory } from "../domain/event-categories.ts";
+export { EVENT_CATEGORIES, type EventCategory } from "../domain/events/event-categories.ts";
 
 export const users = pgTable(
   "users",

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
 import type { StaffRole } from "../../app/db/schema.ts";
-import { createUser } from "../../app/domain/staff.server.ts";
+import { createUser } from "../../app/domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 
 export const TEST_PASSWORD = "correct horse battery staple";

@@ -4,8 +4,8 @@ import { getDb, getPool } from "../../app/db/client.server.ts";
 import { runMigrations } from "../../app/db/migrate.server.ts";
 import { events, siteSettings } from "../../app/db/schema.ts";
 import { seedIfEmpty } from "../../app/db/seed.server.ts";
-import { checkDatabase } from "../../app/domain/health.server.ts";
-import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events.server.ts";
+import { checkDatabase } from "../../app/system/health.server.ts";
+import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

@@ -14,8 +14,8 @@ import {
   setSubmissionStatus,
   submissionsCsv,
   toCsv,
-} from "../../app/domain/inbox.server.ts";
-import { privateUploadsDir, submitPublicForm, RATE_LIMIT_MAX } from "../../app/domain/submissions.server.ts";
+} from "../../app/domain/submissions/inbox.server.ts";
+import { privateUploadsDir, submitPublicForm, RATE_LIMIT_MAX } from "../../app/domain/submissions/submissions.server.ts";
 import { loader as fileLoader } from "../../app/routes/admin/submission-file.ts";
 import { loader as exportLoader } from "../../app/routes/admin/inbox-export.ts";
 import { nominationForm, PNG_BYTES, routeArgs, staffSession, stallForm, submit, unique, volunteerForm } from "../helpers/submissions.ts";
@@ -261,7 +261,7 @@ describe("spam and abuse", () => {
 
 describe("dashboard count", () => {
   it("counts only new submissions", async () => {
-    const { countNewSubmissions } = await import("../../app/domain/inbox.server.ts");
+    const { countNewSubmissions } = await import("../../app/domain/submissions/inbox.server.ts");
     const before = await countNewSubmissions();
     const ref = await submit("volunteer");
     expect(await countNewSubmissions()).toBe(before + 1);

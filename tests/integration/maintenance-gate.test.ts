@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
-import { maintenanceGate } from "../../app/domain/maintenance.server.ts";
-import { createUser } from "../../app/domain/staff.server.ts";
+import { maintenanceGate } from "../../app/domain/settings/maintenance.server.ts";
+import { createUser } from "../../app/domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

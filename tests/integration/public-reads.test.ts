@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { SAMPLE_CRAFT_FAIRS, SAMPLE_EVENTS } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { craftFairs, events } from "../../app/db/schema.ts";
-import { listCauses, listTrustees } from "../../app/domain/community-content.server.ts";
-import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/domain/craft-fairs.server.ts";
-import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events.server.ts";
+import { listCauses, listTrustees } from "../../app/domain/community/community-lists.server.ts";
+import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
+import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

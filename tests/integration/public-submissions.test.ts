@@ -10,7 +10,7 @@ import {
   RATE_LIMIT_MAX,
   readFormData,
   submitPublicForm,
-} from "../../app/domain/submissions.server.ts";
+} from "../../app/domain/submissions/submissions.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

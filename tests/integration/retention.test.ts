@@ -5,7 +5,7 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, formSubmissions } from "../../app/db/schema.ts";
-import { privateFilePath } from "../../app/domain/inbox.server.ts";
+import { privateFilePath } from "../../app/domain/submissions/inbox.server.ts";
 import {
   deleteExpiredSubmissions,
   emailHash,
@@ -14,7 +14,7 @@ import {
   getRetentionSettings,
   personalDataExport,
   updateRetentionSettings,
-} from "../../app/domain/retention.server.ts";
+} from "../../app/domain/data-protection/retention.server.ts";
 import { loader as exportLoader } from "../../app/routes/admin/data-protection-export.ts";
 import { routeArgs, staffSession, submit, unique } from "../helpers/submissions.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

@@ -4,9 +4,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, siteSettings } from "../../app/db/schema.ts";
-import { listAuditEntries } from "../../app/domain/audit-log.server.ts";
-import { checkFileStore, checkMigrations, runDiagnostics } from "../../app/domain/diagnostics.server.ts";
-import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings.server.ts";
+import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
+import { checkFileStore, checkMigrations, runDiagnostics } from "../../app/system/diagnostics.server.ts";
+import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

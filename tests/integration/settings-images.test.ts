@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSiteSettings, replaceSettingsImage } from "../../app/domain/settings.server.ts";
+import { getSiteSettings, replaceSettingsImage } from "../../app/domain/settings/settings.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import { ImageRejectedError } from "../../app/storage/images.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

@@ -6,7 +6,7 @@ import { consumeLink, findValidLink } from "../../app/auth/one-time-links.server
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, auditLog, oneTimeTokens } from "../../app/db/schema.ts";
-import { listAuditEntries } from "../../app/domain/audit-log.server.ts";
+import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
 import {
   countAdministrators,
   createPasswordReset,
@@ -19,7 +19,7 @@ import {
   roleOf,
   setRole,
   StaffError,
-} from "../../app/domain/staff.server.ts";
+} from "../../app/domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { hashToken } from "../../app/lib/tokens.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

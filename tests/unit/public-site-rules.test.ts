@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { eventToIcs, foldLine, icsEscape } from "../../app/domain/calendar.ts";
+import { eventToIcs, foldLine, icsEscape } from "../../app/domain/events/calendar.ts";
 import {
   DonationSchema,
   digitsOnly,
   donationAmount,
   donationMessage,
   giftAid,
-} from "../../app/domain/donation.schema.ts";
-import { clampQuantity, parseTicketPrice, purchaseMessage, ticketTotal } from "../../app/domain/tickets.ts";
+} from "../../app/domain/giving/donation.schema.ts";
+import { clampQuantity, parseTicketPrice, purchaseMessage, ticketTotal } from "../../app/domain/events/tickets.ts";
 import { formatLongDate, formatTime, paragraphs, progressPercent } from "../../app/components/site/format.ts";
 import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
 import { jsonLdString } from "../../app/components/ui/json-ld.tsx";
 import { activeTab } from "../../app/components/ui/tabs.tsx";
-import { withSampleFallback } from "../../app/domain/public-content.server.ts";
-import { groupByYear } from "../../app/domain/community-content.server.ts";
+import { withSampleFallback } from "../../app/content/sample-fallback.server.ts";
+import { groupByYear } from "../../app/domain/community/community-lists.server.ts";
 
 describe("donation rules", () => {
   it("uses the presets and defaults to nothing unknown", () => {

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "../../domain/content-form.schema.ts";
+import { fieldErrors } from "../../domain/listings/listing-fields.schema.ts";
 import { FieldError } from "../ui/fields.tsx";
 import { toast } from "../ui/toast.tsx";
 import { CONNECTION_HINTS, checkConnection, type ConnectionState } from "./connection.ts";

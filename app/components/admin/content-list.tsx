@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
-import type { AdminListFilters } from "../../domain/content-form.schema.ts";
+import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
 
 export interface ListItem {
   id: number;

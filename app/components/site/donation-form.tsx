@@ -16,7 +16,7 @@ import {
   formatPounds,
   giftAid,
   type DonationFrequency,
-} from "../../domain/donation.ts";
+} from "../../domain/giving/donation.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { FieldError } from "../ui/fields.tsx";
 import { HeartIcon } from "./icons.tsx";

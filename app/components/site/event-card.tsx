@@ -1,5 +1,5 @@
 /** Cards for events and craft fairs on the public lists. */
-import { formatPrice, parseTicketPrice } from "../../domain/tickets.ts";
+import { formatPrice, parseTicketPrice } from "../../domain/events/tickets.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { dateBadge, formatLongDate, formatTime } from "./format.ts";
 import { ClockIcon, MapPinIcon } from "./icons.tsx";

@@ -1,7 +1,7 @@
 /** Shared pieces of the public forms: honeypot, error summary, submit button, confirmation. */
 import { useEffect, useRef, type ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { HONEYPOT_FIELD } from "../../domain/public-forms.ts";
+import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { CheckIcon } from "./icons.tsx";
 

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { Form } from "react-router";
-import { clampQuantity, formatPrice, MAX_TICKETS, MIN_TICKETS, purchaseMessage, ticketTotal } from "../../domain/tickets.ts";
+import { clampQuantity, formatPrice, MAX_TICKETS, MIN_TICKETS, purchaseMessage, ticketTotal } from "../../domain/events/tickets.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { CalendarIcon, TicketIcon } from "./icons.tsx";
 

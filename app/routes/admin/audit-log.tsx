@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
-import { AUDIT_KINDS } from "../../domain/audit-kinds.ts";
-import { listAuditActors, listAuditEntries } from "../../domain/audit-log.server.ts";
+import { AUDIT_KINDS } from "../../domain/audit/audit-kinds.ts";
+import { listAuditActors, listAuditEntries } from "../../domain/audit/audit-log.server.ts";
 import type { Route } from "./+types/audit-log";
 
 export const meta = () => [{ title: "Audit log | Millbrook Admin" }];

@@ -3,8 +3,8 @@ import { requireStaff } from "../../auth/guards.server.ts";
 import { ConnectionPanel } from "../../components/admin/connection-panel.tsx";
 import { NewSubmissionsCard } from "../../components/admin/new-submissions-card.tsx";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
-import { getDashboardCounts } from "../../domain/dashboard.server.ts";
-import { countNewSubmissions } from "../../domain/inbox.server.ts";
+import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
+import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard | Millbrook Admin" }];

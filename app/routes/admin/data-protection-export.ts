@@ -1,8 +1,8 @@
 /** Everything held about one email address as a JSON download (administrators only; audited). */
 import { data } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
-import { recordAudit } from "../../domain/audit.server.ts";
-import { EmailLookupSchema, emailHash, findPersonalData, personalDataExport } from "../../domain/retention.server.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
+import { EmailLookupSchema, emailHash, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/data-protection-export";
 

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../components/admin/submission-badges.tsx";
-import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../domain/submission-labels.ts";
+import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../domain/submissions/submission-labels.ts";
 import {
   EmailLookupSchema,
   erasePersonalData,
@@ -9,7 +9,7 @@ import {
   getRetentionSettings,
   RetentionSchema,
   updateRetentionSettings,
-} from "../../domain/retention.server.ts";
+} from "../../domain/data-protection/retention.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";

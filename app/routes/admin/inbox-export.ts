@@ -1,7 +1,7 @@
 /** The inbox's filtered list as a spreadsheet-safe CSV download (staff only). */
 import { requireStaff } from "../../auth/guards.server.ts";
-import { recordAudit } from "../../domain/audit.server.ts";
-import { parseInboxFilters, submissionsCsv, submissionsForExport } from "../../domain/inbox.server.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
+import { parseInboxFilters, submissionsCsv, submissionsForExport } from "../../domain/submissions/inbox.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/inbox-export";
 

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../components/admin/submission-badges.tsx";
-import { filtersQuery, KIND_LABELS, STATUS_LABELS, SUBMISSION_KINDS, SUBMISSION_STATUSES } from "../../domain/submission-labels.ts";
-import { listSubmissions, parseInboxFilters } from "../../domain/inbox.server.ts";
+import { filtersQuery, KIND_LABELS, STATUS_LABELS, SUBMISSION_KINDS, SUBMISSION_STATUSES } from "../../domain/submissions/submission-labels.ts";
+import { listSubmissions, parseInboxFilters } from "../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta = () => [{ title: "Inbox | Millbrook Admin" }];

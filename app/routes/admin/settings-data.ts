@@ -3,7 +3,7 @@
  * POST: saves them (JSON in, JSON out) for the optimistic save. Administrators only.
  */
 import { requireStaff } from "../../auth/guards.server.ts";
-import { readSettingsForEditing, saveSiteSettings } from "../../domain/settings.server.ts";
+import { readSettingsForEditing, saveSiteSettings } from "../../domain/settings/settings.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/settings-data";

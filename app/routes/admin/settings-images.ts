@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
-import { replaceSettingsImage, SETTINGS_IMAGES, type SettingsImage } from "../../domain/settings.server.ts";
+import { replaceSettingsImage, SETTINGS_IMAGES, type SettingsImage } from "../../domain/settings/settings.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ImageRejectedError } from "../../storage/images.server.ts";

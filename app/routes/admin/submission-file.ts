@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
-import { getSubmissionFile, IMAGE_TYPES } from "../../domain/inbox.server.ts";
+import { getSubmissionFile, IMAGE_TYPES } from "../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/submission-file";
 
 /** A Content-Disposition value with an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../components/admin/submission-badges.tsx";
-import { getSubmission, IMAGE_TYPES, InboxError, setSubmissionNote, setSubmissionStatus } from "../../domain/inbox.server.ts";
-import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../domain/submission-labels.ts";
+import { getSubmission, IMAGE_TYPES, InboxError, setSubmissionNote, setSubmissionStatus } from "../../domain/submissions/inbox.server.ts";
+import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../domain/submissions/submission-labels.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/submission";

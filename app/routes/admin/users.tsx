@@ -4,8 +4,8 @@ import { requireStaff } from "../../auth/guards.server.ts";
 import { DiagnosticsPanels } from "../../components/admin/diagnostics-panels.tsx";
 import { OneTimeLinkPanel } from "../../components/admin/one-time-link-panel.tsx";
 import { toast } from "../../components/ui/toast.tsx";
-import { runDiagnostics, type DiagnosticsReport } from "../../domain/diagnostics.server.ts";
-import { EmailSchema, RoleSchema } from "../../domain/staff.schema.ts";
+import { runDiagnostics, type DiagnosticsReport } from "../../system/diagnostics.server.ts";
+import { EmailSchema, RoleSchema } from "../../domain/staff/staff.schema.ts";
 import {
   createPasswordReset,
   grantAccess,
@@ -14,7 +14,7 @@ import {
   revokeAccess,
   setRole,
   StaffError,
-} from "../../domain/staff.server.ts";
+} from "../../domain/staff/staff.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/users";

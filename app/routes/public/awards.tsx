@@ -8,10 +8,10 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "../../comp
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
 import { AWARDS_DATES, AWARDS_EMAIL } from "../../content/site-copy.ts";
-import { groupByYear, listAwardWinners } from "../../domain/community-content.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
-import { NOMINATOR_RELATIONSHIPS } from "../../domain/public-forms.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { groupByYear, listAwardWinners } from "../../domain/community/community-lists.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.ts";
+import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards";
 

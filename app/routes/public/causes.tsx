@@ -2,8 +2,8 @@ import { CauseCard } from "../../components/site/cause-card.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { listCauses } from "../../domain/community-content.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { listCauses } from "../../domain/community/community-lists.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/causes";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { FUND_EMAIL, FUND_FACTS } from "../../content/site-copy.ts";
-import { groupByYear, listFundRecipients } from "../../domain/community-content.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { groupByYear, listFundRecipients } from "../../domain/community/community-lists.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/community-fund";
 
 export const CURRENT_FUND_YEAR = 2025;

@@ -9,10 +9,10 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { CRAFT_FAIR_GALLERY, CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
-import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
-import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/public-forms.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
+import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs";
 

@@ -8,9 +8,9 @@ import { JsonLd } from "../../components/ui/json-ld.tsx";
 import { ShareButton } from "../../components/site/share-button.tsx";
 import { TicketBox } from "../../components/site/ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { getPublicEvent, listUpcomingEvents } from "../../domain/events.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
-import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/tickets.ts";
+import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/events/tickets.ts";
 import type { Route } from "./+types/event";
 
 async function loadEvent(id: string) {

@@ -6,8 +6,8 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { HOST_EVENT_EMAIL } from "../../content/site-copy.ts";
-import { listPastEvents, listUpcomingEvents } from "../../domain/events.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/events";
 
 export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;

@@ -7,9 +7,9 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
 import { HOME_STATS } from "../../content/site-copy.ts";
-import { listCauses } from "../../domain/community-content.server.ts";
-import { listUpcomingEvents } from "../../domain/events.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { listCauses } from "../../domain/community/community-lists.server.ts";
+import { listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/home";
 
 export const HERO_IMAGE = "/images/hero.svg";

@@ -4,8 +4,8 @@ import { SiteHeader } from "../../components/site/header.tsx";
 import { useLinkNavigation } from "../../components/site/link-navigation.ts";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
-import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate } from "../../domain/maintenance.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate } from "../../domain/settings/maintenance.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/layout";
 
 /** Only http(s) links from settings are used; anything else becomes '#'. */

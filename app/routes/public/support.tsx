@@ -8,10 +8,10 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FOUNDATION, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
 import { SUPPORT_FAQ } from "../../content/site-copy.ts";
-import { DonationSchema, donationMessage } from "../../domain/donation.schema.ts";
-import { AVAILABILITY_OPTIONS } from "../../domain/public-forms.ts";
-import { fieldErrors } from "../../domain/submissions.schema.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { DonationSchema, donationMessage } from "../../domain/giving/donation.schema.ts";
+import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
+import { fieldErrors } from "../../domain/submissions/submissions.schema.ts";
+import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
 

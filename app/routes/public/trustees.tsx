@@ -4,8 +4,8 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { ANNUAL_REPORTS, TRUSTEES_EMAIL } from "../../content/site-copy.ts";
-import { listTrustees } from "../../domain/community-content.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { listTrustees } from "../../domain/community/community-lists.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/trustees";
 
 export async function loader({ context }: Route.LoaderArgs) {

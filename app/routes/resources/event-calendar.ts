@@ -1,5 +1,5 @@
-import { eventToIcs } from "../../domain/calendar.ts";
-import { getPublicEvent } from "../../domain/events.server.ts";
+import { eventToIcs } from "../../domain/events/calendar.ts";
+import { getPublicEvent } from "../../domain/events/events.server.ts";
 import type { Route } from "./+types/event-calendar";
 
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
-import { listPastEvents, listUpcomingEvents } from "../../domain/events.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
 export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/support"];

@@ -4,10 +4,10 @@
  * address with a link to the inbox. Neither repeats what was submitted (mail is not a
  * safe place for personal data). Never throws: a mail failure must not fail the form.
  */
-import type { SubmissionKind } from "../db/schema.ts";
-import { logger } from "../lib/logger.server.ts";
-import { mailConfigured, sendMail, type MailMessage } from "../mail/mailer.server.ts";
-import { getSiteSettings } from "./settings.server.ts";
+import type { SubmissionKind } from "../../db/schema.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { mailConfigured, sendMail, type MailMessage } from "../../mail/mailer.server.ts";
+import { getSiteSettings } from "../settings/settings.server.ts";
 
 const WHAT: Record<SubmissionKind, { receipt: string; notice: string }> = {
   volunteer: { receipt: "your offer to volunteer", notice: "New volunteer offer" },

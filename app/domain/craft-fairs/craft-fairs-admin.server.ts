@@ -4,12 +4,12 @@
  * audit log and announced on the change feed. Public reads live in craft-fairs.server.ts.
  */
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client.server.ts";
-import { craftFairs, type CraftFairRow } from "../db/schema.ts";
-import { publishChange } from "../live/change-feed.server.ts";
-import { deleteImage } from "../storage/images.server.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
-import type { AdminListFilters } from "./content-form.schema.ts";
+import { getDb } from "../../db/client.server.ts";
+import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { deleteImage } from "../../storage/images.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
 import {
   CRAFT_FAIR_KIND,
   countItems,
@@ -21,7 +21,7 @@ import {
   spaceWrites,
   toggleActive,
   validId,
-} from "./content-admin.server.ts";
+} from "../listings/listings.server.ts";
 import type { CraftFairFormData } from "./craft-fairs.schema.ts";
 
 export type CraftFairInput = Omit<CraftFairFormData, "is_active" | "is_past" | "stalls_available"> & {

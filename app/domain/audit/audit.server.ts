@@ -1,6 +1,6 @@
-import { getDb, type Database } from "../db/client.server.ts";
-import { auditLog } from "../db/schema.ts";
-import { requestInfoContext } from "../lib/request-context.ts";
+import { getDb, type Database } from "../../db/client.server.ts";
+import { auditLog } from "../../db/schema.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
 
 export interface AuditActor {
   userId?: string | null;

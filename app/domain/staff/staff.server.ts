@@ -3,12 +3,12 @@
  * a role (administrator or editor) gives it access to the admin area.
  */
 import { count, eq, sql } from "drizzle-orm";
-import { createOneTimeLink } from "../auth/one-time-links.server.ts";
-import { hashPassword } from "../auth/password.server.ts";
-import { getDb } from "../db/client.server.ts";
-import { adminUsers, users, type StaffRole } from "../db/schema.ts";
-import { sendMail } from "../mail/mailer.server.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
+import { createOneTimeLink } from "../../auth/one-time-links.server.ts";
+import { hashPassword } from "../../auth/password.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { adminUsers, users, type StaffRole } from "../../db/schema.ts";
+import { sendMail } from "../../mail/mailer.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 
 export class StaffError extends Error {}
 

@@ -4,11 +4,11 @@
  * marked past or dated before today (date descending, two by default).
  */
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
-import { SAMPLE_CRAFT_FAIRS } from "../content/sample-content.ts";
-import { getDb } from "../db/client.server.ts";
-import { craftFairs, type CraftFairRow } from "../db/schema.ts";
-import { cachedRead } from "../live/content-cache.server.ts";
-import { withSampleFallback } from "./public-content.server.ts";
+import { SAMPLE_CRAFT_FAIRS } from "../../content/sample-content.ts";
+import { getDb } from "../../db/client.server.ts";
+import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
+import { cachedRead } from "../../live/content-cache.server.ts";
+import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 
 export type PublicCraftFair = Omit<CraftFairRow, "created_at" | "updated_at">;
 

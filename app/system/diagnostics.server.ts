@@ -11,7 +11,7 @@ import { migrationsFolder } from "../db/migrate.server.ts";
 import { mailConfigured } from "../mail/mailer.server.ts";
 import { uploadsDir } from "../storage/file-store.server.ts";
 import { checkDatabase } from "./health.server.ts";
-import { countAdministrators } from "./staff.server.ts";
+import { countAdministrators } from "../domain/staff/staff.server.ts";
 
 export type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail";
 

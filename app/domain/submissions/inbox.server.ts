@@ -6,9 +6,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { getDb } from "../db/client.server.ts";
-import { formSubmissions } from "../db/schema.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { formSubmissions } from "../../db/schema.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import {
   FIELD_LABELS,
   KIND_LABELS,

@@ -7,7 +7,7 @@ import {
   requiredDate,
   requiredText,
   requiredTime,
-} from "./content-form.schema.ts";
+} from "../listings/listing-fields.schema.ts";
 import { EVENT_CATEGORIES } from "./event-categories.ts";
 
 export const EVENT_DEFAULT_TIME = "19:00";

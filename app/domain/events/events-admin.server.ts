@@ -4,12 +4,12 @@
  * log and announced on the change feed. Public reads live in events.server.ts.
  */
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client.server.ts";
-import { events, type EventRow } from "../db/schema.ts";
-import { publishChange } from "../live/change-feed.server.ts";
-import { deleteImage } from "../storage/images.server.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
-import type { AdminListFilters } from "./content-form.schema.ts";
+import { getDb } from "../../db/client.server.ts";
+import { events, type EventRow } from "../../db/schema.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { deleteImage } from "../../storage/images.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
 import {
   EVENT_KIND,
   countItems,
@@ -21,7 +21,7 @@ import {
   spaceWrites,
   toggleActive,
   validId,
-} from "./content-admin.server.ts";
+} from "../listings/listings.server.ts";
 import type { EventFormData } from "./events.schema.ts";
 
 export type EventInput = Omit<EventFormData, "is_active" | "is_past"> & {

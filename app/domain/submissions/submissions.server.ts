@@ -7,9 +7,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { getDb } from "../db/client.server.ts";
-import { formSubmissions, type SubmissionKind } from "../db/schema.ts";
-import { logger } from "../lib/logger.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
+import { logger } from "../../lib/logger.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
 import { fieldErrors, formDataToObject, HONEYPOT_FIELD, SUBMISSION_FORMS } from "./submissions.schema.ts";
 

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { DEFAULT_SETTINGS } from "../content/sample-content.ts";
-import { getDb } from "../db/client.server.ts";
-import { siteSettings, type SiteSettingsRow } from "../db/schema.ts";
-import { publishChange } from "../live/change-feed.server.ts";
-import { cachedRead } from "../live/content-cache.server.ts";
-import { logger } from "../lib/logger.server.ts";
-import { deleteImage, storeImage } from "../storage/images.server.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
+import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
+import { getDb } from "../../db/client.server.ts";
+import { siteSettings, type SiteSettingsRow } from "../../db/schema.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { cachedRead } from "../../live/content-cache.server.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { deleteImage, storeImage } from "../../storage/images.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { settingsErrors, SiteSettingsSchema, SETTINGS_FIELDS, type SettingsField, type SiteSettingsValues } from "./settings.schema.ts";
 
 export type SiteSettings = Omit<SiteSettingsRow, "created_at" | "updated_at">;

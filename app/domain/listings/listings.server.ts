@@ -5,12 +5,12 @@
  * the change-feed signal. events.server.ts and craft-fairs.server.ts build on these.
  */
 import { and, asc, count, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
-import { getDb, type Database } from "../db/client.server.ts";
-import { craftFairs, events, submissionKeys } from "../db/schema.ts";
-import { publishChange, type ChangeTopic } from "../live/change-feed.server.ts";
-import { deleteImage } from "../storage/images.server.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
-import type { AdminListFilters } from "./content-form.schema.ts";
+import { getDb, type Database } from "../../db/client.server.ts";
+import { craftFairs, events, submissionKeys } from "../../db/schema.ts";
+import { publishChange, type ChangeTopic } from "../../live/change-feed.server.ts";
+import { deleteImage } from "../../storage/images.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import type { AdminListFilters } from "./listing-fields.schema.ts";
 
 export type ContentTable = typeof events | typeof craftFairs;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

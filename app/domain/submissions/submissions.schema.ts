@@ -6,7 +6,7 @@
  * (submissions.server.ts), because only the bytes say what a file really is.
  */
 import { z } from "zod";
-import { AWARD_CATEGORIES, VOLUNTEER_ROLES } from "../content/sample-content.ts";
+import { AWARD_CATEGORIES, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
 import {
   AVAILABILITY_OPTIONS,
   CRAFT_CATEGORIES,

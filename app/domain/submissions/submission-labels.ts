@@ -3,8 +3,8 @@
  * and readable text for stored choice ids. Browser-safe (no server code); used by the
  * inbox screens and the CSV export.
  */
-import { AWARD_CATEGORIES, VOLUNTEER_ROLES } from "../content/sample-content.ts";
-import type { SubmissionKind, SubmissionStatus } from "../db/schema.ts";
+import { AWARD_CATEGORIES, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
+import type { SubmissionKind, SubmissionStatus } from "../../db/schema.ts";
 import { AVAILABILITY_OPTIONS, CRAFT_CATEGORIES, NOMINATOR_RELATIONSHIPS, STALL_SIZES } from "./public-forms.ts";
 
 export type { SubmissionKind, SubmissionStatus };

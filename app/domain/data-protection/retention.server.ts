@@ -7,12 +7,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../db/client.server.ts";
-import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../db/schema.ts";
-import { logger } from "../lib/logger.server.ts";
-import { recordAudit, type AuditActor } from "./audit.server.ts";
-import { privateFilePath, type SubmissionRow } from "./inbox.server.ts";
-import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "./submission-labels.ts";
+import { getDb } from "../../db/client.server.ts";
+import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../../db/schema.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { privateFilePath, type SubmissionRow } from "../submissions/inbox.server.ts";
+import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
 
 export { RETENTION_MONTHS_MAX };
 

@@ -13,10 +13,10 @@ import {
   type SampleCause,
   type SampleFundRecipient,
   type SampleTrustee,
-} from "../content/sample-content.ts";
-import { getDb } from "../db/client.server.ts";
-import { awardWinners, causes, fundRecipients, trustees } from "../db/schema.ts";
-import { withSampleFallback } from "./public-content.server.ts";
+} from "../../content/sample-content.ts";
+import { getDb } from "../../db/client.server.ts";
+import { awardWinners, causes, fundRecipients, trustees } from "../../db/schema.ts";
+import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 
 export function listCauses(options: { showSampleWhenEmpty: boolean }) {
   return withSampleFallback<SampleCause>(

@@ -1,7 +1,7 @@
 /** Reading the audit log (administrators): newest first, filtered by person and kind. */
 import { and, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
-import { getDb } from "../db/client.server.ts";
-import { auditLog } from "../db/schema.ts";
+import { getDb } from "../../db/client.server.ts";
+import { auditLog } from "../../db/schema.ts";
 
 export { AUDIT_KINDS } from "./audit-kinds.ts";
 export const AUDIT_PAGE_SIZE = 50;

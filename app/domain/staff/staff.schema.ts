@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "../auth/password-rules.ts";
+import { MIN_PASSWORD_LENGTH } from "../../auth/password-rules.ts";
 
 export const EmailSchema = z
   .string({ error: "Please enter an email address" })

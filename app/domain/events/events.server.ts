@@ -4,11 +4,11 @@
  * active and either marked past or dated before today.
  */
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
-import { SAMPLE_EVENTS } from "../content/sample-content.ts";
-import { getDb } from "../db/client.server.ts";
-import { events, type EventRow } from "../db/schema.ts";
-import { cachedRead } from "../live/content-cache.server.ts";
-import { withSampleFallback } from "./public-content.server.ts";
+import { SAMPLE_EVENTS } from "../../content/sample-content.ts";
+import { getDb } from "../../db/client.server.ts";
+import { events, type EventRow } from "../../db/schema.ts";
+import { cachedRead } from "../../live/content-cache.server.ts";
+import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 
 export type PublicEvent = Omit<EventRow, "created_at" | "updated_at">;
 

@@ -5,7 +5,7 @@
  * are not affected.
  */
 import { data } from "react-router";
-import { getOptionalStaff, type GuardArgs } from "../auth/guards.server.ts";
+import { getOptionalStaff, type GuardArgs } from "../../auth/guards.server.ts";
 import type { MaintenanceRefusal } from "./maintenance.ts";
 
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;

@@ -3,12 +3,12 @@
  * filters from the URL, the delete confirmation, and the toggle/delete intents with the
  * spec's toasts (texts passed in by each screen, exactly as the spec words them).
  */
-import { requireStaff, type GuardArgs } from "../auth/guards.server.ts";
-import { listReturnUrl } from "../lib/return-url.server.ts";
-import { requestInfoContext } from "../lib/request-context.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import type { AuditActor } from "./audit.server.ts";
-import { hasActiveFilters, parseListFilters, type AdminListFilters } from "./content-form.schema.ts";
+import { requireStaff, type GuardArgs } from "../../auth/guards.server.ts";
+import { listReturnUrl } from "../../lib/return-url.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { AuditActor } from "../../domain/audit/audit.server.ts";
+import { hasActiveFilters, parseListFilters, type AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
 
 export async function loadAdminList<T extends { id: number }>(args: GuardArgs, list: (filters: AdminListFilters) => Promise<T[]>) {
   await requireStaff(args, "editor");
