@@ -124,6 +124,8 @@ export interface ActiveSession {
   email: string;
   /** Null when the account has no staff access (no admin_users row). */
   role: StaffRole | null;
+  /** May read form submissions: administrators, and editors granted it. */
+  canSeeSubmissions: boolean;
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
@@ -154,6 +156,7 @@ export async function lookupSession(
       userId: sessions.user_id,
       email: users.email,
       role: adminUsers.role,
+      canSeeSubmissions: adminUsers.can_see_submissions,
       createdAt: sessions.created_at,
       lastSeenAt: sessions.last_seen_at,
       expiresAt: sessions.expires_at,
@@ -186,6 +189,7 @@ export async function lookupSession(
       userId: row.userId,
       email: row.email,
       role: row.role ?? null,
+      canSeeSubmissions: row.role === "administrator" || row.canSeeSubmissions === true,
       createdAt: row.createdAt,
       lastSeenAt,
       expiresAt: new Date(absoluteEnd),

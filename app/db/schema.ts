@@ -54,6 +54,8 @@ export const adminUsers = pgTable(
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").$type<StaffRole>().notNull().default("editor"),
+    /** May read form submissions (inbox, files, exports). Administrators always may. */
+    can_see_submissions: boolean("can_see_submissions").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("admin_users_role_check", sql`${t.role} in ('administrator', 'editor')`)],

@@ -83,7 +83,7 @@ test("an editor finds, opens, reviews, notes and exports what visitors submitted
   const nomRef = await submitNomination(public_, `Nina ${t}`, email);
   await visitor.close();
 
-  await signInAs("editor");
+  await signInAs("editor", { canSeeSubmissions: true });
   await page.goto("/admin/dashboard");
   await expect(page.getByTestId("new-submissions-card")).toContainText(/New submissions\s*\d+/);
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Inbox" }).click();

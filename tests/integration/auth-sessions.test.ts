@@ -145,9 +145,9 @@ describe("requireStaff", () => {
     const editor = await createSignedInAccount({ role: "editor" });
     const result = await thrown(requireStaff(routeArgs("/admin/users", { token: editor.token }), "administrator"));
     expect(result.status).toBe(403);
-    expect(result.data).toEqual({ denied: "role", required: "administrator" });
+    expect(result.data).toEqual({ denied: "access", required: "administrator" });
 
-    expect((await requireStaff(routeArgs("/admin/events", { token: editor.token }), "editor")).role).toBe("editor");
+    expect((await requireStaff(routeArgs("/admin/events", { token: editor.token }), "staff")).role).toBe("editor");
     const admin = await createSignedInAccount({ role: "administrator" });
     const staff = await requireStaff(routeArgs("/admin/users", { token: admin.token }), "administrator");
     expect(staff).toMatchObject({ user: { id: admin.user.id, email: admin.email }, role: "administrator", sessionId: admin.sessionId });

@@ -16,8 +16,8 @@ import {
   toCsv,
 } from "../../app/domain/submissions/inbox.server.ts";
 import { privateUploadsDir, submitPublicForm, RATE_LIMIT_MAX } from "../../app/domain/submissions/submissions.server.ts";
-import { loader as fileLoader } from "../../app/routes/admin/submission-file.ts";
-import { loader as exportLoader } from "../../app/routes/admin/inbox-export.ts";
+import { loader as fileLoader } from "../../app/routes/admin/submissions/submission-file.ts";
+import { loader as exportLoader } from "../../app/routes/admin/submissions/inbox-export.ts";
 import { nominationForm, PNG_BYTES, routeArgs, staffSession, stallForm, submit, unique, volunteerForm } from "../helpers/submissions.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

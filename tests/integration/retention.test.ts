@@ -15,7 +15,7 @@ import {
   personalDataExport,
   updateRetentionSettings,
 } from "../../app/domain/data-protection/retention.server.ts";
-import { loader as exportLoader } from "../../app/routes/admin/data-protection-export.ts";
+import { loader as exportLoader } from "../../app/routes/admin/admin-only/data-protection-export.ts";
 import { routeArgs, staffSession, submit, unique } from "../helpers/submissions.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

@@ -18,6 +18,7 @@ import {
   revokeAccess,
   roleOf,
   setRole,
+  setSubmissionsAccess,
   StaffError,
 } from "../../app/domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
@@ -98,11 +99,37 @@ describe("staff access: grant, change, revoke", () => {
   it("revoking access ends the staff access of the account's open sessions on the next request", async () => {
     const user = await createUser({ email: unique("revoked"), password: "correct horse battery", role: "editor" });
     const { token } = await createSession(user.id);
-    await expect(requireStaff(argsFor(token), "editor")).resolves.toMatchObject({ role: "editor" });
+    await expect(requireStaff(argsFor(token), "staff")).resolves.toMatchObject({ role: "editor" });
     await expect(requireStaff(argsFor(token), "administrator")).rejects.toMatchObject({ init: { status: 403 } });
 
     await revokeAccess(user.id, actor);
-    await expect(requireStaff(argsFor(token), "editor")).rejects.toMatchObject({ init: { status: 403 }, data: { denied: "no-access" } });
+    await expect(requireStaff(argsFor(token), "staff")).rejects.toMatchObject({ init: { status: 403 }, data: { denied: "no-access" } });
+  });
+});
+
+describe("the form submissions permission", () => {
+  it("an editor reads submissions only while allowed, from the next request; administrators always may", async () => {
+    const user = await createUser({ email: unique("inbox"), password: "correct horse battery", role: "editor" });
+    const { token } = await createSession(user.id);
+    await expect(requireStaff(argsFor(token), "submissions")).rejects.toMatchObject({
+      init: { status: 403 },
+      data: { denied: "access", required: "submissions" },
+    });
+
+    await setSubmissionsAccess(user.id, true, actor);
+    await expect(requireStaff(argsFor(token), "submissions")).resolves.toMatchObject({ role: "editor", canSeeSubmissions: true });
+    expect((await listAccounts()).find((a) => a.id === user.id)).toMatchObject({ canSeeSubmissions: true });
+
+    await setSubmissionsAccess(user.id, false, actor);
+    await expect(requireStaff(argsFor(token), "submissions")).rejects.toMatchObject({ init: { status: 403 } });
+
+    const entries = await getDb().select().from(auditLog).where(eq(auditLog.entity_id, user.id));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["staff.submissions_allowed", "staff.submissions_stopped"]));
+
+    const admin = await createUser({ email: unique("admin-inbox"), password: "correct horse battery", role: "administrator" });
+    const adminSession = await createSession(admin.id);
+    await expect(requireStaff(argsFor(adminSession.token), "submissions")).resolves.toMatchObject({ canSeeSubmissions: true });
+    await expect(setSubmissionsAccess(admin.id, false, actor)).rejects.toThrow(StaffError);
   });
 });
 

@@ -66,6 +66,8 @@ export interface AccountRow {
   id: string;
   email: string;
   role: StaffRole | null;
+  /** Editors: whether they may read form submissions (administrators always may). */
+  canSeeSubmissions: boolean;
   lastLoginAt: Date | null;
   hasPassword: boolean;
   createdAt: Date;
@@ -78,6 +80,7 @@ export async function listAccounts(): Promise<AccountRow[]> {
       id: users.id,
       email: users.email,
       role: adminUsers.role,
+      canSeeSubmissions: adminUsers.can_see_submissions,
       lastLoginAt: users.last_login_at,
       passwordHash: users.password_hash,
       createdAt: users.created_at,
@@ -85,7 +88,12 @@ export async function listAccounts(): Promise<AccountRow[]> {
     .from(users)
     .leftJoin(adminUsers, eq(adminUsers.user_id, users.id))
     .orderBy(sql`case ${adminUsers.role} when 'administrator' then 0 when 'editor' then 1 else 2 end`, users.email);
-  return rows.map(({ passwordHash, ...row }) => ({ ...row, role: row.role ?? null, hasPassword: Boolean(passwordHash) }));
+  return rows.map(({ passwordHash, ...row }) => ({
+    ...row,
+    role: row.role ?? null,
+    canSeeSubmissions: row.role === "administrator" || row.canSeeSubmissions === true,
+    hasPassword: Boolean(passwordHash),
+  }));
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
@@ -124,6 +132,30 @@ export async function setRole(userId: string, role: StaffRole, actor: AuditActor
       details: { email: user.email, role, previousRole: current?.role ?? null },
     }, tx);
     return { email: user.email, role, previousRole: current?.role ?? null };
+  });
+}
+
+/**
+ * Allows or stops an editor reading form submissions (the inbox, its files and exports).
+ * Administrators always may, so this applies to editors only.
+ */
+export async function setSubmissionsAccess(userId: string, allowed: boolean, actor: AuditActor) {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ email: users.email, role: adminUsers.role })
+      .from(adminUsers)
+      .innerJoin(users, eq(users.id, adminUsers.user_id))
+      .where(eq(adminUsers.user_id, userId))
+      .for("update");
+    if (!row) throw new StaffError("No such staff account");
+    if (row.role !== "editor") throw new StaffError("Administrators always see form submissions");
+    await tx.update(adminUsers).set({ can_see_submissions: allowed }).where(eq(adminUsers.user_id, userId));
+    await recordAudit(actor, allowed ? "staff.submissions_allowed" : "staff.submissions_stopped", {
+      entity: "user",
+      entityId: userId,
+      details: { email: row.email },
+    }, tx);
+    return { email: row.email, allowed };
   });
 }
 

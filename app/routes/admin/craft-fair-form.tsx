@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { requireStaff } from "../../auth/guards.server.ts";
 import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { listingFormAction } from "./listing-form.server.ts";
@@ -17,7 +16,6 @@ import type { Route } from "./+types/craft-fair-form";
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Craft Fair" : "New Craft Fair"} | Millbrook Admin` }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "editor");
   const id = args.params.id;
   if (id === undefined) {
     return {

@@ -1,17 +1,17 @@
 import { data } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
-import { replaceSettingsImage, SETTINGS_IMAGES, type SettingsImage } from "../../domain/settings/settings.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { ImageRejectedError } from "../../storage/images.server.ts";
-import { readFormWithImage } from "../../storage/upload.server.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { replaceSettingsImage, SETTINGS_IMAGES, type SettingsImage } from "../../../domain/settings/settings.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { ImageRejectedError } from "../../../storage/images.server.ts";
+import { readFormWithImage } from "../../../storage/upload.server.ts";
 import type { Route } from "./+types/settings-images";
 
 const LABELS: Record<SettingsImage, string> = { hero: "Hero image", about: "About image" };
 
 /** POST /admin/settings/images: upload (intent=upload, file "image") or remove the hero or about image. */
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "administrator");
+  const staff = currentStaff(args);
   const { ip } = args.context.get(requestInfoContext);
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
   const form = await readFormWithImage(args.request);

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
-import { DiagnosticsPanels } from "../../components/admin/diagnostics-panels.tsx";
-import { OneTimeLinkPanel } from "../../components/admin/one-time-link-panel.tsx";
-import { toast } from "../../components/ui/toast.tsx";
-import { runDiagnostics, type DiagnosticsReport } from "../../system/diagnostics.server.ts";
-import { EmailSchema, RoleSchema } from "../../domain/staff/staff.schema.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { DiagnosticsPanels } from "../../../components/admin/diagnostics-panels.tsx";
+import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.tsx";
+import { toast } from "../../../components/ui/toast.tsx";
+import { runDiagnostics, type DiagnosticsReport } from "../../../system/diagnostics.server.ts";
+import { EmailSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
 import {
   createPasswordReset,
   grantAccess,
@@ -14,9 +14,10 @@ import {
   revokeAccess,
   setRole,
   StaffError,
-} from "../../domain/staff/staff.server.ts";
-import { logger } from "../../lib/logger.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
+  setSubmissionsAccess,
+} from "../../../domain/staff/staff.server.ts";
+import { logger } from "../../../lib/logger.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
 import type { Route } from "./+types/users";
 
 export const meta = () => [{ title: "Users | Millbrook Admin" }];
@@ -24,7 +25,7 @@ export const meta = () => [{ title: "Users | Millbrook Admin" }];
 const ROLE_LABEL = { administrator: "Administrator", editor: "Editor" } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaff(args, "administrator");
+  const staff = currentStaff(args);
   const accounts = await listAccounts();
   return {
     me: staff.user.id,
@@ -32,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: a.id,
       email: a.email,
       role: a.role,
+      canSeeSubmissions: a.canSeeSubmissions,
       hasPassword: a.hasPassword,
       lastLoginAt: a.lastLoginAt?.toISOString() ?? null,
     })),
@@ -50,7 +52,7 @@ export type UsersActionData = {
 const reason = (error: unknown) => (error instanceof Error ? error.message : "Unknown error");
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "administrator");
+  const staff = currentStaff(args);
   const { ip } = args.context.get(requestInfoContext);
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
   const origin = new URL(args.request.url).origin;
@@ -95,6 +97,16 @@ export async function action(args: Route.ActionArgs) {
       try {
         const result = await setRole(userId, role.data, actor);
         return reply({ intent, notice: { type: "success", message: `${result.email} is now ${ROLE_LABEL[role.data] === "Administrator" ? "an Administrator" : "an Editor"}` } });
+      } catch (error) {
+        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+      }
+    }
+    case "submissions": {
+      const allowed = form.get("allowed") === "1";
+      try {
+        const result = await setSubmissionsAccess(userId, allowed, actor);
+        const message = allowed ? `${result.email} can now see form submissions` : `${result.email} can no longer see form submissions`;
+        return reply({ intent, notice: { type: "success", message } });
       } catch (error) {
         return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
       }
@@ -175,6 +187,24 @@ function EmailRoleForm({ intent, title, description, button, busy, error }: {
   );
 }
 
+/** Whether a staff member may read form submissions; editors get a button to change it. */
+function SubmissionsAccess({ account, busy }: { account: { id: string; email: string; role: string | null; canSeeSubmissions: boolean }; busy: boolean }) {
+  const text = account.canSeeSubmissions ? "Sees form submissions" : "Does not see form submissions";
+  if (account.role !== "editor") return <span className="block text-xs text-slate-500">{text}</span>;
+  return (
+    <Form method="post" className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600" data-testid="submissions-access">
+      <input type="hidden" name="intent" value="submissions" />
+      <input type="hidden" name="userId" value={account.id} />
+      <input type="hidden" name="allowed" value={account.canSeeSubmissions ? "0" : "1"} />
+      <span>{text}</span>
+      <button type="submit" disabled={busy} className="font-semibold text-brand-700 underline hover:text-brand-900 disabled:opacity-60"
+        aria-label={`${account.canSeeSubmissions ? "Stop" : "Allow"} form submissions for ${account.email}`}>
+        {account.canSeeSubmissions ? "Stop" : "Allow"}
+      </button>
+    </Form>
+  );
+}
+
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
@@ -224,7 +254,10 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                     {a.id === loaderData.me && <span className="ml-2 text-xs text-slate-500">(you)</span>}
                     {!a.hasPassword && <span className="block text-xs font-normal text-slate-500">Invited, no password yet</span>}
                   </td>
-                  <td data-label="Role: " className={`py-3 pr-3 ${stacked}`}>{a.role ? ROLE_LABEL[a.role] : ""}</td>
+                  <td data-label="Role: " className={`py-3 pr-3 ${stacked}`}>
+                    {a.role ? ROLE_LABEL[a.role] : ""}
+                    <SubmissionsAccess account={a} busy={pendingIntent === "submissions"} />
+                  </td>
                   <td data-label="Last login: " className={`py-3 pr-3 whitespace-nowrap ${stacked}`}>{formatLogin(a.lastLoginAt)}</td>
                   <td className="py-3 max-sm:block max-sm:pt-2">
                     <div className="flex flex-wrap gap-2">

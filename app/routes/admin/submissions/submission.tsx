@@ -1,10 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
-import { formatWhen, SubmissionBadges } from "../../components/admin/submission-badges.tsx";
-import { getSubmission, IMAGE_TYPES, InboxError, setSubmissionNote, setSubmissionStatus } from "../../domain/submissions/inbox.server.ts";
-import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../domain/submissions/submission-labels.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
+import { getSubmission, IMAGE_TYPES, InboxError, setSubmissionNote, setSubmissionStatus } from "../../../domain/submissions/inbox.server.ts";
+import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/submission";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.submission.reference ?? "Submission"} | Inbox | Millbrook Admin` }];
@@ -14,7 +14,6 @@ function notFound(): never {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "editor");
   const row = await getSubmission(args.params.id);
   if (!row) notFound();
   return {
@@ -35,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "editor");
+  const staff = currentStaff(args);
   const id = args.params.id;
   const form = await args.request.formData();
   const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };

@@ -7,8 +7,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { data } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
-import { getSubmissionFile, IMAGE_TYPES } from "../../domain/submissions/inbox.server.ts";
+import { getSubmissionFile, IMAGE_TYPES } from "../../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/submission-file";
 
 /** A Content-Disposition value with an ASCII fallback and the UTF-8 name (RFC 6266). */
@@ -18,7 +17,6 @@ export function contentDisposition(type: "inline" | "attachment", name: string):
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "editor");
   const index = Number(args.params.index);
   const file = await getSubmissionFile(args.params.id, /^\d+$/.test(args.params.index) ? index : -1);
   if (!file) throw data(null, { status: 404, statusText: "Not Found" });

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
-import { formatWhen, SubmissionBadges } from "../../components/admin/submission-badges.tsx";
-import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../domain/submissions/submission-labels.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
+import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../../domain/submissions/submission-labels.ts";
 import {
   EmailLookupSchema,
   erasePersonalData,
@@ -9,15 +9,14 @@ import {
   getRetentionSettings,
   RetentionSchema,
   updateRetentionSettings,
-} from "../../domain/data-protection/retention.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+} from "../../../domain/data-protection/retention.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
 
 export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "administrator");
   const retention = await getRetentionSettings();
   const raw = new URL(args.request.url).searchParams.get("email");
   if (raw === null || raw.trim() === "") return { retention, email: "", lookupError: null, found: null };
@@ -47,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "administrator");
+  const staff = currentStaff(args);
   const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
   const form = await args.request.formData();
   const intent = form.get("intent");

@@ -2,16 +2,15 @@
  * GET /admin/settings/data: the settings as JSON (the Settings screen's client-side reload).
  * POST: saves them (JSON in, JSON out) for the optimistic save. Administrators only.
  */
-import { requireStaff } from "../../auth/guards.server.ts";
-import { readSettingsForEditing, saveSiteSettings } from "../../domain/settings/settings.server.ts";
-import { logger } from "../../lib/logger.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { readSettingsForEditing, saveSiteSettings } from "../../../domain/settings/settings.server.ts";
+import { logger } from "../../../lib/logger.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
 import type { Route } from "./+types/settings-data";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "administrator");
+export async function loader() {
   try {
     return json({ settings: await readSettingsForEditing() });
   } catch (error) {
@@ -21,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "administrator");
+  const staff = currentStaff(args);
   const { ip } = args.context.get(requestInfoContext);
   let input: Record<string, unknown>;
   try {
