@@ -2,9 +2,15 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "./lib/content-security-policy.server.ts";
+import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
 import { logger } from "./lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
+
+/** The content topics of the matched routes' handles (app/live/topics.ts). */
+function pageTopicsOf(context: EntryContext) {
+  return pageTopics(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
+}
 
 /**
  * Renders the whole document before answering (no streaming): pages are complete HTML
@@ -34,6 +40,8 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             const body = Buffer.concat(chunks);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            // For the page cache (which removes it): the content topics this page shows.
+            responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
             responseHeaders.set(
               "Content-Security-Policy",
               contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString("utf8")), dev: process.env.NODE_ENV === "development" }),

@@ -5,9 +5,9 @@
  * rendered once (concurrent requests for the same URL share that render), stored with
  * its headers (including its hash-based Content-Security-Policy) and with its brotli and
  * gzip forms, and served again until the content it shows changes. The change feed says
- * when: "events", "craft-fairs" or "settings" changed, in this process or, through
+ * when: a content topic ("events", "settings" ...) changed, in this process or, through
  * Postgres LISTEN/NOTIFY, in another one sharing the database; the pages that show that
- * topic are dropped. A short time-to-live (60 s) re-renders pages anyway, for what
+ * topic (as their routes declare, app/live/topics.ts) are dropped. A short time-to-live (60 s) re-renders pages anyway, for what
  * changes with the clock (an event becoming past) and as a net under a lost notification.
  *
  * Never cached: requests with a session or flash cookie (signed-in staff see banners and
@@ -22,6 +22,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { CONTENT_TOPICS, TOPICS_HEADER } from "../app/live/topics.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -49,8 +50,8 @@ interface Entry {
   etag: string;
   lastModified: number;
   storedAt: number;
-  /** Change topics this page does not show (everything else invalidates it). */
-  independentOf: ReadonlySet<string>;
+  /** The content topics this page shows: a change to one of them drops it. */
+  topics: ReadonlySet<string>;
   size: number;
 }
 
@@ -60,19 +61,13 @@ interface Fill {
   response?: Response;
 }
 
-/** Pages that show only settings (header, footer) and built-in or seeded content. */
-const SETTINGS_ONLY = new Set(["/about", "/community-fund", "/awards", "/trustees", "/causes", "/support"]);
-
 /**
- * The change topics a page does not depend on. Unknown pages (and the home page, which
- * shows a bit of everything) depend on every topic, so a new page is never left stale.
+ * The content topics a rendered page shows, from the header the render sets (the topics
+ * its routes declare, app/live/topics.ts). A page without it depends on every topic.
  */
-export function topicsPageIgnores(pathname: string): ReadonlySet<string> {
-  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
-  if (SETTINGS_ONLY.has(path)) return new Set(["events", "craft-fairs"]);
-  if (path === "/events" || path.startsWith("/events/")) return new Set(["craft-fairs"]);
-  if (path === "/craft-fairs" || path.startsWith("/craft-fairs/")) return new Set(["events"]);
-  return new Set();
+export function topicsOfResponse(headers: Headers, allTopics: readonly string[]): ReadonlySet<string> {
+  const header = headers.get(TOPICS_HEADER);
+  return new Set(header === null ? allTopics : header.split(",").filter(Boolean));
 }
 
 /** Not cached with the page: hop-by-hop, per-response or set by the cache itself. */
@@ -88,6 +83,7 @@ const SKIPPED_HEADERS = new Set([
   "cache-control",
   "vary",
   "set-cookie",
+  TOPICS_HEADER.toLowerCase(),
 ]);
 
 function cookieNames(header: string | undefined): string[] {
@@ -153,7 +149,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   function invalidate(topic: string) {
     generation++;
-    for (const [key, entry] of entries) if (!entry.independentOf.has(topic)) remove(key);
+    for (const [key, entry] of entries) if (entry.topics.has(topic)) remove(key);
   }
 
   function clear() {
@@ -225,7 +221,7 @@ export function createPageCache(options: PageCacheOptions) {
       // Same bytes as before (a time-to-live refresh): keep the old date, so 304s go on.
       lastModified: previous?.etag === etag ? previous.lastModified : Math.floor(storedAt / 1000) * 1000,
       storedAt,
-      independentOf: topicsPageIgnores(new URL(key).pathname),
+      topics: topicsOfResponse(response.headers, CONTENT_TOPICS),
       size: identity.length + br.length + gz.length + key.length + 1024,
     };
     // Content changed while this page was rendering: serve it, but do not keep it.
@@ -258,6 +254,7 @@ export function createPageCache(options: PageCacheOptions) {
     res.statusMessage = response.statusText;
     res.status(response.status);
     for (const [name, value] of response.headers) res.append(name, value);
+    res.removeHeader(TOPICS_HEADER);
     res.setHeader("X-Page-Cache", "bypass");
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();

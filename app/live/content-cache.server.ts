@@ -13,7 +13,8 @@
  * Off until the server turns it on (`enableContentCache`), so scripts and tests that write
  * to the database directly read what they wrote.
  */
-import { subscribe, type ChangeTopic } from "./change-feed.server.ts";
+import { subscribe } from "./change-feed.server.ts";
+import type { ContentTopic } from "./topics.ts";
 
 interface Entry {
   value: Promise<unknown>;
@@ -52,7 +53,7 @@ export function disableContentCache() {
  * `read()`'s result, from memory when a read of the same `topic` and `key` is stored or
  * under way. `read` must throw on failure (fallbacks belong outside, so they are not kept).
  */
-export function cachedRead<T>(topic: ChangeTopic, key: string, read: () => Promise<T>): Promise<T> {
+export function cachedRead<T>(topic: ContentTopic, key: string, read: () => Promise<T>): Promise<T> {
   const cache = holder[KEY];
   if (!cache) return read();
   const { entries, ttlMs, now } = cache;

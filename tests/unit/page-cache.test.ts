@@ -2,7 +2,17 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, topicsPageIgnores, type PageCacheOptions } from "../../server/page-cache.ts";
+import { createPageCache, type PageCacheOptions } from "../../server/page-cache.ts";
+import { TOPICS_HEADER } from "../../app/live/topics.ts";
+
+/** The topics the fake pages declare, as the render reports them (none: no header, so every topic). */
+const FAKE_PAGE_TOPICS: Record<string, string> = {
+  "/": "events,settings",
+  "/events": "events,settings",
+  "/events/1": "events,settings",
+  "/craft-fairs": "craft-fairs,settings",
+  "/about": "settings",
+};
 
 /** A page cache in front of a fake renderer that counts renders and shows a version. */
 async function setup(options: Partial<PageCacheOptions> & { respond?: (url: URL) => Response | Promise<Response> } = {}) {
@@ -22,9 +32,9 @@ async function setup(options: Partial<PageCacheOptions> & { respond?: (url: URL)
       const url = new URL(request.url);
       renders.push(url.pathname + url.search);
       if (options.respond) return options.respond(url);
-      return new Response(`<html><body>${url.pathname} v${version}</body></html>`, {
-        headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'self' 'sha256-x'" },
-      });
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'self' 'sha256-x'" });
+      if (url.pathname in FAKE_PAGE_TOPICS) headers.set(TOPICS_HEADER, FAKE_PAGE_TOPICS[url.pathname]);
+      return new Response(`<html><body>${url.pathname} v${version}</body></html>`, { headers });
     },
   });
   const app = express();
@@ -92,12 +102,15 @@ describe("page cache", () => {
     for (const p of ["/", "/events", "/craft-fairs", "/about"]) expect((await t.get(p)).body, p).toContain("v3");
   });
 
-  it("knows which pages ignore which topics (unknown pages depend on everything)", () => {
-    expect([...topicsPageIgnores("/about")].sort()).toEqual(["craft-fairs", "events"]);
-    expect([...topicsPageIgnores("/Events/7")]).toEqual(["craft-fairs"]);
-    expect([...topicsPageIgnores("/craft-fairs")]).toEqual(["events"]);
-    expect(topicsPageIgnores("/").size).toBe(0);
-    expect(topicsPageIgnores("/a-new-page").size).toBe(0);
+  it("drops a page for the topics its render declared, and for every topic when it declared none", async () => {
+    const t = await setup();
+    const about = await t.get("/about");
+    expect(about.headers.get(TOPICS_HEADER), "the header is for the cache only").toBeNull();
+    await t.get("/a-new-page");
+    t.setVersion(2);
+    t.publish("craft-fairs");
+    expect((await t.get("/about")).body).toContain("v1");
+    expect((await t.get("/a-new-page")).body).toContain("v2");
   });
 
   it("never stores or serves a page for a request with a session or flash cookie", async () => {

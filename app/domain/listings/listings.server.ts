@@ -7,7 +7,8 @@
 import { and, asc, count, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client.server.ts";
 import { craftFairs, events, submissionKeys } from "../../db/schema.ts";
-import { publishChange, type ChangeTopic } from "../../live/change-feed.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import type { ContentTopic } from "../../live/topics.ts";
 import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import type { AdminListFilters } from "./listing-fields.schema.ts";
@@ -19,7 +20,7 @@ export interface ContentKind {
   table: ContentTable;
   /** Audit entity and idempotency-key scope. */
   entity: "event" | "craft_fair";
-  topic: ChangeTopic;
+  topic: ContentTopic;
 }
 
 export const EVENT_KIND: ContentKind = { table: events, entity: "event", topic: "events" };

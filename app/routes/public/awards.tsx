@@ -14,8 +14,12 @@ import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.t
 import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards";
+import type { ContentHandle } from "../../live/topics.ts";
 
 export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
+
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle = { topics: [] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);

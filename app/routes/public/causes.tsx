@@ -5,6 +5,10 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { listCauses } from "../../domain/community/community-lists.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/causes";
+import type { ContentHandle } from "../../live/topics.ts";
+
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle = { topics: [] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);

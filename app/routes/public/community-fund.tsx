@@ -7,8 +7,12 @@ import { FUND_EMAIL, FUND_FACTS } from "../../content/site-copy.ts";
 import { groupByYear, listFundRecipients } from "../../domain/community/community-lists.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/community-fund";
+import type { ContentHandle } from "../../live/topics.ts";
 
 export const CURRENT_FUND_YEAR = 2025;
+
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle = { topics: [] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);

@@ -15,8 +15,12 @@ import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/s
 import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs";
+import type { ContentHandle } from "../../live/topics.ts";
 
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
+
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["craft-fairs"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);

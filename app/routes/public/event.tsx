@@ -12,12 +12,16 @@ import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.s
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/events/tickets.ts";
 import type { Route } from "./+types/event";
+import type { ContentHandle } from "../../live/topics.ts";
 
 async function loadEvent(id: string) {
   const event = /^\d{1,10}$/.test(id) ? await getPublicEvent(Number(id)) : null;
   if (!event) throw data({ notFound: true }, { status: 404 });
   return event;
 }
+
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["events"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await loadEvent(params.id);

@@ -9,8 +9,12 @@ import { HOST_EVENT_EMAIL } from "../../content/site-copy.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/events";
+import type { ContentHandle } from "../../live/topics.ts";
 
 export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;
+
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["events"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);

@@ -11,10 +11,14 @@ import { listCauses } from "../../domain/community/community-lists.server.ts";
 import { listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/home";
+import type { ContentHandle } from "../../live/topics.ts";
 
 export const HERO_IMAGE = "/images/hero.svg";
 export const HERO_FALLBACK = "/images/hero-fallback.svg";
 export const ABOUT_IMAGE = "/images/about.svg";
+
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["events"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);

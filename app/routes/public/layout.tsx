@@ -7,6 +7,7 @@ import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate } from "../../domain/settings/maintenance.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/layout";
+import type { ContentHandle } from "../../live/topics.ts";
 
 /** Only http(s) links from settings are used; anything else becomes '#'. */
 function socialUrl(...candidates: string[]): string {
@@ -16,6 +17,9 @@ function socialUrl(...candidates: string[]): string {
   }
   return "#";
 }
+
+/** The header and footer show the site settings. */
+export const handle: ContentHandle = { topics: ["settings"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;

@@ -14,6 +14,7 @@ import { fieldErrors } from "../../domain/submissions/submissions.schema.ts";
 import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
+import type { ContentHandle } from "../../live/topics.ts";
 
 type DonationResult = { form: "donate"; message?: string; error?: string };
 
@@ -31,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitPublicForm("volunteer", formData, { ip: context.get(requestInfoContext).ip });
   return data({ form: "volunteer", ...result } as FormResult, { status: submissionStatus(result) });
 }
+
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle = { topics: [] };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

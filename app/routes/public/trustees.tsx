@@ -7,6 +7,10 @@ import { ANNUAL_REPORTS, TRUSTEES_EMAIL } from "../../content/site-copy.ts";
 import { listTrustees } from "../../domain/community/community-lists.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/trustees";
+import type { ContentHandle } from "../../live/topics.ts";
+
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle = { topics: [] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
