@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "./lib/content-security-policy.server.ts";
 import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
+import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
@@ -44,7 +45,7 @@ export default function handleRequest(
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
             responseHeaders.set(
               "Content-Security-Policy",
-              contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString("utf8")), dev: process.env.NODE_ENV === "development" }),
+              contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString("utf8")), dev: config().NODE_ENV === "development" }),
             );
             // The bytes as rendered (not the string again, which would be encoded a second time).
             resolve(new Response(isHead ? null : body, { headers: responseHeaders, status: responseStatusCode }));

@@ -11,18 +11,16 @@ import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { startRetentionJob } from "../app/domain/data-protection/retention.server.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
-import { readConfig } from "../app/lib/config.server.ts";
+import { config as readAppConfig } from "../app/lib/config.server.ts";
 import { subscribe } from "../app/live/change-feed.server.ts";
 import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/project-root.server.ts";
 import { createApp } from "./app.ts";
 
-const config = readConfig();
+const config = readAppConfig();
 const dev = config.NODE_ENV === "development";
-const uploadsDir = path.join(config.dataDir, "uploads");
-fs.mkdirSync(uploadsDir, { recursive: true });
-process.env.UPLOADS_DIR ??= uploadsDir;
+fs.mkdirSync(config.uploadsDir, { recursive: true });
 
 const database = await openDatabase(config, { mode: "own" }).catch((error: unknown) => {
   logger.fatal({ err: error }, "could not open the database");
@@ -50,14 +48,14 @@ if (dev) {
 
 const app = createApp({
   rootDir: projectRoot,
-  uploadsDir,
+  uploadsDir: config.uploadsDir,
   build,
   viteMiddleware,
-  trustProxy: process.env.TRUST_PROXY === "1",
+  trustProxy: config.TRUST_PROXY === "1",
   publicUrl: config.PUBLIC_URL,
-  benchStaticDir: process.env.BENCH_STATIC_DIR || undefined,
+  benchStaticDir: config.BENCH_STATIC_DIR,
   // Rendered public pages kept in memory, dropped when the change feed reports a change.
-  pageCache: process.env.PAGE_CACHE === "off" ? undefined : { subscribe },
+  pageCache: config.PAGE_CACHE === "off" ? undefined : { subscribe },
 });
 // Public content reads (settings, events, craft fairs) kept in memory, also dropped on change.
 enableContentCache();

@@ -5,6 +5,7 @@
  * after an absolute lifetime of 12 hours, on sign-out (row deleted), or when the row is
  * deleted for any other reason (password set, account removed): the next request sees it.
  */
+import { config, type AppConfig } from "../lib/config.server.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { adminUsers, sessions, users, type StaffRole } from "../db/schema.ts";
@@ -29,14 +30,11 @@ export interface SessionPolicy {
  * honoured only when NODE_ENV=test, so that tests can use short limits; in production
  * the limits are fixed.
  */
-export function sessionPolicy(env: NodeJS.ProcessEnv = process.env): SessionPolicy {
-  const test = env["NODE_ENV"] === "test";
-  const override = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return test && Number.isInteger(value) && value >= 1000 ? value : fallback;
-  };
-  const idleTimeoutMs = override("SESSION_IDLE_TIMEOUT_MS", SESSION_IDLE_TIMEOUT_MS);
-  const absoluteLifetimeMs = override("SESSION_ABSOLUTE_LIFETIME_MS", SESSION_ABSOLUTE_LIFETIME_MS);
+export function sessionPolicy(settings: AppConfig = config()): SessionPolicy {
+  const override = (value: number | undefined, fallback: number) =>
+    settings.NODE_ENV === "test" && value !== undefined && value >= 1000 ? value : fallback;
+  const idleTimeoutMs = override(settings.SESSION_IDLE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS);
+  const absoluteLifetimeMs = override(settings.SESSION_ABSOLUTE_LIFETIME_MS, SESSION_ABSOLUTE_LIFETIME_MS);
   return {
     idleTimeoutMs,
     absoluteLifetimeMs,

@@ -7,6 +7,7 @@
  * sign-in clears the account's counter (not the address's: an attacker who owns one
  * account must not be able to reset the counter of the address they guess from).
  */
+import { config, type AppConfig } from "../lib/config.server.ts";
 import { isIPv4, isIPv6 } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
@@ -26,11 +27,9 @@ export const ADDRESS_FREE_FAILURES = 5;
  * NODE_ENV=test: the browser tests all come from one address and would otherwise slow
  * each other down (the per-account limit still applies to them).
  */
-export function addressFreeFailures(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env["LOGIN_THROTTLE_ADDRESS_FREE_FAILURES"]);
-  return env["NODE_ENV"] === "test" && env["LOGIN_THROTTLE_ADDRESS_FREE_FAILURES"] && Number.isInteger(value) && value >= 0
-    ? value
-    : ADDRESS_FREE_FAILURES;
+export function addressFreeFailures(settings: AppConfig = config()): number {
+  const value = settings.LOGIN_THROTTLE_ADDRESS_FREE_FAILURES;
+  return settings.NODE_ENV === "test" && value !== undefined ? value : ADDRESS_FREE_FAILURES;
 }
 
 export interface ThrottleKeys {

@@ -4,7 +4,7 @@
  * switch "Show sample content when a section is empty" off).
  * Plain typed data only: imported by the seed (server) and by public routes.
  */
-import type { EventCategory } from "../db/schema.ts";
+import type { EventCategory } from "../domain/events/event-categories.ts";
 
 export interface SampleEvent {
   id: number;

@@ -21,7 +21,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { EventCategory } from "../domain/events/event-categories.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -30,8 +29,6 @@ const timestamps = {
 
 export const STAFF_ROLES = ["administrator", "editor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export { EVENT_CATEGORIES, type EventCategory } from "../domain/events/event-categories.ts";
 
 export const users = pgTable(
   "users",
@@ -113,7 +110,7 @@ export const events = pgTable(
     organizer: text("organizer"),
     ticket_price: text("ticket_price"),
     tickets_available: integer("tickets_available"),
-    category: text("category").$type<EventCategory>().notNull(),
+    category: text("category").notNull(),
     is_active: boolean("is_active").notNull().default(true),
     is_past: boolean("is_past").notNull().default(false),
     image: text("image"),

@@ -6,6 +6,7 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+import { config } from "../lib/config.server.ts";
 
 export const STORE_FOLDERS = ["events", "craft-fairs", "settings"] as const;
 export type StoreFolder = (typeof STORE_FOLDERS)[number];
@@ -23,9 +24,7 @@ export interface FileStore {
 const KEY_RE = new RegExp(`^(${STORE_FOLDERS.join("|")})/[A-Za-z0-9_-]{1,100}\\.(webp|jpg|png|gif)$`);
 export const isValidKey = (key: string) => KEY_RE.test(key);
 
-export function uploadsDir(): string {
-  return process.env.UPLOADS_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "uploads");
-}
+export const uploadsDir = () => config().uploadsDir;
 
 export function createDiskStore(root: () => string = uploadsDir): FileStore {
   const fileOf = (key: string) => {

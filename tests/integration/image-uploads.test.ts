@@ -1,3 +1,4 @@
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +23,7 @@ let dir = "";
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-uploads-"));
   process.env.UPLOADS_DIR = dir;
+  reloadConfig();
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -1,3 +1,4 @@
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,8 +17,9 @@ import {
   toCsv,
 } from "../../app/domain/submissions/inbox.server.ts";
 import { privateUploadsDir, submitPublicForm, RATE_LIMIT_MAX } from "../../app/domain/submissions/submissions.server.ts";
-import { loader as fileLoader } from "../../app/routes/admin/submissions/submission-file.ts";
-import { loader as exportLoader } from "../../app/routes/admin/submissions/inbox-export.ts";
+import { loader as fileRouteLoader } from "../../app/routes/admin/submissions/submission-file.ts";
+import { loader as exportRouteLoader } from "../../app/routes/admin/submissions/inbox-export.ts";
+import { throughLayouts } from "../helpers/route-table.ts";
 import { nominationForm, PNG_BYTES, routeArgs, staffSession, stallForm, submit, unique, volunteerForm } from "../helpers/submissions.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -28,11 +30,17 @@ const previousDataDir = process.env.DATA_DIR;
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inbox-test-"));
   process.env.DATA_DIR = dataDir;
+  reloadConfig();
 });
 afterAll(() => {
   process.env.DATA_DIR = previousDataDir;
+  reloadConfig();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+type Args<F> = F extends (args: infer A) => unknown ? A : never;
+const fileLoader = (args: Args<typeof fileRouteLoader>) => throughLayouts("routes/admin/submissions/submission-file.ts", fileRouteLoader, args);
+const exportLoader = (args: Args<typeof exportRouteLoader>) => throughLayouts("routes/admin/submissions/inbox-export.ts", exportRouteLoader, args);
 
 const byReference = async (reference: string) =>
   (await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, reference)))[0];
@@ -146,7 +154,7 @@ describe("CSV export", () => {
     expect(anonymous).toBeInstanceOf(Response);
     expect((anonymous as Response).status).toBe(302);
 
-    const editor = await staffSession("editor");
+    const editor = await staffSession("editor", { canSeeSubmissions: true });
     const response = await exportLoader(routeArgs(`/admin/inbox/export.csv?q=${tag}`, {}, { token: editor.token }));
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="submissions-/);
@@ -174,7 +182,7 @@ describe("file access", () => {
     const noRole = await thrown(fileLoader(routeArgs(url, params, { token: member.token })));
     expect((noRole as { init?: ResponseInit }).init?.status).toBe(403);
 
-    const editor = await staffSession("editor");
+    const editor = await staffSession("editor", { canSeeSubmissions: true });
     const image = await fileLoader(routeArgs(url, params, { token: editor.token }));
     expect(image.status).toBe(200);
     expect(image.headers.get("Content-Type")).toBe("image/png");

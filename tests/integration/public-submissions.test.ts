@@ -1,3 +1,4 @@
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,10 +21,12 @@ const previousDataDir = process.env.DATA_DIR;
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-private-"));
   process.env.DATA_DIR = dataDir;
+  reloadConfig();
 });
 afterAll(() => {
   if (previousDataDir === undefined) delete process.env.DATA_DIR;
   else process.env.DATA_DIR = previousDataDir;
+  reloadConfig();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {

@@ -1,3 +1,4 @@
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,20 +16,26 @@ import {
   personalDataExport,
   updateRetentionSettings,
 } from "../../app/domain/data-protection/retention.server.ts";
-import { loader as exportLoader } from "../../app/routes/admin/admin-only/data-protection-export.ts";
+import { loader as exportRouteLoader } from "../../app/routes/admin/admin-only/data-protection-export.ts";
+import { throughLayouts } from "../helpers/route-table.ts";
 import { routeArgs, staffSession, submit, unique } from "../helpers/submissions.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
+
+const exportLoader = (args: Parameters<typeof exportRouteLoader>[0]) =>
+  throughLayouts("routes/admin/admin-only/data-protection-export.ts", exportRouteLoader, args);
 
 let dataDir = "";
 const previousDataDir = process.env.DATA_DIR;
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "retention-test-"));
   process.env.DATA_DIR = dataDir;
+  reloadConfig();
 });
 afterAll(() => {
   process.env.DATA_DIR = previousDataDir;
+  reloadConfig();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

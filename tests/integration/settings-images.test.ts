@@ -1,4 +1,5 @@
 /** Hero and about images: uploaded through the image store, replaced and removed with their files. */
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +17,7 @@ let dir = "";
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-settings-images-"));
   process.env.UPLOADS_DIR = dir;
+  reloadConfig();
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -1,3 +1,4 @@
+import { readConfig } from "../../app/lib/config.server.ts";
 import { describe, expect, it } from "vitest";
 import { allows, pagePath } from "../../app/auth/guards.server.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../app/auth/password.server.ts";
@@ -80,7 +81,7 @@ describe("session cookie", () => {
 
 describe("session policy", () => {
   it("is 2 hours idle, 12 hours absolute, warning 5 minutes before", () => {
-    const policy = sessionPolicy({ NODE_ENV: "production" });
+    const policy = sessionPolicy(readConfig({ NODE_ENV: "production" }));
     expect(policy).toEqual({
       idleTimeoutMs: SESSION_IDLE_TIMEOUT_MS,
       absoluteLifetimeMs: 12 * 3600_000,
@@ -91,9 +92,9 @@ describe("session policy", () => {
   });
 
   it("honours short limits from the environment only when NODE_ENV=test", () => {
-    expect(sessionPolicy({ NODE_ENV: "production", SESSION_IDLE_TIMEOUT_MS: "5000" }).idleTimeoutMs).toBe(7_200_000);
-    expect(sessionPolicy({ NODE_ENV: "development", SESSION_IDLE_TIMEOUT_MS: "5000" }).idleTimeoutMs).toBe(7_200_000);
-    const test = sessionPolicy({ NODE_ENV: "test", SESSION_IDLE_TIMEOUT_MS: "20000" });
+    expect(sessionPolicy(readConfig({ NODE_ENV: "production", SESSION_IDLE_TIMEOUT_MS: "5000" })).idleTimeoutMs).toBe(7_200_000);
+    expect(sessionPolicy(readConfig({ NODE_ENV: "development", SESSION_IDLE_TIMEOUT_MS: "5000" })).idleTimeoutMs).toBe(7_200_000);
+    const test = sessionPolicy(readConfig({ NODE_ENV: "test", SESSION_IDLE_TIMEOUT_MS: "20000" }));
     expect(test.idleTimeoutMs).toBe(20_000);
     expect(test.warningBeforeMs).toBe(10_000);
     expect(test.touchIntervalMs).toBe(2_000);
@@ -126,9 +127,9 @@ describe("throttle rules", () => {
   });
 
   it("lets tests raise the free failures per address, and nobody else", () => {
-    expect(addressFreeFailures({ NODE_ENV: "production", LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: "1000" })).toBe(5);
-    expect(addressFreeFailures({ NODE_ENV: "test", LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: "1000" })).toBe(1000);
-    expect(addressFreeFailures({ NODE_ENV: "test" })).toBe(5);
+    expect(addressFreeFailures(readConfig({ NODE_ENV: "production", LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: "1000" }))).toBe(5);
+    expect(addressFreeFailures(readConfig({ NODE_ENV: "test", LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: "1000" }))).toBe(1000);
+    expect(addressFreeFailures(readConfig({ NODE_ENV: "test" }))).toBe(5);
   });
 
   it("keys accounts by lower-case email and addresses by IPv4 or IPv6 /64", () => {

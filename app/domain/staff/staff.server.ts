@@ -178,9 +178,6 @@ export async function revokeAccess(userId: string, actor: AuditActor) {
   });
 }
 
-function absoluteLink(path: string, origin: string) {
-  return `${(process.env.PUBLIC_URL ?? origin).replace(/\/+$/, "")}${path}`;
-}
 
 export interface IssuedLink {
   email: string;
@@ -196,7 +193,7 @@ export interface IssuedLink {
 export async function inviteUser(email: string, role: StaffRole, actor: AuditActor, origin: string): Promise<IssuedLink> {
   const user = await createUser({ email, role });
   const link = await createOneTimeLink("invite", { userId: user.id, createdBy: actor.userId ?? null });
-  const url = absoluteLink(link.path, origin);
+  const url = `${origin}${link.path}`;
   const mail = await sendMail({
     to: user.email,
     subject: "You're invited to the Millbrook Community Foundation admin area",
@@ -215,7 +212,7 @@ export async function createPasswordReset(userId: string, actor: AuditActor, ori
   const user = await findUserById(userId);
   if (!user) throw new StaffError("No such account");
   const link = await createOneTimeLink("reset", { userId: user.id, createdBy: actor.userId ?? null });
-  const url = absoluteLink(link.path, origin);
+  const url = `${origin}${link.path}`;
   const mail = await sendMail({
     to: user.email,
     subject: "Reset your Millbrook Community Foundation admin password",

@@ -4,6 +4,7 @@
  * address with a link to the inbox. Neither repeats what was submitted (mail is not a
  * safe place for personal data). Never throws: a mail failure must not fail the form.
  */
+import { siteOrigin } from "../../lib/config.server.ts";
 import type { SubmissionKind } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { mailConfigured, sendMail, type MailMessage } from "../../mail/mailer.server.ts";
@@ -46,7 +47,7 @@ export async function notifySubmission(input: { kind: SubmissionKind; reference:
   if (!mailConfigured()) return;
   try {
     const settings = await getSiteSettings();
-    const origin = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    const origin = siteOrigin();
     for (const message of submissionMails(input, settings, origin)) {
       const result = await sendMail(message);
       if (!result.sent) logger.warn({ kind: input.kind, reference: input.reference, reason: result.reason }, "submission mail not sent");

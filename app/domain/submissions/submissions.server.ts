@@ -9,15 +9,17 @@ import path from "node:path";
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
+import { config } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
 import { fieldErrors, formDataToObject, HONEYPOT_FIELD, SUBMISSION_FORMS } from "./submissions.schema.ts";
 
 /**
- * Stored submissions allowed per address and form kind in the window below.
- * PUBLIC_FORM_RATE_LIMIT overrides it (the browser-test server, where every test posts from 127.0.0.1).
+ * Stored submissions allowed per address and form kind in the window below: the
+ * PUBLIC_FORM_RATE_LIMIT setting, 5 by default (the browser-test server raises it: every
+ * test posts from 127.0.0.1).
  */
-export const RATE_LIMIT_MAX = Number.parseInt(process.env.PUBLIC_FORM_RATE_LIMIT ?? "", 10) || 5;
+export const RATE_LIMIT_MAX = config().PUBLIC_FORM_RATE_LIMIT;
 export const RATE_LIMIT_WINDOW_MINUTES = 10;
 /** The largest request body a public form may send (five 5MB photos plus the fields). */
 export const MAX_FORM_BYTES = 27 * 1024 * 1024;
@@ -64,9 +66,7 @@ export function sniffFileType(bytes: Uint8Array): string | null {
   return null;
 }
 
-export function privateUploadsDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? "./data", "private-uploads");
-}
+export const privateUploadsDir = () => config().privateUploadsDir;
 
 /** A short, readable, unguessable reference such as "VOL-7KQ2MX9P". */
 export function newReference(kind: SubmissionKind): string {

@@ -1,3 +1,4 @@
+import { siteOrigin } from "../../lib/config.server.ts";
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const settings = await getSiteSettings(args.context);
   // Maintenance mode: 503 for visitors; signed-in staff see the site with a banner.
   const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode);
-  const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+  const origin = siteOrigin(request);
   return {
     origin,
     siteName: settings.site_name,

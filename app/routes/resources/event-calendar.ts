@@ -1,3 +1,4 @@
+import { siteOrigin } from "../../lib/config.server.ts";
 import { eventToIcs } from "../../domain/events/calendar.ts";
 import { getPublicEvent } from "../../domain/events/events.server.ts";
 import type { Route } from "./+types/event-calendar";
@@ -5,7 +6,7 @@ import type { Route } from "./+types/event-calendar";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const event = /^\d{1,10}$/.test(params.id) ? await getPublicEvent(Number(params.id)) : null;
   if (!event) return new Response("Event not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+  const origin = siteOrigin(request);
   const ics = eventToIcs({
     id: event.id,
     title: event.title,

@@ -1,3 +1,4 @@
+import { siteOrigin } from "../../lib/config.server.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/sitemap.xml";
@@ -7,7 +8,7 @@ export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/cra
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+  const origin = siteOrigin(request);
   const settings = await getSiteSettings();
   const [upcoming, past] = await Promise.all([
     listUpcomingEvents({ showSampleWhenEmpty: settings.show_sample_content }),

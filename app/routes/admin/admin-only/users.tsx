@@ -1,3 +1,4 @@
+import { siteOrigin } from "../../../lib/config.server.ts";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { currentStaff } from "../../../auth/guards.server.ts";
@@ -55,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
   const { ip } = args.context.get(requestInfoContext);
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
-  const origin = new URL(args.request.url).origin;
+  const origin = siteOrigin(args.request);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   const reply = (body: UsersActionData, status = 200) => data(body, { status });
