@@ -16,6 +16,7 @@
  */
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { StaffRole } from "../db/schema.ts";
+import type { AuditActor } from "../domain/audit/audit.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { toastCookie } from "../lib/toast.server.ts";
 import { allows, type Access } from "./access.ts";
@@ -156,6 +157,12 @@ export function staffMiddleware(access: Access): MiddlewareFunction<Response> {
     }
     return response;
   };
+}
+
+/** The staff member and the request's address, as the audit log records who made a change. */
+export function currentActor(args: GuardArgs): AuditActor {
+  const staff = currentStaff(args);
+  return { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
 }
 
 /**

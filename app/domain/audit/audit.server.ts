@@ -1,22 +1,11 @@
 import { getDb, type Database } from "../../db/client.server.ts";
 import { auditLog } from "../../db/schema.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
 
+/** Who made a change: the staff member (when signed in) and the address it came from. */
 export interface AuditActor {
   userId?: string | null;
   email?: string | null;
   ip?: string | null;
-}
-
-/**
- * The actor of an admin change, from the staff member `requireStaff` returned and the
- * request context: `recordAudit(auditActor(staff, context), "event.updated", {...})`.
- */
-export function auditActor(
-  staff: { user: { id: string; email: string } } | null,
-  context: { get: (key: typeof requestInfoContext) => { ip: string } },
-): AuditActor {
-  return { userId: staff?.user.id ?? null, email: staff?.user.email ?? null, ip: context.get(requestInfoContext).ip };
 }
 
 /** Writes one line to the audit log: who did what, to which record, when and from where. */

@@ -7,11 +7,10 @@
  */
 import { data } from "react-router";
 import type { z } from "zod";
-import { currentStaff, type GuardArgs } from "../../auth/guards.server.ts";
+import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
 import type { AuditActor } from "../../domain/audit/audit.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { FORM_META_FIELDS, saveListing } from "../../domain/listings/save-listing.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
 import { readFormWithImage } from "../../storage/upload.server.ts";
@@ -29,8 +28,7 @@ export interface ListingFormScreen<S extends z.ZodType> {
 }
 
 export async function listingFormAction<S extends z.ZodType>(args: GuardArgs & { params: { id?: string } }, screen: ListingFormScreen<S>) {
-  const staff = currentStaff(args);
-  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
+  const actor = currentActor(args);
   const id = args.params.id === undefined ? null : Number(args.params.id);
   const { listPath, texts } = screen;
   const failure = id === null ? texts.createFailed : texts.updateFailed;

@@ -3,9 +3,8 @@
  * filters from the URL, the delete confirmation, and the toggle/delete intents with the
  * spec's toasts (texts passed in by each screen, exactly as the spec words them).
  */
-import { currentStaff, type GuardArgs } from "../../auth/guards.server.ts";
+import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
 import { listReturnUrl } from "../../lib/return-url.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { AuditActor } from "../../domain/audit/audit.server.ts";
 import { hasActiveFilters, parseListFilters, type AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
@@ -31,8 +30,7 @@ export interface ListActions {
 }
 
 export async function handleAdminListAction(args: GuardArgs, { toggle, remove, messages }: ListActions) {
-  const staff = currentStaff(args);
-  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
+  const actor = currentActor(args);
   const form = await args.request.formData();
   const id = Number(form.get("id"));
   const to = listReturnUrl(args.request);

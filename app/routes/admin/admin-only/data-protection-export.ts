@@ -1,18 +1,16 @@
 /** Everything held about one email address as a JSON download (administrators only; audited). */
 import { data } from "react-router";
-import { currentStaff } from "../../../auth/guards.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { EmailLookupSchema, emailHash, findPersonalData, personalDataExport } from "../../../domain/data-protection/retention.server.ts";
-import { requestInfoContext } from "../../../lib/request-context.ts";
 import type { Route } from "./+types/data-protection-export";
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = currentStaff(args);
   const email = EmailLookupSchema.safeParse(new URL(args.request.url).searchParams.get("email") ?? "");
   if (!email.success) throw data("Please give a valid email address.", { status: 400 });
   const found = await findPersonalData(email.data);
   await recordAudit(
-    { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip },
+    currentActor(args),
     "personal_data.export",
     { details: { submissions: found.submissions.length, accounts: found.accounts.length, email_sha256: emailHash(email.data) } },
   );

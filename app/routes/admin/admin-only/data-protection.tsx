@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { currentStaff } from "../../../auth/guards.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../../domain/submissions/submission-labels.ts";
 import {
@@ -10,7 +10,6 @@ import {
   RetentionSchema,
   updateRetentionSettings,
 } from "../../../domain/data-protection/retention.server.ts";
-import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
 
@@ -46,8 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = currentStaff(args);
-  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
+  const actor = currentActor(args);
   const form = await args.request.formData();
   const intent = form.get("intent");
   if (intent === "retention") {

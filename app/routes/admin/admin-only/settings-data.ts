@@ -2,10 +2,9 @@
  * GET /admin/settings/data: the settings as JSON (the Settings screen's client-side reload).
  * POST: saves them (JSON in, JSON out) for the optimistic save. Administrators only.
  */
-import { currentStaff } from "../../../auth/guards.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
 import { readSettingsForEditing, saveSiteSettings } from "../../../domain/settings/settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
-import { requestInfoContext } from "../../../lib/request-context.ts";
 import type { Route } from "./+types/settings-data";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -20,8 +19,6 @@ export async function loader() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = currentStaff(args);
-  const { ip } = args.context.get(requestInfoContext);
   let input: Record<string, unknown>;
   try {
     input = (await args.request.json()) as Record<string, unknown>;
@@ -30,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
     return json({ ok: false, message: "The request was not understood" }, 400);
   }
   try {
-    const result = await saveSiteSettings(input, { userId: staff.user.id, email: staff.user.email, ip });
+    const result = await saveSiteSettings(input, currentActor(args));
     if (!result.ok) return json({ ok: false, message: "Please correct the highlighted fields", errors: result.errors }, 400);
     return json({ ok: true, settings: result.settings });
   } catch (error) {

@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { currentStaff } from "../../../auth/guards.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
 import { replaceSettingsImage, SETTINGS_IMAGES, type SettingsImage } from "../../../domain/settings/settings.server.ts";
-import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { ImageRejectedError } from "../../../storage/images.server.ts";
 import { readFormWithImage } from "../../../storage/upload.server.ts";
@@ -11,9 +10,7 @@ const LABELS: Record<SettingsImage, string> = { hero: "Hero image", about: "Abou
 
 /** POST /admin/settings/images: upload (intent=upload, file "image") or remove the hero or about image. */
 export async function action(args: Route.ActionArgs) {
-  const staff = currentStaff(args);
-  const { ip } = args.context.get(requestInfoContext);
-  const actor = { userId: staff.user.id, email: staff.user.email, ip };
+  const actor = currentActor(args);
   const form = await readFormWithImage(args.request);
   if (!form.ok) return redirectWithToast("/admin/settings", { type: "error", message: `Image upload failed: ${form.error}` });
   const which = String(form.formData.get("which") ?? "");

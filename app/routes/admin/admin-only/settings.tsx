@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { data } from "react-router";
-import { currentStaff } from "../../../auth/guards.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
 import { toast } from "../../../components/ui/toast.tsx";
 import { DEFAULT_SETTINGS } from "../../../content/sample-content.ts";
 import type { SettingsField, SiteSettingsValues } from "../../../domain/settings/settings.schema.ts";
 import { readSettingsForEditing, saveSiteSettings } from "../../../domain/settings/settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
-import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/settings";
 
@@ -23,10 +22,8 @@ export async function loader() {
 
 /** The form without JavaScript: a normal post; with JavaScript the page saves through /admin/settings/data. */
 export async function action(args: Route.ActionArgs) {
-  const staff = currentStaff(args);
-  const { ip } = args.context.get(requestInfoContext);
   const input = Object.fromEntries(await args.request.formData());
-  const result = await saveSiteSettings(input, { userId: staff.user.id, email: staff.user.email, ip });
+  const result = await saveSiteSettings(input, currentActor(args));
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });
 }

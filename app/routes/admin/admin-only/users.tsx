@@ -1,7 +1,7 @@
 import { siteOrigin } from "../../../lib/config.server.ts";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { currentStaff } from "../../../auth/guards.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { DiagnosticsPanels } from "../../../components/admin/diagnostics-panels.tsx";
 import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
@@ -18,7 +18,6 @@ import {
   setSubmissionsAccess,
 } from "../../../domain/staff/staff.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
-import { requestInfoContext } from "../../../lib/request-context.ts";
 import type { Route } from "./+types/users";
 
 export const meta = () => [{ title: "Users | Millbrook Admin" }];
@@ -26,10 +25,9 @@ export const meta = () => [{ title: "Users | Millbrook Admin" }];
 const ROLE_LABEL = { administrator: "Administrator", editor: "Editor" } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = currentStaff(args);
   const accounts = await listAccounts();
   return {
-    me: staff.user.id,
+    me: currentStaff(args).user.id,
     accounts: accounts.map((a) => ({
       id: a.id,
       email: a.email,
@@ -53,9 +51,7 @@ export type UsersActionData = {
 const reason = (error: unknown) => (error instanceof Error ? error.message : "Unknown error");
 
 export async function action(args: Route.ActionArgs) {
-  const staff = currentStaff(args);
-  const { ip } = args.context.get(requestInfoContext);
-  const actor = { userId: staff.user.id, email: staff.user.email, ip };
+  const actor = currentActor(args);
   const origin = siteOrigin(args.request);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");

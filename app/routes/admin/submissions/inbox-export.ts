@@ -1,16 +1,14 @@
 /** The inbox's filtered list as a spreadsheet-safe CSV download (staff only). */
-import { currentStaff } from "../../../auth/guards.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { parseInboxFilters, submissionsCsv, submissionsForExport } from "../../../domain/submissions/inbox.server.ts";
-import { requestInfoContext } from "../../../lib/request-context.ts";
 import type { Route } from "./+types/inbox-export";
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = currentStaff(args);
   const filters = parseInboxFilters(new URL(args.request.url).searchParams);
   const rows = await submissionsForExport(filters);
   await recordAudit(
-    { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip },
+    currentActor(args),
     "submissions.export",
     { entity: "form_submission", details: { count: rows.length, kind: filters.kind, status: filters.status, search: Boolean(filters.q) } },
   );

@@ -1,9 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { currentStaff } from "../../../auth/guards.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
 import { getSubmission, IMAGE_TYPES, InboxError, setSubmissionNote, setSubmissionStatus } from "../../../domain/submissions/inbox.server.ts";
 import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
-import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/submission";
 
@@ -34,10 +33,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = currentStaff(args);
   const id = args.params.id;
   const form = await args.request.formData();
-  const actor = { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
+  const actor = currentActor(args);
   const here = `/admin/inbox/${id}`;
   try {
     if (form.get("intent") === "status") {
