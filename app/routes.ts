@@ -35,6 +35,9 @@ export default [
       route("craft-fairs", "routes/admin/craft-fairs.tsx"),
       route("craft-fairs/new", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-new" }),
       route("craft-fairs/edit/:id", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-edit" }),
+      route("trustees", "routes/admin/trustees.tsx"),
+      route("trustees/new", "routes/admin/trustee-form.tsx", { id: "admin-trustee-new" }),
+      route("trustees/edit/:id", "routes/admin/trustee-form.tsx", { id: "admin-trustee-edit" }),
       route("keep-alive", "routes/admin/keep-alive.ts"),
 
       layout("routes/admin/submissions/layout.tsx", [

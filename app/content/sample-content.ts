@@ -56,7 +56,6 @@ export const DEFAULT_SETTINGS = {
   about_image_url: null as string | null,
   charity_number: FOUNDATION.charityNumber,
   maintenance_mode: false,
-  show_sample_content: true,
   retention_months_volunteer: 12,
   retention_months_stall_application: 12,
   retention_months_nomination: 12,
@@ -296,6 +295,7 @@ export interface SampleTrustee {
   role: string;
   bio: string;
   image: string;
+  image_alt: string;
 }
 
 export const SAMPLE_TRUSTEES: SampleTrustee[] = [
@@ -304,24 +304,28 @@ export const SAMPLE_TRUSTEES: SampleTrustee[] = [
     role: "Chair",
     bio: "A retired head teacher who has lived in Millbrook for thirty years, Margaret founded the Foundation in 2023.",
     image: "/images/trustees/trustee-1.svg",
+    image_alt: "Illustrated portrait of Margaret Ellison",
   },
   {
     name: "Raj Patel",
     role: "Treasurer",
     bio: "Raj is a chartered accountant and runs the pharmacy on Market Street. He keeps our books in order.",
     image: "/images/trustees/trustee-2.svg",
+    image_alt: "Illustrated portrait of Raj Patel",
   },
   {
     name: "Sophie Turner",
     role: "Secretary",
     bio: "Sophie works for the district council and volunteers with the Millbrook Players amateur theatre group.",
     image: "/images/trustees/trustee-3.svg",
+    image_alt: "Illustrated portrait of Sophie Turner",
   },
   {
     name: "David Okafor",
     role: "Trustee, Events",
     bio: "David manages the leisure centre and leads the volunteers who plan our fairs, runs and quiz nights.",
     image: "/images/trustees/trustee-4.svg",
+    image_alt: "Illustrated portrait of David Okafor",
   },
 ];
 

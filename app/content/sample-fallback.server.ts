@@ -1,7 +1,9 @@
 /**
- * The fallback rule for public reads (decisions.md): when a read fails, the built-in
- * sample content is shown; when it returns nothing, the sample content is shown unless
- * staff switched "Show sample content when a section is empty" off.
+ * The fallback rule for public reads (docs/decisions/047-sample-content.md): sample
+ * content is seeded into the database on a fresh install only, so what a section shows
+ * is what staff keep there, and an empty section shows its empty state. Only when the
+ * read itself fails is the built-in sample content shown, so a visitor never meets a
+ * broken page.
  */
 import { logger } from "../lib/logger.server.ts";
 
@@ -15,12 +17,9 @@ export async function withSampleFallback<T>(
   section: string,
   read: () => Promise<T[]>,
   sample: () => T[],
-  showSampleWhenEmpty: boolean,
 ): Promise<FallbackResult<T>> {
   try {
-    const items = await read();
-    if (items.length === 0 && showSampleWhenEmpty) return { items: sample(), sample: true };
-    return { items, sample: false };
+    return { items: await read(), sample: false };
   } catch (error) {
     logger.error({ err: error, section }, "public read failed; showing sample content");
     return { items: sample(), sample: true };

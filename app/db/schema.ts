@@ -167,7 +167,6 @@ export const siteSettings = pgTable(
     about_image_url: text("about_image_url"),
     charity_number: text("charity_number").notNull().default(""),
     maintenance_mode: boolean("maintenance_mode").notNull().default(false),
-    show_sample_content: boolean("show_sample_content").notNull().default(true),
     /** Months a submission of each kind is kept after its last change (data protection). */
     retention_months_volunteer: integer("retention_months_volunteer").notNull().default(12),
     retention_months_stall_application: integer("retention_months_stall_application").notNull().default(12),
@@ -194,13 +193,19 @@ export const causes = pgTable("causes", {
   sort_order: integer("sort_order").notNull().default(0),
 });
 
+/** The board of trustees, edited by staff (order, show/hide, photo with alt text). */
 export const trustees = pgTable("trustees", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
   role: text("role").notNull(),
   bio: text("bio").notNull(),
-  image: text("image").notNull(),
+  /** Public URL of the photo; null: no photo (the page shows a placeholder). */
+  image: text("image"),
+  /** What the photo shows, for screen readers; empty when the photo is decorative. */
+  image_alt: text("image_alt").notNull().default(""),
   sort_order: integer("sort_order").notNull().default(0),
+  is_visible: boolean("is_visible").notNull().default(true),
+  ...timestamps,
 });
 
 export const awardWinners = pgTable("award_winners", {

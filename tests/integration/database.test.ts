@@ -32,7 +32,6 @@ describe("schema, migrations and seed", () => {
     expect(row.hero_title).toBe("Welcome to Millbrook Community Foundation");
     expect(row.hero_subtitle).toBe("Supporting our community");
     expect(row.maintenance_mode).toBe(false);
-    expect(row.show_sample_content).toBe(true);
   });
 
   it("re-running migrations and the seed changes nothing", async () => {
@@ -62,13 +61,13 @@ describe("schema, migrations and seed", () => {
 
 describe("public event reads", () => {
   it("lists upcoming events (active, not past) by date, and the past ones apart", async () => {
-    const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: true });
+    const upcoming = await listUpcomingEvents();
     expect(upcoming.sample).toBe(false);
     const dates = upcoming.items.map((e) => e.date);
     expect(dates).toEqual([...dates].sort());
     expect(upcoming.items.every((e) => e.is_active && !e.is_past)).toBe(true);
 
-    const past = await listPastEvents({ limit: 3, showSampleWhenEmpty: true });
+    const past = await listPastEvents({ limit: 3 });
     expect(past.items.length).toBe(3);
     const today = new Date().toISOString().slice(0, 10);
     expect(past.items.every((e) => e.is_past || e.date < today)).toBe(true);
@@ -77,7 +76,7 @@ describe("public event reads", () => {
   it("hides an inactive event from the public site", async () => {
     await getDb().update(events).set({ is_active: false }).where(eq(events.id, 3));
     expect(await getPublicEvent(3)).toBeNull();
-    const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: true });
+    const upcoming = await listUpcomingEvents();
     expect(upcoming.items.map((e) => e.id)).not.toContain(3);
     await getDb().update(events).set({ is_active: true }).where(eq(events.id, 3));
     expect((await getPublicEvent(3))?.title).toMatch(/Quiz/);

@@ -25,7 +25,6 @@ describe("site settings", () => {
         hero_title: "Hello Millbrook",
         facebook_url: "https://facebook.com/millbrook",
         hero_image_url: "/uploads/settings/hero.webp",
-        show_sample_content: "",
         maintenance_mode: "on",
       },
       actor,
@@ -33,7 +32,7 @@ describe("site settings", () => {
     unsubscribe();
     expect(result.ok).toBe(true);
     const saved = await getSiteSettings();
-    expect(saved).toMatchObject({ hero_title: "Hello Millbrook", facebook_url: "https://facebook.com/millbrook", show_sample_content: false, maintenance_mode: true });
+    expect(saved).toMatchObject({ hero_title: "Hello Millbrook", facebook_url: "https://facebook.com/millbrook", maintenance_mode: true });
     expect(topics).toEqual(["settings"]);
     const { entries } = await listAuditEntries({ kind: "settings" });
     expect(entries.map((e) => e.action)).toEqual(["settings.maintenance_on", "settings.updated"]);

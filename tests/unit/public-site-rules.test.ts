@@ -133,17 +133,16 @@ describe("public page helpers", () => {
 describe("sample fallback", () => {
   const sample = () => ["sample"];
   it("uses the database's rows when there are some", async () => {
-    expect(await withSampleFallback("t", async () => ["row"], sample, true)).toEqual({ items: ["row"], sample: false });
+    expect(await withSampleFallback("t", async () => ["row"], sample)).toEqual({ items: ["row"], sample: false });
   });
-  it("shows samples for an empty section unless switched off", async () => {
-    expect(await withSampleFallback("t", async () => [], sample, true)).toEqual({ items: ["sample"], sample: true });
-    expect(await withSampleFallback("t", async () => [], sample, false)).toEqual({ items: [], sample: false });
+  it("shows an empty section as empty: sample content is for a fresh install only", async () => {
+    expect(await withSampleFallback("t", async () => [], sample)).toEqual({ items: [], sample: false });
   });
-  it("shows samples when the read fails, whatever the setting", async () => {
+  it("shows samples when the read fails", async () => {
     const failing = async (): Promise<string[]> => {
       throw new Error("database down");
     };
-    expect(await withSampleFallback("t", failing, sample, false)).toEqual({ items: ["sample"], sample: true });
+    expect(await withSampleFallback("t", failing, sample)).toEqual({ items: ["sample"], sample: true });
   });
 });
 

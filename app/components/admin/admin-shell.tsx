@@ -12,6 +12,7 @@ const SECTIONS: { to: string; label: string; access: Access }[] = [
   { to: "/admin/dashboard", label: "Dashboard", access: "staff" },
   { to: "/admin/events", label: "Events", access: "staff" },
   { to: "/admin/craft-fairs", label: "Craft Fairs", access: "staff" },
+  { to: "/admin/trustees", label: "Trustees", access: "staff" },
   { to: "/admin/inbox", label: "Inbox", access: "submissions" },
   { to: "/admin/users", label: "Users", access: "administrator" },
   { to: "/admin/settings", label: "Settings", access: "administrator" },

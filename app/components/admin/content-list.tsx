@@ -210,7 +210,7 @@ export function ContentListPage<T extends ListItem>(props: {
   );
 }
 
-function DeleteDialog({ item, noun, cancelTo }: { item: ListItem; noun: string; cancelTo: string }) {
+export function DeleteDialog({ item, noun, cancelTo }: { item: { id: number; title: string }; noun: string; cancelTo: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const navigation = useNavigation();

@@ -1,24 +1,22 @@
 /**
  * Public reads of the built-in community content that has no admin screen yet:
- * local causes, trustees, award winners and Community Fund recipients. Each falls back
- * to the sample content by the rule in public-content.server.ts.
+ * local causes, award winners and Community Fund recipients. Each falls back
+ * to the sample content by the rule in app/content/sample-fallback.server.ts.
  */
 import { asc, desc } from "drizzle-orm";
 import {
   SAMPLE_AWARD_WINNERS,
   SAMPLE_CAUSES,
   SAMPLE_FUND_RECIPIENTS,
-  SAMPLE_TRUSTEES,
   type SampleAwardWinner,
   type SampleCause,
   type SampleFundRecipient,
-  type SampleTrustee,
 } from "../../content/sample-content.ts";
 import { getDb } from "../../db/client.server.ts";
-import { awardWinners, causes, fundRecipients, trustees } from "../../db/schema.ts";
+import { awardWinners, causes, fundRecipients } from "../../db/schema.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 
-export function listCauses(options: { showSampleWhenEmpty: boolean }) {
+export function listCauses() {
   return withSampleFallback<SampleCause>(
     "causes",
     () =>
@@ -27,24 +25,10 @@ export function listCauses(options: { showSampleWhenEmpty: boolean }) {
         .from(causes)
         .orderBy(asc(causes.sort_order), asc(causes.id)),
     () => SAMPLE_CAUSES,
-    options.showSampleWhenEmpty,
   );
 }
 
-export function listTrustees(options: { showSampleWhenEmpty: boolean }) {
-  return withSampleFallback<SampleTrustee>(
-    "trustees",
-    () =>
-      getDb()
-        .select({ name: trustees.name, role: trustees.role, bio: trustees.bio, image: trustees.image })
-        .from(trustees)
-        .orderBy(asc(trustees.sort_order), asc(trustees.id)),
-    () => SAMPLE_TRUSTEES,
-    options.showSampleWhenEmpty,
-  );
-}
-
-export function listAwardWinners(options: { showSampleWhenEmpty: boolean }) {
+export function listAwardWinners() {
   return withSampleFallback<SampleAwardWinner>(
     "award winners",
     () =>
@@ -59,11 +43,10 @@ export function listAwardWinners(options: { showSampleWhenEmpty: boolean }) {
         .from(awardWinners)
         .orderBy(desc(awardWinners.year), asc(awardWinners.id)),
     () => SAMPLE_AWARD_WINNERS,
-    options.showSampleWhenEmpty,
   );
 }
 
-export function listFundRecipients(options: { showSampleWhenEmpty: boolean }) {
+export function listFundRecipients() {
   return withSampleFallback<SampleFundRecipient>(
     "fund recipients",
     () =>
@@ -72,7 +55,6 @@ export function listFundRecipients(options: { showSampleWhenEmpty: boolean }) {
         .from(fundRecipients)
         .orderBy(desc(fundRecipients.year), asc(fundRecipients.id)),
     () => SAMPLE_FUND_RECIPIENTS,
-    options.showSampleWhenEmpty,
   );
 }
 

@@ -18,7 +18,7 @@ const today = sql`current_date`;
 const upcomingWhere = and(eq(craftFairs.is_active, true), eq(craftFairs.is_past, false), gte(craftFairs.date, today));
 const pastWhere = and(eq(craftFairs.is_active, true), or(eq(craftFairs.is_past, true), lt(craftFairs.date, today)));
 
-export function listUpcomingCraftFairs(options: { showSampleWhenEmpty: boolean }) {
+export function listUpcomingCraftFairs() {
   return withSampleFallback<PublicCraftFair>(
     "upcoming craft fairs",
     () =>
@@ -26,11 +26,10 @@ export function listUpcomingCraftFairs(options: { showSampleWhenEmpty: boolean }
         getDb().select(publicColumns).from(craftFairs).where(upcomingWhere).orderBy(asc(craftFairs.date), asc(craftFairs.time)),
       ),
     () => SAMPLE_CRAFT_FAIRS.filter((f) => !f.is_past),
-    options.showSampleWhenEmpty,
   );
 }
 
-export function listPastCraftFairs(options: { limit?: number; showSampleWhenEmpty: boolean }) {
+export function listPastCraftFairs(options: { limit?: number } = {}) {
   const limit = options.limit ?? 2;
   return withSampleFallback<PublicCraftFair>(
     "past craft fairs",
@@ -39,6 +38,5 @@ export function listPastCraftFairs(options: { limit?: number; showSampleWhenEmpt
         getDb().select(publicColumns).from(craftFairs).where(pastWhere).orderBy(desc(craftFairs.date)).limit(limit),
       ),
     () => SAMPLE_CRAFT_FAIRS.filter((f) => f.is_past).slice(0, limit),
-    options.showSampleWhenEmpty,
   );
 }

@@ -19,7 +19,7 @@ const today = sql`current_date`;
 const upcomingWhere = and(eq(events.is_active, true), eq(events.is_past, false), gte(events.date, today));
 const pastWhere = and(eq(events.is_active, true), or(eq(events.is_past, true), lt(events.date, today)));
 
-export function listUpcomingEvents(options: { limit?: number; showSampleWhenEmpty: boolean }) {
+export function listUpcomingEvents(options: { limit?: number } = {}) {
   return withSampleFallback<PublicEvent>(
     "upcoming events",
     () =>
@@ -28,11 +28,10 @@ export function listUpcomingEvents(options: { limit?: number; showSampleWhenEmpt
         return options.limit ? query.limit(options.limit) : query;
       }),
     () => SAMPLE_EVENTS.filter((e) => !e.is_past).slice(0, options.limit ?? Infinity),
-    options.showSampleWhenEmpty,
   );
 }
 
-export function listPastEvents(options: { limit?: number; showSampleWhenEmpty: boolean }) {
+export function listPastEvents(options: { limit?: number } = {}) {
   return withSampleFallback<PublicEvent>(
     "past events",
     () =>
@@ -40,7 +39,6 @@ export function listPastEvents(options: { limit?: number; showSampleWhenEmpty: b
         getDb().select(publicColumns).from(events).where(pastWhere).orderBy(desc(events.date)).limit(options.limit ?? 3),
       ),
     () => SAMPLE_EVENTS.filter((e) => e.is_past).slice(0, options.limit ?? 3),
-    options.showSampleWhenEmpty,
   );
 }
 

@@ -40,6 +40,8 @@ export async function saveListing<S extends z.ZodType>(
     folder: StoreFolder;
     /** "Failed to create event" / "Failed to update craft fair", for unexpected failures. */
     failure: string;
+    /** Rules across fields and the image (after the schema): field errors, or null. */
+    check?: (data: z.output<S>, image: { uploading: boolean; removing: boolean }) => Promise<Record<string, string> | null>;
     /** image: a new URL, null to remove, undefined to keep. */
     save: (
       data: z.output<S>,
@@ -51,6 +53,8 @@ export async function saveListing<S extends z.ZodType>(
   const { values } = submission;
   const parsed = options.schema.safeParse(values);
   if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error), values };
+  const problems = await options.check?.(parsed.data, { uploading: submission.image !== null, removing: values.remove_image === "1" });
+  if (problems) return { status: "invalid", errors: problems, values };
 
   let uploaded: string | undefined;
   if (submission.image) {

@@ -77,7 +77,6 @@ export const SiteSettingsSchema = z.object({
   hero_image_url: imageUrl("Hero image"),
   about_image_url: imageUrl("About image"),
   charity_number: text("Registered charity number", 30),
-  show_sample_content: flag,
   maintenance_mode: flag,
 });
 

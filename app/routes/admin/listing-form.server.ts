@@ -25,6 +25,8 @@ export interface ListingFormScreen<S extends z.ZodType> {
   texts: { created: string; updated: string; createFailed: string; updateFailed: string; loadFailed: string };
   create: (input: z.output<S>, image: string | null, actor: AuditActor, submissionId: string) => Promise<{ id: number; duplicate?: boolean }>;
   update: (id: number, input: z.output<S>, image: string | null | undefined, actor: AuditActor) => Promise<{ id: number } | null>;
+  /** Rules across fields and the image, checked before anything is stored (id: null when creating). */
+  check?: (input: z.output<S>, image: { uploading: boolean; removing: boolean }, id: number | null) => Promise<Record<string, string> | null>;
 }
 
 export async function listingFormAction<S extends z.ZodType>(args: GuardArgs & { params: { id?: string } }, screen: ListingFormScreen<S>) {
@@ -41,6 +43,7 @@ export async function listingFormAction<S extends z.ZodType>(args: GuardArgs & {
           schema: screen.schema,
           folder: screen.folder,
           failure,
+          check: screen.check && ((input, image) => screen.check!(input, image, id)),
           save: (input, image, submissionId) =>
             id === null ? screen.create(input, image ?? null, actor, submissionId) : screen.update(id, input, image, actor),
         },

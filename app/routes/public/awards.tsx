@@ -9,7 +9,6 @@ import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/u
 import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
 import { AWARDS_DATES, AWARDS_EMAIL } from "../../content/site-copy.ts";
 import { groupByYear, listAwardWinners } from "../../domain/community/community-lists.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.ts";
 import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
@@ -21,9 +20,8 @@ export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as cons
 /** Shows built-in and seeded text only (and the layout's settings). */
 export const handle: ContentHandle = { topics: [] };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context);
-  const winners = await listAwardWinners({ showSampleWhenEmpty: settings.show_sample_content });
+export async function loader() {
+  const winners = await listAwardWinners();
   return { winners: groupByYear(winners.items) };
 }
 

@@ -5,7 +5,6 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { FUND_EMAIL, FUND_FACTS } from "../../content/site-copy.ts";
 import { groupByYear, listFundRecipients } from "../../domain/community/community-lists.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/community-fund";
 import type { ContentHandle } from "../../live/topics.ts";
 
@@ -14,9 +13,8 @@ export const CURRENT_FUND_YEAR = 2025;
 /** Shows built-in and seeded text only (and the layout's settings). */
 export const handle: ContentHandle = { topics: [] };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context);
-  const recipients = await listFundRecipients({ showSampleWhenEmpty: settings.show_sample_content });
+export async function loader() {
+  const recipients = await listFundRecipients();
   const years = groupByYear(recipients.items);
   return {
     current: years.find((g) => g.year === CURRENT_FUND_YEAR)?.items ?? [],

@@ -10,7 +10,6 @@ import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } fro
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { CRAFT_FAIR_GALLERY, CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
 import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
 import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
@@ -22,10 +21,8 @@ export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
 export const handle: ContentHandle = { topics: ["craft-fairs"] };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context);
-  const showSampleWhenEmpty = settings.show_sample_content;
-  const [upcoming, past] = await Promise.all([listUpcomingCraftFairs({ showSampleWhenEmpty }), listPastCraftFairs({ showSampleWhenEmpty })]);
+export async function loader() {
+  const [upcoming, past] = await Promise.all([listUpcomingCraftFairs(), listPastCraftFairs()]);
   return { upcoming: upcoming.items, past: past.items };
 }
 

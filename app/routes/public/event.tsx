@@ -26,7 +26,7 @@ export const handle: ContentHandle = { topics: ["events"] };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await loadEvent(params.id);
   const settings = await getSiteSettings(context);
-  const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: settings.show_sample_content });
+  const upcoming = await listUpcomingEvents();
   return {
     event,
     price: parseTicketPrice(event.ticket_price),

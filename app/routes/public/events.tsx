@@ -7,7 +7,6 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { HOST_EVENT_EMAIL } from "../../content/site-copy.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/events";
 import type { ContentHandle } from "../../live/topics.ts";
 
@@ -16,12 +15,10 @@ export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"]
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
 export const handle: ContentHandle = { topics: ["events"] };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context);
-  const showSampleWhenEmpty = settings.show_sample_content;
+export async function loader() {
   const [upcoming, past] = await Promise.all([
-    listUpcomingEvents({ showSampleWhenEmpty }),
-    listPastEvents({ limit: 3, showSampleWhenEmpty }),
+    listUpcomingEvents(),
+    listPastEvents({ limit: 3 }),
   ]);
   return { upcoming: upcoming.items.map(eventCardData), past: past.items.map(eventCardData) };
 }

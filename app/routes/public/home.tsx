@@ -22,10 +22,9 @@ export const handle: ContentHandle = { topics: ["events"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
-  const showSampleWhenEmpty = settings.show_sample_content;
   const [events, causes] = await Promise.all([
-    listUpcomingEvents({ limit: 3, showSampleWhenEmpty }),
-    listCauses({ showSampleWhenEmpty }),
+    listUpcomingEvents({ limit: 3 }),
+    listCauses(),
   ]);
   return {
     heroTitle: settings.hero_title || DEFAULT_SETTINGS.hero_title,

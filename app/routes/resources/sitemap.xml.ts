@@ -1,6 +1,5 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
 export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/support"];
@@ -9,10 +8,9 @@ const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const settings = await getSiteSettings();
   const [upcoming, past] = await Promise.all([
-    listUpcomingEvents({ showSampleWhenEmpty: settings.show_sample_content }),
-    listPastEvents({ limit: 3, showSampleWhenEmpty: settings.show_sample_content }),
+    listUpcomingEvents(),
+    listPastEvents({ limit: 3 }),
   ]);
   const paths = [...SITEMAP_PATHS, ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`)];
   const body =

@@ -56,7 +56,6 @@ const SOCIAL_FIELDS: FieldSpec[] = [
 
 const DEFAULT_VALUES: Values = Object.fromEntries(
   [...SITE_FIELDS, ...SOCIAL_FIELDS].map((f) => [f.name, DEFAULT_SETTINGS[f.name] ?? null]).concat([
-    ["show_sample_content", DEFAULT_SETTINGS.show_sample_content],
     ["maintenance_mode", DEFAULT_SETTINGS.maintenance_mode],
   ]),
 ) as Values;
@@ -299,8 +298,6 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
             ))}
           </div>
           <div className="mt-6 space-y-5 border-t border-slate-200 pt-5">
-            <Switch name="show_sample_content" label="Show sample content when a section is empty" checked={draft.show_sample_content}
-              description="When there are no events, craft fairs or other entries, the public site shows the built-in examples." onChange={set("show_sample_content")} />
             <Switch name="maintenance_mode" label="Maintenance mode" checked={draft.maintenance_mode}
               description="Temporarily replaces every public page with a maintenance notice. The admin area keeps working." onChange={set("maintenance_mode")} />
           </div>
