@@ -11,7 +11,7 @@ import { AWARDS_DATES, AWARDS_EMAIL } from "../../content/site-copy.ts";
 import { groupByYear, listAwardWinners } from "../../domain/community-content.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
 import { NOMINATOR_RELATIONSHIPS } from "../../domain/public-forms.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { readPublicFormPost, submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards";
 
@@ -24,8 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const result = await submitPublicForm("nomination", formData, { ip: context.get(requestInfoContext).ip });
+  const ip = context.get(requestInfoContext).ip;
+  const read = await readPublicFormPost("nomination", request, ip);
+  const result: SubmissionResult = read.status === "rate-limited" ? { status: "rate-limited", values: {} } : await submitPublicForm("nomination", read.formData, { ip });
   return data({ form: "nomination", ...result } as FormResult, { status: submissionStatus(result) });
 }
 
