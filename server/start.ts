@@ -17,6 +17,7 @@ import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/project-root.server.ts";
 import { createApp } from "./app.ts";
+import { trustProxySetting } from "./request-limits.ts";
 
 const config = readConfig();
 const dev = config.NODE_ENV === "development";
@@ -53,7 +54,7 @@ const app = createApp({
   uploadsDir,
   build,
   viteMiddleware,
-  trustProxy: process.env.TRUST_PROXY === "1",
+  trustProxy: trustProxySetting(process.env.TRUST_PROXY),
   publicUrl: config.PUBLIC_URL,
   benchStaticDir: process.env.BENCH_STATIC_DIR || undefined,
   // Rendered public pages kept in memory, dropped when the change feed reports a change.
