@@ -32,7 +32,8 @@ beforeAll(async () => {
     const body = createReadableStreamFromReadable(req);
     let total = 0;
     try {
-      for await (const chunk of body) total += chunk.byteLength;
+      const reader = body.getReader();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) total += chunk.value.byteLength;
       readBytes.set(req.path, total);
       if (!res.headersSent) res.send(`read ${total}`);
     } catch {

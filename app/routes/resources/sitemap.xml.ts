@@ -1,4 +1,5 @@
 import { listPastEvents, listUpcomingEvents } from "../../domain/events.server.ts";
+import { refuseResourceDuringMaintenance } from "../../domain/maintenance.server.ts";
 import { getSiteSettings } from "../../domain/settings.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
@@ -6,7 +7,9 @@ export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/cra
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  await refuseResourceDuringMaintenance(args);
   const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
   const settings = await getSiteSettings();
   const [upcoming, past] = await Promise.all([
