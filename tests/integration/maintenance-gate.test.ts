@@ -57,10 +57,10 @@ describe("maintenance middleware (before any loader or action)", () => {
       for (const method of ["GET", "HEAD", "POST"]) {
         const args = argsFor();
         let loadersRan = false;
-        const thrown = await maintenanceMiddleware({ ...args, request: new Request("http://localhost/events.data", { method }), params: {}, unstable_pattern: "" } as never, async () => {
+        const thrown = await Promise.resolve().then(() => maintenanceMiddleware({ ...args, request: new Request("http://localhost/events.data", { method }), params: {}, unstable_pattern: "" } as never, async () => {
           loadersRan = true;
           return new Response("events data");
-        }).then(
+        })).then(
           () => null,
           (error: unknown) => error as { init: ResponseInit },
         );
