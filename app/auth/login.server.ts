@@ -16,7 +16,7 @@ import { findUserByEmail } from "../domain/staff.server.ts";
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "./password.server.ts";
 import { createSession, deleteSession, deleteSessionByToken, type SessionPolicy, sessionPolicy } from "./session.server.ts";
 import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
-import { reserveSignInAttempt, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
+import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
 
 /** How a failed or throttled sign-in names an email that is no account: never as typed. */
 export const UNKNOWN_ACCOUNT = "unknown account";
@@ -58,6 +58,7 @@ export async function signIn(input: SignInInput, policy: SessionPolicy = session
     : await verifyAgainstDummy(input.password);
 
   if (!user || !valid) {
+    await restartBlocks(attempt.blocks);
     await recordAudit(
       { userId: user?.id ?? null, email: user ? user.email : UNKNOWN_ACCOUNT, ip: input.ip },
       "auth.sign_in_failed",

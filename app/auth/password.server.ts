@@ -6,7 +6,16 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 /** OWASP's minimum for scrypt (N=2^17, r=8, p=1): 128 MiB and about 0.3 s per hash. */
-const N = 2 ** 17;
+export const SCRYPT_N = 2 ** 17;
+
+/**
+ * The cost of new hashes. PASSWORD_HASH_LOG_N (10 to 17) is honoured only when
+ * NODE_ENV=test, for the browser tests, which make and sign in many accounts.
+ */
+export function scryptCost(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env["PASSWORD_HASH_LOG_N"]);
+  return env["NODE_ENV"] === "test" && Number.isInteger(value) && value >= 10 && value <= 17 ? 2 ** value : SCRYPT_N;
+}
 const r = 8;
 const p = 1;
 const KEY_LENGTH = 64;
@@ -41,6 +50,7 @@ function scryptOnce(password: string, salt: Buffer, keylen: number, options: Scr
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
+  const N = scryptCost();
   const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: 128 * N * r * 2 + 1024 * 1024 });
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
@@ -60,7 +70,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Whether a stored hash was made with parameters below today's. */
 export function passwordNeedsRehash(stored: string): boolean {
   const [scheme, n, rr, pp] = stored.split("$");
-  return scheme !== "scrypt" || Number(n) < N || Number(rr) < r || Number(pp) < p;
+  return scheme !== "scrypt" || Number(n) < scryptCost() || Number(rr) < r || Number(pp) < p;
 }
 
 /** Used when the account does not exist, so that a miss costs as much time as a hit. */

@@ -75,7 +75,7 @@ export async function throttleWaitMs(keys: ThrottleKeys): Promise<number> {
 
 export type AttemptReservation =
   | { allowed: false; retryAfterMs: number; blockedKey: string }
-  | { allowed: true; retryAfterMs: number };
+  | { allowed: true; retryAfterMs: number; /** The block each key got, by key. */ blocks: Record<string, number> };
 
 /**
  * Checks and counts one sign-in attempt in one transaction, before the password is
@@ -107,10 +107,12 @@ export async function reserveSignInAttempt(keys: ThrottleKeys): Promise<AttemptR
     const blocked = rows.filter((r) => r.wait > 0).sort((a, b) => b.wait - a.wait)[0];
     if (blocked) return { allowed: false, retryAfterMs: blocked.wait, blockedKey: blocked.key };
     let retryAfterMs = 0;
+    const blocks: Record<string, number> = {};
     for (const row of rows) {
       const failures = row.stale ? 1 : row.failures + 1;
       const delay = backoffDelayMs(failures - (free[row.key] ?? 0));
       retryAfterMs = Math.max(retryAfterMs, delay);
+      blocks[row.key] = delay;
       await tx
         .update(loginThrottle)
         .set({
@@ -120,8 +122,22 @@ export async function reserveSignInAttempt(keys: ThrottleKeys): Promise<AttemptR
         })
         .where(eq(loginThrottle.key, row.key));
     }
-    return { allowed: true, retryAfterMs };
+    return { allowed: true, retryAfterMs, blocks };
   });
+}
+
+/**
+ * After the password turned out wrong: the blocks set in advance start again from now, so
+ * the wait a person sees is measured from the answer, not from the start of the check.
+ */
+export async function restartBlocks(blocks: Record<string, number>) {
+  for (const [key, delay] of Object.entries(blocks)) {
+    if (delay <= 0) continue;
+    await getDb()
+      .update(loginThrottle)
+      .set({ blocked_until: sql`greatest(${loginThrottle.blocked_until}, now() + make_interval(secs => ${delay / 1000}))` })
+      .where(eq(loginThrottle.key, key));
+  }
 }
 
 /**

@@ -30,6 +30,8 @@ describe("safeRedirect (redirectTo after sign-in)", () => {
     "/\\evil.example",
     "\\\\evil.example",
     "/admin\\..\\..\\evil",
+    "/admin/../..//evil.example",
+    "/admin/..//evil.example/x",
     "javascript:alert(1)",
     "admin/events",
     "/admin/%0d%0aSet-Cookie:x=1\r\n",
@@ -159,7 +161,7 @@ describe("password hashing", () => {
     expect(await verifyPassword("correct horse batterY", a)).toBe(false);
     expect(await verifyPassword("correct horse battery", "plain-text")).toBe(false);
     expect(await verifyAgainstDummy("anything")).toBe(false);
-  });
+  }, 30_000);
 });
 
 describe("flash toast cookie", () => {
@@ -177,5 +179,16 @@ describe("flash toast cookie", () => {
     expect(readToast(new Request("http://x/", { headers: { Cookie: `mcf_toast=${forged}` } })).toast).toBeNull();
     expect(readToast(new Request("http://x/", { headers: { Cookie: "mcf_toast=%%%" } })).toast).toBeNull();
     expect(readToast(new Request("http://x/")).headers).toBeUndefined();
+  });
+});
+
+describe("new passwords", () => {
+  it("refuses a password of spaces only, however long", async () => {
+    const { NewPasswordSchema } = await import("../../app/domain/staff.schema.ts");
+    const blank = NewPasswordSchema.safeParse(" ".repeat(12));
+    expect(blank.success).toBe(false);
+    expect(blank.error?.issues[0]?.message).toBe("Password cannot be only spaces");
+    expect(NewPasswordSchema.safeParse("\t \u00a0".repeat(6)).success).toBe(false);
+    expect(NewPasswordSchema.safeParse(" correct horse ").success).toBe(true);
   });
 });
