@@ -5,7 +5,9 @@ import { requireStaff } from "../../app/auth/guards.server.ts";
 import { consumeLink, findValidLink } from "../../app/auth/one-time-links.server.ts";
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { adminUsers, auditLog, oneTimeTokens } from "../../app/db/schema.ts";
+import { adminUsers, auditLog, oneTimeTokens, sessions } from "../../app/db/schema.ts";
+import { action as usersAction, type UsersActionData } from "../../app/routes/admin/users.tsx";
+import { routeArgs } from "../helpers/staff.ts";
 import { listAuditEntries } from "../../app/domain/audit-log.server.ts";
 import {
   countAdministrators,
@@ -102,7 +104,40 @@ describe("staff access: grant, change, revoke", () => {
     await expect(requireStaff(argsFor(token), "administrator")).rejects.toMatchObject({ init: { status: 403 } });
 
     await revokeAccess(user.id, actor);
-    await expect(requireStaff(argsFor(token), "editor")).rejects.toMatchObject({ init: { status: 403 }, data: { denied: "no-access" } });
+    // The session itself is ended: the next request is sent to sign in...
+    await expect(requireStaff(argsFor(token), "editor")).rejects.toMatchObject({ status: 302 });
+    expect(await getDb().select().from(sessions).where(eq(sessions.user_id, user.id))).toHaveLength(0);
+    // ...and granting access again does not bring it back.
+    await grantAccess(user.email, "editor", actor);
+    await expect(requireStaff(argsFor(token), "editor")).rejects.toMatchObject({ status: 302 });
+  });
+
+  it("demoting an administrator ends their sessions; promoting an editor does not", async () => {
+    const admin = await createUser({ email: unique("demoted"), password: "correct horse battery", role: "administrator" });
+    await createUser({ email: unique("other-admin"), password: "correct horse battery", role: "administrator" });
+    const editor = await createUser({ email: unique("promoted"), password: "correct horse battery", role: "editor" });
+    const adminSession = await createSession(admin.id);
+    const editorSession = await createSession(editor.id);
+    await setRole(admin.id, "editor", actor);
+    await setRole(editor.id, "administrator", actor);
+    await expect(requireStaff(argsFor(adminSession.token), "editor")).rejects.toMatchObject({ status: 302 });
+    await expect(requireStaff(argsFor(editorSession.token), "administrator")).resolves.toMatchObject({ role: "administrator" });
+  });
+
+  it("answers a malformed account id with a clear message, never a database error", async () => {
+    const administrator = await createUser({ email: unique("admin-form"), password: "correct horse battery", role: "administrator" });
+    const { token } = await createSession(administrator.id);
+    for (const intent of ["role", "revoke", "reset"]) {
+      const args = routeArgs("/admin/users", { token, method: "POST" });
+      const request = new Request(args.request.url, {
+        method: "POST",
+        headers: args.request.headers,
+        body: new URLSearchParams({ intent, userId: "abc", role: "editor" }),
+      });
+      const result = (await usersAction({ ...args, request } as never)) as unknown as { init: ResponseInit; data: UsersActionData };
+      expect(result.init.status, intent).toBe(400);
+      expect(result.data.notice.message, intent).toBe("Error: No such account");
+    }
   });
 });
 
