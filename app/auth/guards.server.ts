@@ -13,6 +13,8 @@
  */
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { StaffRole } from "../db/schema.ts";
+import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { toastCookie } from "../lib/toast.server.ts";
 import { loginUrl } from "./redirect.ts";
@@ -108,6 +110,23 @@ function sendToLogin(args: GuardArgs, lookup: SessionLookup): never {
 }
 
 /**
+ * A refused access attempt goes to the audit log, once per account and period with the
+ * number of repeats (a script retrying a forbidden page cannot flood the log).
+ */
+async function recordRefusal(args: GuardArgs, session: { userId: string; email: string; role: StaffRole | null }, required: StaffRole) {
+  try {
+    await recordAggregatedAudit(
+      `user:${session.userId}`,
+      { userId: session.userId, email: session.email, ip: args.context.get(requestInfoContext).ip },
+      "access.denied",
+      { entity: "user", entityId: session.userId, details: { path: pagePath(args.request).slice(0, 200), method: args.request.method, role: session.role, required } },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "could not record a refused access attempt");
+  }
+}
+
+/**
  * The signed-in staff member, or a thrown response: redirect to sign-in (anonymous or
  * expired session) or 403 (no staff role, or a role below `minimumRole`).
  */
@@ -115,11 +134,11 @@ export async function requireStaff(args: GuardArgs, minimumRole: StaffRole = "ed
   const lookup = await sessionOf(args, true);
   if (lookup.status !== "active") sendToLogin(args, lookup);
   const { session } = lookup;
-  if (!session.role) {
-    throw data<AccessDenied>({ denied: "no-access", email: session.email }, { status: 403, statusText: "Forbidden" });
-  }
-  if (!hasRole(session.role, minimumRole)) {
-    throw data<AccessDenied>({ denied: "role", required: minimumRole }, { status: 403, statusText: "Forbidden" });
+  if (!session.role || !hasRole(session.role, minimumRole)) {
+    await recordRefusal(args, session, minimumRole);
+    throw session.role
+      ? data<AccessDenied>({ denied: "role", required: minimumRole }, { status: 403, statusText: "Forbidden" })
+      : data<AccessDenied>({ denied: "no-access", email: session.email }, { status: 403, statusText: "Forbidden" });
   }
   return {
     user: { id: session.userId, email: session.email },

@@ -184,3 +184,25 @@ describe("invitations and password resets", () => {
     expect(entries.some((e) => e.action === "staff.password_reset_link" && e.entity_id === user.id)).toBe(true);
   });
 });
+
+describe("refused access attempts", () => {
+  it("are audited once per account and period, however often they are repeated", async () => {
+    const editor = await createUser({ email: unique("curious-editor"), password: "correct horse battery", role: "editor" });
+    const { token } = await createSession(editor.id);
+    for (let i = 0; i < 10; i++) {
+      await expect(requireStaff(argsFor(token), "administrator")).rejects.toMatchObject({ init: { status: 403 } });
+    }
+    const rows = await getDb().select().from(auditLog).where(eq(auditLog.actor_user_id, editor.id));
+    expect(rows.filter((r) => r.action === "access.denied")).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: "access.denied", actor_email: editor.email, ip: "127.0.0.1" });
+    expect(rows[0].details).toMatchObject({ path: "/admin/users", required: "administrator", role: "editor" });
+  });
+
+  it("records accounts without any staff role too", async () => {
+    const nobody = await createUser({ email: unique("no-role"), password: "correct horse battery", role: null });
+    const { token } = await createSession(nobody.id);
+    await expect(requireStaff(argsFor(token), "editor")).rejects.toMatchObject({ init: { status: 403 } });
+    const rows = await getDb().select().from(auditLog).where(eq(auditLog.actor_user_id, nobody.id));
+    expect(rows.map((r) => r.action)).toEqual(["access.denied"]);
+  });
+});
