@@ -61,6 +61,29 @@ export async function updateRetentionSettings(input: RetentionSettings, actor: A
   return value;
 }
 
+export const AuditRetentionSchema = z.coerce
+  .number({ message: "Please enter a number of months" })
+  .int("Please enter a whole number of months")
+  .min(AUDIT_RETENTION_MONTHS_MIN, `Keep the audit log for at least ${AUDIT_RETENTION_MONTHS_MIN} months`)
+  .max(RETENTION_MONTHS_MAX, `Please enter no more than ${RETENTION_MONTHS_MAX} months`);
+
+export async function getAuditRetentionMonths(): Promise<number> {
+  const [row] = await getDb().select({ months: siteSettings.retention_months_audit_log }).from(siteSettings).where(eq(siteSettings.id, 1));
+  return row?.months ?? DEFAULT_AUDIT_RETENTION_MONTHS;
+}
+
+/** Sets how long audit entries are kept (12 to 120 months); audited. */
+export async function updateAuditRetention(input: number, actor: AuditActor): Promise<number> {
+  const months = AuditRetentionSchema.parse(input);
+  const before = await getAuditRetentionMonths();
+  if (before === months) return months;
+  await getDb().transaction(async (tx) => {
+    await tx.update(siteSettings).set({ retention_months_audit_log: months, updated_at: new Date() }).where(eq(siteSettings.id, 1));
+    await recordAudit(actor, "settings.audit_retention", { entity: "site_settings", entityId: 1, details: { from: before, to: months } }, tx);
+  });
+  return months;
+}
+
 /** Deletes the files of submissions from the private store (missing files are fine). */
 async function deleteFiles(rows: Pick<SubmissionRow, "files">[]): Promise<number> {
   let deleted = 0;
@@ -233,11 +256,7 @@ const HOUR = 60 * 60 * 1000;
  * only, and the trigger still refuses entries younger than 12 months.
  */
 export async function purgeExpiredAuditEntries(now: Date = new Date()): Promise<number> {
-  const [settings] = await getDb()
-    .select({ months: siteSettings.retention_months_audit_log })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1));
-  const months = settings?.months ?? DEFAULT_AUDIT_RETENTION_MONTHS;
+  const months = await getAuditRetentionMonths();
   const deleted = await getDb().transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.audit_purge', 'on', true)`);
     return tx

@@ -1,4 +1,8 @@
-/** Everything held about one email address as a JSON download (administrators only; audited). */
+/**
+ * Everything held about one email address as a JSON download (administrators only;
+ * audited). The address is posted in the body (the Export button's form), never put in
+ * a URL, where it would stay in browser history and server logs.
+ */
 import { data } from "react-router";
 import { requireStaff } from "../../auth/guards.server.ts";
 import { recordAudit } from "../../domain/audit.server.ts";
@@ -6,9 +10,10 @@ import { EmailLookupSchema, emailHash, findPersonalData, personalDataExport } fr
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/data-protection-export";
 
-export async function loader(args: Route.LoaderArgs) {
+export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args, "administrator");
-  const email = EmailLookupSchema.safeParse(new URL(args.request.url).searchParams.get("email") ?? "");
+  const form = await args.request.formData();
+  const email = EmailLookupSchema.safeParse(form.get("email") ?? "");
   if (!email.success) throw data("Please give a valid email address.", { status: 400 });
   const found = await findPersonalData(email.data);
   await recordAudit(
@@ -25,4 +30,10 @@ export async function loader(args: Route.LoaderArgs) {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** The export is a POST from the Data protection screen; a GET (an old link) is told so. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "administrator");
+  throw data("Use the Export as JSON button on the Data protection screen.", { status: 405, headers: { Allow: "POST" } });
 }
