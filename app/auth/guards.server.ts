@@ -79,6 +79,23 @@ export function minimumRoleForPath(path: string): StaffRole {
   return ADMINISTRATOR_PATHS.some((p) => lower === p || lower.startsWith(`${p}/`)) ? "administrator" : "editor";
 }
 
+/** The admin layout's route id: its loader runs on every navigation and form submission. */
+export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
+
+/**
+ * A client data request that reloads a page in place without its layout: live updates
+ * revalidating an open page (the layout's shouldRevalidate leaves it out). Such requests
+ * are not the person's activity, so they do not renew the session's idle timeout; a
+ * forgotten tab still times out. Navigations and submissions include the layout.
+ */
+export function isBackgroundRefresh(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data")) return false;
+  const routes = url.searchParams.get("_routes");
+  return routes !== null && !routes.split(",").includes(ADMIN_LAYOUT_ROUTE_ID);
+}
+
 // One session lookup per request, shared by the middleware and the route's own checks.
 const lookups = new WeakMap<object, Promise<SessionLookup>>();
 
@@ -131,7 +148,7 @@ async function recordRefusal(args: GuardArgs, session: { userId: string; email: 
  * expired session) or 403 (no staff role, or a role below `minimumRole`).
  */
 export async function requireStaff(args: GuardArgs, minimumRole: StaffRole = "editor"): Promise<StaffIdentity> {
-  const lookup = await sessionOf(args, true);
+  const lookup = await sessionOf(args, !isBackgroundRefresh(args.request));
   if (lookup.status !== "active") sendToLogin(args, lookup);
   const { session } = lookup;
   if (!session.role || !hasRole(session.role, minimumRole)) {
