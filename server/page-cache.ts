@@ -26,6 +26,25 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * A miss is compressed at a fast level (brotli 5, gzip 6), so an address nobody asks for
+ * twice (a unique query string) costs a render but not the slowest compression; the first
+ * hit re-compresses the page at the best level (brotli 11, gzip 9) in the background.
+ */
+async function compress(identity: Buffer, best: boolean): Promise<{ br: Buffer; gz: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip(identity, { level: best ? 9 : 6 }),
+  ]);
+  return { br, gz };
+}
+
 export interface PageCacheOptions {
   /** Renders a request (React Router's handler with this request's load context). */
   render: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
@@ -52,6 +71,8 @@ interface Entry {
   /** Change topics this page does not show (everything else invalidates it). */
   independentOf: ReadonlySet<string>;
   size: number;
+  /** Compressed at the best level yet (misses are compressed fast; a page asked for again is redone at the best level). */
+  best: boolean;
 }
 
 interface Fill {
@@ -164,6 +185,33 @@ export function createPageCache(options: PageCacheOptions) {
 
   const unsubscribe = options.subscribe?.(invalidate);
 
+  /** Entries being re-compressed at the best level (once each), and the work under way. */
+  const upgrading = new WeakSet<Entry>();
+  const upgrades = new Set<Promise<void>>();
+  function upgrade(entry: Entry) {
+    upgrading.add(entry);
+    const work = upgradeNow(entry).finally(() => upgrades.delete(work));
+    upgrades.add(work);
+    return work;
+  }
+  async function upgradeNow(entry: Entry) {
+    try {
+      const { br, gz } = await compress(entry.identity, true);
+      // Replaced or dropped meanwhile: nothing to do.
+      if (entries.get(entry.key) !== entry) return;
+      const size = entry.identity.length + br.length + gz.length + entry.key.length + 1024;
+      bytes += size - entry.size;
+      Object.assign(entry, { br, gzip: gz, size, best: true });
+    } catch {
+      /* keep the fast forms */
+    }
+  }
+
+  /** Resolves when every background re-compression started so far has finished (tests). */
+  async function settled() {
+    await Promise.all([...upgrades]);
+  }
+
   function isCandidate(req: ExpressRequest): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const path = req.path.toLowerCase();
@@ -199,16 +247,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (!cacheable) return { response };
 
     const identity = Buffer.from(await response.arrayBuffer());
-    const [br, gz] = await Promise.all([
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-      gzip(identity, { level: 9 }),
-    ]);
+    const { br, gz } = await compress(identity, false);
     const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
     const previous = entries.get(key);
     const storedAt = now();
@@ -227,6 +266,7 @@ export function createPageCache(options: PageCacheOptions) {
       storedAt,
       independentOf: topicsPageIgnores(new URL(key).pathname),
       size: identity.length + br.length + gz.length + key.length + 1024,
+      best: false,
     };
     // Content changed while this page was rendering: serve it, but do not keep it.
     if (generation === startedAt && entry.size <= maxBytes) store(entry);
@@ -271,7 +311,9 @@ export function createPageCache(options: PageCacheOptions) {
       // Most recently used last: eviction takes the first.
       entries.delete(key);
       entries.set(key, cached);
-      return send(req, res, cached, "hit");
+      send(req, res, cached, "hit");
+      if (!cached.best && !upgrading.has(cached)) void upgrade(cached);
+      return;
     }
     try {
       let filling = pending.get(key);
@@ -294,7 +336,8 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     invalidate,
     clear,
-    stats: () => ({ entries: entries.size, bytes }),
+    stats: () => ({ entries: entries.size, bytes, best: [...entries.values()].filter((e) => e.best).length }),
+    settled,
     close: () => unsubscribe?.(),
   };
 }
