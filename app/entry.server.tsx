@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
-import { contentSecurityPolicy, inlineScriptHashes } from "./lib/content-security-policy.server.ts";
+import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
 import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -16,8 +16,10 @@ function pageTopicsOf(context: EntryContext) {
 /**
  * Renders the whole document before answering (no streaming): pages are complete HTML
  * for visitors, crawlers and the page cache alike. The Content-Security-Policy of the
- * page allows exactly its own inline scripts by their SHA-256 hashes, so the page and
- * its header can be cached together (server/page-cache.ts); no per-request nonce.
+ * page allows exactly the inline scripts React Router wrote into it, by their SHA-256
+ * hashes, so the page and its header can be cached together (server/page-cache.ts). They
+ * are told apart from any other script by a random mark given for this render only (as
+ * React Router's nonce), which is removed from the HTML afterwards.
  */
 export default function handleRequest(
   request: Request,
@@ -30,7 +32,8 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const mark = newScriptMark();
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, {
       onAllReady() {
         const sink = new Writable({
           write(chunk: Buffer | string, _encoding, callback) {
@@ -39,15 +42,15 @@ export default function handleRequest(
           },
           final(callback) {
             clearTimeout(timeoutId);
-            const body = Buffer.concat(chunks);
+            const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
+            const body = Buffer.from(own.html, "utf8");
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
             responseHeaders.set(
               "Content-Security-Policy",
-              contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString("utf8")), dev: config().NODE_ENV === "development" }),
+              contentSecurityPolicy({ scriptHashes: scriptHashes(own.scripts), dev: config().NODE_ENV === "development" }),
             );
-            // The bytes as rendered (not the string again, which would be encoded a second time).
             resolve(new Response(isHead ? null : body, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },

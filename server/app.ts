@@ -14,6 +14,7 @@ import { requestInfoContext } from "../app/lib/request-context.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
 import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
+import { limitRequestBodies, refuseUnknownMethods } from "./request-limits.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -26,7 +27,8 @@ export interface AppOptions {
    */
   build: ServerBuild | (() => Promise<ServerBuild>);
   viteMiddleware?: RequestHandler;
-  trustProxy?: boolean;
+  /** Proxies trusted to name the client: a hop count or a list of addresses and subnets (TRUST_PROXY). */
+  trustProxy?: number | string[];
   /** The site's public address (PUBLIC_URL), also accepted as a same-site origin. */
   publicUrl?: string;
   /** `npm run bench` only (BENCH_STATIC_DIR): the reference static files, served at /__bench-static. */
@@ -40,12 +42,15 @@ const YEAR = 365 * 24 * 60 * 60;
 export function createApp(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  if (options.trustProxy) app.set("trust proxy", true);
+  if (options.trustProxy !== undefined) app.set("trust proxy", options.trustProxy);
 
   app.use(securityHeaders({ dev: Boolean(options.viteMiddleware) }));
   app.use(compression());
   // Cross-site requests that change data are refused before anything else runs.
   app.use(refuseCrossSiteWrites({ publicUrl: options.publicUrl }));
+  app.use(refuseUnknownMethods);
+  // One body limit for every request (a larger one for the upload routes), before any route reads.
+  app.use(limitRequestBodies());
 
   app.use((req, res, next) => {
     const started = performance.now();

@@ -27,6 +27,25 @@ import { CONTENT_TOPICS, TOPICS_HEADER } from "../app/live/topics.ts";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * A miss is compressed at a fast level (brotli 5, gzip 6), so an address nobody asks for
+ * twice (a unique query string) costs a render but not the slowest compression; the first
+ * hit re-compresses the page at the best level (brotli 11, gzip 9) in the background.
+ */
+async function compress(identity: Buffer, best: boolean): Promise<{ br: Buffer; gz: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip(identity, { level: best ? 9 : 6 }),
+  ]);
+  return { br, gz };
+}
+
 export interface PageCacheOptions {
   /** Renders a request (React Router's handler with this request's load context). */
   render: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
@@ -53,6 +72,8 @@ interface Entry {
   /** The content topics this page shows: a change to one of them drops it. */
   topics: ReadonlySet<string>;
   size: number;
+  /** Compressed at the best level yet (misses are compressed fast; a page asked for again is redone at the best level). */
+  best: boolean;
 }
 
 interface Fill {
@@ -160,6 +181,33 @@ export function createPageCache(options: PageCacheOptions) {
 
   const unsubscribe = options.subscribe?.(invalidate);
 
+  /** Entries being re-compressed at the best level (once each), and the work under way. */
+  const upgrading = new WeakSet<Entry>();
+  const upgrades = new Set<Promise<void>>();
+  function upgrade(entry: Entry) {
+    upgrading.add(entry);
+    const work = upgradeNow(entry).finally(() => upgrades.delete(work));
+    upgrades.add(work);
+    return work;
+  }
+  async function upgradeNow(entry: Entry) {
+    try {
+      const { br, gz } = await compress(entry.identity, true);
+      // Replaced or dropped meanwhile: nothing to do.
+      if (entries.get(entry.key) !== entry) return;
+      const size = entry.identity.length + br.length + gz.length + entry.key.length + 1024;
+      bytes += size - entry.size;
+      Object.assign(entry, { br, gzip: gz, size, best: true });
+    } catch {
+      /* keep the fast forms */
+    }
+  }
+
+  /** Resolves when every background re-compression started so far has finished (tests). */
+  async function settled() {
+    await Promise.all([...upgrades]);
+  }
+
   function isCandidate(req: ExpressRequest): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const path = req.path.toLowerCase();
@@ -195,16 +243,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (!cacheable) return { response };
 
     const identity = Buffer.from(await response.arrayBuffer());
-    const [br, gz] = await Promise.all([
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-      gzip(identity, { level: 9 }),
-    ]);
+    const { br, gz } = await compress(identity, false);
     const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
     const previous = entries.get(key);
     const storedAt = now();
@@ -223,6 +262,7 @@ export function createPageCache(options: PageCacheOptions) {
       storedAt,
       topics: topicsOfResponse(response.headers, CONTENT_TOPICS),
       size: identity.length + br.length + gz.length + key.length + 1024,
+      best: false,
     };
     // Content changed while this page was rendering: serve it, but do not keep it.
     if (generation === startedAt && entry.size <= maxBytes) store(entry);
@@ -268,7 +308,9 @@ export function createPageCache(options: PageCacheOptions) {
       // Most recently used last: eviction takes the first.
       entries.delete(key);
       entries.set(key, cached);
-      return send(req, res, cached, "hit");
+      send(req, res, cached, "hit");
+      if (!cached.best && !upgrading.has(cached)) void upgrade(cached);
+      return;
     }
     try {
       let filling = pending.get(key);
@@ -291,7 +333,8 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     invalidate,
     clear,
-    stats: () => ({ entries: entries.size, bytes }),
+    stats: () => ({ entries: entries.size, bytes, best: [...entries.values()].filter((e) => e.best).length }),
+    settled,
     close: () => unsubscribe?.(),
   };
 }

@@ -17,6 +17,7 @@ import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/project-root.server.ts";
 import { createApp } from "./app.ts";
+import { trustProxySetting } from "./request-limits.ts";
 
 const config = readAppConfig();
 const dev = config.NODE_ENV === "development";
@@ -51,7 +52,7 @@ const app = createApp({
   uploadsDir: config.uploadsDir,
   build,
   viteMiddleware,
-  trustProxy: config.TRUST_PROXY === "1",
+  trustProxy: trustProxySetting(config.TRUST_PROXY),
   publicUrl: config.PUBLIC_URL,
   benchStaticDir: config.BENCH_STATIC_DIR,
   // Rendered public pages kept in memory, dropped when the change feed reports a change.

@@ -17,6 +17,8 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { StaffRole } from "../db/schema.ts";
 import type { AuditActor } from "../domain/audit/audit.server.ts";
+import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { toastCookie } from "../lib/toast.server.ts";
 import { allows, type Access } from "./access.ts";
@@ -68,6 +70,23 @@ export function pagePath(request: Request): string {
   return path;
 }
 
+/** The admin layout's route id: its loader runs on every navigation and form submission. */
+export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
+
+/**
+ * A client data request that reloads a page in place without its layout: live updates
+ * revalidating an open page (the layout's shouldRevalidate leaves it out). Such requests
+ * are not the person's activity, so they do not renew the session's idle timeout; a
+ * forgotten tab still times out. Navigations and submissions include the layout.
+ */
+export function isBackgroundRefresh(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data")) return false;
+  const routes = url.searchParams.get("_routes");
+  return routes !== null && !routes.split(",").includes(ADMIN_LAYOUT_ROUTE_ID);
+}
+
 // One session lookup per request, shared by the middleware and the route's own checks.
 const lookups = new WeakMap<object, Promise<SessionLookup>>();
 
@@ -99,18 +118,35 @@ function sendToLogin(args: GuardArgs, lookup: SessionLookup): never {
 }
 
 /**
+ * A refused access attempt goes to the audit log, once per account and period with the
+ * number of repeats (a script retrying a forbidden page cannot flood the log).
+ */
+async function recordRefusal(args: GuardArgs, session: { userId: string; email: string; role: StaffRole | null }, required: Access) {
+  try {
+    await recordAggregatedAudit(
+      `user:${session.userId}`,
+      { userId: session.userId, email: session.email, ip: args.context.get(requestInfoContext).ip },
+      "access.denied",
+      { entity: "user", entityId: session.userId, details: { path: pagePath(args.request).slice(0, 200), method: args.request.method, role: session.role, required } },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "could not record a refused access attempt");
+  }
+}
+
+/**
  * The signed-in staff member, or a thrown response: redirect to sign-in (anonymous or
  * expired session) or 403 (no staff role, or without what `access` needs).
  */
 export async function requireStaff(args: GuardArgs, access: Access = "staff"): Promise<StaffIdentity> {
-  const lookup = await sessionOf(args, true);
+  const lookup = await sessionOf(args, !isBackgroundRefresh(args.request));
   if (lookup.status !== "active") sendToLogin(args, lookup);
   const staff = staffIdentity(lookup.session);
-  if (!staff) {
-    throw data<AccessDenied>({ denied: "no-access", email: lookup.session.email }, { status: 403, statusText: "Forbidden" });
-  }
-  if (access !== "staff" && !allows(staff, access)) {
-    throw data<AccessDenied>({ denied: "access", required: access }, { status: 403, statusText: "Forbidden" });
+  if (!staff || !allows(staff, access)) {
+    await recordRefusal(args, lookup.session, access);
+    throw staff
+      ? data<AccessDenied>({ denied: "access", required: access as Exclude<Access, "staff"> }, { status: 403, statusText: "Forbidden" })
+      : data<AccessDenied>({ denied: "no-access", email: lookup.session.email }, { status: 403, statusText: "Forbidden" });
   }
   return staff;
 }

@@ -223,11 +223,13 @@ export async function deleteSessionsOfUser(userId: string, options: { except?: s
 }
 
 /** Housekeeping: removes sessions past their absolute expiry. */
-export async function deleteExpiredSessions(policy = sessionPolicy()) {
-  await getDb()
+export async function deleteExpiredSessions(policy = sessionPolicy()): Promise<number> {
+  const deleted = await getDb()
     .delete(sessions)
     .where(
       sql`${sessions.expires_at} <= now() or ${sessions.last_seen_at} <= now() - make_interval(secs => ${policy.idleTimeoutMs / 1000})`,
-    );
+    )
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
 

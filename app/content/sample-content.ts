@@ -59,6 +59,7 @@ export const DEFAULT_SETTINGS = {
   retention_months_volunteer: 12,
   retention_months_stall_application: 12,
   retention_months_nomination: 12,
+  retention_months_audit_log: 24,
 };
 
 export const SAMPLE_EVENTS: SampleEvent[] = [

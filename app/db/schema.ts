@@ -96,6 +96,20 @@ export const loginThrottle = pgTable("login_throttle", {
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Counters over a time window, changed by one atomic statement each: public form posts
+ * per address, repeated refusals written to the audit log once per period. A row whose
+ * window is over is deleted by the hourly housekeeping.
+ */
+export const rateCounters = pgTable("rate_counters", {
+  key: text("key").primaryKey(),
+  window_start: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  window_seconds: integer("window_seconds").notNull(),
+  count: integer("count").notNull().default(0),
+  /** What the housekeeping needs to write a summary (aggregated audit entries). */
+  meta: jsonb("meta").$type<Record<string, unknown>>(),
+});
+
 export const events = pgTable(
   "events",
   {
@@ -171,10 +185,13 @@ export const siteSettings = pgTable(
     retention_months_volunteer: integer("retention_months_volunteer").notNull().default(12),
     retention_months_stall_application: integer("retention_months_stall_application").notNull().default(12),
     retention_months_nomination: integer("retention_months_nomination").notNull().default(12),
+    /** Months an audit log entry is kept (the purge is the only delete the database allows). */
+    retention_months_audit_log: integer("retention_months_audit_log").notNull().default(24),
     ...timestamps,
   },
   (t) => [
     check("site_settings_single_row", sql`${t.id} = 1`),
+    check("site_settings_audit_retention_range", sql`${t.retention_months_audit_log} between 12 and 120`),
     check(
       "site_settings_retention_range",
       sql`${t.retention_months_volunteer} between 1 and 120 and ${t.retention_months_stall_application} between 1 and 120 and ${t.retention_months_nomination} between 1 and 120`,

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   SESSION_IDLE_TIMEOUT_MS: testOnlyNumber,
   SESSION_ABSOLUTE_LIFETIME_MS: testOnlyNumber,
   LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: testOnlyNumber,
+  /** log2 of the scrypt cost for new password hashes (10 to 17), for tests that make many accounts. */
+  PASSWORD_HASH_LOG_N: testOnlyNumber,
 });
 
 export type AppConfig = z.infer<typeof EnvSchema> & {

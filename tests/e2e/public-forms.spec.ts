@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 // Tiny valid files, checked by content on the server.
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5c9d6a70000000049454e44ae426082", "hex");
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
 

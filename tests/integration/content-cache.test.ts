@@ -5,7 +5,7 @@ import { events, siteSettings } from "../../app/db/schema.ts";
 import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { listenForChanges, publishChange } from "../../app/live/change-feed.server.ts";
-import { cachedRead, enableContentCache } from "../../app/live/content-cache.server.ts";
+import { cachedRead, contentCacheSize, enableContentCache, MAX_ENTRIES } from "../../app/live/content-cache.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -106,5 +106,22 @@ describe("content cache", () => {
     expect(() => {
       (a.items[0] as { title: string }).title = "Changed by one request";
     }).toThrow(TypeError);
+  });
+});
+
+describe("content cache size", () => {
+  it("keeps nothing for event ids that do not exist", async () => {
+    const before = contentCacheSize();
+    for (let id = 100_000; id < 100_500; id++) expect(await getPublicEvent(id)).toBeNull();
+    expect(contentCacheSize()).toBe(before);
+  });
+
+  it(`holds at most ${MAX_ENTRIES} entries, however many distinct reads there are`, async () => {
+    for (let i = 0; i < MAX_ENTRIES * 3; i++) await cachedRead("events", `probe:${i}`, async () => ({ i }));
+    expect(contentCacheSize()).toBe(MAX_ENTRIES);
+    // The most recent reads are the ones kept.
+    let reads = 0;
+    await cachedRead("events", `probe:${MAX_ENTRIES * 3 - 1}`, async () => ({ i: reads++ }));
+    expect(reads).toBe(0);
   });
 });

@@ -31,6 +31,8 @@ describe("safeRedirect (redirectTo after sign-in)", () => {
     "/\\evil.example",
     "\\\\evil.example",
     "/admin\\..\\..\\evil",
+    "/admin/../..//evil.example",
+    "/admin/..//evil.example/x",
     "javascript:alert(1)",
     "admin/events",
     "/admin/%0d%0aSet-Cookie:x=1\r\n",
@@ -145,14 +147,14 @@ describe("password hashing", () => {
   it("uses scrypt with a per-user salt and verifies only the right password", async () => {
     const a = await hashPassword("correct horse battery");
     const b = await hashPassword("correct horse battery");
-    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(a).not.toBe(b);
     expect(a).not.toContain("correct horse");
     expect(await verifyPassword("correct horse battery", a)).toBe(true);
     expect(await verifyPassword("correct horse batterY", a)).toBe(false);
     expect(await verifyPassword("correct horse battery", "plain-text")).toBe(false);
     expect(await verifyAgainstDummy("anything")).toBe(false);
-  });
+  }, 30_000);
 });
 
 describe("flash toast cookie", () => {
@@ -170,5 +172,16 @@ describe("flash toast cookie", () => {
     expect(readToast(new Request("http://x/", { headers: { Cookie: `mcf_toast=${forged}` } })).toast).toBeNull();
     expect(readToast(new Request("http://x/", { headers: { Cookie: "mcf_toast=%%%" } })).toast).toBeNull();
     expect(readToast(new Request("http://x/")).headers).toBeUndefined();
+  });
+});
+
+describe("new passwords", () => {
+  it("refuses a password of spaces only, however long", async () => {
+    const { NewPasswordSchema } = await import("../../app/domain/staff/staff.schema.ts");
+    const blank = NewPasswordSchema.safeParse(" ".repeat(12));
+    expect(blank.success).toBe(false);
+    expect(blank.error?.issues[0]?.message).toBe("Password cannot be only spaces");
+    expect(NewPasswordSchema.safeParse("\t \u00a0".repeat(6)).success).toBe(false);
+    expect(NewPasswordSchema.safeParse(" correct horse ").success).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache, type PageCacheOptions } from "../../server/page-cache.ts";
@@ -221,5 +222,38 @@ describe("page cache", () => {
     expect(t.renders).toEqual(["/about", "/about"]);
     expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
     expect(again.headers.get("last-modified")).toBe(first.headers.get("last-modified"));
+  });
+});
+
+describe("compression of cached pages", () => {
+  const big = `<html><body>${Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i} about Millbrook's community events.</p>`).join("")}</body></html>`;
+  const brotliAt = (quality: number) =>
+    zlib.brotliCompressSync(Buffer.from(big), {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(big),
+      },
+    });
+
+  it("compresses a miss at a fast level (a unique query string costs no brotli 11), and the page at the best level once it is asked for again", async () => {
+    const t = await setup({ respond: () => new Response(big, { headers: { "Content-Type": "text/html; charset=utf-8" } }) });
+    const raw = async (path: string) => {
+      const response = await fetch(t.base + path, { headers: { "Accept-Encoding": "br" } });
+      return Buffer.from(await response.arrayBuffer());
+    };
+    // fetch decodes brotli itself: compare the decoded page, and the stored forms by their size.
+    expect((await raw("/events?utm=unique-1")).toString()).toBe(big);
+    expect(t.cache.stats().best).toBe(0);
+    const fastBytes = t.cache.stats().bytes;
+    await raw("/events?utm=unique-1");
+    await t.cache.settled();
+    expect(t.cache.stats().best).toBe(1);
+    expect(t.cache.stats().bytes).toBeLessThan(fastBytes);
+    // The stored forms, byte for byte in size: brotli 5 and gzip 6 first, brotli 11 and gzip 9 after.
+    const key = `${t.base}/events?utm=unique-1`;
+    const size = (br: number, gz: number) => Buffer.byteLength(big) + br + gz + key.length + 1024;
+    expect(fastBytes).toBe(size(brotliAt(5).length, zlib.gzipSync(big, { level: 6 }).length));
+    expect(t.cache.stats().bytes).toBe(size(brotliAt(11).length, zlib.gzipSync(big, { level: 9 }).length));
   });
 });

@@ -11,12 +11,15 @@ import { getDb } from "../../db/client.server.ts";
 import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { runHousekeeping } from "../limits/housekeeping.server.ts";
 import { privateFilePath, type SubmissionRow } from "../submissions/inbox.server.ts";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
 
 export { RETENTION_MONTHS_MAX };
 
 export const DEFAULT_RETENTION_MONTHS = 12;
+export const DEFAULT_AUDIT_RETENTION_MONTHS = 24;
+export const AUDIT_RETENTION_MONTHS_MIN = 12;
 
 export type RetentionSettings = Record<SubmissionKind, number>;
 
@@ -56,6 +59,29 @@ export async function updateRetentionSettings(input: RetentionSettings, actor: A
     await recordAudit(actor, "settings.retention", { entity: "site_settings", entityId: 1, details: { from: before, to: value } }, tx);
   });
   return value;
+}
+
+export const AuditRetentionSchema = z.coerce
+  .number({ message: "Please enter a number of months" })
+  .int("Please enter a whole number of months")
+  .min(AUDIT_RETENTION_MONTHS_MIN, `Keep the audit log for at least ${AUDIT_RETENTION_MONTHS_MIN} months`)
+  .max(RETENTION_MONTHS_MAX, `Please enter no more than ${RETENTION_MONTHS_MAX} months`);
+
+export async function getAuditRetentionMonths(): Promise<number> {
+  const [row] = await getDb().select({ months: siteSettings.retention_months_audit_log }).from(siteSettings).where(eq(siteSettings.id, 1));
+  return row?.months ?? DEFAULT_AUDIT_RETENTION_MONTHS;
+}
+
+/** Sets how long audit entries are kept (12 to 120 months); audited. */
+export async function updateAuditRetention(input: number, actor: AuditActor): Promise<number> {
+  const months = AuditRetentionSchema.parse(input);
+  const before = await getAuditRetentionMonths();
+  if (before === months) return months;
+  await getDb().transaction(async (tx) => {
+    await tx.update(siteSettings).set({ retention_months_audit_log: months, updated_at: new Date() }).where(eq(siteSettings.id, 1));
+    await recordAudit(actor, "settings.audit_retention", { entity: "site_settings", entityId: 1, details: { from: before, to: months } }, tx);
+  });
+  return months;
 }
 
 /** Deletes the files of submissions from the private store (missing files are fine). */
@@ -223,7 +249,32 @@ export async function erasePersonalData(rawEmail: string, actor: AuditActor): Pr
 
 const HOUR = 60 * 60 * 1000;
 
-/** Runs `deleteExpiredSubmissions` now and every hour; returns a stop function. */
+/**
+ * Deletes audit entries older than the audit log's retention (site settings, 12 to 120
+ * months). The table refuses every other UPDATE and DELETE (a database trigger); this
+ * purge is the one path it lets through: it sets app.audit_purge for its own transaction
+ * only, and the trigger still refuses entries younger than 12 months.
+ */
+export async function purgeExpiredAuditEntries(now: Date = new Date()): Promise<number> {
+  const months = await getAuditRetentionMonths();
+  const deleted = await getDb().transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.audit_purge', 'on', true)`);
+    return tx
+      .delete(auditLog)
+      .where(lt(auditLog.at, sql`${now.toISOString()}::timestamptz - make_interval(months => ${months})`))
+      .returning({ id: auditLog.id });
+  });
+  if (deleted.length > 0) {
+    await recordAudit({ email: "system" }, "audit_log.retention_delete", { entity: "audit_log", details: { count: deleted.length, months } });
+    logger.info({ count: deleted.length, months }, "expired audit entries deleted");
+  }
+  return deleted.length;
+}
+
+/**
+ * Runs the retention clean-up (submissions, audit log) and the housekeeping (sessions,
+ * throttle counters) now and every hour; returns a stop function.
+ */
 export function startRetentionJob(intervalMs = HOUR): () => void {
   let running = false;
   const run = async () => {
@@ -231,6 +282,8 @@ export function startRetentionJob(intervalMs = HOUR): () => void {
     running = true;
     try {
       await deleteExpiredSubmissions(new Date());
+      await purgeExpiredAuditEntries(new Date());
+      await runHousekeeping();
     } catch (error) {
       logger.error({ err: error }, "retention job failed");
     } finally {

@@ -52,6 +52,8 @@ export async function getPublicEvent(id: number): Promise<PublicEvent | null> {
         .from(events)
         .where(and(eq(events.id, id), eq(events.is_active, true)))
         .limit(1),
+      // Nothing is kept for an id that does not exist (any number can be asked for).
+      (rows) => rows.length > 0,
     );
     return row ?? null;
   } catch {

@@ -83,6 +83,7 @@ export type SettingsImage = keyof typeof SETTINGS_IMAGES;
  * Throws ImageRejectedError (with a message for the user) when the file is not a usable image.
  */
 export async function replaceSettingsImage(which: SettingsImage, bytes: Uint8Array | null, actor: AuditActor) {
+  if (!Object.hasOwn(SETTINGS_IMAGES, which)) throw new Error(`Unknown settings image: ${String(which)}`);
   const column = SETTINGS_IMAGES[which];
   const url = bytes ? await storeImage("settings", bytes) : null;
   let previous: string | null = null;

@@ -12,6 +12,7 @@ export const EmailSchema = z
 export const NewPasswordSchema = z
   .string({ error: "Please enter a password" })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(200, "Password must be at most 200 characters");
+  .max(200, "Password must be at most 200 characters")
+  .refine((value) => value.trim() !== "", "Password cannot be only spaces");
 
 export const RoleSchema = z.enum(["administrator", "editor"], { error: "Choose a role: administrator or editor" });

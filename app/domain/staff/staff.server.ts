@@ -6,7 +6,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { createOneTimeLink } from "../../auth/one-time-links.server.ts";
 import { hashPassword } from "../../auth/password.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { adminUsers, users, type StaffRole } from "../../db/schema.ts";
+import { adminUsers, sessions, users, type StaffRole } from "../../db/schema.ts";
 import { sendMail } from "../../mail/mailer.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 
@@ -114,8 +114,15 @@ export async function grantAccess(email: string, role: StaffRole, actor: AuditAc
   return setRole(user.id, role, actor, "staff.access_granted");
 }
 
-/** Sets the role of an account; refuses to demote the last administrator. */
+/** Account ids are UUIDs: anything else names no account (and never reaches a query). */
+const isAccountId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * Sets the role of an account; refuses to demote the last administrator. A demotion
+ * ends the account's sessions (it signs in again with its new role).
+ */
 export async function setRole(userId: string, role: StaffRole, actor: AuditActor, action = "staff.role_changed") {
+  if (!isAccountId(userId)) throw new StaffError("No such account");
   return getDb().transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new StaffError("No such account");
@@ -126,6 +133,7 @@ export async function setRole(userId: string, role: StaffRole, actor: AuditActor
     }
     if (current) await tx.update(adminUsers).set({ role }).where(eq(adminUsers.user_id, userId));
     else await tx.insert(adminUsers).values({ user_id: userId, role });
+    if (current?.role === "administrator" && role !== "administrator") await tx.delete(sessions).where(eq(sessions.user_id, userId));
     await recordAudit(actor, current ? action : "staff.access_granted", {
       entity: "user",
       entityId: userId,
@@ -140,6 +148,7 @@ export async function setRole(userId: string, role: StaffRole, actor: AuditActor
  * Administrators always may, so this applies to editors only.
  */
 export async function setSubmissionsAccess(userId: string, allowed: boolean, actor: AuditActor) {
+  if (!isAccountId(userId)) throw new StaffError("No such staff account");
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .select({ email: users.email, role: adminUsers.role })
@@ -159,8 +168,12 @@ export async function setSubmissionsAccess(userId: string, allowed: boolean, act
   });
 }
 
-/** Removes staff access (the account stays); refuses to remove the last administrator. */
+/**
+ * Removes staff access (the account stays) and ends the account's sessions, so nothing
+ * of them works again if access is granted later; refuses to remove the last administrator.
+ */
 export async function revokeAccess(userId: string, actor: AuditActor) {
+  if (!isAccountId(userId)) throw new StaffError("No such account");
   return getDb().transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new StaffError("No such account");
@@ -169,6 +182,7 @@ export async function revokeAccess(userId: string, actor: AuditActor) {
     if (!current) throw new StaffError(`${user.email} has no staff access`);
     if (current.role === "administrator" && administrators <= 1) throw new StaffError(LAST_ADMINISTRATOR_MESSAGE);
     await tx.delete(adminUsers).where(eq(adminUsers.user_id, userId));
+    await tx.delete(sessions).where(eq(sessions.user_id, userId));
     await recordAudit(actor, "staff.access_revoked", {
       entity: "user",
       entityId: userId,
@@ -209,7 +223,7 @@ export async function inviteUser(email: string, role: StaffRole, actor: AuditAct
 
 /** A one-time password reset link (1 hour) for an account, mailed when mail is configured. */
 export async function createPasswordReset(userId: string, actor: AuditActor, origin: string): Promise<IssuedLink> {
-  const user = await findUserById(userId);
+  const user = isAccountId(userId) ? await findUserById(userId) : null;
   if (!user) throw new StaffError("No such account");
   const link = await createOneTimeLink("reset", { userId: user.id, createdBy: actor.userId ?? null });
   const url = `${origin}${link.path}`;

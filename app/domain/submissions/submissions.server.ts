@@ -6,23 +6,28 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
 import { config } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { hitCounter, releaseHit } from "../limits/counters.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
 import { fieldErrors, formDataToObject, HONEYPOT_FIELD, SUBMISSION_FORMS } from "./submissions.schema.ts";
 
 /**
- * Stored submissions allowed per address and form kind in the window below: the
- * PUBLIC_FORM_RATE_LIMIT setting, 5 by default (the browser-test server raises it: every
- * test posts from 127.0.0.1).
+ * Posts allowed per address and form kind in the window below (every post counts, valid
+ * or not, counted before its body is read): the PUBLIC_FORM_RATE_LIMIT setting, 5 by
+ * default (the browser-test server raises it: every test posts from 127.0.0.1).
  */
 export const RATE_LIMIT_MAX = config().PUBLIC_FORM_RATE_LIMIT;
 export const RATE_LIMIT_WINDOW_MINUTES = 10;
 /** The largest request body a public form may send (five 5MB photos plus the fields). */
 export const MAX_FORM_BYTES = 27 * 1024 * 1024;
+/** Decompression-bomb guard for attached photos and scans: at most this many pixels... */
+export const MAX_ATTACHMENT_PIXELS = 40_000_000;
+/** ...and at most this many on either side. */
+export const MAX_ATTACHMENT_SIDE = 12_000;
 
 export type FormValues = Record<string, string | string[]>;
 
@@ -119,18 +124,42 @@ function redisplayValues(formData: FormData, fileFields: readonly string[]): For
   return values;
 }
 
-async function recentSubmissionCount(kind: SubmissionKind, ip: string): Promise<number> {
-  const [row] = await getDb()
-    .select({ n: count() })
-    .from(formSubmissions)
-    .where(
-      and(
-        eq(formSubmissions.kind, kind),
-        eq(formSubmissions.ip, ip),
-        gt(formSubmissions.created_at, sql`now() - make_interval(mins => ${RATE_LIMIT_WINDOW_MINUTES})`),
-      ),
-    );
-  return row?.n ?? 0;
+export type PublicFormRead =
+  | { status: "rate-limited" }
+  | { status: "read"; formData: FormData; /** Takes the post back from the count (it was no submission). */ release: () => Promise<void> };
+
+/**
+ * The first step of every public form post: counts it against the address's limit for
+ * this kind (one atomic statement, so parallel posts cannot slip past the limit), and only
+ * then reads the body (at most MAX_FORM_BYTES). Over the limit, the body is never read.
+ */
+export async function readPublicFormPost(kind: SubmissionKind, request: Request, ip: string, maxBytes = MAX_FORM_BYTES): Promise<PublicFormRead> {
+  const key = `form:${kind}:${addressBucket(ip)}`;
+  const hit = await hitCounter(key, RATE_LIMIT_WINDOW_MINUTES * 60);
+  if (hit.count > RATE_LIMIT_MAX) {
+    logger.warn({ kind, ip }, "public form rate limit reached");
+    await request.body?.cancel().catch(() => {});
+    return { status: "rate-limited" };
+  }
+  const formData = await readFormData(request, maxBytes);
+  return { status: "read", formData, release: () => releaseHit(key) };
+}
+
+/** Whether an attached image really is one, of a sane size: decoded by sharp, not just sniffed. */
+async function decodesAsImage(bytes: Uint8Array): Promise<boolean> {
+  const { default: sharp } = await import("sharp");
+  try {
+    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: MAX_ATTACHMENT_PIXELS, failOn: "error" }).metadata();
+    if (width < 1 || height < 1 || width > MAX_ATTACHMENT_SIDE || height > MAX_ATTACHMENT_SIDE || width * height > MAX_ATTACHMENT_PIXELS) return false;
+    // Decoding the whole image (shrunk on the way) finds data that is no image after a valid header.
+    await sharp(bytes, { limitInputPixels: MAX_ATTACHMENT_PIXELS, failOn: "error", sequentialRead: true })
+      .resize(64, 64, { fit: "inside" })
+      .raw()
+      .toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function cleanFileName(name: string): string {
@@ -138,6 +167,10 @@ function cleanFileName(name: string): string {
   return base || "file";
 }
 
+/**
+ * Validates and stores one public form (the body already read by `readPublicFormPost`,
+ * which also applies the per-address limit).
+ */
 export async function submitPublicForm(
   kind: SubmissionKind,
   formData: FormData,
@@ -153,11 +186,6 @@ export async function submitPublicForm(
     return { status: "ok", reference: newReference(kind) };
   }
 
-  if ((await recentSubmissionCount(kind, options.ip)) >= RATE_LIMIT_MAX) {
-    logger.warn({ kind, ip: options.ip }, "public form rate limit reached");
-    return { status: "rate-limited", values };
-  }
-
   const input = formDataToObject(formData, form);
   const parsed = form.schema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -171,7 +199,7 @@ export async function submitPublicForm(
   for (const file of files) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffFileType(bytes);
-    if (!type || !allowed.includes(type)) {
+    if (!type || !allowed.includes(type) || (type !== "application/pdf" && !(await decodesAsImage(bytes)))) {
       errors[fileField!] ??=
         kind === "nomination"
           ? `"${cleanFileName(file.name)}" is not a PDF, JPEG or PNG file`

@@ -10,7 +10,7 @@ import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
 import { AWARDS_DATES, AWARDS_EMAIL } from "../../content/site-copy.ts";
 import { groupByYear, listAwardWinners } from "../../domain/community/community-lists.server.ts";
 import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
+import { readPublicFormPost, submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -26,8 +26,9 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const result = await submitPublicForm("nomination", formData, { ip: context.get(requestInfoContext).ip });
+  const ip = context.get(requestInfoContext).ip;
+  const read = await readPublicFormPost("nomination", request, ip);
+  const result: SubmissionResult = read.status === "rate-limited" ? { status: "rate-limited", values: {} } : await submitPublicForm("nomination", read.formData, { ip });
   return data({ form: "nomination", ...result } as FormResult, { status: submissionStatus(result) });
 }
 

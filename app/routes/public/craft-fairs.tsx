@@ -11,7 +11,7 @@ import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/u
 import { CRAFT_FAIR_GALLERY, CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
 import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
+import { readPublicFormPost, submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -27,8 +27,9 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const result = await submitPublicForm("stall_application", formData, { ip: context.get(requestInfoContext).ip });
+  const ip = context.get(requestInfoContext).ip;
+  const read = await readPublicFormPost("stall_application", request, ip);
+  const result: SubmissionResult = read.status === "rate-limited" ? { status: "rate-limited", values: {} } : await submitPublicForm("stall_application", read.formData, { ip });
   return data({ form: "stall", ...result } as FormResult, { status: submissionStatus(result) });
 }
 

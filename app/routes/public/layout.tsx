@@ -5,7 +5,7 @@ import { SiteHeader } from "../../components/site/header.tsx";
 import { useLinkNavigation } from "../../components/site/link-navigation.ts";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
-import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate } from "../../domain/settings/maintenance.server.ts";
+import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate, maintenanceMiddleware } from "../../domain/settings/maintenance.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/layout";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -25,7 +25,7 @@ export const handle: ContentHandle = { topics: ["settings"] };
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
   const settings = await getSiteSettings(args.context);
-  // Maintenance mode: 503 for visitors; signed-in staff see the site with a banner.
+  // Maintenance mode (the middleware already refused visitors): staff see a banner.
   const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode);
   const origin = siteOrigin(request);
   return {
@@ -45,8 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * Form posts are refused during maintenance too: an action runs before the loader's gate,
- * so without this a visitor's submission would be stored and then answered with a 503.
+ * Maintenance mode: the gate runs here, before any loader or action of the public pages
+ * (they would otherwise run in parallel with this layout's loader, and their data would
+ * travel with the 503 page or answer a client data request).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => {
@@ -57,13 +58,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     }
     return response;
   },
-  async (args, next) => {
-    if (args.request.method !== "GET" && args.request.method !== "HEAD") {
-      const settings = await getSiteSettings(args.context);
-      await maintenanceGate(args, settings.maintenance_mode);
-    }
-    return next();
-  },
+  maintenanceMiddleware,
 ];
 
 export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {

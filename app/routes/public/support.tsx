@@ -11,7 +11,7 @@ import { SUPPORT_FAQ } from "../../content/site-copy.ts";
 import { DonationSchema, donationMessage } from "../../domain/giving/donation.schema.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
 import { fieldErrors } from "../../domain/submissions/submissions.schema.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
+import { readPublicFormPost, submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -19,8 +19,16 @@ import type { ContentHandle } from "../../live/topics.ts";
 type DonationResult = { form: "donate"; message?: string; error?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
+  // Both forms of this page post here: the post is counted as a volunteer application
+  // before its body is read, and given back when it turns out to be a donation.
+  const ip = context.get(requestInfoContext).ip;
+  const read = await readPublicFormPost("volunteer", request, ip);
+  if (read.status === "rate-limited") {
+    return data({ form: "volunteer", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+  }
+  const { formData } = read;
   if (formData.get("intent") === "donate") {
+    await read.release();
     // No payment provider yet: the same message as the browser's alert.
     const parsed = DonationSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) {
@@ -29,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return { form: "donate", message: donationMessage(parsed.data.frequency, parsed.data.amount) } as DonationResult;
   }
-  const result = await submitPublicForm("volunteer", formData, { ip: context.get(requestInfoContext).ip });
+  const result = await submitPublicForm("volunteer", formData, { ip });
   return data({ form: "volunteer", ...result } as FormResult, { status: submissionStatus(result) });
 }
 

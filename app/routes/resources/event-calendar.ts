@@ -1,9 +1,12 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import { eventToIcs } from "../../domain/events/calendar.ts";
 import { getPublicEvent } from "../../domain/events/events.server.ts";
+import { refuseResourceDuringMaintenance } from "../../domain/settings/maintenance.server.ts";
 import type { Route } from "./+types/event-calendar";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params, request } = args;
+  await refuseResourceDuringMaintenance(args);
   const event = /^\d{1,10}$/.test(params.id) ? await getPublicEvent(Number(params.id)) : null;
   if (!event) return new Response("Event not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const origin = siteOrigin(request);

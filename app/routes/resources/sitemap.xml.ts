@@ -1,12 +1,15 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { refuseResourceDuringMaintenance } from "../../domain/settings/maintenance.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
 export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/support"];
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  await refuseResourceDuringMaintenance(args);
   const origin = siteOrigin(request);
   const [upcoming, past] = await Promise.all([
     listUpcomingEvents(),

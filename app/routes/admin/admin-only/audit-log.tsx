@@ -7,11 +7,13 @@ export const meta = () => [{ title: "Audit log | Millbrook Admin" }];
 
 const KIND_LABELS: Record<(typeof AUDIT_KINDS)[number], string> = {
   auth: "Sign-in and passwords",
+  access: "Refused access",
   staff: "Staff access",
   settings: "Settings",
   event: "Events",
   craft_fair: "Craft fairs",
   submission: "Submissions",
+  audit_log: "Audit log retention",
 };
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,12 +1,17 @@
-/** Everything held about one email address as a JSON download (administrators only; audited). */
+/**
+ * Everything held about one email address as a JSON download (administrators only;
+ * audited). The address is posted in the body (the Export button's form), never put in
+ * a URL, where it would stay in browser history and server logs.
+ */
 import { data } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { EmailLookupSchema, emailHash, findPersonalData, personalDataExport } from "../../../domain/data-protection/retention.server.ts";
 import type { Route } from "./+types/data-protection-export";
 
-export async function loader(args: Route.LoaderArgs) {
-  const email = EmailLookupSchema.safeParse(new URL(args.request.url).searchParams.get("email") ?? "");
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const email = EmailLookupSchema.safeParse(form.get("email") ?? "");
   if (!email.success) throw data("Please give a valid email address.", { status: 400 });
   const found = await findPersonalData(email.data);
   await recordAudit(
@@ -23,4 +28,9 @@ export async function loader(args: Route.LoaderArgs) {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** The export is a POST from the Data protection screen; a GET (an old link) is told so. */
+export async function loader() {
+  throw data("Use the Export as JSON button on the Data protection screen.", { status: 405, headers: { Allow: "POST" } });
 }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
@@ -6,73 +7,90 @@ import {
   EmailLookupSchema,
   erasePersonalData,
   findPersonalData,
+  AUDIT_RETENTION_MONTHS_MIN,
+  AuditRetentionSchema,
+  getAuditRetentionMonths,
   getRetentionSettings,
   RetentionSchema,
+  updateAuditRetention,
   updateRetentionSettings,
 } from "../../../domain/data-protection/retention.server.ts";
+import { toast } from "../../../components/ui/toast.tsx";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
 
 export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
 
-export async function loader(args: Route.LoaderArgs) {
-  const retention = await getRetentionSettings();
-  const raw = new URL(args.request.url).searchParams.get("email");
-  if (raw === null || raw.trim() === "") return { retention, email: "", lookupError: null, found: null };
-  const parsed = EmailLookupSchema.safeParse(raw);
-  if (!parsed.success) return { retention, email: raw, lookupError: parsed.error.issues[0]?.message ?? "Please enter a valid email address", found: null };
-  const found = await findPersonalData(parsed.data);
+export async function loader() {
+  return { retention: await getRetentionSettings(), auditRetention: await getAuditRetentionMonths(), auditRetentionMin: AUDIT_RETENTION_MONTHS_MIN };
+}
+
+/** What the Find form shows: looked up on a POST, so the address never travels in a URL. */
+async function lookUp(email: string) {
+  const found = await findPersonalData(email);
   return {
-    retention,
-    email: parsed.data,
-    lookupError: null,
-    found: {
-      submissions: found.submissions.map((s) => ({
-        id: s.id,
-        reference: s.reference,
-        kind: s.kind,
-        status: s.status,
-        name: s.name,
-        email: s.email,
-        files: s.files.length,
-        created_at: s.created_at.toISOString(),
-        byAddress: s.email.toLowerCase() === parsed.data,
-      })),
-      accounts: found.accounts.map((a) => ({ id: a.id, email: a.email, role: a.role, sessions: a.sessions, created_at: a.created_at.toISOString() })),
-      auditEntries: found.auditEntries.length,
-    },
+    submissions: found.submissions.map((s) => ({
+      id: s.id,
+      reference: s.reference,
+      kind: s.kind,
+      status: s.status,
+      name: s.name,
+      email: s.email,
+      files: s.files.length,
+      created_at: s.created_at.toISOString(),
+      byAddress: s.email.toLowerCase() === email,
+    })),
+    accounts: found.accounts.map((a) => ({ id: a.id, email: a.email, role: a.role, sessions: a.sessions, created_at: a.created_at.toISOString() })),
+    auditEntries: found.auditEntries.length,
   };
 }
+
+type Found = Awaited<ReturnType<typeof lookUp>>;
+type ActionData = { intent: string | null; errors: Record<string, string>; email?: string; found?: Found | null; message?: string };
 
 export async function action(args: Route.ActionArgs) {
   const actor = currentActor(args);
   const form = await args.request.formData();
   const intent = form.get("intent");
+  if (intent === "find") {
+    const raw = String(form.get("email") ?? "");
+    const email = EmailLookupSchema.safeParse(raw);
+    if (!email.success) {
+      return data<ActionData>({ intent, email: raw, found: null, errors: { lookup: email.error.issues[0]?.message ?? "Please enter a valid email address" } }, { status: 400 });
+    }
+    return data<ActionData>({ intent, email: email.data, found: await lookUp(email.data), errors: {} });
+  }
   if (intent === "retention") {
     const parsed = RetentionSchema.safeParse(Object.fromEntries(SUBMISSION_KINDS.map((k) => [k, form.get(k)])));
-    if (!parsed.success) {
+    const audit = AuditRetentionSchema.safeParse(form.get("audit_log"));
+    if (!parsed.success || !audit.success) {
       const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return data({ intent, errors }, { status: 400 });
+      for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
+      if (!audit.success) errors.audit_log = audit.error.issues[0]?.message ?? "Please enter a number of months";
+      return data<ActionData>({ intent, errors }, { status: 400 });
     }
     await updateRetentionSettings(parsed.data, actor);
+    await updateAuditRetention(audit.data, actor);
     return redirectWithToast("/admin/data-protection", { type: "success", message: "Retention periods saved" });
   }
   if (intent === "erase") {
     const email = EmailLookupSchema.safeParse(form.get("email"));
-    if (!email.success) return data({ intent, errors: { email: "Please enter a valid email address" } }, { status: 400 });
+    if (!email.success) return data<ActionData>({ intent, errors: { email: "Please enter a valid email address" } }, { status: 400 });
     const confirm = String(form.get("confirm") ?? "").trim().toLowerCase();
     if (confirm !== email.data) {
-      return data({ intent, errors: { confirm: "Type the email address again to confirm the erasure" } }, { status: 400 });
+      return data<ActionData>(
+        { intent, email: email.data, found: await lookUp(email.data), errors: { confirm: "Type the email address again to confirm the erasure" } },
+        { status: 400 },
+      );
     }
     const result = await erasePersonalData(email.data, actor);
     const message =
       result.submissions === 0
         ? "Nothing to erase: no submissions hold this address"
         : `Erased ${result.submissions} ${result.submissions === 1 ? "submission" : "submissions"} and ${result.files} ${result.files === 1 ? "file" : "files"}`;
-    return redirectWithToast(`/admin/data-protection?email=${encodeURIComponent(email.data)}`, { type: "success", message });
+    return data<ActionData>({ intent, email: email.data, found: await lookUp(email.data), errors: {}, message });
   }
-  return data({ intent: null, errors: { form: "Unknown action." } }, { status: 400 });
+  return data<ActionData>({ intent: null, errors: { form: "Unknown action." } }, { status: 400 });
 }
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
@@ -89,12 +107,19 @@ function Error({ id, message }: { id: string; message?: string }) {
 }
 
 export default function DataProtection({ loaderData, actionData }: Route.ComponentProps) {
-  const { retention, email, lookupError, found } = loaderData;
+  const { retention, auditRetention, auditRetentionMin } = loaderData;
+  const result = actionData as ActionData | undefined;
+  const email = result?.email ?? "";
+  const found = result?.found ?? null;
+  const lookupError = result?.errors.lookup ?? null;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const retentionErrors = actionData?.intent === "retention" ? errors : {};
-  const eraseErrors = actionData?.intent === "erase" ? errors : {};
+  const errors: Record<string, string> = result?.errors ?? {};
+  const retentionErrors = result?.intent === "retention" ? errors : {};
+  const eraseErrors = result?.intent === "erase" ? errors : {};
+  useEffect(() => {
+    if (result?.message) toast.success(result.message);
+  }, [result]);
   const total = found ? found.submissions.length : 0;
 
   return (
@@ -134,6 +159,27 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 <Error id={`retention-${kind}-error`} message={retentionErrors[kind]} />
               </div>
             ))}
+            <div>
+              <label htmlFor="retention-audit_log" className="block text-sm font-semibold text-slate-800">
+                Audit log (months)
+              </label>
+              <input
+                id="retention-audit_log"
+                name="audit_log"
+                type="number"
+                inputMode="numeric"
+                min={auditRetentionMin}
+                max={RETENTION_MONTHS_MAX}
+                defaultValue={auditRetention}
+                aria-invalid={retentionErrors.audit_log ? true : undefined}
+                aria-describedby={retentionErrors.audit_log ? "retention-audit_log-error" : "retention-audit_log-hint"}
+                className={`${control} max-w-40`}
+              />
+              <p id="retention-audit_log-hint" className="mt-1 text-sm text-slate-600">
+                Entries older than this are deleted; at least {auditRetentionMin} months. Nothing else can change or delete them.
+              </p>
+              <Error id="retention-audit_log-error" message={retentionErrors.audit_log} />
+            </div>
             <button type="submit" className={button} disabled={busy("retention")}>
               {busy("retention") ? "Saving..." : "Save retention periods"}
             </button>
@@ -147,7 +193,8 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
           <p className="mt-1 text-sm text-slate-600">
             Searches every kind of submission (made with the address, or naming it in any field), accounts and the audit log.
           </p>
-          <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search">
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" role="search">
+            <input type="hidden" name="intent" value="find" />
             <div className="min-w-0 flex-1 basis-64">
               <label htmlFor="lookup-email" className="block text-sm font-semibold text-slate-800">
                 Email address
@@ -164,7 +211,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
               />
               <Error id="lookup-email-error" message={lookupError ?? undefined} />
             </div>
-            <button type="submit" className={button}>
+            <button type="submit" className={button} disabled={busy("find")}>
               Find
             </button>
           </Form>
@@ -214,15 +261,15 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
               <p className="text-sm text-slate-700">
                 Audit log entries made by this address: {found.auditEntries}. The audit log is kept as the record of staff actions and is not erased.
               </p>
-              <p>
-                <a
-                  href={`/admin/data-protection/export?email=${encodeURIComponent(email)}`}
-                  download
+              <form method="post" action="/admin/data-protection/export">
+                <input type="hidden" name="email" value={email} />
+                <button
+                  type="submit"
                   className="inline-block rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
                 >
                   Export as JSON
-                </a>
-              </p>
+                </button>
+              </form>
 
               {total > 0 && (
                 <Form method="post" className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" noValidate>

@@ -14,7 +14,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await readFormWithImage(args.request);
   if (!form.ok) return redirectWithToast("/admin/settings", { type: "error", message: `Image upload failed: ${form.error}` });
   const which = String(form.formData.get("which") ?? "");
-  if (!(which in SETTINGS_IMAGES)) throw data("Unknown image", { status: 400 });
+  // An own property only: "__proto__", "constructor" and the like are no image.
+  if (!Object.hasOwn(SETTINGS_IMAGES, which)) throw data("Unknown image", { status: 400 });
   const image = which as SettingsImage;
   if (form.formData.get("intent") === "remove") {
     await replaceSettingsImage(image, null, actor);

@@ -48,7 +48,15 @@ export type UsersActionData = {
   fieldError?: string;
 };
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : "Unknown error");
+/**
+ * What an administrator is told when a change fails: the rule that refused it, never a
+ * database error (which would show table and column names); those go to the log.
+ */
+const reason = (error: unknown) => {
+  if (error instanceof StaffError) return error.message;
+  logger.error({ err: error }, "staff change failed");
+  return "Something went wrong. Nothing was changed; please try again.";
+};
 
 export async function action(args: Route.ActionArgs) {
   const actor = currentActor(args);
