@@ -14,7 +14,7 @@ import { requestInfoContext } from "../app/lib/request-context.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
 import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
-import { limitRequestBodies, refuseUnknownMethods } from "./request-limits.ts";
+import { bodyLimitsFromRoutes, limitRequestBodies, refuseUnknownMethods } from "./request-limits.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -49,8 +49,16 @@ export function createApp(options: AppOptions) {
   // Cross-site requests that change data are refused before anything else runs.
   app.use(refuseCrossSiteWrites({ publicUrl: options.publicUrl }));
   app.use(refuseUnknownMethods);
-  // One body limit for every request (a larger one for the upload routes), before any route reads.
-  app.use(limitRequestBodies());
+  // One body limit for every request (a larger one for the routes that declare it), before any route reads.
+  const build = options.build;
+  let limits: Promise<(pathname: string) => number> | undefined;
+  app.use(
+    limitRequestBodies(() =>
+      typeof build === "function"
+        ? build().then((b) => bodyLimitsFromRoutes(b.routes))
+        : (limits ??= Promise.resolve(bodyLimitsFromRoutes(build.routes))),
+    ),
+  );
 
   app.use((req, res, next) => {
     const started = performance.now();

@@ -10,32 +10,46 @@
  * - `refuseUnknownMethods`: TRACE, CONNECT and other methods the site does not use get
  *   405 (the Fetch API refuses to build a Request for some of them).
  * - `limitRequestBodies`: one size limit for every request body (1 MB), a larger one only
- *   for the routes that take uploads. A declared Content-Length over the limit is answered
- *   413 before a byte is read; a chunked body is counted as it streams and answered 413
- *   as soon as it passes the limit.
+ *   for the routes that declare it in their handle (app/lib/body-limits.ts), read from
+ *   the route table by `bodyLimitsFromRoutes`. A declared Content-Length over the limit is
+ *   answered 413 before a byte is read; a chunked body is counted as it streams and
+ *   answered 413 as soon as it passes the limit.
  */
 import type { NextFunction, Request, Response } from "express";
+import type { ServerBuild } from "react-router";
+import { BODY_LIMITS, type BodyLimitHandle } from "../app/lib/body-limits.ts";
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-/** Admin content forms with one image (10 MB) and their fields. */
-export const IMAGE_FORM_BODY_LIMIT = 11 * 1024 * 1024;
-/** Public forms with up to five 5 MB photos and their fields. */
-export const PUBLIC_FORM_BODY_LIMIT = 27 * 1024 * 1024;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The upload routes and their limits; every other path gets DEFAULT_BODY_LIMIT. */
-const UPLOAD_ROUTES: [RegExp, number][] = [
-  [/^\/admin\/(events|craft-fairs)\/(new|edit\/[^/]+)$/, IMAGE_FORM_BODY_LIMIT],
-  [/^\/admin\/settings\/images$/, IMAGE_FORM_BODY_LIMIT],
-  [/^\/(support|craft-fairs|awards)$/, PUBLIC_FORM_BODY_LIMIT],
-];
-
-/** The body limit of a request path (React Router's `.data` suffix and trailing slashes ignored). */
-export function bodyLimitFor(pathname: string): number {
-  let path = pathname.toLowerCase().replace(/\/{2,}/g, "/");
-  if (path.endsWith("/_root.data")) path = path.slice(0, -"/_root.data".length) || "/";
-  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
-  if (path.length > 1) path = path.replace(/\/+$/, "");
-  return UPLOAD_ROUTES.find(([pattern]) => pattern.test(path))?.[1] ?? DEFAULT_BODY_LIMIT;
+/**
+ * The body limit of a request path, from the routes that declare one in their handle
+ * (React Router's `.data` suffix, letter case and trailing slashes ignored).
+ */
+export function bodyLimitsFromRoutes(routes: ServerBuild["routes"]): (pathname: string) => number {
+  const fullPath = (id: string): string => {
+    const route = routes[id];
+    if (!route) return "";
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return [parent, route.path ?? ""].filter(Boolean).join("/");
+  };
+  const declared: [RegExp, number][] = [];
+  for (const [id, route] of Object.entries(routes)) {
+    const limit = (route?.module.handle as BodyLimitHandle | undefined)?.bodyLimit;
+    if (!limit) continue;
+    const pattern = fullPath(id)
+      .split("/")
+      .filter(Boolean)
+      .map((segment) => (segment === "*" ? ".*" : segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment)))
+      .join("/");
+    declared.push([new RegExp(`^/${pattern}$`, "i"), limit]);
+  }
+  return (pathname) => {
+    let path = pathname.replace(/\/{2,}/g, "/");
+    if (path.endsWith("/_root.data")) path = path.slice(0, -"/_root.data".length) || "/";
+    else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+    if (path.length > 1) path = path.replace(/\/+$/, "");
+    return declared.find(([pattern]) => pattern.test(path))?.[1] ?? BODY_LIMITS.default;
+  };
 }
 
 export function trustProxySetting(value: string | undefined): number | string[] | undefined {
@@ -61,10 +75,10 @@ function tooLarge(res: Response) {
   res.status(413).set("Connection", "close").type("text/plain").send("The request is too large.");
 }
 
-export function limitRequestBodies(limitFor: (pathname: string) => number = bodyLimitFor) {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function limitRequestBodies(limitFor: () => Promise<(pathname: string) => number>) {
+  return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
-    const limit = limitFor(req.path);
+    const limit = (await limitFor())(req.path);
     const declared = Number(req.get("content-length"));
     if (Number.isFinite(declared) && declared > limit) {
       // Nothing of the body is read: the connection is closed after the answer.

@@ -4,7 +4,7 @@ import { createSession, sessionCookieName } from "../../app/auth/session.server.
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { siteSettings } from "../../app/db/schema.ts";
-import { maintenanceGate, maintenanceMiddleware, refuseResourceDuringMaintenance } from "../../app/domain/settings/maintenance.server.ts";
+import { maintenanceGate, maintenanceMiddleware, refuseResourceDuringMaintenance } from "../../app/routes/public/maintenance-gate.server.ts";
 import { createUser } from "../../app/domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

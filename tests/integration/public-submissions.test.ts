@@ -7,13 +7,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { formSubmissions } from "../../app/db/schema.ts";
-import {
-  privateUploadsDir,
-  RATE_LIMIT_MAX,
-  readFormData,
-  readPublicFormPost,
-  submitPublicForm,
-} from "../../app/domain/submissions/submissions.server.ts";
+import { privateUploadsDir, RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
+import { readFormData, readPublicFormPost } from "../../app/routes/public/public-form.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

@@ -4,15 +4,38 @@ import type { Server } from "node:http";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bodyLimitFor,
-  DEFAULT_BODY_LIMIT,
-  IMAGE_FORM_BODY_LIMIT,
-  limitRequestBodies,
-  PUBLIC_FORM_BODY_LIMIT,
-  refuseUnknownMethods,
-  trustProxySetting,
-} from "../../server/request-limits.ts";
+import type { ServerBuild } from "react-router";
+import { BODY_LIMITS } from "../../app/lib/body-limits.ts";
+import { bodyLimitsFromRoutes, limitRequestBodies, refuseUnknownMethods, trustProxySetting } from "../../server/request-limits.ts";
+
+const DEFAULT_BODY_LIMIT = BODY_LIMITS.default;
+const IMAGE_FORM_BODY_LIMIT = BODY_LIMITS.imageForm;
+const PUBLIC_FORM_BODY_LIMIT = BODY_LIMITS.publicForm;
+
+/** A route table shaped like the server build's: layouts, params and handles that declare limits. */
+const route = (id: string, parentId: string | undefined, path: string | undefined, bodyLimit?: number) => ({
+  id,
+  parentId,
+  path,
+  module: { handle: bodyLimit ? { bodyLimit } : { topics: [] } },
+});
+const FAKE_ROUTES = Object.fromEntries(
+  [
+    route("root", undefined, ""),
+    route("public", "root", undefined),
+    route("support", "public", "support", PUBLIC_FORM_BODY_LIMIT),
+    route("awards", "public", "awards", PUBLIC_FORM_BODY_LIMIT),
+    route("events", "public", "events/:id"),
+    route("admin", "root", "admin"),
+    route("login", "admin", "login"),
+    route("staff", "admin", undefined),
+    route("event-new", "staff", "events/new", IMAGE_FORM_BODY_LIMIT),
+    route("fair-edit", "staff", "craft-fairs/edit/:id", IMAGE_FORM_BODY_LIMIT),
+    route("admin-only", "staff", undefined),
+    route("images", "admin-only", "settings/images", IMAGE_FORM_BODY_LIMIT),
+  ].map((r) => [r.id, r]),
+) as unknown as ServerBuild["routes"];
+const bodyLimitFor = bodyLimitsFromRoutes(FAKE_ROUTES);
 
 let server: Server;
 let port = 0;
@@ -23,7 +46,7 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", trustProxySetting("1"));
   app.use(refuseUnknownMethods);
-  app.use(limitRequestBodies((p) => (p === "/support" ? 4 * 1024 * 1024 : bodyLimitFor(p))));
+  app.use(limitRequestBodies(async () => (p) => (p === "/support" ? 4 * 1024 * 1024 : bodyLimitFor(p))));
   app.get("/ip", (req, res) => {
     res.send(req.ip);
   });
@@ -114,7 +137,7 @@ describe("request body limits", () => {
     expect(readBytes.get("/support")).toBe(upload.sent);
   });
 
-  it("knows which routes take uploads", () => {
+  it("knows which routes take uploads from what the routes declare", () => {
     expect(bodyLimitFor("/admin/events/new")).toBe(IMAGE_FORM_BODY_LIMIT);
     expect(bodyLimitFor("/admin/craft-fairs/edit/3.data")).toBe(IMAGE_FORM_BODY_LIMIT);
     expect(bodyLimitFor("/admin/settings/images")).toBe(IMAGE_FORM_BODY_LIMIT);

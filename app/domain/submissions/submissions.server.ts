@@ -82,37 +82,6 @@ export function newReference(kind: SubmissionKind): string {
   return `${REFERENCE_PREFIX[kind]}-${code}`;
 }
 
-/**
- * Reads a request's form data, refusing bodies over `maxBytes` (HTTP 413) whatever the
- * Content-Length header claims.
- */
-export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new Response("The form is too large.", { status: 413 });
-  if (!request.body) return new FormData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new Response("The form is too large.", { status: 413 });
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  const contentType = request.headers.get("content-type") ?? "application/x-www-form-urlencoded";
-  return new Response(body, { headers: { "content-type": contentType } }).formData();
-}
-
 /** Values to show again after an error: text and choices only, never files. */
 function redisplayValues(formData: FormData, fileFields: readonly string[]): FormValues {
   const values: FormValues = {};
@@ -124,25 +93,17 @@ function redisplayValues(formData: FormData, fileFields: readonly string[]): For
   return values;
 }
 
-export type PublicFormRead =
-  | { status: "rate-limited" }
-  | { status: "read"; formData: FormData; /** Takes the post back from the count (it was no submission). */ release: () => Promise<void> };
-
 /**
- * The first step of every public form post: counts it against the address's limit for
- * this kind (one atomic statement, so parallel posts cannot slip past the limit), and only
- * then reads the body (at most MAX_FORM_BYTES). Over the limit, the body is never read.
+ * The first step of every public form post, before its body is read: counts it against
+ * the address's limit for this kind (one atomic statement, so parallel posts cannot slip
+ * past the limit, and every post counts, valid or not). `release` takes a post back from
+ * the count when it turned out to be no submission.
  */
-export async function readPublicFormPost(kind: SubmissionKind, request: Request, ip: string, maxBytes = MAX_FORM_BYTES): Promise<PublicFormRead> {
+export async function countPublicFormPost(kind: SubmissionKind, ip: string): Promise<{ allowed: boolean; release: () => Promise<void> }> {
   const key = `form:${kind}:${addressBucket(ip)}`;
   const hit = await hitCounter(key, RATE_LIMIT_WINDOW_MINUTES * 60);
-  if (hit.count > RATE_LIMIT_MAX) {
-    logger.warn({ kind, ip }, "public form rate limit reached");
-    await request.body?.cancel().catch(() => {});
-    return { status: "rate-limited" };
-  }
-  const formData = await readFormData(request, maxBytes);
-  return { status: "read", formData, release: () => releaseHit(key) };
+  if (hit.count > RATE_LIMIT_MAX) logger.warn({ kind, ip }, "public form rate limit reached");
+  return { allowed: hit.count <= RATE_LIMIT_MAX, release: () => releaseHit(key) };
 }
 
 /** Whether an attached image really is one, of a sane size: decoded by sharp, not just sniffed. */
@@ -168,8 +129,8 @@ function cleanFileName(name: string): string {
 }
 
 /**
- * Validates and stores one public form (the body already read by `readPublicFormPost`,
- * which also applies the per-address limit).
+ * Validates and stores one public form (already counted by `countPublicFormPost`; the
+ * route reads the body, app/routes/public/public-form.server.ts).
  */
 export async function submitPublicForm(
   kind: SubmissionKind,

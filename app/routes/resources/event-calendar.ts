@@ -1,7 +1,7 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import { eventToIcs } from "../../domain/events/calendar.ts";
 import { getPublicEvent } from "../../domain/events/events.server.ts";
-import { refuseResourceDuringMaintenance } from "../../domain/settings/maintenance.server.ts";
+import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/event-calendar";
 
 export async function loader(args: Route.LoaderArgs) {

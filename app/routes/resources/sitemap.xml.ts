@@ -1,6 +1,6 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
-import { refuseResourceDuringMaintenance } from "../../domain/settings/maintenance.server.ts";
+import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
 export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/support"];

@@ -195,7 +195,8 @@ function EmailRoleForm({ intent, title, description, button, busy, error }: {
 /** Whether a staff member may read form submissions; editors get a button to change it. */
 function SubmissionsAccess({ account, busy }: { account: { id: string; email: string; role: string | null; canSeeSubmissions: boolean }; busy: boolean }) {
   const text = account.canSeeSubmissions ? "Sees form submissions" : "Does not see form submissions";
-  if (account.role !== "editor") return <span className="block text-xs text-slate-500">{text}</span>;
+  // Administrators always see them: nothing to say or change.
+  if (account.role !== "editor") return null;
   return (
     <Form method="post" className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600" data-testid="submissions-access">
       <input type="hidden" name="intent" value="submissions" />

@@ -9,12 +9,12 @@
  */
 import { data, type MiddlewareFunction } from "react-router";
 import { getOptionalStaff, type GuardArgs } from "../../auth/guards.server.ts";
-import type { MaintenanceRefusal } from "./maintenance.ts";
-import { getSiteSettings } from "./settings.server.ts";
+import type { MaintenanceRefusal } from "../../domain/settings/maintenance.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 
-export { isMaintenanceRefusal } from "./maintenance.ts";
+export { isMaintenanceRefusal } from "../../domain/settings/maintenance.ts";
 
 /**
  * Returns whether the staff banner must be shown (maintenance on, staff signed in), or
