@@ -108,3 +108,24 @@ test("repeated failures are answered 'Server is busy' (429, Retry-After) until t
   await new Promise((r) => setTimeout(r, 1100));
   expect((await attempt(account.password)).status()).toBe(302);
 });
+
+test("the upload routes take what they declare, every other route at most 1 MB", async ({ request, sessionCookie, baseURL }) => {
+  const cookie = await sessionCookie("editor");
+  const bigImage = Buffer.alloc(3 * 1024 * 1024, 1);
+  const post = (path: string) =>
+    request.post(path, {
+      headers: { Cookie: cookie, Origin: baseURL! },
+      multipart: { name: "A long enough name", image: { name: "big.png", mimeType: "image/png", buffer: bigImage } },
+      maxRedirects: 0,
+      failOnStatusCode: false,
+    });
+  // Declared in their handles: read, then refused for what they are (not an image), not for their size.
+  for (const path of ["/admin/trustees/new", "/admin/events/new"]) {
+    const response = await post(path);
+    expect(response.status(), path).not.toBe(413);
+    expect(response.status(), path).toBeLessThan(500);
+  }
+  for (const path of ["/admin/login", "/admin/trustees", "/events/1"]) {
+    expect((await post(path)).status(), path).toBe(413);
+  }
+});

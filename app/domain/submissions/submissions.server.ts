@@ -9,6 +9,7 @@ import path from "node:path";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
+import { BODY_LIMITS } from "../../lib/body-limits.ts";
 import { config } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { hitCounter, releaseHit } from "../limits/counters.server.ts";
@@ -23,7 +24,7 @@ import { fieldErrors, formDataToObject, HONEYPOT_FIELD, SUBMISSION_FORMS } from 
 export const RATE_LIMIT_MAX = config().PUBLIC_FORM_RATE_LIMIT;
 export const RATE_LIMIT_WINDOW_MINUTES = 10;
 /** The largest request body a public form may send (five 5MB photos plus the fields). */
-export const MAX_FORM_BYTES = 27 * 1024 * 1024;
+export const MAX_FORM_BYTES = BODY_LIMITS.publicForm;
 /** Decompression-bomb guard for attached photos and scans: at most this many pixels... */
 export const MAX_ATTACHMENT_PIXELS = 40_000_000;
 /** ...and at most this many on either side. */

@@ -12,6 +12,10 @@ import {
 } from "../../domain/craft-fairs/craft-fairs.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/craft-fair-form";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+
+/** Takes an image upload. */
+export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Craft Fair" : "New Craft Fair"} | Millbrook Admin` }];
 

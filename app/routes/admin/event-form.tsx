@@ -8,6 +8,10 @@ import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
 import { EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../../domain/events/events.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/event-form";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+
+/** Takes an image upload. */
+export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Event" : "New Event"} | Millbrook Admin` }];
 

@@ -6,6 +6,10 @@ import { createTrustee, getTrustee, updateTrustee } from "../../domain/trustees/
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
 import type { Route } from "./+types/trustee-form";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+
+/** Takes an image upload. */
+export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Trustee" : "Add a Trustee"} | Millbrook Admin` }];
 

@@ -15,11 +15,12 @@ import { readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards";
 import type { ContentHandle } from "../../live/topics.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
 
 /** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle = { topics: [] };
+export const handle: ContentHandle & BodyLimitHandle = { topics: [], bodyLimit: BODY_LIMITS.publicForm };
 
 export async function loader() {
   const winners = await listAwardWinners();

@@ -16,11 +16,12 @@ import { readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs";
 import type { ContentHandle } from "../../live/topics.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["craft-fairs"] };
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs"], bodyLimit: BODY_LIMITS.publicForm };
 
 export async function loader() {
   const [upcoming, past] = await Promise.all([listUpcomingCraftFairs(), listPastCraftFairs()]);

@@ -16,6 +16,7 @@ import { readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 type DonationResult = { form: "donate"; message?: string; error?: string };
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle = { topics: [] };
+export const handle: ContentHandle & BodyLimitHandle = { topics: [], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

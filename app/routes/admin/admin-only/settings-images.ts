@@ -5,10 +5,14 @@ import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { ImageRejectedError } from "../../../storage/images.server.ts";
 import { readFormWithImage } from "../../../storage/upload.server.ts";
 import type { Route } from "./+types/settings-images";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
 
 const LABELS: Record<SettingsImage, string> = { hero: "Hero image", about: "About image" };
 
 /** POST /admin/settings/images: upload (intent=upload, file "image") or remove the hero or about image. */
+/** Takes an image upload. */
+export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
+
 export async function action(args: Route.ActionArgs) {
   const actor = currentActor(args);
   const form = await readFormWithImage(args.request);
