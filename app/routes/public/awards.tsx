@@ -178,7 +178,7 @@ function Nominate({ result }: { result: FormResult | undefined }) {
   const { text, errors, checked } = valuesOf(result, "nomination");
   if (result?.status === "ok") {
     return (
-      <Confirmation title="Thank you for your nomination!" reference={result.reference} againHref="/awards?tab=nominate" againLabel="Nominate someone else">
+      <Confirmation id="nomination-result" title="Thank you for your nomination!" reference={result.reference} againHref="/awards?tab=nominate" againLabel="Nominate someone else">
         Our panel reads every nomination. We will be in touch if we need more information. Questions? Email{" "}
         <a href={`mailto:${AWARDS_EMAIL}`} className="font-semibold text-brand-700 underline">
           {AWARDS_EMAIL}
@@ -188,7 +188,7 @@ function Nominate({ result }: { result: FormResult | undefined }) {
     );
   }
   return (
-    <Form method="post" action="/awards?tab=nominate" encType="multipart/form-data" noValidate className="relative mx-auto max-w-3xl space-y-6" aria-labelledby="nomination-heading">
+    <Form method="post" action="/awards?tab=nominate#nomination-result" encType="multipart/form-data" noValidate className="relative mx-auto max-w-3xl space-y-6" aria-labelledby="nomination-heading">
       <div>
         <h2 id="nomination-heading" className="font-display text-3xl font-semibold text-brand-900">
           Make a nomination
@@ -197,8 +197,8 @@ function Nominate({ result }: { result: FormResult | undefined }) {
           Nominations close {AWARDS_DATES.nominationsClose}. Tell us in your own words: there are no wrong answers.
         </p>
       </div>
-      {result?.status === "rate-limited" ? <RateLimited /> : null}
-      <ErrorSummary errors={errors} labels={NOMINATION_LABELS} />
+      {result?.status === "rate-limited" ? <RateLimited id="nomination-result" /> : null}
+      <ErrorSummary id="nomination-result" errors={errors} labels={NOMINATION_LABELS} />
       <Honeypot />
       <fieldset className="space-y-5 rounded-3xl bg-[#fbf6ea] p-6">
         <legend className="px-2 font-display text-xl font-semibold text-brand-900">About you</legend>
