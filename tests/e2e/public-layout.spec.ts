@@ -251,6 +251,14 @@ test.describe("without JavaScript on a phone", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Handmade in Millbrook");
   });
 
+  test("the header turns solid after scrolling, so page text does not show through it", async ({ page }) => {
+    await page.goto("/about");
+    const header = page.getByRole("banner");
+    await expect(header).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+    await page.mouse.wheel(0, 600);
+    await expect(header).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  });
+
   test("Share offers links: email, Facebook, X and WhatsApp", async ({ page }) => {
     await page.goto("/events/3");
     const email = page.getByRole("link", { name: "Share by email" });

@@ -1,5 +1,6 @@
 /** The public footer (spec 2.1 and decisions: charity number, settings-driven email and social links). */
 import { FOUNDATION } from "../../content/sample-content.ts";
+import { EmailText } from "./email-text.tsx";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
 import { MAIN_NAV } from "./nav.ts";
@@ -11,19 +12,6 @@ export interface FooterProps {
   charityNumber: string;
   social: { facebook: string; twitter: string; instagram: string };
   year: number;
-}
-
-/** An email address that, when it must wrap, wraps after the "@" first. */
-function EmailText({ address }: { address: string }) {
-  const at = address.indexOf("@");
-  if (at < 0) return address;
-  return (
-    <>
-      {address.slice(0, at + 1)}
-      <wbr />
-      {address.slice(at + 1)}
-    </>
-  );
 }
 
 export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, social, year }: FooterProps) {

@@ -113,7 +113,7 @@ export function Confirmation({
         <div className="min-w-0">
           <h3 className="font-display text-2xl font-semibold text-brand-900">{title}</h3>
           <p className="mt-2 text-lg">
-            Your reference number is <strong className="font-mono tracking-wide text-brand-800">{reference}</strong>.
+            Your reference number is <strong className="font-mono tracking-wide whitespace-nowrap text-brand-800">{reference}</strong>.
           </p>
           <div className="mt-2 text-slate-700">{children}</div>
           <a href={againHref} data-reload-document className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4">

@@ -63,7 +63,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header
       data-solid={solid ? "true" : "false"}
-      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
+      className={`site-header fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
         solid ? "bg-white shadow-[0_1px_12px_rgba(18,59,48,0.12)]" : "bg-transparent"
       }`}
     >

@@ -1,6 +1,7 @@
 import { data, Form, useLocation } from "react-router";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
+import { EmailText } from "../../components/site/email-text.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -181,7 +182,7 @@ function Nominate({ result }: { result: FormResult | undefined }) {
       <Confirmation id="nomination-result" title="Thank you for your nomination!" reference={result.reference} againHref="/awards?tab=nominate" againLabel="Nominate someone else">
         Our panel reads every nomination. We will be in touch if we need more information. Questions? Email{" "}
         <a href={`mailto:${AWARDS_EMAIL}`} className="font-semibold text-brand-700 underline">
-          {AWARDS_EMAIL}
+          <EmailText address={AWARDS_EMAIL} />
         </a>
         .
       </Confirmation>

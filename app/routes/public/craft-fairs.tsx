@@ -3,6 +3,7 @@ import { DateBadge } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { EmailText } from "../../components/site/email-text.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -207,7 +208,7 @@ function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | 
       <Confirmation id="stall-result" title="Thank you for applying!" reference={result.reference} againHref="/craft-fairs?tab=apply" againLabel="Apply for another stall">
         We review every application within 14 days and will email you with our decision and payment details. Questions? Email{" "}
         <a href={`mailto:${CRAFT_FAIRS_EMAIL}`} className="font-semibold text-brand-700 underline">
-          {CRAFT_FAIRS_EMAIL}
+          <EmailText address={CRAFT_FAIRS_EMAIL} />
         </a>
         .
       </Confirmation>
