@@ -293,7 +293,10 @@ test.describe("without JavaScript on a phone", () => {
     await expect(page.getByTestId("ticket-total")).toHaveText("£225.00");
     await expect(page.getByLabel("Quantity")).toHaveValue("3");
     // The message is where the visitor looks: on screen, below the fixed header.
+    await expect(message).toBeFocused();
     await expect(message).toBeInViewport();
-    expect((await message.boundingBox())!.y).toBeGreaterThanOrEqual(72);
+    // ...with the quantity and the total above it, below the fixed header.
+    expect((await page.getByLabel("Quantity").boundingBox())!.y).toBeGreaterThanOrEqual(72);
+    await expect(page.getByTestId("ticket-total")).toBeInViewport();
   });
 });

@@ -96,7 +96,8 @@ export function TicketBox({
             Purchase Tickets
           </button>
           {serverMessage ? (
-            <p id="ticket-message" tabIndex={-1} role="status" className="scroll-mt-24 rounded-xl bg-sun-100 p-3 text-center font-semibold">
+            // The page opens here (the form's fragment) with the quantity and total above it in view.
+            <p id="ticket-message" tabIndex={-1} role="status" className="scroll-mt-80 rounded-xl bg-sun-100 p-3 text-center font-semibold">
               {serverMessage}
             </p>
           ) : null}
