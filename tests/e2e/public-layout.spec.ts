@@ -134,6 +134,17 @@ const CONFIRMATIONS: { name: string; send: (page: Page) => Promise<Locator> }[] 
     },
   },
   {
+    name: "donation",
+    send: async (page) => {
+      await page.goto("/support#donate");
+      page.on("dialog", (dialog) => void dialog.accept());
+      const form = page.getByRole("form", { name: "Make a donation" });
+      await form.getByRole("button", { name: /^Donate/ }).click();
+      // With JavaScript the message is the browser's alert; without it, the page's.
+      return form;
+    },
+  },
+  {
     name: "ticket request",
     send: async (page) => {
       await page.goto("/events/1");
