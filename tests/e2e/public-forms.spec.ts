@@ -125,16 +125,19 @@ test("with JavaScript, the volunteer form announces errors, confirms without a r
   await expect(page.getByRole("status").filter({ hasText: /VOL-/ })).toHaveCount(0);
 });
 
-/** Top of an element on screen, once any smooth scrolling has settled. */
+/** Top of an element on screen, once any (smooth) scrolling has settled: the same twice, 400ms apart. */
 async function settledTop(page: Page, locator: Locator) {
   let last = NaN;
   await expect
-    .poll(async () => {
-      const top = (await locator.boundingBox())?.y ?? NaN;
-      const still = top === last;
-      last = top;
-      return still;
-    })
+    .poll(
+      async () => {
+        const top = (await locator.boundingBox())?.y ?? NaN;
+        const still = top === last;
+        last = top;
+        return still;
+      },
+      { intervals: [400] },
+    )
     .toBe(true);
   return last;
 }
