@@ -4,6 +4,7 @@
  * hero again), the footer's email address stays whole, and the menu, Share and the ticket
  * box work with JavaScript switched off.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
@@ -309,5 +310,23 @@ test.describe("without JavaScript on a phone", () => {
     // ...with the quantity and the total above it, below the fixed header.
     expect((await page.getByLabel("Quantity").boundingBox())!.y).toBeGreaterThanOrEqual(72);
     await expect(page.getByTestId("ticket-total")).toBeInViewport();
+  });
+});
+
+test.describe("before scripts run on a phone", () => {
+  // axe needs JavaScript in the page: the site's own scripts are blocked instead, so the
+  // page stays as the server rendered it (what a visitor without JavaScript gets).
+  test("axe finds no violations with the Menu and Share panels open", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.route("**/assets/**/*.js", (route) => route.abort());
+    await page.goto("/events/3");
+    await page.getByRole("banner").getByText("Menu", { exact: true }).click();
+    await page.getByText("Share", { exact: true }).click();
+    await expect(page.getByRole("link", { name: "Share by email" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Craft Fairs", exact: true })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await context.close();
   });
 });
