@@ -6,7 +6,7 @@
  */
 import { Fragment } from "react";
 
-export type TextPart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string; external: boolean };
+type TextPart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string; external: boolean };
 
 // A web address runs to the next space or quote; an email address is the usual shape.
 const ADDRESS = /\bhttps?:\/\/[^\s<>"'`]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;

@@ -8,7 +8,7 @@ import { useHydrated } from "../ui/use-hydrated.ts";
 import { ShareIcon } from "./icons.tsx";
 
 /** Where each share link goes: plain addresses, built from the page's title and address. */
-export function shareLinks(title: string, url: string) {
+function shareLinks(title: string, url: string) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return [

@@ -22,7 +22,7 @@ export const handle: ContentHandle = { topics: ["events"] };
  * category that has an upcoming event or that the address asks for, so a shared link to a
  * category that has just emptied still opens its tab.
  */
-export function eventTabs(upcomingCategories: readonly string[], requested: string | null): string[] {
+function eventTabs(upcomingCategories: readonly string[], requested: string | null): string[] {
   const fixed: readonly string[] = EVENT_TABS;
   const extra = EVENT_CATEGORIES.filter((c) => !fixed.includes(c) && (upcomingCategories.includes(c) || c === requested));
   return [...EVENT_TABS, ...extra];
