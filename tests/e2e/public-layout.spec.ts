@@ -1,5 +1,6 @@
 /**
- * The public site on narrow phones and without JavaScript: no page scrolls sideways, tab
+ * The public site on narrow phones and without JavaScript: no page scrolls sideways (320
+ * and 390 px, and 1280 px for the pages), tab
  * lists stay on one row and a tab switch shows the tabs and their panel (not the page's
  * hero again), the footer's email address stays whole, and the menu, Share and the ticket
  * box work with JavaScript switched off.
@@ -53,7 +54,7 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  for (const width of WIDTHS) {
+  for (const width of [...WIDTHS, 1280]) {
     test.describe(`at ${width}px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
       test.use({ viewport: { width, height: 800 }, javaScriptEnabled });
 
