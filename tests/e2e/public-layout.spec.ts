@@ -49,7 +49,7 @@ async function sidewaysOverflow(page: Page) {
 
 /** Keeps a full-page screenshot with the test's results, for people to look at. */
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  const file = testInfo.outputPath(`${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.png`);
+  const file = testInfo.outputPath(`${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.png`);
   await page.screenshot({ path: file, fullPage: true });
 }
 
