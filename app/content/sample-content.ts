@@ -62,6 +62,14 @@ export const DEFAULT_SETTINGS = {
   retention_months_audit_log: 24,
 };
 
+/**
+ * The hero subtitle written on first start: the whole text under the home page's title,
+ * which staff can change in the settings (the fallback above is only for when the
+ * settings cannot be read).
+ */
+export const SAMPLE_HERO_SUBTITLE =
+  "Supporting our community. We raise money at friendly local events and give it straight back to the groups, clubs and projects that make Millbrook home.";
+
 export const SAMPLE_EVENTS: SampleEvent[] = [
   {
     id: 1,

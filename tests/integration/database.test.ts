@@ -30,7 +30,7 @@ describe("schema, migrations and seed", () => {
     expect(row.tagline).toBe("Community Together Matters");
     expect(row.contact_email).toBe("info@millbrookfoundation.org.uk");
     expect(row.hero_title).toBe("Welcome to Millbrook Community Foundation");
-    expect(row.hero_subtitle).toBe("Supporting our community");
+    expect(row.hero_subtitle).toMatch(/^Supporting our community\. We raise money at friendly local events/);
     expect(row.maintenance_mode).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import { data, Form, useLocation } from "react-router";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
+import { EmailText } from "../../components/site/email-text.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -180,17 +181,17 @@ function Nominate({ result }: { result: FormResult | undefined }) {
   const { text, errors, checked } = valuesOf(result, "nomination");
   if (result?.status === "ok") {
     return (
-      <Confirmation title="Thank you for your nomination!" reference={result.reference} againHref="/awards?tab=nominate" againLabel="Nominate someone else">
+      <Confirmation id="nomination-result" title="Thank you for your nomination!" reference={result.reference} againHref="/awards?tab=nominate" againLabel="Nominate someone else">
         Our panel reads every nomination. We will be in touch if we need more information. Questions? Email{" "}
         <a href={`mailto:${AWARDS_EMAIL}`} className="font-semibold text-brand-700 underline">
-          {AWARDS_EMAIL}
+          <EmailText address={AWARDS_EMAIL} />
         </a>
         .
       </Confirmation>
     );
   }
   return (
-    <Form method="post" action="/awards?tab=nominate" encType="multipart/form-data" noValidate className="relative mx-auto max-w-3xl space-y-6" aria-labelledby="nomination-heading">
+    <Form method="post" action="/awards?tab=nominate#nomination-result" encType="multipart/form-data" noValidate className="relative mx-auto max-w-3xl space-y-6" aria-labelledby="nomination-heading">
       <div>
         <h2 id="nomination-heading" className="font-display text-3xl font-semibold text-brand-900">
           Make a nomination
@@ -199,8 +200,8 @@ function Nominate({ result }: { result: FormResult | undefined }) {
           Nominations close {AWARDS_DATES.nominationsClose}. Tell us in your own words: there are no wrong answers.
         </p>
       </div>
-      {result?.status === "rate-limited" ? <RateLimited /> : null}
-      <ErrorSummary errors={errors} labels={NOMINATION_LABELS} />
+      {result?.status === "rate-limited" ? <RateLimited id="nomination-result" /> : null}
+      <ErrorSummary id="nomination-result" errors={errors} labels={NOMINATION_LABELS} />
       <Honeypot />
       <fieldset className="space-y-5 rounded-3xl bg-[#fbf6ea] p-6">
         <legend className="px-2 font-display text-xl font-semibold text-brand-900">About you</legend>

@@ -3,6 +3,7 @@ import { DateBadge } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { EmailText } from "../../components/site/email-text.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -104,7 +105,7 @@ function UpcomingFairs({ fairs }: { fairs: Fair[] }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       {fairs.map((fair) => (
-        <article key={fair.id} className="flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+        <article key={fair.id} className="flex min-w-0 flex-col overflow-hidden rounded-3xl wrap-anywhere bg-white shadow-sm ring-1 ring-slate-200">
           <div className="relative aspect-[16/9] bg-brand-50">
             <SafeImage src={fair.image} alt="" loading="lazy" width={800} height={450} className="size-full object-cover" />
             <span className="absolute top-4 left-4">
@@ -150,7 +151,7 @@ function PastFairs({ fairs }: { fairs: Fair[] }) {
     <div className="space-y-14">
       <div className="grid gap-6 md:grid-cols-2">
         {fairs.map((fair) => (
-          <article key={fair.id} className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+          <article key={fair.id} className="min-w-0 overflow-hidden rounded-3xl wrap-anywhere bg-white shadow-sm ring-1 ring-slate-200">
             <SafeImage src={fair.image} alt="" loading="lazy" width={800} height={450} className="aspect-[16/9] w-full bg-brand-50 object-cover" />
             <div className="p-6">
               <h2 className="font-display text-2xl font-semibold text-brand-900">{fair.title}</h2>
@@ -206,10 +207,10 @@ function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | 
   const { text, list, errors, checked } = valuesOf(result, "stall");
   if (result?.status === "ok") {
     return (
-      <Confirmation title="Thank you for applying!" reference={result.reference} againHref="/craft-fairs?tab=apply" againLabel="Apply for another stall">
+      <Confirmation id="stall-result" title="Thank you for applying!" reference={result.reference} againHref="/craft-fairs?tab=apply" againLabel="Apply for another stall">
         We review every application within 14 days and will email you with our decision and payment details. Questions? Email{" "}
         <a href={`mailto:${CRAFT_FAIRS_EMAIL}`} className="font-semibold text-brand-700 underline">
-          {CRAFT_FAIRS_EMAIL}
+          <EmailText address={CRAFT_FAIRS_EMAIL} />
         </a>
         .
       </Confirmation>
@@ -254,12 +255,12 @@ function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | 
         </div>
       </div>
 
-      <Form method="post" action="/craft-fairs?tab=apply" encType="multipart/form-data" noValidate className="relative space-y-6" aria-labelledby="stall-form-heading">
+      <Form method="post" action="/craft-fairs?tab=apply#stall-result" encType="multipart/form-data" noValidate className="relative space-y-6" aria-labelledby="stall-form-heading">
         <h2 id="stall-form-heading" className="font-display text-3xl font-semibold text-brand-900">
           Stall application form
         </h2>
-        {result?.status === "rate-limited" ? <RateLimited /> : null}
-        <ErrorSummary errors={errors} labels={STALL_LABELS} groups={["fairs", "stallSize", "electricity"]} />
+        {result?.status === "rate-limited" ? <RateLimited id="stall-result" /> : null}
+        <ErrorSummary id="stall-result" errors={errors} labels={STALL_LABELS} />
         <Honeypot />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField name="fullName" label="Full name" autoComplete="name" defaultValue={text("fullName")} error={errors.fullName} />

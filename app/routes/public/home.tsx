@@ -63,8 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {heroTitle}
             </h1>
             <p className="mt-5 max-w-xl text-xl leading-relaxed text-slate-700">
-              {heroSubtitle}. We raise money at friendly local events and give it straight back to the groups, clubs and
-              projects that make Millbrook home.
+              {heroSubtitle}
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <a href="/support" className={buttonClasses("primary", "lg")}>

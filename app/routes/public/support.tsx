@@ -211,13 +211,13 @@ function VolunteerForm({ result }: { result: FormResult | undefined }) {
   const { text, list, errors, checked } = valuesOf(result, "volunteer");
   if (result?.status === "ok") {
     return (
-      <Confirmation title="Thank you for offering to volunteer!" reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
+      <Confirmation id="volunteer-result" title="Thank you for offering to volunteer!" reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
         Our volunteer coordinator will be in touch within a week to talk about roles that suit you.
       </Confirmation>
     );
   }
   return (
-    <Form method="post" action="/support#volunteer" noValidate className="relative space-y-6" aria-labelledby="volunteer-form-heading">
+    <Form method="post" action="/support#volunteer-result" noValidate className="relative space-y-6" aria-labelledby="volunteer-form-heading">
       <input type="hidden" name="intent" value="volunteer" />
       <div>
         <h3 id="volunteer-form-heading" className="font-display text-3xl font-semibold text-brand-900">
@@ -225,8 +225,8 @@ function VolunteerForm({ result }: { result: FormResult | undefined }) {
         </h3>
         <p className="mt-2 text-slate-700">It only takes a few minutes. We will never share your details.</p>
       </div>
-      {result?.status === "rate-limited" ? <RateLimited /> : null}
-      <ErrorSummary errors={errors} labels={VOLUNTEER_LABELS} groups={["interests", "availability"]} />
+      {result?.status === "rate-limited" ? <RateLimited id="volunteer-result" /> : null}
+      <ErrorSummary id="volunteer-result" errors={errors} labels={VOLUNTEER_LABELS} />
       <Honeypot />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField name="fullName" label="Full name" autoComplete="name" defaultValue={text("fullName")} error={errors.fullName} />
