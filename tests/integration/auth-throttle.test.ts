@@ -7,7 +7,7 @@ import { ADDRESS_FREE_FAILURES, throttleKeys } from "../../app/auth/throttle.ser
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, loginThrottle, rateCounters, sessions, users } from "../../app/db/schema.ts";
 import { runHousekeeping } from "../../app/domain/limits/housekeeping.server.ts";
-import { startRetentionJob } from "../../app/domain/retention.server.ts";
+import { startRetentionJob } from "../../app/domain/data-protection/retention.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { createTestAccount, TEST_PASSWORD } from "../helpers/staff.ts";
 
