@@ -14,6 +14,16 @@ function pageTopicsOf(context: EntryContext) {
 }
 
 /**
+ * Errors thrown by loaders and actions. Not logged: aborted requests, and a body refused
+ * by the server's size limit (server/request-limits.ts has already answered 413).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.name === "PayloadTooLargeError") return;
+  logger.error({ err: error, url: request.url }, "request error");
+}
+
+/**
  * Renders the whole document before answering (no streaming): pages are complete HTML
  * for visitors, crawlers and the page cache alike. The Content-Security-Policy of the
  * page allows exactly the inline scripts React Router wrote into it, by their SHA-256

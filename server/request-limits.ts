@@ -70,9 +70,26 @@ export function refuseUnknownMethods(req: Request, res: Response, next: NextFunc
   res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain").send("Method not allowed.");
 }
 
-function tooLarge(res: Response) {
+/** After a 413, at most this much more is read (and dropped), for at most this long. */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 5_000;
+
+/** The error a route reading an oversize body gets (already answered 413: not logged as a failure). */
+export const PAYLOAD_TOO_LARGE = "PayloadTooLargeError";
+function payloadTooLarge() {
+  const error = new Error("request body over the limit");
+  error.name = PAYLOAD_TOO_LARGE;
+  return error;
+}
+
+/**
+ * Answers 413. `close`: the body has not been read at all (declared too large), so the
+ * connection is closed after the answer; otherwise the rest of the body is drained first.
+ */
+function tooLarge(res: Response, close: boolean) {
   if (res.headersSent) return;
-  res.status(413).set("Connection", "close").type("text/plain").send("The request is too large.");
+  if (close) res.set("Connection", "close");
+  res.status(413).type("text/plain").send("The request is too large.");
 }
 
 export function limitRequestBodies(limitFor: () => Promise<(pathname: string) => number>) {
@@ -82,7 +99,7 @@ export function limitRequestBodies(limitFor: () => Promise<(pathname: string) =>
     const declared = Number(req.get("content-length"));
     if (Number.isFinite(declared) && declared > limit) {
       // Nothing of the body is read: the connection is closed after the answer.
-      tooLarge(res);
+      tooLarge(res, true);
       return;
     }
     // Counted as it streams (chunked bodies have no length). The listener is added while
@@ -93,11 +110,21 @@ export function limitRequestBodies(limitFor: () => Promise<(pathname: string) =>
     const count = (chunk: Buffer) => {
       received += chunk.length;
       if (received <= limit) return;
-      req.off("data", count);
-      req.pause();
-      tooLarge(res);
-      // The route reading the body gets an error, and no more data is read.
-      res.once("finish", () => req.destroy(new Error("request body over the limit")));
+      if (received - chunk.length <= limit) refuse();
+      // Discarded from here; a client that goes on sending is cut off after a while.
+      if (received > limit + DRAIN_BYTES) {
+        req.off("data", count);
+        req.destroy();
+      }
+    };
+    const refuse = () => {
+      // The route reading the body gets an error and keeps nothing more (its stream stops).
+      if (req.listenerCount("error") > 0) req.emit("error", payloadTooLarge());
+      tooLarge(res, false);
+      // The rest is read and dropped rather than left unread: closing a connection with
+      // unread data resets it, and the client would lose the 413.
+      req.resume();
+      setTimeout(() => req.destroy(), DRAIN_MS).unref();
     };
     req.on("data", count);
     next();
