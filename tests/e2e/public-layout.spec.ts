@@ -8,12 +8,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { PNG_BYTES } from "../helpers/submissions.ts";
 
-// Tiny valid PNG, checked by content on the server.
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5c9d6a70000000049454e44ae426082",
-  "hex",
-);
+// A tiny PNG that decodes (the server decodes attachments, not just their first bytes).
+const PNG = Buffer.from(PNG_BYTES);
 const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
 
 /** Every public page, each tab of the tabbed pages, and the two "not found" pages. */
