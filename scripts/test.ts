@@ -1,6 +1,6 @@
 /**
- * `npm test`: typecheck, lint, unit tests, database integration tests, production
- * build and browser tests, then one total line ("N passed, M failed").
+ * `npm test`: typecheck, lint, dead code (knip), unit tests, database integration tests,
+ * production build and browser tests, then one total line ("N passed, M failed").
  *
  *   node scripts/test.ts                      every step
  *   node scripts/test.ts --steps integration  some steps (comma-separated)
@@ -8,14 +8,14 @@
  *   node scripts/test.ts --total              add up every summary of this checkout
  *
  * Each run writes test-results/summary-<label>.json; `.ci/run` adds them up.
- * Checks that are not made of tests (typecheck, lint, build) count as one test each.
+ * Checks that are not made of tests (typecheck, lint, dead code, build) count as one test each.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const ALL_STEPS = ["typecheck", "lint", "unit", "integration", "e2e"] as const;
+const ALL_STEPS = ["typecheck", "lint", "deadcode", "unit", "integration", "e2e"] as const;
 type Step = (typeof ALL_STEPS)[number];
 interface Summary {
   passed: number;
@@ -134,6 +134,8 @@ function e2e() {
 for (const step of steps) {
   if (step === "typecheck") check("typecheck", run("npx", ["react-router", "typegen"]) && run("npx", ["tsc"]));
   if (step === "lint") check("lint", run("npx", ["eslint", "--max-warnings", "0", "."]));
+  // Unused files, exports and dependencies (knip.json).
+  if (step === "deadcode") check("deadcode", run("npx", ["knip", "--no-config-hints"]));
   if (step === "unit") vitest("unit");
   if (step === "integration") vitest("integration");
   if (step === "e2e") e2e();

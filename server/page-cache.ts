@@ -86,7 +86,7 @@ interface Fill {
  * The content topics a rendered page shows, from the header the render sets (the topics
  * its routes declare, app/live/topics.ts). A page without it depends on every topic.
  */
-export function topicsOfResponse(headers: Headers, allTopics: readonly string[]): ReadonlySet<string> {
+function topicsOfResponse(headers: Headers, allTopics: readonly string[]): ReadonlySet<string> {
   const header = headers.get(TOPICS_HEADER);
   return new Set(header === null ? allTopics : header.split(",").filter(Boolean));
 }
@@ -338,5 +338,3 @@ export function createPageCache(options: PageCacheOptions) {
     close: () => unsubscribe?.(),
   };
 }
-
-export type PageCache = ReturnType<typeof createPageCache>;

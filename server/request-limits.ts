@@ -75,7 +75,7 @@ const DRAIN_BYTES = 64 * 1024 * 1024;
 const DRAIN_MS = 5_000;
 
 /** The error a route reading an oversize body gets (already answered 413: not logged as a failure). */
-export const PAYLOAD_TOO_LARGE = "PayloadTooLargeError";
+const PAYLOAD_TOO_LARGE = "PayloadTooLargeError";
 function payloadTooLarge() {
   const error = new Error("request body over the limit");
   error.name = PAYLOAD_TOO_LARGE;

@@ -31,7 +31,7 @@ import {
   type SessionLookup,
 } from "./session.server.ts";
 
-export type { Access, StaffRole };
+export type { Access,  };
 export { allows };
 
 export interface StaffIdentity {
@@ -53,12 +53,12 @@ export interface GuardArgs {
 }
 
 /** Why a 403 was answered; rendered by the admin layout's error boundary. */
-export type AccessDenied = { denied: "no-access"; email: string } | { denied: "access"; required: Exclude<Access, "staff"> };
+type AccessDenied = { denied: "no-access"; email: string } | { denied: "access"; required: Exclude<Access, "staff"> };
 
 export const INACTIVITY_MESSAGE = "You've been logged out due to inactivity";
 
 /** Set by `staffMiddleware` for the rest of the request. */
-export const staffContext = createContext<StaffIdentity | null>(null);
+const staffContext = createContext<StaffIdentity | null>(null);
 
 /** The request's page path: without React Router's `.data` suffix, lower-cased, single slashes. */
 export function pagePath(request: Request): string {
@@ -71,7 +71,7 @@ export function pagePath(request: Request): string {
 }
 
 /** The admin layout's route id: its loader runs on every navigation and form submission. */
-export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
+const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
 
 /**
  * A client data request that reloads a page in place without its layout: live updates
@@ -79,7 +79,7 @@ export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
  * are not the person's activity, so they do not renew the session's idle timeout; a
  * forgotten tab still times out. Navigations and submissions include the layout.
  */
-export function isBackgroundRefresh(request: Request): boolean {
+function isBackgroundRefresh(request: Request): boolean {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
   if (!url.pathname.endsWith(".data")) return false;

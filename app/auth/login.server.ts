@@ -19,7 +19,7 @@ import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.
 import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
 
 /** How a failed or throttled sign-in names an email that is no account: never as typed. */
-export const UNKNOWN_ACCOUNT = "unknown account";
+const UNKNOWN_ACCOUNT = "unknown account";
 
 export interface SignInInput {
   email: string;

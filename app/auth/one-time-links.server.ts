@@ -9,13 +9,13 @@ import { hashToken, newToken } from "../lib/tokens.server.ts";
 
 export type LinkPurpose = "setup" | "invite" | "reset";
 
-export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
+const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   setup: 7 * 24 * 60 * 60 * 1000,
   invite: 7 * 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
 };
 
-export const LINK_PATHS: Record<LinkPurpose, string> = {
+const LINK_PATHS: Record<LinkPurpose, string> = {
   setup: "/admin/setup",
   invite: "/admin/set-password",
   reset: "/admin/set-password",

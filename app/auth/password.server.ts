@@ -7,20 +7,20 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 import { config, type AppConfig } from "../lib/config.server.ts";
 
 /** OWASP's minimum for scrypt (N=2^17, r=8, p=1): 128 MiB and about 0.3 s per hash. */
-export const SCRYPT_N = 2 ** 17;
+const SCRYPT_N = 2 ** 17;
 
 /**
  * The cost of new hashes. PASSWORD_HASH_LOG_N (10 to 17) is honoured only when
  * NODE_ENV=test, for the browser tests, which make and sign in many accounts.
  */
-export function scryptCost(settings: AppConfig = config()): number {
+function scryptCost(settings: AppConfig = config()): number {
   const value = settings.PASSWORD_HASH_LOG_N;
   return settings.NODE_ENV === "test" && value !== undefined && value >= 10 && value <= 17 ? 2 ** value : SCRYPT_N;
 }
 const r = 8;
 const p = 1;
 const KEY_LENGTH = 64;
-export { MIN_PASSWORD_LENGTH } from "./password-rules.ts";
+;
 
 /**
  * At most this many hashes at once: each takes 128 MiB outside the JavaScript heap, so

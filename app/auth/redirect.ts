@@ -4,7 +4,7 @@
  * "/admin/../..//evil.example" no.
  * Shared by the server and the browser (no secrets here).
  */
-export const DEFAULT_AFTER_LOGIN = "/admin/dashboard";
+const DEFAULT_AFTER_LOGIN = "/admin/dashboard";
 
 export function safeRedirect(to: unknown, fallback: string = DEFAULT_AFTER_LOGIN): string {
   if (typeof to !== "string" || to.length === 0 || to.length > 2000) return fallback;

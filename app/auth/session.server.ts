@@ -12,9 +12,9 @@ import { adminUsers, sessions, users, type StaffRole } from "../db/schema.ts";
 import { hashToken, newToken } from "../lib/tokens.server.ts";
 
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
-export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
-export const SESSION_WARNING_BEFORE_MS = 5 * 60 * 1000;
+const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+const SESSION_WARNING_BEFORE_MS = 5 * 60 * 1000;
 
 export interface SessionPolicy {
   idleTimeoutMs: number;

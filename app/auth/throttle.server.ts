@@ -13,9 +13,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { loginThrottle } from "../db/schema.ts";
 
-export const THROTTLE_BASE_DELAY_MS = 1000;
-export const THROTTLE_MAX_DELAY_MS = 60_000;
-export const THROTTLE_RESET_AFTER_MS = 15 * 60 * 1000;
+const THROTTLE_BASE_DELAY_MS = 1000;
+const THROTTLE_MAX_DELAY_MS = 60_000;
+const THROTTLE_RESET_AFTER_MS = 15 * 60 * 1000;
 /**
  * Failures from one address that cost nothing: several staff may share an office
  * address, and one colleague's typo must not make the others wait.
@@ -59,17 +59,6 @@ export function addressBucket(ip: string): string {
 export function backoffDelayMs(countedFailures: number): number {
   if (countedFailures <= 0) return 0;
   return Math.min(THROTTLE_MAX_DELAY_MS, THROTTLE_BASE_DELAY_MS * 2 ** Math.min(countedFailures - 1, 20));
-}
-
-/** How long the caller must still wait (0 when none of the keys is blocked). */
-export async function throttleWaitMs(keys: ThrottleKeys): Promise<number> {
-  const rows = await getDb()
-    .select({
-      wait: sql<number>`greatest(0, ceil(extract(epoch from (${loginThrottle.blocked_until} - now())) * 1000))`.mapWith(Number),
-    })
-    .from(loginThrottle)
-    .where(inArray(loginThrottle.key, [keys.account, keys.address]));
-  return rows.reduce((max, row) => Math.max(max, row.wait || 0), 0);
 }
 
 export type AttemptReservation =

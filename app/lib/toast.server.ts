@@ -19,7 +19,7 @@ export function toastCookie(toast: Toast): string {
   return `${TOAST_COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
 }
 
-export const clearToastCookie = () => `${TOAST_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+const clearToastCookie = () => `${TOAST_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
 /** Reads the flash toast of this request; `headers` clears it when there was one. */
 export function readToast(request: Request): { toast: Toast | null; headers: HeadersInit | undefined } {

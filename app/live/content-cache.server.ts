@@ -51,7 +51,7 @@ export function enableContentCache(options: { ttlMs?: number; now?: () => number
   return disableContentCache;
 }
 
-export function disableContentCache() {
+function disableContentCache() {
   holder[KEY]?.unsubscribe();
   delete holder[KEY];
 }

@@ -16,7 +16,7 @@ import { config } from "../lib/config.server.ts";
  */
 export type StoreFolder = string;
 
-export interface FileStore {
+interface FileStore {
   put(key: string, data: Uint8Array): Promise<void>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
@@ -31,7 +31,7 @@ export const isValidKey = (key: string) => KEY_RE.test(key);
 
 export const uploadsDir = () => config().uploadsDir;
 
-export function createDiskStore(root: () => string = uploadsDir): FileStore {
+function createDiskStore(root: () => string = uploadsDir): FileStore {
   const fileOf = (key: string) => {
     if (!isValidKey(key)) throw new Error(`Invalid file key: ${key}`);
     return path.join(root(), ...key.split("/"));
@@ -62,9 +62,5 @@ export function createDiskStore(root: () => string = uploadsDir): FileStore {
   };
 }
 
-let store: FileStore = createDiskStore();
+const store: FileStore = createDiskStore();
 export const fileStore = () => store;
-/** For tests or another backend. */
-export function setFileStore(next: FileStore) {
-  store = next;
-}

@@ -15,14 +15,14 @@ import { randomBytes } from "node:crypto";
 import { fileStore, type StoreFolder } from "./file-store.server.ts";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const IMAGE_MAIN_WIDTH = 1600;
-export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
+const IMAGE_MAIN_WIDTH = 1600;
+const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
 /** Decompression-bomb guard: refuse images above this many pixels. */
 const MAX_PIXELS = 60_000_000;
 
 export const IMAGE_TOO_LARGE = "The image is larger than 10 MB. Please choose a smaller image.";
 export const IMAGE_WRONG_TYPE = "Only JPEG, PNG, WebP or GIF images can be uploaded.";
-export const IMAGE_UNREADABLE = "The image could not be read. Please choose another image.";
+const IMAGE_UNREADABLE = "The image could not be read. Please choose another image.";
 
 export class ImageRejectedError extends Error {
   constructor(message: string) {
@@ -42,11 +42,6 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (b.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "gif";
   if (b.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
   return null;
-}
-
-/** Variant URL of a stored main image URL: "/uploads/events/x.webp" + 800 → "/uploads/events/x-800.webp". */
-export function imageVariantUrl(url: string, width: number) {
-  return url.replace(/\.webp$/, `-${width}.webp`);
 }
 
 /** Checks and stores an uploaded image; returns the main image's public URL. */

@@ -13,7 +13,7 @@ import { uploadsDir } from "../storage/file-store.server.ts";
 import { checkDatabase } from "./health.server.ts";
 import { countAdministrators } from "../domain/staff/staff.server.ts";
 
-export type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail";
+type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail";
 
 export interface DiagnosticCheck {
   id: CheckId;

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { getPool } from "../db/client.server.ts";
 
-export const HEALTH_TIMEOUT_MS = 5_000;
+const HEALTH_TIMEOUT_MS = 5_000;
 
 export interface DatabaseHealth {
   ok: boolean;

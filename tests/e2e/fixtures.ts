@@ -20,7 +20,7 @@ import { createSignedInAccount, createTestAccount, TEST_PASSWORD, type TestAccou
 
 export { expect, TEST_PASSWORD };
 
-export type SignedInAccount = Awaited<ReturnType<typeof createSignedInAccount>>;
+type SignedInAccount = Awaited<ReturnType<typeof createSignedInAccount>>;
 
 interface Fixtures {
   /** Creates an account with `role` (null: no staff access), signs it in, sets the cookie. */

@@ -11,7 +11,7 @@ import routes from "../../app/routes.ts";
 type Middleware = (args: unknown, next: () => Promise<unknown>) => Promise<unknown>;
 
 /** The layout files above a route file in the route table, outermost first. */
-export function layoutsAbove(file: string, entries: RouteConfigEntry[] = routes, above: string[] = []): string[] | null {
+function layoutsAbove(file: string, entries: RouteConfigEntry[] = routes, above: string[] = []): string[] | null {
   for (const entry of entries) {
     if (entry.file === file) return above;
     if (entry.children) {

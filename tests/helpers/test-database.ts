@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { connectDatabase, disconnectDatabase } from "../../app/db/client.server.ts";
 
-export function databaseUrl(database: string) {
+function databaseUrl(database: string) {
   const u = new URL(inject("postgresAdminUrl"));
   u.pathname = `/${database}`;
   return u.toString();
@@ -25,7 +25,7 @@ async function adminQuery(sql: string) {
 }
 
 /** Creates a database cloned from the template; returns its name and URL. */
-export async function createTestDatabase() {
+async function createTestDatabase() {
   const name = `test_${randomUUID().replaceAll("-", "")}`;
   // Two files cloning the template at the same instant can collide: retry briefly.
   for (let attempt = 0; ; attempt++) {
@@ -40,7 +40,7 @@ export async function createTestDatabase() {
   return { name, url: databaseUrl(name) };
 }
 
-export async function dropTestDatabase(name: string) {
+async function dropTestDatabase(name: string) {
   await adminQuery(`drop database if exists ${name} with (force)`);
 }
 

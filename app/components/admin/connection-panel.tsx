@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "../ui/toast.tsx";
 import { CONNECTION_HINTS, checkConnection, type ConnectionState } from "./connection.ts";
 
-export const CONNECTION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+const CONNECTION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 const LABEL: Record<ConnectionState, string> = {
   idle: "Not checked yet",

@@ -14,8 +14,8 @@ import { toast } from "../ui/toast.tsx";
 import { CONNECTION_HINTS, checkConnection, type ConnectionState } from "./connection.ts";
 import { DRAFT_RESTORE_MESSAGE, DRAFT_RESTORED, useFormDraft } from "./use-form-draft.ts";
 
-export const OFFLINE_MESSAGE = "You appear to be offline. Please check your internet connection and try again.";
-export const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;
+const OFFLINE_MESSAGE = "You appear to be offline. Please check your internet connection and try again.";
+const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;
 const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
 export type FormStrings = Record<string, string>;
@@ -194,7 +194,7 @@ function useConnectionTest() {
   return { state, run };
 }
 
-export function ConnectionWarning() {
+function ConnectionWarning() {
   return (
     <div role="alert" className="rounded-xl border border-sun-500 bg-sun-100 p-4 text-sm text-ink">
       <p className="font-semibold">There is a problem connecting to the server.</p>

@@ -9,7 +9,7 @@ import { useEffect } from "react";
 import { toast } from "../ui/toast.tsx";
 import { SESSION_DEADLINE_KEY, signOutFromBrowser } from "./sign-out.ts";
 
-export const INACTIVITY_WARNING = "Your session will expire soon due to inactivity. Please save your work.";
+const INACTIVITY_WARNING = "Your session will expire soon due to inactivity. Please save your work.";
 const WARNING_ID = "inactivity-warning";
 
 function readDeadline(): number {

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-export const DRAFT_AUTOSAVE_MS = 60_000;
+const DRAFT_AUTOSAVE_MS = 60_000;
 export const DRAFT_RESTORE_MESSAGE = "There is unsaved form data from a previous session. Would you like to restore it?";
 export const DRAFT_RESTORED = "Form data restored";
 

@@ -34,7 +34,7 @@ export const CATEGORY_LABELS: Record<string, string> = {
   arts: "Arts",
 };
 
-export function priceLabel(ticketPrice: string | null): string {
+function priceLabel(ticketPrice: string | null): string {
   const price = parseTicketPrice(ticketPrice);
   if (price !== null) return formatPrice(price);
   return ticketPrice?.trim() || "Free";

@@ -18,12 +18,6 @@ export function formatLongDate(date: string): string {
   return d ? `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : date;
 }
 
-/** "13 Mar 2027". */
-export function formatShortDate(date: string): string {
-  const d = utc(date);
-  return d ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()].slice(0, 3)} ${d.getUTCFullYear()}` : date;
-}
-
 /** { day: "13", month: "Mar" } for date badges. */
 export function dateBadge(date: string): { day: string; month: string } {
   const d = utc(date);

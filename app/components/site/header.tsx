@@ -15,7 +15,7 @@ import { CloseIcon, HeartIcon, MenuIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
 import { isNavActive, MAIN_NAV } from "./nav.ts";
 
-export const SCROLL_SOLID_AT = 20;
+const SCROLL_SOLID_AT = 20;
 
 const MENU_BUTTON =
   "inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3.5 py-2 font-semibold text-brand-800 xl:hidden";

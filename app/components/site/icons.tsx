@@ -124,21 +124,10 @@ export const StarIcon = (p: IconProps) => (
     <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9Z" />
   </Icon>
 );
-export const SparkIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M5.6 5.6l2.8 2.8M15.6 15.6l2.8 2.8M5.6 18.4l2.8-2.8M15.6 8.4l2.8-2.8" />
-  </Icon>
-);
 export const LeafIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 19c0-8 5-14 15-15-1 10-7 15-15 15Z" />
     <path d="M5 19c3-4 6-7 10-9" />
-  </Icon>
-);
-export const FileIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z" />
-    <path d="M14 3v5h5M9 13h6M9 17h6" />
   </Icon>
 );
 export const FacebookIcon = (p: IconProps) => (

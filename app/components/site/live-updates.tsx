@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { useMatches, useRevalidator } from "react-router";
 import { pageTopics, type ContentTopic } from "../../live/topics.ts";
 
-export function useLiveUpdates(topics?: readonly ContentTopic[]) {
+function useLiveUpdates(topics?: readonly ContentTopic[]) {
   const matches = useMatches();
   const wanted = topics ?? pageTopics(matches.map((m) => m.handle));
   const { revalidate } = useRevalidator();

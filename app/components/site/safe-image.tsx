@@ -5,7 +5,7 @@
 import { useState, type ImgHTMLAttributes } from "react";
 import { uploadedImageSrcSet } from "../ui/responsive-image.ts";
 
-export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 export function SafeImage({
   src,

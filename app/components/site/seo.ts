@@ -5,7 +5,7 @@
 import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Millbrook Community Foundation";
-export const DEFAULT_OG_IMAGE = "/images/og-default.png";
+const DEFAULT_OG_IMAGE = "/images/og-default.png";
 
 interface PageMeta {
   title: string;

@@ -7,12 +7,12 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 
 export type ToastType = "success" | "error" | "info" | "warning";
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }
 
-export interface ToastItem {
+interface ToastItem {
   id: string;
   type: ToastType;
   message: string;

@@ -3,8 +3,8 @@ import { and, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { auditLog } from "../../db/schema.ts";
 
-export { AUDIT_KINDS } from "./audit-kinds.ts";
-export const AUDIT_PAGE_SIZE = 50;
+;
+const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditQuery {
   email?: string;

@@ -15,7 +15,6 @@ import {
   countItems,
   createOnce,
   deleteItem,
-  findSubmission,
   listOrder,
   listWhere,
   spaceWrites,
@@ -46,8 +45,6 @@ export async function getCraftFairForAdmin(id: number): Promise<CraftFairRow | n
   const [row] = await getDb().select().from(craftFairs).where(eq(craftFairs.id, id)).limit(1);
   return row ?? null;
 }
-
-export const findCraftFairSubmission = (key: string) => findSubmission(CRAFT_FAIR_KIND.entity, key);
 
 /** Creates a craft fair (active, not past, 20 stalls unless said otherwise). A repeated submission key creates nothing. */
 export async function createCraftFair(input: CraftFairInput, actor: AuditActor, submissionKey?: string | null) {

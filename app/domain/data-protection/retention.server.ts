@@ -15,10 +15,10 @@ import { runHousekeeping } from "../limits/housekeeping.server.ts";
 import { privateFilePath, type SubmissionRow } from "../submissions/inbox.server.ts";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
 
-export { RETENTION_MONTHS_MAX };
+;
 
-export const DEFAULT_RETENTION_MONTHS = 12;
-export const DEFAULT_AUDIT_RETENTION_MONTHS = 24;
+const DEFAULT_RETENTION_MONTHS = 12;
+const DEFAULT_AUDIT_RETENTION_MONTHS = 24;
 export const AUDIT_RETENTION_MONTHS_MIN = 12;
 
 export type RetentionSettings = Record<SubmissionKind, number>;

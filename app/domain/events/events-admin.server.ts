@@ -15,7 +15,6 @@ import {
   countItems,
   createOnce,
   deleteItem,
-  findSubmission,
   listOrder,
   listWhere,
   spaceWrites,
@@ -45,8 +44,6 @@ export async function getEventForAdmin(id: number): Promise<EventRow | null> {
   const [row] = await getDb().select().from(events).where(eq(events.id, id)).limit(1);
   return row ?? null;
 }
-
-export const findEventSubmission = (key: string) => findSubmission(EVENT_KIND.entity, key);
 
 /** Creates an event (active, not past unless said otherwise). A repeated submission key creates nothing. */
 export async function createEvent(input: EventInput, actor: AuditActor, submissionKey?: string | null) {

@@ -4,8 +4,8 @@
  */
 export const DONATION_PRESETS = [10, 25, 50, 100] as const;
 export const DEFAULT_DONATION = 25;
-export const MAX_DONATION = 100_000;
-export const GIFT_AID_RATE = 0.25;
+const MAX_DONATION = 100_000;
+const GIFT_AID_RATE = 0.25;
 export type DonationFrequency = "one-time" | "monthly";
 
 /** Keeps only digits (the custom amount field accepts whole pounds, digits only). */

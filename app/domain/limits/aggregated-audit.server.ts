@@ -8,7 +8,7 @@
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { deleteFinishedCounters, hitCounter } from "./counters.server.ts";
 
-export const AUDIT_AGGREGATION_SECONDS = 15 * 60;
+const AUDIT_AGGREGATION_SECONDS = 15 * 60;
 const PREFIX = "audit:";
 
 interface AggregatedMeta {

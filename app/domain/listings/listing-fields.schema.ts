@@ -5,13 +5,11 @@
  */
 import { z } from "zod";
 
-export const LIST_STATUSES = ["all", "active", "inactive"] as const;
-export const LIST_TIMES = ["all", "upcoming", "past"] as const;
-export type ListStatus = (typeof LIST_STATUSES)[number];
-export type ListTime = (typeof LIST_TIMES)[number];
+const LIST_STATUSES = ["all", "active", "inactive"] as const;
+const LIST_TIMES = ["all", "upcoming", "past"] as const;
 
 /** The admin list filters, read from the URL (?q=&status=&time=); unknown values fall back to "all". */
-export const AdminListFiltersSchema = z.object({
+const AdminListFiltersSchema = z.object({
   q: z
     .string()
     .optional()
@@ -73,7 +71,7 @@ export const checkbox = z
   .transform((v) => v === "on" || v === "true");
 
 /** A positive whole number typed as text (no sign, no decimals), at most 1,000,000. */
-export const POSITIVE_NUMBER = "Must be a positive number";
+const POSITIVE_NUMBER = "Must be a positive number";
 const positiveInteger = (v: string) => /^\d{1,7}$/.test(v) && Number(v) > 0 && Number(v) <= 1_000_000;
 
 export const optionalPositiveInteger = z

@@ -61,7 +61,7 @@ export const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id 
 
 // --- Write spacing: at least 500 ms between one user's writes (spec §5, §9). --------------
 
-export const WRITE_SPACING_MS = 500;
+const WRITE_SPACING_MS = 500;
 const lastWrite = new Map<string, number>();
 
 /** Waits, if needed, so that this user's writes are at least 500 ms apart. */
@@ -77,10 +77,10 @@ export async function spaceWrites(userKey: string | null | undefined) {
 // --- Idempotency keys --------------------------------------------------------------------
 
 const KEY_RE = /^[A-Za-z0-9_-]{16,100}$/;
-export const validSubmissionKey = (key: string | null | undefined): key is string => !!key && KEY_RE.test(key);
+const validSubmissionKey = (key: string | null | undefined): key is string => !!key && KEY_RE.test(key);
 
 /** The id created by an earlier submission with this key, if any. */
-export async function findSubmission(entity: string, key: string): Promise<number | null> {
+async function findSubmission(entity: string, key: string): Promise<number | null> {
   if (!validSubmissionKey(key)) return null;
   const [row] = await getDb()
     .select({ entity_id: submissionKeys.entity_id })

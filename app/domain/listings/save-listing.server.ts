@@ -13,7 +13,7 @@ import { fieldErrors } from "./listing-fields.schema.ts";
 
 export const FORM_META_FIELDS = ["submission_id", "remove_image"] as const;
 
-export type FormFailure = {
+type FormFailure = {
   status: "invalid";
   errors: Record<string, string>;
   values: Record<string, string>;

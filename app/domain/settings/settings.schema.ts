@@ -80,7 +80,6 @@ export const SiteSettingsSchema = z.object({
   maintenance_mode: flag,
 });
 
-export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;
 export type SiteSettingsValues = z.output<typeof SiteSettingsSchema>;
 export type SettingsField = keyof SiteSettingsValues;
 export const SETTINGS_FIELDS = Object.keys(SiteSettingsSchema.shape) as SettingsField[];

@@ -23,11 +23,11 @@ import {
 } from "./submission-labels.ts";
 import { privateUploadsDir } from "./submissions.server.ts";
 
-export { filtersQuery, NOTE_MAX, type InboxFilters } from "./submission-labels.ts";
+export {   type InboxFilters } from "./submission-labels.ts";
 
 export type SubmissionRow = typeof formSubmissions.$inferSelect;
 
-export const INBOX_PAGE_SIZE = 25;
+const INBOX_PAGE_SIZE = 25;
 
 
 /** Filters from the query string; anything unknown is ignored rather than an error. */

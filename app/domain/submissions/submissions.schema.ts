@@ -68,7 +68,6 @@ export const VolunteerSchema = z.object({
   motivation: text("Please tell us why you would like to volunteer", 2000),
   terms: agreed("Please agree to the volunteer terms to continue"),
 });
-export type VolunteerApplication = z.infer<typeof VolunteerSchema>;
 
 export const StallApplicationSchema = z.object({
   fullName: text("Please enter your full name", 120),
@@ -90,7 +89,6 @@ export const StallApplicationSchema = z.object({
   comments: optionalText(2000),
   terms: agreed("Please agree to the stallholder terms to continue"),
 });
-export type StallApplication = z.infer<typeof StallApplicationSchema>;
 
 export const NominationSchema = z.object({
   nominatorName: text("Please enter your name", 120),
@@ -115,7 +113,6 @@ export const NominationSchema = z.object({
     .default([]),
   consent: agreed("Please confirm you have the nominee's consent or will tell them about the nomination"),
 });
-export type Nomination = z.infer<typeof NominationSchema>;
 
 export const SUBMISSION_FORMS = {
   volunteer: { schema: VolunteerSchema, arrays: ["interests", "availability"], files: [] as string[] },

@@ -22,22 +22,22 @@ import { fieldErrors, formDataToObject, HONEYPOT_FIELD, SUBMISSION_FORMS } from 
  * default (the browser-test server raises it: every test posts from 127.0.0.1).
  */
 export const RATE_LIMIT_MAX = config().PUBLIC_FORM_RATE_LIMIT;
-export const RATE_LIMIT_WINDOW_MINUTES = 10;
+const RATE_LIMIT_WINDOW_MINUTES = 10;
 /** The largest request body a public form may send (five 5MB photos plus the fields). */
 export const MAX_FORM_BYTES = BODY_LIMITS.publicForm;
 /** Decompression-bomb guard for attached photos and scans: at most this many pixels... */
-export const MAX_ATTACHMENT_PIXELS = 40_000_000;
+const MAX_ATTACHMENT_PIXELS = 40_000_000;
 /** ...and at most this many on either side. */
-export const MAX_ATTACHMENT_SIDE = 12_000;
+const MAX_ATTACHMENT_SIDE = 12_000;
 
-export type FormValues = Record<string, string | string[]>;
+type FormValues = Record<string, string | string[]>;
 
 export type SubmissionResult =
   | { status: "ok"; reference: string }
   | { status: "invalid"; errors: Record<string, string>; values: FormValues }
   | { status: "rate-limited"; values: FormValues };
 
-export interface StoredFile {
+interface StoredFile {
   key: string;
   name: string;
   type: string;
@@ -50,8 +50,8 @@ const REFERENCE_PREFIX: Record<SubmissionKind, string> = {
   nomination: "NOM",
 };
 
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
-export const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 const EXTENSIONS: Record<string, string> = {
   "image/jpeg": "jpg",
   "image/png": "png",
@@ -75,7 +75,7 @@ export function sniffFileType(bytes: Uint8Array): string | null {
 export const privateUploadsDir = () => config().privateUploadsDir;
 
 /** A short, readable, unguessable reference such as "VOL-7KQ2MX9P". */
-export function newReference(kind: SubmissionKind): string {
+function newReference(kind: SubmissionKind): string {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
   const bytes = randomBytes(8);
   let code = "";

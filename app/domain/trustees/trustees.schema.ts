@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { checkbox, requiredText, tooLong } from "../listings/listing-fields.schema.ts";
 
-export const ALT_TEXT_REQUIRED = "Describe the photo for people who cannot see it, or mark it as decorative";
+const ALT_TEXT_REQUIRED = "Describe the photo for people who cannot see it, or mark it as decorative";
 
 export const TrusteeFormSchema = z
   .object({

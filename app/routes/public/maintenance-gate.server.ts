@@ -14,7 +14,7 @@ import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 
-export { isMaintenanceRefusal } from "../../domain/settings/maintenance.ts";
+;
 
 /**
  * Returns whether the staff banner must be shown (maintenance on, staff signed in), or
