@@ -16,11 +16,15 @@ export { isMaintenanceRefusal } from "./maintenance.ts";
  * Returns whether the staff banner must be shown (maintenance on, staff signed in), or
  * throws the 503 for everyone else.
  */
-export async function maintenanceGate(args: GuardArgs, maintenanceMode: boolean): Promise<{ staffBanner: boolean }> {
+export async function maintenanceGate(
+  args: GuardArgs,
+  maintenanceMode: boolean,
+  contactEmail?: string,
+): Promise<{ staffBanner: boolean }> {
   if (!maintenanceMode) return { staffBanner: false };
   if (await getOptionalStaff(args)) return { staffBanner: true };
   throw data<MaintenanceRefusal>(
-    { maintenance: true },
+    { maintenance: true, contactEmail },
     {
       status: 503,
       statusText: "Service Unavailable",

@@ -127,6 +127,8 @@ test("slow and failed loading: slow message, Retry Loading, Enter Settings Manua
 test("maintenance mode: 503 with Retry-After for visitors, banner for staff, admin and /healthz keep working", async ({ page, request }) => {
   await signIn(page);
   await page.goto(`${origin}/admin/settings`);
+  const contactEmail = `office-${Date.now().toString(36)}@millbrook.test`;
+  await page.getByLabel("Contact email").fill(contactEmail);
   await page.getByRole("switch", { name: "Maintenance mode" }).click();
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(notifications(page)).toContainText("Settings saved successfully");
@@ -151,13 +153,37 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
     const anonymous = await visitor.newPage();
     await anonymous.goto(`${origin}/`);
     await expect(anonymous.getByRole("heading", { name: "We'll be back soon" })).toBeVisible();
+    // The contact email from Settings, not a built-in one.
+    await expect(anonymous.getByRole("link", { name: contactEmail })).toHaveAttribute("href", `mailto:${contactEmail}`);
+    await expect(anonymous.getByText("info@millbrookfoundation.org.uk")).toHaveCount(0);
+    for (const width of [390, 1280]) {
+      await anonymous.setViewportSize({ width, height: 800 });
+      await anonymous.screenshot({ path: `test-results/screenshots/maintenance-page-${width}.png` });
+    }
     await visitor.close();
 
-    const staffView = await page.goto(`${origin}/events`);
-    expect(staffView?.status()).toBe(200);
-    await expect(page.getByTestId("maintenance-banner")).toContainText("Maintenance mode is on");
+    // Staff see the site with the banner, which covers neither the header nor the page's top.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const staffView = await page.goto(`${origin}/events`);
+      expect(staffView?.status()).toBe(200);
+      const banner = page.getByTestId("maintenance-banner");
+      await expect(banner).toContainText("Maintenance mode is on");
+      await expect(banner).toBeInViewport();
+      const header = (await page.locator("header").first().boundingBox())!;
+      const bar = (await banner.boundingBox())!;
+      expect(bar.y >= header.y + header.height || bar.y + bar.height <= header.y, `banner overlaps the header at ${width} px`).toBe(true);
+      await page.screenshot({ path: `test-results/screenshots/maintenance-banner-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The dashboard says so, with the way to turn it off.
     const admin = await page.goto(`${origin}/admin/dashboard`);
     expect(admin?.status()).toBe(200);
+    const notice = page.getByTestId("maintenance-notice");
+    await expect(notice).toContainText("Maintenance mode is on");
+    await notice.getByRole("link", { name: "Turn it off in Settings" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
   } finally {
     await page.goto(`${origin}/admin/settings`);
     await page.getByRole("switch", { name: "Maintenance mode" }).click();
@@ -167,6 +193,9 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   const back = await request.get(`${origin}/`);
   expect(back.status()).toBe(200);
   expect(await back.text()).not.toContain("maintenance-banner");
+  await page.goto(`${origin}/admin/dashboard`);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("maintenance-notice")).toHaveCount(0);
 });
 
 test("the hero image is uploaded from Settings, shown on the home page, and removed again", async ({ page }) => {

@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
   const settings = await getSiteSettings(args.context);
   // Maintenance mode: 503 for visitors; signed-in staff see the site with a banner.
-  const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode);
+  const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode, settings.contact_email);
   const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
   return {
     origin,
@@ -55,7 +55,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async (args, next) => {
     if (args.request.method !== "GET" && args.request.method !== "HEAD") {
       const settings = await getSiteSettings(args.context);
-      await maintenanceGate(args, settings.maintenance_mode);
+      await maintenanceGate(args, settings.maintenance_mode, settings.contact_email);
     }
     return next();
   },
@@ -79,7 +79,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to main content
       </a>
-      {loaderData.maintenanceBanner && <MaintenanceBanner />}
       <LiveUpdates />
       <SiteHeader siteName={loaderData.siteName} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -93,6 +92,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         social={loaderData.social}
         year={loaderData.year}
       />
+      {loaderData.maintenanceBanner && <MaintenanceBanner />}
     </div>
   );
 }
