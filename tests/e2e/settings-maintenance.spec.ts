@@ -68,6 +68,11 @@ test("settings are validated, saved optimistically, rolled back on failure and r
   await expect(notifications(page)).toContainText("Failed to save settings: Please correct the highlighted fields");
   await expect(page.getByText("Facebook URL must be a web address starting with http:// or https://")).toBeVisible();
   await expect(page.getByText("Contact email must be a valid email address")).toBeVisible();
+  // Nothing to retry: the fields need correcting first.
+  await expect(notifications(page).getByRole("button", { name: "Retry" })).toHaveCount(0);
+  // Only fields that do something: no social "handles", no image paths (the uploader sets images).
+  await expect(page.getByLabel(/handle/i)).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: /image/i })).toHaveCount(0);
 
   // A failing save: rolled back, with Retry.
   await page.getByLabel("Facebook URL").fill("https://facebook.com/millbrookfoundation");
@@ -205,13 +210,23 @@ test("the hero image is uploaded from Settings, shown on the home page, and remo
   await page.goto(`${origin}/admin/settings`);
   const images = page.getByRole("region", { name: "Images" });
   await images.getByLabel(/New hero image/).setInputFiles({ name: "green.jpg", mimeType: "image/jpeg", buffer: photo });
+  // A text edit not saved yet survives the upload, and the upload does not claim to save it.
+  await page.getByLabel("Hero title").fill("Typed but not saved yet");
   await images.getByRole("button", { name: "Upload Hero image" }).click();
-  await expect(notifications(page)).toContainText("Settings saved successfully");
+  await expect(notifications(page)).toContainText("Hero image uploaded");
+  await expect(notifications(page)).not.toContainText("Settings saved successfully");
+  await expect(page.getByLabel("Hero title")).toHaveValue("Typed but not saved yet");
   const preview = images.getByRole("img", { name: "Current hero image" });
   await expect(preview).toHaveAttribute("src", /^\/uploads\/settings\/[\w-]+\.webp$/);
   const src = await preview.getAttribute("src");
 
+  // Saving the text afterwards keeps the new image.
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(notifications(page)).toContainText("Settings saved successfully");
+  await expect(preview).toHaveAttribute("src", src!);
+
   await page.goto(`${origin}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Typed but not saved yet");
   await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
   const file = await page.request.get(`${origin}${src}`);
   expect(file.status()).toBe(200);
