@@ -276,13 +276,17 @@ test.describe("one-time set-password link", () => {
     await page.getByLabel("New password (at least 12 characters)").fill(password);
     await page.getByLabel("Confirm password").fill(password);
     await page.getByRole("button", { name: "Set password" }).click();
-    await expect(page).toHaveURL(/\/admin\/login$/);
-    await expect(page.getByText("Your password has been set. You can sign in now.")).toBeVisible();
+    // Signed in straight away: the dashboard, with the account's email in the sidebar.
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("Your password has been set. You are signed in.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+    await expect(page.getByText(account.email).first()).toBeVisible();
 
     const again = await page.goto(link.path);
     expect(again?.status()).toBe(410);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link no longer works");
 
+    await page.context().clearCookies();
     await page.goto("/admin/login");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(password);
