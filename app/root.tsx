@@ -79,7 +79,7 @@ export function ErrorBoundary() {
   }
   // Public pages while maintenance mode is on (app/domain/maintenance.server.ts).
   if (isRouteErrorResponse(error) && status === 503 && isMaintenanceRefusal(error.data)) {
-    return <MaintenancePage />;
+    return <MaintenancePage contactEmail={error.data.contactEmail} />;
   }
   const title = status === 404 ? "Page Not Found" : status === 503 ? "Back soon" : "Something went wrong";
   const message =

@@ -8,13 +8,13 @@ import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import { createRequestHandler as createRouterRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { sessionCookieName } from "../app/auth/session.server.ts";
-import { logger } from "../app/lib/logger.server.ts";
 import { TOAST_COOKIE } from "../app/lib/toast.server.ts";
 import { requestInfoContext } from "../app/lib/request-context.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
 import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
 import { bodyLimitsFromRoutes, limitRequestBodies, refuseUnknownMethods } from "./request-limits.ts";
+import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -60,16 +60,7 @@ export function createApp(options: AppOptions) {
     ),
   );
 
-  app.use((req, res, next) => {
-    const started = performance.now();
-    res.on("finish", () => {
-      const ms = Math.round(performance.now() - started);
-      const line = { method: req.method, url: req.originalUrl, status: res.statusCode, ms };
-      if (res.statusCode >= 500) logger.error(line, "request");
-      else logger.debug(line, "request");
-    });
-    next();
-  });
+  app.use(requestLog());
 
   // Uploaded images have random names: cache them for a year.
   app.use(

@@ -63,18 +63,24 @@ export function readRunningCluster(clusterDir: string): RunningCluster | null {
 
 /**
  * Where the cluster lives. As root, PostgreSQL runs as the `postgres` user, which must be
- * able to reach the folder; when an ancestor of DATA_DIR is closed to other users (for
- * example /root), the cluster goes under /var/lib/millbrook-foundation/<hash of DATA_DIR>.
+ * able to reach the folder; when DATA_DIR itself or one of its ancestors is closed to
+ * other users (for example /root, or a folder made by `mktemp -d`, mode 700), the cluster
+ * goes under /var/lib/millbrook-foundation/<hash of DATA_DIR>. A cluster that already
+ * exists in one of the two places stays there.
  */
 export function clusterDirFor(dataDir: string): string {
   const inside = path.join(dataDir, "pg");
-  if (!isRoot() || ancestorsTraversable(dataDir)) return inside;
+  if (!isRoot()) return inside;
   const hash = createHash("sha256").update(dataDir).digest("hex").slice(0, 16);
-  return path.join("/var/lib/millbrook-foundation", hash, "pg");
+  const outside = path.join("/var/lib/millbrook-foundation", hash, "pg");
+  if (fs.existsSync(path.join(inside, "PG_VERSION"))) return inside;
+  if (fs.existsSync(path.join(outside, "PG_VERSION"))) return outside;
+  return pathTraversable(dataDir) ? inside : outside;
 }
 
-function ancestorsTraversable(dir: string): boolean {
-  let current = path.dirname(dir);
+/** Whether a user other than the owner may pass through `dir` and each of its ancestors. */
+function pathTraversable(dir: string): boolean {
+  let current = dir;
   for (;;) {
     try {
       if ((fs.statSync(current).mode & 0o001) === 0) return false;
@@ -198,6 +204,12 @@ export async function openEmbeddedDatabase(options: OpenEmbeddedOptions): Promis
 
   if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
     logger.info({ clusterDir }, "creating the embedded PostgreSQL cluster (first start)");
+    if (clusterDir !== path.join(dataDir, "pg")) {
+      logger.info(
+        { dataDir, clusterDir },
+        "DATA_DIR (or a folder above it) is closed to other users, and PostgreSQL runs as the postgres user: the database goes in clusterDir instead",
+      );
+    }
     if (isRoot()) ensurePostgresUserCanReach(clusterDir);
     await server.initialise();
   }

@@ -276,13 +276,17 @@ test.describe("one-time set-password link", () => {
     await page.getByLabel("New password (at least 12 characters)").fill(password);
     await page.getByLabel("Confirm password").fill(password);
     await page.getByRole("button", { name: "Set password" }).click();
-    await expect(page).toHaveURL(/\/admin\/login$/);
-    await expect(page.getByText("Your password has been set. You can sign in now.")).toBeVisible();
+    // Signed in straight away: the dashboard, with the account's email in the sidebar.
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("Your password has been set. You are signed in.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+    await expect(page.getByText(account.email).first()).toBeVisible();
 
     const again = await page.goto(link.path);
     expect(again?.status()).toBe(410);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link no longer works");
 
+    await page.context().clearCookies();
     await page.goto("/admin/login");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(password);
@@ -297,9 +301,24 @@ test("after a failed sign-in the form rests as long as the server asks", async (
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("wrong password here");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled({ timeout: 3000 });
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in" })).toBeVisible();
+
+  // The second failure rests 2 seconds: meanwhile the page says why the button rests, and for how long.
+  await page.getByLabel("Password").fill("wrong password again");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const button = page.getByRole("button", { name: "Sign in" });
+  await expect(button).toBeDisabled();
+  await expect(page.locator("#login-error")).toHaveText("Server is busy. Please wait a moment and try again.");
+  await expect(page.getByText(/^You can try again in [12] seconds?\.$/)).toBeVisible();
+  await expect(button).toHaveAccessibleDescription(/You can try again in [12] seconds?\./);
+  await expect(page.getByText("Failed to sign in. Please check your credentials.")).toBeHidden();
+  await expect(page.getByText("You can try again in 1 second.")).toBeVisible({ timeout: 3000 });
+  // Once it may try again, the reason of the failure is back.
+  await expect(button).toBeEnabled({ timeout: 3000 });
+  await expect(page.locator("#login-error")).toHaveText("Failed to sign in. Please check your credentials.");
+  await expect(page.getByText(/You can try again in/)).toBeHidden();
 });
 
 test.describe("accessibility (axe, WCAG 2.2 AA)", () => {

@@ -46,7 +46,12 @@ test("a fresh install prints a one-time setup link, creates the first administra
     await page.getByLabel("Password (at least 12 characters)").fill("correct horse battery");
     await page.getByLabel("Confirm password").fill("correct horse battery");
     await page.getByRole("button", { name: "Create administrator" }).click();
-    await expect(page).toHaveURL(/\/admin\/login/);
+    // The new administrator is signed in and lands on the dashboard.
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("The administrator account has been created. You are signed in.")).toBeVisible();
+    await expect(page.getByText("chair@millbrook.test").first()).toBeVisible();
+    await page.goto(`${server.origin}/admin/users`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
 
     // The link works once.
     const again = await page.goto(link);

@@ -68,6 +68,11 @@ test("settings are validated, saved optimistically, rolled back on failure and r
   await expect(notifications(page)).toContainText("Failed to save settings: Please correct the highlighted fields");
   await expect(page.getByText("Facebook URL must be a web address starting with http:// or https://")).toBeVisible();
   await expect(page.getByText("Contact email must be a valid email address")).toBeVisible();
+  // Nothing to retry: the fields need correcting first.
+  await expect(notifications(page).getByRole("button", { name: "Retry" })).toHaveCount(0);
+  // Only fields that do something: no social "handles", no image paths (the uploader sets images).
+  await expect(page.getByLabel(/handle/i)).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: /image/i })).toHaveCount(0);
 
   // A failing save: rolled back, with Retry.
   await page.getByLabel("Facebook URL").fill("https://facebook.com/millbrookfoundation");
@@ -131,6 +136,8 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   expect((await request.get(`${origin}/events`)).status()).toBe(200);
   await signIn(page);
   await page.goto(`${origin}/admin/settings`);
+  const contactEmail = `office-${Date.now().toString(36)}@millbrook.test`;
+  await page.getByLabel("Contact email").fill(contactEmail);
   await page.getByRole("switch", { name: "Maintenance mode" }).click();
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(notifications(page)).toContainText("Settings saved successfully");
@@ -164,13 +171,37 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
     const anonymous = await visitor.newPage();
     await anonymous.goto(`${origin}/`);
     await expect(anonymous.getByRole("heading", { name: "We'll be back soon" })).toBeVisible();
+    // The contact email from Settings, not a built-in one.
+    await expect(anonymous.getByRole("link", { name: contactEmail })).toHaveAttribute("href", `mailto:${contactEmail}`);
+    await expect(anonymous.getByText("info@millbrookfoundation.org.uk")).toHaveCount(0);
+    for (const width of [390, 1280]) {
+      await anonymous.setViewportSize({ width, height: 800 });
+      await anonymous.screenshot({ path: `test-results/screenshots/maintenance-page-${width}.png` });
+    }
     await visitor.close();
 
-    const staffView = await page.goto(`${origin}/events`);
-    expect(staffView?.status()).toBe(200);
-    await expect(page.getByTestId("maintenance-banner")).toContainText("Maintenance mode is on");
+    // Staff see the site with the banner, which covers neither the header nor the page's top.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const staffView = await page.goto(`${origin}/events`);
+      expect(staffView?.status()).toBe(200);
+      const banner = page.getByTestId("maintenance-banner");
+      await expect(banner).toContainText("Maintenance mode is on");
+      await expect(banner).toBeInViewport();
+      const header = (await page.locator("header").first().boundingBox())!;
+      const bar = (await banner.boundingBox())!;
+      expect(bar.y >= header.y + header.height || bar.y + bar.height <= header.y, `banner overlaps the header at ${width} px`).toBe(true);
+      await page.screenshot({ path: `test-results/screenshots/maintenance-banner-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The dashboard says so, with the way to turn it off.
     const admin = await page.goto(`${origin}/admin/dashboard`);
     expect(admin?.status()).toBe(200);
+    const notice = page.getByTestId("maintenance-notice");
+    await expect(notice).toContainText("Maintenance mode is on");
+    await notice.getByRole("link", { name: "Turn it off in Settings" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
   } finally {
     await page.goto(`${origin}/admin/settings`);
     await page.getByRole("switch", { name: "Maintenance mode" }).click();
@@ -180,6 +211,9 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   const back = await request.get(`${origin}/`);
   expect(back.status()).toBe(200);
   expect(await back.text()).not.toContain("maintenance-banner");
+  await page.goto(`${origin}/admin/dashboard`);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("maintenance-notice")).toHaveCount(0);
 });
 
 test("the hero image is uploaded from Settings, shown on the home page, and removed again", async ({ page }) => {
@@ -189,13 +223,23 @@ test("the hero image is uploaded from Settings, shown on the home page, and remo
   await page.goto(`${origin}/admin/settings`);
   const images = page.getByRole("region", { name: "Images" });
   await images.getByLabel(/New hero image/).setInputFiles({ name: "green.jpg", mimeType: "image/jpeg", buffer: photo });
+  // A text edit not saved yet survives the upload, and the upload does not claim to save it.
+  await page.getByLabel("Hero title").fill("Typed but not saved yet");
   await images.getByRole("button", { name: "Upload Hero image" }).click();
-  await expect(notifications(page)).toContainText("Settings saved successfully");
+  await expect(notifications(page)).toContainText("Hero image uploaded");
+  await expect(notifications(page)).not.toContainText("Settings saved successfully");
+  await expect(page.getByLabel("Hero title")).toHaveValue("Typed but not saved yet");
   const preview = images.getByRole("img", { name: "Current hero image" });
   await expect(preview).toHaveAttribute("src", /^\/uploads\/settings\/[\w-]+\.webp$/);
   const src = await preview.getAttribute("src");
 
+  // Saving the text afterwards keeps the new image.
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(notifications(page)).toContainText("Settings saved successfully");
+  await expect(preview).toHaveAttribute("src", src!);
+
   await page.goto(`${origin}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Typed but not saved yet");
   await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
   const file = await page.request.get(`${origin}${src}`);
   expect(file.status()).toBe(200);

@@ -15,7 +15,10 @@ async function setPasswordThroughLink(page: Page, url: string, password: string)
   await page.getByLabel("New password (at least 12 characters)").fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/admin\/login/);
+  // Signed in at once; sign out again so the test can sign in with the new password.
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText("Your password has been set. You are signed in.")).toBeVisible();
+  await page.context().clearCookies();
 }
 
 async function signIn(page: Page, email: string, password: string) {

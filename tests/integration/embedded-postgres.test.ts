@@ -90,3 +90,33 @@ describe("embedded PostgreSQL", () => {
     await owner.close();
   });
 });
+
+const runsAsRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+describe.runIf(runsAsRoot)("embedded PostgreSQL run as root with a DATA_DIR closed to other users", () => {
+  // `mktemp -d` makes a folder of mode 700: PostgreSQL, which runs as the postgres user,
+  // cannot pass through it to reach DATA_DIR/pg.
+  const closedDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-closed-"));
+
+  afterAll(async () => {
+    const clusterDir = clusterDirFor(closedDir);
+    const running = readRunningCluster(clusterDir);
+    if (running) process.kill(running.pid, "SIGINT");
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(closedDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(clusterDir), { recursive: true, force: true });
+  });
+
+  it("starts on the first try, keeps the data across a restart, and leaves the folder's mode alone", async () => {
+    expect(fs.statSync(closedDir).mode & 0o777).toBe(0o700);
+    const first = await openEmbeddedDatabase({ dataDir: closedDir, mode: "own" });
+    await query(first.url, "create table notes (body text)");
+    await query(first.url, "insert into notes values ('kept')");
+    await first.close();
+
+    const second = await openEmbeddedDatabase({ dataDir: closedDir, mode: "own" });
+    expect(await query(second.url, "select body from notes")).toEqual([{ body: "kept" }]);
+    await second.close();
+    expect(fs.statSync(closedDir).mode & 0o777).toBe(0o700);
+  });
+});

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSiteSettings, replaceSettingsImage } from "../../app/domain/settings/settings.server.ts";
+import { getSiteSettings, readSettingsForEditing, replaceSettingsImage, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import { ImageRejectedError } from "../../app/storage/images.server.ts";
 import { action as imagesAction } from "../../app/routes/admin/admin-only/settings-images.ts";
@@ -58,6 +58,25 @@ describe("settings images", () => {
     await expect(replaceSettingsImage("hero", html, actor)).rejects.toBeInstanceOf(ImageRejectedError);
     expect((await getSiteSettings()).hero_image_url).toBe(before);
     expect(files().length).toBe(count);
+  });
+
+  it("saving the settings form (which has no image or handle fields) keeps the images and the old handles", async () => {
+    const url = await replaceSettingsImage("hero", await png(1200), actor);
+    const current = await readSettingsForEditing();
+    const form = Object.fromEntries(
+      Object.entries(current).filter(([key]) => !["hero_image_url", "about_image_url", "social_facebook", "social_twitter", "social_instagram"].includes(key)),
+    );
+    const result = await saveSiteSettings({ ...form, hero_title: "Saved from the form" }, actor);
+    expect(result).toMatchObject({ ok: true, settings: { hero_title: "Saved from the form", hero_image_url: url } });
+    expect(await getSiteSettings()).toMatchObject({
+      hero_title: "Saved from the form",
+      hero_image_url: url,
+      social_facebook: current.social_facebook,
+      social_twitter: current.social_twitter,
+    });
+    // A stale image path sent along (an old browser tab) does not undo the upload.
+    await saveSiteSettings({ ...form, hero_image_url: "/images/old.webp" }, actor);
+    expect((await getSiteSettings()).hero_image_url).toBe(url);
   });
 });
 

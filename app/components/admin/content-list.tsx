@@ -69,6 +69,14 @@ export function ContentListPage<T extends ListItem>(props: {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === basePath;
   const searchTimer = useRef<number | undefined>(undefined);
+  // The search box submits 300 ms after the last key. That pending search is dropped when
+  // the form is submitted at once (Enter, Apply), when another page starts loading (Add
+  // New, Edit) and when the list goes away, so it can never pull the person back here.
+  const leaving = navigation.location !== undefined && navigation.location.pathname !== basePath;
+  useEffect(() => {
+    if (leaving) window.clearTimeout(searchTimer.current);
+  }, [leaving]);
+  useEffect(() => () => window.clearTimeout(searchTimer.current), []);
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
@@ -84,6 +92,7 @@ export function ContentListPage<T extends ListItem>(props: {
         role="search"
         aria-label={`Filter ${props.noun}s`}
         className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        onSubmit={() => window.clearTimeout(searchTimer.current)}
         onChange={(event) => {
           const form = event.currentTarget;
           const target = event.target as HTMLElement;

@@ -41,13 +41,17 @@ const imageUrl = (label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A handle like @millbrook (letters, digits, dots, underscores, hyphens). */
+/**
+ * A handle like @millbrook (letters, digits, dots, underscores, hyphens). No longer on the
+ * form (the site links to the profile addresses): absent means "leave as it is".
+ */
 const handle = (label: string) =>
   z
     .string()
     .trim()
     .max(100, `${label} must be at most 100 characters`)
-    .refine((v) => v === "" || /^@?[A-Za-z0-9._-]+$/.test(v), `${label} may contain only letters, digits, dots, underscores and hyphens`);
+    .refine((v) => v === "" || /^@?[A-Za-z0-9._-]+$/.test(v), `${label} may contain only letters, digits, dots, underscores and hyphens`)
+    .optional();
 
 /** Checkbox/switch value from a form ("on", "true") or a boolean. */
 const flag = z

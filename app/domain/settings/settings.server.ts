@@ -51,27 +51,35 @@ export type SaveSettingsResult =
   | { ok: false; errors: Partial<Record<SettingsField, string>> };
 
 /**
- * Validates and saves every setting (row id 1), records the change in the audit log and
- * tells the change feed. Bad input changes nothing.
+ * Validates and saves the settings of the form (row id 1), records the change in the audit
+ * log and tells the change feed. Bad input changes nothing. The hero and about images are
+ * not part of the form (they change only through replaceSettingsImage), and a field the
+ * form leaves out (the old social "handles") keeps its value.
  */
 export async function saveSiteSettings(input: Record<string, unknown>, actor: AuditActor): Promise<SaveSettingsResult> {
   const parsed = SiteSettingsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: settingsErrors(parsed.error) };
-  const values = parsed.data;
+  const images: string[] = Object.values(SETTINGS_IMAGES);
+  const values = Object.fromEntries(
+    Object.entries(parsed.data).filter(([key, value]) => value !== undefined && !images.includes(key)),
+  ) as Omit<SiteSettingsValues, (typeof SETTINGS_IMAGES)[SettingsImage]>;
+  let saved: SiteSettingsValues | undefined;
   await getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
-    await tx
+    const [row] = await tx
       .insert(siteSettings)
       .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updated_at: sql`now()` } });
-    const changed = SETTINGS_FIELDS.filter((k) => !before || before[k] !== values[k]);
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updated_at: sql`now()` } })
+      .returning();
+    saved = Object.fromEntries(SETTINGS_FIELDS.map((k) => [k, row[k]])) as SiteSettingsValues;
+    const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => !before || before[k] !== values[k]);
     await recordAudit(actor, "settings.updated", { entity: "site_settings", entityId: 1, details: { changed } }, tx);
     if (before && before.maintenance_mode !== values.maintenance_mode) {
       await recordAudit(actor, values.maintenance_mode ? "settings.maintenance_on" : "settings.maintenance_off", { entity: "site_settings", entityId: 1 }, tx);
     }
   });
   publishChange("settings");
-  return { ok: true, settings: values };
+  return { ok: true, settings: saved! };
 }
 
 export const SETTINGS_IMAGES = { hero: "hero_image_url", about: "about_image_url" } as const;

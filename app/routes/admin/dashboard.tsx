@@ -5,17 +5,19 @@ import { NewSubmissionsCard } from "../../components/admin/new-submissions-card.
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
 import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
-  const [counts, newSubmissions] = await Promise.all([
+  const [counts, newSubmissions, settings] = await Promise.all([
     getDashboardCounts(),
     staff.canSeeSubmissions ? countNewSubmissions() : null,
+    getSiteSettings(args.context),
   ]);
-  return { counts, newSubmissions };
+  return { counts, newSubmissions, maintenanceMode: settings.maintenance_mode, canEditSettings: staff.role === "administrator" };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -30,6 +32,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
       <LiveUpdates topics={["events", "craft-fairs"]} />
       <h1 className="font-display text-3xl font-semibold text-brand-900">Dashboard</h1>
+      {loaderData.maintenanceMode && (
+        <div role="status" className="mt-4 rounded-2xl border-2 border-sun-500 bg-sun-100 px-4 py-3 text-ink" data-testid="maintenance-notice">
+          <p className="font-semibold">Maintenance mode is on: visitors see the maintenance page, not the website.</p>
+          <p className="mt-1 text-sm">
+            {loaderData.canEditSettings ? (
+              <Link to="/admin/settings" className="font-semibold underline">
+                Turn it off in Settings
+              </Link>
+            ) : (
+              "An administrator can turn it off in Settings."
+            )}
+          </p>
+        </div>
+      )}
       <div className="mt-6">
         <ConnectionPanel />
       </div>

@@ -70,8 +70,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith("/admin/login") === true;
   const [timedOut, setTimedOut] = useState(false);
   const [showSetup, setShowSetup] = useState(false);
-  // After a failure the button rests as long as the server asks (Retry-After).
-  const [restedFor, setRestedFor] = useState<object | null>(null);
+  // After a failure the button rests as long as the server asks (Retry-After); the clock
+  // belongs to one answer and counts the seconds left.
+  const [clock, setClock] = useState<{ answer: object; until: number; now: number } | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   // False in the server render: without JavaScript the button must never stay disabled.
   const hydrated = useSyncExternalStore(
@@ -107,8 +108,17 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     if (!actionData) return;
     if (actionData.busy) toast.error(SERVER_BUSY, { id: "login", duration: 5000 });
     else toast.error("Login failed", { id: "login" });
-    const timer = setTimeout(() => setRestedFor(actionData), actionData.retryAfterMs);
-    return () => clearTimeout(timer);
+    const until = Date.now() + actionData.retryAfterMs;
+    const tick = () => setClock({ answer: actionData, until, now: Date.now() });
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(() => {
+      tick();
+      if (Date.now() >= until) clearInterval(timer);
+    }, 250);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [actionData]);
 
   // Sign-in gives up after 10 seconds.
@@ -123,8 +133,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     return () => clearTimeout(timer);
   }, [submitting, navigate, location.pathname, location.search]);
 
-  const waiting = hydrated && Boolean(actionData && actionData.retryAfterMs > 0 && restedFor !== actionData);
-  const message = timedOut ? TIMEOUT_MESSAGE : actionData?.error;
+  const leftMs = !actionData ? 0 : clock?.answer === actionData ? clock.until - clock.now : actionData.retryAfterMs;
+  const waiting = hydrated && !submitting && leftMs > 0;
+  const secondsLeft = Math.max(1, Math.ceil(leftMs / 1000));
+  // While the back-off runs the page says why the button rests, not the stale failure.
+  const message = timedOut ? TIMEOUT_MESSAGE : waiting ? SERVER_BUSY : actionData?.error;
   const field =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
@@ -186,14 +199,22 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           </div>
 
           {message && (
-            <p id="login-error" role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
-              {message}
-            </p>
+            <div className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+              <p id="login-error" role="alert">
+                {message}
+              </p>
+              {waiting && (
+                <p id="login-wait" className="mt-1">
+                  You can try again in {secondsLeft} {secondsLeft === 1 ? "second" : "seconds"}.
+                </p>
+              )}
+            </div>
           )}
 
           <button
             type="submit"
             disabled={submitting || waiting}
+            aria-describedby={waiting ? "login-wait" : undefined}
             className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
             {submitting ? "Signing in..." : "Sign in"}

@@ -6,7 +6,7 @@ import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { NewPasswordSchema } from "../../domain/staff/staff.schema.ts";
 import { findUserById, setPassword } from "../../domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { redirectSignedIn, startSessionAfterLink } from "../../auth/start-session.server.ts";
 import { AccountField } from "../../components/admin/account-field.tsx";
 import type { Route } from "./+types/set-password";
 
@@ -41,13 +41,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   await setPassword(user.id, parsed.data.password);
   // A new password ends every existing session of the account.
   await deleteSessionsOfUser(user.id);
-  const { ip } = context.get(requestInfoContext);
+  const { ip, secure } = context.get(requestInfoContext);
   await recordAudit({ userId: user.id, email: user.email, ip }, "auth.password_set", {
     entity: "user",
     entityId: user.id,
     details: { via: link.purpose },
   });
-  return redirectWithToast("/admin/login", { type: "success", message: "Your password has been set. You can sign in now." });
+  // The link and the new password prove who this is: straight to the dashboard, signed in.
+  const started = await startSessionAfterLink({ user, via: link.purpose === "invite" ? "invite" : "reset", request, ip, secure });
+  return redirectSignedIn(started, { secure, message: "Your password has been set. You are signed in." });
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
+import { redirectSignedIn, startSessionAfterLink } from "../../auth/start-session.server.ts";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { countAdministrators, createUser, StaffError } from "../../domain/staff/staff.server.ts";
 import { EmailSchema, NewPasswordSchema } from "../../domain/staff/staff.schema.ts";
@@ -34,9 +35,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   }
   if (!(await consumeLink(params.token, ["setup"]))) throw data({ expired: true }, { status: 410 });
+  const { ip, secure } = context.get(requestInfoContext);
+  let user: { id: string; email: string };
   try {
-    const user = await createUser({ email: parsed.data.email, password: parsed.data.password, role: "administrator" });
-    const { ip } = context.get(requestInfoContext);
+    user = await createUser({ email: parsed.data.email, password: parsed.data.password, role: "administrator" });
     await recordAudit({ userId: user.id, email: user.email, ip }, "staff.first_administrator_created", {
       entity: "user",
       entityId: user.id,
@@ -47,7 +49,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  return redirect("/admin/login?setup=done");
+  // The new administrator is signed in and lands on the dashboard.
+  const started = await startSessionAfterLink({ user, via: "setup", request, ip, secure });
+  return redirectSignedIn(started, { secure, message: "The administrator account has been created. You are signed in." });
 }
 
 export default function Setup({ actionData }: Route.ComponentProps) {

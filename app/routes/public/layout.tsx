@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
   const settings = await getSiteSettings(args.context);
   // Maintenance mode (the middleware already refused visitors): staff see a banner.
-  const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode);
+  const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode, settings.contact_email);
   const origin = siteOrigin(request);
   return {
     origin,
@@ -79,7 +79,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to main content
       </a>
-      {loaderData.maintenanceBanner && <MaintenanceBanner />}
       <LiveUpdates />
       <SiteHeader siteName={loaderData.siteName} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -93,6 +92,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         social={loaderData.social}
         year={loaderData.year}
       />
+      {loaderData.maintenanceBanner && <MaintenanceBanner />}
     </div>
   );
 }

@@ -20,11 +20,15 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
  * Returns whether the staff banner must be shown (maintenance on, staff signed in), or
  * throws the 503 for everyone else.
  */
-export async function maintenanceGate(args: GuardArgs, maintenanceMode: boolean): Promise<{ staffBanner: boolean }> {
+export async function maintenanceGate(
+  args: GuardArgs,
+  maintenanceMode: boolean,
+  contactEmail?: string,
+): Promise<{ staffBanner: boolean }> {
   if (!maintenanceMode) return { staffBanner: false };
   if (await getOptionalStaff(args)) return { staffBanner: true };
   throw data<MaintenanceRefusal>(
-    { maintenance: true },
+    { maintenance: true, contactEmail },
     {
       status: 503,
       statusText: "Service Unavailable",
@@ -36,7 +40,7 @@ export async function maintenanceGate(args: GuardArgs, maintenanceMode: boolean)
 /** Public layout middleware: the gate, for every method, before any loader or action. */
 export const maintenanceMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const settings = await getSiteSettings(args.context);
-  await maintenanceGate(args, settings.maintenance_mode);
+  await maintenanceGate(args, settings.maintenance_mode, settings.contact_email);
   return next();
 };
 

@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
     }
     throw error;
   }
-  return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });
+  return redirectWithToast("/admin/settings", { type: "success", message: `${LABELS[image]} uploaded` });
 }
 
 export function loader() {

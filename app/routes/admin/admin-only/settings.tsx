@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data } from "react-router";
+import { data, useFetcher } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { toast } from "../../../components/ui/toast.tsx";
 import { DEFAULT_SETTINGS } from "../../../content/sample-content.ts";
@@ -40,18 +40,13 @@ const SITE_FIELDS: FieldSpec[] = [
   { name: "contact_email", label: "Contact email", type: "email" },
   { name: "hero_title", label: "Hero title" },
   { name: "hero_subtitle", label: "Hero subtitle" },
-  { name: "hero_image_url", label: "Hero image", optional: true, hint: "Set by uploading under Images below, or a path on this site such as /images/hero.svg." },
-  { name: "about_image_url", label: "About image", optional: true, hint: "Set by uploading under Images below, or a path on this site." },
   { name: "charity_number", label: "Registered charity number", optional: true },
 ];
 
 const SOCIAL_FIELDS: FieldSpec[] = [
-  { name: "social_facebook", label: "Facebook handle", optional: true },
-  { name: "facebook_url", label: "Facebook URL", type: "url", optional: true },
-  { name: "social_twitter", label: "Twitter handle", optional: true },
-  { name: "twitter_url", label: "Twitter URL", type: "url", optional: true },
-  { name: "social_instagram", label: "Instagram handle", optional: true },
-  { name: "instagram_url", label: "Instagram URL", type: "url", optional: true },
+  { name: "facebook_url", label: "Facebook URL", type: "url", optional: true, hint: "The footer's Facebook link, e.g. https://www.facebook.com/millbrookfoundation" },
+  { name: "twitter_url", label: "Twitter URL", type: "url", optional: true, hint: "The footer's Twitter link, e.g. https://x.com/millbrookfdn" },
+  { name: "instagram_url", label: "Instagram URL", type: "url", optional: true, hint: "The footer's Instagram link, e.g. https://www.instagram.com/millbrookfoundation" },
 ];
 
 const DEFAULT_VALUES: Values = Object.fromEntries(
@@ -120,14 +115,22 @@ function Switch({ name, label, description, checked, onChange }: { name: Setting
   );
 }
 
-/** After an image upload the server's values replace the form (the key changes with the image paths). */
 export default function Settings(props: Route.ComponentProps) {
-  const images = props.loaderData.settings ? `${props.loaderData.settings.hero_image_url}|${props.loaderData.settings.about_image_url}` : "";
-  return <SettingsScreen key={images} {...props} />;
+  return <SettingsScreen {...props} />;
 }
 
+/**
+ * Uploads and removals go through a fetcher: the page is not reloaded, so text edits not
+ * yet saved stay in the form. Without JavaScript it is a normal form post.
+ */
 function ImageUpload({ which, label, url }: { which: "hero" | "about"; label: string; url: string | null }) {
   const id = `settings-image-${which}`;
+  const fetcher = useFetcher();
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (!busy) formRef.current?.reset();
+  }, [busy]);
   return (
     <div className="rounded-xl border border-slate-200 p-4">
       <h3 className="font-semibold text-slate-800">{label}</h3>
@@ -136,19 +139,20 @@ function ImageUpload({ which, label, url }: { which: "hero" | "about"; label: st
       ) : (
         <p className="mt-3 text-sm text-slate-600">No image chosen: the built-in artwork is shown.</p>
       )}
-      <form method="post" action="/admin/settings/images" encType="multipart/form-data" className="mt-3 space-y-3">
+      <fetcher.Form ref={formRef} method="post" action="/admin/settings/images" encType="multipart/form-data" className="mt-3 space-y-3">
         <input type="hidden" name="which" value={which} />
         <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
           New {label.toLowerCase()} <span className="font-normal text-slate-600">(JPEG, PNG, WebP or GIF, up to 10MB)</span>
         </label>
         <input id={id} name="image" type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="block w-full text-sm" />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="upload" className={secondary}>Upload {label}</button>
+          <button type="submit" name="intent" value="upload" className={secondary} disabled={busy}>Upload {label}</button>
           {url && (
-            <button type="submit" name="intent" value="remove" className={secondary}>Remove {label}</button>
+            <button type="submit" name="intent" value="remove" className={secondary} disabled={busy}>Remove {label}</button>
           )}
         </div>
-      </form>
+        {busy && <p role="status" className="text-sm text-slate-700">Uploading...</p>}
+      </fetcher.Form>
     </div>
   );
 }
@@ -162,6 +166,18 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   const [load, setLoad] = useState<LoadState>(loaderData.loadError ? { status: "error", message: loaderData.loadError } : { status: "ready" });
   const [saving, setSaving] = useState(false);
   const abort = useRef<AbortController | null>(null);
+
+  // An image uploaded or removed: take the new image paths, keep every other edit.
+  const imagesNow = initial ? { hero_image_url: initial.hero_image_url, about_image_url: initial.about_image_url } : null;
+  const imagesKey = imagesNow ? `${imagesNow.hero_image_url}|${imagesNow.about_image_url}` : "";
+  const [imagesSeen, setImagesSeen] = useState(imagesKey);
+  if (imagesKey !== imagesSeen) {
+    setImagesSeen(imagesKey);
+    if (imagesNow) {
+      setSaved((s) => (s ? { ...s, ...imagesNow } : s));
+      setDraft((d) => (d ? { ...d, ...imagesNow } : d));
+    }
+  }
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -230,10 +246,11 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
       if (fieldErrors) setErrors(fieldErrors);
       else if (previous) setDraft(previous);
       const message = error instanceof Error && error.message !== "Failed to fetch" ? error.message : "Network connection error";
+      // Retry only helps when the save itself failed; invalid fields need correcting first.
       toast.error(`Failed to save settings: ${message}`, {
         id: "settings-save",
         duration: 10_000,
-        action: { label: "Retry", onClick: () => void save(attempt) },
+        ...(fieldErrors ? {} : { action: { label: "Retry", onClick: () => void save(attempt) } }),
       });
     } finally {
       setSaving(false);
