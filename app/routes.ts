@@ -13,6 +13,8 @@ export default [
     route("trustees", "routes/public/trustees.tsx"),
     route("causes", "routes/public/causes.tsx"),
     route("support", "routes/public/support.tsx"),
+    route("support/thank-you", "routes/public/donation-thank-you.tsx"),
+    route("support/monthly/:token", "routes/public/monthly-gift.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -55,4 +57,5 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-calendar.ts"),
+  route("payments/stripe/webhook", "routes/resources/stripe-webhook.ts"),
 ] satisfies RouteConfig;

@@ -35,6 +35,9 @@ export interface AppOptions {
   pageCache?: Pick<PageCacheOptions, "subscribe" | "maxEntries" | "maxBytes" | "ttlMs">;
 }
 
+/** Stripe's webhook (app/routes/resources/stripe-webhook.ts). */
+export const STRIPE_WEBHOOK_PATH = "/payments/stripe/webhook";
+
 const YEAR = 365 * 24 * 60 * 60;
 
 export function createApp(options: AppOptions) {
@@ -44,8 +47,10 @@ export function createApp(options: AppOptions) {
 
   app.use(securityHeaders({ dev: Boolean(options.viteMiddleware) }));
   app.use(compression());
-  // Cross-site requests that change data are refused before anything else runs.
-  app.use(refuseCrossSiteWrites({ publicUrl: options.publicUrl }));
+  // Cross-site requests that change data are refused before anything else runs, except
+  // Stripe's webhook, which comes from Stripe and proves itself with its signature.
+  const refuseCrossSite = refuseCrossSiteWrites({ publicUrl: options.publicUrl });
+  app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : refuseCrossSite(req, res, next)));
 
   app.use((req, res, next) => {
     const started = performance.now();

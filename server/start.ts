@@ -24,6 +24,17 @@ const uploadsDir = path.join(config.dataDir, "uploads");
 fs.mkdirSync(uploadsDir, { recursive: true });
 process.env.UPLOADS_DIR ??= uploadsDir;
 
+// `npm run dev` without Stripe keys: a local Stripe double, so a donation can be tried end
+// to end (STRIPE_DOUBLE=off to see the site without online giving).
+let stripeDouble: { webhookUrl: string | undefined; env(): Record<string, string>; stop(): Promise<void> } | undefined;
+if (dev && !process.env.STRIPE_SECRET_KEY && process.env.STRIPE_DOUBLE !== "off") {
+  const doublePath = new URL("../scripts/stripe-double.ts", import.meta.url).href;
+  const { StripeDouble } = (await import(/* @vite-ignore */ doublePath)) as typeof import("../scripts/stripe-double.ts");
+  stripeDouble = await new StripeDouble().start();
+  Object.assign(process.env, stripeDouble.env());
+  logger.info("no Stripe keys: payments go to the local Stripe double (STRIPE_DOUBLE=off to turn it off)");
+}
+
 const database = await openDatabase(config, { mode: "own" }).catch((error: unknown) => {
   logger.fatal({ err: error }, "could not open the database");
   process.exit(1);
@@ -66,6 +77,7 @@ const server = app.listen(config.PORT, config.HOST, async () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const origin = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  if (stripeDouble) stripeDouble.webhookUrl = `http://127.0.0.1:${port}/payments/stripe/webhook`;
   logger.info(`Millbrook Community Foundation is running on ${origin}`);
   console.log(`\n  Millbrook Community Foundation: ${origin}\n`);
   if ((await countAdministrators()) === 0) {
@@ -90,6 +102,7 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   await closeVite().catch(() => {});
+  await stripeDouble?.stop().catch(() => {});
   await database.close().catch((error: unknown) => logger.error({ err: error }, "database close failed"));
   process.exit(0);
 }

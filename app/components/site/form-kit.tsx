@@ -25,10 +25,13 @@ export function ErrorSummary({
   errors,
   labels,
   groups = [],
+  anchors = {},
 }: {
   errors: Record<string, string>;
   labels: Record<string, string>;
   groups?: readonly string[];
+  /** Field ids that differ from the field names. */
+  anchors?: Record<string, string>;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), [errors]);
@@ -40,7 +43,7 @@ export function ErrorSummary({
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {entries.map(([field, message]) => (
           <li key={field}>
-            <a href={`#${groups.includes(field) ? `${field}-group` : field}`} className="underline underline-offset-2">
+            <a href={`#${anchors[field] ?? (groups.includes(field) ? `${field}-group` : field)}`} className="underline underline-offset-2">
               {labels[field] ? `${labels[field]}: ` : ""}
               {message}
             </a>

@@ -1,0 +1,285 @@
+/**
+ * Giving, end to end: the donation form, Stripe Checkout (the Stripe double on loopback,
+ * reached through the official SDK), signed webhooks into the ledger, the receipt (a real
+ * SMTP server on loopback), monthly gifts and stopping them, refunds, repeated and
+ * forged webhooks, and the form's amounts with and without JavaScript.
+ * One server of its own for the whole file (started in beforeAll), so the tests run in order.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../app/db/client.server.ts";
+import { donations, giftAidDeclarations, stripeEvents } from "../../app/db/schema.ts";
+import { donationsByEmail, monthlyGiftByEmail, openSitePage, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+let site: GivingSite;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  site = await startGivingSite();
+});
+
+// eslint-disable-next-line no-empty-pattern
+test.afterAll(async ({}, testInfo) => {
+  if (site) await testInfo.attach("server output", { body: site.server.output(), contentType: "text/plain" });
+  await site?.stop();
+});
+
+let counter = 0;
+const newEmail = (what: string) => `${what}-${Date.now()}-${++counter}@example.org`;
+
+function donationForm(page: Page) {
+  return page.getByRole("form", { name: "Make a donation" });
+}
+
+async function fillGiftAid(page: Page) {
+  const form = donationForm(page);
+  await form.getByRole("checkbox", { name: /Yes, add Gift Aid/ }).check();
+  await form.getByLabel("Title").fill("Ms");
+  await form.getByLabel("First name").fill("Ann");
+  await form.getByLabel("Last name").fill("O'Neill");
+  await form.getByLabel("House name or number").fill("Rose Cottage");
+  await form.getByLabel("Postcode").fill("mb1 2ab");
+}
+
+test("a one-off gift with Gift Aid: Checkout, thank-you page, ledger row, declaration and receipt", async ({ page }) => {
+  const email = newEmail("one-off");
+  await openSitePage(page, `${site.origin}/support#donate`);
+  const form = donationForm(page);
+  await expect(form.getByRole("checkbox", { name: /Yes, add Gift Aid/ })).not.toBeChecked();
+  await form.getByLabel("Other amount in pounds").fill("12.50");
+  await expect(form.getByRole("radio", { name: "Other amount" })).toBeChecked();
+  await expect(form.getByTestId("gift-aid")).toContainText("£15.63");
+  await form.getByLabel("Give to").selectOption({ label: "Community Garden" });
+  await form.getByLabel("Email address").fill(email);
+  await fillGiftAid(page);
+  await form.getByRole("button", { name: "Donate £12.50" }).click();
+
+  // Stripe's (double's) checkout page: the amount the server decided.
+  await expect(page.getByTestId("checkout-amount")).toHaveText("£12.50");
+  expect(await donationsByEmail(email)).toHaveLength(0);
+  await page.getByRole("button", { name: "Pay" }).click();
+
+  await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+  const reference = (await page.locator("strong.font-mono").textContent())!;
+  expect(reference).toMatch(/^MCF-[A-Z0-9]{8}$/);
+
+  const rows = await donationsByEmail(email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ reference, amount_pence: 1250, currency: "gbp", mode: "one-off", status: "paid", cause_title: "Community Garden" });
+  const [declaration] = await getDb().select().from(giftAidDeclarations).where(eq(giftAidDeclarations.id, rows[0].declaration_id!));
+  expect(declaration).toMatchObject({ title: "Ms", first_name: "Ann", last_name: "O'Neill", house: "Rose Cottage", postcode: "MB1 2AB", cancelled_at: null });
+
+  const [mail] = await waitForMail(site, email);
+  expect(mail.subject).toBe("Thank you for your donation to Millbrook Community Foundation");
+  expect(mail.text).toContain("Amount: £12.50");
+  expect(mail.text).toContain(`Reference: ${reference}`);
+  expect(mail.text).toContain("Cause: Community Garden");
+  expect(mail.text).toMatch(/Date: \d{1,2} [A-Z][a-z]+ \d{4}/);
+  expect(mail.text).toContain("I want to Gift Aid my donation and any donations I make in the future or have made in the past 4 years");
+  expect(mail.text).toContain("it is my responsibility to pay any difference");
+  expect(mail.text).not.toContain("/support/monthly/");
+});
+
+test("cancelling Checkout brings back the form with what was entered, and records nothing", async ({ page }) => {
+  const email = newEmail("cancel");
+  await openSitePage(page, `${site.origin}/support#donate`);
+  const form = donationForm(page);
+  await form.getByText("Monthly", { exact: true }).click();
+  await form.getByLabel("Other amount in pounds").fill("7.25");
+  await form.getByLabel("Email address").fill(email);
+  await fillGiftAid(page);
+  await form.getByRole("button", { name: "Donate £7.25 monthly" }).click();
+  await page.getByRole("link", { name: "Cancel and go back" }).click();
+
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByText("Your payment was cancelled and nothing was taken.")).toBeVisible();
+  await expect(form.getByLabel("Other amount in pounds")).toHaveValue("7.25");
+  await expect(form.getByRole("radio", { name: "Monthly" })).toBeChecked();
+  await expect(form.getByLabel("Email address")).toHaveValue(email);
+  await expect(form.getByLabel("Last name")).toHaveValue("O'Neill");
+  await expect(form.getByLabel("Postcode")).toHaveValue("MB1 2AB");
+  expect(await donationsByEmail(email)).toHaveLength(0);
+});
+
+test("a monthly gift: two paid invoices make two gifts, then the donor stops it from the receipt's link", async ({ page }) => {
+  const email = newEmail("monthly");
+  await openSitePage(page, `${site.origin}/support#donate`);
+  const form = donationForm(page);
+  await form.getByText("Monthly", { exact: true }).click();
+  await form.getByText("£10", { exact: true }).click();
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Donate £10 monthly" }).click();
+  await expect(page.getByTestId("checkout-amount")).toHaveText("£10.00 a month");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+  await expect(page.getByText("Your monthly gift of £10")).toBeVisible();
+
+  const gift = await monthlyGiftByEmail(email);
+  expect(gift).toMatchObject({ status: "active", amount_pence: 1000 });
+  expect(await donationsByEmail(email)).toHaveLength(1);
+
+  // The next month's invoice.
+  await site.stripe.payInvoice(gift!.stripe_subscription_id);
+  const rows = await donationsByEmail(email);
+  expect(rows.map((r) => [r.mode, r.amount_pence, r.status])).toEqual([
+    ["monthly", 1000, "paid"],
+    ["monthly", 1000, "paid"],
+  ]);
+  expect(rows.map((r) => r.reference)).toEqual([`${gift!.reference}-01`, `${gift!.reference}-02`]);
+
+  const mails = await waitForMail(site, email, 2);
+  const link = /(http:\/\/localhost:\d+\/support\/monthly\/[\w-]+)/.exec(mails[1].text)?.[1];
+  expect(link).toBeTruthy();
+  expect(mails[1].text).toContain("Amount: £10.00 (monthly)");
+
+  await openSitePage(page, link!);
+  await expect(page.getByText("You give £10 every month")).toBeVisible();
+  await page.getByRole("button", { name: "Stop my monthly gift" }).click();
+  await expect(page.getByText(/Your monthly gift of £10 \(reference MCF-\w+\) has stopped/)).toBeVisible();
+
+  expect(site.stripe.subscriptions.get(gift!.stripe_subscription_id)?.status).toBe("canceled");
+  expect(site.stripe.events("customer.subscription.deleted")).toHaveLength(1);
+  expect(await monthlyGiftByEmail(email)).toMatchObject({ status: "ended" });
+  await expect(site.stripe.payInvoice(gift!.stripe_subscription_id)).rejects.toThrow(/no active subscription/);
+});
+
+test("a refund marks the gift refunded", async ({ page }) => {
+  const email = newEmail("refund");
+  await openSitePage(page, `${site.origin}/support#donate`);
+  const form = donationForm(page);
+  await form.getByText("£50", { exact: true }).click();
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Donate £50" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+  const [paid] = await donationsByEmail(email);
+  expect(paid.status).toBe("paid");
+
+  await site.stripe.refund(paid.stripe_payment_intent_id!);
+  const [refunded] = await donationsByEmail(email);
+  expect(refunded.status).toBe("refunded");
+  expect(refunded.refunded_at).not.toBeNull();
+});
+
+test("the same webhook delivered twice makes one gift", async ({ page }) => {
+  const email = newEmail("twice");
+  await openSitePage(page, `${site.origin}/support#donate`);
+  const form = donationForm(page);
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Donate £25" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+
+  const completed = site.stripe.events("checkout.session.completed").at(-1)!;
+  const again = await site.stripe.resend(completed);
+  expect(again.status).toBe(200);
+  expect(await donationsByEmail(email)).toHaveLength(1);
+  await waitForMail(site, email);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(site.smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
+});
+
+test("a forged or stale signature gets a 400 and records nothing", async () => {
+  const before = await getDb().select().from(donations);
+  const session = {
+    id: "cs_test_forged0001",
+    object: "checkout.session",
+    mode: "payment",
+    status: "complete",
+    payment_status: "paid",
+    amount_total: 99_900,
+    currency: "gbp",
+    customer_details: { email: "forger@example.org" },
+    metadata: { reference: "MCF-FORGED01" },
+    payment_intent: "pi_test_forged",
+  };
+  const event = { id: "evt_test_forged0001", object: "event", type: "checkout.session.completed", created: Math.floor(Date.now() / 1000), data: { object: session } };
+
+  const forged = await site.stripe.deliver(event, { secret: "whsec_not_the_real_secret" });
+  expect(forged.status).toBe(400);
+  const stale = await site.stripe.deliver({ ...event, id: "evt_test_stale0001" }, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+  expect(stale.status).toBe(400);
+  const unsigned = await fetch(site.stripe.webhookUrl!, { method: "POST", body: JSON.stringify(event), headers: { "Content-Type": "application/json" } });
+  expect(unsigned.status).toBe(400);
+
+  expect(await getDb().select().from(donations)).toHaveLength(before.length);
+  expect(await getDb().select().from(stripeEvents).where(eq(stripeEvents.id, "evt_test_forged0001"))).toHaveLength(0);
+  expect(await getDb().select().from(stripeEvents).where(eq(stripeEvents.id, "evt_test_stale0001"))).toHaveLength(0);
+});
+
+test.describe("amounts with JavaScript", () => {
+  for (const [typed, message] of [
+    ["0", "The smallest donation is £1"],
+    ["5000.01", "The most you can give online at once is £5,000"],
+    ["abc", "Enter the amount in pounds and pence, using numbers only, for example 12.50"],
+    ["12.505", "Enter the amount with no more than 2 digits after the point, for example 12.50"],
+  ]) {
+    test(`"${typed}" gets a message next to the field and goes nowhere`, async ({ page }) => {
+      await openSitePage(page, `${site.origin}/support#donate`);
+      const form = donationForm(page);
+      await form.getByLabel("Email address").fill(newEmail("amount"));
+      const field = form.getByLabel("Other amount in pounds");
+      await field.fill(typed);
+      await form.getByRole("button", { name: "Donate" }).click();
+      await expect(page.locator("#customAmount-error")).toContainText(message);
+      await expect(field).toBeFocused();
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      expect(page.url()).toContain(`${site.origin}/support`);
+    });
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a typed amount is used even with the £25 preset still ticked, and the donation goes through", async ({ page }) => {
+    const email = newEmail("nojs");
+    await page.goto(`${site.origin}/support#donate`);
+    const form = donationForm(page);
+    await expect(form.getByRole("radio", { name: "£25" })).toBeChecked();
+    await form.getByLabel("Other amount in pounds").fill("12.50");
+    await form.getByLabel("Email address").fill(email);
+    await fillGiftAid(page);
+    await form.getByRole("button", { name: /^Donate/ }).click();
+    await expect(page.getByTestId("checkout-amount")).toHaveText("£12.50");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+    const rows = await donationsByEmail(email);
+    expect(rows.map((r) => r.amount_pence)).toEqual([1250]);
+    expect(rows[0].declaration_id).not.toBeNull();
+  });
+
+  for (const [typed, message] of [
+    ["0", "The smallest donation is £1"],
+    ["5000.01", "The most you can give online at once is £5,000"],
+    ["abc", "Enter the amount in pounds and pence, using numbers only, for example 12.50"],
+  ]) {
+    test(`the server refuses "${typed}" with a message next to the field, never £25`, async ({ page }) => {
+      await page.goto(`${site.origin}/support#donate`);
+      const form = donationForm(page);
+      await form.getByLabel("Other amount in pounds").fill(typed);
+      await form.getByLabel("Email address").fill(newEmail("nojs-amount"));
+      await form.getByRole("button", { name: /^Donate/ }).click();
+      await expect(page.locator("#customAmount-error")).toContainText(message);
+      await expect(form.getByLabel("Other amount in pounds")).toHaveValue(typed);
+      await expect(page.getByRole("alert").filter({ hasText: "There is a problem with your form" })).toContainText(`Other amount: ${message}`);
+    });
+  }
+
+  test("Gift Aid details are asked for, each with its message, when the box is ticked", async ({ page }) => {
+    await page.goto(`${site.origin}/support#donate`);
+    const form = donationForm(page);
+    await form.getByLabel("Email address").fill(newEmail("nojs-giftaid"));
+    await form.getByRole("checkbox", { name: /Yes, add Gift Aid/ }).check();
+    await form.getByLabel("Postcode").fill("not a postcode");
+    await form.getByRole("button", { name: /^Donate/ }).click();
+    await expect(page.locator("#donation-title-error")).toContainText("Enter your title");
+    await expect(page.locator("#donation-firstName-error")).toContainText("Enter your first name");
+    await expect(page.locator("#donation-lastName-error")).toContainText("Enter your last name");
+    await expect(page.locator("#donation-house-error")).toContainText("Enter your house name or number");
+    await expect(page.locator("#donation-postcode-error")).toContainText("Enter a real UK postcode");
+    await expect(form.getByRole("checkbox", { name: /Yes, add Gift Aid/ })).toBeChecked();
+  });
+});
