@@ -54,7 +54,7 @@ export const hasRole = (role: StaffRole | null | undefined, minimum: StaffRole) 
 export const staffContext = createContext<StaffIdentity | null>(null);
 
 /** Admin paths only administrators may reach (the rest of /admin is for editors too). */
-export const ADMINISTRATOR_PATHS = ["/admin/users", "/admin/settings", "/admin/audit-log", "/admin/data-protection"];
+export const ADMINISTRATOR_PATHS = ["/admin/users", "/admin/settings", "/admin/audit-log", "/admin/data-protection", "/admin/donations"];
 
 /** The request's page path: without React Router's `.data` suffix, lower-cased, single slashes. */
 export function pagePath(request: Request): string {

@@ -5,11 +5,21 @@
  * forged webhooks, and the form's amounts with and without JavaScript.
  * One server of its own for the whole file (started in beforeAll), so the tests run in order.
  */
+import ExcelJS from "exceljs";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { donations, giftAidDeclarations, stripeEvents } from "../../app/db/schema.ts";
-import { donationsByEmail, monthlyGiftByEmail, openSitePage, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";
+import { createSignedInAccount } from "../helpers/staff.ts";
+import {
+  donationsByEmail,
+  monthlyGiftByEmail,
+  openSitePage,
+  signInAdministrator,
+  startGivingSite,
+  waitForMail,
+  type GivingSite,
+} from "./giving-server.ts";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -209,6 +219,113 @@ test("a forged or stale signature gets a 400 and records nothing", async () => {
   expect(await getDb().select().from(stripeEvents).where(eq(stripeEvents.id, "evt_test_stale0001"))).toHaveLength(0);
 });
 
+test.describe("staff", () => {
+  test("administrators see the ledger with filters, totals, CSV and the donor view; editors are refused", async ({ page, context }) => {
+    const email = newEmail("ledger");
+    await openSitePage(page, `${site.origin}/support#donate`);
+    const form = donationForm(page);
+    await form.getByLabel("Other amount in pounds").fill("40");
+    await form.getByLabel("Email address").fill(email);
+    await fillGiftAid(page);
+    await form.getByRole("button", { name: "Donate £40" }).click();
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+    const [gift] = await donationsByEmail(email);
+
+    // Editors see no donor data.
+    const editor = await createSignedInAccount({ role: "editor" });
+    const editorPage = await fetch(`${site.origin}/admin/donations`, { headers: { Cookie: `${editor.cookie.name}=${editor.cookie.value}` }, redirect: "manual" });
+    expect(editorPage.status).toBe(403);
+    const editorCsv = await fetch(`${site.origin}/admin/donations/export.csv`, { headers: { Cookie: `${editor.cookie.name}=${editor.cookie.value}` }, redirect: "manual" });
+    expect(editorCsv.status).toBe(403);
+    expect(await editorCsv.text()).not.toContain(email);
+
+    await signInAdministrator(context, site.origin);
+    await openSitePage(page, `${site.origin}/admin/donations`);
+    await expect(page.getByRole("heading", { name: "Donations", level: 1 })).toBeVisible();
+    const search = page.getByRole("search", { name: "Filter donations" });
+    await search.getByLabel("Search").fill(email);
+    await search.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("1 gift matches these filters")).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: gift.reference });
+    await expect(row).toContainText("£40.00");
+    await expect(row).toContainText("Ms Ann O'Neill");
+    await expect(row).toContainText("Paid");
+    await expect(page.getByTestId("total-given")).toHaveText("£40.00");
+
+    // Search by name and by reference; the refunded filter leaves it out.
+    await openSitePage(page, `${site.origin}/admin/donations?q=${encodeURIComponent(gift.reference)}&giftAid=yes&mode=one-off`);
+    await expect(page.getByRole("row").filter({ hasText: gift.reference })).toHaveCount(1);
+    await openSitePage(page, `${site.origin}/admin/donations?q=${encodeURIComponent(gift.reference)}&status=refunded`);
+    await expect(page.getByText("No gifts match these filters.")).toBeVisible();
+    await openSitePage(page, `${site.origin}/admin/donations?status=refunded`);
+    await expect(page.getByRole("row").filter({ hasText: "Refunded" }).first()).toBeVisible();
+
+    // CSV of the filtered list.
+    const csv = await page.request.get(`${site.origin}/admin/donations/export.csv?q=${encodeURIComponent(email)}`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const text = await csv.text();
+    expect(text).toContain('"Date (UK time)","Reference","Amount (£)"');
+    expect(text).toContain(`"${gift.reference}","40.00","One-off","Paid","Where it is needed most","${email}","Yes","Ms","Ann","O'Neill","Rose Cottage","MB1 2AB",""`);
+
+    // Donor view: gifts and declarations; cancelling keeps the declaration with its date.
+    await openSitePage(page, `${site.origin}/admin/donations?q=${encodeURIComponent(email)}`);
+    await page.getByRole("link", { name: "Ms Ann O'Neill" }).click();
+    await expect(page.getByRole("heading", { name: email })).toBeVisible();
+    const declaration = page.getByTestId("declaration");
+    await expect(declaration).toContainText("Valid.");
+    await declaration.getByRole("button", { name: "Cancel this declaration" }).click();
+    await expect(page.getByTestId("declaration")).toContainText(/Cancelled \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    const [kept] = await getDb().select().from(giftAidDeclarations).where(eq(giftAidDeclarations.id, gift.declaration_id!));
+    expect(kept.cancelled_at).not.toBeNull();
+  });
+
+  test("a Gift Aid claim: eligible gifts, the HMRC schedule file checked cell by cell, then marked as claimed", async ({ page, context }) => {
+    await signInAdministrator(context, site.origin);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    const [londonDay, londonMonth, londonYear] = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "2-digit" }).format(new Date()).split("/");
+    await openSitePage(page, `${site.origin}/admin/donations/gift-aid`);
+    await page.getByLabel("Gifts from").fill(today);
+    await page.getByLabel("Gifts to").fill(today);
+    await page.getByRole("button", { name: "Find eligible gifts" }).click();
+    // The one-off and no-JavaScript gifts with Gift Aid (the ledger test's declaration was cancelled before the claim, but after its gift).
+    const eligible = await getDb().select().from(donations).where(eq(donations.status, "paid"));
+    const expected = eligible.filter((d) => d.declaration_id).length;
+    await expect(page.getByRole("heading", { name: `${expected} eligible gifts` })).toBeVisible();
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download schedule" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`gift-aid-${today}-to-${today}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await file.path());
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([undefined, "Title", "First name or initial", "Last name", "House name or number", "Postcode", "Aggregated donations", "Sponsored event", "Donation date (DD/MM/YY)", "Amount"]);
+    expect(sheet.rowCount).toBe(expected + 1);
+    const amounts = [];
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      expect([row.getCell(1).value, row.getCell(2).value, row.getCell(3).value, row.getCell(4).value, row.getCell(5).value]).toEqual(["Ms", "Ann", "O'Neill", "Rose Cottage", "MB1 2AB"]);
+      expect(row.getCell(8).value).toBe(`${londonDay}/${londonMonth}/${londonYear}`);
+      amounts.push(row.getCell(9).value);
+    }
+    expect(amounts).toEqual(eligible.filter((d) => d.declaration_id).sort((a, b) => +a.paid_at - +b.paid_at).map((d) => d.amount_pence / 100));
+
+    await page.getByRole("button", { name: "Mark as claimed" }).click();
+    await expect(page.getByText(/Claim \d+ recorded: \d+ gifts/)).toBeVisible();
+    const claims = page.getByRole("list", { name: "Claims made" });
+    await expect(claims).toContainText(`${expected} gifts`);
+    const claimed = await getDb().select().from(donations).where(eq(donations.status, "paid"));
+    expect(claimed.filter((d) => d.declaration_id && d.claim_id === null)).toHaveLength(0);
+
+    await page.getByLabel("Gifts from").fill(today);
+    await page.getByLabel("Gifts to").fill(today);
+    await page.getByRole("button", { name: "Find eligible gifts" }).click();
+    await expect(page.getByRole("heading", { name: "0 eligible gifts" })).toBeVisible();
+  });
+});
+
 test.describe("amounts with JavaScript", () => {
   for (const [typed, message] of [
     ["0", "The smallest donation is £1"],
@@ -282,4 +399,28 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("#donation-postcode-error")).toContainText("Enter a real UK postcode");
     await expect(form.getByRole("checkbox", { name: /Yes, add Gift Aid/ })).toBeChecked();
   });
+});
+
+test("staff set the largest online gift and the other ways to give in Settings", async ({ page, context }) => {
+  await signInAdministrator(context, site.origin);
+  await openSitePage(page, `${site.origin}/admin/settings`);
+  const card = page.getByRole("region", { name: "Online giving" });
+  await expect(card).toContainText("Card payments are switched on");
+  await card.getByLabel("Largest online donation (£)").fill("abc");
+  await card.getByRole("button", { name: "Save giving settings" }).click();
+  await expect(page.getByText(/Giving settings not saved: Enter the amount in pounds and pence/)).toBeVisible();
+  await card.getByLabel("Largest online donation (£)").fill("100");
+  await card.getByLabel("Other ways to give (bank transfer, cheque)").fill("Bank transfer: sort code 12-34-56, account 12345678.");
+  await card.getByRole("button", { name: "Save giving settings" }).click();
+  await expect(page.getByText("Giving settings saved")).toBeVisible();
+  await expect(card.getByLabel("Largest online donation (£)")).toHaveValue("100");
+  await expect(card.getByLabel("Other ways to give (bank transfer, cheque)")).toHaveValue("Bank transfer: sort code 12-34-56, account 12345678.");
+
+  await context.clearCookies();
+  await openSitePage(page, `${site.origin}/support#donate`);
+  const form = donationForm(page);
+  await expect(form.getByText("From £1 to £100.")).toBeVisible();
+  await form.getByLabel("Other amount in pounds").fill("100.01");
+  await form.getByRole("button", { name: "Donate" }).click();
+  await expect(page.locator("#customAmount-error")).toContainText("The most you can give online at once is £100");
 });

@@ -14,6 +14,7 @@ const SECTIONS: { to: string; label: string; administratorOnly?: boolean }[] = [
   { to: "/admin/events", label: "Events" },
   { to: "/admin/craft-fairs", label: "Craft Fairs" },
   { to: "/admin/inbox", label: "Inbox" },
+  { to: "/admin/donations", label: "Donations", administratorOnly: true },
   { to: "/admin/users", label: "Users", administratorOnly: true },
   { to: "/admin/settings", label: "Settings", administratorOnly: true },
   { to: "/admin/data-protection", label: "Data protection", administratorOnly: true },

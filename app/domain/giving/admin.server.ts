@@ -38,14 +38,7 @@ export function parseDonationFilters(params: URLSearchParams): DonationFilters {
   };
 }
 
-export function donationFiltersQuery(filters: Partial<DonationFilters>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value === "" || value === undefined || (key === "page" && value === 1)) continue;
-    params.set(key, String(value));
-  }
-  return params.toString();
-}
+export { donationFiltersQuery } from "./shared.ts";
 
 /** The London calendar day of a timestamp column. */
 const londonDay = (column: typeof donations.paid_at) => sql`(${column} at time zone 'Europe/London')::date`;

@@ -9,8 +9,9 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.ts";
 
-/** HMRC accepts at most 1,000 donation rows per schedule file. */
-export const SCHEDULE_ROWS_PER_FILE = 1000;
+import { SCHEDULE_ROWS_PER_FILE } from "./shared.ts";
+
+export { SCHEDULE_ROWS_PER_FILE };
 
 export const SCHEDULE_COLUMNS = [
   "Title",
@@ -148,3 +149,17 @@ export async function markClaimed(range: ClaimRange, claimedBy: string) {
 export function listClaims() {
   return getDb().select().from(giftAidClaims).orderBy(desc(giftAidClaims.created_at)).limit(200);
 }
+
+/** The claim period of a request (from, to as yyyy-MM-dd; asOf when the list was made). */
+const CLAIM_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function readRange(params: URLSearchParams | FormData) {
+  const from = String(params.get("from") ?? "");
+  const to = String(params.get("to") ?? "");
+  const asOfText = String(params.get("asOf") ?? "");
+  const asOf = asOfText && !Number.isNaN(Date.parse(asOfText)) ? new Date(asOfText) : new Date();
+  if (!CLAIM_DATE.test(from) || !CLAIM_DATE.test(to)) return { range: null, error: from || to ? "Enter both dates of the claim period." : null, from, to };
+  if (from > to) return { range: null, error: "The start of the claim period must be on or before its end.", from, to };
+  return { range: { from, to, asOf }, error: null, from, to };
+}
+

@@ -5,6 +5,9 @@ import { toast } from "../../components/ui/toast.tsx";
 import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
 import type { SettingsField, SiteSettingsValues } from "../../domain/settings.schema.ts";
 import { readSettingsForEditing, saveSiteSettings } from "../../domain/settings.server.ts";
+import { GivingSettingsCard } from "../../components/admin/giving-settings.tsx";
+import { readGivingSettings } from "../../domain/giving/settings.server.ts";
+import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -12,13 +15,18 @@ import type { Route } from "./+types/settings";
 
 export const meta = () => [{ title: "Settings | Millbrook Admin" }];
 
+async function givingForEditing() {
+  const giving = await readGivingSettings();
+  return { maxDonation: (giving.maxDonationPence / 100).toFixed(2).replace(/\.00$/, ""), otherWaysText: giving.otherWaysText, paymentsOn: paymentsConfigured() };
+}
+
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "administrator");
   try {
-    return { settings: await readSettingsForEditing(), loadError: null };
+    return { settings: await readSettingsForEditing(), loadError: null, giving: await givingForEditing() };
   } catch (error) {
     logger.error({ err: error }, "reading settings failed");
-    return { settings: null, loadError: "The settings could not be read from the database." };
+    return { settings: null, loadError: "The settings could not be read from the database.", giving: null };
   }
 }
 
@@ -332,6 +340,8 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
           <ImageUpload which="about" label="About image" url={saved?.about_image_url ?? null} />
         </div>
       </section>
+
+      {loaderData.giving && <GivingSettingsCard giving={loaderData.giving} />}
     </main>
   );
 }
