@@ -401,6 +401,16 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("Diagnostics shows that payments are configured and when the last webhook arrived", async ({ page, context }) => {
+  await signInAdministrator(context, site.origin);
+  await openSitePage(page, `${site.origin}/admin/users`);
+  await page.getByRole("button", { name: "Run Diagnostics" }).click();
+  const check = page.getByTestId("diagnostics").locator('[data-check="payments"]');
+  await expect(check).toHaveAttribute("data-status", "ok");
+  await expect(check).toContainText(/Stripe keys are set; last webhook arrived \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(UK time\)/);
+  await expect(check).not.toContainText(site.stripe.secretKey);
+});
+
 test("staff set the largest online gift and the other ways to give in Settings", async ({ page, context }) => {
   await signInAdministrator(context, site.origin);
   await openSitePage(page, `${site.origin}/admin/settings`);
