@@ -33,15 +33,20 @@ const PAGES = [
   "/admin/inbox",
   "/admin/inbox/export.csv",
   "/admin/inbox/00000000-0000-4000-8000-000000000000",
+  "/admin/donations",
+  "/admin/donations/export.csv",
+  "/admin/donations/donor?email=donor%40example.org",
+  "/admin/donations/gift-aid?from=2027-01-01&to=2027-01-31",
+  "/admin/donations/gift-aid/schedule.xlsx?claim=999999",
   "/admin/no-such-page",
   "/admin/USERS",
 ];
-const isAdministratorOnly = (path: string) => /^\/admin\/(users|settings|audit-log|data-protection)(\/|\.|$)/i.test(path);
+const isAdministratorOnly = (path: string) => /^\/admin\/(users|settings|audit-log|data-protection|donations)(\/|\.|\?|$)/i.test(path);
 
 const TARGETS: Target[] = [
   ...PAGES.map((path) => ({ method: "GET" as const, path })),
   // React Router data requests (client navigations and fetchers).
-  ...["/admin/dashboard.data", "/admin/events.data", "/admin/users.data", "/admin/settings.data"].map((path) => ({
+  ...["/admin/dashboard.data", "/admin/events.data", "/admin/users.data", "/admin/settings.data", "/admin/donations.data"].map((path) => ({
     method: "GET" as const,
     path,
   })),
@@ -50,6 +55,9 @@ const TARGETS: Target[] = [
     "/admin/users",
     "/admin/settings",
     "/admin/settings/data",
+    "/admin/settings/giving",
+    "/admin/donations/donor",
+    "/admin/donations/gift-aid",
     "/admin/data-protection",
     "/admin/keep-alive",
     "/admin/events",
