@@ -7,7 +7,7 @@
  */
 import ExcelJS from "exceljs";
 import { expect, test, type Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { donations, giftAidDeclarations, stripeEvents } from "../../app/db/schema.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
@@ -323,6 +323,19 @@ test.describe("staff", () => {
     await page.getByLabel("Gifts to").fill(today);
     await page.getByRole("button", { name: "Find eligible gifts" }).click();
     await expect(page.getByRole("heading", { name: "0 eligible gifts" })).toBeVisible();
+
+    // Erasing a donor whose gift was claimed keeps that gift and its declaration, and says so.
+    const [claimedGift] = await getDb().select().from(donations).where(sql`${donations.claim_id} is not null`).limit(1);
+    await openSitePage(page, `${site.origin}/admin/data-protection`);
+    await page.getByLabel("Email address").fill(claimedGift.email);
+    await page.getByRole("button", { name: "Find" }).click();
+    await expect(page.getByTestId("giving-data")).toContainText("1 gift (1 in a Gift Aid claim), 1 Gift Aid declaration");
+    await page.getByLabel("Type the email address to confirm").fill(claimedGift.email);
+    await page.getByRole("button", { name: "Erase permanently" }).click();
+    await expect(
+      page.getByText("Kept 1 gift and 1 Gift Aid declaration: they were part of a Gift Aid claim, and HMRC requires them to be kept for 6 years after the claim"),
+    ).toBeVisible();
+    expect(await donationsByEmail(claimedGift.email)).toHaveLength(1);
   });
 });
 
