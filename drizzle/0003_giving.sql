@@ -60,6 +60,7 @@ CREATE TABLE "giving_settings" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"max_donation_pence" integer DEFAULT 500000 NOT NULL,
 	"other_ways_text" text DEFAULT '' NOT NULL,
+	"offline_raised_pence" integer DEFAULT 650000 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "giving_settings_single_row" CHECK ("giving_settings"."id" = 1),
 	CONSTRAINT "giving_settings_max_range" CHECK ("giving_settings"."max_donation_pence" between 100 and 100000000)

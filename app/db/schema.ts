@@ -284,6 +284,8 @@ export const givingSettings = pgTable(
     max_donation_pence: integer("max_donation_pence").notNull().default(500_000),
     /** Bank transfer and cheque details, shown when online giving is off. */
     other_ways_text: text("other_ways_text").notNull().default(""),
+    /** Money raised off the site (events, cheques...), in pence: added to the home page's "raised" figure. */
+    offline_raised_pence: integer("offline_raised_pence").notNull().default(650_000),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -13,7 +13,7 @@ export async function action(args: Route.ActionArgs) {
     const message = Object.values(result.errors).join(" ");
     return redirectWithToast("/admin/settings#giving", { type: "error", message: `Giving settings not saved: ${message}` });
   }
-  await recordAudit(auditActor(staff, args.context), "settings.giving", { entity: "giving_settings", details: { max_donation_pence: result.settings.maxDonationPence } });
+  await recordAudit(auditActor(staff, args.context), "settings.giving", { entity: "giving_settings", details: { max_donation_pence: result.settings.maxDonationPence, offline_raised_pence: result.settings.offlineRaisedPence } });
   await publishChange("settings");
   return redirectWithToast("/admin/settings#giving", { type: "success", message: "Giving settings saved" });
 }

@@ -17,7 +17,8 @@ export const meta = () => [{ title: "Settings | Millbrook Admin" }];
 
 async function givingForEditing() {
   const giving = await readGivingSettings();
-  return { maxDonation: (giving.maxDonationPence / 100).toFixed(2).replace(/\.00$/, ""), otherWaysText: giving.otherWaysText, paymentsOn: paymentsConfigured() };
+  const pounds = (pence: number) => (pence / 100).toFixed(2).replace(/\.00$/, "");
+  return { maxDonation: pounds(giving.maxDonationPence), offlineRaised: pounds(giving.offlineRaisedPence), otherWaysText: giving.otherWaysText, paymentsOn: paymentsConfigured() };
 }
 
 export async function loader(args: Route.LoaderArgs) {

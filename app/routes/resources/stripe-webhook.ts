@@ -5,6 +5,7 @@
  */
 import { DONATION_EVENT_HANDLERS } from "../../domain/giving/ledger.server.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
 import { receiveWebhook } from "../../payments/webhooks.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 
@@ -15,6 +16,8 @@ export async function action({ request }: Route.ActionArgs) {
     logger.warn({ reason: outcome.reason }, "stripe webhook refused");
     return new Response("Bad request", { status: 400, headers: { "Content-Type": "text/plain" } });
   }
+  // The public "raised" figures (home page, causes) include gifts: show the change.
+  if (outcome.handled) publishChange("settings");
   return Response.json({ received: true, duplicate: outcome.duplicate });
 }
 
