@@ -3,6 +3,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Import sources that mark a layer (imports are relative and carry their extension). */
+const DB = "(^|/)db/";
+const DOMAIN = "(^|/)domain/";
+const ROUTES = "(^|/)routes/";
+const COMPONENTS = "(^|/)components/";
+const SERVER_MODULE = "\\.server(\\.tsx?)?$";
+
+function layer(files, message, forbidden) {
+  return {
+    files: [files].flat().map((f) => `${f}/*.{ts,tsx}`),
+    rules: { "no-restricted-imports": ["error", { patterns: forbidden.map((regex) => ({ regex, message })) }] },
+  };
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/tmp/"] },
   js.configs.recommended,
@@ -23,5 +37,25 @@ export default tseslint.config(
   {
     files: ["app/components/ui/json-ld.tsx"],
     rules: { "no-restricted-syntax": "off" },
+  },
+
+  // The layers (docs/conventions.md): routes -> domain -> db / storage / payments. Each
+  // block lists what a layer must not import; a violation fails `npm run lint`.
+  layer("app/routes/**", "Routes reach the database through the domain (app/domain), never app/db directly.", [DB]),
+  layer("app/components/**", "Components run in the browser: no app/db and no *.server.ts modules (pass data from the route's loader).", [DB, SERVER_MODULE]),
+  layer("app/db/**", "The database layer knows nothing of the domain, routes or components.", [DOMAIN, ROUTES, COMPONENTS]),
+  layer("app/domain/**", "The domain takes plain input and returns results: it never imports routes or components.", [ROUTES, COMPONENTS]),
+  layer(["app/storage/**", "app/mail/**", "app/live/**", "app/lib/**", "app/auth/**"], "Infrastructure modules never import routes or components.", [ROUTES, COMPONENTS]),
+
+  // Configuration comes from app/lib/config.server.ts (validated once), never process.env.
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/lib/config.server.ts", "server/process-setup.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration with config() from app/lib/config.server.ts (add the variable to its schema)." },
+      ],
+    },
   },
 );

@@ -14,6 +14,11 @@ const checkoutHash = createHash("sha256").update(checkout).digest().readUInt16BE
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 20_000 + (checkoutHash % 20_000));
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(checkout, "test-results", "e2e-data");
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+// Password hashes at N=2^15 instead of 2^17 (honoured only with NODE_ENV=test): the browser
+// tests make and sign in many accounts. The production cost is tested by the unit and
+// integration tests.
+process.env.PASSWORD_HASH_LOG_N ??= "15";
+process.env.NODE_ENV ??= "test";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -51,6 +56,7 @@ export default defineConfig({
       // Likewise for sign-in: only the per-account back-off applies to the browser tests (the
       // per-address one is tested in tests/integration/auth-throttle.test.ts).
       LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: "1000",
+      PASSWORD_HASH_LOG_N: "15",
     },
   },
 });

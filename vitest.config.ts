@@ -26,7 +26,9 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          env: { NODE_ENV: "test" },
+          // New password hashes at N=2^15 (the tests make many accounts); the production
+          // cost, N=2^17, is tested where it matters (tests/integration/auth-throttle.test.ts).
+          env: { NODE_ENV: "test", PASSWORD_HASH_LOG_N: "15" },
         },
       },
     ],

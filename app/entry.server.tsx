@@ -1,16 +1,35 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
-import { contentSecurityPolicy, inlineScriptHashes } from "./lib/content-security-policy.server.ts";
+import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
+import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
+import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
 
+/** The content topics of the matched routes' handles (app/live/topics.ts). */
+function pageTopicsOf(context: EntryContext) {
+  return pageTopics(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
+}
+
+/**
+ * Errors thrown by loaders and actions. Not logged: aborted requests, and a body refused
+ * by the server's size limit (server/request-limits.ts has already answered 413).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.name === "PayloadTooLargeError") return;
+  logger.error({ err: error, url: request.url }, "request error");
+}
+
 /**
  * Renders the whole document before answering (no streaming): pages are complete HTML
  * for visitors, crawlers and the page cache alike. The Content-Security-Policy of the
- * page allows exactly its own inline scripts by their SHA-256 hashes, so the page and
- * its header can be cached together (server/page-cache.ts); no per-request nonce.
+ * page allows exactly the inline scripts React Router wrote into it, by their SHA-256
+ * hashes, so the page and its header can be cached together (server/page-cache.ts). They
+ * are told apart from any other script by a random mark given for this render only (as
+ * React Router's nonce), which is removed from the HTML afterwards.
  */
 export default function handleRequest(
   request: Request,
@@ -23,7 +42,8 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const mark = newScriptMark();
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, {
       onAllReady() {
         const sink = new Writable({
           write(chunk: Buffer | string, _encoding, callback) {
@@ -32,13 +52,15 @@ export default function handleRequest(
           },
           final(callback) {
             clearTimeout(timeoutId);
-            const body = Buffer.concat(chunks);
+            const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
+            const body = Buffer.from(own.html, "utf8");
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            // For the page cache (which removes it): the content topics this page shows.
+            responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
             responseHeaders.set(
               "Content-Security-Policy",
-              contentSecurityPolicy({ scriptHashes: inlineScriptHashes(body.toString("utf8")), dev: process.env.NODE_ENV === "development" }),
+              contentSecurityPolicy({ scriptHashes: scriptHashes(own.scripts), dev: config().NODE_ENV === "development" }),
             );
-            // The bytes as rendered (not the string again, which would be encoded a second time).
             resolve(new Response(isHead ? null : body, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { AccessDeniedPage, isAccessDenied } from "./components/admin/access-denied.tsx";
 import { MaintenancePage } from "./components/site/maintenance-page.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
-import { isMaintenanceRefusal } from "./domain/maintenance.ts";
+import { isMaintenanceRefusal } from "./domain/settings/maintenance.ts";
 import { readToast } from "./lib/toast.server.ts";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";

@@ -24,8 +24,10 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("set-password/:token", "routes/admin/set-password.tsx"),
-    // Inside the layout: its middleware checks the session and role before every loader
-    // and action (pages, fetchers, resources). Add admin screens here.
+    // Inside the layout: its middleware checks the session before every loader and action
+    // (pages, fetchers, resources) and gives them the staff member. Where a screen sits
+    // here declares who may use it: any staff member, the submissions permission, or
+    // administrators only.
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -35,24 +37,34 @@ export default [
       route("craft-fairs", "routes/admin/craft-fairs.tsx"),
       route("craft-fairs/new", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-new" }),
       route("craft-fairs/edit/:id", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-edit" }),
-      route("users", "routes/admin/users.tsx"),
-      route("settings", "routes/admin/settings.tsx"),
-      route("settings/data", "routes/admin/settings-data.ts"),
-      route("settings/images", "routes/admin/settings-images.ts"),
-      route("audit-log", "routes/admin/audit-log.tsx"),
-      route("inbox", "routes/admin/inbox.tsx"),
-      route("inbox/export.csv", "routes/admin/inbox-export.ts"),
-      route("inbox/:id", "routes/admin/submission.tsx"),
-      route("inbox/:id/files/:index", "routes/admin/submission-file.ts"),
-      route("data-protection", "routes/admin/data-protection.tsx"),
-      route("data-protection/export", "routes/admin/data-protection-export.ts"),
-      route("donations", "routes/admin/donations.tsx"),
-      route("donations/export.csv", "routes/admin/donations-export.ts"),
-      route("donations/donor", "routes/admin/donor.tsx"),
-      route("donations/gift-aid", "routes/admin/gift-aid.tsx"),
-      route("donations/gift-aid/schedule.xlsx", "routes/admin/gift-aid-schedule.ts"),
-      route("settings/giving", "routes/admin/settings-giving.ts"),
+      route("trustees", "routes/admin/trustees.tsx"),
+      route("trustees/new", "routes/admin/trustee-form.tsx", { id: "admin-trustee-new" }),
+      route("trustees/edit/:id", "routes/admin/trustee-form.tsx", { id: "admin-trustee-edit" }),
       route("keep-alive", "routes/admin/keep-alive.ts"),
+
+      layout("routes/admin/submissions/layout.tsx", [
+        route("inbox", "routes/admin/submissions/inbox.tsx"),
+        route("inbox/export.csv", "routes/admin/submissions/inbox-export.ts"),
+        route("inbox/:id", "routes/admin/submissions/submission.tsx"),
+        route("inbox/:id/files/:index", "routes/admin/submissions/submission-file.ts"),
+      ]),
+
+      layout("routes/admin/admin-only/layout.tsx", [
+        route("users", "routes/admin/admin-only/users.tsx"),
+        route("settings", "routes/admin/admin-only/settings.tsx"),
+        route("settings/data", "routes/admin/admin-only/settings-data.ts"),
+        route("settings/images", "routes/admin/admin-only/settings-images.ts"),
+        route("audit-log", "routes/admin/admin-only/audit-log.tsx"),
+        route("data-protection", "routes/admin/admin-only/data-protection.tsx"),
+        route("data-protection/export", "routes/admin/admin-only/data-protection-export.ts"),
+        route("donations", "routes/admin/admin-only/donations.tsx"),
+        route("donations/export.csv", "routes/admin/admin-only/donations-export.ts"),
+        route("donations/donor", "routes/admin/admin-only/donor.tsx"),
+        route("donations/gift-aid", "routes/admin/admin-only/gift-aid.tsx"),
+        route("donations/gift-aid/schedule.xlsx", "routes/admin/admin-only/gift-aid-schedule.ts"),
+        route("settings/giving", "routes/admin/admin-only/settings-giving.ts"),
+      ]),
+
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

@@ -14,6 +14,7 @@ import { requestInfoContext } from "../app/lib/request-context.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
 import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
+import { bodyLimitsFromRoutes, limitRequestBodies, refuseUnknownMethods } from "./request-limits.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -26,7 +27,8 @@ export interface AppOptions {
    */
   build: ServerBuild | (() => Promise<ServerBuild>);
   viteMiddleware?: RequestHandler;
-  trustProxy?: boolean;
+  /** Proxies trusted to name the client: a hop count or a list of addresses and subnets (TRUST_PROXY). */
+  trustProxy?: number | string[];
   /** The site's public address (PUBLIC_URL), also accepted as a same-site origin. */
   publicUrl?: string;
   /** `npm run bench` only (BENCH_STATIC_DIR): the reference static files, served at /__bench-static. */
@@ -43,7 +45,7 @@ const YEAR = 365 * 24 * 60 * 60;
 export function createApp(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  if (options.trustProxy) app.set("trust proxy", true);
+  if (options.trustProxy !== undefined) app.set("trust proxy", options.trustProxy);
 
   app.use(securityHeaders({ dev: Boolean(options.viteMiddleware) }));
   app.use(compression());
@@ -51,6 +53,17 @@ export function createApp(options: AppOptions) {
   // Stripe's webhook, which comes from Stripe and proves itself with its signature.
   const refuseCrossSite = refuseCrossSiteWrites({ publicUrl: options.publicUrl });
   app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : refuseCrossSite(req, res, next)));
+  app.use(refuseUnknownMethods);
+  // One body limit for every request (a larger one for the routes that declare it), before any route reads.
+  const build = options.build;
+  let limits: Promise<(pathname: string) => number> | undefined;
+  app.use(
+    limitRequestBodies(() =>
+      typeof build === "function"
+        ? build().then((b) => bodyLimitsFromRoutes(b.routes))
+        : (limits ??= Promise.resolve(bodyLimitsFromRoutes(build.routes))),
+    ),
+  );
 
   app.use((req, res, next) => {
     const started = performance.now();

@@ -5,9 +5,9 @@
  * rendered once (concurrent requests for the same URL share that render), stored with
  * its headers (including its hash-based Content-Security-Policy) and with its brotli and
  * gzip forms, and served again until the content it shows changes. The change feed says
- * when: "events", "craft-fairs" or "settings" changed, in this process or, through
+ * when: a content topic ("events", "settings" ...) changed, in this process or, through
  * Postgres LISTEN/NOTIFY, in another one sharing the database; the pages that show that
- * topic are dropped. A short time-to-live (60 s) re-renders pages anyway, for what
+ * topic (as their routes declare, app/live/topics.ts) are dropped. A short time-to-live (60 s) re-renders pages anyway, for what
  * changes with the clock (an event becoming past) and as a net under a lost notification.
  *
  * Never cached: requests with a session or flash cookie (signed-in staff see banners and
@@ -22,9 +22,29 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { CONTENT_TOPICS, TOPICS_HEADER } from "../app/live/topics.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+
+/**
+ * A miss is compressed at a fast level (brotli 5, gzip 6), so an address nobody asks for
+ * twice (a unique query string) costs a render but not the slowest compression; the first
+ * hit re-compresses the page at the best level (brotli 11, gzip 9) in the background.
+ */
+async function compress(identity: Buffer, best: boolean): Promise<{ br: Buffer; gz: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip(identity, { level: best ? 9 : 6 }),
+  ]);
+  return { br, gz };
+}
 
 export interface PageCacheOptions {
   /** Renders a request (React Router's handler with this request's load context). */
@@ -49,9 +69,11 @@ interface Entry {
   etag: string;
   lastModified: number;
   storedAt: number;
-  /** Change topics this page does not show (everything else invalidates it). */
-  independentOf: ReadonlySet<string>;
+  /** The content topics this page shows: a change to one of them drops it. */
+  topics: ReadonlySet<string>;
   size: number;
+  /** Compressed at the best level yet (misses are compressed fast; a page asked for again is redone at the best level). */
+  best: boolean;
 }
 
 interface Fill {
@@ -60,19 +82,13 @@ interface Fill {
   response?: Response;
 }
 
-/** Pages that show only settings (header, footer) and built-in or seeded content. */
-const SETTINGS_ONLY = new Set(["/about", "/community-fund", "/awards", "/trustees", "/causes", "/support"]);
-
 /**
- * The change topics a page does not depend on. Unknown pages (and the home page, which
- * shows a bit of everything) depend on every topic, so a new page is never left stale.
+ * The content topics a rendered page shows, from the header the render sets (the topics
+ * its routes declare, app/live/topics.ts). A page without it depends on every topic.
  */
-export function topicsPageIgnores(pathname: string): ReadonlySet<string> {
-  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
-  if (SETTINGS_ONLY.has(path)) return new Set(["events", "craft-fairs"]);
-  if (path === "/events" || path.startsWith("/events/")) return new Set(["craft-fairs"]);
-  if (path === "/craft-fairs" || path.startsWith("/craft-fairs/")) return new Set(["events"]);
-  return new Set();
+export function topicsOfResponse(headers: Headers, allTopics: readonly string[]): ReadonlySet<string> {
+  const header = headers.get(TOPICS_HEADER);
+  return new Set(header === null ? allTopics : header.split(",").filter(Boolean));
 }
 
 /** Not cached with the page: hop-by-hop, per-response or set by the cache itself. */
@@ -88,6 +104,7 @@ const SKIPPED_HEADERS = new Set([
   "cache-control",
   "vary",
   "set-cookie",
+  TOPICS_HEADER.toLowerCase(),
 ]);
 
 function cookieNames(header: string | undefined): string[] {
@@ -153,7 +170,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   function invalidate(topic: string) {
     generation++;
-    for (const [key, entry] of entries) if (!entry.independentOf.has(topic)) remove(key);
+    for (const [key, entry] of entries) if (entry.topics.has(topic)) remove(key);
   }
 
   function clear() {
@@ -163,6 +180,33 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   const unsubscribe = options.subscribe?.(invalidate);
+
+  /** Entries being re-compressed at the best level (once each), and the work under way. */
+  const upgrading = new WeakSet<Entry>();
+  const upgrades = new Set<Promise<void>>();
+  function upgrade(entry: Entry) {
+    upgrading.add(entry);
+    const work = upgradeNow(entry).finally(() => upgrades.delete(work));
+    upgrades.add(work);
+    return work;
+  }
+  async function upgradeNow(entry: Entry) {
+    try {
+      const { br, gz } = await compress(entry.identity, true);
+      // Replaced or dropped meanwhile: nothing to do.
+      if (entries.get(entry.key) !== entry) return;
+      const size = entry.identity.length + br.length + gz.length + entry.key.length + 1024;
+      bytes += size - entry.size;
+      Object.assign(entry, { br, gzip: gz, size, best: true });
+    } catch {
+      /* keep the fast forms */
+    }
+  }
+
+  /** Resolves when every background re-compression started so far has finished (tests). */
+  async function settled() {
+    await Promise.all([...upgrades]);
+  }
 
   function isCandidate(req: ExpressRequest): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -199,16 +243,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (!cacheable) return { response };
 
     const identity = Buffer.from(await response.arrayBuffer());
-    const [br, gz] = await Promise.all([
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-      gzip(identity, { level: 9 }),
-    ]);
+    const { br, gz } = await compress(identity, false);
     const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
     const previous = entries.get(key);
     const storedAt = now();
@@ -225,8 +260,9 @@ export function createPageCache(options: PageCacheOptions) {
       // Same bytes as before (a time-to-live refresh): keep the old date, so 304s go on.
       lastModified: previous?.etag === etag ? previous.lastModified : Math.floor(storedAt / 1000) * 1000,
       storedAt,
-      independentOf: topicsPageIgnores(new URL(key).pathname),
+      topics: topicsOfResponse(response.headers, CONTENT_TOPICS),
       size: identity.length + br.length + gz.length + key.length + 1024,
+      best: false,
     };
     // Content changed while this page was rendering: serve it, but do not keep it.
     if (generation === startedAt && entry.size <= maxBytes) store(entry);
@@ -258,6 +294,7 @@ export function createPageCache(options: PageCacheOptions) {
     res.statusMessage = response.statusText;
     res.status(response.status);
     for (const [name, value] of response.headers) res.append(name, value);
+    res.removeHeader(TOPICS_HEADER);
     res.setHeader("X-Page-Cache", "bypass");
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();
@@ -271,7 +308,9 @@ export function createPageCache(options: PageCacheOptions) {
       // Most recently used last: eviction takes the first.
       entries.delete(key);
       entries.set(key, cached);
-      return send(req, res, cached, "hit");
+      send(req, res, cached, "hit");
+      if (!cached.best && !upgrading.has(cached)) void upgrade(cached);
+      return;
     }
     try {
       let filling = pending.get(key);
@@ -294,7 +333,8 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     invalidate,
     clear,
-    stats: () => ({ entries: entries.size, bytes }),
+    stats: () => ({ entries: entries.size, bytes, best: [...entries.values()].filter((e) => e.best).length }),
+    settled,
     close: () => unsubscribe?.(),
   };
 }

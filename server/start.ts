@@ -9,29 +9,31 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
-import { startRetentionJob } from "../app/domain/retention.server.ts";
-import { countAdministrators } from "../app/domain/staff.server.ts";
-import { readConfig } from "../app/lib/config.server.ts";
+import { startRetentionJob } from "../app/domain/data-protection/retention.server.ts";
+import { countAdministrators } from "../app/domain/staff/staff.server.ts";
+import { config as readAppConfig, reloadConfig } from "../app/lib/config.server.ts";
 import { subscribe } from "../app/live/change-feed.server.ts";
 import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/project-root.server.ts";
 import { createApp } from "./app.ts";
+import { trustProxySetting } from "./request-limits.ts";
 
-const config = readConfig();
+const config = readAppConfig();
 const dev = config.NODE_ENV === "development";
-const uploadsDir = path.join(config.dataDir, "uploads");
-fs.mkdirSync(uploadsDir, { recursive: true });
-process.env.UPLOADS_DIR ??= uploadsDir;
+fs.mkdirSync(config.uploadsDir, { recursive: true });
 
 // `npm run dev` without Stripe keys: a local Stripe double, so a donation can be tried end
 // to end (STRIPE_DOUBLE=off to see the site without online giving).
 let stripeDouble: { webhookUrl: string | undefined; env(): Record<string, string>; stop(): Promise<void> } | undefined;
-if (dev && !process.env.STRIPE_SECRET_KEY && process.env.STRIPE_DOUBLE !== "off") {
+if (dev && !config.STRIPE_SECRET_KEY && config.STRIPE_DOUBLE !== "off") {
   const doublePath = new URL("../scripts/stripe-double.ts", import.meta.url).href;
   const { StripeDouble } = (await import(/* @vite-ignore */ doublePath)) as typeof import("../scripts/stripe-double.ts");
   stripeDouble = await new StripeDouble().start();
+  // The double's address becomes this process's Stripe configuration.
+  // eslint-disable-next-line no-restricted-properties
   Object.assign(process.env, stripeDouble.env());
+  reloadConfig();
   logger.info("no Stripe keys: payments go to the local Stripe double (STRIPE_DOUBLE=off to turn it off)");
 }
 
@@ -61,14 +63,14 @@ if (dev) {
 
 const app = createApp({
   rootDir: projectRoot,
-  uploadsDir,
+  uploadsDir: config.uploadsDir,
   build,
   viteMiddleware,
-  trustProxy: process.env.TRUST_PROXY === "1",
+  trustProxy: trustProxySetting(config.TRUST_PROXY),
   publicUrl: config.PUBLIC_URL,
-  benchStaticDir: process.env.BENCH_STATIC_DIR || undefined,
+  benchStaticDir: config.BENCH_STATIC_DIR,
   // Rendered public pages kept in memory, dropped when the change feed reports a change.
-  pageCache: process.env.PAGE_CACHE === "off" ? undefined : { subscribe },
+  pageCache: config.PAGE_CACHE === "off" ? undefined : { subscribe },
 });
 // Public content reads (settings, events, craft fairs) kept in memory, also dropped on change.
 enableContentCache();

@@ -1,33 +1,44 @@
 /**
- * Access control for the admin area. The server decides every access:
+ * Access control for the admin area. The server decides every access, and the route
+ * table declares it: each admin screen sits under a layout whose middleware checks what
+ * its screens need, before any loader or action runs (documents, navigations, fetchers
+ * and resources alike):
  *
- * - `staffMiddleware` runs on the admin layout route, so it runs before every admin
- *   loader and action, for document, navigation and fetcher requests alike. It checks the
- *   session and the role the path needs (see `minimumRoleForPath`).
- * - `requireStaff(args, role)` is called by every admin loader and action as well (defence
- *   in depth, and it gives the route the signed-in staff member).
+ * - `routes/admin/layout.tsx`: any staff member (editor or administrator);
+ * - `routes/admin/submissions/layout.tsx`: staff who may read form submissions;
+ * - `routes/admin/admin-only/layout.tsx`: administrators.
  *
- * Anonymous: redirect to /admin/login?redirectTo=<path>. Signed in without a staff role:
- * 403 "no access". Editor on an administrator page: 403. The session row and the role are
- * read on every request, so a deleted session or revoked access counts from the next one.
+ * Each middleware puts the staff member in the router context, where loaders and actions
+ * read it (`currentStaff`). Anonymous: redirect to /admin/login?redirectTo=<path>.
+ * Signed in without a staff role: 403 "no access". Staff without what the screen needs:
+ * 403. The session row and the role are read on every request, so a deleted session or
+ * revoked access counts from the next one.
  */
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { StaffRole } from "../db/schema.ts";
+import type { AuditActor } from "../domain/audit/audit.server.ts";
+import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { toastCookie } from "../lib/toast.server.ts";
+import { allows, type Access } from "./access.ts";
 import { loginUrl } from "./redirect.ts";
 import {
   clearSessionCookie,
   lookupSession,
   readSessionToken,
+  type ActiveSession,
   type SessionLookup,
 } from "./session.server.ts";
 
-export type { StaffRole };
+export type { Access, StaffRole };
+export { allows };
 
 export interface StaffIdentity {
   user: { id: string; email: string };
   role: StaffRole;
+  /** May read form submissions (inbox, files, exports): administrators, and editors granted it. */
+  canSeeSubmissions: boolean;
   sessionId: string;
   /** Milliseconds before the session ends unless it is used (for the inactivity warning). */
   remainingMs: number;
@@ -42,19 +53,12 @@ export interface GuardArgs {
 }
 
 /** Why a 403 was answered; rendered by the admin layout's error boundary. */
-export type AccessDenied = { denied: "no-access"; email: string } | { denied: "role"; required: StaffRole };
+export type AccessDenied = { denied: "no-access"; email: string } | { denied: "access"; required: Exclude<Access, "staff"> };
 
 export const INACTIVITY_MESSAGE = "You've been logged out due to inactivity";
 
-const RANK: Record<StaffRole, number> = { editor: 1, administrator: 2 };
-export const hasRole = (role: StaffRole | null | undefined, minimum: StaffRole) =>
-  role ? RANK[role] >= RANK[minimum] : false;
-
 /** Set by `staffMiddleware` for the rest of the request. */
 export const staffContext = createContext<StaffIdentity | null>(null);
-
-/** Admin paths only administrators may reach (the rest of /admin is for editors too). */
-export const ADMINISTRATOR_PATHS = ["/admin/users", "/admin/settings", "/admin/audit-log", "/admin/data-protection", "/admin/donations"];
 
 /** The request's page path: without React Router's `.data` suffix, lower-cased, single slashes. */
 export function pagePath(request: Request): string {
@@ -66,15 +70,21 @@ export function pagePath(request: Request): string {
   return path;
 }
 
-export function minimumRoleForPath(path: string): StaffRole {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    /* keep as is */
-  }
-  const lower = decoded.toLowerCase();
-  return ADMINISTRATOR_PATHS.some((p) => lower === p || lower.startsWith(`${p}/`)) ? "administrator" : "editor";
+/** The admin layout's route id: its loader runs on every navigation and form submission. */
+export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
+
+/**
+ * A client data request that reloads a page in place without its layout: live updates
+ * revalidating an open page (the layout's shouldRevalidate leaves it out). Such requests
+ * are not the person's activity, so they do not renew the session's idle timeout; a
+ * forgotten tab still times out. Navigations and submissions include the layout.
+ */
+export function isBackgroundRefresh(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data")) return false;
+  const routes = url.searchParams.get("_routes");
+  return routes !== null && !routes.split(",").includes(ADMIN_LAYOUT_ROUTE_ID);
 }
 
 // One session lookup per request, shared by the middleware and the route's own checks.
@@ -108,22 +118,45 @@ function sendToLogin(args: GuardArgs, lookup: SessionLookup): never {
 }
 
 /**
- * The signed-in staff member, or a thrown response: redirect to sign-in (anonymous or
- * expired session) or 403 (no staff role, or a role below `minimumRole`).
+ * A refused access attempt goes to the audit log, once per account and period with the
+ * number of repeats (a script retrying a forbidden page cannot flood the log).
  */
-export async function requireStaff(args: GuardArgs, minimumRole: StaffRole = "editor"): Promise<StaffIdentity> {
-  const lookup = await sessionOf(args, true);
+async function recordRefusal(args: GuardArgs, session: { userId: string; email: string; role: StaffRole | null }, required: Access) {
+  try {
+    await recordAggregatedAudit(
+      `user:${session.userId}`,
+      { userId: session.userId, email: session.email, ip: args.context.get(requestInfoContext).ip },
+      "access.denied",
+      { entity: "user", entityId: session.userId, details: { path: pagePath(args.request).slice(0, 200), method: args.request.method, role: session.role, required } },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "could not record a refused access attempt");
+  }
+}
+
+/**
+ * The signed-in staff member, or a thrown response: redirect to sign-in (anonymous or
+ * expired session) or 403 (no staff role, or without what `access` needs).
+ */
+export async function requireStaff(args: GuardArgs, access: Access = "staff"): Promise<StaffIdentity> {
+  const lookup = await sessionOf(args, !isBackgroundRefresh(args.request));
   if (lookup.status !== "active") sendToLogin(args, lookup);
-  const { session } = lookup;
-  if (!session.role) {
-    throw data<AccessDenied>({ denied: "no-access", email: session.email }, { status: 403, statusText: "Forbidden" });
+  const staff = staffIdentity(lookup.session);
+  if (!staff || !allows(staff, access)) {
+    await recordRefusal(args, lookup.session, access);
+    throw staff
+      ? data<AccessDenied>({ denied: "access", required: access as Exclude<Access, "staff"> }, { status: 403, statusText: "Forbidden" })
+      : data<AccessDenied>({ denied: "no-access", email: lookup.session.email }, { status: 403, statusText: "Forbidden" });
   }
-  if (!hasRole(session.role, minimumRole)) {
-    throw data<AccessDenied>({ denied: "role", required: minimumRole }, { status: 403, statusText: "Forbidden" });
-  }
+  return staff;
+}
+
+function staffIdentity(session: ActiveSession): StaffIdentity | null {
+  if (!session.role) return null;
   return {
     user: { id: session.userId, email: session.email },
     role: session.role,
+    canSeeSubmissions: session.canSeeSubmissions,
     sessionId: session.id,
     remainingMs: session.remainingMs,
     expiresAt: session.expiresAt,
@@ -141,33 +174,39 @@ export async function getSignedInAccount(args: GuardArgs) {
 /** For public pages: the staff member when one is signed in, otherwise null. Never redirects. */
 export async function getOptionalStaff(args: GuardArgs): Promise<StaffIdentity | null> {
   const session = await getSignedInAccount(args);
-  if (!session?.role) return null;
-  return {
-    user: { id: session.userId, email: session.email },
-    role: session.role,
-    sessionId: session.id,
-    remainingMs: session.remainingMs,
-    expiresAt: session.expiresAt,
-  };
+  return session ? staffIdentity(session) : null;
 }
 
 /**
- * Route middleware for the admin layout: every admin request passes here first.
+ * Route middleware for an admin layout: every request under it passes here first, and
+ * the staff member it finds is put in the router context for the loaders and actions.
  * Admin responses are never cached (so Back after sign-out shows nothing).
  */
-export const staffMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  const staff = await requireStaff(args, minimumRoleForPath(pagePath(args.request)));
-  args.context.set(staffContext, staff);
-  const response = await next();
-  try {
-    response.headers.set("Cache-Control", "no-store");
-  } catch {
-    /* immutable headers: leave them */
-  }
-  return response;
-};
+export function staffMiddleware(access: Access): MiddlewareFunction<Response> {
+  return async (args, next) => {
+    args.context.set(staffContext, await requireStaff(args, access));
+    const response = await next();
+    try {
+      response.headers.set("Cache-Control", "no-store");
+    } catch {
+      /* immutable headers: leave them */
+    }
+    return response;
+  };
+}
 
-/** The staff member the middleware found (inside the admin layout), else a fresh check. */
-export async function currentStaff(args: GuardArgs): Promise<StaffIdentity> {
-  return args.context.get(staffContext) ?? requireStaff(args);
+/** The staff member and the request's address, as the audit log records who made a change. */
+export function currentActor(args: GuardArgs): AuditActor {
+  const staff = currentStaff(args);
+  return { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
+}
+
+/**
+ * The staff member the admin layouts' middleware found. Outside those layouts (a route
+ * placed wrongly in the route table) it refuses rather than guess what the route needs.
+ */
+export function currentStaff(args: GuardArgs): StaffIdentity {
+  const staff = args.context.get(staffContext);
+  if (!staff) throw new Error("currentStaff() outside the admin layouts: place the route under one in app/routes.ts");
+  return staff;
 }

@@ -2,16 +2,24 @@
  * Password sign-in and sign-out. One answer for every failure (unknown email, wrong
  * password, account without a password) and the same work in each case (scrypt against a
  * dummy hash when there is no account), so neither the message nor the timing tells
- * whether an account exists. Every attempt is written to the audit log.
+ * whether an account exists. Every attempt is written to the audit log, except repeated
+ * throttled attempts, which are counted in one entry per account and period. An email
+ * that is no account is recorded as "unknown account" with a SHA-256 of what was typed
+ * (someone may have typed their password into the email field).
  */
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { users } from "../db/schema.ts";
-import { recordAudit } from "../domain/audit.server.ts";
-import { findUserByEmail } from "../domain/staff.server.ts";
-import { verifyAgainstDummy, verifyPassword } from "./password.server.ts";
+import { recordAudit } from "../domain/audit/audit.server.ts";
+import { findUserByEmail } from "../domain/staff/staff.server.ts";
+import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "./password.server.ts";
 import { createSession, deleteSession, deleteSessionByToken, type SessionPolicy, sessionPolicy } from "./session.server.ts";
-import { clearAccountThrottle, recordLoginFailure, throttleKeys, throttleWaitMs } from "./throttle.server.ts";
+import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
+import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
+
+/** How a failed or throttled sign-in names an email that is no account: never as typed. */
+export const UNKNOWN_ACCOUNT = "unknown account";
 
 export interface SignInInput {
   email: string;
@@ -31,10 +39,17 @@ export async function signIn(input: SignInInput, policy: SessionPolicy = session
   const email = input.email.trim().toLowerCase().slice(0, 254);
   const keys = throttleKeys(email, input.ip);
 
-  const wait = await throttleWaitMs(keys);
-  if (wait > 0) {
-    await recordAudit({ email, ip: input.ip }, "auth.sign_in_throttled", { details: { retryAfterMs: wait } });
-    return { ok: false, reason: "throttled", retryAfterMs: wait };
+  // Counted before the password is checked, atomically (parallel guesses queue here).
+  const attempt = await reserveSignInAttempt(keys);
+  if (!attempt.allowed) {
+    const known = email ? await findUserByEmail(email) : null;
+    await recordAggregatedAudit(
+      attempt.blockedKey === keys.account ? keys.account : keys.address,
+      { userId: known?.id ?? null, email: known ? known.email : UNKNOWN_ACCOUNT, ip: input.ip },
+      "auth.sign_in_throttled",
+      { entity: known ? "user" : undefined, entityId: known?.id, details: { retryAfterMs: attempt.retryAfterMs } },
+    );
+    return { ok: false, reason: "throttled", retryAfterMs: attempt.retryAfterMs };
   }
 
   const user = email ? await findUserByEmail(email) : null;
@@ -43,15 +58,19 @@ export async function signIn(input: SignInInput, policy: SessionPolicy = session
     : await verifyAgainstDummy(input.password);
 
   if (!user || !valid) {
-    const { retryAfterMs } = await recordLoginFailure(keys);
-    await recordAudit({ userId: user?.id ?? null, email, ip: input.ip }, "auth.sign_in_failed", {
-      entity: "user",
-      entityId: user?.id,
-    });
-    return { ok: false, reason: "invalid", retryAfterMs };
+    await restartBlocks(attempt.blocks);
+    await recordAudit(
+      { userId: user?.id ?? null, email: user ? user.email : UNKNOWN_ACCOUNT, ip: input.ip },
+      "auth.sign_in_failed",
+      { entity: "user", entityId: user?.id, details: user ? {} : { typed_sha256: createHash("sha256").update(email).digest("hex") } },
+    );
+    return { ok: false, reason: "invalid", retryAfterMs: attempt.retryAfterMs };
   }
 
-  await clearAccountThrottle(keys);
+  await settleSuccessfulSignIn(keys);
+  if (user.password_hash && passwordNeedsRehash(user.password_hash)) {
+    await getDb().update(users).set({ password_hash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  }
   if (input.previousToken) await deleteSessionByToken(input.previousToken);
   const session = await createSession(user.id, { ip: input.ip, userAgent: input.userAgent }, policy);
   await getDb().update(users).set({ last_login_at: sql`now()` }).where(eq(users.id, user.id));

@@ -1,6 +1,7 @@
 /**
  * Where to send someone after sign-in. Only same-site paths are accepted: "/admin/events"
- * yes; "//evil.example", "https://evil.example", "/\\evil.example", "javascript:..." no.
+ * yes; "//evil.example", "https://evil.example", "/\\evil.example", "javascript:...",
+ * "/admin/../..//evil.example" no.
  * Shared by the server and the browser (no secrets here).
  */
 export const DEFAULT_AFTER_LOGIN = "/admin/dashboard";
@@ -15,6 +16,9 @@ export function safeRedirect(to: unknown, fallback: string = DEFAULT_AFTER_LOGIN
     const base = "http://same.invalid";
     const url = new URL(to, base);
     if (url.origin !== base) return fallback;
+    // Dot segments may resolve to "//host" ("/admin/../..//evil.example"): a browser
+    // would read that as another site.
+    if (url.pathname.startsWith("//")) return fallback;
     // Never back to the sign-in or sign-out pages themselves.
     if (url.pathname === "/admin/login" || url.pathname === "/admin/logout") return fallback;
     return url.pathname + url.search + url.hash;

@@ -5,6 +5,7 @@
  * after an absolute lifetime of 12 hours, on sign-out (row deleted), or when the row is
  * deleted for any other reason (password set, account removed): the next request sees it.
  */
+import { config, type AppConfig } from "../lib/config.server.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { adminUsers, sessions, users, type StaffRole } from "../db/schema.ts";
@@ -29,14 +30,11 @@ export interface SessionPolicy {
  * honoured only when NODE_ENV=test, so that tests can use short limits; in production
  * the limits are fixed.
  */
-export function sessionPolicy(env: NodeJS.ProcessEnv = process.env): SessionPolicy {
-  const test = env["NODE_ENV"] === "test";
-  const override = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return test && Number.isInteger(value) && value >= 1000 ? value : fallback;
-  };
-  const idleTimeoutMs = override("SESSION_IDLE_TIMEOUT_MS", SESSION_IDLE_TIMEOUT_MS);
-  const absoluteLifetimeMs = override("SESSION_ABSOLUTE_LIFETIME_MS", SESSION_ABSOLUTE_LIFETIME_MS);
+export function sessionPolicy(settings: AppConfig = config()): SessionPolicy {
+  const override = (value: number | undefined, fallback: number) =>
+    settings.NODE_ENV === "test" && value !== undefined && value >= 1000 ? value : fallback;
+  const idleTimeoutMs = override(settings.SESSION_IDLE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS);
+  const absoluteLifetimeMs = override(settings.SESSION_ABSOLUTE_LIFETIME_MS, SESSION_ABSOLUTE_LIFETIME_MS);
   return {
     idleTimeoutMs,
     absoluteLifetimeMs,
@@ -124,6 +122,8 @@ export interface ActiveSession {
   email: string;
   /** Null when the account has no staff access (no admin_users row). */
   role: StaffRole | null;
+  /** May read form submissions: administrators, and editors granted it. */
+  canSeeSubmissions: boolean;
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
@@ -154,6 +154,7 @@ export async function lookupSession(
       userId: sessions.user_id,
       email: users.email,
       role: adminUsers.role,
+      canSeeSubmissions: adminUsers.can_see_submissions,
       createdAt: sessions.created_at,
       lastSeenAt: sessions.last_seen_at,
       expiresAt: sessions.expires_at,
@@ -186,6 +187,7 @@ export async function lookupSession(
       userId: row.userId,
       email: row.email,
       role: row.role ?? null,
+      canSeeSubmissions: row.role === "administrator" || row.canSeeSubmissions === true,
       createdAt: row.createdAt,
       lastSeenAt,
       expiresAt: new Date(absoluteEnd),
@@ -221,11 +223,13 @@ export async function deleteSessionsOfUser(userId: string, options: { except?: s
 }
 
 /** Housekeeping: removes sessions past their absolute expiry. */
-export async function deleteExpiredSessions(policy = sessionPolicy()) {
-  await getDb()
+export async function deleteExpiredSessions(policy = sessionPolicy()): Promise<number> {
+  const deleted = await getDb()
     .delete(sessions)
     .where(
       sql`${sessions.expires_at} <= now() or ${sessions.last_seen_at} <= now() - make_interval(secs => ${policy.idleTimeoutMs / 1000})`,
-    );
+    )
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
 

@@ -7,6 +7,7 @@
  * sign-in clears the account's counter (not the address's: an attacker who owns one
  * account must not be able to reset the counter of the address they guess from).
  */
+import { config, type AppConfig } from "../lib/config.server.ts";
 import { isIPv4, isIPv6 } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
@@ -26,11 +27,9 @@ export const ADDRESS_FREE_FAILURES = 5;
  * NODE_ENV=test: the browser tests all come from one address and would otherwise slow
  * each other down (the per-account limit still applies to them).
  */
-export function addressFreeFailures(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env["LOGIN_THROTTLE_ADDRESS_FREE_FAILURES"]);
-  return env["NODE_ENV"] === "test" && env["LOGIN_THROTTLE_ADDRESS_FREE_FAILURES"] && Number.isInteger(value) && value >= 0
-    ? value
-    : ADDRESS_FREE_FAILURES;
+export function addressFreeFailures(settings: AppConfig = config()): number {
+  const value = settings.LOGIN_THROTTLE_ADDRESS_FREE_FAILURES;
+  return settings.NODE_ENV === "test" && value !== undefined ? value : ADDRESS_FREE_FAILURES;
 }
 
 export interface ThrottleKeys {
@@ -73,36 +72,104 @@ export async function throttleWaitMs(keys: ThrottleKeys): Promise<number> {
   return rows.reduce((max, row) => Math.max(max, row.wait || 0), 0);
 }
 
-async function countFailure(key: string, freeFailures: number) {
-  const db = getDb();
+export type AttemptReservation =
+  | { allowed: false; retryAfterMs: number; blockedKey: string }
+  | { allowed: true; retryAfterMs: number; /** The block each key got, by key. */ blocks: Record<string, number> };
+
+/**
+ * Checks and counts one sign-in attempt in one transaction, before the password is
+ * verified. Both rows (account and address) are locked (SELECT ... FOR UPDATE, in key
+ * order), so parallel attempts, in any process, queue here: the first one is counted as a
+ * failure in advance and blocks the key, the ones behind it find the block and are
+ * refused without a password check. A successful sign-in then takes its count back
+ * (`settleSuccessfulSignIn`). A refused attempt changes no counter.
+ */
+export async function reserveSignInAttempt(keys: ThrottleKeys): Promise<AttemptReservation> {
+  const free: Record<string, number> = { [keys.account]: 0, [keys.address]: addressFreeFailures() };
   const resetAfter = THROTTLE_RESET_AFTER_MS / 1000;
-  const [row] = await db
-    .insert(loginThrottle)
-    .values({ key, failures: 1, updated_at: sql`now()` })
-    .onConflictDoUpdate({
-      target: loginThrottle.key,
-      set: {
-        failures: sql`case when ${loginThrottle.updated_at} < now() - make_interval(secs => ${resetAfter}) then 1 else ${loginThrottle.failures} + 1 end`,
-        updated_at: sql`now()`,
-      },
-    })
-    .returning({ failures: loginThrottle.failures });
-  const delay = backoffDelayMs(row.failures - freeFailures);
-  await db
-    .update(loginThrottle)
-    .set({ blocked_until: delay > 0 ? sql`now() + make_interval(secs => ${delay / 1000})` : null })
-    .where(eq(loginThrottle.key, key));
-  return { failures: row.failures, delayMs: delay };
+  return getDb().transaction(async (tx) => {
+    await tx
+      .insert(loginThrottle)
+      .values([keys.account, keys.address].map((key) => ({ key, failures: 0 })))
+      .onConflictDoNothing();
+    const rows = await tx
+      .select({
+        key: loginThrottle.key,
+        failures: loginThrottle.failures,
+        stale: sql<boolean>`${loginThrottle.updated_at} < now() - make_interval(secs => ${resetAfter})`,
+        wait: sql<number>`greatest(0, ceil(extract(epoch from (${loginThrottle.blocked_until} - now())) * 1000))`.mapWith(Number),
+      })
+      .from(loginThrottle)
+      .where(inArray(loginThrottle.key, [keys.account, keys.address]))
+      .orderBy(loginThrottle.key)
+      .for("update");
+    const blocked = rows.filter((r) => r.wait > 0).sort((a, b) => b.wait - a.wait)[0];
+    if (blocked) return { allowed: false, retryAfterMs: blocked.wait, blockedKey: blocked.key };
+    let retryAfterMs = 0;
+    const blocks: Record<string, number> = {};
+    for (const row of rows) {
+      const failures = row.stale ? 1 : row.failures + 1;
+      const delay = backoffDelayMs(failures - (free[row.key] ?? 0));
+      retryAfterMs = Math.max(retryAfterMs, delay);
+      blocks[row.key] = delay;
+      await tx
+        .update(loginThrottle)
+        .set({
+          failures,
+          updated_at: sql`now()`,
+          blocked_until: delay > 0 ? sql`now() + make_interval(secs => ${delay / 1000})` : null,
+        })
+        .where(eq(loginThrottle.key, row.key));
+    }
+    return { allowed: true, retryAfterMs, blocks };
+  });
 }
 
-/** Counts one failed sign-in against the account and the address. */
-export async function recordLoginFailure(keys: ThrottleKeys) {
-  const account = await countFailure(keys.account, 0);
-  const address = await countFailure(keys.address, addressFreeFailures());
-  return { retryAfterMs: Math.max(account.delayMs, address.delayMs) };
+/**
+ * After the password turned out wrong: the blocks set in advance start again from now, so
+ * the wait a person sees is measured from the answer, not from the start of the check.
+ */
+export async function restartBlocks(blocks: Record<string, number>) {
+  for (const [key, delay] of Object.entries(blocks)) {
+    if (delay <= 0) continue;
+    await getDb()
+      .update(loginThrottle)
+      .set({ blocked_until: sql`greatest(${loginThrottle.blocked_until}, now() + make_interval(secs => ${delay / 1000}))` })
+      .where(eq(loginThrottle.key, key));
+  }
 }
 
-/** After a successful sign-in: the account starts again from zero. */
-export async function clearAccountThrottle(keys: ThrottleKeys) {
-  await getDb().delete(loginThrottle).where(eq(loginThrottle.key, keys.account));
+/**
+ * After a successful sign-in: the account starts again from zero, and the attempt counted
+ * in advance against the address is taken back (with the block it may have set).
+ */
+export async function settleSuccessfulSignIn(keys: ThrottleKeys) {
+  const db = getDb();
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, keys.account));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ failures: loginThrottle.failures })
+      .from(loginThrottle)
+      .where(eq(loginThrottle.key, keys.address))
+      .for("update");
+    if (!row) return;
+    const failures = Math.max(0, row.failures - 1);
+    const delay = backoffDelayMs(failures - addressFreeFailures());
+    await tx
+      .update(loginThrottle)
+      .set({ failures, blocked_until: delay > 0 ? sql`now() + make_interval(secs => ${delay / 1000})` : null })
+      .where(eq(loginThrottle.key, keys.address));
+  });
+}
+
+/** Housekeeping: counters that have been quiet for the reset period and block nothing. */
+export async function deleteStaleThrottleRows() {
+  const resetAfter = THROTTLE_RESET_AFTER_MS / 1000;
+  const deleted = await getDb()
+    .delete(loginThrottle)
+    .where(
+      sql`${loginThrottle.updated_at} < now() - make_interval(secs => ${resetAfter}) and (${loginThrottle.blocked_until} is null or ${loginThrottle.blocked_until} < now())`,
+    )
+    .returning({ key: loginThrottle.key });
+  return deleted.length;
 }

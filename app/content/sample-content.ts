@@ -4,7 +4,7 @@
  * switch "Show sample content when a section is empty" off).
  * Plain typed data only: imported by the seed (server) and by public routes.
  */
-import type { EventCategory } from "../db/schema.ts";
+import type { EventCategory } from "../domain/events/event-categories.ts";
 
 export interface SampleEvent {
   id: number;
@@ -56,11 +56,19 @@ export const DEFAULT_SETTINGS = {
   about_image_url: null as string | null,
   charity_number: FOUNDATION.charityNumber,
   maintenance_mode: false,
-  show_sample_content: true,
   retention_months_volunteer: 12,
   retention_months_stall_application: 12,
   retention_months_nomination: 12,
+  retention_months_audit_log: 24,
 };
+
+/**
+ * The hero subtitle written on first start: the whole text under the home page's title,
+ * which staff can change in the settings (the fallback above is only for when the
+ * settings cannot be read).
+ */
+export const SAMPLE_HERO_SUBTITLE =
+  "Supporting our community. We raise money at friendly local events and give it straight back to the groups, clubs and projects that make Millbrook home.";
 
 export const SAMPLE_EVENTS: SampleEvent[] = [
   {
@@ -296,6 +304,7 @@ export interface SampleTrustee {
   role: string;
   bio: string;
   image: string;
+  image_alt: string;
 }
 
 export const SAMPLE_TRUSTEES: SampleTrustee[] = [
@@ -304,24 +313,28 @@ export const SAMPLE_TRUSTEES: SampleTrustee[] = [
     role: "Chair",
     bio: "A retired head teacher who has lived in Millbrook for thirty years, Margaret founded the Foundation in 2023.",
     image: "/images/trustees/trustee-1.svg",
+    image_alt: "Illustrated portrait of Margaret Ellison",
   },
   {
     name: "Raj Patel",
     role: "Treasurer",
     bio: "Raj is a chartered accountant and runs the pharmacy on Market Street. He keeps our books in order.",
     image: "/images/trustees/trustee-2.svg",
+    image_alt: "Illustrated portrait of Raj Patel",
   },
   {
     name: "Sophie Turner",
     role: "Secretary",
     bio: "Sophie works for the district council and volunteers with the Millbrook Players amateur theatre group.",
     image: "/images/trustees/trustee-3.svg",
+    image_alt: "Illustrated portrait of Sophie Turner",
   },
   {
     name: "David Okafor",
     role: "Trustee, Events",
     bio: "David manages the leisure centre and leads the volunteers who plan our fairs, runs and quiz nights.",
     image: "/images/trustees/trustee-4.svg",
+    image_alt: "Illustrated portrait of David Okafor",
   },
 ];
 

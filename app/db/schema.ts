@@ -21,7 +21,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { EventCategory } from "../domain/event-categories.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -30,8 +29,6 @@ const timestamps = {
 
 export const STAFF_ROLES = ["administrator", "editor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export { EVENT_CATEGORIES, type EventCategory } from "../domain/event-categories.ts";
 
 export const users = pgTable(
   "users",
@@ -54,6 +51,8 @@ export const adminUsers = pgTable(
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").$type<StaffRole>().notNull().default("editor"),
+    /** May read form submissions (inbox, files, exports). Administrators always may. */
+    can_see_submissions: boolean("can_see_submissions").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("admin_users_role_check", sql`${t.role} in ('administrator', 'editor')`)],
@@ -97,6 +96,20 @@ export const loginThrottle = pgTable("login_throttle", {
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Counters over a time window, changed by one atomic statement each: public form posts
+ * per address, repeated refusals written to the audit log once per period. A row whose
+ * window is over is deleted by the hourly housekeeping.
+ */
+export const rateCounters = pgTable("rate_counters", {
+  key: text("key").primaryKey(),
+  window_start: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  window_seconds: integer("window_seconds").notNull(),
+  count: integer("count").notNull().default(0),
+  /** What the housekeeping needs to write a summary (aggregated audit entries). */
+  meta: jsonb("meta").$type<Record<string, unknown>>(),
+});
+
 export const events = pgTable(
   "events",
   {
@@ -111,7 +124,7 @@ export const events = pgTable(
     organizer: text("organizer"),
     ticket_price: text("ticket_price"),
     tickets_available: integer("tickets_available"),
-    category: text("category").$type<EventCategory>().notNull(),
+    category: text("category").notNull(),
     is_active: boolean("is_active").notNull().default(true),
     is_past: boolean("is_past").notNull().default(false),
     image: text("image"),
@@ -168,15 +181,17 @@ export const siteSettings = pgTable(
     about_image_url: text("about_image_url"),
     charity_number: text("charity_number").notNull().default(""),
     maintenance_mode: boolean("maintenance_mode").notNull().default(false),
-    show_sample_content: boolean("show_sample_content").notNull().default(true),
     /** Months a submission of each kind is kept after its last change (data protection). */
     retention_months_volunteer: integer("retention_months_volunteer").notNull().default(12),
     retention_months_stall_application: integer("retention_months_stall_application").notNull().default(12),
     retention_months_nomination: integer("retention_months_nomination").notNull().default(12),
+    /** Months an audit log entry is kept (the purge is the only delete the database allows). */
+    retention_months_audit_log: integer("retention_months_audit_log").notNull().default(24),
     ...timestamps,
   },
   (t) => [
     check("site_settings_single_row", sql`${t.id} = 1`),
+    check("site_settings_audit_retention_range", sql`${t.retention_months_audit_log} between 12 and 120`),
     check(
       "site_settings_retention_range",
       sql`${t.retention_months_volunteer} between 1 and 120 and ${t.retention_months_stall_application} between 1 and 120 and ${t.retention_months_nomination} between 1 and 120`,
@@ -195,13 +210,19 @@ export const causes = pgTable("causes", {
   sort_order: integer("sort_order").notNull().default(0),
 });
 
+/** The board of trustees, edited by staff (order, show/hide, photo with alt text). */
 export const trustees = pgTable("trustees", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
   role: text("role").notNull(),
   bio: text("bio").notNull(),
-  image: text("image").notNull(),
+  /** Public URL of the photo; null: no photo (the page shows a placeholder). */
+  image: text("image"),
+  /** What the photo shows, for screen readers; empty when the photo is decorative. */
+  image_alt: text("image_alt").notNull().default(""),
   sort_order: integer("sort_order").notNull().default(0),
+  is_visible: boolean("is_visible").notNull().default(true),
+  ...timestamps,
 });
 
 export const awardWinners = pgTable("award_winners", {

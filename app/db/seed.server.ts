@@ -11,6 +11,7 @@ import {
   SAMPLE_CRAFT_FAIRS,
   SAMPLE_EVENTS,
   SAMPLE_FUND_RECIPIENTS,
+  SAMPLE_HERO_SUBTITLE,
   SAMPLE_TRUSTEES,
 } from "../content/sample-content.ts";
 import type { Database } from "./client.server.ts";
@@ -23,7 +24,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     const existing = await tx.select({ id: t.siteSettings.id }).from(t.siteSettings).limit(1);
     if (existing.length > 0) return false;
 
-    await tx.insert(t.siteSettings).values(DEFAULT_SETTINGS);
+    await tx.insert(t.siteSettings).values({ ...DEFAULT_SETTINGS, hero_subtitle: SAMPLE_HERO_SUBTITLE });
     await tx.insert(t.events).values(SAMPLE_EVENTS);
     await tx.insert(t.craftFairs).values(SAMPLE_CRAFT_FAIRS);
     await tx.insert(t.causes).values(SAMPLE_CAUSES.map((c, i) => ({ ...c, sort_order: i })));

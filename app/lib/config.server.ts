@@ -1,21 +1,72 @@
+/**
+ * The process configuration: every environment variable the app reads, validated once
+ * at start-up (a wrong value stops the server with a clear message). Code reads it with
+ * `config()`, never from `process.env` (ESLint enforces this outside scripts and tests).
+ *
+ * Tests that change the environment while running call `reloadConfig()` afterwards.
+ */
 import path from "node:path";
 import { z } from "zod";
 
-/** Process configuration, read once from the environment and validated. */
+const optionalText = z.string().trim().min(1).optional();
+const port = z.coerce.number().int().min(0).max(65535);
+/** Settings that only tests may change (short session limits, relaxed limits for parallel browser tests). */
+const testOnlyNumber = z.coerce.number().int().min(0).optional();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: port.default(3000),
   HOST: z.string().default("0.0.0.0"),
+  /** Where the embedded database (pg/), uploads (uploads/) and private uploads live. */
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The site's public address, for links in mail, feeds and pages. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  EMBEDDED_PG_PORT: port.default(0),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** Behind a reverse proxy or load balancer: read client address and HTTPS from X-Forwarded-*. */
+  TRUST_PROXY: optionalText,
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  UPLOADS_DIR: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  /** Online payments (Stripe): both keys switch card donations on. Never logged or shown. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe SDK sends its calls: only for the local Stripe double (tests, npm run dev). */
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: port.optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  /** "off": npm run dev without keys does not start the local Stripe double. */
+  STRIPE_DOUBLE: z.enum(["on", "off"]).optional(),
+  /** Public form posts per address per 10 minutes. */
+  PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** The benchmark's static reference: a folder served at /__static. */
+  BENCH_STATIC_DIR: optionalText,
+  SESSION_IDLE_TIMEOUT_MS: testOnlyNumber,
+  SESSION_ABSOLUTE_LIFETIME_MS: testOnlyNumber,
+  LOGIN_THROTTLE_ADDRESS_FREE_FAILURES: testOnlyNumber,
+  /** log2 of the scrypt cost for new password hashes (10 to 17), for tests that make many accounts. */
+  PASSWORD_HASH_LOG_N: testOnlyNumber,
 });
 
-export type AppConfig = z.infer<typeof EnvSchema> & { dataDir: string };
+export type AppConfig = z.infer<typeof EnvSchema> & {
+  /** DATA_DIR, absolute. */
+  dataDir: string;
+  /** Public uploaded images: UPLOADS_DIR, or DATA_DIR/uploads. */
+  uploadsDir: string;
+  /** Private uploads (submission files): DATA_DIR/private-uploads, never served as is. */
+  privateUploadsDir: string;
+  /** Outgoing mail, when both SMTP_URL and MAIL_FROM are set. */
+  mail: { url: string; from: string } | null;
+};
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
@@ -23,5 +74,37 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    ...values,
+    dataDir,
+    uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    privateUploadsDir: path.join(dataDir, "private-uploads"),
+    mail: values.SMTP_URL && values.MAIL_FROM ? { url: values.SMTP_URL, from: values.MAIL_FROM } : null,
+  };
+}
+
+let current: AppConfig | undefined;
+
+/** The configuration of this process (read from the environment on first use). */
+export function config(): AppConfig {
+  current ??= readConfig();
+  return current;
+}
+
+/** Reads the environment again (tests that change it while running). */
+export function reloadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  current = readConfig(env);
+  return current;
+}
+
+/**
+ * The site's origin for absolute links: PUBLIC_URL when set, otherwise the origin the
+ * request came to (or, outside a request, http://localhost:PORT).
+ */
+export function siteOrigin(request?: Request): string {
+  const { PUBLIC_URL, PORT } = config();
+  if (PUBLIC_URL) return PUBLIC_URL;
+  return request ? new URL(request.url).origin : `http://localhost:${PORT}`;
 }

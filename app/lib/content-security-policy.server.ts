@@ -1,12 +1,13 @@
 /**
  * The Content-Security-Policy, in one place for the HTTP server (the baseline on every
  * response) and the document renderer (app/entry.server.tsx), which adds the SHA-256
- * hashes of the inline scripts of that very page. Hashes instead of a per-request nonce,
+ * hashes of the inline scripts the app itself wrote into that very page (never of
+ * whatever script the HTML happens to contain). Hashes instead of a per-request nonce,
  * so that a rendered page and its header can be cached and served again unchanged
  * (docs/decisions/ on the page cache). Scripts: this origin plus those hashes only; no
  * 'unsafe-inline', no 'unsafe-eval'.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /**
  * Where a form post may lead besides this site: Stripe Checkout, when online payments are
@@ -14,12 +15,14 @@ import { createHash } from "node:crypto";
  * check redirects of form posts against form-action). With STRIPE_API_HOST (the local
  * Stripe double) its checkout page is on that host.
  */
-export function checkoutFormAction(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (!env.STRIPE_SECRET_KEY?.trim() || !env.STRIPE_WEBHOOK_SECRET?.trim()) return null;
-  const host = env.STRIPE_API_HOST?.trim();
+import { config, type AppConfig } from "./config.server.ts";
+
+export function checkoutFormAction(env: AppConfig = config()): string | null {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return null;
+  const host = env.STRIPE_API_HOST;
   if (!host) return "https://checkout.stripe.com";
-  const protocol = env.STRIPE_API_PROTOCOL?.trim() === "http" ? "http" : "https";
-  const port = env.STRIPE_API_PORT?.trim();
+  const protocol = env.STRIPE_API_PROTOCOL === "http" ? "http" : "https";
+  const port = env.STRIPE_API_PORT;
   return `${protocol}://${host}${port ? `:${port}` : ""}`;
 }
 
@@ -40,17 +43,31 @@ export function contentSecurityPolicy(options: { scriptHashes?: readonly string[
   ].join("; ");
 }
 
-/** The bodies of the inline <script> elements of an HTML document (no src attribute). */
-export function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (/\ssrc\s*=/i.test(` ${match[1]}`)) continue;
-    scripts.push(match[2]);
-  }
-  return scripts;
+/** A random mark for the scripts of one render (see `ownInlineScripts`). */
+export function newScriptMark(): string {
+  return randomBytes(18).toString("base64url");
 }
 
-/** CSP source expressions ("sha256-…") for the inline scripts of `html`. */
-export function inlineScriptHashes(html: string): string[] {
-  return inlineScripts(html).map((body) => `sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
+/**
+ * The app's own inline scripts in a rendered document, and the document without their
+ * mark. The renderer gives React Router a random mark for this render only (its `nonce`
+ * prop, which React Router puts on every inline script it writes: hydration data,
+ * module imports, scroll restoration); a script without it is not the app's (an
+ * injection), and is neither hashed nor allowed. The mark is then taken out of the
+ * document, so the policy names the scripts by hash alone and the page can be cached.
+ */
+export function ownInlineScripts(html: string, mark: string): { scripts: string[]; html: string } {
+  const scripts: string[] = [];
+  const marked = ` nonce="${mark}"`;
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1];
+    if (!attributes.includes(marked) || /\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    scripts.push(match[2]);
+  }
+  return { scripts, html: html.replaceAll(marked, "") };
+}
+
+/** CSP source expressions ("sha256-…") for script bodies. */
+export function scriptHashes(scripts: readonly string[]): string[] {
+  return scripts.map((body) => `sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
 }

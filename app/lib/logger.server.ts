@@ -1,8 +1,9 @@
 import { pino } from "pino";
+import { config } from "./config.server.ts";
 
 /** Structured logs (JSON lines). Cookies, passwords and tokens are never written out. */
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+  level: config().LOG_LEVEL ?? (config().NODE_ENV === "test" ? "warn" : "info"),
   redact: {
     paths: [
       "password",

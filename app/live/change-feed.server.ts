@@ -14,10 +14,9 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { getPool } from "../db/client.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { isContentTopic, type ContentTopic } from "./topics.ts";
 
-export const CHANGE_TOPICS = ["events", "craft-fairs", "settings"] as const;
-export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
-export type ChangeListener = (topic: ChangeTopic) => void;
+export type ChangeListener = (topic: ContentTopic) => void;
 
 const CHANNEL = "millbrook_changes";
 
@@ -38,10 +37,8 @@ function feed(): Feed {
   return holder[KEY];
 }
 
-const isTopic = (v: unknown): v is ChangeTopic => CHANGE_TOPICS.includes(v as ChangeTopic);
-
 /** Tells every subscriber (here and, through NOTIFY, in other processes) that `topic` changed. */
-export function publishChange(topic: ChangeTopic) {
+export function publishChange(topic: ContentTopic) {
   const f = feed();
   f.emitter.emit("change", topic);
   try {
@@ -74,7 +71,7 @@ export function listenForChanges(): Promise<void> {
         if (message.channel !== CHANNEL || !message.payload) return;
         try {
           const { topic, from } = JSON.parse(message.payload) as { topic: unknown; from: unknown };
-          if (from !== f.instance && isTopic(topic)) f.emitter.emit("change", topic);
+          if (from !== f.instance && isContentTopic(topic)) f.emitter.emit("change", topic);
         } catch {
           /* ignore malformed payloads */
         }

@@ -5,6 +5,7 @@
  * `{ sent: false }`, so callers show links on screen instead.
  */
 import nodemailer, { type Transporter } from "nodemailer";
+import { config, type AppConfig } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
 
 export interface MailMessage {
@@ -15,8 +16,8 @@ export interface MailMessage {
 
 export type MailResult = { sent: true } | { sent: false; reason: "not-configured" | "failed"; error?: string };
 
-export function mailConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.SMTP_URL?.trim() && env.MAIL_FROM?.trim());
+export function mailConfigured(settings: AppConfig = config()): boolean {
+  return settings.mail !== null;
 }
 
 let transport: { url: string; transporter: Transporter } | undefined;
@@ -26,14 +27,15 @@ function transporterFor(url: string): Transporter {
   return transport.transporter;
 }
 
-export async function sendMail(message: MailMessage, env: NodeJS.ProcessEnv = process.env): Promise<MailResult> {
-  if (!mailConfigured(env)) {
+export async function sendMail(message: MailMessage, settings: AppConfig = config()): Promise<MailResult> {
+  const mail = settings.mail;
+  if (!mail) {
     logger.info({ to: message.to, subject: message.subject }, "mail not configured (SMTP_URL, MAIL_FROM): not sent");
     return { sent: false, reason: "not-configured" };
   }
   try {
-    await transporterFor(env.SMTP_URL!.trim()).sendMail({
-      from: env.MAIL_FROM!.trim(),
+    await transporterFor(mail.url).sendMail({
+      from: mail.from,
       to: message.to,
       subject: message.subject,
       text: message.text,

@@ -8,6 +8,7 @@
  * The keys never go into the database, a page or a log line.
  */
 import Stripe from "stripe";
+import { config, siteOrigin, type AppConfig } from "../lib/config.server.ts";
 
 export interface StripeSettings {
   secretKey: string;
@@ -17,29 +18,27 @@ export interface StripeSettings {
   protocol?: "http" | "https";
 }
 
-export function stripeSettings(env: NodeJS.ProcessEnv = process.env): StripeSettings | null {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+export function stripeSettings(env: AppConfig = config()): StripeSettings | null {
+  const secretKey = env.STRIPE_SECRET_KEY;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   if (!secretKey || !webhookSecret) return null;
-  const protocol = env.STRIPE_API_PROTOCOL?.trim();
-  const port = Number(env.STRIPE_API_PORT);
   return {
     secretKey,
     webhookSecret,
-    host: env.STRIPE_API_HOST?.trim() || undefined,
-    port: Number.isInteger(port) && port > 0 ? port : undefined,
-    protocol: protocol === "http" || protocol === "https" ? protocol : undefined,
+    host: env.STRIPE_API_HOST || undefined,
+    port: env.STRIPE_API_PORT || undefined,
+    protocol: env.STRIPE_API_PROTOCOL,
   };
 }
 
-export function paymentsConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+export function paymentsConfigured(env: AppConfig = config()): boolean {
   return stripeSettings(env) !== null;
 }
 
 let cached: { key: string; client: Stripe } | undefined;
 
 /** The SDK client; throws when payments are not configured (check paymentsConfigured first). */
-export function stripeClient(env: NodeJS.ProcessEnv = process.env): Stripe {
+export function stripeClient(env: AppConfig = config()): Stripe {
   const settings = stripeSettings(env);
   if (!settings) throw new Error("Online payments are not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)");
   const key = JSON.stringify([settings.secretKey, settings.host, settings.port, settings.protocol]);
@@ -61,5 +60,5 @@ export function stripeClient(env: NodeJS.ProcessEnv = process.env): Stripe {
 
 /** The site's public address, for Checkout's return links. */
 export function publicOrigin(request: Request): string {
-  return (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+  return siteOrigin(request).replace(/\/+$/, "");
 }

@@ -2,13 +2,19 @@
  * The file store: put, delete, url. One implementation today (disk, under UPLOADS_DIR,
  * default DATA_DIR/uploads, served at /uploads with a one-year immutable cache by
  * server/app.ts); an S3-compatible store can implement the same interface later.
- * Keys are "<folder>/<name>.<ext>" with folder and name restricted to safe characters.
+ * Keys are "<folder>/<name>.<ext>" with folder and name restricted to safe characters
+ * (no dots or slashes of their own, so a key never leaves the store's root).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+import { config } from "../lib/config.server.ts";
 
-export const STORE_FOLDERS = ["events", "craft-fairs", "settings"] as const;
-export type StoreFolder = (typeof STORE_FOLDERS)[number];
+/**
+ * A folder of the store, named by the content type that owns its files ("events",
+ * "trustees" ...): lower-case letters, digits and hyphens. No list to keep: a new
+ * content type picks its folder name.
+ */
+export type StoreFolder = string;
 
 export interface FileStore {
   put(key: string, data: Uint8Array): Promise<void>;
@@ -20,12 +26,10 @@ export interface FileStore {
   keyFromUrl(url: string): string | null;
 }
 
-const KEY_RE = new RegExp(`^(${STORE_FOLDERS.join("|")})/[A-Za-z0-9_-]{1,100}\\.(webp|jpg|png|gif)$`);
+const KEY_RE = /^[a-z0-9][a-z0-9-]{0,39}\/[A-Za-z0-9_-]{1,100}\.(webp|jpg|png|gif)$/;
 export const isValidKey = (key: string) => KEY_RE.test(key);
 
-export function uploadsDir(): string {
-  return process.env.UPLOADS_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "uploads");
-}
+export const uploadsDir = () => config().uploadsDir;
 
 export function createDiskStore(root: () => string = uploadsDir): FileStore {
   const fileOf = (key: string) => {

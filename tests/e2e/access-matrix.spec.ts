@@ -1,84 +1,82 @@
 /**
- * The access matrix over HTTP against the production server: every admin page, data
- * request and action × (anonymous, account without staff access, editor, administrator).
+ * The access matrix over HTTP against the production server: every admin route in the
+ * route table × (anonymous, account without staff access, editor, editor allowed to see
+ * form submissions, administrator), as a page, a data request and a form post.
+ *
+ * What each route needs is read from where it sits in app/routes.ts: under which admin
+ * layout, and what that layout's middleware asks for (`staffMiddleware("...")`). No second
+ * list is kept here, so a screen moved in the route table is tested as it now stands.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { APIResponse } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes.ts";
+import type { Access } from "../../app/auth/access.ts";
 import { expect, test } from "./fixtures.ts";
 
-type Who = "anonymous" | "no-role" | "editor" | "administrator";
-const WHO: Who[] = ["anonymous", "no-role", "editor", "administrator"];
+type Who = "anonymous" | "no-role" | "editor" | "editor allowed submissions" | "administrator";
+const WHO: Who[] = ["anonymous", "no-role", "editor", "editor allowed submissions", "administrator"];
 
-interface Target {
-  method: "GET" | "POST";
+interface AdminRoute {
   path: string;
-  administratorOnly?: boolean;
+  access: Access;
+  /** A route module with a page (not a resource route). */
+  page: boolean;
 }
 
-const PAGES = [
-  "/admin",
-  "/admin/dashboard",
-  "/admin/events",
-  "/admin/events/new",
-  "/admin/events/edit/1",
-  "/admin/craft-fairs",
-  "/admin/craft-fairs/new",
-  "/admin/craft-fairs/edit/1",
-  "/admin/users",
-  "/admin/settings",
-  "/admin/settings/data",
-  "/admin/audit-log",
-  "/admin/data-protection",
-  "/admin/data-protection/export",
-  "/admin/keep-alive",
-  "/admin/inbox",
-  "/admin/inbox/export.csv",
-  "/admin/inbox/00000000-0000-4000-8000-000000000000",
-  "/admin/donations",
-  "/admin/donations/export.csv",
-  "/admin/donations/donor?email=donor%40example.org",
-  "/admin/donations/gift-aid?from=2027-01-01&to=2027-01-31",
-  "/admin/donations/gift-aid/schedule.xlsx?claim=999999",
-  "/admin/no-such-page",
-  "/admin/USERS",
-];
-const isAdministratorOnly = (path: string) => /^\/admin\/(users|settings|audit-log|data-protection|donations)(\/|\.|\?|$)/i.test(path);
+/** What a layout's middleware asks for, read from its source. */
+function layoutAccess(file: string): Access | null {
+  const source = fs.readFileSync(path.join(import.meta.dirname, "../../app", file), "utf8");
+  const match = source.match(/staffMiddleware\("(staff|submissions|administrator)"\)/);
+  return match ? (match[1] as Access) : null;
+}
 
-const TARGETS: Target[] = [
-  ...PAGES.map((path) => ({ method: "GET" as const, path })),
-  // React Router data requests (client navigations and fetchers).
-  ...["/admin/dashboard.data", "/admin/events.data", "/admin/users.data", "/admin/settings.data", "/admin/donations.data"].map((path) => ({
-    method: "GET" as const,
-    path,
-  })),
-  // Actions, as form posts and as fetcher (data) posts.
-  ...[
-    "/admin/users",
-    "/admin/settings",
-    "/admin/settings/data",
-    "/admin/settings/giving",
-    "/admin/donations/donor",
-    "/admin/donations/gift-aid",
-    "/admin/data-protection",
-    "/admin/keep-alive",
-    "/admin/events",
-    "/admin/events/new",
-    "/admin/craft-fairs",
-    "/admin/craft-fairs/new",
-    "/admin/inbox/00000000-0000-4000-8000-000000000000",
-    "/admin/users.data",
-    "/admin/settings.data",
-    "/admin/events.data",
-  ].map((path) => ({ method: "POST" as const, path })),
-].map((t) => ({ ...t, administratorOnly: isAdministratorOnly(t.path) }));
+/** The admin routes behind a staff layout, with a concrete address and what they need. */
+function adminRoutes(entries: RouteConfigEntry[], parentPath = "", access: Access | null = null): AdminRoute[] {
+  return entries.flatMap((entry) => {
+    const full = [parentPath, entry.path].filter(Boolean).join("/");
+    const needs = entry.children ? (layoutAccess(entry.file) ?? access) : access;
+    if (entry.children) return adminRoutes(entry.children, full, needs);
+    if (!needs) return [];
+    const concrete = "/" + full.replace(/:id\b/g, "1").replace(/:index\b/g, "0").replace(/\*$/, "no-such-page");
+    return [{ path: concrete, access: needs, page: entry.file.endsWith(".tsx") }];
+  });
+}
 
-async function call(request: import("@playwright/test").APIRequestContext, target: Target, cookie: string | null, baseURL: string) {
+const ADMIN_ROUTES = adminRoutes(routes);
+const RANK: Record<Access, number> = { staff: 0, submissions: 1, administrator: 2 };
+
+function mayUse(who: Who, access: Access) {
+  if (who === "administrator") return true;
+  if (who === "editor allowed submissions") return RANK[access] <= RANK.submissions;
+  if (who === "editor") return access === "staff";
+  return false;
+}
+
+test("the route table puts every screen behind an admin layout, each kind of access used", () => {
+  expect(ADMIN_ROUTES.length).toBeGreaterThan(20);
+  for (const access of ["staff", "submissions", "administrator"] as const) {
+    expect(ADMIN_ROUTES.some((r) => r.access === access), access).toBe(true);
+  }
+  expect(ADMIN_ROUTES.find((r) => r.path === "/admin/users")?.access).toBe("administrator");
+  expect(ADMIN_ROUTES.find((r) => r.path === "/admin/inbox")?.access).toBe("submissions");
+});
+
+async function call(
+  request: import("@playwright/test").APIRequestContext,
+  method: "GET" | "POST",
+  target: string,
+  cookie: string | null,
+  baseURL: string,
+) {
   const headers: Record<string, string> = {};
   if (cookie) headers.Cookie = cookie;
-  if (target.method === "POST") {
+  if (method === "POST") {
     headers.Origin = baseURL;
-    return request.post(target.path, { headers, form: { intent: "matrix-probe" }, maxRedirects: 0, failOnStatusCode: false });
+    return request.post(target, { headers, form: { intent: "matrix-probe" }, maxRedirects: 0, failOnStatusCode: false });
   }
-  return request.get(target.path, { headers, maxRedirects: 0, failOnStatusCode: false });
+  return request.get(target, { headers, maxRedirects: 0, failOnStatusCode: false });
 }
 
 /** Where the response sends the browser: a Location header, or a single-fetch redirect in the body. */
@@ -92,39 +90,66 @@ async function redirectOf(response: APIResponse, isData: boolean) {
   return null;
 }
 
+function cookieFor(who: Who, sessionCookie: (role: "editor" | "administrator" | null, options?: { canSeeSubmissions?: boolean }) => Promise<string>) {
+  if (who === "anonymous") return Promise.resolve(null);
+  if (who === "no-role") return sessionCookie(null);
+  if (who === "administrator") return sessionCookie("administrator");
+  return sessionCookie("editor", { canSeeSubmissions: who === "editor allowed submissions" });
+}
+
 for (const who of WHO) {
   test.describe(`as ${who}`, () => {
-    for (const target of TARGETS) {
-      test(`${target.method} ${target.path}`, async ({ request, sessionCookie, baseURL }) => {
-        const cookie = who === "anonymous" ? null : await sessionCookie(who === "no-role" ? null : who);
-        const response = await call(request, target, cookie, baseURL!);
-        const isData = target.path.endsWith(".data");
-        const status = response.status();
-        const redirect = await redirectOf(response, isData);
-        const body = await response.text();
+    for (const route of ADMIN_ROUTES) {
+      test(`${route.path} (needs ${route.access})`, async ({ request, sessionCookie, baseURL }) => {
+        const cookie = await cookieFor(who, sessionCookie);
+        const probes: { method: "GET" | "POST"; target: string }[] = [
+          { method: "GET", target: route.path },
+          { method: "POST", target: route.path },
+          ...(route.page ? [{ method: "GET" as const, target: `${route.path}.data` }, { method: "POST" as const, target: `${route.path}.data` }] : []),
+        ];
+        for (const { method, target } of probes) {
+          const response = await call(request, method, target, cookie, baseURL!);
+          const isData = target.endsWith(".data");
+          const status = response.status();
+          const redirect = await redirectOf(response, isData);
+          const body = await response.text();
+          const what = `${method} ${target}: ${status} ${body.slice(0, 200)}`;
 
-        if (who === "anonymous") {
-          expect(redirect, `${status} ${body.slice(0, 200)}`).toMatch(/^\/admin\/login(\?redirectTo=%2Fadmin|$)/);
-          return;
+          if (who === "anonymous") {
+            expect(redirect, what).toMatch(/^\/admin\/login(\?redirectTo=%2Fadmin|$)/);
+            continue;
+          }
+          expect(redirect ?? "", `${what}: a signed-in account is not sent to the login page`).not.toMatch(/^\/admin\/login/);
+          if (who === "no-role") {
+            expect(status, what).toBe(403);
+            expect(body, what).not.toContain("Millbrook Admin");
+            continue;
+          }
+          if (!mayUse(who, route.access)) {
+            expect(status, what).toBe(403);
+            continue;
+          }
+          // Staff with what the route needs: any answer but a refusal or a crash.
+          expect(status, what).not.toBe(403);
+          expect(status, what).not.toBe(401);
+          expect(status, what).toBeLessThan(500);
         }
-        expect(redirect ?? "", "a signed-in account is not sent to the login page").not.toMatch(/^\/admin\/login/);
-        if (who === "no-role") {
-          expect(status).toBe(403);
-          expect(body).not.toContain("Millbrook Admin");
-          return;
-        }
-        if (who === "editor" && target.administratorOnly) {
-          expect(status).toBe(403);
-          return;
-        }
-        // Staff with the right role: any answer but a refusal or a crash.
-        expect(status, body.slice(0, 300)).not.toBe(403);
-        expect(status, body.slice(0, 300)).not.toBe(401);
-        expect(status, body.slice(0, 300)).toBeLessThan(500);
       });
     }
   });
 }
+
+test("other spellings of an administrator-only address never show it to an editor", async ({ request, sessionCookie }) => {
+  const editor = await sessionCookie("editor");
+  const administrator = await sessionCookie("administrator");
+  for (const target of ["/admin/USERS", "/admin/Settings", "/admin/%75sers", "/admin//users", "/admin/users/", "/admin/./users"]) {
+    const asEditor = await request.get(target, { headers: { Cookie: editor }, maxRedirects: 0, failOnStatusCode: false });
+    expect([403, 404], target).toContain(asEditor.status());
+    expect(await asEditor.text(), target).not.toContain("Staff accounts");
+    const asAdministrator = await request.get(target, { headers: { Cookie: administrator }, maxRedirects: 0, failOnStatusCode: false });
+    expect(asAdministrator.status(), target).toBeLessThan(500);
+  }
+});
 
 test.describe("pages outside the guard", () => {
   test("the login page and one-time link pages are reachable without a session", async ({ request }) => {

@@ -4,6 +4,7 @@
  *   import { expect, test } from "./fixtures.ts";
  *   test("editors see events", async ({ page, signInAs }) => {
  *     await signInAs("editor");            // or "administrator", or null (no staff access)
+ *     await signInAs("editor", { canSeeSubmissions: true });   // an editor allowed the inbox
  *     await page.goto("/admin/events");
  *   });
  *
@@ -15,7 +16,7 @@ import { test as base, expect } from "@playwright/test";
 import type { StaffRole } from "../../app/db/schema.ts";
 import { openDatabase, type OpenDatabase } from "../../app/db/bootstrap.server.ts";
 import { readConfig } from "../../app/lib/config.server.ts";
-import { createSignedInAccount, createTestAccount, TEST_PASSWORD } from "../helpers/staff.ts";
+import { createSignedInAccount, createTestAccount, TEST_PASSWORD, type TestAccountOptions } from "../helpers/staff.ts";
 
 export { expect, TEST_PASSWORD };
 
@@ -23,11 +24,11 @@ export type SignedInAccount = Awaited<ReturnType<typeof createSignedInAccount>>;
 
 interface Fixtures {
   /** Creates an account with `role` (null: no staff access), signs it in, sets the cookie. */
-  signInAs: (role: StaffRole | null, options?: { email?: string }) => Promise<SignedInAccount>;
+  signInAs: (role: StaffRole | null, options?: Omit<TestAccountOptions, "role">) => Promise<SignedInAccount>;
   /** Creates an account (not signed in), e.g. to sign in through the form. */
   createAccount: (role: StaffRole | null, options?: { email?: string; password?: string }) => Promise<{ email: string; password: string }>;
   /** A Cookie header value for a signed-in account, for `request` (HTTP-level) tests. */
-  sessionCookie: (role: StaffRole | null) => Promise<string>;
+  sessionCookie: (role: StaffRole | null, options?: Omit<TestAccountOptions, "role">) => Promise<string>;
 }
 
 interface WorkerFixtures {
@@ -65,7 +66,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   signInAs: async ({ context, baseURL, e2eDatabase }, provide) => {
     void e2eDatabase;
     await provide(async (role, options = {}) => {
-      const account = await createSignedInAccount({ role, email: options.email });
+      const account = await createSignedInAccount({ role, ...options });
       await context.addCookies([
         { name: account.cookie.name, value: account.cookie.value, url: baseURL!, httpOnly: true, sameSite: "Lax" },
       ]);
@@ -83,8 +84,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   sessionCookie: async ({ e2eDatabase }, provide) => {
     void e2eDatabase;
-    await provide(async (role) => {
-      const account = await createSignedInAccount({ role });
+    await provide(async (role, options = {}) => {
+      const account = await createSignedInAccount({ role, ...options });
       return `${account.cookie.name}=${account.cookie.value}`;
     });
   },

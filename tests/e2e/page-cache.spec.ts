@@ -80,6 +80,7 @@ test("the cache serves the fresh page right after an admin change in the same pr
   // Fill A's cache, and see it answer from the cache.
   await visit(`${a.origin}/events/1`);
   await visit(`${a.origin}/events`);
+  await visit(`${a.origin}/craft-fairs`);
   const cachedEvent = await visit(`${a.origin}/events/1`);
   const cachedList = await visit(`${a.origin}/events`);
   expect(cachedEvent.headers.get("x-page-cache")).toBe("hit");
@@ -95,6 +96,10 @@ test("the cache serves the fresh page right after an admin change in the same pr
   const list = await visit(`${a.origin}/events`);
   expect(list.status).toBe(200);
   expect(list.body).not.toContain(GALA);
+  // A page whose routes do not declare the events topic stays cached.
+  const fairs = await visit(`${a.origin}/craft-fairs`);
+  expect(fairs.headers.get("x-page-cache")).toBe("hit");
+  expect(fairs.headers.get("x-content-topics"), "the topics header is for the cache only").toBeNull();
 });
 
 test("another process sharing the database serves the fresh page after the change (LISTEN/NOTIFY)", async () => {

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 // Tiny valid files, checked by content on the server.
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5c9d6a70000000049454e44ae426082", "hex");
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
 
@@ -115,3 +115,87 @@ test("with JavaScript, the volunteer form announces errors, confirms without a r
   await expect(form.getByLabel("Full name")).toHaveValue("");
   await expect(page.getByRole("status").filter({ hasText: /VOL-/ })).toHaveCount(0);
 });
+
+/** Top of an element on screen, once any (smooth) scrolling has settled: the same twice, 400ms apart. */
+async function settledTop(page: Page, locator: Locator) {
+  let last = NaN;
+  await expect
+    .poll(
+      async () => {
+        const top = (await locator.boundingBox())?.y ?? NaN;
+        const still = top === last;
+        last = top;
+        return still;
+      },
+      { intervals: [400] },
+    )
+    .toBe(true);
+  return last;
+}
+
+// The public header is fixed and 72px tall: what sits under it is out of sight.
+const HEADER = 72;
+
+const FORMS = [
+  {
+    name: "volunteer",
+    path: "/support#volunteer",
+    form: "Volunteer application",
+    submit: "Submit Application",
+    field: { link: /^Email address:/, label: "Email address" },
+    group: { link: /^Availability:/, legend: "When are you available?" },
+  },
+  {
+    name: "stall application",
+    path: "/craft-fairs?tab=apply",
+    form: "Stall application form",
+    submit: "Submit Application",
+    field: { link: /^Email address:/, label: "Email address" },
+    group: { link: /^Fairs of interest:/, legend: "Which fairs would you like to attend?" },
+  },
+  {
+    name: "nomination",
+    path: "/awards?tab=nominate",
+    form: "Make a nomination",
+    submit: "Submit Nomination",
+    field: { link: /^Nominee's name:/, label: "Nominee's name" },
+  },
+] as const;
+
+for (const javaScriptEnabled of [true, false]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test.describe(`error summary at ${viewport.width}px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+      test.use({ viewport, javaScriptEnabled });
+
+      for (const f of FORMS) {
+        test(`a failed ${f.name} lands on the summary, whose links move to the fields`, async ({ page }) => {
+          await page.goto(f.path);
+          if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+          const form = page.getByRole("form", { name: f.form });
+          await form.getByRole("button", { name: f.submit }).click();
+          const summary = page.getByRole("alert").filter({ hasText: /problems? with your form/ });
+          await expect(summary).toBeFocused();
+          const top = await settledTop(page, summary);
+          expect(top).toBeGreaterThanOrEqual(HEADER);
+          expect(top).toBeLessThan(viewport.height / 2);
+
+          await summary.getByRole("link", { name: f.field.link }).click();
+          const input = page.getByRole("form", { name: f.form }).getByLabel(f.field.label, { exact: true });
+          await expect(input).toBeFocused();
+          expect(await settledTop(page, page.locator(`label[for="${await input.getAttribute("id")}"]`))).toBeGreaterThanOrEqual(HEADER);
+
+          if ("group" in f) {
+            await summary.scrollIntoViewIfNeeded();
+            await summary.getByRole("link", { name: f.group.link }).click();
+            const group = page.getByRole("group", { name: f.group.legend });
+            await expect(group.getByRole("checkbox").first()).toBeFocused();
+            expect(await settledTop(page, group.locator("legend"))).toBeGreaterThanOrEqual(HEADER);
+          }
+        });
+      }
+    });
+  }
+}

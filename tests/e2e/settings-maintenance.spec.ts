@@ -125,6 +125,10 @@ test("slow and failed loading: slow message, Retry Loading, Enter Settings Manua
 });
 
 test("maintenance mode: 503 with Retry-After for visitors, banner for staff, admin and /healthz keep working", async ({ page, request }) => {
+  // An event title, to look for in what visitors get during maintenance.
+  const ics = await (await request.get(`${origin}/events/1/calendar.ics`)).text();
+  const title = /SUMMARY:(.+)/.exec(ics)![1].trim().replace(/\\/g, "");
+  expect((await request.get(`${origin}/events`)).status()).toBe(200);
   await signIn(page);
   await page.goto(`${origin}/admin/settings`);
   await page.getByRole("switch", { name: "Maintenance mode" }).click();
@@ -136,7 +140,16 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
       const response = await request.get(`${origin}${path}`);
       expect(response.status(), path).toBe(503);
       expect(response.headers()["retry-after"]).toBe("3600");
-      expect(await response.text()).toContain("We&#x27;ll be back soon");
+      const html = await response.text();
+      expect(html).toContain("We&#x27;ll be back soon");
+      // No page loader ran: the page's data is not in the 503 page.
+      expect(html, path).not.toContain(title);
+    }
+    // Client data requests, the calendar file and the sitemap are refused as well.
+    for (const path of ["/events.data", "/events/1.data", "/_root.data", "/events/1/calendar.ics", "/sitemap.xml"]) {
+      const response = await request.get(`${origin}${path}`);
+      expect(response.status(), path).toBe(503);
+      expect(await response.text(), path).not.toContain(title);
     }
     expect((await request.get(`${origin}/healthz`)).status()).toBe(200);
     // Form posts are refused as well, before anything is stored.

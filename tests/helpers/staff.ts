@@ -5,22 +5,36 @@
 import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
-import type { StaffRole } from "../../app/db/schema.ts";
-import { createUser } from "../../app/domain/staff.server.ts";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../app/db/client.server.ts";
+import { adminUsers, type StaffRole } from "../../app/db/schema.ts";
+import { createUser } from "../../app/domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 
 export const TEST_PASSWORD = "correct horse battery staple";
 
+export interface TestAccountOptions {
+  /** null: an account without staff access. */
+  role: StaffRole | null;
+  email?: string;
+  password?: string;
+  /** Editors: allowed to read form submissions. */
+  canSeeSubmissions?: boolean;
+}
+
 /** A new account; `role: null` gives an account without staff access. */
-export async function createTestAccount(options: { role: StaffRole | null; email?: string; password?: string }) {
+export async function createTestAccount(options: TestAccountOptions) {
   const email = options.email ?? `${options.role ?? "norole"}-${randomUUID().slice(0, 8)}@example.org`;
   const password = options.password ?? TEST_PASSWORD;
   const user = await createUser({ email, password, role: options.role });
+  if (options.canSeeSubmissions) {
+    await getDb().update(adminUsers).set({ can_see_submissions: true }).where(eq(adminUsers.user_id, user.id));
+  }
   return { user, email: user.email, password };
 }
 
 /** A signed-in account: the cookie a browser would hold after signing in. */
-export async function createSignedInAccount(options: { role: StaffRole | null; email?: string; secure?: boolean }) {
+export async function createSignedInAccount(options: TestAccountOptions & { secure?: boolean }) {
   const account = await createTestAccount(options);
   const session = await createSession(account.user.id, { ip: "127.0.0.1", userAgent: "tests" });
   return {

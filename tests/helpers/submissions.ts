@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
 import type { StaffRole, SubmissionKind } from "../../app/db/schema.ts";
-import { createUser } from "../../app/domain/staff.server.ts";
-import { submitPublicForm } from "../../app/domain/submissions.server.ts";
+import { createTestAccount } from "./staff.ts";
+import { submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 
 /** Smallest valid PNG (1x1) and a tiny PDF, as the browser would upload them. */
@@ -86,9 +86,9 @@ export async function submit(kind: SubmissionKind, overrides: Record<string, str
   return result.reference;
 }
 
-export async function staffSession(role: StaffRole | null) {
+export async function staffSession(role: StaffRole | null, options: { canSeeSubmissions?: boolean } = {}) {
   const email = `${role ?? "norole"}-${unique()}@example.org`;
-  const user = await createUser({ email, password: "correct horse battery staple", role });
+  const { user } = await createTestAccount({ role, email, canSeeSubmissions: options.canSeeSubmissions });
   const session = await createSession(user.id, { ip: "127.0.0.1", userAgent: "tests" });
   return { user, email, token: session.token };
 }

@@ -2,8 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, events } from "../../app/db/schema.ts";
-import { parseListFilters } from "../../app/domain/content-form.schema.ts";
-import { escapeLike } from "../../app/domain/content-admin.server.ts";
+import { parseListFilters } from "../../app/domain/listings/listing-fields.schema.ts";
+import { escapeLike } from "../../app/domain/listings/listings.server.ts";
 import {
   countCraftFairs,
   createCraftFair,
@@ -12,7 +12,7 @@ import {
   listCraftFairsForAdmin,
   toggleCraftFairActive,
   updateCraftFair,
-} from "../../app/domain/craft-fairs-admin.server.ts";
+} from "../../app/domain/craft-fairs/craft-fairs-admin.server.ts";
 import {
   countEvents,
   createEvent,
@@ -22,7 +22,7 @@ import {
   toggleEventActive,
   updateEvent,
   type EventInput,
-} from "../../app/domain/events-admin.server.ts";
+} from "../../app/domain/events/events-admin.server.ts";
 import { stopListening, subscribe } from "../../app/live/change-feed.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

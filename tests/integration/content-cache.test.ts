@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { events, siteSettings } from "../../app/db/schema.ts";
-import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events.server.ts";
-import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings.server.ts";
+import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
+import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { listenForChanges, publishChange } from "../../app/live/change-feed.server.ts";
-import { cachedRead, enableContentCache } from "../../app/live/content-cache.server.ts";
+import { cachedRead, contentCacheSize, enableContentCache, MAX_ENTRIES } from "../../app/live/content-cache.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -25,17 +25,17 @@ const renameEvent = (id: number, title: string) => getDb().update(events).set({ 
 describe("content cache", () => {
   it("answers repeated reads from memory until the topic changes", async () => {
     const before = await getPublicEvent(1);
-    await listUpcomingEvents({ showSampleWhenEmpty: true });
+    await listUpcomingEvents();
     await renameEvent(1, "Renamed behind the cache's back");
     // Written without announcing a change: the cache still answers.
     expect((await getPublicEvent(1))?.title).toBe(before?.title);
-    expect((await listUpcomingEvents({ showSampleWhenEmpty: true })).items.map((e) => e.title)).not.toContain(
+    expect((await listUpcomingEvents()).items.map((e) => e.title)).not.toContain(
       "Renamed behind the cache's back",
     );
 
     publishChange("events");
     expect((await getPublicEvent(1))?.title).toBe("Renamed behind the cache's back");
-    expect((await listUpcomingEvents({ showSampleWhenEmpty: true })).items.map((e) => e.title)).toContain("Renamed behind the cache's back");
+    expect((await listUpcomingEvents()).items.map((e) => e.title)).toContain("Renamed behind the cache's back");
   });
 
   it("drops only the topic that changed", async () => {
@@ -106,5 +106,22 @@ describe("content cache", () => {
     expect(() => {
       (a.items[0] as { title: string }).title = "Changed by one request";
     }).toThrow(TypeError);
+  });
+});
+
+describe("content cache size", () => {
+  it("keeps nothing for event ids that do not exist", async () => {
+    const before = contentCacheSize();
+    for (let id = 100_000; id < 100_500; id++) expect(await getPublicEvent(id)).toBeNull();
+    expect(contentCacheSize()).toBe(before);
+  });
+
+  it(`holds at most ${MAX_ENTRIES} entries, however many distinct reads there are`, async () => {
+    for (let i = 0; i < MAX_ENTRIES * 3; i++) await cachedRead("events", `probe:${i}`, async () => ({ i }));
+    expect(contentCacheSize()).toBe(MAX_ENTRIES);
+    // The most recent reads are the ones kept.
+    let reads = 0;
+    await cachedRead("events", `probe:${MAX_ENTRIES * 3 - 1}`, async () => ({ i: reads++ }));
+    expect(reads).toBe(0);
   });
 });

@@ -4,8 +4,8 @@ import { getDb, getPool } from "../../app/db/client.server.ts";
 import { runMigrations } from "../../app/db/migrate.server.ts";
 import { events, siteSettings } from "../../app/db/schema.ts";
 import { seedIfEmpty } from "../../app/db/seed.server.ts";
-import { checkDatabase } from "../../app/domain/health.server.ts";
-import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events.server.ts";
+import { checkDatabase } from "../../app/system/health.server.ts";
+import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -30,9 +30,8 @@ describe("schema, migrations and seed", () => {
     expect(row.tagline).toBe("Community Together Matters");
     expect(row.contact_email).toBe("info@millbrookfoundation.org.uk");
     expect(row.hero_title).toBe("Welcome to Millbrook Community Foundation");
-    expect(row.hero_subtitle).toBe("Supporting our community");
+    expect(row.hero_subtitle).toMatch(/^Supporting our community\. We raise money at friendly local events/);
     expect(row.maintenance_mode).toBe(false);
-    expect(row.show_sample_content).toBe(true);
   });
 
   it("re-running migrations and the seed changes nothing", async () => {
@@ -62,13 +61,13 @@ describe("schema, migrations and seed", () => {
 
 describe("public event reads", () => {
   it("lists upcoming events (active, not past) by date, and the past ones apart", async () => {
-    const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: true });
+    const upcoming = await listUpcomingEvents();
     expect(upcoming.sample).toBe(false);
     const dates = upcoming.items.map((e) => e.date);
     expect(dates).toEqual([...dates].sort());
     expect(upcoming.items.every((e) => e.is_active && !e.is_past)).toBe(true);
 
-    const past = await listPastEvents({ limit: 3, showSampleWhenEmpty: true });
+    const past = await listPastEvents({ limit: 3 });
     expect(past.items.length).toBe(3);
     const today = new Date().toISOString().slice(0, 10);
     expect(past.items.every((e) => e.is_past || e.date < today)).toBe(true);
@@ -77,7 +76,7 @@ describe("public event reads", () => {
   it("hides an inactive event from the public site", async () => {
     await getDb().update(events).set({ is_active: false }).where(eq(events.id, 3));
     expect(await getPublicEvent(3)).toBeNull();
-    const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: true });
+    const upcoming = await listUpcomingEvents();
     expect(upcoming.items.map((e) => e.id)).not.toContain(3);
     await getDb().update(events).set({ is_active: true }).where(eq(events.id, 3));
     expect((await getPublicEvent(3))?.title).toMatch(/Quiz/);

@@ -1,9 +1,10 @@
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEvent, getEventForAdmin, updateEvent, deleteEvent, type EventInput } from "../../app/domain/events-admin.server.ts";
+import { createEvent, getEventForAdmin, updateEvent, deleteEvent, type EventInput } from "../../app/domain/events/events-admin.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import {
   IMAGE_TOO_LARGE,
@@ -22,6 +23,7 @@ let dir = "";
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-uploads-"));
   process.env.UPLOADS_DIR = dir;
+  reloadConfig();
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

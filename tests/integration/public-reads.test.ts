@@ -3,25 +3,26 @@ import { describe, expect, it } from "vitest";
 import { SAMPLE_CRAFT_FAIRS, SAMPLE_EVENTS } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { craftFairs, events } from "../../app/db/schema.ts";
-import { listCauses, listTrustees } from "../../app/domain/community-content.server.ts";
-import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/domain/craft-fairs.server.ts";
-import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events.server.ts";
+import { listCauses } from "../../app/domain/community/community-lists.server.ts";
+import { listPublicTrustees } from "../../app/domain/trustees/trustees.server.ts";
+import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
+import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
 
 describe("public reads", () => {
   it("lists upcoming events active and not past, by date ascending", async () => {
-    const { items, sample } = await listUpcomingEvents({ showSampleWhenEmpty: true });
+    const { items, sample } = await listUpcomingEvents();
     expect(sample).toBe(false);
     expect(items.map((e) => e.title)).toEqual(["Big Community Quiz Night", "Millbrook Charity Gala Dinner", "Millbrook Summer Fair"]);
-    const past = await listPastEvents({ limit: 3, showSampleWhenEmpty: true });
+    const past = await listPastEvents({ limit: 3 });
     expect(past.items.map((e) => e.id)).toEqual([5, 4, 6]);
   });
 
   it("hides inactive events from lists and from their page", async () => {
     await getDb().update(events).set({ is_active: false }).where(eq(events.id, 1));
-    expect((await listUpcomingEvents({ showSampleWhenEmpty: true })).items.map((e) => e.id)).not.toContain(1);
+    expect((await listUpcomingEvents()).items.map((e) => e.id)).not.toContain(1);
     expect(await getPublicEvent(1)).toBeNull();
     expect(await getPublicEvent(2)).toMatchObject({ title: "Millbrook Summer Fair" });
     expect(await getPublicEvent(999_999)).toBeNull();
@@ -29,29 +30,26 @@ describe("public reads", () => {
   });
 
   it("lists upcoming craft fairs ascending and the two latest past fairs", async () => {
-    const upcoming = await listUpcomingCraftFairs({ showSampleWhenEmpty: true });
+    const upcoming = await listUpcomingCraftFairs();
     expect(upcoming.items.map((f) => f.title)).toEqual(["Christmas Craft Fair", "Spring Makers Market"]);
-    const past = await listPastCraftFairs({ showSampleWhenEmpty: true });
+    const past = await listPastCraftFairs();
     expect(past.items.map((f) => f.title)).toEqual(["Autumn Craft Fair", "Summer Craft Fair"]);
     expect(past.items[0]?.attendance).toBe("About 650 visitors");
   });
 
-  it("shows the samples for an empty section unless staff switched that off", async () => {
+  it("shows an empty section as empty once staff have removed everything (sample content is for a fresh install only)", async () => {
+    expect((await listUpcomingCraftFairs()).items).toHaveLength(SAMPLE_CRAFT_FAIRS.filter((f) => !f.is_past).length);
     await getDb().delete(craftFairs);
-    const withSamples = await listUpcomingCraftFairs({ showSampleWhenEmpty: true });
-    expect(withSamples.sample).toBe(true);
-    expect(withSamples.items).toHaveLength(SAMPLE_CRAFT_FAIRS.filter((f) => !f.is_past).length);
-    const without = await listUpcomingCraftFairs({ showSampleWhenEmpty: false });
-    expect(without).toEqual({ items: [], sample: false });
+    expect(await listUpcomingCraftFairs()).toEqual({ items: [], sample: false });
   });
 
   it("reads causes and trustees in their sort order", async () => {
-    expect((await listCauses({ showSampleWhenEmpty: true })).items.map((c) => c.title)).toEqual([
+    expect((await listCauses()).items.map((c) => c.title)).toEqual([
       "Millbrook Youth Club",
       "Community Garden",
       "Warm Spaces",
     ]);
-    expect((await listTrustees({ showSampleWhenEmpty: true })).items[0]).toMatchObject({ name: "Margaret Ellison", role: "Chair" });
+    expect((await listPublicTrustees()).items[0]).toMatchObject({ name: "Margaret Ellison", role: "Chair" });
     expect(SAMPLE_EVENTS.length).toBeGreaterThan(3);
   });
 });

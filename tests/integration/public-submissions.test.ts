@@ -1,16 +1,14 @@
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { formSubmissions } from "../../app/db/schema.ts";
-import {
-  privateUploadsDir,
-  RATE_LIMIT_MAX,
-  readFormData,
-  submitPublicForm,
-} from "../../app/domain/submissions.server.ts";
+import { privateUploadsDir, RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
+import { readFormData, readPublicFormPost } from "../../app/routes/public/public-form.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -20,10 +18,12 @@ const previousDataDir = process.env.DATA_DIR;
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-private-"));
   process.env.DATA_DIR = dataDir;
+  reloadConfig();
 });
 afterAll(() => {
   if (previousDataDir === undefined) delete process.env.DATA_DIR;
   else process.env.DATA_DIR = previousDataDir;
+  reloadConfig();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
@@ -54,8 +54,39 @@ const volunteerFields = {
   terms: "on",
 };
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+// Real images (2x2 pixels): attachments are decoded, not only recognised by their first bytes.
+const PNG = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4Y2x8xtiYAUIBACPqBMlwUmUNAAAAAElFTkSuQmCC", "base64"));
+const JPEG = Uint8Array.from(
+  Buffer.from(
+    "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCWAAqu/9k=",
+    "base64",
+  ),
+);
+
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Uint8Array) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "ascii");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** A small file that claims 20000x20000 pixels (a decompression bomb). */
+function pngBomb() {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(20_000, 0);
+  ihdr.writeUInt32BE(20_000, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const rows = zlib.deflateSync(Buffer.alloc(20_001 * 200)); // the first 200 rows, all zero
+  return Uint8Array.from(Buffer.concat([PNG.subarray(0, 8), pngChunk("IHDR", ihdr), pngChunk("IDAT", rows), pngChunk("IEND", new Uint8Array())]));
+}
+
+/** A valid PNG header (signature and IHDR) followed by an HTML page. */
+function pngThenHtml() {
+  return Uint8Array.from(Buffer.concat([PNG.subarray(0, 33), Buffer.from("<!doctype html><script>alert(document.cookie)</script>")]));
+}
 const PDF = new TextEncoder().encode("%PDF-1.4\n%fake but starts right\n");
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HTML = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
@@ -96,6 +127,13 @@ const privateFiles = () => {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
+/** A post through the public path: the per-address limit, then validation and storage. */
+async function post(kind: "volunteer" | "nomination" | "stall_application", body: FormData, ip: string) {
+  const request = new Request("http://localhost/support", { method: "POST", body });
+  const read = await readPublicFormPost(kind, request, ip);
+  return read.status === "rate-limited" ? read : submitPublicForm(kind, read.formData, { ip });
+}
+
 describe("volunteer applications", () => {
   it("stores a valid application with a reference number and the sender's address", async () => {
     const ip = freshIp();
@@ -127,18 +165,44 @@ describe("volunteer applications", () => {
     expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
   });
 
-  it(`limits each address to ${RATE_LIMIT_MAX} submissions of a kind per 10 minutes`, async () => {
+  it(`limits each address to ${RATE_LIMIT_MAX} posts of a kind per 10 minutes`, async () => {
     const ip = freshIp();
-    for (let i = 0; i < RATE_LIMIT_MAX; i++) {
-      expect((await submitPublicForm("volunteer", form(volunteerFields), { ip })).status).toBe("ok");
-    }
-    const limited = await submitPublicForm("volunteer", form(volunteerFields), { ip });
-    expect(limited.status).toBe("rate-limited");
-    if (limited.status === "rate-limited") expect(limited.values.fullName).toBe("Ann Example");
+    for (let i = 0; i < RATE_LIMIT_MAX; i++) expect((await post("volunteer", form(volunteerFields), ip)).status).toBe("ok");
+    expect((await post("volunteer", form(volunteerFields), ip)).status).toBe("rate-limited");
     expect(await getDb().select().from(formSubmissions)).toHaveLength(RATE_LIMIT_MAX);
     // Another address, and another form kind from the same address, are not affected.
-    expect((await submitPublicForm("volunteer", form(volunteerFields), { ip: freshIp() })).status).toBe("ok");
-    expect((await submitPublicForm("nomination", form(nominationFields([])), { ip })).status).toBe("ok");
+    expect((await post("volunteer", form(volunteerFields), freshIp())).status).toBe("ok");
+    expect((await post("nomination", form(nominationFields([])), ip)).status).toBe("ok");
+  });
+
+  it(`accepts exactly ${RATE_LIMIT_MAX} of 15 parallel posts from one address`, async () => {
+    const ip = freshIp();
+    const results = await Promise.all(Array.from({ length: 15 }, () => post("volunteer", form(volunteerFields), ip)));
+    expect(results.filter((r) => r.status === "ok")).toHaveLength(RATE_LIMIT_MAX);
+    expect(results.filter((r) => r.status === "rate-limited")).toHaveLength(15 - RATE_LIMIT_MAX);
+    expect(await getDb().select().from(formSubmissions).where(eq(formSubmissions.ip, ip))).toHaveLength(RATE_LIMIT_MAX);
+  });
+
+  it("counts invalid posts too", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < RATE_LIMIT_MAX; i++) expect((await post("volunteer", form({ ...volunteerFields, email: "nope" }), ip)).status).toBe("invalid");
+    expect((await post("volunteer", form(volunteerFields), ip)).status).toBe("rate-limited");
+  });
+
+  it("refuses a post over the limit without reading its body", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < RATE_LIMIT_MAX; i++) await post("volunteer", form(volunteerFields), ip);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const request = new Request("http://localhost/support", { method: "POST", body, duplex: "half", headers: { "content-type": "multipart/form-data; boundary=x" } } as RequestInit);
+    expect((await readPublicFormPost("volunteer", request, ip)).status).toBe("rate-limited");
+    // A stream pulls once to fill its queue when it is made; nothing more was asked for.
+    expect(pulled).toBeLessThanOrEqual(1);
   });
 });
 
@@ -172,6 +236,20 @@ describe("stall applications", () => {
       expect(result.status).toBe("invalid");
       if (result.status === "invalid") expect(result.errors.photos).toMatch(/is not a JPEG, PNG, WebP or GIF image/);
     }
+    expect(privateFiles().length).toBe(before);
+    expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
+  });
+
+  it("decodes photos: refuses a 20000x20000 PNG bomb and a PNG header followed by HTML", async () => {
+    const before = privateFiles().length;
+    for (const bad of [file(pngBomb(), "bomb.png"), file(pngThenHtml(), "page.png")]) {
+      const result = await submitPublicForm("stall_application", form(stallFields([file(PNG, "a.png"), file(PNG, "b.png"), bad])), { ip: freshIp() });
+      expect(result.status).toBe("invalid");
+      if (result.status === "invalid") expect(result.errors.photos).toMatch(/is not a JPEG, PNG, WebP or GIF image/);
+    }
+    // The same refusal for a nomination's scanned documents.
+    const scan = await submitPublicForm("nomination", form(nominationFields([file(pngThenHtml(), "scan.png")])), { ip: freshIp() });
+    expect(scan.status === "invalid" && scan.errors.documents).toMatch(/is not a PDF, JPEG or PNG file/);
     expect(privateFiles().length).toBe(before);
     expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
   });

@@ -1,11 +1,12 @@
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, formSubmissions } from "../../app/db/schema.ts";
-import { privateFilePath } from "../../app/domain/inbox.server.ts";
+import { auditLog, formSubmissions, siteSettings } from "../../app/db/schema.ts";
+import { privateFilePath } from "../../app/domain/submissions/inbox.server.ts";
 import {
   deleteExpiredSubmissions,
   emailHash,
@@ -14,21 +15,34 @@ import {
   getRetentionSettings,
   personalDataExport,
   updateRetentionSettings,
-} from "../../app/domain/retention.server.ts";
-import { loader as exportLoader } from "../../app/routes/admin/data-protection-export.ts";
+} from "../../app/domain/data-protection/retention.server.ts";
+import { action as exportRouteAction, loader as exportRouteLoader } from "../../app/routes/admin/admin-only/data-protection-export.ts";
+import { action as dataProtectionRouteAction, loader as dataProtectionRouteLoader } from "../../app/routes/admin/admin-only/data-protection.tsx";
+import { throughLayouts } from "../helpers/route-table.ts";
 import { routeArgs, staffSession, submit, unique } from "../helpers/submissions.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
+
+const exportLoader = (args: never) =>
+  throughLayouts("routes/admin/admin-only/data-protection-export.ts", exportRouteLoader, args);
+const exportAction = (args: Parameters<typeof exportRouteAction>[0]) =>
+  throughLayouts("routes/admin/admin-only/data-protection-export.ts", exportRouteAction, args);
+const dataProtectionAction = (args: Parameters<typeof dataProtectionRouteAction>[0]) =>
+  throughLayouts("routes/admin/admin-only/data-protection.tsx", dataProtectionRouteAction, args);
+const dataProtectionLoader = (args: never) =>
+  throughLayouts("routes/admin/admin-only/data-protection.tsx", dataProtectionRouteLoader, args);
 
 let dataDir = "";
 const previousDataDir = process.env.DATA_DIR;
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "retention-test-"));
   process.env.DATA_DIR = dataDir;
+  reloadConfig();
 });
 afterAll(() => {
   process.env.DATA_DIR = previousDataDir;
+  reloadConfig();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -113,18 +127,26 @@ describe("one person's data", () => {
     expect(exported.submissions).toHaveLength(3);
     expect(exported.submissions.find((s) => s.reference === vol)!.fields["Full name"]).toBe(`Pat ${tag}`);
 
-    // The export route is for administrators only.
-    const url = `/admin/data-protection/export?email=${encodeURIComponent(email)}`;
+    // The export route is for administrators only, and takes the address in a POST body.
+    const url = "/admin/data-protection/export";
+    const body = () => {
+      const form = new FormData();
+      form.set("email", email);
+      return form;
+    };
     const editor = await staffSession("editor");
-    const refused = await exportLoader(routeArgs(url, {}, { token: editor.token })).catch((e: unknown) => e);
+    const refused = await exportAction(routeArgs(url, {}, { token: editor.token, method: "POST", body: body() })).catch((e: unknown) => e);
     expect((refused as { init?: ResponseInit }).init?.status).toBe(403);
-    const anonymous = await exportLoader(routeArgs(url, {})).catch((e: unknown) => e);
+    const anonymous = await exportAction(routeArgs(url, {}, { method: "POST", body: body() })).catch((e: unknown) => e);
     expect((anonymous as Response).status).toBe(302);
-    const response = await exportLoader(routeArgs(url, {}, { token: admin.token }));
+    const response = await exportAction(routeArgs(url, {}, { token: admin.token, method: "POST", body: body() }));
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="personal-data-/);
     const json = (await response.json()) as { submissions: unknown[]; email: string };
     expect(json.email).toBe(lower);
     expect(json.submissions).toHaveLength(3);
+    // A GET with the address in the query string exports nothing.
+    const viaUrl = await exportLoader(routeArgs(`${url}?email=${encodeURIComponent(email)}`, {}, { token: admin.token })).catch((e: unknown) => e);
+    expect((viaUrl as { init?: ResponseInit }).init?.status).toBe(405);
 
     const stallRow = (await row(stall))!;
     const result = await erasePersonalData(email, { userId: admin.user.id, email: admin.email, ip: "127.0.0.1" });
@@ -155,5 +177,50 @@ describe("one person's data", () => {
     expect(found.accounts).toHaveLength(1);
     expect(found.accounts[0]).toMatchObject({ role: "administrator", sessions: 1 });
     expect(found.auditEntries.map((e) => e.action)).toContain("settings.retention");
+  });
+});
+
+describe("the data protection screen", () => {
+  const post = (token: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return dataProtectionAction(routeArgs("/admin/data-protection", {}, { token, method: "POST", body: form })) as unknown as Promise<{
+      init: ResponseInit | null;
+      data: { found?: { submissions: { reference: string }[] }; errors: Record<string, string>; message?: string };
+    }>;
+  };
+
+  it("finds a person's data from a POST (no address in the URL), and erases it the same way", async () => {
+    const tag = unique();
+    const email = `post-${tag}@example.org`;
+    const ref = await submit("volunteer", { email });
+    const admin = await staffSession("administrator");
+    // The page itself ignores an address in the query string.
+    const page = await dataProtectionLoader(routeArgs(`/admin/data-protection?email=${encodeURIComponent(email)}`, {}, { token: admin.token }));
+    expect(JSON.stringify(page)).not.toContain(email);
+
+    const found = await post(admin.token, { intent: "find", email });
+    expect(found.data.found?.submissions.map((s) => s.reference)).toEqual([ref]);
+    const bad = await post(admin.token, { intent: "find", email: "not an address" });
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data.errors.lookup).toBe("Please enter a valid email address");
+
+    const erased = await post(admin.token, { intent: "erase", email, confirm: email });
+    expect(erased.data.message).toBe("Erased 1 submission and 0 files");
+    expect(erased.data.found?.submissions).toEqual([]);
+  });
+
+  it("sets the audit log's retention (12 to 120 months) with the other periods, audited", async () => {
+    const admin = await staffSession("administrator");
+    const periods = { intent: "retention", volunteer: "12", stall_application: "12", nomination: "12" };
+    const tooShort = await post(admin.token, { ...periods, audit_log: "6" });
+    expect(tooShort.init?.status).toBe(400);
+    expect(tooShort.data.errors.audit_log).toBe("Keep the audit log for at least 12 months");
+    const saved = (await post(admin.token, { ...periods, audit_log: "36" })) as unknown as Response;
+    expect(saved.status).toBe(302);
+    const [setting] = await getDb().select({ months: siteSettings.retention_months_audit_log }).from(siteSettings);
+    expect(setting.months).toBe(36);
+    const [entry] = await getDb().select().from(auditLog).where(eq(auditLog.action, "settings.audit_retention"));
+    expect(entry.details).toEqual({ from: 24, to: 36 });
   });
 });

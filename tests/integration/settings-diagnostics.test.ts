@@ -4,10 +4,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, siteSettings, stripeEvents } from "../../app/db/schema.ts";
-import { listAuditEntries } from "../../app/domain/audit-log.server.ts";
-import { checkFileStore, checkMigrations, checkPayments, runDiagnostics } from "../../app/domain/diagnostics.server.ts";
-import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings.server.ts";
+import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
+import { checkFileStore, checkMigrations, checkPayments, runDiagnostics } from "../../app/system/diagnostics.server.ts";
+import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -25,7 +26,6 @@ describe("site settings", () => {
         hero_title: "Hello Millbrook",
         facebook_url: "https://facebook.com/millbrook",
         hero_image_url: "/uploads/settings/hero.webp",
-        show_sample_content: "",
         maintenance_mode: "on",
       },
       actor,
@@ -33,7 +33,7 @@ describe("site settings", () => {
     unsubscribe();
     expect(result.ok).toBe(true);
     const saved = await getSiteSettings();
-    expect(saved).toMatchObject({ hero_title: "Hello Millbrook", facebook_url: "https://facebook.com/millbrook", show_sample_content: false, maintenance_mode: true });
+    expect(saved).toMatchObject({ hero_title: "Hello Millbrook", facebook_url: "https://facebook.com/millbrook", maintenance_mode: true });
     expect(topics).toEqual(["settings"]);
     const { entries } = await listAuditEntries({ kind: "settings" });
     expect(entries.map((e) => e.action)).toEqual(["settings.maintenance_on", "settings.updated"]);
@@ -89,6 +89,7 @@ describe("diagnostics", () => {
     const saved = { key: process.env.STRIPE_SECRET_KEY, secret: process.env.STRIPE_WEBHOOK_SECRET };
     process.env.STRIPE_SECRET_KEY = "sk_test_diagnostics";
     process.env.STRIPE_WEBHOOK_SECRET = "whsec_diagnostics";
+    reloadConfig();
     try {
       expect(await checkPayments()).toMatchObject({ status: "warning", detail: "Stripe keys are set; no webhook has arrived yet" });
       await getDb().insert(stripeEvents).values({ id: "evt_diag_1", type: "invoice.paid", received_at: new Date("2027-01-15T09:05:00Z") });
@@ -100,6 +101,7 @@ describe("diagnostics", () => {
       else process.env.STRIPE_SECRET_KEY = saved.key;
       if (saved.secret === undefined) delete process.env.STRIPE_WEBHOOK_SECRET;
       else process.env.STRIPE_WEBHOOK_SECRET = saved.secret;
+      reloadConfig();
     }
   });
 

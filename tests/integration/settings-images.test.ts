@@ -1,12 +1,16 @@
 /** Hero and about images: uploaded through the image store, replaced and removed with their files. */
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSiteSettings, replaceSettingsImage } from "../../app/domain/settings.server.ts";
+import { getSiteSettings, replaceSettingsImage } from "../../app/domain/settings/settings.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import { ImageRejectedError } from "../../app/storage/images.server.ts";
+import { action as imagesAction } from "../../app/routes/admin/admin-only/settings-images.ts";
+import { throughLayouts } from "../helpers/route-table.ts";
+import { createSignedInAccount, routeArgs } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -16,6 +20,7 @@ let dir = "";
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-settings-images-"));
   process.env.UPLOADS_DIR = dir;
+  reloadConfig();
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -53,5 +58,27 @@ describe("settings images", () => {
     await expect(replaceSettingsImage("hero", html, actor)).rejects.toBeInstanceOf(ImageRejectedError);
     expect((await getSiteSettings()).hero_image_url).toBe(before);
     expect(files().length).toBe(count);
+  });
+});
+
+describe("the settings image route", () => {
+  it.each(["__proto__", "constructor", "toString", "hasOwnProperty"])("refuses which=%s with 400 and changes nothing", async (which) => {
+    const admin = await createSignedInAccount({ role: "administrator" });
+    const before = await getSiteSettings();
+    const body = new FormData();
+    body.set("intent", "remove");
+    body.set("which", which);
+    const args = routeArgs("/admin/settings/images", { token: admin.token, method: "POST" });
+    const request = new Request(args.request.url, { method: "POST", headers: args.request.headers, body });
+    const refused = await Promise.resolve()
+      .then(() => throughLayouts("routes/admin/admin-only/settings-images.ts", imagesAction, { ...args, request } as never))
+      .then(
+        () => null,
+        (error: unknown) => error as { init: ResponseInit },
+      );
+    expect(refused?.init.status).toBe(400);
+    const after = await getSiteSettings();
+    expect(after.hero_image_url).toBe(before.hero_image_url);
+    expect(after.about_image_url).toBe(before.about_image_url);
   });
 });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { siteSettings } from "../../app/db/schema.ts";
-import { getSiteSettings } from "../../app/domain/settings.server.ts";
+import { getSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

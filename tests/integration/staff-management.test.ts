@@ -5,8 +5,11 @@ import { requireStaff } from "../../app/auth/guards.server.ts";
 import { consumeLink, findValidLink } from "../../app/auth/one-time-links.server.ts";
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { adminUsers, auditLog, oneTimeTokens } from "../../app/db/schema.ts";
-import { listAuditEntries } from "../../app/domain/audit-log.server.ts";
+import { adminUsers, auditLog, oneTimeTokens, sessions } from "../../app/db/schema.ts";
+import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
+import { action as usersRouteAction, type UsersActionData } from "../../app/routes/admin/admin-only/users.tsx";
+import { throughLayouts } from "../helpers/route-table.ts";
+import { routeArgs } from "../helpers/staff.ts";
 import {
   countAdministrators,
   createPasswordReset,
@@ -18,8 +21,9 @@ import {
   revokeAccess,
   roleOf,
   setRole,
+  setSubmissionsAccess,
   StaffError,
-} from "../../app/domain/staff.server.ts";
+} from "../../app/domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { hashToken } from "../../app/lib/tokens.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -98,11 +102,70 @@ describe("staff access: grant, change, revoke", () => {
   it("revoking access ends the staff access of the account's open sessions on the next request", async () => {
     const user = await createUser({ email: unique("revoked"), password: "correct horse battery", role: "editor" });
     const { token } = await createSession(user.id);
-    await expect(requireStaff(argsFor(token), "editor")).resolves.toMatchObject({ role: "editor" });
+    await expect(requireStaff(argsFor(token), "staff")).resolves.toMatchObject({ role: "editor" });
     await expect(requireStaff(argsFor(token), "administrator")).rejects.toMatchObject({ init: { status: 403 } });
 
     await revokeAccess(user.id, actor);
-    await expect(requireStaff(argsFor(token), "editor")).rejects.toMatchObject({ init: { status: 403 }, data: { denied: "no-access" } });
+    // The session itself is ended: the next request is sent to sign in...
+    await expect(requireStaff(argsFor(token), "staff")).rejects.toMatchObject({ status: 302 });
+    expect(await getDb().select().from(sessions).where(eq(sessions.user_id, user.id))).toHaveLength(0);
+    // ...and granting access again does not bring it back.
+    await grantAccess(user.email, "editor", actor);
+    await expect(requireStaff(argsFor(token), "staff")).rejects.toMatchObject({ status: 302 });
+  });
+
+  it("demoting an administrator ends their sessions; promoting an editor does not", async () => {
+    const admin = await createUser({ email: unique("demoted"), password: "correct horse battery", role: "administrator" });
+    await createUser({ email: unique("other-admin"), password: "correct horse battery", role: "administrator" });
+    const editor = await createUser({ email: unique("promoted"), password: "correct horse battery", role: "editor" });
+    const adminSession = await createSession(admin.id);
+    const editorSession = await createSession(editor.id);
+    await setRole(admin.id, "editor", actor);
+    await setRole(editor.id, "administrator", actor);
+    await expect(requireStaff(argsFor(adminSession.token), "staff")).rejects.toMatchObject({ status: 302 });
+    await expect(requireStaff(argsFor(editorSession.token), "administrator")).resolves.toMatchObject({ role: "administrator" });
+  });
+
+  it("answers a malformed account id with a clear message, never a database error", async () => {
+    const administrator = await createUser({ email: unique("admin-form"), password: "correct horse battery", role: "administrator" });
+    const { token } = await createSession(administrator.id);
+    for (const intent of ["role", "revoke", "reset"]) {
+      const args = routeArgs("/admin/users", { token, method: "POST" });
+      const request = new Request(args.request.url, {
+        method: "POST",
+        headers: args.request.headers,
+        body: new URLSearchParams({ intent, userId: "abc", role: "editor" }),
+      });
+      const result = (await throughLayouts("routes/admin/admin-only/users.tsx", usersRouteAction, { ...args, request } as never)) as unknown as { init: ResponseInit; data: UsersActionData };
+      expect(result.init.status, intent).toBe(400);
+      expect(result.data.notice.message, intent).toBe("Error: No such account");
+    }
+  });
+});
+
+describe("the form submissions permission", () => {
+  it("an editor reads submissions only while allowed, from the next request; administrators always may", async () => {
+    const user = await createUser({ email: unique("inbox"), password: "correct horse battery", role: "editor" });
+    const { token } = await createSession(user.id);
+    await expect(requireStaff(argsFor(token), "submissions")).rejects.toMatchObject({
+      init: { status: 403 },
+      data: { denied: "access", required: "submissions" },
+    });
+
+    await setSubmissionsAccess(user.id, true, actor);
+    await expect(requireStaff(argsFor(token), "submissions")).resolves.toMatchObject({ role: "editor", canSeeSubmissions: true });
+    expect((await listAccounts()).find((a) => a.id === user.id)).toMatchObject({ canSeeSubmissions: true });
+
+    await setSubmissionsAccess(user.id, false, actor);
+    await expect(requireStaff(argsFor(token), "submissions")).rejects.toMatchObject({ init: { status: 403 } });
+
+    const entries = await getDb().select().from(auditLog).where(eq(auditLog.entity_id, user.id));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["staff.submissions_allowed", "staff.submissions_stopped"]));
+
+    const admin = await createUser({ email: unique("admin-inbox"), password: "correct horse battery", role: "administrator" });
+    const adminSession = await createSession(admin.id);
+    await expect(requireStaff(argsFor(adminSession.token), "submissions")).resolves.toMatchObject({ canSeeSubmissions: true });
+    await expect(setSubmissionsAccess(admin.id, false, actor)).rejects.toThrow(StaffError);
   });
 });
 
@@ -147,5 +210,27 @@ describe("invitations and password resets", () => {
 
     const { entries } = await listAuditEntries({ kind: "staff", email: actor.email });
     expect(entries.some((e) => e.action === "staff.password_reset_link" && e.entity_id === user.id)).toBe(true);
+  });
+});
+
+describe("refused access attempts", () => {
+  it("are audited once per account and period, however often they are repeated", async () => {
+    const editor = await createUser({ email: unique("curious-editor"), password: "correct horse battery", role: "editor" });
+    const { token } = await createSession(editor.id);
+    for (let i = 0; i < 10; i++) {
+      await expect(requireStaff(argsFor(token), "administrator")).rejects.toMatchObject({ init: { status: 403 } });
+    }
+    const rows = await getDb().select().from(auditLog).where(eq(auditLog.actor_user_id, editor.id));
+    expect(rows.filter((r) => r.action === "access.denied")).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: "access.denied", actor_email: editor.email, ip: "127.0.0.1" });
+    expect(rows[0].details).toMatchObject({ path: "/admin/users", required: "administrator", role: "editor" });
+  });
+
+  it("records accounts without any staff role too", async () => {
+    const nobody = await createUser({ email: unique("no-role"), password: "correct horse battery", role: null });
+    const { token } = await createSession(nobody.id);
+    await expect(requireStaff(argsFor(token), "staff")).rejects.toMatchObject({ init: { status: 403 } });
+    const rows = await getDb().select().from(auditLog).where(eq(auditLog.actor_user_id, nobody.id));
+    expect(rows.map((r) => r.action)).toEqual(["access.denied"]);
   });
 });

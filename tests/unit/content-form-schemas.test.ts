@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, formValues } from "../../app/domain/content-form.schema.ts";
-import { CRAFT_FAIR_FORM_FIELDS, CraftFairFormSchema } from "../../app/domain/craft-fairs.schema.ts";
-import { EVENT_FORM_FIELDS, EventFormSchema } from "../../app/domain/events.schema.ts";
+import { fieldErrors, formValues } from "../../app/domain/listings/listing-fields.schema.ts";
+import { CRAFT_FAIR_FORM_FIELDS, CraftFairFormSchema } from "../../app/domain/craft-fairs/craft-fairs.schema.ts";
+import { EVENT_FORM_FIELDS, EventFormSchema } from "../../app/domain/events/events.schema.ts";
 
 const errorsOf = (schema: typeof EventFormSchema | typeof CraftFairFormSchema, fields: readonly string[], data: Record<string, unknown>) => {
   const result = schema.safeParse(formValues(data, fields));

@@ -1,8 +1,19 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, topicsPageIgnores, type PageCacheOptions } from "../../server/page-cache.ts";
+import { createPageCache, type PageCacheOptions } from "../../server/page-cache.ts";
+import { TOPICS_HEADER } from "../../app/live/topics.ts";
+
+/** The topics the fake pages declare, as the render reports them (none: no header, so every topic). */
+const FAKE_PAGE_TOPICS: Record<string, string> = {
+  "/": "events,settings",
+  "/events": "events,settings",
+  "/events/1": "events,settings",
+  "/craft-fairs": "craft-fairs,settings",
+  "/about": "settings",
+};
 
 /** A page cache in front of a fake renderer that counts renders and shows a version. */
 async function setup(options: Partial<PageCacheOptions> & { respond?: (url: URL) => Response | Promise<Response> } = {}) {
@@ -22,9 +33,9 @@ async function setup(options: Partial<PageCacheOptions> & { respond?: (url: URL)
       const url = new URL(request.url);
       renders.push(url.pathname + url.search);
       if (options.respond) return options.respond(url);
-      return new Response(`<html><body>${url.pathname} v${version}</body></html>`, {
-        headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'self' 'sha256-x'" },
-      });
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'self' 'sha256-x'" });
+      if (url.pathname in FAKE_PAGE_TOPICS) headers.set(TOPICS_HEADER, FAKE_PAGE_TOPICS[url.pathname]);
+      return new Response(`<html><body>${url.pathname} v${version}</body></html>`, { headers });
     },
   });
   const app = express();
@@ -92,12 +103,15 @@ describe("page cache", () => {
     for (const p of ["/", "/events", "/craft-fairs", "/about"]) expect((await t.get(p)).body, p).toContain("v3");
   });
 
-  it("knows which pages ignore which topics (unknown pages depend on everything)", () => {
-    expect([...topicsPageIgnores("/about")].sort()).toEqual(["craft-fairs", "events"]);
-    expect([...topicsPageIgnores("/Events/7")]).toEqual(["craft-fairs"]);
-    expect([...topicsPageIgnores("/craft-fairs")]).toEqual(["events"]);
-    expect(topicsPageIgnores("/").size).toBe(0);
-    expect(topicsPageIgnores("/a-new-page").size).toBe(0);
+  it("drops a page for the topics its render declared, and for every topic when it declared none", async () => {
+    const t = await setup();
+    const about = await t.get("/about");
+    expect(about.headers.get(TOPICS_HEADER), "the header is for the cache only").toBeNull();
+    await t.get("/a-new-page");
+    t.setVersion(2);
+    t.publish("craft-fairs");
+    expect((await t.get("/about")).body).toContain("v1");
+    expect((await t.get("/a-new-page")).body).toContain("v2");
   });
 
   it("never stores or serves a page for a request with a session or flash cookie", async () => {
@@ -208,5 +222,38 @@ describe("page cache", () => {
     expect(t.renders).toEqual(["/about", "/about"]);
     expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
     expect(again.headers.get("last-modified")).toBe(first.headers.get("last-modified"));
+  });
+});
+
+describe("compression of cached pages", () => {
+  const big = `<html><body>${Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i} about Millbrook's community events.</p>`).join("")}</body></html>`;
+  const brotliAt = (quality: number) =>
+    zlib.brotliCompressSync(Buffer.from(big), {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(big),
+      },
+    });
+
+  it("compresses a miss at a fast level (a unique query string costs no brotli 11), and the page at the best level once it is asked for again", async () => {
+    const t = await setup({ respond: () => new Response(big, { headers: { "Content-Type": "text/html; charset=utf-8" } }) });
+    const raw = async (path: string) => {
+      const response = await fetch(t.base + path, { headers: { "Accept-Encoding": "br" } });
+      return Buffer.from(await response.arrayBuffer());
+    };
+    // fetch decodes brotli itself: compare the decoded page, and the stored forms by their size.
+    expect((await raw("/events?utm=unique-1")).toString()).toBe(big);
+    expect(t.cache.stats().best).toBe(0);
+    const fastBytes = t.cache.stats().bytes;
+    await raw("/events?utm=unique-1");
+    await t.cache.settled();
+    expect(t.cache.stats().best).toBe(1);
+    expect(t.cache.stats().bytes).toBeLessThan(fastBytes);
+    // The stored forms, byte for byte in size: brotli 5 and gzip 6 first, brotli 11 and gzip 9 after.
+    const key = `${t.base}/events?utm=unique-1`;
+    const size = (br: number, gz: number) => Buffer.byteLength(big) + br + gz + key.length + 1024;
+    expect(fastBytes).toBe(size(brotliAt(5).length, zlib.gzipSync(big, { level: 6 }).length));
+    expect(t.cache.stats().bytes).toBe(size(brotliAt(11).length, zlib.gzipSync(big, { level: 9 }).length));
   });
 });

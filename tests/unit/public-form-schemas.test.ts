@@ -5,8 +5,8 @@ import {
   NominationSchema,
   StallApplicationSchema,
   VolunteerSchema,
-} from "../../app/domain/submissions.schema.ts";
-import { sniffFileType } from "../../app/domain/submissions.server.ts";
+} from "../../app/domain/submissions/submissions.schema.ts";
+import { sniffFileType } from "../../app/domain/submissions/submissions.server.ts";
 
 const volunteer = {
   fullName: "Ann Example",

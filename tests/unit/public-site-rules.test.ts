@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventToIcs, foldLine, icsEscape } from "../../app/domain/calendar.ts";
+import { eventToIcs, foldLine, icsEscape } from "../../app/domain/events/calendar.ts";
 import {
   chosenAmount,
   formatPence,
@@ -7,14 +7,14 @@ import {
   giftAidPence,
   parseAmount,
   parseDonation,
-} from "../../app/domain/donation.schema.ts";
-import { clampQuantity, parseTicketPrice, purchaseMessage, ticketTotal } from "../../app/domain/tickets.ts";
+} from "../../app/domain/giving/donation.schema.ts";
+import { clampQuantity, parseTicketPrice, purchaseMessage, ticketTotal } from "../../app/domain/events/tickets.ts";
 import { formatLongDate, formatTime, paragraphs, progressPercent } from "../../app/components/site/format.ts";
 import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
 import { jsonLdString } from "../../app/components/ui/json-ld.tsx";
 import { activeTab } from "../../app/components/ui/tabs.tsx";
-import { withSampleFallback } from "../../app/domain/public-content.server.ts";
-import { groupByYear } from "../../app/domain/community-content.server.ts";
+import { withSampleFallback } from "../../app/content/sample-fallback.server.ts";
+import { groupByYear } from "../../app/domain/community/community-lists.server.ts";
 
 describe("donation rules", () => {
   const causeIds = [1, 2, 3];
@@ -166,17 +166,16 @@ describe("public page helpers", () => {
 describe("sample fallback", () => {
   const sample = () => ["sample"];
   it("uses the database's rows when there are some", async () => {
-    expect(await withSampleFallback("t", async () => ["row"], sample, true)).toEqual({ items: ["row"], sample: false });
+    expect(await withSampleFallback("t", async () => ["row"], sample)).toEqual({ items: ["row"], sample: false });
   });
-  it("shows samples for an empty section unless switched off", async () => {
-    expect(await withSampleFallback("t", async () => [], sample, true)).toEqual({ items: ["sample"], sample: true });
-    expect(await withSampleFallback("t", async () => [], sample, false)).toEqual({ items: [], sample: false });
+  it("shows an empty section as empty: sample content is for a fresh install only", async () => {
+    expect(await withSampleFallback("t", async () => [], sample)).toEqual({ items: [], sample: false });
   });
-  it("shows samples when the read fails, whatever the setting", async () => {
+  it("shows samples when the read fails", async () => {
     const failing = async (): Promise<string[]> => {
       throw new Error("database down");
     };
-    expect(await withSampleFallback("t", failing, sample, false)).toEqual({ items: ["sample"], sample: true });
+    expect(await withSampleFallback("t", failing, sample)).toEqual({ items: ["sample"], sample: true });
   });
 });
 

@@ -1,26 +1,30 @@
 /**
  * The 403 pages of the admin area: signed in without staff access ("no access"), or an
- * editor on an administrator-only section. Rendered by the admin layout's error boundary
+ * staff member on a section they may not use (administrators only, or form submissions). Rendered by the admin layout's error boundary
  * and, for full page loads refused by the admin middleware, by the root's.
  */
 import { Link } from "react-router";
 import { SignOutButton } from "./admin-shell.tsx";
 
-export type AccessDeniedData = { denied: "no-access"; email: string } | { denied: "role"; required: string };
+export type AccessDeniedData = { denied: "no-access"; email: string } | { denied: "access"; required: string };
 
 export function isAccessDenied(data: unknown): data is AccessDeniedData {
   return typeof data === "object" && data !== null && "denied" in data;
 }
 
 export function AccessDeniedPage({ denied }: { denied: AccessDeniedData }) {
-  const title = denied.denied === "role" ? "No access to this section" : "No access";
+  const title = denied.denied === "access" ? "No access to this section" : "No access";
   return (
     <main className="mx-auto max-w-xl px-6 py-20 text-center" data-testid="access-denied">
       <title>{`${title} | Millbrook Community Foundation`}</title>
       <h1 className="font-display text-3xl font-semibold text-brand-900">{title}</h1>
-      {denied.denied === "role" ? (
+      {denied.denied === "access" ? (
         <div className="mt-4 space-y-4 text-slate-700">
-          <p>This section is for administrators only.</p>
+          <p>
+            {denied.required === "submissions"
+              ? "Form submissions hold people's personal data. An administrator can allow you to see them."
+              : "This section is for administrators only."}
+          </p>
           <p>
             <Link to="/admin/dashboard" className="font-semibold text-brand-700 underline">
               Go to the dashboard

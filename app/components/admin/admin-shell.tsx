@@ -5,20 +5,20 @@
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
+import { allows, type Access, type StaffAccess } from "../../auth/access.ts";
 import { signOutFromBrowser } from "./sign-out.ts";
 
-export type AdminRole = "administrator" | "editor";
-
-const SECTIONS: { to: string; label: string; administratorOnly?: boolean }[] = [
-  { to: "/admin/dashboard", label: "Dashboard" },
-  { to: "/admin/events", label: "Events" },
-  { to: "/admin/craft-fairs", label: "Craft Fairs" },
-  { to: "/admin/inbox", label: "Inbox" },
-  { to: "/admin/donations", label: "Donations", administratorOnly: true },
-  { to: "/admin/users", label: "Users", administratorOnly: true },
-  { to: "/admin/settings", label: "Settings", administratorOnly: true },
-  { to: "/admin/data-protection", label: "Data protection", administratorOnly: true },
-  { to: "/admin/audit-log", label: "Audit log", administratorOnly: true },
+const SECTIONS: { to: string; label: string; access: Access }[] = [
+  { to: "/admin/dashboard", label: "Dashboard", access: "staff" },
+  { to: "/admin/events", label: "Events", access: "staff" },
+  { to: "/admin/craft-fairs", label: "Craft Fairs", access: "staff" },
+  { to: "/admin/trustees", label: "Trustees", access: "staff" },
+  { to: "/admin/inbox", label: "Inbox", access: "submissions" },
+  { to: "/admin/donations", label: "Donations", access: "administrator" },
+  { to: "/admin/users", label: "Users", access: "administrator" },
+  { to: "/admin/settings", label: "Settings", access: "administrator" },
+  { to: "/admin/data-protection", label: "Data protection", access: "administrator" },
+  { to: "/admin/audit-log", label: "Audit log", access: "administrator" },
 ];
 
 export function SignOutButton({ className }: { className?: string }) {
@@ -47,7 +47,7 @@ export function SignOutButton({ className }: { className?: string }) {
   );
 }
 
-export function AdminShell({ email, role, children }: { email: string; role: AdminRole; children: ReactNode }) {
+export function AdminShell({ email, access, children }: { email: string; access: StaffAccess; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -56,7 +56,7 @@ export function AdminShell({ email, role, children }: { email: string; role: Adm
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
 
-  const sections = SECTIONS.filter((s) => !s.administratorOnly || role === "administrator");
+  const sections = SECTIONS.filter((s) => allows(access, s.access));
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
@@ -119,7 +119,7 @@ export function AdminShell({ email, role, children }: { email: string; role: Adm
           <p className="truncate text-sm font-medium text-white" data-testid="admin-email">
             {email}
           </p>
-          <p className="mb-3 text-xs text-brand-200">{role === "administrator" ? "Administrator" : "Editor"}</p>
+          <p className="mb-3 text-xs text-brand-200">{access.role === "administrator" ? "Administrator" : "Editor"}</p>
           <SignOutButton />
         </div>
       </aside>

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "../../domain/content-form.schema.ts";
+import { fieldErrors } from "../../domain/listings/listing-fields.schema.ts";
 import { FieldError } from "../ui/fields.tsx";
 import { toast } from "../ui/toast.tsx";
 import { CONNECTION_HINTS, checkConnection, type ConnectionState } from "./connection.ts";
@@ -214,6 +214,7 @@ export function ContentFormFrame({
   backLabel,
   submitLabel,
   formError,
+  connectionTest = true,
   children,
 }: {
   form: ContentFormState;
@@ -222,6 +223,8 @@ export function ContentFormFrame({
   backLabel: string;
   submitLabel: string;
   formError?: string;
+  /** The spec's Test Connection button (the event and craft fair forms). */
+  connectionTest?: boolean;
   children: ReactNode;
 }) {
   const connection = useConnectionTest();
@@ -231,6 +234,7 @@ export function ContentFormFrame({
         <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
           <span aria-hidden="true">←</span> {backLabel}
         </Link>
+        {connectionTest && (
         <button
           type="button"
           onClick={() => void connection.run()}
@@ -243,6 +247,7 @@ export function ContentFormFrame({
         >
           {connection.state === "checking" ? "Testing..." : connection.state === "error" ? "Connection Error" : "Test Connection"}
         </button>
+        )}
       </div>
       <h1 className="mt-4 font-display text-3xl font-semibold text-brand-900">{heading}</h1>
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
-import type { AdminListFilters } from "../../domain/content-form.schema.ts";
+import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
 
 export interface ListItem {
   id: number;
@@ -210,7 +210,7 @@ export function ContentListPage<T extends ListItem>(props: {
   );
 }
 
-function DeleteDialog({ item, noun, cancelTo }: { item: ListItem; noun: string; cancelTo: string }) {
+export function DeleteDialog({ item, noun, cancelTo }: { item: { id: number; title: string }; noun: string; cancelTo: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const navigation = useNavigation();

@@ -1,4 +1,4 @@
-import { KIND_LABELS, STATUS_LABELS, type SubmissionKind, type SubmissionStatus } from "../../domain/submission-labels.ts";
+import { KIND_LABELS, STATUS_LABELS, type SubmissionKind, type SubmissionStatus } from "../../domain/submissions/submission-labels.ts";
 
 const STATUS_TONES: Record<SubmissionStatus, string> = {
   new: "bg-sun-300 text-ink",

@@ -21,7 +21,7 @@ import {
   giftAidDeclarationText,
   giftAidPence,
   type DonationFrequency,
-} from "../../domain/donation.ts";
+} from "../../domain/giving/donation.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { FieldError, SelectField, TextField } from "../ui/fields.tsx";
 import { ErrorSummary } from "./form-kit.tsx";
@@ -119,6 +119,25 @@ function DonationFormFields({
   const amount = chosenAmount(choice, custom, giving.maxPence);
   const amountError = clientError ?? serverErrors.customAmount;
   const text = (name: Field) => start[name] ?? "";
+  // The summary links to each field by its id (the donation fields' ids differ from the volunteer form's).
+  const anchors: Partial<Record<Field, string>> = {
+    frequency: "frequency-group",
+    amount: "amount-group",
+    cause: "donation-cause",
+    email: "donation-email",
+    title: "donation-title",
+    firstName: "donation-firstName",
+    lastName: "donation-lastName",
+    house: "donation-house",
+    postcode: "donation-postcode",
+  };
+  const summaryErrors: Record<string, string> = {};
+  const summaryLabels: Record<string, string> = {};
+  for (const [field, message] of Object.entries(serverErrors) as [Field, string][]) {
+    const id = anchors[field] ?? field;
+    summaryErrors[id] = message;
+    summaryLabels[id] = LABELS[field] ?? "";
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (amount.ok) return;
@@ -146,12 +165,7 @@ function DonationFormFields({
           We could not reach our card payment provider just now. Nothing was taken. Please try again in a few minutes.
         </p>
       ) : null}
-      <ErrorSummary
-        errors={serverErrors as Record<string, string>}
-        labels={LABELS}
-        groups={["frequency", "amount"]}
-        anchors={{ cause: "donation-cause", email: "donation-email", title: "donation-title", firstName: "donation-firstName", lastName: "donation-lastName", house: "donation-house", postcode: "donation-postcode" }}
-      />
+      <ErrorSummary id="donate-errors" errors={summaryErrors} labels={summaryLabels} />
 
       <fieldset id="frequency-group">
         <legend className="font-semibold">Donation type</legend>

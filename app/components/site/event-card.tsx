@@ -1,5 +1,5 @@
 /** Cards for events and craft fairs on the public lists. */
-import { formatPrice, parseTicketPrice } from "../../domain/tickets.ts";
+import { formatPrice, parseTicketPrice } from "../../domain/events/tickets.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { dateBadge, formatLongDate, formatTime } from "./format.ts";
 import { ClockIcon, MapPinIcon } from "./icons.tsx";
@@ -54,7 +54,7 @@ export function EventCard({ event, past = false, headingLevel = 3 }: { event: Ev
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const price = parseTicketPrice(event.ticket_price);
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-lg">
+    <article className="group flex h-full min-w-0 flex-col overflow-hidden rounded-3xl wrap-anywhere bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-lg">
       <div className="relative aspect-[16/10] overflow-hidden bg-brand-50">
         <SafeImage
           src={event.image}

@@ -1,5 +1,6 @@
 /** The public footer (spec 2.1 and decisions: charity number, settings-driven email and social links). */
 import { FOUNDATION } from "../../content/sample-content.ts";
+import { EmailText } from "./email-text.tsx";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
 import { MAIN_NAV } from "./nav.ts";
@@ -21,7 +22,8 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, soc
   ];
   return (
     <footer className="bg-brand-900 text-brand-50">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+      {/* The contact column is the widest: an email address stays on one line at desktop widths. */}
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1fr_1.35fr_0.75fr_1fr]">
         <div>
           <div className="flex items-center gap-3">
             <LogoMark className="size-11" />
@@ -64,8 +66,8 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, soc
             </li>
             <li className="flex gap-2.5">
               <MailIcon className="mt-0.5 size-5 shrink-0 text-sun-300" />
-              <a href={`mailto:${contactEmail}`} className="break-all hover:text-white hover:underline">
-                {contactEmail}
+              <a href={`mailto:${contactEmail}`} className="min-w-0 wrap-anywhere hover:text-white hover:underline">
+                <EmailText address={contactEmail} />
               </a>
             </li>
           </ul>

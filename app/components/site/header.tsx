@@ -1,20 +1,26 @@
 /**
  * The public header: eight links and the Donate button; transparent at the top of the
- * page, solid white after 20px of scroll; on small screens a slide-in menu (a native
- * modal <dialog>: focus is kept inside, Escape closes, focus returns to the button) that
- * closes on navigation. The menu's contents are rendered when it is first opened: it
- * opens only with JavaScript, and every page render is cheaper without a hidden copy of
- * the navigation.
+ * page, solid white after 20px of scroll. On small screens, a Menu button opens a
+ * slide-in menu (a native modal <dialog>: focus is kept inside, Escape closes, focus
+ * returns to the button) that closes on navigation; its contents are rendered when it is
+ * first opened. Without JavaScript (and until scripts run) the Menu is a <details>
+ * disclosure whose panel holds the same links, so it works with no script at all.
  */
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import { buttonClasses } from "../ui/button.ts";
+import { useHydrated } from "../ui/use-hydrated.ts";
 import { CloseIcon, HeartIcon, MenuIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
 import { isNavActive, MAIN_NAV } from "./nav.ts";
 
 export const SCROLL_SOLID_AT = 20;
+
+const MENU_BUTTON =
+  "inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3.5 py-2 font-semibold text-brand-800 xl:hidden";
+const menuLinkClass = (active: boolean) =>
+  `block rounded-xl px-4 py-3 text-lg font-medium ${active ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"}`;
 
 /** The eight main links as list items; the current page's link is marked (aria-current). */
 function MainNavItems({ pathname, linkClass, onNavigate }: { pathname: string; linkClass: (active: boolean) => string; onNavigate?: () => void }) {
@@ -35,6 +41,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const [menuRendered, setMenuRendered] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const location = useLocation();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const update = () => setSolid(window.scrollY > SCROLL_SOLID_AT);
@@ -56,7 +63,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header
       data-solid={solid ? "true" : "false"}
-      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
+      className={`site-header fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
         solid ? "bg-white shadow-[0_1px_12px_rgba(18,59,48,0.12)]" : "bg-transparent"
       }`}
     >
@@ -79,19 +86,39 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               Donate
             </a>
           </span>
-          <button
-            type="button"
-            className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3.5 py-2 font-semibold text-brand-800 xl:hidden"
-            aria-haspopup="dialog"
-            aria-controls="site-menu"
-            onClick={() => {
-              flushSync(() => setMenuRendered(true));
-              dialogRef.current?.showModal();
-            }}
-          >
-            <MenuIcon />
-            Menu
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className={MENU_BUTTON}
+              aria-haspopup="dialog"
+              aria-controls="site-menu"
+              onClick={() => {
+                flushSync(() => setMenuRendered(true));
+                dialogRef.current?.showModal();
+              }}
+            >
+              <MenuIcon />
+              Menu
+            </button>
+          ) : (
+            <details className="relative xl:hidden">
+              <summary className={`${MENU_BUTTON} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+                <MenuIcon />
+                Menu
+              </summary>
+              <div className="absolute top-full right-0 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl bg-white p-3 shadow-2xl ring-1 ring-slate-200">
+                <nav aria-label="Main">
+                  <ul className="space-y-1">
+                    <MainNavItems pathname={location.pathname} linkClass={menuLinkClass} />
+                  </ul>
+                </nav>
+                <a href="/support#donate" className={buttonClasses("sun", "md", "mt-3 w-full")}>
+                  <HeartIcon className="size-4" />
+                  Donate
+                </a>
+              </div>
+            </details>
+          )}
         </div>
       </div>
 
@@ -123,9 +150,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
                 <MainNavItems
                   pathname={location.pathname}
                   onNavigate={() => dialogRef.current?.close()}
-                  linkClass={(active) =>
-                    `block rounded-xl px-4 py-3 text-lg font-medium ${active ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"}`
-                  }
+                  linkClass={menuLinkClass}
                 />
               </ul>
             </nav>

@@ -1,13 +1,18 @@
 /**
  * Keeps an open page's data fresh: listens to /live (server-sent events) and
  * revalidates the page's loaders when one of `topics` changes. Tiny on purpose.
+ * Without `topics`, the page's own: what its matched routes declare in their handles
+ * (app/live/topics.ts).
  */
 import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { useMatches, useRevalidator } from "react-router";
+import { pageTopics, type ContentTopic } from "../../live/topics.ts";
 
-export function useLiveUpdates(topics: readonly string[] = ["events", "craft-fairs", "settings"]) {
+export function useLiveUpdates(topics?: readonly ContentTopic[]) {
+  const matches = useMatches();
+  const wanted = topics ?? pageTopics(matches.map((m) => m.handle));
   const { revalidate } = useRevalidator();
-  const key = topics.join(",");
+  const key = wanted.join(",");
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource(`/live?topics=${encodeURIComponent(key)}`);
@@ -24,7 +29,7 @@ export function useLiveUpdates(topics: readonly string[] = ["events", "craft-fai
   }, [key, revalidate]);
 }
 
-export function LiveUpdates({ topics }: { topics?: readonly string[] }) {
+export function LiveUpdates({ topics }: { topics?: readonly ContentTopic[] }) {
   useLiveUpdates(topics);
   return null;
 }

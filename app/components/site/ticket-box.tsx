@@ -1,11 +1,12 @@
 /**
  * The event page's ticket box: quantity 1 to 10, the total with two decimals, and the
  * spec's purchase alert (no payment yet). Without JavaScript the form posts to the event
- * route, which answers with the same message.
+ * route, which answers with the same message and the quantity chosen (shown again, so the
+ * total matches the message); the page opens at the message.
  */
 import { useState } from "react";
 import { Form } from "react-router";
-import { clampQuantity, formatPrice, MAX_TICKETS, MIN_TICKETS, purchaseMessage, ticketTotal } from "../../domain/tickets.ts";
+import { clampQuantity, formatPrice, MAX_TICKETS, MIN_TICKETS, purchaseMessage, ticketTotal } from "../../domain/events/tickets.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { CalendarIcon, TicketIcon } from "./icons.tsx";
 
@@ -15,6 +16,7 @@ export function TicketBox({
   priceText,
   ticketsAvailable,
   serverMessage,
+  serverQuantity,
 }: {
   eventId: number;
   /** Price per ticket in pounds, 0 when free, null when it is not a plain amount. */
@@ -22,8 +24,10 @@ export function TicketBox({
   priceText: string | null;
   ticketsAvailable: number | null;
   serverMessage?: string;
+  /** The quantity the server was sent, when it answered a request without JavaScript. */
+  serverQuantity?: number;
 }) {
-  const [quantity, setQuantity] = useState(1);
+  const [quantity, setQuantity] = useState(serverQuantity ?? MIN_TICKETS);
   const calendarLink = (
     <a href={`/events/${eventId}/calendar.ics`} download className={buttonClasses("secondary", "md", "w-full")}>
       <CalendarIcon />
@@ -52,6 +56,7 @@ export function TicketBox({
       ) : (
         <Form
           method="post"
+          action={`/events/${eventId}#ticket-message`}
           className="mt-4 space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
@@ -91,7 +96,8 @@ export function TicketBox({
             Purchase Tickets
           </button>
           {serverMessage ? (
-            <p role="status" className="rounded-xl bg-sun-100 p-3 text-center font-semibold">
+            // The page opens here (the form's fragment) with the quantity and total above it in view.
+            <p id="ticket-message" tabIndex={-1} role="status" className="scroll-mt-80 rounded-xl bg-sun-100 p-3 text-center font-semibold">
               {serverMessage}
             </p>
           ) : null}

@@ -195,8 +195,10 @@ export function ChoiceGroup({
       </legend>
       <Hint id={id} hint={hint} />
       <div className={`mt-2 grid gap-2 ${columns === 2 ? "sm:grid-cols-2" : ""}`}>
-        {options.map((option) => {
-          const optionId = `${name}-${option.id}`;
+        {options.map((option, index) => {
+          // The first choice carries the field's name as its id: an error summary's link
+          // to "#name" moves focus to it, as it does for a single field.
+          const optionId = index === 0 ? name : `${name}-${option.id}`;
           return (
             <label
               key={option.id}

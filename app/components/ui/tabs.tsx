@@ -2,10 +2,15 @@
  * Tabs whose state lives in the URL (?tab=...): a shared link opens the right tab, the
  * server renders it, and the tabs work without JavaScript (they are links). With
  * JavaScript they follow the WAI-ARIA tabs pattern: one tab stop, arrow keys, Home/End.
- * Switching only changes the view (routes using it skip loader revalidation).
+ * Switching only changes the panel: the page stays where it is, and routes using it skip
+ * loader revalidation. Without JavaScript each tab's link ends with the tab's own id as
+ * fragment, so the new page opens at the tabs (the page's hero is not shown again) with
+ * the chosen tab scrolled into view. The tab list stays on one row and scrolls sideways
+ * when it is wider than the screen.
  */
-import { useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
-import { Link, useNavigate, type ShouldRevalidateFunction } from "react-router";
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { useNavigate, type ShouldRevalidateFunction } from "react-router";
+import { useHydrated } from "./use-hydrated.ts";
 
 export interface TabItem {
   id: string;
@@ -26,8 +31,6 @@ export const skipRevalidationOnTabChange: ShouldRevalidateFunction = ({ currentU
   return defaultShouldRevalidate;
 };
 
-const noopSubscribe = () => () => {};
-
 export function Tabs({
   idBase,
   label,
@@ -47,8 +50,29 @@ export function Tabs({
 }) {
   const navigate = useNavigate();
   const refs = useRef(new Map<string, HTMLAnchorElement>());
+  const listRef = useRef<HTMLDivElement>(null);
   // False on the server and while hydrating, true afterwards.
-  const hydrated = useSyncExternalStore(noopSubscribe, () => true, () => false);
+  const hydrated = useHydrated();
+
+  // Keep the selected tab in sight within the tab list (not the page) when it scrolls sideways.
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current.get(active);
+    if (!list || !tab) return;
+    if (tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft - 6;
+    else if (tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = tab.offsetLeft + tab.offsetWidth - list.clientWidth + 6;
+    }
+  }, [active]);
+
+  const tabId = (id: string) => `${idBase}-tab-${id}`;
+
+  function onClick(event: MouseEvent<HTMLAnchorElement>, id: string) {
+    // New tabs and windows are left to the browser.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    select(id);
+  }
 
   function select(id: string) {
     void navigate(`?${param}=${encodeURIComponent(id)}`, { replace: true, preventScrollReset: true });
@@ -70,39 +94,39 @@ export function Tabs({
   return (
     <div className={className}>
       <div
+        ref={listRef}
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex flex-wrap gap-1 rounded-2xl sm:flex-nowrap sm:overflow-x-auto bg-brand-50 p-1.5 ring-1 ring-brand-100 [scrollbar-width:none]"
+        className="relative flex gap-1 overflow-x-auto rounded-2xl bg-brand-50 p-1.5 ring-1 ring-brand-100 [scrollbar-width:none]"
       >
         {tabs.map((tab) => {
           const selected = tab.id === active;
           return (
-            <Link
+            <a
               key={tab.id}
               ref={(el) => {
                 if (el) refs.current.set(tab.id, el);
                 else refs.current.delete(tab.id);
               }}
-              to={`?${param}=${encodeURIComponent(tab.id)}`}
-              replace
-              preventScrollReset
+              href={`?${param}=${encodeURIComponent(tab.id)}#${tabId(tab.id)}`}
+              onClick={(event) => onClick(event, tab.id)}
               role="tab"
-              id={`${idBase}-tab-${tab.id}`}
+              id={tabId(tab.id)}
               aria-selected={selected}
               aria-controls={`${idBase}-panel`}
               // Before hydration every tab is a plain, focusable link; after it, one tab stop.
               tabIndex={hydrated && !selected ? -1 : 0}
-              className={`shrink-0 rounded-xl px-3 py-2.5 sm:px-4 text-sm font-semibold whitespace-nowrap transition-colors sm:text-base ${
+              className={`shrink-0 scroll-mt-24 rounded-xl px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 sm:text-base ${
                 selected ? "bg-white text-brand-800 shadow-sm ring-1 ring-brand-200" : "text-slate-700 hover:bg-white/70 hover:text-brand-800"
               }`}
             >
               {tab.label}
-            </Link>
+            </a>
           );
         })}
       </div>
-      <div role="tabpanel" id={`${idBase}-panel`} aria-labelledby={`${idBase}-tab-${active}`} tabIndex={0} className="mt-8 rounded-lg">
+      <div role="tabpanel" id={`${idBase}-panel`} aria-labelledby={tabId(active)} tabIndex={0} className="mt-8 rounded-lg">
         {children}
       </div>
     </div>

@@ -6,8 +6,8 @@
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
-import { toCsv } from "../inbox.server.ts";
-import { formatPenceExact, GIFT_AID_RATE } from "../donation.ts";
+import { toCsv } from "../submissions/inbox.server.ts";
+import { formatPenceExact, GIFT_AID_RATE } from "./donation.ts";
 
 export interface DonationFilters {
   from: string;

@@ -8,7 +8,7 @@ import { eq, lt } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donationCheckouts } from "../../db/schema.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";
-import { CHARITY_NAME, type DonationRequest, type DonationValues } from "../donation.schema.ts";
+import { CHARITY_NAME, type DonationRequest, type DonationValues } from "./donation.schema.ts";
 import { newDonationReference, newToken } from "./references.server.ts";
 
 /** Checkouts left unfinished are forgotten after a day. */

@@ -11,7 +11,7 @@ import { causes, donationCheckouts, donations, giftAidDeclarations, monthlyGifts
 import { logger } from "../../lib/logger.server.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";
 import type { AfterCommit, EventHandler, Transaction } from "../../payments/webhooks.server.ts";
-import { CHARITY_NAME, giftAidDeclarationText } from "../donation.ts";
+import { CHARITY_NAME, giftAidDeclarationText } from "./donation.ts";
 import { sendReceipt } from "./receipts.server.ts";
 import { newToken } from "./references.server.ts";
 

@@ -6,14 +6,15 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { siteOrigin } from "../../lib/config.server.ts";
 import { sendMail, type MailResult } from "../../mail/mailer.server.ts";
-import { CHARITY_NAME, formatPenceExact } from "../donation.ts";
+import { CHARITY_NAME, formatPenceExact } from "./donation.ts";
 import { londonDate } from "./references.server.ts";
 
 export const RECEIPT_SUBJECT = `Thank you for your donation to ${CHARITY_NAME}`;
 
 function origin(): string {
-  return (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
+  return siteOrigin().replace(/\/+$/, "");
 }
 
 export async function receiptFor(donationId: string): Promise<{ to: string; subject: string; text: string } | null> {

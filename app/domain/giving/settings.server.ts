@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../../db/client.server.ts";
 import { causes, donations, givingSettings } from "../../db/schema.ts";
-import { DEFAULT_MAX_DONATION_PENCE, formatPence, parseAmount } from "../donation.ts";
+import { DEFAULT_MAX_DONATION_PENCE, formatPence, parseAmount } from "./donation.ts";
 
 export const DEFAULT_OTHER_WAYS_TEXT =
   "You can give by bank transfer or by cheque made payable to Millbrook Community Foundation. Email info@millbrookfoundation.org.uk and we will send you our bank details or the address for cheques.";

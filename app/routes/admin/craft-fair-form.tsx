@@ -1,23 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { requireStaff } from "../../auth/guards.server.ts";
 import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { contentFormAction } from "../../domain/content-form.server.ts";
-import { formValues } from "../../domain/content-form.schema.ts";
-import { createCraftFair, getCraftFairForAdmin, updateCraftFair } from "../../domain/craft-fairs-admin.server.ts";
+import { listingFormAction } from "./listing-form.server.ts";
+import { formValues } from "../../domain/listings/listing-fields.schema.ts";
+import { createCraftFair, getCraftFairForAdmin, updateCraftFair } from "../../domain/craft-fairs/craft-fairs-admin.server.ts";
 import {
   CRAFT_FAIR_DEFAULT_STALLS,
   CRAFT_FAIR_DEFAULT_TIME,
   CRAFT_FAIR_FORM_FIELDS,
   CraftFairFormSchema,
-} from "../../domain/craft-fairs.schema.ts";
+} from "../../domain/craft-fairs/craft-fairs.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/craft-fair-form";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+
+/** Takes an image upload. */
+export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Craft Fair" : "New Craft Fair"} | Millbrook Admin` }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "editor");
   const id = args.params.id;
   if (id === undefined) {
     return {
@@ -38,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) =>
-  contentFormAction(args, {
+  listingFormAction(args, {
     schema: CraftFairFormSchema,
     fields: CRAFT_FAIR_FORM_FIELDS,
     folder: "craft-fairs",

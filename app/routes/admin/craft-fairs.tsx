@@ -1,10 +1,10 @@
 import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../components/admin/content-list.tsx";
-import { handleAdminListAction, loadAdminList } from "../../domain/content-list.server.ts";
+import { handleAdminListAction, loadAdminList } from "./listing-list.server.ts";
 import {
   deleteCraftFair,
   listCraftFairsForAdmin,
   toggleCraftFairActive,
-} from "../../domain/craft-fairs-admin.server.ts";
+} from "../../domain/craft-fairs/craft-fairs-admin.server.ts";
 import type { Route } from "./+types/craft-fairs";
 
 export const meta = () => [{ title: "Craft Fairs | Millbrook Admin" }];

@@ -1,17 +1,20 @@
 import { Link } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
+import { currentStaff } from "../../auth/guards.server.ts";
 import { ConnectionPanel } from "../../components/admin/connection-panel.tsx";
 import { NewSubmissionsCard } from "../../components/admin/new-submissions-card.tsx";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
-import { getDashboardCounts } from "../../domain/dashboard.server.ts";
-import { countNewSubmissions } from "../../domain/inbox.server.ts";
+import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
+import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "editor");
-  const [counts, newSubmissions] = await Promise.all([getDashboardCounts(), countNewSubmissions()]);
+  const staff = currentStaff(args);
+  const [counts, newSubmissions] = await Promise.all([
+    getDashboardCounts(),
+    staff.canSeeSubmissions ? countNewSubmissions() : null,
+  ]);
   return { counts, newSubmissions };
 }
 
@@ -48,7 +51,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <NewSubmissionsCard count={loaderData.newSubmissions} />
+        {loaderData.newSubmissions !== null && <NewSubmissionsCard count={loaderData.newSubmissions} />}
       </div>
       <section aria-labelledby="quick-actions" className="mt-8">
         <h2 id="quick-actions" className="text-lg font-semibold text-ink">

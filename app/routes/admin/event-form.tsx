@@ -1,19 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { requireStaff } from "../../auth/guards.server.ts";
 import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { contentFormAction } from "../../domain/content-form.server.ts";
-import { formValues } from "../../domain/content-form.schema.ts";
-import { createEvent, getEventForAdmin, updateEvent } from "../../domain/events-admin.server.ts";
-import { EVENT_CATEGORIES } from "../../domain/event-categories.ts";
-import { EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../../domain/events.schema.ts";
+import { listingFormAction } from "./listing-form.server.ts";
+import { formValues } from "../../domain/listings/listing-fields.schema.ts";
+import { createEvent, getEventForAdmin, updateEvent } from "../../domain/events/events-admin.server.ts";
+import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
+import { EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../../domain/events/events.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/event-form";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+
+/** Takes an image upload. */
+export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Event" : "New Event"} | Millbrook Admin` }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "editor");
   const id = args.params.id;
   if (id === undefined) {
     return {
@@ -31,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) =>
-  contentFormAction(args, {
+  listingFormAction(args, {
     schema: EventFormSchema,
     fields: EVENT_FORM_FIELDS,
     folder: "events",

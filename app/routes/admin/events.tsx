@@ -1,6 +1,6 @@
 import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../components/admin/content-list.tsx";
-import { handleAdminListAction, loadAdminList } from "../../domain/content-list.server.ts";
-import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain/events-admin.server.ts";
+import { handleAdminListAction, loadAdminList } from "./listing-list.server.ts";
+import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain/events/events-admin.server.ts";
 import type { Route } from "./+types/events";
 
 export const meta = () => [{ title: "Events | Millbrook Admin" }];

@@ -1,10 +1,10 @@
-import { requireStaff } from "../../auth/guards.server.ts";
+import { currentStaff } from "../../auth/guards.server.ts";
 import { sessionPolicy, touchSession } from "../../auth/session.server.ts";
 import type { Route } from "./+types/keep-alive";
 
 /** Keep Session: marks the session as used now and answers how long it has left. */
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args);
+  const staff = currentStaff(args);
   await touchSession(staff.sessionId);
   return Response.json({
     remainingMs: Math.min(sessionPolicy().idleTimeoutMs, staff.expiresAt.getTime() - Date.now()),
@@ -13,6 +13,6 @@ export async function action(args: Route.ActionArgs) {
 
 /** How long the session has left (does not count as use beyond the normal refresh). */
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaff(args);
+  const staff = currentStaff(args);
   return Response.json({ remainingMs: staff.remainingMs });
 }

@@ -14,15 +14,15 @@ import { useInactivityLogout } from "../../components/admin/inactivity.tsx";
 import type { Route } from "./+types/layout";
 
 /** Every admin request (page, data, action, resource) passes the staff check first. */
-export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware("staff")];
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await currentStaff(args);
+  const staff = currentStaff(args);
   return {
     email: staff.user.email,
-    role: staff.role,
+    access: { role: staff.role, canSeeSubmissions: staff.canSeeSubmissions },
     remainingMs: staff.remainingMs,
     warningBeforeMs: sessionPolicy().warningBeforeMs,
   };
@@ -44,7 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     stamp: loaderData,
   });
   return (
-    <AdminShell email={loaderData.email} role={loaderData.role}>
+    <AdminShell email={loaderData.email} access={loaderData.access}>
       <Outlet />
     </AdminShell>
   );
@@ -87,7 +87,7 @@ export function ErrorBoundary() {
   }
 
   return layout ? (
-    <AdminShell email={layout.email} role={layout.role}>
+    <AdminShell email={layout.email} access={layout.access}>
       {page}
     </AdminShell>
   ) : (

@@ -1,9 +1,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
-import { recordAudit } from "../../domain/audit.server.ts";
-import { countAdministrators, createUser, StaffError } from "../../domain/staff.server.ts";
-import { EmailSchema, NewPasswordSchema } from "../../domain/staff.schema.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
+import { countAdministrators, createUser, StaffError } from "../../domain/staff/staff.server.ts";
+import { EmailSchema, NewPasswordSchema } from "../../domain/staff/staff.schema.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { AccountField } from "../../components/admin/account-field.tsx";
 import type { Route } from "./+types/setup";

@@ -5,6 +5,10 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CORE_VALUES, IMPACT_FIGURES, TIMELINE } from "../../content/site-copy.ts";
 import type { Route } from "./+types/about";
+import type { ContentHandle } from "../../live/topics.ts";
+
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle = { topics: [] };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,6 +1,7 @@
 import { data, Form, useLocation } from "react-router";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
+import { EmailText } from "../../components/site/email-text.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -8,24 +9,29 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "../../comp
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
 import { AWARDS_DATES, AWARDS_EMAIL } from "../../content/site-copy.ts";
-import { groupByYear, listAwardWinners } from "../../domain/community-content.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
-import { NOMINATOR_RELATIONSHIPS } from "../../domain/public-forms.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { groupByYear, listAwardWinners } from "../../domain/community/community-lists.server.ts";
+import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.ts";
+import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
+import { readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards";
+import type { ContentHandle } from "../../live/topics.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context);
-  const winners = await listAwardWinners({ showSampleWhenEmpty: settings.show_sample_content });
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle & BodyLimitHandle = { topics: [], bodyLimit: BODY_LIMITS.publicForm };
+
+export async function loader() {
+  const winners = await listAwardWinners();
   return { winners: groupByYear(winners.items) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const result = await submitPublicForm("nomination", formData, { ip: context.get(requestInfoContext).ip });
+  const ip = context.get(requestInfoContext).ip;
+  const read = await readPublicFormPost("nomination", request, ip);
+  const result: SubmissionResult = read.status === "rate-limited" ? { status: "rate-limited", values: {} } : await submitPublicForm("nomination", read.formData, { ip });
   return data({ form: "nomination", ...result } as FormResult, { status: submissionStatus(result) });
 }
 
@@ -175,17 +181,17 @@ function Nominate({ result }: { result: FormResult | undefined }) {
   const { text, errors, checked } = valuesOf(result, "nomination");
   if (result?.status === "ok") {
     return (
-      <Confirmation title="Thank you for your nomination!" reference={result.reference} againHref="/awards?tab=nominate" againLabel="Nominate someone else">
+      <Confirmation id="nomination-result" title="Thank you for your nomination!" reference={result.reference} againHref="/awards?tab=nominate" againLabel="Nominate someone else">
         Our panel reads every nomination. We will be in touch if we need more information. Questions? Email{" "}
         <a href={`mailto:${AWARDS_EMAIL}`} className="font-semibold text-brand-700 underline">
-          {AWARDS_EMAIL}
+          <EmailText address={AWARDS_EMAIL} />
         </a>
         .
       </Confirmation>
     );
   }
   return (
-    <Form method="post" action="/awards?tab=nominate" encType="multipart/form-data" noValidate className="relative mx-auto max-w-3xl space-y-6" aria-labelledby="nomination-heading">
+    <Form method="post" action="/awards?tab=nominate#nomination-result" encType="multipart/form-data" noValidate className="relative mx-auto max-w-3xl space-y-6" aria-labelledby="nomination-heading">
       <div>
         <h2 id="nomination-heading" className="font-display text-3xl font-semibold text-brand-900">
           Make a nomination
@@ -194,8 +200,8 @@ function Nominate({ result }: { result: FormResult | undefined }) {
           Nominations close {AWARDS_DATES.nominationsClose}. Tell us in your own words: there are no wrong answers.
         </p>
       </div>
-      {result?.status === "rate-limited" ? <RateLimited /> : null}
-      <ErrorSummary errors={errors} labels={NOMINATION_LABELS} />
+      {result?.status === "rate-limited" ? <RateLimited id="nomination-result" /> : null}
+      <ErrorSummary id="nomination-result" errors={errors} labels={NOMINATION_LABELS} />
       <Honeypot />
       <fieldset className="space-y-5 rounded-3xl bg-[#fbf6ea] p-6">
         <legend className="px-2 font-display text-xl font-semibold text-brand-900">About you</legend>

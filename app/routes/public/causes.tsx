@@ -2,13 +2,15 @@ import { CauseCard } from "../../components/site/cause-card.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { listCauses } from "../../domain/community-content.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { listCauses } from "../../domain/community/community-lists.server.ts";
 import type { Route } from "./+types/causes";
+import type { ContentHandle } from "../../live/topics.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context);
-  const causes = await listCauses({ showSampleWhenEmpty: settings.show_sample_content });
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle = { topics: [] };
+
+export async function loader() {
+  const causes = await listCauses();
   return { causes: causes.items };
 }
 

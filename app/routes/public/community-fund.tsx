@@ -4,15 +4,17 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { FUND_EMAIL, FUND_FACTS } from "../../content/site-copy.ts";
-import { groupByYear, listFundRecipients } from "../../domain/community-content.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { groupByYear, listFundRecipients } from "../../domain/community/community-lists.server.ts";
 import type { Route } from "./+types/community-fund";
+import type { ContentHandle } from "../../live/topics.ts";
 
 export const CURRENT_FUND_YEAR = 2025;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context);
-  const recipients = await listFundRecipients({ showSampleWhenEmpty: settings.show_sample_content });
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle = { topics: [] };
+
+export async function loader() {
+  const recipients = await listFundRecipients();
   const years = groupByYear(recipients.items);
   return {
     current: years.find((g) => g.year === CURRENT_FUND_YEAR)?.items ?? [],

@@ -3,31 +3,36 @@ import { DateBadge } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { EmailText } from "../../components/site/email-text.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { CRAFT_FAIR_GALLERY, CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
-import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
-import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/public-forms.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
+import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
+import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
+import { readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs";
+import type { ContentHandle } from "../../live/topics.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context);
-  const showSampleWhenEmpty = settings.show_sample_content;
-  const [upcoming, past] = await Promise.all([listUpcomingCraftFairs({ showSampleWhenEmpty }), listPastCraftFairs({ showSampleWhenEmpty })]);
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs"], bodyLimit: BODY_LIMITS.publicForm };
+
+export async function loader() {
+  const [upcoming, past] = await Promise.all([listUpcomingCraftFairs(), listPastCraftFairs()]);
   return { upcoming: upcoming.items, past: past.items };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const result = await submitPublicForm("stall_application", formData, { ip: context.get(requestInfoContext).ip });
+  const ip = context.get(requestInfoContext).ip;
+  const read = await readPublicFormPost("stall_application", request, ip);
+  const result: SubmissionResult = read.status === "rate-limited" ? { status: "rate-limited", values: {} } : await submitPublicForm("stall_application", read.formData, { ip });
   return data({ form: "stall", ...result } as FormResult, { status: submissionStatus(result) });
 }
 
@@ -100,7 +105,7 @@ function UpcomingFairs({ fairs }: { fairs: Fair[] }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       {fairs.map((fair) => (
-        <article key={fair.id} className="flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+        <article key={fair.id} className="flex min-w-0 flex-col overflow-hidden rounded-3xl wrap-anywhere bg-white shadow-sm ring-1 ring-slate-200">
           <div className="relative aspect-[16/9] bg-brand-50">
             <SafeImage src={fair.image} alt="" loading="lazy" width={800} height={450} className="size-full object-cover" />
             <span className="absolute top-4 left-4">
@@ -146,7 +151,7 @@ function PastFairs({ fairs }: { fairs: Fair[] }) {
     <div className="space-y-14">
       <div className="grid gap-6 md:grid-cols-2">
         {fairs.map((fair) => (
-          <article key={fair.id} className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+          <article key={fair.id} className="min-w-0 overflow-hidden rounded-3xl wrap-anywhere bg-white shadow-sm ring-1 ring-slate-200">
             <SafeImage src={fair.image} alt="" loading="lazy" width={800} height={450} className="aspect-[16/9] w-full bg-brand-50 object-cover" />
             <div className="p-6">
               <h2 className="font-display text-2xl font-semibold text-brand-900">{fair.title}</h2>
@@ -202,10 +207,10 @@ function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | 
   const { text, list, errors, checked } = valuesOf(result, "stall");
   if (result?.status === "ok") {
     return (
-      <Confirmation title="Thank you for applying!" reference={result.reference} againHref="/craft-fairs?tab=apply" againLabel="Apply for another stall">
+      <Confirmation id="stall-result" title="Thank you for applying!" reference={result.reference} againHref="/craft-fairs?tab=apply" againLabel="Apply for another stall">
         We review every application within 14 days and will email you with our decision and payment details. Questions? Email{" "}
         <a href={`mailto:${CRAFT_FAIRS_EMAIL}`} className="font-semibold text-brand-700 underline">
-          {CRAFT_FAIRS_EMAIL}
+          <EmailText address={CRAFT_FAIRS_EMAIL} />
         </a>
         .
       </Confirmation>
@@ -250,12 +255,12 @@ function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | 
         </div>
       </div>
 
-      <Form method="post" action="/craft-fairs?tab=apply" encType="multipart/form-data" noValidate className="relative space-y-6" aria-labelledby="stall-form-heading">
+      <Form method="post" action="/craft-fairs?tab=apply#stall-result" encType="multipart/form-data" noValidate className="relative space-y-6" aria-labelledby="stall-form-heading">
         <h2 id="stall-form-heading" className="font-display text-3xl font-semibold text-brand-900">
           Stall application form
         </h2>
-        {result?.status === "rate-limited" ? <RateLimited /> : null}
-        <ErrorSummary errors={errors} labels={STALL_LABELS} groups={["fairs", "stallSize", "electricity"]} />
+        {result?.status === "rate-limited" ? <RateLimited id="stall-result" /> : null}
+        <ErrorSummary id="stall-result" errors={errors} labels={STALL_LABELS} />
         <Honeypot />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField name="fullName" label="Full name" autoComplete="name" defaultValue={text("fullName")} error={errors.fullName} />

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { CheckIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { formatPence } from "../../domain/donation.ts";
+import { formatPence } from "../../domain/giving/donation.ts";
 import { thankYouFor } from "../../domain/giving/checkout.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import type { Route } from "./+types/donation-thank-you";

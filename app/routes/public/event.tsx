@@ -5,13 +5,15 @@ import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon 
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { originFrom, pageMeta, SITE_NAME, siteFrom } from "../../components/site/seo.ts";
 import { JsonLd } from "../../components/ui/json-ld.tsx";
+import { LinkedText } from "../../components/site/linked-text.tsx";
 import { ShareButton } from "../../components/site/share-button.tsx";
 import { TicketBox } from "../../components/site/ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { getPublicEvent, listUpcomingEvents } from "../../domain/events.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
-import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/tickets.ts";
+import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/events/tickets.ts";
 import type { Route } from "./+types/event";
+import type { ContentHandle } from "../../live/topics.ts";
 
 async function loadEvent(id: string) {
   const event = /^\d{1,10}$/.test(id) ? await getPublicEvent(Number(id)) : null;
@@ -19,10 +21,13 @@ async function loadEvent(id: string) {
   return event;
 }
 
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["events"] };
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await loadEvent(params.id);
   const settings = await getSiteSettings(context);
-  const upcoming = await listUpcomingEvents({ showSampleWhenEmpty: settings.show_sample_content });
+  const upcoming = await listUpcomingEvents();
   return {
     event,
     price: parseTicketPrice(event.ticket_price),
@@ -37,7 +42,8 @@ export async function action({ params, request }: Route.ActionArgs) {
   const price = parseTicketPrice(event.ticket_price);
   const form = await request.formData();
   if (price === null || price === 0) return { purchase: "No tickets are needed for this event." };
-  return { purchase: purchaseMessage(clampQuantity(form.get("quantity")), price) };
+  const quantity = clampQuantity(form.get("quantity"));
+  return { purchase: purchaseMessage(quantity, price), quantity };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
@@ -109,7 +115,8 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
       </div>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_22rem] lg:py-14">
-        <article>
+        {/* min-w-0 and wrap-anywhere: a long word or address in staff text wraps on a phone. */}
+        <article className="min-w-0 wrap-anywhere">
           <p className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-bold tracking-wide text-brand-800 uppercase">
             {CATEGORY_LABELS[event.category] ?? event.category}
             {event.is_past ? " · Past event" : ""}
@@ -130,7 +137,9 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
           <h2 className="mt-10 font-display text-2xl font-semibold text-brand-900">About this event</h2>
           <div className="mt-4 space-y-4 text-lg leading-relaxed text-slate-700">
             {body.map((paragraph, i) => (
-              <p key={i}>{paragraph}</p>
+              <p key={i}>
+                <LinkedText text={paragraph} linkClassName="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900" />
+              </p>
             ))}
           </div>
 
@@ -145,7 +154,7 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
           ) : null}
 
           <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-8">
-            <ShareButton title={event.title} className={buttonClasses("secondary", "md")} />
+            <ShareButton title={event.title} url={`${origin}/events/${event.id}`} className={buttonClasses("secondary", "md")} />
             <a href={organizerMail} className={buttonClasses("ghost", "md")}>
               <MailIcon />
               Contact Organiser
@@ -169,6 +178,7 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
               priceText={event.ticket_price}
               ticketsAvailable={event.tickets_available}
               serverMessage={actionData?.purchase}
+              serverQuantity={actionData && "quantity" in actionData ? actionData.quantity : undefined}
             />
           )}
         </aside>

@@ -6,18 +6,32 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { HOST_EVENT_EMAIL } from "../../content/site-copy.ts";
-import { listPastEvents, listUpcomingEvents } from "../../domain/events.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
+import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import type { Route } from "./+types/events";
+import type { ContentHandle } from "../../live/topics.ts";
 
+/** The category tabs always offered; every other category gets a tab while it has an upcoming event. */
 export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context);
-  const showSampleWhenEmpty = settings.show_sample_content;
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["events"] };
+
+/**
+ * The tabs to show: "all", the fixed ones, then (in the categories' own order) each other
+ * category that has an upcoming event or that the address asks for, so a shared link to a
+ * category that has just emptied still opens its tab.
+ */
+function eventTabs(upcomingCategories: readonly string[], requested: string | null): string[] {
+  const fixed: readonly string[] = EVENT_TABS;
+  const extra = EVENT_CATEGORIES.filter((c) => !fixed.includes(c) && (upcomingCategories.includes(c) || c === requested));
+  return [...EVENT_TABS, ...extra];
+}
+
+export async function loader() {
   const [upcoming, past] = await Promise.all([
-    listUpcomingEvents({ showSampleWhenEmpty }),
-    listPastEvents({ limit: 3, showSampleWhenEmpty }),
+    listUpcomingEvents(),
+    listPastEvents({ limit: 3 }),
   ]);
   return { upcoming: upcoming.items.map(eventCardData), past: past.items.map(eventCardData) };
 }
@@ -35,7 +49,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  const tab = activeTab(`http://x${location.pathname}${location.search}`, EVENT_TABS);
+  const requested = new URLSearchParams(location.search).get("tab");
+  const tabs = eventTabs(
+    loaderData.upcoming.map((e) => e.category),
+    requested,
+  );
+  const tab = activeTab(`http://x${location.pathname}${location.search}`, tabs);
   const shown = tab === "all" ? loaderData.upcoming : loaderData.upcoming.filter((e) => e.category === tab);
   const hostMail = `mailto:${HOST_EVENT_EMAIL}?subject=${encodeURIComponent("Hosting an event for the Foundation")}`;
 
@@ -52,7 +71,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           idBase="event-categories"
           label="Event categories"
           active={tab}
-          tabs={EVENT_TABS.map((id) => ({ id, label: id === "all" ? "All events" : CATEGORY_LABELS[id] }))}
+          tabs={tabs.map((id) => ({ id, label: id === "all" ? "All events" : CATEGORY_LABELS[id] }))}
         >
           {shown.length > 0 ? (
             <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">

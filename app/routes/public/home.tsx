@@ -7,23 +7,27 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
 import { HOME_STATS } from "../../content/site-copy.ts";
-import { listCauses } from "../../domain/community-content.server.ts";
-import { listUpcomingEvents } from "../../domain/events.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { listCauses } from "../../domain/community/community-lists.server.ts";
 import { formatRaised, raisedTotalPence } from "../../domain/giving/settings.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
+import { listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/home";
+import type { ContentHandle } from "../../live/topics.ts";
 
 export const HERO_IMAGE = "/images/hero.svg";
 export const HERO_FALLBACK = "/images/hero-fallback.svg";
 export const ABOUT_IMAGE = "/images/about.svg";
 
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["events"] };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
-  const showSampleWhenEmpty = settings.show_sample_content;
   const [events, causes, raised] = await Promise.all([
-    listUpcomingEvents({ limit: 3, showSampleWhenEmpty }),
-    listCauses({ showSampleWhenEmpty }),
+    listUpcomingEvents({ limit: 3 }),
+    listCauses(),
+    // Gifts change with a webhook, which publishes "settings" (the layout's topic).
     cachedRead("settings", "raised-total", raisedTotalPence).catch(() => null),
   ]);
   return {
@@ -65,8 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {heroTitle}
             </h1>
             <p className="mt-5 max-w-xl text-xl leading-relaxed text-slate-700">
-              {heroSubtitle}. We raise money at friendly local events and give it straight back to the groups, clubs and
-              projects that make Millbrook home.
+              {heroSubtitle}
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <a href="/support" className={buttonClasses("primary", "lg")}>

@@ -1,12 +1,14 @@
+import { siteOrigin } from "../../lib/config.server.ts";
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
 import { useLinkNavigation } from "../../components/site/link-navigation.ts";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
-import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate } from "../../domain/maintenance.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate, maintenanceMiddleware } from "./maintenance-gate.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/layout";
+import type { ContentHandle } from "../../live/topics.ts";
 
 /** Only http(s) links from settings are used; anything else becomes '#'. */
 function socialUrl(...candidates: string[]): string {
@@ -17,12 +19,15 @@ function socialUrl(...candidates: string[]): string {
   return "#";
 }
 
+/** The header and footer show the site settings. */
+export const handle: ContentHandle = { topics: ["settings"] };
+
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
   const settings = await getSiteSettings(args.context);
-  // Maintenance mode: 503 for visitors; signed-in staff see the site with a banner.
+  // Maintenance mode (the middleware already refused visitors): staff see a banner.
   const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode);
-  const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+  const origin = siteOrigin(request);
   return {
     origin,
     siteName: settings.site_name,
@@ -40,8 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * Form posts are refused during maintenance too: an action runs before the loader's gate,
- * so without this a visitor's submission would be stored and then answered with a 503.
+ * Maintenance mode: the gate runs here, before any loader or action of the public pages
+ * (they would otherwise run in parallel with this layout's loader, and their data would
+ * travel with the 503 page or answer a client data request).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => {
@@ -52,13 +58,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     }
     return response;
   },
-  async (args, next) => {
-    if (args.request.method !== "GET" && args.request.method !== "HEAD") {
-      const settings = await getSiteSettings(args.context);
-      await maintenanceGate(args, settings.maintenance_mode);
-    }
-    return next();
-  },
+  maintenanceMiddleware,
 ];
 
 export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {

@@ -1,17 +1,16 @@
 /** The link in a monthly donor's receipts: stop the monthly gift (at Stripe and in the ledger). */
 import { data, Form } from "react-router";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { formatPence } from "../../domain/donation.ts";
+import { formatPence } from "../../domain/giving/donation.ts";
 import { monthlyGiftByToken, stopMonthlyGift } from "../../domain/giving/ledger.server.ts";
 import { londonDate } from "../../domain/giving/references.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
-import type { MonthlyGiftRow } from "../../db/schema.ts";
 import type { Route } from "./+types/monthly-gift";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-function view(gift: MonthlyGiftRow | null) {
+function view(gift: Awaited<ReturnType<typeof monthlyGiftByToken>>) {
   return gift
     ? {
         reference: gift.reference,

@@ -14,15 +14,18 @@ import {
   parseDonation,
   type DonationField,
   type DonationValues,
-} from "../../domain/donation.schema.ts";
+} from "../../domain/giving/donation.schema.ts";
 import { startDonationCheckout, checkoutValues } from "../../domain/giving/checkout.server.ts";
 import { DEFAULT_OTHER_WAYS_TEXT, donationCauses, readGivingSettings } from "../../domain/giving/settings.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.ts";
-import { AVAILABILITY_OPTIONS } from "../../domain/public-forms.ts";
-import { readFormData, submissionStatus, submitPublicForm } from "../../domain/submissions.server.ts";
+import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
+import { submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
+import { readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
+import type { ContentHandle } from "../../live/topics.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean };
 
@@ -51,8 +54,16 @@ export function headers({ loaderHeaders, actionHeaders, parentHeaders }: Route.H
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
+  // Both forms of this page post here: the post is counted as a volunteer application
+  // before its body is read, and given back when it turns out to be a donation.
+  const ip = context.get(requestInfoContext).ip;
+  const read = await readPublicFormPost("volunteer", request, ip);
+  if (read.status === "rate-limited") {
+    return data({ form: "volunteer", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+  }
+  const { formData } = read;
   if (formData.get("intent") === "donate") {
+    await read.release();
     const values = donationValues(formData);
     const noStore = { "Cache-Control": "private, no-store" };
     if (!paymentsConfigured()) {
@@ -71,9 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ form: "donate", errors: {}, values, failed: true } as DonationResult, { status: 502, headers: noStore });
     }
   }
-  const result = await submitPublicForm("volunteer", formData, { ip: context.get(requestInfoContext).ip });
+  const result = await submitPublicForm("volunteer", formData, { ip });
   return data({ form: "volunteer", ...result } as FormResult, { status: submissionStatus(result) });
 }
+
+/** Shows built-in and seeded text only (and the layout's settings). */
+export const handle: ContentHandle & BodyLimitHandle = { topics: [], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -240,13 +254,13 @@ function VolunteerForm({ result }: { result: FormResult | undefined }) {
   const { text, list, errors, checked } = valuesOf(result, "volunteer");
   if (result?.status === "ok") {
     return (
-      <Confirmation title="Thank you for offering to volunteer!" reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
+      <Confirmation id="volunteer-result" title="Thank you for offering to volunteer!" reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
         Our volunteer coordinator will be in touch within a week to talk about roles that suit you.
       </Confirmation>
     );
   }
   return (
-    <Form method="post" action="/support#volunteer" noValidate className="relative space-y-6" aria-labelledby="volunteer-form-heading">
+    <Form method="post" action="/support#volunteer-result" noValidate className="relative space-y-6" aria-labelledby="volunteer-form-heading">
       <input type="hidden" name="intent" value="volunteer" />
       <div>
         <h3 id="volunteer-form-heading" className="font-display text-3xl font-semibold text-brand-900">
@@ -254,8 +268,8 @@ function VolunteerForm({ result }: { result: FormResult | undefined }) {
         </h3>
         <p className="mt-2 text-slate-700">It only takes a few minutes. We will never share your details.</p>
       </div>
-      {result?.status === "rate-limited" ? <RateLimited /> : null}
-      <ErrorSummary errors={errors} labels={VOLUNTEER_LABELS} groups={["interests", "availability"]} />
+      {result?.status === "rate-limited" ? <RateLimited id="volunteer-result" /> : null}
+      <ErrorSummary id="volunteer-result" errors={errors} labels={VOLUNTEER_LABELS} />
       <Honeypot />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField name="fullName" label="Full name" autoComplete="name" defaultValue={text("fullName")} error={errors.fullName} />

@@ -4,13 +4,17 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { ANNUAL_REPORTS, TRUSTEES_EMAIL } from "../../content/site-copy.ts";
-import { listTrustees } from "../../domain/community-content.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { listPublicTrustees } from "../../domain/trustees/trustees.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/trustees";
+import type { ContentHandle } from "../../live/topics.ts";
+
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["trustees"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
-  const trustees = await listTrustees({ showSampleWhenEmpty: settings.show_sample_content });
+  const trustees = await listPublicTrustees();
   return { trustees: trustees.items, charityNumber: settings.charity_number };
 }
 
@@ -39,10 +43,23 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
       />
 
       <Section tone="white" eyebrow="The board" title="Meet the people who keep us on track">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {loaderData.trustees.length === 0 && (
+          <p className="text-lg text-slate-700" data-testid="trustees-empty">
+            Our trustees will be introduced here soon.
+          </p>
+        )}
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="trustee-list">
           {loaderData.trustees.map((t) => (
             <li key={t.name} className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
-              <SafeImage src={t.image} alt={`Illustrated portrait of ${t.name}`} width={480} height={480} loading="lazy" className="aspect-square w-full bg-brand-50 object-cover" />
+              <SafeImage
+                src={t.image}
+                alt={t.image_alt}
+                width={480}
+                height={480}
+                loading="lazy"
+                sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+                className="aspect-square w-full bg-brand-50 object-cover"
+              />
               <div className="p-6">
                 <h3 className="font-display text-xl font-semibold text-brand-900">{t.name}</h3>
                 <p className="mt-0.5 text-sm font-bold tracking-wide text-sun-700 uppercase">{t.role}</p>

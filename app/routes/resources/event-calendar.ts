@@ -1,11 +1,15 @@
-import { eventToIcs } from "../../domain/calendar.ts";
-import { getPublicEvent } from "../../domain/events.server.ts";
+import { siteOrigin } from "../../lib/config.server.ts";
+import { eventToIcs } from "../../domain/events/calendar.ts";
+import { getPublicEvent } from "../../domain/events/events.server.ts";
+import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/event-calendar";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params, request } = args;
+  await refuseResourceDuringMaintenance(args);
   const event = /^\d{1,10}$/.test(params.id) ? await getPublicEvent(Number(params.id)) : null;
   if (!event) return new Response("Event not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+  const origin = siteOrigin(request);
   const ics = eventToIcs({
     id: event.id,
     title: event.title,

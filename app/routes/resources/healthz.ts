@@ -1,4 +1,4 @@
-import { checkDatabase } from "../../domain/health.server.ts";
+import { checkDatabase } from "../../system/health.server.ts";
 import pkg from "../../../package.json" with { type: "json" };
 
 /** GET /healthz: database status (a real query, 5 s timeout) and the app version. */

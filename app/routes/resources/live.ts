@@ -1,4 +1,5 @@
-import { CHANGE_TOPICS, subscribe, type ChangeTopic } from "../../live/change-feed.server.ts";
+import { subscribe } from "../../live/change-feed.server.ts";
+import { CONTENT_TOPICS, isContentTopic } from "../../live/topics.ts";
 import type { Route } from "./+types/live";
 
 /**
@@ -11,9 +12,7 @@ const HEARTBEAT_MS = 25_000;
 
 export function loader({ request }: Route.LoaderArgs) {
   const wanted = new Set(
-    (new URL(request.url).searchParams.get("topics") ?? CHANGE_TOPICS.join(","))
-      .split(",")
-      .filter((t): t is ChangeTopic => CHANGE_TOPICS.includes(t as ChangeTopic)),
+    (new URL(request.url).searchParams.get("topics") ?? CONTENT_TOPICS.join(",")).split(",").filter(isContentTopic),
   );
   const encoder = new TextEncoder();
   let cleanup = () => {};

@@ -1,17 +1,19 @@
-import { listPastEvents, listUpcomingEvents } from "../../domain/events.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
+import { siteOrigin } from "../../lib/config.server.ts";
+import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
 export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/support"];
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const origin = (process.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
-  const settings = await getSiteSettings();
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  await refuseResourceDuringMaintenance(args);
+  const origin = siteOrigin(request);
   const [upcoming, past] = await Promise.all([
-    listUpcomingEvents({ showSampleWhenEmpty: settings.show_sample_content }),
-    listPastEvents({ limit: 3, showSampleWhenEmpty: settings.show_sample_content }),
+    listUpcomingEvents(),
+    listPastEvents({ limit: 3 }),
   ]);
   const paths = [...SITEMAP_PATHS, ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`)];
   const body =

@@ -1,0 +1,42 @@
+/**
+ * Craft fairs: public reads with the sample fallback. "Upcoming" means active, not
+ * marked past and dated today or later (date ascending); "past" means active and either
+ * marked past or dated before today (date descending, two by default).
+ */
+import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
+import { SAMPLE_CRAFT_FAIRS } from "../../content/sample-content.ts";
+import { getDb } from "../../db/client.server.ts";
+import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
+import { cachedRead } from "../../live/content-cache.server.ts";
+import { withSampleFallback } from "../../content/sample-fallback.server.ts";
+
+export type PublicCraftFair = Omit<CraftFairRow, "created_at" | "updated_at">;
+
+const { created_at: _c, updated_at: _u, ...publicColumns } = getTableColumns(craftFairs);
+
+const today = sql`current_date`;
+const upcomingWhere = and(eq(craftFairs.is_active, true), eq(craftFairs.is_past, false), gte(craftFairs.date, today));
+const pastWhere = and(eq(craftFairs.is_active, true), or(eq(craftFairs.is_past, true), lt(craftFairs.date, today)));
+
+export function listUpcomingCraftFairs() {
+  return withSampleFallback<PublicCraftFair>(
+    "upcoming craft fairs",
+    () =>
+      cachedRead("craft-fairs", "upcoming", () =>
+        getDb().select(publicColumns).from(craftFairs).where(upcomingWhere).orderBy(asc(craftFairs.date), asc(craftFairs.time)),
+      ),
+    () => SAMPLE_CRAFT_FAIRS.filter((f) => !f.is_past),
+  );
+}
+
+export function listPastCraftFairs(options: { limit?: number } = {}) {
+  const limit = options.limit ?? 2;
+  return withSampleFallback<PublicCraftFair>(
+    "past craft fairs",
+    () =>
+      cachedRead("craft-fairs", `past:${limit}`, () =>
+        getDb().select(publicColumns).from(craftFairs).where(pastWhere).orderBy(desc(craftFairs.date)).limit(limit),
+      ),
+    () => SAMPLE_CRAFT_FAIRS.filter((f) => f.is_past).slice(0, limit),
+  );
+}

@@ -1,0 +1,311 @@
+/**
+ * Data protection for form submissions: retention periods per kind (site settings),
+ * automatic deletion of expired submissions and their files, and the administrator's
+ * tools for one email address (find everything held, export it, erase it).
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../../db/client.server.ts";
+import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../../db/schema.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { runHousekeeping } from "../limits/housekeeping.server.ts";
+import { privateFilePath, type SubmissionRow } from "../submissions/inbox.server.ts";
+import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
+import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
+
+export { RETENTION_MONTHS_MAX };
+
+export const DEFAULT_RETENTION_MONTHS = 12;
+export const DEFAULT_AUDIT_RETENTION_MONTHS = 24;
+export const AUDIT_RETENTION_MONTHS_MIN = 12;
+
+export type RetentionSettings = Record<SubmissionKind, number>;
+
+const months = z.coerce
+  .number({ message: "Please enter a number of months" })
+  .int("Please enter a whole number of months")
+  .min(1, "Keep submissions for at least 1 month")
+  .max(RETENTION_MONTHS_MAX, `Please enter no more than ${RETENTION_MONTHS_MAX} months`);
+export const RetentionSchema = z.object({ volunteer: months, stall_application: months, nomination: months });
+
+export async function getRetentionSettings(): Promise<RetentionSettings> {
+  const [row] = await getDb()
+    .select({
+      volunteer: siteSettings.retention_months_volunteer,
+      stall_application: siteSettings.retention_months_stall_application,
+      nomination: siteSettings.retention_months_nomination,
+    })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .limit(1);
+  return row ?? { volunteer: DEFAULT_RETENTION_MONTHS, stall_application: DEFAULT_RETENTION_MONTHS, nomination: DEFAULT_RETENTION_MONTHS };
+}
+
+export async function updateRetentionSettings(input: RetentionSettings, actor: AuditActor): Promise<RetentionSettings> {
+  const value = RetentionSchema.parse(input);
+  const before = await getRetentionSettings();
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(siteSettings)
+      .set({
+        retention_months_volunteer: value.volunteer,
+        retention_months_stall_application: value.stall_application,
+        retention_months_nomination: value.nomination,
+        updated_at: new Date(),
+      })
+      .where(eq(siteSettings.id, 1));
+    await recordAudit(actor, "settings.retention", { entity: "site_settings", entityId: 1, details: { from: before, to: value } }, tx);
+  });
+  return value;
+}
+
+export const AuditRetentionSchema = z.coerce
+  .number({ message: "Please enter a number of months" })
+  .int("Please enter a whole number of months")
+  .min(AUDIT_RETENTION_MONTHS_MIN, `Keep the audit log for at least ${AUDIT_RETENTION_MONTHS_MIN} months`)
+  .max(RETENTION_MONTHS_MAX, `Please enter no more than ${RETENTION_MONTHS_MAX} months`);
+
+export async function getAuditRetentionMonths(): Promise<number> {
+  const [row] = await getDb().select({ months: siteSettings.retention_months_audit_log }).from(siteSettings).where(eq(siteSettings.id, 1));
+  return row?.months ?? DEFAULT_AUDIT_RETENTION_MONTHS;
+}
+
+/** Sets how long audit entries are kept (12 to 120 months); audited. */
+export async function updateAuditRetention(input: number, actor: AuditActor): Promise<number> {
+  const months = AuditRetentionSchema.parse(input);
+  const before = await getAuditRetentionMonths();
+  if (before === months) return months;
+  await getDb().transaction(async (tx) => {
+    await tx.update(siteSettings).set({ retention_months_audit_log: months, updated_at: new Date() }).where(eq(siteSettings.id, 1));
+    await recordAudit(actor, "settings.audit_retention", { entity: "site_settings", entityId: 1, details: { from: before, to: months } }, tx);
+  });
+  return months;
+}
+
+/** Deletes the files of submissions from the private store (missing files are fine). */
+async function deleteFiles(rows: Pick<SubmissionRow, "files">[]): Promise<number> {
+  let deleted = 0;
+  for (const row of rows) {
+    for (const file of row.files) {
+      try {
+        await fs.rm(privateFilePath(file.key), { force: true });
+        deleted++;
+      } catch (error) {
+        logger.error({ err: error }, "could not delete a submission file");
+      }
+    }
+  }
+  return deleted;
+}
+
+/**
+ * Deletes every submission whose last change is older than its kind's retention period
+ * at `now`, with its files. Returns what was deleted (counts only). Audited as one entry.
+ */
+export async function deleteExpiredSubmissions(now: Date = new Date()): Promise<{ submissions: number; files: number; byKind: Partial<Record<SubmissionKind, number>> }> {
+  const retention = await getRetentionSettings();
+  const expired = or(
+    ...(Object.entries(retention) as [SubmissionKind, number][]).map(([kind, m]) =>
+      and(eq(formSubmissions.kind, kind), lt(formSubmissions.updated_at, sql`${now.toISOString()}::timestamptz - make_interval(months => ${m})`)),
+    ),
+  ) as SQL;
+  const rows = await getDb()
+    .delete(formSubmissions)
+    .where(expired)
+    .returning({ id: formSubmissions.id, kind: formSubmissions.kind, files: formSubmissions.files });
+  if (rows.length === 0) return { submissions: 0, files: 0, byKind: {} };
+  const files = await deleteFiles(rows);
+  const byKind: Partial<Record<SubmissionKind, number>> = {};
+  for (const r of rows) byKind[r.kind] = (byKind[r.kind] ?? 0) + 1;
+  await recordAudit({ email: "system" }, "submissions.retention_delete", { entity: "form_submission", details: { count: rows.length, files, byKind, retention } });
+  logger.info({ count: rows.length, files, byKind }, "expired submissions deleted");
+  return { submissions: rows.length, files, byKind };
+}
+
+// ---------------------------------------------------------------------------------------
+// One person's data
+
+export const EmailLookupSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, "Please enter an email address")
+  .max(254, "Please enter an email address")
+  .pipe(z.email({ message: "Please enter a valid email address" }));
+
+/** A hash of an address, so an erasure can be recorded without keeping the address. */
+export function emailHash(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+}
+
+/** Submissions made with this address or naming it in any field (e.g. a nominee's contact). */
+function submissionsOf(email: string): SQL {
+  return or(
+    sql`lower(${formSubmissions.email}) = ${email}`,
+    sql`exists (select 1 from jsonb_each_text(${formSubmissions.data}) as f where lower(trim(f.value)) = ${email})`,
+  ) as SQL;
+}
+
+export interface PersonalData {
+  email: string;
+  submissions: SubmissionRow[];
+  accounts: { id: string; email: string; role: string | null; created_at: Date; last_login_at: Date | null; sessions: number }[];
+  auditEntries: (typeof auditLog.$inferSelect)[];
+  donor: DonorData;
+}
+
+/** Everything held about one email address: submissions of every kind, accounts, audit entries. */
+export async function findPersonalData(rawEmail: string): Promise<PersonalData> {
+  const email = EmailLookupSchema.parse(rawEmail);
+  const db = getDb();
+  const submissions = await db.select().from(formSubmissions).where(submissionsOf(email)).orderBy(formSubmissions.created_at);
+  const accountRows = await db
+    .select({ id: users.id, email: users.email, role: adminUsers.role, created_at: users.created_at, last_login_at: users.last_login_at })
+    .from(users)
+    .leftJoin(adminUsers, eq(adminUsers.user_id, users.id))
+    .where(sql`lower(${users.email}) = ${email}`);
+  const accounts = [];
+  for (const a of accountRows) {
+    const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.user_id, a.id));
+    accounts.push({ ...a, sessions: n });
+  }
+  const ids = accounts.map((a) => a.id);
+  const auditEntries = await db
+    .select()
+    .from(auditLog)
+    .where(ids.length ? or(sql`lower(${auditLog.actor_email}) = ${email}`, inArray(auditLog.actor_user_id, ids)) : sql`lower(${auditLog.actor_email}) = ${email}`)
+    .orderBy(auditLog.at)
+    .limit(5000);
+  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email) };
+}
+
+/** The subject-access export: a JSON document of everything found, with readable field labels. */
+export function personalDataExport(found: PersonalData, now = new Date()) {
+  return {
+    exported_at: now.toISOString(),
+    email: found.email,
+    controller: "Millbrook Community Foundation",
+    submissions: found.submissions.map((s) => ({
+      reference: s.reference,
+      kind: KIND_LABELS[s.kind],
+      status: s.status,
+      received: s.created_at.toISOString(),
+      last_changed: s.updated_at.toISOString(),
+      name: s.name,
+      email: s.email,
+      fields: Object.fromEntries(submissionFields(s.kind, s.data).map((f) => [f.label, f.value])),
+      data: s.data,
+      files: s.files.map((f) => ({ name: f.name, type: f.type, size: f.size })),
+      internal_note: s.note,
+      ip_address: s.ip,
+    })),
+    accounts: found.accounts.map((a) => ({
+      email: a.email,
+      staff_role: a.role,
+      created: a.created_at.toISOString(),
+      last_login: a.last_login_at?.toISOString() ?? null,
+      active_sessions: a.sessions,
+    })),
+    giving: donorDataExport(found.donor),
+    audit_log: found.auditEntries.map((e) => ({
+      at: e.at.toISOString(),
+      action: e.action,
+      entity: e.entity,
+      entity_id: e.entity_id,
+      ip_address: e.ip,
+    })),
+  };
+}
+
+/**
+ * Erases the submissions held about an address (rows and files). The audit entry keeps
+ * only counts, kinds and a hash of the address, never the erased data. Accounts are not
+ * touched here (they are managed on the Users screen).
+ */
+export async function erasePersonalData(
+  rawEmail: string,
+  actor: AuditActor,
+): Promise<{ submissions: number; files: number; byKind: Partial<Record<SubmissionKind, number>>; giving: Omit<DonorErasure, "subscriptionsToStop"> }> {
+  const email = EmailLookupSchema.parse(rawEmail);
+  const { rows, byKind, giving } = await getDb().transaction(async (tx) => {
+    const deleted = await tx
+      .delete(formSubmissions)
+      .where(submissionsOf(email))
+      .returning({ id: formSubmissions.id, kind: formSubmissions.kind, files: formSubmissions.files });
+    const kinds: Partial<Record<SubmissionKind, number>> = {};
+    for (const r of deleted) kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
+    const fileCount = deleted.reduce((n, r) => n + r.files.length, 0);
+    await recordAudit(
+      actor,
+      "submissions.erase",
+      { entity: "form_submission", details: { count: deleted.length, files: fileCount, byKind: kinds, email_sha256: emailHash(email) } },
+      tx,
+    );
+    // Giving: claimed gifts of the last 6 years and their declarations are kept (Gift Aid).
+    const erasedGiving = await eraseDonorData(tx, email);
+    if (erasedGiving.gifts + erasedGiving.declarations + erasedGiving.monthlyGifts + erasedGiving.keptGifts > 0) {
+      const { subscriptionsToStop, ...counts } = erasedGiving;
+      await recordAudit(actor, "donations.erase", { entity: "donation", details: { ...counts, stopped: subscriptionsToStop.length, email_sha256: emailHash(email) } }, tx);
+    }
+    return { rows: deleted, byKind: kinds, giving: erasedGiving };
+  });
+  const files = await deleteFiles(rows);
+  const { subscriptionsToStop, ...givingCounts } = giving;
+  await stopErasedSubscriptions(subscriptionsToStop);
+  return { submissions: rows.length, files, byKind, giving: givingCounts };
+}
+
+// ---------------------------------------------------------------------------------------
+// The hourly job
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Deletes audit entries older than the audit log's retention (site settings, 12 to 120
+ * months). The table refuses every other UPDATE and DELETE (a database trigger); this
+ * purge is the one path it lets through: it sets app.audit_purge for its own transaction
+ * only, and the trigger still refuses entries younger than 12 months.
+ */
+export async function purgeExpiredAuditEntries(now: Date = new Date()): Promise<number> {
+  const months = await getAuditRetentionMonths();
+  const deleted = await getDb().transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.audit_purge', 'on', true)`);
+    return tx
+      .delete(auditLog)
+      .where(lt(auditLog.at, sql`${now.toISOString()}::timestamptz - make_interval(months => ${months})`))
+      .returning({ id: auditLog.id });
+  });
+  if (deleted.length > 0) {
+    await recordAudit({ email: "system" }, "audit_log.retention_delete", { entity: "audit_log", details: { count: deleted.length, months } });
+    logger.info({ count: deleted.length, months }, "expired audit entries deleted");
+  }
+  return deleted.length;
+}
+
+/**
+ * Runs the retention clean-up (submissions, audit log) and the housekeeping (sessions,
+ * throttle counters) now and every hour; returns a stop function.
+ */
+export function startRetentionJob(intervalMs = HOUR): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deleteExpiredSubmissions(new Date());
+      await purgeExpiredAuditEntries(new Date());
+      await runHousekeeping();
+    } catch (error) {
+      logger.error({ err: error }, "retention job failed");
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

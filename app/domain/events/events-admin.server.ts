@@ -1,0 +1,96 @@
+/**
+ * Events, admin side: list with search and filters, counts, read one, create (once per
+ * submission key), update, toggle active, delete. Every change is written to the audit
+ * log and announced on the change feed. Public reads live in events.server.ts.
+ */
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { events, type EventRow } from "../../db/schema.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { deleteImage } from "../../storage/images.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
+import {
+  EVENT_KIND,
+  countItems,
+  createOnce,
+  deleteItem,
+  findSubmission,
+  listOrder,
+  listWhere,
+  spaceWrites,
+  toggleActive,
+  validId,
+} from "../listings/listings.server.ts";
+import type { EventFormData } from "./events.schema.ts";
+
+export type EventInput = Omit<EventFormData, "is_active" | "is_past"> & {
+  is_active?: boolean;
+  is_past?: boolean;
+  image?: string | null;
+};
+
+export function listEventsForAdmin(filters: AdminListFilters): Promise<EventRow[]> {
+  return getDb()
+    .select()
+    .from(events)
+    .where(listWhere(events, filters))
+    .orderBy(...listOrder(events));
+}
+
+export const countEvents = () => countItems(events);
+
+export async function getEventForAdmin(id: number): Promise<EventRow | null> {
+  if (!validId(id)) return null;
+  const [row] = await getDb().select().from(events).where(eq(events.id, id)).limit(1);
+  return row ?? null;
+}
+
+export const findEventSubmission = (key: string) => findSubmission(EVENT_KIND.entity, key);
+
+/** Creates an event (active, not past unless said otherwise). A repeated submission key creates nothing. */
+export async function createEvent(input: EventInput, actor: AuditActor, submissionKey?: string | null) {
+  await spaceWrites(actor.userId);
+  const result = await createOnce(EVENT_KIND.entity, submissionKey, async (tx) => {
+    const [row] = await tx
+      .insert(events)
+      .values({ ...input, is_active: input.is_active ?? true, is_past: input.is_past ?? false })
+      .returning({ id: events.id });
+    if (!row) throw new Error("Failed to create event: No data returned");
+    await recordAudit(actor, "event.create", { entity: "event", entityId: row.id, details: { title: input.title } }, tx);
+    return row.id;
+  });
+  if (!result.duplicate) publishChange("events");
+  return result;
+}
+
+/**
+ * Updates an event; `image` undefined keeps the current image, null removes it. The
+ * replaced image's files are deleted after the update commits. Returns null when the
+ * event does not exist.
+ */
+export async function updateEvent(id: number, input: EventInput, actor: AuditActor) {
+  if (!validId(id)) return null;
+  await spaceWrites(actor.userId);
+  const result = await getDb().transaction(async (tx) => {
+    const [before] = await tx.select({ image: events.image }).from(events).where(eq(events.id, id)).for("update");
+    if (!before) return null;
+    const [row] = await tx
+      .update(events)
+      .set({ ...input, updated_at: sql`now()` })
+      .where(eq(events.id, id))
+      .returning();
+    if (!row) return null;
+    await recordAudit(actor, "event.update", { entity: "event", entityId: id, details: { title: row.title } }, tx);
+    return { row, oldImage: before.image };
+  });
+  if (!result) return null;
+  if (input.image !== undefined && result.oldImage && result.oldImage !== result.row.image) {
+    await deleteImage(result.oldImage);
+  }
+  publishChange("events");
+  return result.row;
+}
+
+export const toggleEventActive = (id: number, actor: AuditActor) => toggleActive(EVENT_KIND, id, actor);
+export const deleteEvent = (id: number, actor: AuditActor) => deleteItem(EVENT_KIND, id, actor);

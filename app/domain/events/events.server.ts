@@ -1,0 +1,62 @@
+/**
+ * Events: public reads (with the sample fallback) and, later, the admin rules.
+ * "Upcoming" means active, not marked past and dated today or later; "past" means
+ * active and either marked past or dated before today.
+ */
+import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
+import { SAMPLE_EVENTS } from "../../content/sample-content.ts";
+import { getDb } from "../../db/client.server.ts";
+import { events, type EventRow } from "../../db/schema.ts";
+import { cachedRead } from "../../live/content-cache.server.ts";
+import { withSampleFallback } from "../../content/sample-fallback.server.ts";
+
+export type PublicEvent = Omit<EventRow, "created_at" | "updated_at">;
+
+// Everything but the timestamps: what the public pages show.
+const { created_at: _c, updated_at: _u, ...publicColumns } = getTableColumns(events);
+
+const today = sql`current_date`;
+const upcomingWhere = and(eq(events.is_active, true), eq(events.is_past, false), gte(events.date, today));
+const pastWhere = and(eq(events.is_active, true), or(eq(events.is_past, true), lt(events.date, today)));
+
+export function listUpcomingEvents(options: { limit?: number } = {}) {
+  return withSampleFallback<PublicEvent>(
+    "upcoming events",
+    () =>
+      cachedRead("events", `upcoming:${options.limit ?? "all"}`, async () => {
+        const query = getDb().select(publicColumns).from(events).where(upcomingWhere).orderBy(asc(events.date), asc(events.time));
+        return options.limit ? query.limit(options.limit) : query;
+      }),
+    () => SAMPLE_EVENTS.filter((e) => !e.is_past).slice(0, options.limit ?? Infinity),
+  );
+}
+
+export function listPastEvents(options: { limit?: number } = {}) {
+  return withSampleFallback<PublicEvent>(
+    "past events",
+    () =>
+      cachedRead("events", `past:${options.limit ?? 3}`, () =>
+        getDb().select(publicColumns).from(events).where(pastWhere).orderBy(desc(events.date)).limit(options.limit ?? 3),
+      ),
+    () => SAMPLE_EVENTS.filter((e) => e.is_past).slice(0, options.limit ?? 3),
+  );
+}
+
+/** An active event by id; null when unknown or inactive. Falls back to samples only if the read fails. */
+export async function getPublicEvent(id: number): Promise<PublicEvent | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  try {
+    const [row] = await cachedRead("events", `id:${id}`, () =>
+      getDb()
+        .select(publicColumns)
+        .from(events)
+        .where(and(eq(events.id, id), eq(events.is_active, true)))
+        .limit(1),
+      // Nothing is kept for an id that does not exist (any number can be asked for).
+      (rows) => rows.length > 0,
+    );
+    return row ?? null;
+  } catch {
+    return SAMPLE_EVENTS.find((e) => e.id === id) ?? null;
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Admin rules shared by events and craft fairs (both are dated, titled, located items
+ * with is_active / is_past flags and an optional image): list filters, counts, toggle,
+ * delete, the idempotency key of create forms, the write spacing, the audit line and
+ * the change-feed signal. events.server.ts and craft-fairs.server.ts build on these.
+ */
+import { and, asc, count, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
+import { getDb, type Database } from "../../db/client.server.ts";
+import { craftFairs, events, submissionKeys } from "../../db/schema.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import type { ContentTopic } from "../../live/topics.ts";
+import { deleteImage } from "../../storage/images.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import type { AdminListFilters } from "./listing-fields.schema.ts";
+
+export type ContentTable = typeof events | typeof craftFairs;
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface ContentKind {
+  table: ContentTable;
+  /** Audit entity and idempotency-key scope. */
+  entity: "event" | "craft_fair";
+  topic: ContentTopic;
+}
+
+export const EVENT_KIND: ContentKind = { table: events, entity: "event", topic: "events" };
+export const CRAFT_FAIR_KIND: ContentKind = { table: craftFairs, entity: "craft_fair", topic: "craft-fairs" };
+
+/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
+export function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function listWhere(table: ContentTable, filters: AdminListFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    conditions.push(or(ilike(table.title, pattern), ilike(table.location, pattern)));
+  }
+  if (filters.status === "active") conditions.push(eq(table.is_active, true));
+  if (filters.status === "inactive") conditions.push(eq(table.is_active, false));
+  if (filters.time === "upcoming") conditions.push(and(eq(table.is_past, false), gte(table.date, sql`current_date`)));
+  if (filters.time === "past") conditions.push(or(eq(table.is_past, true), lt(table.date, sql`current_date`)));
+  return and(...conditions);
+}
+
+export const listOrder = (table: ContentTable) => [asc(table.date), asc(table.time), asc(table.id)];
+
+/** Total and active (active and not past) counts. */
+export async function countItems(table: ContentTable) {
+  const [row] = await getDb()
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${table.is_active} and not ${table.is_past})`.mapWith(Number),
+    })
+    .from(table);
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+}
+
+export const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
+// --- Write spacing: at least 500 ms between one user's writes (spec §5, §9). --------------
+
+export const WRITE_SPACING_MS = 500;
+const lastWrite = new Map<string, number>();
+
+/** Waits, if needed, so that this user's writes are at least 500 ms apart. */
+export async function spaceWrites(userKey: string | null | undefined) {
+  if (!userKey) return;
+  const now = Date.now();
+  const next = Math.max(now, (lastWrite.get(userKey) ?? 0) + WRITE_SPACING_MS);
+  lastWrite.set(userKey, next);
+  if (lastWrite.size > 10_000) lastWrite.clear();
+  if (next > now) await new Promise((r) => setTimeout(r, next - now));
+}
+
+// --- Idempotency keys --------------------------------------------------------------------
+
+const KEY_RE = /^[A-Za-z0-9_-]{16,100}$/;
+export const validSubmissionKey = (key: string | null | undefined): key is string => !!key && KEY_RE.test(key);
+
+/** The id created by an earlier submission with this key, if any. */
+export async function findSubmission(entity: string, key: string): Promise<number | null> {
+  if (!validSubmissionKey(key)) return null;
+  const [row] = await getDb()
+    .select({ entity_id: submissionKeys.entity_id })
+    .from(submissionKeys)
+    .where(and(eq(submissionKeys.key, `${entity}:${key}`)))
+    .limit(1);
+  return row?.entity_id ?? null;
+}
+
+/**
+ * Runs `insert` once per key: the first submission claims the key in the same
+ * transaction as the insert; a concurrent or later one waits for it and returns the
+ * first one's id with `duplicate: true` (inserting nothing).
+ */
+export async function createOnce(
+  entity: string,
+  key: string | null | undefined,
+  insert: (tx: Tx) => Promise<number>,
+): Promise<{ id: number; duplicate: boolean }> {
+  const db = getDb();
+  if (!validSubmissionKey(key)) {
+    return { id: await db.transaction(insert), duplicate: false };
+  }
+  const scoped = `${entity}:${key}`;
+  const created = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(submissionKeys)
+      .values({ key: scoped, entity })
+      .onConflictDoNothing()
+      .returning({ key: submissionKeys.key });
+    if (claimed.length === 0) return null;
+    const id = await insert(tx);
+    await tx.update(submissionKeys).set({ entity_id: id }).where(eq(submissionKeys.key, scoped));
+    return id;
+  });
+  if (created !== null) return { id: created, duplicate: false };
+  const existing = await findSubmission(entity, key);
+  if (existing === null) throw new Error("Duplicate submission without a created row");
+  return { id: existing, duplicate: true };
+}
+
+// --- Toggle and delete -------------------------------------------------------------------
+
+export async function toggleActive(kind: ContentKind, id: number, actor: AuditActor) {
+  if (!validId(id)) return null;
+  const { table } = kind;
+  await spaceWrites(actor.userId);
+  const row = await getDb().transaction(async (tx) => {
+    const [updated] = await tx
+      .update(table)
+      .set({ is_active: not(table.is_active), updated_at: sql`now()` })
+      .where(eq(table.id, id))
+      .returning({ id: table.id, is_active: table.is_active, title: table.title });
+    if (!updated) return null;
+    await recordAudit(actor, updated.is_active ? `${kind.entity}.activate` : `${kind.entity}.deactivate`, {
+      entity: kind.entity,
+      entityId: id,
+      details: { title: updated.title },
+    }, tx);
+    return updated;
+  });
+  if (row) publishChange(kind.topic);
+  return row;
+}
+
+export async function deleteItem(kind: ContentKind, id: number, actor: AuditActor) {
+  if (!validId(id)) return false;
+  const { table } = kind;
+  await spaceWrites(actor.userId);
+  const row = await getDb().transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(table)
+      .where(eq(table.id, id))
+      .returning({ id: table.id, title: table.title, image: table.image });
+    if (!deleted) return null;
+    await recordAudit(actor, `${kind.entity}.delete`, { entity: kind.entity, entityId: id, details: { title: deleted.title } }, tx);
+    return deleted;
+  });
+  if (!row) return false;
+  await deleteImage(row.image);
+  publishChange(kind.topic);
+  return true;
+}

@@ -1,0 +1,96 @@
+/**
+ * The Settings form (shared by the server action and the browser). Every field of
+ * site_settings except id and timestamps. Links accept only http(s) (never javascript:,
+ * data: or other schemes). Image fields take only a path on this site (/uploads/..., /images/...):
+ * the site never loads images from other hosts.
+ */
+import { z } from "zod";
+
+const text = (label: string, max: number, options: { required?: boolean } = {}) => {
+  const base = z.string({ error: `${label} is required` }).trim().max(max, `${label} must be at most ${max} characters`);
+  return options.required ? base.min(1, `${label} is required`) : base;
+};
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** Empty, or an absolute http(s) URL. */
+const httpUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `${label} must be at most 500 characters`)
+    .refine((v) => v === "" || isHttpUrl(v), `${label} must be a web address starting with http:// or https://`);
+
+/** Empty (no image) or a path on this site (/uploads/..., /images/...). */
+const imageUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `${label} must be at most 500 characters`)
+    .refine(
+      (v) => v === "" || /^\/(?!\/)[A-Za-z0-9._~/-]+$/.test(v),
+      `${label} must be a path on this site (starting with /): upload the image below`,
+    )
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A handle like @millbrook (letters, digits, dots, underscores, hyphens). */
+const handle = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, `${label} must be at most 100 characters`)
+    .refine((v) => v === "" || /^@?[A-Za-z0-9._-]+$/.test(v), `${label} may contain only letters, digits, dots, underscores and hyphens`);
+
+/** Checkbox/switch value from a form ("on", "true") or a boolean. */
+const flag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
+
+export const SiteSettingsSchema = z.object({
+  site_name: text("Site name", 100, { required: true }),
+  tagline: text("Tagline", 150, { required: true }),
+  site_description: text("Site description", 1000),
+  about_description: text("About description", 5000),
+  contact_email: z
+    .string({ error: "Contact email is required" })
+    .trim()
+    .min(1, "Contact email is required")
+    .max(254, "Contact email must be at most 254 characters")
+    .email("Contact email must be a valid email address"),
+  social_facebook: handle("Facebook handle"),
+  social_twitter: handle("Twitter handle"),
+  social_instagram: handle("Instagram handle"),
+  facebook_url: httpUrl("Facebook URL"),
+  twitter_url: httpUrl("Twitter URL"),
+  instagram_url: httpUrl("Instagram URL"),
+  hero_title: text("Hero title", 150, { required: true }),
+  hero_subtitle: text("Hero subtitle", 300, { required: true }),
+  hero_image_url: imageUrl("Hero image"),
+  about_image_url: imageUrl("About image"),
+  charity_number: text("Registered charity number", 30),
+  maintenance_mode: flag,
+});
+
+export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;
+export type SiteSettingsValues = z.output<typeof SiteSettingsSchema>;
+export type SettingsField = keyof SiteSettingsValues;
+export const SETTINGS_FIELDS = Object.keys(SiteSettingsSchema.shape) as SettingsField[];
+
+/** Field errors of a failed parse: the first message per field. */
+export function settingsErrors(error: z.ZodError): Partial<Record<SettingsField, string>> {
+  const errors: Partial<Record<SettingsField, string>> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as SettingsField;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,108 @@
+import { eq, sql } from "drizzle-orm";
+import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
+import { getDb } from "../../db/client.server.ts";
+import { siteSettings, type SiteSettingsRow } from "../../db/schema.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { cachedRead } from "../../live/content-cache.server.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { deleteImage, storeImage } from "../../storage/images.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { settingsErrors, SiteSettingsSchema, SETTINGS_FIELDS, type SettingsField, type SiteSettingsValues } from "./settings.schema.ts";
+
+export type SiteSettings = Omit<SiteSettingsRow, "created_at" | "updated_at">;
+
+// One read per request: the layout and the page loaders of a request share it (keyed by
+// the request's router context, so nothing outlives the request).
+const perRequest = new WeakMap<object, Promise<SiteSettings>>();
+
+/**
+ * The settings row (id 1); the built-in defaults when it cannot be read. Pass the
+ * loader's `context` so that all loaders of one request share a single read.
+ */
+export function getSiteSettings(request?: object): Promise<SiteSettings> {
+  if (!request) return readSiteSettings();
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = readSiteSettings();
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSiteSettings(): Promise<SiteSettings> {
+  try {
+    const [row] = await cachedRead("settings", "row", () => getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1));
+    if (row) return row;
+  } catch (error) {
+    logger.error({ err: error }, "reading site settings failed; using defaults");
+  }
+  return DEFAULT_SETTINGS;
+}
+
+/** The settings row for the admin screen: unlike getSiteSettings, a read failure is an error. */
+export async function readSettingsForEditing(): Promise<SiteSettingsValues> {
+  const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  const source = row ?? DEFAULT_SETTINGS;
+  return Object.fromEntries(SETTINGS_FIELDS.map((k) => [k, source[k]])) as SiteSettingsValues;
+}
+
+export type SaveSettingsResult =
+  | { ok: true; settings: SiteSettingsValues }
+  | { ok: false; errors: Partial<Record<SettingsField, string>> };
+
+/**
+ * Validates and saves every setting (row id 1), records the change in the audit log and
+ * tells the change feed. Bad input changes nothing.
+ */
+export async function saveSiteSettings(input: Record<string, unknown>, actor: AuditActor): Promise<SaveSettingsResult> {
+  const parsed = SiteSettingsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: settingsErrors(parsed.error) };
+  const values = parsed.data;
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updated_at: sql`now()` } });
+    const changed = SETTINGS_FIELDS.filter((k) => !before || before[k] !== values[k]);
+    await recordAudit(actor, "settings.updated", { entity: "site_settings", entityId: 1, details: { changed } }, tx);
+    if (before && before.maintenance_mode !== values.maintenance_mode) {
+      await recordAudit(actor, values.maintenance_mode ? "settings.maintenance_on" : "settings.maintenance_off", { entity: "site_settings", entityId: 1 }, tx);
+    }
+  });
+  publishChange("settings");
+  return { ok: true, settings: values };
+}
+
+export const SETTINGS_IMAGES = { hero: "hero_image_url", about: "about_image_url" } as const;
+export type SettingsImage = keyof typeof SETTINGS_IMAGES;
+
+/**
+ * Replaces (bytes) or removes (null) the hero or about image. The upload is checked and
+ * resized by the image store; the previous uploaded file is deleted afterwards.
+ * Throws ImageRejectedError (with a message for the user) when the file is not a usable image.
+ */
+export async function replaceSettingsImage(which: SettingsImage, bytes: Uint8Array | null, actor: AuditActor) {
+  if (!Object.hasOwn(SETTINGS_IMAGES, which)) throw new Error(`Unknown settings image: ${String(which)}`);
+  const column = SETTINGS_IMAGES[which];
+  const url = bytes ? await storeImage("settings", bytes) : null;
+  let previous: string | null = null;
+  try {
+    await getDb().transaction(async (tx) => {
+      const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
+      previous = before?.[column] ?? null;
+      await tx.update(siteSettings).set({ [column]: url, updated_at: sql`now()` }).where(eq(siteSettings.id, 1));
+      await recordAudit(actor, url ? "settings.image_updated" : "settings.image_removed", {
+        entity: "site_settings",
+        entityId: 1,
+        details: { image: which },
+      }, tx);
+    });
+  } catch (error) {
+    await deleteImage(url);
+    throw error;
+  }
+  await deleteImage(previous);
+  publishChange("settings");
+  return url;
+}

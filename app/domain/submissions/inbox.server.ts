@@ -1,0 +1,240 @@
+/**
+ * The staff side of form submissions (the public side is submissions.server.ts): the
+ * inbox list with its filters, one submission with its private files, status and note
+ * changes (audited) and the spreadsheet-safe CSV export.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { formSubmissions } from "../../db/schema.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import {
+  FIELD_LABELS,
+  KIND_LABELS,
+  STATUS_LABELS,
+  SUBMISSION_KINDS,
+  displayValue,
+  isKind,
+  isStatus,
+  NOTE_MAX,
+  type InboxFilters,
+  type SubmissionStatus,
+} from "./submission-labels.ts";
+import { privateUploadsDir } from "./submissions.server.ts";
+
+export { filtersQuery, NOTE_MAX, type InboxFilters } from "./submission-labels.ts";
+
+export type SubmissionRow = typeof formSubmissions.$inferSelect;
+
+export const INBOX_PAGE_SIZE = 25;
+
+
+/** Filters from the query string; anything unknown is ignored rather than an error. */
+export function parseInboxFilters(params: URLSearchParams): InboxFilters {
+  const kind = params.get("kind");
+  const status = params.get("status");
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    kind: isKind(kind) ? kind : null,
+    status: isStatus(status) ? status : null,
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
+  };
+}
+
+/** A LIKE pattern matching `text` literally anywhere (%, _ and \ in it are escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(filters: Pick<InboxFilters, "kind" | "status" | "q">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.kind) conditions.push(eq(formSubmissions.kind, filters.kind));
+  if (filters.status) conditions.push(eq(formSubmissions.status, filters.status));
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(or(ilike(formSubmissions.name, pattern), ilike(formSubmissions.email, pattern), ilike(formSubmissions.reference, pattern)));
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export type InboxItem = Pick<SubmissionRow, "id" | "reference" | "kind" | "status" | "name" | "email" | "created_at" | "updated_at">;
+
+/** One page of the inbox, newest first, with the total that matches. */
+export async function listSubmissions(filters: InboxFilters, pageSize = INBOX_PAGE_SIZE): Promise<{ items: InboxItem[]; total: number; pages: number }> {
+  const where = whereOf(filters);
+  const db = getDb();
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(formSubmissions).where(where);
+  const items = await db
+    .select({
+      id: formSubmissions.id,
+      reference: formSubmissions.reference,
+      kind: formSubmissions.kind,
+      status: formSubmissions.status,
+      name: formSubmissions.name,
+      email: formSubmissions.email,
+      created_at: formSubmissions.created_at,
+      updated_at: formSubmissions.updated_at,
+    })
+    .from(formSubmissions)
+    .where(where)
+    .orderBy(desc(formSubmissions.created_at), desc(formSubmissions.id))
+    .limit(pageSize)
+    .offset((filters.page - 1) * pageSize);
+  return { items, total: n, pages: Math.max(1, Math.ceil(n / pageSize)) };
+}
+
+/** Every submission matching the filters (no paging), newest first: for the export. */
+export async function submissionsForExport(filters: Pick<InboxFilters, "kind" | "status" | "q">): Promise<SubmissionRow[]> {
+  return getDb()
+    .select()
+    .from(formSubmissions)
+    .where(whereOf(filters))
+    .orderBy(desc(formSubmissions.created_at), desc(formSubmissions.id))
+    .limit(50_000);
+}
+
+/** How many submissions wait with the status "new" (the dashboard's count). */
+export async function countNewSubmissions(): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(formSubmissions).where(eq(formSubmissions.status, "new"));
+  return row?.n ?? 0;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getSubmission(id: string): Promise<SubmissionRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await getDb().select().from(formSubmissions).where(eq(formSubmissions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The absolute path of a stored private file, refusing keys that would leave the store. */
+export function privateFilePath(key: string): string {
+  const root = privateUploadsDir();
+  const full = path.resolve(root, key);
+  if (!full.startsWith(root + path.sep)) throw new Error("file key outside the private store");
+  return full;
+}
+
+export interface SubmissionFile {
+  path: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** File number `index` of a submission, when both exist and the file is on disk. */
+export async function getSubmissionFile(id: string, index: number): Promise<SubmissionFile | null> {
+  const submission = await getSubmission(id);
+  const file = Number.isInteger(index) && index >= 0 ? submission?.files[index] : undefined;
+  if (!file) return null;
+  const full = privateFilePath(file.key);
+  try {
+    const stat = await fs.stat(full);
+    if (!stat.isFile()) return null;
+    return { path: full, name: file.name, type: file.type, size: stat.size };
+  } catch {
+    return null;
+  }
+}
+
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
+
+export class InboxError extends Error {}
+
+/** Changes the status; audited with the old and new status (no personal data). */
+export async function setSubmissionStatus(id: string, status: SubmissionStatus, actor: AuditActor): Promise<SubmissionRow> {
+  if (!isStatus(status)) throw new InboxError("Please choose a status from the list.");
+  return getDb().transaction(async (tx) => {
+    const [current] = await tx.select().from(formSubmissions).where(eq(formSubmissions.id, id)).for("update").limit(1);
+    if (!current) throw new InboxError("This submission no longer exists.");
+    if (current.status === status) return current;
+    const [updated] = await tx
+      .update(formSubmissions)
+      .set({ status, updated_at: new Date() })
+      .where(eq(formSubmissions.id, id))
+      .returning();
+    await recordAudit(
+      actor,
+      "submission.status",
+      { entity: "form_submission", entityId: id, details: { reference: current.reference, kind: current.kind, from: current.status, to: status } },
+      tx,
+    );
+    return updated!;
+  });
+}
+
+/** Replaces the internal note; audited without the note's text (it may hold personal data). */
+export async function setSubmissionNote(id: string, note: string, actor: AuditActor): Promise<SubmissionRow> {
+  const clean = note.replace(/\r\n/g, "\n").trim();
+  if (clean.length > NOTE_MAX) throw new InboxError(`Please keep the note under ${NOTE_MAX} characters.`);
+  return getDb().transaction(async (tx) => {
+    const [current] = await tx.select().from(formSubmissions).where(eq(formSubmissions.id, id)).for("update").limit(1);
+    if (!current) throw new InboxError("This submission no longer exists.");
+    if (current.note === clean) return current;
+    const [updated] = await tx
+      .update(formSubmissions)
+      .set({ note: clean, updated_at: new Date() })
+      .where(eq(formSubmissions.id, id))
+      .returning();
+    await recordAudit(
+      actor,
+      "submission.note",
+      { entity: "form_submission", entityId: id, details: { reference: current.reference, kind: current.kind, length: clean.length } },
+      tx,
+    );
+    return updated!;
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// CSV
+
+/**
+ * One CSV cell: always quoted (inner quotes doubled), and a value a spreadsheet would read
+ * as a formula (starting with =, +, -, @, tab or carriage return) is prefixed with ' so it
+ * stays text.
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** Rows to CSV text: CRLF line ends and a UTF-8 byte order mark so Excel reads accents. */
+export function toCsv(rows: unknown[][]): string {
+  return "\uFEFF" + rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** The export's rows: fixed columns, then one column per form field of the kinds present. */
+export function submissionsCsv(rows: SubmissionRow[]): string {
+  const kinds = SUBMISSION_KINDS.filter((k) => rows.some((r) => r.kind === k));
+  const fixed = new Set(["email"]);
+  const fields: { key: string; label: string }[] = [];
+  for (const kind of kinds) {
+    for (const [key, label] of Object.entries(FIELD_LABELS[kind])) {
+      if (fixed.has(key) || fields.some((f) => f.key === key)) continue;
+      fields.push({ key, label: kinds.length > 1 ? `${label} (${KIND_LABELS[kind]})` : label });
+    }
+  }
+  // Fields with the same key in several kinds share a column; name it plainly then.
+  for (const f of fields) {
+    const inKinds = kinds.filter((k) => f.key in FIELD_LABELS[k]);
+    if (inKinds.length > 1) f.label = FIELD_LABELS[inKinds[0]!][f.key]!;
+  }
+  const header = ["Reference", "Kind", "Status", "Received", "Last changed", "Name", "Email", ...fields.map((f) => f.label), "Files", "Internal note"];
+  const body = rows.map((r) => [
+    r.reference,
+    KIND_LABELS[r.kind] ?? r.kind,
+    STATUS_LABELS[r.status] ?? r.status,
+    r.created_at,
+    r.updated_at,
+    r.name,
+    r.email,
+    ...fields.map((f) => (f.key in r.data ? displayValue(f.key, r.data[f.key]) : "")),
+    r.files.map((f) => f.name).join("; "),
+    r.note,
+  ]);
+  return toCsv([header, ...body]);
+}

@@ -1,0 +1,134 @@
+/**
+ * Trustees: the board shown on /trustees, edited by staff. Every write is audited and
+ * announced on the "trustees" topic (the public page and caches refresh). Sample
+ * trustees are seeded on a fresh install only; after that the page shows exactly what
+ * staff keep here, and an empty board shows its empty state. When the read fails, the
+ * built-in sample board is shown instead (app/content/sample-fallback.server.ts).
+ */
+import { asc, desc, eq, max, sql } from "drizzle-orm";
+import { SAMPLE_TRUSTEES } from "../../content/sample-content.ts";
+import { withSampleFallback } from "../../content/sample-fallback.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { trustees, type TrusteeRow } from "../../db/schema.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { cachedRead } from "../../live/content-cache.server.ts";
+import { deleteImage } from "../../storage/images.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { validId } from "../listings/listings.server.ts";
+import type { TrusteeFormData } from "./trustees.schema.ts";
+
+export type PublicTrustee = Pick<TrusteeRow, "name" | "role" | "bio" | "image" | "image_alt">;
+export type TrusteeInput = Omit<TrusteeFormData, "image_decorative"> & { image: string | null };
+
+/** The visible trustees in their order, for the public page. */
+export function listPublicTrustees() {
+  return withSampleFallback<PublicTrustee>(
+    "trustees",
+    () =>
+      cachedRead("trustees", "visible", () =>
+        getDb()
+          .select({ name: trustees.name, role: trustees.role, bio: trustees.bio, image: trustees.image, image_alt: trustees.image_alt })
+          .from(trustees)
+          .where(eq(trustees.is_visible, true))
+          .orderBy(asc(trustees.sort_order), asc(trustees.id)),
+      ),
+    () => SAMPLE_TRUSTEES,
+  );
+}
+
+export function listTrusteesForAdmin(): Promise<TrusteeRow[]> {
+  return getDb().select().from(trustees).orderBy(asc(trustees.sort_order), asc(trustees.id));
+}
+
+export async function getTrustee(id: number): Promise<TrusteeRow | null> {
+  if (!validId(id)) return null;
+  const [row] = await getDb().select().from(trustees).where(eq(trustees.id, id)).limit(1);
+  return row ?? null;
+}
+
+function changed(actor: AuditActor, action: string, id: number, details: Record<string, unknown>) {
+  publishChange("trustees");
+  return recordAudit(actor, action, { entity: "trustee", entityId: id, details });
+}
+
+/** Adds a trustee at the end of the board. */
+export async function createTrustee(input: TrusteeInput, actor: AuditActor) {
+  const row = await getDb().transaction(async (tx) => {
+    const [{ last }] = await tx.select({ last: max(trustees.sort_order) }).from(trustees);
+    const [created] = await tx
+      .insert(trustees)
+      .values({ ...input, sort_order: (last ?? -1) + 1 })
+      .returning();
+    return created;
+  });
+  await changed(actor, "trustee.created", row.id, { name: row.name });
+  return row;
+}
+
+/** Updates a trustee; `image` undefined keeps the photo, null removes it. Returns null when there is no such trustee. */
+export async function updateTrustee(id: number, input: Omit<TrusteeInput, "image"> & { image?: string | null }, actor: AuditActor) {
+  const before = await getTrustee(id);
+  if (!before) return null;
+  const [row] = await getDb()
+    .update(trustees)
+    .set({ ...input, updated_at: sql`now()` })
+    .where(eq(trustees.id, id))
+    .returning();
+  if (!row) return null;
+  if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
+  const fields = (["name", "role", "bio", "image", "image_alt", "is_visible"] as const).filter((f) => before[f] !== row[f]);
+  await changed(actor, "trustee.updated", id, { name: row.name, changed: fields });
+  return row;
+}
+
+export async function setTrusteeVisible(id: number, visible: boolean, actor: AuditActor) {
+  if (!validId(id)) return null;
+  const [row] = await getDb().update(trustees).set({ is_visible: visible, updated_at: sql`now()` }).where(eq(trustees.id, id)).returning();
+  if (!row) return null;
+  await changed(actor, visible ? "trustee.shown" : "trustee.hidden", id, { name: row.name });
+  return row;
+}
+
+/** Swaps a trustee with its neighbour above or below; false when it is already first or last (or missing). */
+export async function moveTrustee(id: number, direction: "up" | "down", actor: AuditActor): Promise<boolean> {
+  if (!validId(id)) return false;
+  const moved = await getDb().transaction(async (tx) => {
+    // One reorder at a time, so two quick clicks cannot give two trustees the same place.
+    await tx.execute(sql`lock table trustees in share row exclusive mode`);
+    const [current] = await tx.select().from(trustees).where(eq(trustees.id, id));
+    if (!current) return null;
+    const up = direction === "up";
+    const [neighbour] = await tx
+      .select()
+      .from(trustees)
+      .where(
+        up
+          ? sql`(${trustees.sort_order}, ${trustees.id}) < (${current.sort_order}, ${current.id})`
+          : sql`(${trustees.sort_order}, ${trustees.id}) > (${current.sort_order}, ${current.id})`,
+      )
+      .orderBy(up ? desc(trustees.sort_order) : asc(trustees.sort_order), up ? desc(trustees.id) : asc(trustees.id))
+      .limit(1);
+    if (!neighbour) return null;
+    // Distinct places first (older rows may share one), then swap.
+    const ordered = await tx.select({ id: trustees.id }).from(trustees).orderBy(asc(trustees.sort_order), asc(trustees.id));
+    const place = new Map(ordered.map((r, i) => [r.id, i]));
+    const a = place.get(current.id)!;
+    const b = place.get(neighbour.id)!;
+    place.set(current.id, b);
+    place.set(neighbour.id, a);
+    for (const [rowId, order] of place) await tx.update(trustees).set({ sort_order: order }).where(eq(trustees.id, rowId));
+    return current;
+  });
+  if (!moved) return false;
+  await changed(actor, "trustee.moved", id, { name: moved.name, direction });
+  return true;
+}
+
+export async function deleteTrustee(id: number, actor: AuditActor): Promise<boolean> {
+  if (!validId(id)) return false;
+  const [row] = await getDb().delete(trustees).where(eq(trustees.id, id)).returning();
+  if (!row) return false;
+  await deleteImage(row.image);
+  await changed(actor, "trustee.deleted", id, { name: row.name });
+  return true;
+}

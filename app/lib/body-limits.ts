@@ -1,0 +1,21 @@
+/**
+ * How large a request body a route accepts. Every request gets the default; a route that
+ * takes uploads declares a larger limit in its handle, where it is defined:
+ *
+ *   export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
+ *
+ * The HTTP server reads these declarations from the route table at start-up and answers
+ * 413 before reading more than the limit (server/request-limits.ts). Browser-safe.
+ */
+export const BODY_LIMITS = {
+  /** Every request without a declaration. */
+  default: 1024 * 1024,
+  /** An admin form with one image (10 MB) and its fields. */
+  imageForm: 11 * 1024 * 1024,
+  /** A public form with up to five 5 MB photos and its fields. */
+  publicForm: 27 * 1024 * 1024,
+} as const;
+
+export interface BodyLimitHandle {
+  bodyLimit?: number;
+}

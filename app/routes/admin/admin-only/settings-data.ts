@@ -1,0 +1,37 @@
+/**
+ * GET /admin/settings/data: the settings as JSON (the Settings screen's client-side reload).
+ * POST: saves them (JSON in, JSON out) for the optimistic save. Administrators only.
+ */
+import { currentActor } from "../../../auth/guards.server.ts";
+import { readSettingsForEditing, saveSiteSettings } from "../../../domain/settings/settings.server.ts";
+import { logger } from "../../../lib/logger.server.ts";
+import type { Route } from "./+types/settings-data";
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+export async function loader() {
+  try {
+    return json({ settings: await readSettingsForEditing() });
+  } catch (error) {
+    logger.error({ err: error }, "reading settings failed");
+    return json({ error: "The settings could not be read from the database." }, 503);
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  let input: Record<string, unknown>;
+  try {
+    input = (await args.request.json()) as Record<string, unknown>;
+    if (typeof input !== "object" || input === null || Array.isArray(input)) throw new Error("not an object");
+  } catch {
+    return json({ ok: false, message: "The request was not understood" }, 400);
+  }
+  try {
+    const result = await saveSiteSettings(input, currentActor(args));
+    if (!result.ok) return json({ ok: false, message: "Please correct the highlighted fields", errors: result.errors }, 400);
+    return json({ ok: true, settings: result.settings });
+  } catch (error) {
+    logger.error({ err: error }, "saving settings failed");
+    return json({ ok: false, message: "The database did not accept the change" }, 500);
+  }
+}

@@ -1,0 +1,341 @@
+import { useEffect, useRef, useState } from "react";
+import { data } from "react-router";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { toast } from "../../../components/ui/toast.tsx";
+import { DEFAULT_SETTINGS } from "../../../content/sample-content.ts";
+import type { SettingsField, SiteSettingsValues } from "../../../domain/settings/settings.schema.ts";
+import { readSettingsForEditing, saveSiteSettings } from "../../../domain/settings/settings.server.ts";
+import { logger } from "../../../lib/logger.server.ts";
+import { GivingSettingsCard } from "../../../components/admin/giving-settings.tsx";
+import { readGivingSettings } from "../../../domain/giving/settings.server.ts";
+import { paymentsConfigured } from "../../../payments/stripe.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import type { Route } from "./+types/settings";
+
+export const meta = () => [{ title: "Settings | Millbrook Admin" }];
+
+async function givingForEditing() {
+  const giving = await readGivingSettings();
+  const pounds = (pence: number) => (pence / 100).toFixed(2).replace(/\.00$/, "");
+  return { maxDonation: pounds(giving.maxDonationPence), offlineRaised: pounds(giving.offlineRaisedPence), otherWaysText: giving.otherWaysText, paymentsOn: paymentsConfigured() };
+}
+
+export async function loader() {
+  try {
+    return { settings: await readSettingsForEditing(), loadError: null, giving: await givingForEditing() };
+  } catch (error) {
+    logger.error({ err: error }, "reading settings failed");
+    return { settings: null, loadError: "The settings could not be read from the database.", giving: null };
+  }
+}
+
+/** The form without JavaScript: a normal post; with JavaScript the page saves through /admin/settings/data. */
+export async function action(args: Route.ActionArgs) {
+  const input = Object.fromEntries(await args.request.formData());
+  const result = await saveSiteSettings(input, currentActor(args));
+  if (!result.ok) return data({ errors: result.errors }, { status: 400 });
+  return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });
+}
+
+type Values = SiteSettingsValues;
+type Errors = Partial<Record<SettingsField, string>>;
+type FieldSpec = { name: SettingsField; label: string; type?: "text" | "email" | "url" | "textarea"; hint?: string; optional?: boolean };
+
+const SITE_FIELDS: FieldSpec[] = [
+  { name: "site_name", label: "Site name" },
+  { name: "tagline", label: "Tagline" },
+  { name: "site_description", label: "Site description", type: "textarea", optional: true },
+  { name: "about_description", label: "About description", type: "textarea", optional: true },
+  { name: "contact_email", label: "Contact email", type: "email" },
+  { name: "hero_title", label: "Hero title" },
+  { name: "hero_subtitle", label: "Hero subtitle" },
+  { name: "hero_image_url", label: "Hero image", optional: true, hint: "Set by uploading under Images below, or a path on this site such as /images/hero.svg." },
+  { name: "about_image_url", label: "About image", optional: true, hint: "Set by uploading under Images below, or a path on this site." },
+  { name: "charity_number", label: "Registered charity number", optional: true },
+];
+
+const SOCIAL_FIELDS: FieldSpec[] = [
+  { name: "social_facebook", label: "Facebook handle", optional: true },
+  { name: "facebook_url", label: "Facebook URL", type: "url", optional: true },
+  { name: "social_twitter", label: "Twitter handle", optional: true },
+  { name: "twitter_url", label: "Twitter URL", type: "url", optional: true },
+  { name: "social_instagram", label: "Instagram handle", optional: true },
+  { name: "instagram_url", label: "Instagram URL", type: "url", optional: true },
+];
+
+const DEFAULT_VALUES: Values = Object.fromEntries(
+  [...SITE_FIELDS, ...SOCIAL_FIELDS].map((f) => [f.name, DEFAULT_SETTINGS[f.name] ?? null]).concat([
+    ["maintenance_mode", DEFAULT_SETTINGS.maintenance_mode],
+  ]),
+) as Values;
+
+const SLOW_AFTER_MS = 3000;
+const LOAD_TIMEOUT_MS = 5000;
+
+type LoadState = { status: "ready" } | { status: "loading"; slow: boolean } | { status: "error"; message: string };
+
+async function fetchSettings(signal: AbortSignal): Promise<Values> {
+  const response = await fetch("/admin/settings/data", { headers: { Accept: "application/json" }, signal });
+  const body = (await response.json().catch(() => null)) as { settings?: Values; error?: string } | null;
+  if (!response.ok || !body?.settings) throw new Error(body?.error ?? `The server answered ${response.status}`);
+  return body.settings;
+}
+
+const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+const control =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
+const primary = "rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+const secondary = "rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
+
+function Field({ spec, value, error, onChange }: { spec: FieldSpec; value: string; error?: string; onChange: (v: string) => void }) {
+  const id = `setting-${spec.name}`;
+  const described = [spec.hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name: spec.name,
+    value,
+    onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described,
+    className: control,
+  };
+  return (
+    <div className={spec.type === "textarea" ? "sm:col-span-2" : undefined}>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {spec.label}
+        {spec.optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </label>
+      {spec.type === "textarea" ? <textarea rows={3} {...common} /> : <input type={spec.type ?? "text"} {...common} />}
+      {spec.hint && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">{spec.hint}</p>}
+      {error && <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">{error}</p>}
+    </div>
+  );
+}
+
+function Switch({ name, label, description, checked, onChange }: { name: SettingsField; label: string; description: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = `setting-${name}`;
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <label htmlFor={id} className="font-semibold text-slate-800">{label}</label>
+        <p id={`${id}-description`} className="text-sm text-slate-600">{description}</p>
+      </div>
+      <button type="button" role="switch" id={id} aria-checked={checked} aria-describedby={`${id}-description`} onClick={() => onChange(!checked)}
+        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${checked ? "bg-brand-600" : "bg-slate-400"}`}>
+        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-6" : "translate-x-1"}`} />
+      </button>
+      {checked && <input type="hidden" name={name} value="on" />}
+    </div>
+  );
+}
+
+/** After an image upload the server's values replace the form (the key changes with the image paths). */
+export default function Settings(props: Route.ComponentProps) {
+  const images = props.loaderData.settings ? `${props.loaderData.settings.hero_image_url}|${props.loaderData.settings.about_image_url}` : "";
+  return <SettingsScreen key={images} {...props} />;
+}
+
+function ImageUpload({ which, label, url }: { which: "hero" | "about"; label: string; url: string | null }) {
+  const id = `settings-image-${which}`;
+  return (
+    <div className="rounded-xl border border-slate-200 p-4">
+      <h3 className="font-semibold text-slate-800">{label}</h3>
+      {url ? (
+        <img src={url} alt={`Current ${label.toLowerCase()}`} className="mt-3 aspect-[16/9] w-full rounded-lg bg-slate-100 object-cover" />
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">No image chosen: the built-in artwork is shown.</p>
+      )}
+      <form method="post" action="/admin/settings/images" encType="multipart/form-data" className="mt-3 space-y-3">
+        <input type="hidden" name="which" value={which} />
+        <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+          New {label.toLowerCase()} <span className="font-normal text-slate-600">(JPEG, PNG, WebP or GIF, up to 10MB)</span>
+        </label>
+        <input id={id} name="image" type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="block w-full text-sm" />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="upload" className={secondary}>Upload {label}</button>
+          {url && (
+            <button type="submit" name="intent" value="remove" className={secondary}>Remove {label}</button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const initial = loaderData.settings;
+  // `saved`: what the site uses (updated optimistically); `draft`: the form.
+  const [saved, setSaved] = useState<Values | null>(initial);
+  const [draft, setDraft] = useState<Values | null>(initial);
+  const [errors, setErrors] = useState<Errors>((actionData as { errors?: Errors } | undefined)?.errors ?? {});
+  const [load, setLoad] = useState<LoadState>(loaderData.loadError ? { status: "error", message: loaderData.loadError } : { status: "ready" });
+  const [saving, setSaving] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  async function reload() {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setLoad({ status: "loading", slow: false });
+    const slow = setTimeout(() => setLoad((s) => (s.status === "loading" ? { status: "loading", slow: true } : s)), SLOW_AFTER_MS);
+    const timeout = setTimeout(() => controller.abort(new Error("The settings did not arrive within 5 seconds")), LOAD_TIMEOUT_MS);
+    try {
+      let settings: Values;
+      try {
+        settings = await fetchSettings(controller.signal);
+      } catch (first) {
+        if (controller.signal.aborted) throw first;
+        await new Promise((r) => setTimeout(r, 1000)); // retry once after 1 s
+        settings = await fetchSettings(controller.signal);
+      }
+      setSaved(settings);
+      setDraft(settings);
+      setErrors({});
+      setLoad({ status: "ready" });
+    } catch (error) {
+      if (abort.current !== controller) return;
+      const reason = controller.signal.reason instanceof Error ? controller.signal.reason : error;
+      setLoad({ status: "error", message: reason instanceof Error ? reason.message : "The settings could not be loaded." });
+    } finally {
+      clearTimeout(slow);
+      clearTimeout(timeout);
+    }
+  }
+
+  function enterManually() {
+    const values = draft ?? saved ?? DEFAULT_VALUES;
+    setDraft(values);
+    setSaved((s) => s ?? values);
+    setLoad({ status: "ready" });
+    toast.info("You can now manually enter settings.");
+  }
+
+  async function save(attempt: Values) {
+    const previous = saved;
+    setSaved(attempt); // optimistic
+    setSaving(true);
+    setErrors({});
+    try {
+      const response = await fetch("/admin/settings/data", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(attempt),
+      });
+      const body = (await response.json().catch(() => null)) as { ok?: boolean; settings?: Values; message?: string; errors?: Errors } | null;
+      if (!response.ok || !body?.ok || !body.settings) {
+        const message = body?.message ?? `The server answered ${response.status}`;
+        const failure = new Error(message) as Error & { errors?: Errors };
+        failure.errors = body?.errors;
+        throw failure;
+      }
+      setSaved(body.settings);
+      setDraft(body.settings);
+      toast.success("Settings saved successfully", { id: "settings-save" });
+    } catch (error) {
+      setSaved(previous); // roll back
+      const fieldErrors = (error as { errors?: Errors }).errors;
+      if (fieldErrors) setErrors(fieldErrors);
+      else if (previous) setDraft(previous);
+      const message = error instanceof Error && error.message !== "Failed to fetch" ? error.message : "Network connection error";
+      toast.error(`Failed to save settings: ${message}`, {
+        id: "settings-save",
+        duration: 10_000,
+        action: { label: "Retry", onClick: () => void save(attempt) },
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const set = (name: SettingsField) => (value: string | boolean) => setDraft((d) => (d ? { ...d, [name]: value } : d));
+
+  if (load.status !== "ready" || !draft) {
+    return (
+      <main className="px-4 py-6 sm:px-6 sm:py-8">
+        <h1 className="font-display text-3xl font-semibold text-brand-900">Settings</h1>
+        {load.status === "error" ? (
+          <div role="alert" className="mt-6 max-w-xl rounded-2xl border-l-4 border-red-700 bg-red-50 p-5">
+            <h2 className="font-semibold text-red-900">The settings could not be loaded</h2>
+            <p className="mt-1 text-sm text-red-900">{load.message}</p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <button type="button" className={primary} onClick={() => void reload()}>Retry Loading</button>
+              <button type="button" className={secondary} onClick={enterManually}>Enter Settings Manually</button>
+            </div>
+          </div>
+        ) : (
+          <div role="status" className="mt-6 flex items-center gap-3 text-slate-700">
+            <span className="inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+            <span>{load.status === "loading" && load.slow ? "Loading settings is taking longer than usual. Please wait..." : "Loading settings..."}</span>
+          </div>
+        )}
+      </main>
+    );
+  }
+
+  return (
+    <main className="px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-semibold text-brand-900">Settings</h1>
+          <p className="mt-1 text-slate-600">How the public site presents the foundation.</p>
+        </div>
+        <button type="button" className={secondary} onClick={() => void reload()}>Reload settings</button>
+      </div>
+
+      {saved?.maintenance_mode && (
+        <p role="status" className="mt-4 rounded-lg border-l-4 border-sun-500 bg-sun-100 px-4 py-3 text-sm font-semibold text-ink" data-testid="maintenance-status">
+          Maintenance mode is on: visitors see the maintenance page.
+        </p>
+      )}
+
+      <form
+        method="post"
+        noValidate
+        className="mt-6 space-y-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(draft);
+        }}
+      >
+        <section className={card} aria-labelledby="site-settings-title">
+          <h2 id="site-settings-title" className="font-display text-xl font-semibold text-brand-900">Site Settings</h2>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {SITE_FIELDS.map((spec) => (
+              <Field key={spec.name} spec={spec} value={String(draft[spec.name] ?? "")} error={errors[spec.name]} onChange={set(spec.name)} />
+            ))}
+          </div>
+          <div className="mt-6 space-y-5 border-t border-slate-200 pt-5">
+            <Switch name="maintenance_mode" label="Maintenance mode" checked={draft.maintenance_mode}
+              description="Temporarily replaces every public page with a maintenance notice. The admin area keeps working." onChange={set("maintenance_mode")} />
+          </div>
+        </section>
+
+        <section className={card} aria-labelledby="social-title">
+          <h2 id="social-title" className="font-display text-xl font-semibold text-brand-900">Social Media</h2>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {SOCIAL_FIELDS.map((spec) => (
+              <Field key={spec.name} spec={spec} value={String(draft[spec.name] ?? "")} error={errors[spec.name]} onChange={set(spec.name)} />
+            ))}
+          </div>
+        </section>
+
+        <div className="flex justify-end">
+          <button type="submit" className={primary} disabled={saving}>{saving ? "Saving..." : "Save Settings"}</button>
+        </div>
+      </form>
+
+      <section className={`${card} mt-6`} aria-labelledby="images-title">
+        <h2 id="images-title" className="font-display text-xl font-semibold text-brand-900">Images</h2>
+        <p className="mt-1 text-sm text-slate-600">Uploaded photos are checked, resized for the web and stored on this site.</p>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <ImageUpload which="hero" label="Hero image" url={saved?.hero_image_url ?? null} />
+          <ImageUpload which="about" label="About image" url={saved?.about_image_url ?? null} />
+        </div>
+      </section>
+
+      {loaderData.giving && <GivingSettingsCard giving={loaderData.giving} />}
+    </main>
+  );
+}

@@ -1,0 +1,359 @@
+import { siteOrigin } from "../../../lib/config.server.ts";
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { DiagnosticsPanels } from "../../../components/admin/diagnostics-panels.tsx";
+import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.tsx";
+import { toast } from "../../../components/ui/toast.tsx";
+import { runDiagnostics, type DiagnosticsReport } from "../../../system/diagnostics.server.ts";
+import { EmailSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
+import {
+  createPasswordReset,
+  grantAccess,
+  inviteUser,
+  listAccounts,
+  revokeAccess,
+  setRole,
+  StaffError,
+  setSubmissionsAccess,
+} from "../../../domain/staff/staff.server.ts";
+import { logger } from "../../../lib/logger.server.ts";
+import type { Route } from "./+types/users";
+
+export const meta = () => [{ title: "Users | Millbrook Admin" }];
+
+const ROLE_LABEL = { administrator: "Administrator", editor: "Editor" } as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  const accounts = await listAccounts();
+  return {
+    me: currentStaff(args).user.id,
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      email: a.email,
+      role: a.role,
+      canSeeSubmissions: a.canSeeSubmissions,
+      hasPassword: a.hasPassword,
+      lastLoginAt: a.lastLoginAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+type Notice = { type: "success" | "error"; message: string };
+export type UsersActionData = {
+  intent: string;
+  notice: Notice;
+  link?: { kind: "invite" | "reset"; email: string; url: string; expiresAt: string; mailed: boolean };
+  report?: DiagnosticsReport;
+  fieldError?: string;
+};
+
+/**
+ * What an administrator is told when a change fails: the rule that refused it, never a
+ * database error (which would show table and column names); those go to the log.
+ */
+const reason = (error: unknown) => {
+  if (error instanceof StaffError) return error.message;
+  logger.error({ err: error }, "staff change failed");
+  return "Something went wrong. Nothing was changed; please try again.";
+};
+
+export async function action(args: Route.ActionArgs) {
+  const actor = currentActor(args);
+  const origin = siteOrigin(args.request);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const reply = (body: UsersActionData, status = 200) => data(body, { status });
+  const role = RoleSchema.safeParse(form.get("role"));
+  const userId = String(form.get("userId") ?? "");
+
+  switch (intent) {
+    case "grant":
+    case "invite": {
+      const email = EmailSchema.safeParse(form.get("email") ?? "");
+      if (!email.success) {
+        const message = email.error.issues[0]?.message ?? "Please enter an email address";
+        return reply({ intent, notice: { type: "error", message }, fieldError: message }, 400);
+      }
+      if (!role.success) return reply({ intent, notice: { type: "error", message: role.error.issues[0].message } }, 400);
+      if (intent === "grant") {
+        try {
+          await grantAccess(email.data, role.data, actor);
+          return reply({ intent, notice: { type: "success", message: `Admin access granted to ${email.data}` } });
+        } catch (error) {
+          const notFound = error instanceof StaffError && error.message.startsWith("No account");
+          const message = notFound ? `User not found: ${reason(error)}` : `Failed to grant admin access: ${reason(error)}`;
+          return reply({ intent, notice: { type: "error", message } }, notFound ? 404 : 400);
+        }
+      }
+      try {
+        const link = await inviteUser(email.data, role.data, actor, origin);
+        return reply({
+          intent,
+          notice: { type: "success", message: `Invitation created for ${link.email}` },
+          link: { kind: "invite", ...link, expiresAt: link.expiresAt.toISOString() },
+        });
+      } catch (error) {
+        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+      }
+    }
+    case "role": {
+      if (!role.success) return reply({ intent, notice: { type: "error", message: role.error.issues[0].message } }, 400);
+      try {
+        const result = await setRole(userId, role.data, actor);
+        return reply({ intent, notice: { type: "success", message: `${result.email} is now ${ROLE_LABEL[role.data] === "Administrator" ? "an Administrator" : "an Editor"}` } });
+      } catch (error) {
+        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+      }
+    }
+    case "submissions": {
+      const allowed = form.get("allowed") === "1";
+      try {
+        const result = await setSubmissionsAccess(userId, allowed, actor);
+        const message = allowed ? `${result.email} can now see form submissions` : `${result.email} can no longer see form submissions`;
+        return reply({ intent, notice: { type: "success", message } });
+      } catch (error) {
+        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+      }
+    }
+    case "revoke": {
+      try {
+        const result = await revokeAccess(userId, actor);
+        return reply({ intent, notice: { type: "success", message: `Staff access removed from ${result.email}` } });
+      } catch (error) {
+        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+      }
+    }
+    case "reset": {
+      try {
+        const link = await createPasswordReset(userId, actor, origin);
+        return reply({
+          intent,
+          notice: { type: "success", message: `Password reset link created for ${link.email}` },
+          link: { kind: "reset", ...link, expiresAt: link.expiresAt.toISOString() },
+        });
+      } catch (error) {
+        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+      }
+    }
+    case "diagnostics": {
+      try {
+        const report = await runDiagnostics();
+        return reply({ intent, notice: { type: "success", message: "Diagnostics complete" }, report });
+      } catch (error) {
+        logger.error({ err: error }, "diagnostics failed");
+        return reply({ intent, notice: { type: "error", message: "Failed to run diagnostics" } }, 500);
+      }
+    }
+    default:
+      return reply({ intent, notice: { type: "error", message: "Error: unknown action" } }, 400);
+  }
+}
+
+const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
+const primary = "rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+const secondary = "rounded-full border-2 border-brand-600 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
+const danger = "rounded-full border-2 border-red-700 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60";
+/** Table cells on phones: one line each, labelled by CSS (the label is not part of the cell's text). */
+const stacked = "max-sm:block max-sm:py-1 max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
+
+function formatLogin(iso: string | null) {
+  if (!iso) return "Never";
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
+}
+
+function EmailRoleForm({ intent, title, description, button, busy, error }: {
+  intent: "grant" | "invite"; title: string; description: string; button: string; busy: boolean; error?: string;
+}) {
+  const id = `${intent}-email`;
+  return (
+    <section className={card} aria-labelledby={`${intent}-title`}>
+      <h2 id={`${intent}-title`} className="font-display text-xl font-semibold text-brand-900">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
+        <input type="hidden" name="intent" value={intent} />
+        <div>
+          <label htmlFor={id} className="text-sm font-semibold text-slate-800">Email address</label>
+          <input id={id} name="email" type="email" autoComplete="off" className={control}
+            aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        </div>
+        <div>
+          <label htmlFor={`${intent}-role`} className="text-sm font-semibold text-slate-800">Role</label>
+          <select id={`${intent}-role`} name="role" defaultValue="editor" className={control}>
+            <option value="editor">Editor</option>
+            <option value="administrator">Administrator</option>
+          </select>
+        </div>
+        <button type="submit" className={primary} disabled={busy}>{button}</button>
+        {error && <p id={`${id}-error`} className="text-sm font-medium text-red-800 sm:col-span-3">{error}</p>}
+      </Form>
+    </section>
+  );
+}
+
+/** Whether a staff member may read form submissions; editors get a button to change it. */
+function SubmissionsAccess({ account, busy }: { account: { id: string; email: string; role: string | null; canSeeSubmissions: boolean }; busy: boolean }) {
+  const text = account.canSeeSubmissions ? "Sees form submissions" : "Does not see form submissions";
+  // Administrators always see them: nothing to say or change.
+  if (account.role !== "editor") return null;
+  return (
+    <Form method="post" className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600" data-testid="submissions-access">
+      <input type="hidden" name="intent" value="submissions" />
+      <input type="hidden" name="userId" value={account.id} />
+      <input type="hidden" name="allowed" value={account.canSeeSubmissions ? "0" : "1"} />
+      <span>{text}</span>
+      <button type="submit" disabled={busy} className="font-semibold text-brand-700 underline hover:text-brand-900 disabled:opacity-60"
+        aria-label={`${account.canSeeSubmissions ? "Stop" : "Allow"} form submissions for ${account.email}`}>
+        {account.canSeeSubmissions ? "Stop" : "Allow"}
+      </button>
+    </Form>
+  );
+}
+
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const result = actionData as UsersActionData | undefined;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.notice.type === "success") toast.success(result.notice.message);
+    else toast.error(result.notice.message);
+  }, [result]);
+
+  const staff = loaderData.accounts.filter((a) => a.role);
+  const others = loaderData.accounts.filter((a) => !a.role);
+  const fieldError = (intent: string) => (result?.intent === intent ? result.fieldError : undefined);
+
+  return (
+    <main className="space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <div>
+        <h1 className="font-display text-3xl font-semibold text-brand-900">Users</h1>
+        <p className="mt-1 text-slate-600">Who may sign in to the admin area, and with which role.</p>
+      </div>
+
+      {result && (
+        <p role="status" className={`rounded-lg border-l-4 px-4 py-3 text-sm font-medium ${result.notice.type === "success" ? "border-brand-600 bg-brand-50 text-brand-900" : "border-red-700 bg-red-50 text-red-900"}`} data-testid="users-notice">
+          {result.notice.message}
+        </p>
+      )}
+      {result?.link && <OneTimeLinkPanel {...result.link} />}
+
+      <section className={card} aria-labelledby="staff-title">
+        <h2 id="staff-title" className="font-display text-xl font-semibold text-brand-900">Staff accounts</h2>
+        <div className="mt-3 sm:overflow-x-auto">
+          <table className="w-full text-left text-sm sm:min-w-[640px]">
+            <thead className="border-b border-slate-200 text-slate-600 max-sm:sr-only">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">Role</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">Last Login</th>
+                <th scope="col" className="py-2 font-semibold">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="max-sm:block">
+              {staff.map((a) => (
+                <tr key={a.id} className="border-b border-slate-100 align-top max-sm:block max-sm:py-3" data-testid="staff-row" data-email={a.email}>
+                  <td className="py-3 pr-3 font-medium break-all text-ink max-sm:block max-sm:py-1">
+                    {a.email}
+                    {a.id === loaderData.me && <span className="ml-2 text-xs text-slate-500">(you)</span>}
+                    {!a.hasPassword && <span className="block text-xs font-normal text-slate-500">Invited, no password yet</span>}
+                  </td>
+                  <td data-label="Role: " className={`py-3 pr-3 ${stacked}`}>
+                    {a.role ? ROLE_LABEL[a.role] : ""}
+                    <SubmissionsAccess account={a} busy={pendingIntent === "submissions"} />
+                  </td>
+                  <td data-label="Last login: " className={`py-3 pr-3 whitespace-nowrap ${stacked}`}>{formatLogin(a.lastLoginAt)}</td>
+                  <td className="py-3 max-sm:block max-sm:pt-2">
+                    <div className="flex flex-wrap gap-2">
+                      <Form method="post" className="flex items-center gap-2">
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="userId" value={a.id} />
+                        <label className="sr-only" htmlFor={`role-${a.id}`}>Role of {a.email}</label>
+                        <select id={`role-${a.id}`} name="role" defaultValue={a.role ?? "editor"} key={a.role} className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm">
+                          <option value="editor">Editor</option>
+                          <option value="administrator">Administrator</option>
+                        </select>
+                        <button type="submit" className={secondary} disabled={pendingIntent === "role"}>Change role</button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="reset" />
+                        <input type="hidden" name="userId" value={a.id} />
+                        <button type="submit" className={secondary} disabled={pendingIntent === "reset"}>Reset Password</button>
+                      </Form>
+                      <Form method="post" onSubmit={(e) => {
+                        if (!window.confirm(`Remove staff access from ${a.email}? They will no longer be able to use the admin area.`)) e.preventDefault();
+                      }}>
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="userId" value={a.id} />
+                        <button type="submit" className={danger} disabled={pendingIntent === "revoke"}>Revoke access</button>
+                      </Form>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className={card} aria-labelledby="others-title">
+        <h2 id="others-title" className="font-display text-xl font-semibold text-brand-900">Accounts without staff access</h2>
+        {others.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">Every account has staff access.</p>
+        ) : (
+          <div className="mt-3 sm:overflow-x-auto">
+            <table className="w-full text-left text-sm sm:min-w-[480px]">
+              <thead className="border-b border-slate-200 text-slate-600 max-sm:sr-only">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Last Login</th>
+                  <th scope="col" className="py-2 font-semibold">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="max-sm:block">
+                {others.map((a) => (
+                  <tr key={a.id} className="border-b border-slate-100 max-sm:block max-sm:py-3" data-testid="other-row" data-email={a.email}>
+                    <td className="py-3 pr-3 font-medium break-all text-ink max-sm:block max-sm:py-1">{a.email}</td>
+                    <td data-label="Last login: " className={`py-3 pr-3 whitespace-nowrap ${stacked}`}>{formatLogin(a.lastLoginAt)}</td>
+                    <td className="py-3 max-sm:block max-sm:pt-2">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="reset" />
+                        <input type="hidden" name="userId" value={a.id} />
+                        <button type="submit" className={secondary}>Reset Password</button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <EmailRoleForm intent="invite" title="Invite someone" button="Send invitation" busy={pendingIntent === "invite"} error={fieldError("invite")}
+          description="Creates an account and a one-time link (valid 7 days) for the person to choose a password." />
+        <EmailRoleForm intent="grant" title="Admin Access" button="Grant access" busy={pendingIntent === "grant"} error={fieldError("grant")}
+          description="Give staff access to someone who already has an account." />
+      </div>
+
+      <section className={card} aria-labelledby="diagnostics-title">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id="diagnostics-title" className="font-display text-xl font-semibold text-brand-900">Diagnostics</h2>
+            <p className="mt-1 text-sm text-slate-600">Checks the database, migrations, administrators, file store and mail.</p>
+          </div>
+          <Form method="post">
+            <input type="hidden" name="intent" value="diagnostics" />
+            <button type="submit" className={primary} disabled={pendingIntent === "diagnostics"}>
+              {pendingIntent === "diagnostics" ? "Running..." : "Run Diagnostics"}
+            </button>
+          </Form>
+        </div>
+        {result?.report && <DiagnosticsPanels report={result.report} />}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The action of the event and craft fair create/edit forms: editors and administrators
+ * only; reads the multipart request, saves through the listings domain, and answers:
+ * field errors come back with the values (400, or 500 for an unexpected failure), a
+ * saved item goes back to the list with the spec's toast, a repeated submission to the
+ * item it created.
+ */
+import { data } from "react-router";
+import type { z } from "zod";
+import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
+import type { AuditActor } from "../../domain/audit/audit.server.ts";
+import { formValues } from "../../domain/listings/listing-fields.schema.ts";
+import { FORM_META_FIELDS, saveListing } from "../../domain/listings/save-listing.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { StoreFolder } from "../../storage/file-store.server.ts";
+import { readFormWithImage } from "../../storage/upload.server.ts";
+
+/** One form screen (events, craft fairs): its schema, list address, save functions and the spec's texts. */
+export interface ListingFormScreen<S extends z.ZodType> {
+  schema: S;
+  fields: readonly string[];
+  folder: StoreFolder;
+  /** "/admin/events"; an item is edited at `${listPath}/edit/:id`. */
+  listPath: string;
+  texts: { created: string; updated: string; createFailed: string; updateFailed: string; loadFailed: string };
+  create: (input: z.output<S>, image: string | null, actor: AuditActor, submissionId: string) => Promise<{ id: number; duplicate?: boolean }>;
+  update: (id: number, input: z.output<S>, image: string | null | undefined, actor: AuditActor) => Promise<{ id: number } | null>;
+  /** Rules across fields and the image, checked before anything is stored (id: null when creating). */
+  check?: (input: z.output<S>, image: { uploading: boolean; removing: boolean }, id: number | null) => Promise<Record<string, string> | null>;
+}
+
+export async function listingFormAction<S extends z.ZodType>(args: GuardArgs & { params: { id?: string } }, screen: ListingFormScreen<S>) {
+  const actor = currentActor(args);
+  const id = args.params.id === undefined ? null : Number(args.params.id);
+  const { listPath, texts } = screen;
+  const failure = id === null ? texts.createFailed : texts.updateFailed;
+
+  const read = await readFormWithImage(args.request);
+  const outcome = read.ok
+    ? await saveListing(
+        { values: formValues(read.formData, [...screen.fields, ...FORM_META_FIELDS]), image: read.image },
+        {
+          schema: screen.schema,
+          folder: screen.folder,
+          failure,
+          check: screen.check && ((input, image) => screen.check!(input, image, id)),
+          save: (input, image, submissionId) =>
+            id === null ? screen.create(input, image ?? null, actor, submissionId) : screen.update(id, input, image, actor),
+        },
+      )
+    : ({ status: "invalid", errors: { image: `Image upload failed: ${read.error}` }, values: {} } as const);
+  switch (outcome.status) {
+    case "invalid":
+      return data(outcome, { status: "formError" in outcome && outcome.formError ? 500 : 400 });
+    case "not-found":
+      return redirectWithToast(listPath, { type: "error", message: texts.loadFailed });
+    case "duplicate":
+      return redirectWithToast(`${listPath}/edit/${outcome.id}`, { type: "success", message: texts.created });
+    case "saved":
+      return redirectWithToast(listPath, { type: "success", message: id === null ? texts.created : texts.updated });
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The admin list screens of events and craft fairs share one loader and one action:
+ * filters from the URL, the delete confirmation, and the toggle/delete intents with the
+ * spec's toasts (texts passed in by each screen, exactly as the spec words them).
+ */
+import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
+import { listReturnUrl } from "../../lib/return-url.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { AuditActor } from "../../domain/audit/audit.server.ts";
+import { hasActiveFilters, parseListFilters, type AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
+
+export async function loadAdminList<T extends { id: number }>(args: GuardArgs, list: (filters: AdminListFilters) => Promise<T[]>) {
+  const url = new URL(args.request.url);
+  const filters = parseListFilters(url.searchParams);
+  const items = await list(filters);
+  const deleteId = Number(url.searchParams.get("delete"));
+  return {
+    items,
+    filters,
+    filtered: hasActiveFilters(filters),
+    search: url.search,
+    deleteCandidate: items.find((item) => item.id === deleteId) ?? null,
+  };
+}
+
+export interface ListActions {
+  toggle: (id: number, actor: AuditActor) => Promise<{ is_active: boolean } | null>;
+  remove: (id: number, actor: AuditActor) => Promise<boolean>;
+  messages: { activated: string; deactivated: string; statusFailed: string; deleted: string; deleteFailed: string };
+}
+
+export async function handleAdminListAction(args: GuardArgs, { toggle, remove, messages }: ListActions) {
+  const actor = currentActor(args);
+  const form = await args.request.formData();
+  const id = Number(form.get("id"));
+  const to = listReturnUrl(args.request);
+  if (form.get("intent") === "delete") {
+    const deleted = await remove(id, actor).catch(() => false);
+    return deleted
+      ? redirectWithToast(to, { type: "success", message: messages.deleted })
+      : redirectWithToast(to, { type: "error", message: messages.deleteFailed });
+  }
+  const row = form.get("intent") === "toggle" ? await toggle(id, actor).catch(() => null) : null;
+  if (!row) return redirectWithToast(to, { type: "error", message: messages.statusFailed });
+  return redirectWithToast(to, { type: "success", message: row.is_active ? messages.activated : messages.deactivated });
+}

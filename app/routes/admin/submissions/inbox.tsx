@@ -1,0 +1,137 @@
+import { Form, Link } from "react-router";
+import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
+import { filtersQuery, KIND_LABELS, STATUS_LABELS, SUBMISSION_KINDS, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
+import { listSubmissions, parseInboxFilters } from "../../../domain/submissions/inbox.server.ts";
+import type { Route } from "./+types/inbox";
+
+export const meta = () => [{ title: "Inbox | Millbrook Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const filters = parseInboxFilters(new URL(args.request.url).searchParams);
+  const { items, total, pages } = await listSubmissions(filters);
+  return {
+    filters,
+    total,
+    pages,
+    items: items.map((i) => ({ ...i, created_at: i.created_at.toISOString() })),
+  };
+}
+
+const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { filters, items, total, pages } = loaderData;
+  const exportQuery = filtersQuery({ ...filters, page: 1 });
+  const pageLink = (page: number) => `/admin/inbox?${filtersQuery({ ...filters, page })}`;
+  const filtered = Boolean(filters.kind || filters.status || filters.q);
+
+  return (
+    <main className="px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-semibold text-brand-900">Inbox</h1>
+          <p className="mt-1 text-slate-600">Volunteer offers, stall applications and award nominations from the public site.</p>
+        </div>
+        <a
+          href={`/admin/inbox/export.csv${exportQuery ? `?${exportQuery}` : ""}`}
+          download
+          className="rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          Export CSV
+        </a>
+      </div>
+
+      <Form method="get" className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr_auto]" role="search" aria-label="Filter submissions">
+        <label className="block text-sm font-semibold text-slate-800">
+          Kind
+          <select name="kind" defaultValue={filters.kind ?? ""} className={control}>
+            <option value="">All kinds</option>
+            {SUBMISSION_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-semibold text-slate-800">
+          Status
+          <select name="status" defaultValue={filters.status ?? ""} className={control}>
+            <option value="">All statuses</option>
+            {SUBMISSION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-semibold text-slate-800">
+          Search
+          <input type="search" name="q" defaultValue={filters.q} placeholder="Name, email or reference" className={control} />
+        </label>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+            Filter
+          </button>
+          {filtered && (
+            <Link to="/admin/inbox" className="px-2 py-2 text-sm font-semibold text-brand-700 underline">
+              Clear
+            </Link>
+          )}
+        </div>
+      </Form>
+
+      <p className="mt-5 text-sm text-slate-600" aria-live="polite">
+        {total === 1 ? "1 submission" : `${total} submissions`}
+        {filtered ? " match these filters" : ""}
+      </p>
+
+      {items.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
+          {filtered ? "No submissions match these filters." : "No submissions yet."}
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Submissions">
+          {items.map((item) => (
+            <li key={item.id} className={item.status === "new" ? "bg-sun-100/50" : undefined}>
+              <Link to={`/admin/inbox/${item.id}`} className="grid gap-1 px-4 py-3 hover:bg-brand-50 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4">
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-brand-900">{item.name}</span>
+                  <span className="block truncate text-sm text-slate-600">{item.email}</span>
+                </span>
+                <span className="flex flex-wrap items-center gap-2 text-sm sm:justify-end">
+                  <SubmissionBadges kind={item.kind} status={item.status} />
+                  <span className="font-mono text-xs text-slate-500">{item.reference}</span>
+                  <time dateTime={item.created_at} className="text-slate-600">
+                    {formatWhen(item.created_at)}
+                  </time>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+          {filters.page > 1 ? (
+            <Link to={pageLink(filters.page - 1)} className="font-semibold text-brand-700 underline" rel="prev">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-600">
+            Page {filters.page} of {pages}
+          </span>
+          {filters.page < pages ? (
+            <Link to={pageLink(filters.page + 1)} className="font-semibold text-brand-700 underline" rel="next">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,212 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
+import { getSubmission, IMAGE_TYPES, InboxError, setSubmissionNote, setSubmissionStatus } from "../../../domain/submissions/inbox.server.ts";
+import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import type { Route } from "./+types/submission";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.submission.reference ?? "Submission"} | Inbox | Millbrook Admin` }];
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const row = await getSubmission(args.params.id);
+  if (!row) notFound();
+  return {
+    submission: {
+      id: row.id,
+      reference: row.reference,
+      kind: row.kind,
+      status: row.status,
+      name: row.name,
+      email: row.email,
+      note: row.note,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+      fields: submissionFields(row.kind, row.data),
+      files: row.files.map((f, index) => ({ index, name: f.name, type: f.type, size: f.size, image: IMAGE_TYPES.includes(f.type) })),
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = args.params.id;
+  const form = await args.request.formData();
+  const actor = currentActor(args);
+  const here = `/admin/inbox/${id}`;
+  try {
+    if (form.get("intent") === "status") {
+      const status = form.get("status");
+      if (!isStatus(status)) return data({ error: "Please choose a status from the list." }, { status: 400 });
+      await setSubmissionStatus(id, status, actor);
+      return redirectWithToast(here, { type: "success", message: `Status changed to ${STATUS_LABELS[status]}` });
+    }
+    if (form.get("intent") === "note") {
+      await setSubmissionNote(id, String(form.get("note") ?? ""), actor);
+      return redirectWithToast(here, { type: "success", message: "Note saved" });
+    }
+  } catch (error) {
+    if (error instanceof InboxError) return data({ error: error.message }, { status: 400 });
+    throw error;
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+function fileSize(bytes: number) {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+const button = "rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+
+export default function Submission({ loaderData, actionData }: Route.ComponentProps) {
+  const s = loaderData.submission;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+
+  return (
+    <main className="px-4 py-6 sm:px-6 sm:py-8">
+      <p>
+        <Link to="/admin/inbox" className="text-sm font-semibold text-brand-700 underline">
+          ← Back to the inbox
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 break-words font-display text-3xl font-semibold text-brand-900">{s.name}</h1>
+        <SubmissionBadges kind={s.kind} status={s.status} />
+      </div>
+      <p className="mt-1 text-slate-600">
+        {KIND_LABELS[s.kind]} <span className="font-mono text-sm">{s.reference}</span>, received <time dateTime={s.created_at}>{formatWhen(s.created_at)}</time>
+        {s.updated_at !== s.created_at && (
+          <>
+            , last changed <time dateTime={s.updated_at}>{formatWhen(s.updated_at)}</time>
+          </>
+        )}
+      </p>
+
+      {actionData?.error && (
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200">
+          {actionData.error}
+        </p>
+      )}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="space-y-6">
+          <section className={card} aria-labelledby="fields-heading">
+            <h2 id="fields-heading" className="font-display text-xl font-semibold text-brand-900">
+              As submitted
+            </h2>
+            <dl className="mt-3 divide-y divide-slate-100">
+              {s.fields.map((f) => (
+                <div key={f.key} className="grid gap-1 py-2.5 sm:grid-cols-[12rem_1fr] sm:gap-4">
+                  <dt className="text-sm font-semibold text-slate-700">{f.label}</dt>
+                  <dd className="whitespace-pre-wrap break-words text-ink">{f.value || <span className="text-slate-400">(blank)</span>}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          {s.files.length > 0 && (
+            <section className={card} aria-labelledby="files-heading">
+              <h2 id="files-heading" className="font-display text-xl font-semibold text-brand-900">
+                Files ({s.files.length})
+              </h2>
+              <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {s.files.map((f) => {
+                  const href = `/admin/inbox/${s.id}/files/${f.index}`;
+                  return (
+                    <li key={f.index} className="overflow-hidden rounded-xl ring-1 ring-slate-200">
+                      {f.image ? (
+                        <a href={href} target="_blank" rel="noopener noreferrer" className="block bg-slate-100">
+                          <img src={href} alt={`Uploaded file ${f.name}`} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+                        </a>
+                      ) : (
+                        <div className="flex aspect-[4/3] items-center justify-center bg-slate-100 text-2xl font-semibold text-slate-500" aria-hidden="true">
+                          PDF
+                        </div>
+                      )}
+                      <div className="p-3 text-sm">
+                        <p className="truncate font-medium text-ink" title={f.name}>
+                          {f.name}
+                        </p>
+                        <p className="text-slate-600">
+                          {f.type}, {fileSize(f.size)}
+                        </p>
+                        <a href={`${href}?download=1`} download className="mt-1 inline-block font-semibold text-brand-700 underline">
+                          Download<span className="sr-only"> {f.name}</span>
+                        </a>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          )}
+        </div>
+
+        <div className="space-y-6">
+          <section className={card} aria-labelledby="status-heading">
+            <h2 id="status-heading" className="font-display text-xl font-semibold text-brand-900">
+              Status
+            </h2>
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="status" />
+              <label className="block text-sm font-semibold text-slate-800">
+                Change status
+                <select name="status" defaultValue={s.status} key={s.status} className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base">
+                  {SUBMISSION_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className={button} disabled={busy("status")}>
+                {busy("status") ? "Saving..." : "Save status"}
+              </button>
+            </Form>
+          </section>
+
+          <section className={card} aria-labelledby="note-heading">
+            <h2 id="note-heading" className="font-display text-xl font-semibold text-brand-900">
+              Internal note
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Seen by staff only, never by the applicant.</p>
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="note" />
+              <label htmlFor="note" className="sr-only">
+                Internal note
+              </label>
+              <textarea
+                id="note"
+                name="note"
+                rows={5}
+                maxLength={NOTE_MAX}
+                defaultValue={s.note}
+                key={s.note}
+                className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
+              />
+              <button type="submit" className={button} disabled={busy("note")}>
+                {busy("note") ? "Saving..." : "Save note"}
+              </button>
+            </Form>
+          </section>
+
+          <section className={card} aria-labelledby="contact-heading">
+            <h2 id="contact-heading" className="font-display text-xl font-semibold text-brand-900">
+              Contact
+            </h2>
+            <p className="mt-2 break-words">
+              <a href={`mailto:${s.email}`} className="font-semibold text-brand-700 underline">
+                {s.email}
+              </a>
+            </p>
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}

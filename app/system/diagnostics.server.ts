@@ -1,0 +1,126 @@
+/**
+ * Diagnostics for the Users screen: real facts about this installation.
+ * Each check reports ok/problem and a short human-readable detail.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type pg from "pg";
+import { getPool } from "../db/client.server.ts";
+import { migrationsFolder } from "../db/migrate.server.ts";
+import { mailConfigured } from "../mail/mailer.server.ts";
+import { paymentsConfigured } from "../payments/stripe.server.ts";
+import { lastWebhookAt } from "../payments/webhooks.server.ts";
+import { uploadsDir } from "../storage/file-store.server.ts";
+import { checkDatabase } from "./health.server.ts";
+import { countAdministrators } from "../domain/staff/staff.server.ts";
+
+export type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail" | "payments";
+
+export interface DiagnosticCheck {
+  id: CheckId;
+  label: string;
+  status: "ok" | "warning" | "error";
+  detail: string;
+}
+
+export interface DiagnosticsReport {
+  ranAt: string;
+  checks: DiagnosticCheck[];
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Migrations listed in drizzle/meta/_journal.json against drizzle.__drizzle_migrations. */
+export async function checkMigrations(pool: pg.Pool = getPool(), folder = migrationsFolder): Promise<DiagnosticCheck> {
+  const label = "Migrations applied";
+  try {
+    const journal = JSON.parse(await fs.readFile(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+      entries: { tag: string; when: number }[];
+    };
+    const { rows } = await pool.query<{ created_at: string }>("select created_at from drizzle.__drizzle_migrations");
+    const applied = new Set(rows.map((r) => Number(r.created_at)));
+    const missing = journal.entries.filter((e) => !applied.has(e.when)).map((e) => e.tag);
+    if (missing.length) {
+      return { id: "migrations", label, status: "error", detail: `${missing.length} of ${journal.entries.length} not applied: ${missing.join(", ")}` };
+    }
+    return { id: "migrations", label, status: "ok", detail: `All ${journal.entries.length} applied` };
+  } catch (error) {
+    return { id: "migrations", label, status: "error", detail: `Could not check: ${message(error)}` };
+  }
+}
+
+/** Writes and deletes a small temporary file in the uploads folder. */
+export async function checkFileStore(dir = uploadsDir()): Promise<DiagnosticCheck> {
+  const label = "File store writable";
+  const file = path.join(dir, `.diagnostics-${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(file, "ok", { flag: "wx" });
+    await fs.unlink(file);
+    return { id: "file-store", label, status: "ok", detail: `Wrote and removed a test file in ${path.resolve(dir)}` };
+  } catch (error) {
+    await fs.unlink(file).catch(() => {});
+    return { id: "file-store", label, status: "error", detail: `Cannot write to ${path.resolve(dir)}: ${message(error)}` };
+  }
+}
+
+export async function runDiagnostics(options: { uploadsDir?: string } = {}): Promise<DiagnosticsReport> {
+  const database = await checkDatabase();
+  const checks: DiagnosticCheck[] = [
+    {
+      id: "database",
+      label: "Database reachable",
+      status: database.ok ? "ok" : "error",
+      detail: database.ok ? `Answered in ${database.latencyMs} ms` : `No answer: ${database.error ?? "unknown error"}`,
+    },
+  ];
+  if (database.ok) {
+    checks.push(await checkMigrations());
+    try {
+      const administrators = await countAdministrators();
+      checks.push({
+        id: "administrators",
+        label: "Administrators",
+        status: administrators > 0 ? "ok" : "error",
+        detail: administrators === 1 ? "1 administrator" : `${administrators} administrators`,
+      });
+    } catch (error) {
+      checks.push({ id: "administrators", label: "Administrators", status: "error", detail: `Could not count: ${message(error)}` });
+    }
+  } else {
+    checks.push({ id: "migrations", label: "Migrations applied", status: "error", detail: "Skipped: the database is not reachable" });
+    checks.push({ id: "administrators", label: "Administrators", status: "error", detail: "Skipped: the database is not reachable" });
+  }
+  checks.push(await checkFileStore(options.uploadsDir));
+  checks.push(
+    mailConfigured()
+      ? { id: "mail", label: "Mail configured", status: "ok", detail: "SMTP_URL and MAIL_FROM are set: links are mailed" }
+      : { id: "mail", label: "Mail configured", status: "warning", detail: "Not configured (SMTP_URL, MAIL_FROM): links are shown on screen only" },
+  );
+  checks.push(await checkPayments(database.ok));
+  return { ranAt: new Date().toISOString(), checks };
+}
+
+/** Online payments: whether the Stripe keys are set, and when Stripe's last webhook arrived. */
+export async function checkPayments(databaseOk = true): Promise<DiagnosticCheck> {
+  const label = "Online payments";
+  if (!paymentsConfigured()) {
+    return { id: "payments", label, status: "warning", detail: "Not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): the donation form shows the other ways to give" };
+  }
+  if (!databaseOk) return { id: "payments", label, status: "ok", detail: "Stripe keys are set; last webhook unknown (the database is not reachable)" };
+  try {
+    const last = await lastWebhookAt();
+    const when = last
+      ? new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(last)
+      : null;
+    return {
+      id: "payments",
+      label,
+      status: last ? "ok" : "warning",
+      detail: last ? `Stripe keys are set; last webhook arrived ${when} (UK time)` : "Stripe keys are set; no webhook has arrived yet",
+    };
+  } catch (error) {
+    return { id: "payments", label, status: "error", detail: `Stripe keys are set; could not read the last webhook: ${message(error)}` };
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "admin_users" ADD COLUMN "can_see_submissions" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,36 @@
+/**
+ * Runs a route module's loader or action the way React Router does for a server
+ * request: through the middleware of every layout above it in app/routes.ts (the admin
+ * layouts check the session and the access there), then the handler. For integration
+ * tests that call route modules directly.
+ */
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes.ts";
+
+type Middleware = (args: unknown, next: () => Promise<unknown>) => Promise<unknown>;
+
+/** The layout files above a route file in the route table, outermost first. */
+export function layoutsAbove(file: string, entries: RouteConfigEntry[] = routes, above: string[] = []): string[] | null {
+  for (const entry of entries) {
+    if (entry.file === file) return above;
+    if (entry.children) {
+      const found = layoutsAbove(file, entry.children, [...above, entry.file]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Calls `handler(args)` inside the middleware of the layouts above `routeFile` (e.g. "routes/admin/submissions/inbox-export.ts"). */
+export async function throughLayouts<A, R>(routeFile: string, handler: (args: A) => R | Promise<R>, args: A): Promise<R> {
+  const layouts = layoutsAbove(routeFile);
+  if (!layouts) throw new Error(`${routeFile} is not in app/routes.ts`);
+  const chain: Middleware[] = [];
+  for (const layout of layouts) {
+    const module = (await import(path.resolve(import.meta.dirname, "../../app", layout))) as { middleware?: Middleware[] };
+    chain.push(...(module.middleware ?? []));
+  }
+  const run = async (index: number): Promise<unknown> => (index < chain.length ? chain[index](args, () => run(index + 1)) : handler(args));
+  return (await run(0)) as R;
+}

