@@ -13,6 +13,8 @@ export default [
     route("trustees", "routes/public/trustees.tsx"),
     route("causes", "routes/public/causes.tsx"),
     route("support", "routes/public/support.tsx"),
+    route("support/thank-you", "routes/public/donation-thank-you.tsx"),
+    route("support/monthly/:token", "routes/public/monthly-gift.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -55,6 +57,12 @@ export default [
         route("audit-log", "routes/admin/admin-only/audit-log.tsx"),
         route("data-protection", "routes/admin/admin-only/data-protection.tsx"),
         route("data-protection/export", "routes/admin/admin-only/data-protection-export.ts"),
+        route("donations", "routes/admin/admin-only/donations.tsx"),
+        route("donations/export.csv", "routes/admin/admin-only/donations-export.ts"),
+        route("donations/donor", "routes/admin/admin-only/donor.tsx"),
+        route("donations/gift-aid", "routes/admin/admin-only/gift-aid.tsx"),
+        route("donations/gift-aid/schedule.xlsx", "routes/admin/admin-only/gift-aid-schedule.ts"),
+        route("settings/giving", "routes/admin/admin-only/settings-giving.ts"),
       ]),
 
       route("*", "routes/admin/not-found.tsx"),
@@ -67,4 +75,5 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-calendar.ts"),
+  route("payments/stripe/webhook", "routes/resources/stripe-webhook.ts"),
 ] satisfies RouteConfig;

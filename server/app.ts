@@ -37,6 +37,9 @@ export interface AppOptions {
   pageCache?: Pick<PageCacheOptions, "subscribe" | "maxEntries" | "maxBytes" | "ttlMs">;
 }
 
+/** Stripe's webhook (app/routes/resources/stripe-webhook.ts). */
+const STRIPE_WEBHOOK_PATH = "/payments/stripe/webhook";
+
 const YEAR = 365 * 24 * 60 * 60;
 
 export function createApp(options: AppOptions) {
@@ -46,8 +49,10 @@ export function createApp(options: AppOptions) {
 
   app.use(securityHeaders({ dev: Boolean(options.viteMiddleware) }));
   app.use(compression());
-  // Cross-site requests that change data are refused before anything else runs.
-  app.use(refuseCrossSiteWrites({ publicUrl: options.publicUrl }));
+  // Cross-site requests that change data are refused before anything else runs, except
+  // Stripe's webhook, which comes from Stripe and proves itself with its signature.
+  const refuseCrossSite = refuseCrossSiteWrites({ publicUrl: options.publicUrl });
+  app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : refuseCrossSite(req, res, next)));
   app.use(refuseUnknownMethods);
   // One body limit for every request (a larger one for the routes that declare it), before any route reads.
   const build = options.build;

@@ -11,7 +11,7 @@ import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { startRetentionJob } from "../app/domain/data-protection/retention.server.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
-import { config as readAppConfig } from "../app/lib/config.server.ts";
+import { config as readAppConfig, reloadConfig } from "../app/lib/config.server.ts";
 import { subscribe } from "../app/live/change-feed.server.ts";
 import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
@@ -22,6 +22,20 @@ import { trustProxySetting } from "./request-limits.ts";
 const config = readAppConfig();
 const dev = config.NODE_ENV === "development";
 fs.mkdirSync(config.uploadsDir, { recursive: true });
+
+// `npm run dev` without Stripe keys: a local Stripe double, so a donation can be tried end
+// to end (STRIPE_DOUBLE=off to see the site without online giving).
+let stripeDouble: { webhookUrl: string | undefined; env(): Record<string, string>; stop(): Promise<void> } | undefined;
+if (dev && !config.STRIPE_SECRET_KEY && config.STRIPE_DOUBLE !== "off") {
+  const doublePath = new URL("../scripts/stripe-double.ts", import.meta.url).href;
+  const { StripeDouble } = (await import(/* @vite-ignore */ doublePath)) as typeof import("../scripts/stripe-double.ts");
+  stripeDouble = await new StripeDouble().start();
+  // The double's address becomes this process's Stripe configuration.
+  // eslint-disable-next-line no-restricted-properties
+  Object.assign(process.env, stripeDouble.env());
+  reloadConfig();
+  logger.info("no Stripe keys: payments go to the local Stripe double (STRIPE_DOUBLE=off to turn it off)");
+}
 
 const database = await openDatabase(config, { mode: "own" }).catch((error: unknown) => {
   logger.fatal({ err: error }, "could not open the database");
@@ -65,6 +79,7 @@ const server = app.listen(config.PORT, config.HOST, async () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const origin = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  if (stripeDouble) stripeDouble.webhookUrl = `http://127.0.0.1:${port}/payments/stripe/webhook`;
   logger.info(`Millbrook Community Foundation is running on ${origin}`);
   console.log(`\n  Millbrook Community Foundation: ${origin}\n`);
   if ((await countAdministrators()) === 0) {
@@ -89,6 +104,7 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   await closeVite().catch(() => {});
+  await stripeDouble?.stop().catch(() => {});
   await database.close().catch((error: unknown) => logger.error({ err: error }, "database close failed"));
   process.exit(0);
 }

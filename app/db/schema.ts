@@ -296,6 +296,128 @@ export const submissionKeys = pgTable("submission_keys", {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Giving: the settings staff edit (one row, id 1). */
+export const givingSettings = pgTable(
+  "giving_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** The largest online donation, in pence (default £5,000). */
+    max_donation_pence: integer("max_donation_pence").notNull().default(500_000),
+    /** Bank transfer and cheque details, shown when online giving is off. */
+    other_ways_text: text("other_ways_text").notNull().default(""),
+    /** Money raised off the site (events, cheques...), in pence: added to the home page's "raised" figure. */
+    offline_raised_pence: integer("offline_raised_pence").notNull().default(650_000),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("giving_settings_single_row", sql`${t.id} = 1`),
+    check("giving_settings_max_range", sql`${t.max_donation_pence} between 100 and 100000000`),
+  ],
+);
+
+/**
+ * A donor's Gift Aid declaration (HMRC's enduring model wording, the text kept as shown).
+ * Never deleted while a claimed gift needs it; cancelling sets cancelled_at.
+ */
+export const giftAidDeclarations = pgTable(
+  "gift_aid_declarations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    title: text("title").notNull(),
+    first_name: text("first_name").notNull(),
+    last_name: text("last_name").notNull(),
+    house: text("house").notNull(),
+    postcode: text("postcode").notNull(),
+    declaration_text: text("declaration_text").notNull(),
+    made_at: timestamp("made_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [index("gift_aid_declarations_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/** A Gift Aid claim made to HMRC: the gifts it covered point to it (donations.claim_id). */
+export const giftAidClaims = pgTable("gift_aid_claims", {
+  id: serial("id").primaryKey(),
+  from_date: date("from_date").notNull(),
+  to_date: date("to_date").notNull(),
+  gift_count: integer("gift_count").notNull(),
+  total_pence: integer("total_pence").notNull(),
+  claimed_by: text("claimed_by"),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What a donor filled in before going to Checkout, kept so that Cancel brings the form
+ * back and the webhook knows the cause and Gift Aid details (they never go to Stripe).
+ */
+export const donationCheckouts = pgTable("donation_checkouts", {
+  token: text("token").primaryKey(),
+  reference: text("reference").notNull().unique(),
+  mode: text("mode").$type<"one-off" | "monthly">().notNull(),
+  amount_pence: integer("amount_pence").notNull(),
+  values: jsonb("values").$type<Record<string, string>>().notNull(),
+  stripe_session_id: text("stripe_session_id"),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A monthly gift (a Stripe subscription). Each paid invoice is a row in donations. */
+export const monthlyGifts = pgTable("monthly_gifts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  reference: text("reference").notNull().unique(),
+  stripe_subscription_id: text("stripe_subscription_id").notNull().unique(),
+  stripe_customer_id: text("stripe_customer_id"),
+  email: text("email").notNull(),
+  amount_pence: integer("amount_pence").notNull(),
+  cause_id: integer("cause_id"),
+  cause_title: text("cause_title"),
+  declaration_id: uuid("declaration_id").references(() => giftAidDeclarations.id),
+  /** The random token in the donor's "stop my monthly gift" link (in every receipt). */
+  stop_token: text("stop_token").notNull().unique(),
+  status: text("status").$type<"active" | "ended">().notNull().default("active"),
+  started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  ended_at: timestamp("ended_at", { withTimezone: true }),
+});
+
+/** One gift confirmed by Stripe: a paid Checkout session or a paid monthly invoice. */
+export const donations = pgTable(
+  "donations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    amount_pence: integer("amount_pence").notNull(),
+    currency: text("currency").notNull().default("gbp"),
+    mode: text("mode").$type<"one-off" | "monthly">().notNull(),
+    status: text("status").$type<"paid" | "refunded">().notNull().default("paid"),
+    email: text("email").notNull(),
+    cause_id: integer("cause_id"),
+    cause_title: text("cause_title"),
+    declaration_id: uuid("declaration_id").references(() => giftAidDeclarations.id),
+    monthly_gift_id: uuid("monthly_gift_id").references(() => monthlyGifts.id),
+    claim_id: integer("claim_id").references(() => giftAidClaims.id),
+    stripe_checkout_session_id: text("stripe_checkout_session_id"),
+    stripe_invoice_id: text("stripe_invoice_id").unique(),
+    stripe_payment_intent_id: text("stripe_payment_intent_id"),
+    paid_at: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+    refunded_at: timestamp("refunded_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("donations_amount_positive", sql`${t.amount_pence} > 0`),
+    uniqueIndex("donations_checkout_session_idx").on(t.stripe_checkout_session_id),
+    index("donations_paid_at_idx").on(t.paid_at),
+    index("donations_email_idx").on(sql`lower(${t.email})`),
+    index("donations_payment_intent_idx").on(t.stripe_payment_intent_id),
+  ],
+);
+
+/** Every Stripe event received, by its id: a repeated delivery is recognised and ignored. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 export type CraftFairRow = typeof craftFairs.$inferSelect;
@@ -306,3 +428,6 @@ export type TrusteeRow = typeof trustees.$inferSelect;
 export type AwardWinnerRow = typeof awardWinners.$inferSelect;
 export type FundRecipientRow = typeof fundRecipients.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+export type DonationRow = typeof donations.$inferSelect;
+export type GiftAidDeclarationRow = typeof giftAidDeclarations.$inferSelect;
+export type MonthlyGiftRow = typeof monthlyGifts.$inferSelect;

@@ -37,6 +37,15 @@ const EnvSchema = z.object({
   UPLOADS_DIR: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
+  /** Online payments (Stripe): both keys switch card donations on. Never logged or shown. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe SDK sends its calls: only for the local Stripe double (tests, npm run dev). */
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: port.optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  /** "off": npm run dev without keys does not start the local Stripe double. */
+  STRIPE_DOUBLE: z.enum(["on", "off"]).optional(),
   /** Public form posts per address per 10 minutes. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** The benchmark's static reference: a folder served at /__static. */

@@ -9,7 +9,25 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 
+/**
+ * Where a form post may lead besides this site: Stripe Checkout, when online payments are
+ * configured (the donation form's post is answered with a redirect there, and browsers
+ * check redirects of form posts against form-action). With STRIPE_API_HOST (the local
+ * Stripe double) its checkout page is on that host.
+ */
+import { config, type AppConfig } from "./config.server.ts";
+
+function checkoutFormAction(env: AppConfig = config()): string | null {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return null;
+  const host = env.STRIPE_API_HOST;
+  if (!host) return "https://checkout.stripe.com";
+  const protocol = env.STRIPE_API_PROTOCOL === "http" ? "http" : "https";
+  const port = env.STRIPE_API_PORT;
+  return `${protocol}://${host}${port ? `:${port}` : ""}`;
+}
+
 export function contentSecurityPolicy(options: { scriptHashes?: readonly string[]; dev?: boolean } = {}): string {
+  const checkout = checkoutFormAction();
   const hashes = [...new Set(options.scriptHashes ?? [])].map((h) => `'${h}'`);
   return [
     "default-src 'self'",
@@ -20,7 +38,7 @@ export function contentSecurityPolicy(options: { scriptHashes?: readonly string[
     `connect-src ${options.dev ? "'self' ws: wss:" : "'self'"}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    checkout ? `form-action 'self' ${checkout}` : "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
 }

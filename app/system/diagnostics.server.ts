@@ -9,11 +9,13 @@ import type pg from "pg";
 import { getPool } from "../db/client.server.ts";
 import { migrationsFolder } from "../db/migrate.server.ts";
 import { mailConfigured } from "../mail/mailer.server.ts";
+import { paymentsConfigured } from "../payments/stripe.server.ts";
+import { lastWebhookAt } from "../payments/webhooks.server.ts";
 import { uploadsDir } from "../storage/file-store.server.ts";
 import { checkDatabase } from "./health.server.ts";
 import { countAdministrators } from "../domain/staff/staff.server.ts";
 
-type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail";
+type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail" | "payments";
 
 export interface DiagnosticCheck {
   id: CheckId;
@@ -96,5 +98,29 @@ export async function runDiagnostics(options: { uploadsDir?: string } = {}): Pro
       ? { id: "mail", label: "Mail configured", status: "ok", detail: "SMTP_URL and MAIL_FROM are set: links are mailed" }
       : { id: "mail", label: "Mail configured", status: "warning", detail: "Not configured (SMTP_URL, MAIL_FROM): links are shown on screen only" },
   );
+  checks.push(await checkPayments(database.ok));
   return { ranAt: new Date().toISOString(), checks };
+}
+
+/** Online payments: whether the Stripe keys are set, and when Stripe's last webhook arrived. */
+export async function checkPayments(databaseOk = true): Promise<DiagnosticCheck> {
+  const label = "Online payments";
+  if (!paymentsConfigured()) {
+    return { id: "payments", label, status: "warning", detail: "Not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): the donation form shows the other ways to give" };
+  }
+  if (!databaseOk) return { id: "payments", label, status: "ok", detail: "Stripe keys are set; last webhook unknown (the database is not reachable)" };
+  try {
+    const last = await lastWebhookAt();
+    const when = last
+      ? new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(last)
+      : null;
+    return {
+      id: "payments",
+      label,
+      status: last ? "ok" : "warning",
+      detail: last ? `Stripe keys are set; last webhook arrived ${when} (UK time)` : "Stripe keys are set; no webhook has arrived yet",
+    };
+  } catch (error) {
+    return { id: "payments", label, status: "error", detail: `Stripe keys are set; could not read the last webhook: ${message(error)}` };
+  }
 }

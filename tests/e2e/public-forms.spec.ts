@@ -88,15 +88,6 @@ test.describe("with JavaScript switched off", () => {
     await expect(page.locator("#documents-error")).toContainText('"letter.pdf" is not a PDF, JPEG or PNG file');
   });
 
-  test("the donation form posts to the server and gets the same message", async ({ page }) => {
-    await page.goto("/support#donate");
-    const form = page.getByRole("form", { name: "Make a donation" });
-    await form.getByText("Monthly", { exact: true }).click();
-    await form.getByText("£100", { exact: true }).click();
-    await form.getByRole("button", { name: /^Donate/ }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Processing monthly donation of £100" })).toBeVisible();
-  });
-
   test("the ticket box posts to the server and gets the purchase message", async ({ page }) => {
     await page.goto("/events/2");
     await page.getByLabel("Quantity").selectOption("4");

@@ -150,7 +150,12 @@ describe("one person's data", () => {
 
     const stallRow = (await row(stall))!;
     const result = await erasePersonalData(email, { userId: admin.user.id, email: admin.email, ip: "127.0.0.1" });
-    expect(result).toEqual({ submissions: 3, files: 4, byKind: { volunteer: 1, stall_application: 1, nomination: 1 } });
+    expect(result).toEqual({
+      submissions: 3,
+      files: 4,
+      byKind: { volunteer: 1, stall_application: 1, nomination: 1 },
+      giving: { gifts: 0, declarations: 0, monthlyGifts: 0, keptGifts: 0, keptDeclarations: 0 },
+    });
     const left = await getDb().select().from(formSubmissions).where(inArray(formSubmissions.reference, [vol, stall, nom, unrelated]));
     expect(left.map((r) => r.reference)).toEqual([unrelated]);
     expect(filesExist(stallRow)).toEqual([false, false, false]);

@@ -3,11 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, siteSettings } from "../../app/db/schema.ts";
+import { auditLog, siteSettings, stripeEvents } from "../../app/db/schema.ts";
 import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
-import { checkFileStore, checkMigrations, runDiagnostics } from "../../app/system/diagnostics.server.ts";
+import { checkFileStore, checkMigrations, checkPayments, runDiagnostics } from "../../app/system/diagnostics.server.ts";
 import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -77,8 +78,30 @@ describe("diagnostics", () => {
       expect(byId["file-store"].status).toBe("ok");
       expect(fs.readdirSync(dir)).toEqual([]);
       expect(byId.mail.status).toBe("warning");
+      expect(byId.payments).toMatchObject({ status: "warning", label: "Online payments" });
+      expect(byId.payments.detail).toMatch(/^Not configured/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reports online payments: keys set, and when the last webhook arrived", async () => {
+    const saved = { key: process.env.STRIPE_SECRET_KEY, secret: process.env.STRIPE_WEBHOOK_SECRET };
+    process.env.STRIPE_SECRET_KEY = "sk_test_diagnostics";
+    process.env.STRIPE_WEBHOOK_SECRET = "whsec_diagnostics";
+    reloadConfig();
+    try {
+      expect(await checkPayments()).toMatchObject({ status: "warning", detail: "Stripe keys are set; no webhook has arrived yet" });
+      await getDb().insert(stripeEvents).values({ id: "evt_diag_1", type: "invoice.paid", received_at: new Date("2027-01-15T09:05:00Z") });
+      const check = await checkPayments();
+      expect(check).toMatchObject({ status: "ok", detail: "Stripe keys are set; last webhook arrived 15 Jan 2027, 09:05 (UK time)" });
+      expect(JSON.stringify(check)).not.toContain("sk_test_diagnostics");
+    } finally {
+      if (saved.key === undefined) delete process.env.STRIPE_SECRET_KEY;
+      else process.env.STRIPE_SECRET_KEY = saved.key;
+      if (saved.secret === undefined) delete process.env.STRIPE_WEBHOOK_SECRET;
+      else process.env.STRIPE_WEBHOOK_SECRET = saved.secret;
+      reloadConfig();
     }
   });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { eventToIcs, foldLine, icsEscape } from "../../app/domain/events/calendar.ts";
 import {
-  DonationSchema,
-  digitsOnly,
-  donationAmount,
-  donationMessage,
-  giftAid,
+  chosenAmount,
+  formatPence,
+  giftAidDeclarationText,
+  giftAidPence,
+  parseAmount,
+  parseDonation,
 } from "../../app/domain/giving/donation.schema.ts";
 import { clampQuantity, parseTicketPrice, purchaseMessage, ticketTotal } from "../../app/domain/events/tickets.ts";
 import { formatLongDate, formatTime, paragraphs, progressPercent } from "../../app/components/site/format.ts";
@@ -16,42 +17,74 @@ import { withSampleFallback } from "../../app/content/sample-fallback.server.ts"
 import { groupByYear } from "../../app/domain/community/community-lists.server.ts";
 
 describe("donation rules", () => {
-  it("uses the presets and defaults to nothing unknown", () => {
-    expect(donationAmount("10", "")).toBe(10);
-    expect(donationAmount("25", "")).toBe(25);
-    expect(donationAmount("100", "")).toBe(100);
-    expect(donationAmount("30", "")).toBeNull();
+  const causeIds = [1, 2, 3];
+  const valid = { frequency: "one-off", amount: "25", customAmount: "", email: "ann@example.org" };
+
+  it("reads pounds and pence exactly, and never alters an amount", () => {
+    expect(parseAmount("12.50")).toEqual({ ok: true, pence: 1250 });
+    expect(parseAmount("12.5")).toEqual({ ok: true, pence: 1250 });
+    expect(parseAmount("£1,000")).toEqual({ ok: true, pence: 100_000 });
+    expect(parseAmount(" 7 ")).toEqual({ ok: true, pence: 700 });
+    expect(parseAmount("5000")).toEqual({ ok: true, pence: 500_000 });
+    expect(parseAmount("12.505")).toEqual({ ok: false, error: "Enter the amount with no more than 2 digits after the point, for example 12.50" });
+    expect(parseAmount("0")).toEqual({ ok: false, error: "The smallest donation is £1" });
+    expect(parseAmount("0.99")).toEqual({ ok: false, error: "The smallest donation is £1" });
+    expect(parseAmount("abc")).toEqual({ ok: false, error: "Enter the amount in pounds and pence, using numbers only, for example 12.50" });
+    expect(parseAmount("-5").ok).toBe(false);
+    expect(parseAmount("1e3").ok).toBe(false);
+    expect(parseAmount("")).toEqual({ ok: false, error: "Enter an amount, for example 12.50" });
+    expect(parseAmount("5000.01")).toEqual({ ok: false, error: "The most you can give online at once is £5,000" });
+    expect(parseAmount("99999999999999999999")).toEqual({ ok: false, error: "The most you can give online at once is £5,000" });
+    expect(parseAmount("60", 5000)).toEqual({ ok: false, error: "The most you can give online at once is £50" });
   });
 
-  it("accepts a custom amount of whole pounds, at least £1", () => {
-    expect(donationAmount("custom", "")).toBeNull();
-    expect(donationAmount("custom", "0")).toBeNull();
-    expect(donationAmount("custom", "1")).toBe(1);
-    expect(donationAmount("custom", "75")).toBe(75);
-    expect(donationAmount("custom", "7.5")).toBeNull();
-    expect(donationAmount("custom", "-5")).toBeNull();
-    expect(donationAmount("custom", "12a")).toBeNull();
+  it("uses a typed amount over a preset, and only known presets", () => {
+    expect(chosenAmount("25", "")).toMatchObject({ ok: true, pence: 2500 });
+    expect(chosenAmount("25", "12.50")).toMatchObject({ ok: true, pence: 1250, custom: true });
+    expect(chosenAmount("30", "")).toMatchObject({ ok: false, error: "Choose an amount" });
+    expect(chosenAmount("custom", "")).toMatchObject({ ok: false, custom: true });
   });
 
-  it("keeps only digits in the custom field", () => {
-    expect(digitsOnly("£1,2a3.4")).toBe("1234");
-    expect(digitsOnly("abc")).toBe("");
+  it("formats pence and adds 25% Gift Aid", () => {
+    expect(formatPence(1250)).toBe("£12.50");
+    expect(formatPence(2500)).toBe("£25");
+    expect(formatPence(500_000)).toBe("£5,000");
+    expect(giftAidPence(2500)).toBe(625);
   });
 
-  it("adds 25% Gift Aid and words the spec's alert", () => {
-    expect(giftAid(25)).toBe(6.25);
-    expect(giftAid(10)).toBe(2.5);
-    expect(donationMessage("one-time", 25)).toBe("Processing one-time donation of £25");
-    expect(donationMessage("monthly", 50)).toBe("Processing monthly donation of £50");
+  it("checks the whole form on the server", () => {
+    expect(parseDonation({ ...valid, frequency: "monthly", cause: "2" }, { causeIds })).toEqual({
+      ok: true,
+      value: { frequency: "monthly", amountPence: 2500, causeId: 2, email: "ann@example.org", giftAid: null },
+    });
+    const bad = parseDonation({ frequency: "weekly", amount: "25", customAmount: "abc", cause: "9", email: "nope" }, { causeIds });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(Object.keys(bad.errors).sort()).toEqual(["cause", "customAmount", "email", "frequency"]);
   });
 
-  it("validates the no-JavaScript donation post", () => {
-    expect(DonationSchema.parse({ frequency: "monthly", amount: "50" })).toEqual({ frequency: "monthly", amount: 50 });
-    expect(DonationSchema.parse({ frequency: "one-time", amount: "custom", customAmount: "12" })).toEqual({ frequency: "one-time", amount: 12 });
-    const empty = DonationSchema.safeParse({ frequency: "one-time", amount: "custom", customAmount: "" });
-    expect(empty.success).toBe(false);
-    expect(empty.error?.issues[0]?.path).toEqual(["customAmount"]);
-    expect(DonationSchema.safeParse({ frequency: "weekly", amount: "25" }).success).toBe(false);
+  it("asks for each Gift Aid detail only when the box is ticked", () => {
+    expect(parseDonation({ ...valid, title: "" }, { causeIds }).ok).toBe(true);
+    const missing = parseDonation({ ...valid, giftAid: "on" }, { causeIds });
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) {
+      expect(missing.errors).toEqual({
+        title: "Enter your title, for example Mr, Mrs, Ms or Dr",
+        firstName: "Enter your first name",
+        lastName: "Enter your last name",
+        house: "Enter your house name or number",
+        postcode: "Enter your postcode",
+      });
+    }
+    const wrongPostcode = parseDonation({ ...valid, giftAid: "on", title: "Ms", firstName: "Ann", lastName: "Lee", house: "4", postcode: "12345" }, { causeIds });
+    expect(wrongPostcode.ok ? null : wrongPostcode.errors).toEqual({ postcode: "Enter a real UK postcode, for example MB1 2AB" });
+    const ok = parseDonation({ ...valid, giftAid: "on", title: "Ms", firstName: "Ann", lastName: "O'Lee", house: "4", postcode: "sw1a1aa" }, { causeIds });
+    expect(ok.ok ? ok.value.giftAid : null).toEqual({ title: "Ms", firstName: "Ann", lastName: "O'Lee", house: "4", postcode: "SW1A 1AA" });
+  });
+
+  it("words HMRC's enduring declaration, with the statement about paying any difference", () => {
+    const text = giftAidDeclarationText("Millbrook Community Foundation");
+    expect(text).toContain("any donations I make in the future or have made in the past 4 years");
+    expect(text).toContain("it is my responsibility to pay any difference");
   });
 });
 

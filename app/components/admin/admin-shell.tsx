@@ -14,6 +14,7 @@ const SECTIONS: { to: string; label: string; access: Access }[] = [
   { to: "/admin/craft-fairs", label: "Craft Fairs", access: "staff" },
   { to: "/admin/trustees", label: "Trustees", access: "staff" },
   { to: "/admin/inbox", label: "Inbox", access: "submissions" },
+  { to: "/admin/donations", label: "Donations", access: "administrator" },
   { to: "/admin/users", label: "Users", access: "administrator" },
   { to: "/admin/settings", label: "Settings", access: "administrator" },
   { to: "/admin/data-protection", label: "Data protection", access: "administrator" },

@@ -1,69 +1,183 @@
 /**
- * The donation form (spec 2.2, 4 and 9): one-time or monthly; presets 10, 25, 50, 100
- * with 25 chosen; a custom amount in whole pounds (digits only, at least £1). Choosing a
- * preset clears the custom amount; typing in it selects custom. Donate is disabled while
- * custom is chosen and empty. With JavaScript it shows the spec's alert; without, the form
- * posts to /support and the server answers with the same message.
+ * The donation form: one-off or monthly; presets £10, £25, £50, £100 (£25 chosen) or
+ * another amount in pounds and pence; an optional cause; an email for the receipt; and
+ * an unticked Gift Aid box with HMRC's enduring declaration, whose details (title,
+ * names, house, postcode) show when it is ticked (CSS only, so also without JavaScript).
+ *
+ * The form posts to the server as a normal document request, which checks everything and
+ * sends the donor to Stripe Checkout. Typing an amount selects "Other amount"; the
+ * browser checks the amount with the server's rules and says what is wrong next to the
+ * field. Without online payments the section shows the other ways to give instead.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import {
+  CHARITY_NAME,
+  chosenAmount,
   DEFAULT_DONATION,
-  digitsOnly,
-  donationAmount,
-  donationMessage,
   DONATION_PRESETS,
-  formatPounds,
-  giftAid,
+  formatPence,
+  GIFT_AID_NOTE,
+  giftAidDeclarationText,
+  giftAidPence,
   type DonationFrequency,
 } from "../../domain/giving/donation.ts";
 import { buttonClasses } from "../ui/button.ts";
-import { FieldError } from "../ui/fields.tsx";
+import { FieldError, SelectField, TextField } from "../ui/fields.tsx";
+import { ErrorSummary } from "./form-kit.tsx";
 import { HeartIcon } from "./icons.tsx";
 
-export function DonationForm({ serverMessage, serverError }: { serverMessage?: string; serverError?: string }) {
-  const [frequency, setFrequency] = useState<DonationFrequency>("one-time");
-  const [choice, setChoice] = useState<string>(String(DEFAULT_DONATION));
-  const [custom, setCustom] = useState("");
-  const amount = donationAmount(choice, custom);
-  const disabled = choice === "custom" && custom === "";
+type Field =
+  | "frequency"
+  | "amount"
+  | "customAmount"
+  | "cause"
+  | "email"
+  | "giftAid"
+  | "title"
+  | "firstName"
+  | "lastName"
+  | "house"
+  | "postcode";
+
+const LABELS: Partial<Record<Field, string>> = {
+  frequency: "Donation type",
+  amount: "Amount",
+  customAmount: "Other amount",
+  cause: "Cause",
+  email: "Email address",
+  title: "Title",
+  firstName: "First name",
+  lastName: "Last name",
+  house: "House name or number",
+  postcode: "Postcode",
+};
+
+export interface GivingView {
+  enabled: boolean;
+  maxPence: number;
+  otherWaysText: string;
+  causes: { id: number; title: string }[];
+}
+
+export function DonationForm({
+  giving,
+  result,
+  prefill,
+}: {
+  giving: GivingView;
+  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean };
+  prefill?: Partial<Record<Field, string>> | null;
+}) {
+  if (!giving.enabled) return <OtherWaysToGive text={giving.otherWaysText} />;
+  // A new result (or a Cancel from Checkout) starts the form again from its values.
+  return <DonationFormFields key={JSON.stringify(result ?? prefill ?? null)} giving={giving} result={result} prefill={prefill} />;
+}
+
+function OtherWaysToGive({ text }: { text: string }) {
+  return (
+    <div className="space-y-4" data-testid="giving-off">
+      <h3 className="font-display text-2xl font-semibold text-brand-900">Make a donation</h3>
+      <p role="status" className="rounded-2xl bg-sun-100 p-4 font-semibold text-ink">
+        Online giving is not switched on yet.
+      </p>
+      <h4 className="font-semibold text-brand-900">Other ways to give</h4>
+      {text
+        .split(/\n{2,}/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <p key={i} className="whitespace-pre-line text-slate-700">
+            {p}
+          </p>
+        ))}
+    </div>
+  );
+}
+
+function DonationFormFields({
+  giving,
+  result,
+  prefill,
+}: {
+  giving: GivingView;
+  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean };
+  prefill?: Partial<Record<Field, string>> | null;
+}) {
+  const start = result?.values ?? prefill ?? {};
+  const [frequency, setFrequency] = useState<DonationFrequency>(start.frequency === "monthly" ? "monthly" : "one-off");
+  const [custom, setCustom] = useState(start.customAmount ?? "");
+  const [choice, setChoice] = useState<string>(custom.trim() !== "" ? "custom" : (start.amount ?? String(DEFAULT_DONATION)));
+  const [clientError, setClientError] = useState<string | undefined>();
+  // Bumped by a refused submit: the amount field then takes focus (after the re-render).
+  const [refused, setRefused] = useState(0);
+  const customRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (refused > 0) customRef.current?.focus();
+  }, [refused]);
+  const serverErrors = result?.errors ?? {};
+  const amount = chosenAmount(choice, custom, giving.maxPence);
+  const amountError = clientError ?? serverErrors.customAmount;
+  const text = (name: Field) => start[name] ?? "";
+  // The summary links to each field by its id (the donation fields' ids differ from the volunteer form's).
+  const anchors: Partial<Record<Field, string>> = {
+    frequency: "frequency-group",
+    amount: "amount-group",
+    cause: "donation-cause",
+    email: "donation-email",
+    title: "donation-title",
+    firstName: "donation-firstName",
+    lastName: "donation-lastName",
+    house: "donation-house",
+    postcode: "donation-postcode",
+  };
+  const summaryErrors: Record<string, string> = {};
+  const summaryLabels: Record<string, string> = {};
+  for (const [field, message] of Object.entries(serverErrors) as [Field, string][]) {
+    const id = anchors[field] ?? field;
+    summaryErrors[id] = message;
+    summaryLabels[id] = LABELS[field] ?? "";
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (amount.ok) return;
+    event.preventDefault();
+    setClientError(amount.error);
+    setRefused((n) => n + 1);
+  };
 
   const pill =
     "flex cursor-pointer items-center justify-center rounded-2xl border-2 px-4 py-3 text-lg font-semibold transition-colors has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-sun-500";
 
   return (
-    <Form
-      method="post"
-      action="/support#donate"
-      className="space-y-6"
-      aria-labelledby="donate-form-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (amount === null) return;
-        window.alert(donationMessage(frequency, amount));
-      }}
-    >
+    <Form method="post" action="/support#donate" reloadDocument noValidate className="space-y-6" aria-labelledby="donate-form-heading" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="donate" />
       <h3 id="donate-form-heading" className="font-display text-2xl font-semibold text-brand-900">
         Make a donation
       </h3>
-      <fieldset>
+      {prefill && !result ? (
+        <p role="status" className="rounded-2xl bg-brand-50 p-4 text-brand-900">
+          Your payment was cancelled and nothing was taken. Your details are below if you would like to try again.
+        </p>
+      ) : null}
+      {result?.failed ? (
+        <p role="alert" className="rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
+          We could not reach our card payment provider just now. Nothing was taken. Please try again in a few minutes.
+        </p>
+      ) : null}
+      <ErrorSummary id="donate-errors" errors={summaryErrors} labels={summaryLabels} />
+
+      <fieldset id="frequency-group">
         <legend className="font-semibold">Donation type</legend>
         <div className="mt-2 grid grid-cols-2 gap-3">
-          {(["one-time", "monthly"] as const).map((f) => (
+          {(["one-off", "monthly"] as const).map((f) => (
             <label key={f} className={`${pill} border-slate-300 text-ink`}>
-              <input
-                type="radio"
-                name="frequency"
-                value={f}
-                checked={frequency === f}
-                onChange={() => setFrequency(f)}
-                className="sr-only"
-              />
-              {f === "one-time" ? "One-time" : "Monthly"}
+              <input type="radio" name="frequency" value={f} checked={frequency === f} onChange={() => setFrequency(f)} className="sr-only" />
+              {f === "one-off" ? "One-off" : "Monthly"}
             </label>
           ))}
         </div>
+        <FieldError id="frequency" error={serverErrors.frequency} />
       </fieldset>
       {frequency === "monthly" ? (
         <p className="rounded-2xl bg-brand-50 p-4 text-brand-900" role="note">
@@ -71,7 +185,7 @@ export function DonationForm({ serverMessage, serverError }: { serverMessage?: s
         </p>
       ) : null}
 
-      <fieldset>
+      <fieldset id="amount-group">
         <legend className="font-semibold">Amount</legend>
         <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {DONATION_PRESETS.map((preset) => (
@@ -84,6 +198,7 @@ export function DonationForm({ serverMessage, serverError }: { serverMessage?: s
                 onChange={() => {
                   setChoice(String(preset));
                   setCustom("");
+                  setClientError(undefined);
                 }}
                 className="sr-only"
               />
@@ -91,75 +206,130 @@ export function DonationForm({ serverMessage, serverError }: { serverMessage?: s
             </label>
           ))}
         </div>
-        <div className="mt-3 flex items-center gap-3">
-          <label className="flex items-center gap-2 font-medium">
-            <input
-              type="radio"
-              name="amount"
-              value="custom"
-              checked={choice === "custom"}
-              onChange={() => setChoice("custom")}
-              className="size-5 accent-brand-600"
-            />
-            Other amount
-          </label>
-        </div>
+        <label className="mt-3 flex items-center gap-2 font-medium">
+          <input
+            type="radio"
+            name="amount"
+            value="custom"
+            checked={choice === "custom"}
+            onChange={() => setChoice("custom")}
+            className="size-5 accent-brand-600"
+          />
+          Other amount
+        </label>
         <div className="mt-2">
           <label htmlFor="customAmount" className="sr-only">
-            Other amount in whole pounds
+            Other amount in pounds
           </label>
           <div className="flex items-center rounded-xl border border-slate-400 bg-white focus-within:outline-3 focus-within:outline-sun-500">
             <span aria-hidden="true" className="pl-4 text-lg font-semibold text-slate-700">
               £
             </span>
             <input
+              ref={customRef}
               id="customAmount"
               name="customAmount"
-              inputMode="numeric"
-              pattern="[0-9]*"
+              inputMode="decimal"
               autoComplete="off"
               placeholder="Other amount"
               value={custom}
-              aria-invalid={serverError ? true : undefined}
-              aria-describedby={serverError ? "customAmount-error" : "customAmount-hint"}
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={amountError ? "customAmount-error customAmount-hint" : "customAmount-hint"}
               onFocus={() => setChoice("custom")}
               onChange={(e) => {
                 setChoice("custom");
-                setCustom(digitsOnly(e.target.value));
+                setCustom(e.target.value);
+                setClientError(undefined);
               }}
               className="w-full rounded-xl bg-transparent px-2 py-3 text-lg outline-none"
             />
           </div>
           <p id="customAmount-hint" className="mt-1 text-sm text-slate-600">
-            Whole pounds, £1 or more.
+            In pounds and pence, for example 12.50. From £1 to {formatPence(giving.maxPence)}.
           </p>
-          <FieldError id="customAmount" error={serverError} />
+          <FieldError id="customAmount" error={amountError} />
+          <FieldError id="amount" error={serverErrors.amount} />
         </div>
       </fieldset>
 
-      <p className="rounded-2xl bg-sun-100 p-4" data-testid="gift-aid">
-        {amount !== null ? (
-          <>
-            <strong>Gift Aid:</strong> if you are a UK taxpayer, your {formatPounds(amount)} becomes{" "}
-            <strong>{formatPounds(amount + giftAid(amount))}</strong> (+25%, an extra {formatPounds(giftAid(amount))}) at no cost to you.
-          </>
-        ) : (
-          <>
-            <strong>Gift Aid</strong> adds 25% to your donation at no cost to you, if you are a UK taxpayer.
-          </>
-        )}
-      </p>
+      <SelectField
+        name="cause"
+            id="donation-cause"
+        label="Give to"
+        placeholder="Where it is needed most"
+        optional
+        options={giving.causes.map((c) => ({ id: String(c.id), label: c.title }))}
+        defaultValue={text("cause")}
+        error={serverErrors.cause}
+      />
+      <TextField
+        name="email"
+            id="donation-email"
+        type="email"
+        label="Email address"
+        hint="We send your receipt here."
+        autoComplete="email"
+        defaultValue={text("email")}
+        error={serverErrors.email}
+      />
 
-      <button type="submit" disabled={disabled} className={buttonClasses("sun", "lg", "w-full")}>
-        <HeartIcon className="size-5" />
-        {amount !== null ? `Donate ${formatPounds(amount)}${frequency === "monthly" ? " monthly" : ""}` : "Donate"}
-      </button>
-      {serverMessage ? (
-        <p role="status" className="rounded-2xl bg-brand-50 p-4 text-center font-semibold text-brand-900">
-          {serverMessage}
+      <div className="group rounded-2xl bg-sun-100 p-4">
+        <p data-testid="gift-aid">
+          {amount.ok ? (
+            <>
+              <strong>Gift Aid:</strong> if you are a UK taxpayer, your {formatPence(amount.pence)} becomes{" "}
+              <strong>{formatPence(amount.pence + giftAidPence(amount.pence))}</strong> (+25%, an extra {formatPence(giftAidPence(amount.pence))}) at
+              no cost to you.
+            </>
+          ) : (
+            <>
+              <strong>Gift Aid</strong> adds 25% to your donation at no cost to you, if you are a UK taxpayer.
+            </>
+          )}
         </p>
-      ) : null}
-      <p className="text-center text-sm text-slate-600">Donations are processed securely through our card payment provider.</p>
+        <label className="mt-3 flex items-start gap-3">
+          <input
+            type="checkbox"
+            id="giftAid"
+            name="giftAid"
+            defaultChecked={text("giftAid") === "on"}
+            className="mt-1 size-5 shrink-0 accent-brand-600"
+            aria-describedby="giftAid-note"
+          />
+          <span>
+            <strong className="block">Yes, add Gift Aid</strong>
+            {giftAidDeclarationText(CHARITY_NAME)}
+          </span>
+        </label>
+        <p id="giftAid-note" className="mt-2 text-sm text-slate-700">
+          {GIFT_AID_NOTE}
+        </p>
+        <fieldset className="mt-4 hidden space-y-4 group-has-[#giftAid:checked]:block">
+          <legend className="font-semibold">Your details for Gift Aid</legend>
+          <div className="grid grid-cols-[6rem_1fr] gap-3">
+            <TextField name="title"
+            id="donation-title" label="Title" autoComplete="honorific-prefix" defaultValue={text("title")} error={serverErrors.title} maxLength={4} />
+            <TextField name="firstName"
+            id="donation-firstName" label="First name" autoComplete="given-name" defaultValue={text("firstName")} error={serverErrors.firstName} />
+          </div>
+          <TextField name="lastName"
+            id="donation-lastName" label="Last name" autoComplete="family-name" defaultValue={text("lastName")} error={serverErrors.lastName} />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField name="house"
+            id="donation-house" label="House name or number" autoComplete="address-line1" defaultValue={text("house")} error={serverErrors.house} />
+            <TextField name="postcode"
+            id="donation-postcode" label="Postcode" autoComplete="postal-code" defaultValue={text("postcode")} error={serverErrors.postcode} />
+          </div>
+        </fieldset>
+      </div>
+
+      <button type="submit" className={buttonClasses("sun", "lg", "w-full")}>
+        <HeartIcon className="size-5" />
+        {amount.ok ? `Donate ${formatPence(amount.pence)}${frequency === "monthly" ? " monthly" : ""}` : "Donate"}
+      </button>
+      <p className="text-center text-sm text-slate-600">
+        You pay on our card payment provider's secure page (Stripe). We never see your card details.
+      </p>
     </Form>
   );
 }

@@ -14,6 +14,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { runHousekeeping } from "../limits/housekeeping.server.ts";
 import { privateFilePath, type SubmissionRow } from "../submissions/inbox.server.ts";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
+import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
 ;
 
@@ -153,6 +154,7 @@ export interface PersonalData {
   submissions: SubmissionRow[];
   accounts: { id: string; email: string; role: string | null; created_at: Date; last_login_at: Date | null; sessions: number }[];
   auditEntries: (typeof auditLog.$inferSelect)[];
+  donor: DonorData;
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -177,7 +179,7 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     .where(ids.length ? or(sql`lower(${auditLog.actor_email}) = ${email}`, inArray(auditLog.actor_user_id, ids)) : sql`lower(${auditLog.actor_email}) = ${email}`)
     .orderBy(auditLog.at)
     .limit(5000);
-  return { email, submissions, accounts, auditEntries };
+  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email) };
 }
 
 /** The subject-access export: a JSON document of everything found, with readable field labels. */
@@ -207,6 +209,7 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
       last_login: a.last_login_at?.toISOString() ?? null,
       active_sessions: a.sessions,
     })),
+    giving: donorDataExport(found.donor),
     audit_log: found.auditEntries.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -222,9 +225,12 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
  * only counts, kinds and a hash of the address, never the erased data. Accounts are not
  * touched here (they are managed on the Users screen).
  */
-export async function erasePersonalData(rawEmail: string, actor: AuditActor): Promise<{ submissions: number; files: number; byKind: Partial<Record<SubmissionKind, number>> }> {
+export async function erasePersonalData(
+  rawEmail: string,
+  actor: AuditActor,
+): Promise<{ submissions: number; files: number; byKind: Partial<Record<SubmissionKind, number>>; giving: Omit<DonorErasure, "subscriptionsToStop"> }> {
   const email = EmailLookupSchema.parse(rawEmail);
-  const { rows, byKind } = await getDb().transaction(async (tx) => {
+  const { rows, byKind, giving } = await getDb().transaction(async (tx) => {
     const deleted = await tx
       .delete(formSubmissions)
       .where(submissionsOf(email))
@@ -238,10 +244,18 @@ export async function erasePersonalData(rawEmail: string, actor: AuditActor): Pr
       { entity: "form_submission", details: { count: deleted.length, files: fileCount, byKind: kinds, email_sha256: emailHash(email) } },
       tx,
     );
-    return { rows: deleted, byKind: kinds };
+    // Giving: claimed gifts of the last 6 years and their declarations are kept (Gift Aid).
+    const erasedGiving = await eraseDonorData(tx, email);
+    if (erasedGiving.gifts + erasedGiving.declarations + erasedGiving.monthlyGifts + erasedGiving.keptGifts > 0) {
+      const { subscriptionsToStop, ...counts } = erasedGiving;
+      await recordAudit(actor, "donations.erase", { entity: "donation", details: { ...counts, stopped: subscriptionsToStop.length, email_sha256: emailHash(email) } }, tx);
+    }
+    return { rows: deleted, byKind: kinds, giving: erasedGiving };
   });
   const files = await deleteFiles(rows);
-  return { submissions: rows.length, files, byKind };
+  const { subscriptionsToStop, ...givingCounts } = giving;
+  await stopErasedSubscriptions(subscriptionsToStop);
+  return { submissions: rows.length, files, byKind, giving: givingCounts };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,28 +1,145 @@
 /**
- * The donation form: one-time or monthly, a preset (10, 25, 50, 100; 25 by default) or a
- * custom amount in whole pounds (digits only, at least £1). Shared by the browser (the
- * alert and the disabled Donate button) and the server (the form without JavaScript).
+ * The donation form, checked on the server (the browser checks the amount too, with the
+ * same rules from donation.ts). One-off or monthly; a preset or a typed amount in pounds
+ * and pence (a typed amount always wins); an optional cause ("" is "where it is needed
+ * most"); an email for the receipt; and, when the Gift Aid box is ticked, the donor's
+ * title, names, house name or number and postcode.
  */
 import { z } from "zod";
-import { DEFAULT_DONATION, donationAmount } from "./donation.ts";
+import { chosenAmount, DEFAULT_MAX_DONATION_PENCE, DONATION_FREQUENCIES, type DonationFrequency } from "./donation.ts";
 
 export * from "./donation.ts";
 
-export const DonationSchema = z
-  .object({
-    frequency: z.enum(["one-time", "monthly"], { message: "Choose one-time or monthly" }),
-    amount: z.string().default(String(DEFAULT_DONATION)),
-    customAmount: z.string().trim().default(""),
-  })
-  .transform((value, ctx) => {
-    const amount = donationAmount(value.amount, value.customAmount);
-    if (amount === null) {
-      ctx.addIssue({
-        code: "custom",
-        path: [value.amount === "custom" ? "customAmount" : "amount"],
-        message: value.amount === "custom" ? "Enter a whole number of pounds, at least £1" : "Choose an amount",
-      });
-      return z.NEVER;
-    }
-    return { frequency: value.frequency, amount };
-  });
+const DONATION_FIELDS = [
+  "frequency",
+  "amount",
+  "customAmount",
+  "cause",
+  "email",
+  "giftAid",
+  "title",
+  "firstName",
+  "lastName",
+  "house",
+  "postcode",
+] as const;
+export type DonationField = (typeof DONATION_FIELDS)[number];
+export type DonationValues = Partial<Record<DonationField, string>>;
+
+interface GiftAidDetails {
+  title: string;
+  firstName: string;
+  lastName: string;
+  house: string;
+  postcode: string;
+}
+
+export interface DonationRequest {
+  frequency: DonationFrequency;
+  amountPence: number;
+  causeId: number | null;
+  email: string;
+  giftAid: GiftAidDetails | null;
+}
+
+const UK_POSTCODE = /^(GIR ?0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})$/i;
+
+/** "sw1a1aa" → "SW1A 1AA". */
+function normalisePostcode(value: string): string {
+  const compact = value.replace(/\s+/g, "").toUpperCase();
+  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+}
+
+const name = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter your ${label.toLowerCase()}`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(/^[\p{L}][\p{L} '.-]*$/u, `${label} may contain only letters, spaces, hyphens and apostrophes`);
+
+const GiftAidSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Enter your title, for example Mr, Mrs, Ms or Dr")
+    .max(4, "Title must be at most 4 characters, for example Mr, Mrs, Ms or Dr")
+    .regex(/^[A-Za-z]+\.?$/, "Title may contain only letters, for example Mr, Mrs, Ms or Dr"),
+  firstName: name("First name", 35),
+  lastName: name("Last name", 35),
+  house: z
+    .string()
+    .trim()
+    .min(1, "Enter your house name or number")
+    .max(40, "House name or number must be at most 40 characters"),
+  postcode: z
+    .string()
+    .trim()
+    .min(1, "Enter your postcode")
+    .refine((v) => UK_POSTCODE.test(v.replace(/\s+/g, "")) || UK_POSTCODE.test(v), "Enter a real UK postcode, for example MB1 2AB")
+    .transform(normalisePostcode),
+});
+
+/** The form's fields as strings (checkboxes "on"), from a FormData or a record. */
+export function donationValues(input: FormData | Record<string, unknown>): DonationValues {
+  const get = (key: string) => (input instanceof FormData ? input.get(key) : input[key]);
+  const values: DonationValues = {};
+  for (const field of DONATION_FIELDS) {
+    const v = get(field);
+    if (typeof v === "string") values[field] = v.slice(0, 500);
+  }
+  return values;
+}
+
+export type DonationParse =
+  | { ok: true; value: DonationRequest }
+  | { ok: false; errors: Partial<Record<DonationField, string>>; values: DonationValues };
+
+/** Checks the whole form; `causeIds` are the causes a donor may choose. */
+export function parseDonation(
+  values: DonationValues,
+  options: { maxPence?: number; causeIds: readonly number[] },
+): DonationParse {
+  const errors: Partial<Record<DonationField, string>> = {};
+  const frequency = values.frequency ?? "one-off";
+  if (!(DONATION_FREQUENCIES as readonly string[]).includes(frequency)) errors.frequency = "Choose one-off or monthly";
+
+  const amount = chosenAmount(values.amount ?? "", values.customAmount ?? "", options.maxPence ?? DEFAULT_MAX_DONATION_PENCE);
+  if (!amount.ok) errors[amount.custom ? "customAmount" : "amount"] = amount.error;
+
+  let causeId: number | null = null;
+  const cause = (values.cause ?? "").trim();
+  if (cause !== "") {
+    const id = Number(cause);
+    if (Number.isInteger(id) && options.causeIds.includes(id)) causeId = id;
+    else errors.cause = "Choose one of the causes, or where it is needed most";
+  }
+
+  const email = z
+    .string()
+    .trim()
+    .min(1, "Enter your email address, for your receipt")
+    .max(254, "Email address must be at most 254 characters")
+    .pipe(z.email("Enter an email address like name@example.org"))
+    .safeParse(values.email ?? "");
+  if (!email.success) errors.email = email.error.issues[0]?.message;
+
+  let giftAid: GiftAidDetails | null = null;
+  if (values.giftAid === "on") {
+    const parsed = GiftAidSchema.safeParse({
+      title: values.title ?? "",
+      firstName: values.firstName ?? "",
+      lastName: values.lastName ?? "",
+      house: values.house ?? "",
+      postcode: values.postcode ?? "",
+    });
+    if (parsed.success) giftAid = parsed.data;
+    else for (const issue of parsed.error.issues) errors[issue.path[0] as DonationField] ??= issue.message;
+  }
+
+  if (Object.keys(errors).length > 0 || !amount.ok || !email.success) return { ok: false, errors, values };
+  return {
+    ok: true,
+    value: { frequency: frequency as DonationFrequency, amountPence: amount.pence, causeId, email: email.data.toLowerCase(), giftAid },
+  };
+}

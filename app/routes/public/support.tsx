@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { DonationForm } from "../../components/site/donation-form.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/site/icons.tsx";
@@ -8,9 +8,18 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FOUNDATION, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
 import { SUPPORT_FAQ } from "../../content/site-copy.ts";
-import { DonationSchema, donationMessage } from "../../domain/giving/donation.schema.ts";
+import {
+  DEFAULT_MAX_DONATION_PENCE,
+  donationValues,
+  parseDonation,
+  type DonationField,
+  type DonationValues,
+} from "../../domain/giving/donation.schema.ts";
+import { startDonationCheckout, checkoutValues } from "../../domain/giving/checkout.server.ts";
+import { DEFAULT_OTHER_WAYS_TEXT, donationCauses, readGivingSettings } from "../../domain/giving/settings.server.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
-import { fieldErrors } from "../../domain/submissions/submissions.schema.ts";
 import { submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
@@ -18,7 +27,31 @@ import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
-type DonationResult = { form: "donate"; message?: string; error?: string };
+type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("checkout");
+  const [settings, causes] = await Promise.all([
+    readGivingSettings().catch(() => ({ maxDonationPence: DEFAULT_MAX_DONATION_PENCE, otherWaysText: DEFAULT_OTHER_WAYS_TEXT })),
+    donationCauses().catch(() => []),
+  ]);
+  // Back from Checkout's Cancel: the form as the donor left it (never cached: it is theirs).
+  const prefill = token ? await checkoutValues(token).catch(() => null) : null;
+  return data(
+    {
+      giving: { enabled: paymentsConfigured(), maxPence: settings.maxDonationPence, otherWaysText: settings.otherWaysText, causes },
+      prefill,
+    },
+    token ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
+}
+
+export function headers({ loaderHeaders, actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Both forms of this page post here: the post is counted as a volunteer application
@@ -31,13 +64,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData } = read;
   if (formData.get("intent") === "donate") {
     await read.release();
-    // No payment provider yet: the same message as the browser's alert.
-    const parsed = DonationSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      return data({ form: "donate", error: errors.customAmount ?? errors.amount ?? errors.frequency } as DonationResult, { status: 400 });
+    const values = donationValues(formData);
+    const noStore = { "Cache-Control": "private, no-store" };
+    if (!paymentsConfigured()) {
+      return data({ form: "donate", errors: {}, values, failed: true } as DonationResult, { status: 503, headers: noStore });
     }
-    return { form: "donate", message: donationMessage(parsed.data.frequency, parsed.data.amount) } as DonationResult;
+    const [settings, causes] = await Promise.all([readGivingSettings(), donationCauses()]);
+    const parsed = parseDonation(values, { maxPence: settings.maxDonationPence, causeIds: causes.map((c) => c.id) });
+    if (!parsed.ok) {
+      return data({ form: "donate", errors: parsed.errors, values } as DonationResult, { status: 400, headers: noStore });
+    }
+    try {
+      const url = await startDonationCheckout(parsed.value, values, publicOrigin(request));
+      return redirect(url, { status: 303 });
+    } catch (error) {
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, "starting a donation checkout failed");
+      return data({ form: "donate", errors: {}, values, failed: true } as DonationResult, { status: 502, headers: noStore });
+    }
   }
   const result = await submitPublicForm("volunteer", formData, { ip });
   return data({ form: "volunteer", ...result } as FormResult, { status: submissionStatus(result) });
@@ -68,7 +111,7 @@ const VOLUNTEER_LABELS: Record<string, string> = {
   terms: "Terms",
 };
 
-export default function Support({ actionData }: Route.ComponentProps) {
+export default function Support({ actionData, loaderData }: Route.ComponentProps) {
   const donation = actionData && actionData.form === "donate" ? (actionData as DonationResult) : undefined;
   const volunteer = actionData && actionData.form === "volunteer" ? (actionData as FormResult) : undefined;
   const partnerships = `mailto:${FOUNDATION.partnershipsEmail}?subject=${encodeURIComponent("Corporate support")}`;
@@ -139,7 +182,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
             </ul>
           </div>
           <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
-            <DonationForm serverMessage={donation?.message} serverError={donation?.error} />
+            <DonationForm giving={loaderData.giving} result={donation} prefill={loaderData.prefill} />
           </div>
         </div>
       </Section>

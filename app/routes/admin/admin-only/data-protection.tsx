@@ -42,6 +42,12 @@ async function lookUp(email: string) {
     })),
     accounts: found.accounts.map((a) => ({ id: a.id, email: a.email, role: a.role, sessions: a.sessions, created_at: a.created_at.toISOString() })),
     auditEntries: found.auditEntries.length,
+    giving: {
+      gifts: found.donor.gifts.length,
+      claimedGifts: found.donor.gifts.filter((g) => g.claim_id !== null).length,
+      declarations: found.donor.declarations.length,
+      monthly: found.donor.monthly.length,
+    },
   };
 }
 
@@ -84,10 +90,21 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     const result = await erasePersonalData(email.data, actor);
-    const message =
-      result.submissions === 0
-        ? "Nothing to erase: no submissions hold this address"
-        : `Erased ${result.submissions} ${result.submissions === 1 ? "submission" : "submissions"} and ${result.files} ${result.files === 1 ? "file" : "files"}`;
+    const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+    const { giving } = result;
+    const erasedGiving = giving.gifts + giving.declarations + giving.monthlyGifts;
+    let message =
+      result.submissions === 0 && erasedGiving === 0
+        ? giving.keptGifts > 0
+          ? "Nothing erased"
+          : "Nothing to erase: no submissions or donations hold this address"
+        : `Erased ${n(result.submissions, "submission", "submissions")} and ${n(result.files, "file", "files")}`;
+    if (erasedGiving > 0) {
+      message += `; ${n(giving.gifts, "gift", "gifts")}, ${n(giving.declarations, "Gift Aid declaration", "Gift Aid declarations")} and ${n(giving.monthlyGifts, "monthly gift", "monthly gifts")}`;
+    }
+    if (giving.keptGifts > 0) {
+      message += `. Kept ${n(giving.keptGifts, "gift", "gifts")} and ${n(giving.keptDeclarations, "Gift Aid declaration", "Gift Aid declarations")}: they were part of a Gift Aid claim, and HMRC requires them to be kept for 6 years after the claim`;
+    }
     return data<ActionData>({ intent, email: email.data, found: await lookUp(email.data), errors: {}, message });
   }
   return data<ActionData>({ intent: null, errors: { form: "Unknown action." } }, { status: 400 });
@@ -258,6 +275,24 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                   </ul>
                 )}
               </div>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-700">Donations</h4>
+                <p className="mt-1 text-sm text-slate-700" data-testid="giving-data">
+                  {found.giving.gifts === 1 ? "1 gift" : `${found.giving.gifts} gifts`} ({found.giving.claimedGifts} in a Gift Aid claim),{" "}
+                  {found.giving.declarations === 1 ? "1 Gift Aid declaration" : `${found.giving.declarations} Gift Aid declarations`},{" "}
+                  {found.giving.monthly === 1 ? "1 monthly gift" : `${found.giving.monthly} monthly gifts`}.
+                  {found.giving.gifts > 0 && (
+                    <>
+                      {" "}
+                      <Link to={`/admin/donations/donor?email=${encodeURIComponent(email)}`} className="font-semibold text-brand-700 underline">
+                        See them on the Donations screen
+                      </Link>
+                      .
+                    </>
+                  )}{" "}
+                  Gifts in a Gift Aid claim and their declarations are kept for 6 years after the claim, even after an erasure.
+                </p>
+              </div>
               <p className="text-sm text-slate-700">
                 Audit log entries made by this address: {found.auditEntries}. The audit log is kept as the record of staff actions and is not erased.
               </p>
@@ -271,11 +306,12 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 </button>
               </form>
 
-              {total > 0 && (
+              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly > 0) && (
                 <Form method="post" className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" noValidate>
-                  <h4 className="font-semibold text-red-900">Erase submissions</h4>
+                  <h4 className="font-semibold text-red-900">Erase submissions and donations</h4>
                   <p className="mt-1 text-sm text-red-900">
-                    Permanently deletes the {total} {total === 1 ? "submission" : "submissions"} above and their files. This cannot be undone. The audit log records
+                    Permanently deletes the {total} {total === 1 ? "submission" : "submissions"} above and their files, and the donations, Gift Aid declarations
+                    and monthly gifts (stopped at our card payment provider) except those a Gift Aid claim needs. This cannot be undone. The audit log records
                     only how many were erased.
                   </p>
                   <input type="hidden" name="intent" value="erase" />

@@ -6,17 +6,26 @@ import { DEFAULT_SETTINGS } from "../../../content/sample-content.ts";
 import type { SettingsField, SiteSettingsValues } from "../../../domain/settings/settings.schema.ts";
 import { readSettingsForEditing, saveSiteSettings } from "../../../domain/settings/settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
+import { GivingSettingsCard } from "../../../components/admin/giving-settings.tsx";
+import { readGivingSettings } from "../../../domain/giving/settings.server.ts";
+import { paymentsConfigured } from "../../../payments/stripe.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta = () => [{ title: "Settings | Millbrook Admin" }];
 
+async function givingForEditing() {
+  const giving = await readGivingSettings();
+  const pounds = (pence: number) => (pence / 100).toFixed(2).replace(/\.00$/, "");
+  return { maxDonation: pounds(giving.maxDonationPence), offlineRaised: pounds(giving.offlineRaisedPence), otherWaysText: giving.otherWaysText, paymentsOn: paymentsConfigured() };
+}
+
 export async function loader() {
   try {
-    return { settings: await readSettingsForEditing(), loadError: null };
+    return { settings: await readSettingsForEditing(), loadError: null, giving: await givingForEditing() };
   } catch (error) {
     logger.error({ err: error }, "reading settings failed");
-    return { settings: null, loadError: "The settings could not be read from the database." };
+    return { settings: null, loadError: "The settings could not be read from the database.", giving: null };
   }
 }
 
@@ -342,6 +351,8 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
           <ImageUpload which="about" label="About image" url={saved?.about_image_url ?? null} />
         </div>
       </section>
+
+      {loaderData.giving && <GivingSettingsCard giving={loaderData.giving} />}
     </main>
   );
 }

@@ -1,0 +1,184 @@
+/**
+ * The Donations screen for administrators: filters, totals for the chosen range, the CSV
+ * export (with the spreadsheet formula defence of the inbox export) and the donor view
+ * with their declarations.
+ */
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { toCsv } from "../submissions/inbox.server.ts";
+import { GIFT_AID_RATE } from "./donation.ts";
+
+export interface DonationFilters {
+  from: string;
+  to: string;
+  mode: "" | "one-off" | "monthly";
+  giftAid: "" | "yes" | "no";
+  cause: string;
+  status: "" | "paid" | "refunded";
+  q: string;
+  page: number;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (v: string | null) => (v && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : "");
+
+export function parseDonationFilters(params: URLSearchParams): DonationFilters {
+  const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | "" => (allowed.includes(value as T) ? (value as T) : "");
+  const cause = params.get("cause") ?? "";
+  return {
+    from: validDate(params.get("from")),
+    to: validDate(params.get("to")),
+    mode: pick(params.get("mode"), ["one-off", "monthly"] as const),
+    giftAid: pick(params.get("giftAid"), ["yes", "no"] as const),
+    cause: cause === "none" || /^\d{1,9}$/.test(cause) ? cause : "",
+    status: pick(params.get("status"), ["paid", "refunded"] as const),
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    page: Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1)),
+  };
+}
+
+;
+
+/** The London calendar day of a timestamp column. */
+const londonDay = (column: typeof donations.paid_at) => sql`(${column} at time zone 'Europe/London')::date`;
+
+function where(filters: DonationFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.from) conditions.push(gte(londonDay(donations.paid_at), sql`${filters.from}::date`));
+  if (filters.to) conditions.push(lte(londonDay(donations.paid_at), sql`${filters.to}::date`));
+  if (filters.mode) conditions.push(eq(donations.mode, filters.mode));
+  if (filters.giftAid === "yes") conditions.push(isNotNull(donations.declaration_id));
+  if (filters.giftAid === "no") conditions.push(isNull(donations.declaration_id));
+  if (filters.cause === "none") conditions.push(isNull(donations.cause_id));
+  else if (filters.cause) conditions.push(eq(donations.cause_id, Number(filters.cause)));
+  if (filters.status) conditions.push(eq(donations.status, filters.status));
+  if (filters.q) {
+    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(donations.email, like),
+        ilike(donations.reference, like),
+        ilike(giftAidDeclarations.first_name, like),
+        ilike(giftAidDeclarations.last_name, like),
+        ilike(sql`${giftAidDeclarations.first_name} || ' ' || ${giftAidDeclarations.last_name}`, like),
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const selection = {
+  id: donations.id,
+  reference: donations.reference,
+  amount_pence: donations.amount_pence,
+  mode: donations.mode,
+  status: donations.status,
+  email: donations.email,
+  cause_title: donations.cause_title,
+  paid_at: donations.paid_at,
+  refunded_at: donations.refunded_at,
+  claim_id: donations.claim_id,
+  declaration_id: donations.declaration_id,
+  title: giftAidDeclarations.title,
+  first_name: giftAidDeclarations.first_name,
+  last_name: giftAidDeclarations.last_name,
+  house: giftAidDeclarations.house,
+  postcode: giftAidDeclarations.postcode,
+};
+
+function ledgerRows(filters: DonationFilters, limit?: number, offset = 0) {
+  const query = getDb()
+    .select(selection)
+    .from(donations)
+    .leftJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.declaration_id))
+    .where(where(filters))
+    .orderBy(desc(donations.paid_at), desc(donations.reference));
+  return limit === undefined ? query : query.limit(limit).offset(offset);
+}
+
+const PAGE_SIZE = 50;
+
+interface DonationTotals {
+  count: number;
+  paidCount: number;
+  paidPence: number;
+  refundedPence: number;
+  giftAidPence: number;
+}
+
+export async function listDonations(filters: DonationFilters) {
+  const [totalsRow] = await getDb()
+    .select({
+      count: sql<number>`count(*)::int`,
+      paidCount: sql<number>`count(*) filter (where ${donations.status} = 'paid')::int`,
+      paidPence: sql<number>`coalesce(sum(${donations.amount_pence}) filter (where ${donations.status} = 'paid'), 0)::bigint`,
+      refundedPence: sql<number>`coalesce(sum(${donations.amount_pence}) filter (where ${donations.status} = 'refunded'), 0)::bigint`,
+      giftAidBase: sql<number>`coalesce(sum(${donations.amount_pence}) filter (where ${donations.status} = 'paid' and ${donations.declaration_id} is not null), 0)::bigint`,
+    })
+    .from(donations)
+    .leftJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.declaration_id))
+    .where(where(filters));
+  const totals: DonationTotals = {
+    count: Number(totalsRow.count),
+    paidCount: Number(totalsRow.paidCount),
+    paidPence: Number(totalsRow.paidPence),
+    refundedPence: Number(totalsRow.refundedPence),
+    giftAidPence: Math.round(Number(totalsRow.giftAidBase) * GIFT_AID_RATE),
+  };
+  const pages = Math.max(1, Math.ceil(totals.count / PAGE_SIZE));
+  const items = await ledgerRows(filters, PAGE_SIZE, (Math.min(filters.page, pages) - 1) * PAGE_SIZE);
+  return { items, totals, pages };
+}
+
+const londonDateTime = (date: Date) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" })
+    .format(date)
+    .replace(",", "");
+
+export async function donationsCsv(filters: DonationFilters): Promise<{ csv: string; count: number }> {
+  const rows = await ledgerRows(filters);
+  const header = ["Date (UK time)", "Reference", "Amount (£)", "Type", "Status", "Cause", "Email", "Gift Aid", "Title", "First name", "Last name", "House name or number", "Postcode", "Claim"];
+  const body = rows.map((r) => [
+    londonDateTime(r.paid_at),
+    r.reference,
+    (r.amount_pence / 100).toFixed(2),
+    r.mode === "monthly" ? "Monthly" : "One-off",
+    r.status === "paid" ? "Paid" : "Refunded",
+    r.cause_title ?? "Where it is needed most",
+    r.email,
+    r.declaration_id ? "Yes" : "No",
+    r.title ?? "",
+    r.first_name ?? "",
+    r.last_name ?? "",
+    r.house ?? "",
+    r.postcode ?? "",
+    r.claim_id ? `Claim ${r.claim_id}` : "",
+  ]);
+  return { csv: toCsv([header, ...body]), count: rows.length };
+}
+
+/** Everything about one donor (by email): gifts, monthly gifts and declarations. */
+export async function donorView(email: string) {
+  const lower = email.trim().toLowerCase();
+  const db = getDb();
+  const [gifts, declarations, monthly] = await Promise.all([
+    db.select().from(donations).where(sql`lower(${donations.email}) = ${lower}`).orderBy(desc(donations.paid_at)),
+    db.select().from(giftAidDeclarations).where(sql`lower(${giftAidDeclarations.email}) = ${lower}`).orderBy(desc(giftAidDeclarations.made_at)),
+    db.select().from(monthlyGifts).where(sql`lower(${monthlyGifts.email}) = ${lower}`).orderBy(desc(monthlyGifts.started_at)),
+  ]);
+  return { email: lower, gifts, declarations, monthly };
+}
+
+/** Cancels a declaration (kept, with the date): gifts after it are no longer Gift Aid eligible. */
+export async function cancelDeclaration(id: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const rows = await getDb()
+    .update(giftAidDeclarations)
+    .set({ cancelled_at: new Date() })
+    .where(and(eq(giftAidDeclarations.id, id), isNull(giftAidDeclarations.cancelled_at)))
+    .returning({ id: giftAidDeclarations.id });
+  return rows.length > 0;
+}
+
+;

@@ -1,0 +1,92 @@
+/**
+ * From the donation form to Stripe Checkout and back. The server decides the amount,
+ * currency (GBP) and mode; what the donor entered is kept in donation_checkouts (never
+ * sent to Stripe beyond the email), so Cancel brings the form back and the webhook can
+ * record the cause and the Gift Aid declaration.
+ */
+import { eq, lt } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { donationCheckouts } from "../../db/schema.ts";
+import { stripeClient } from "../../payments/stripe.server.ts";
+import { CHARITY_NAME, type DonationRequest, type DonationValues } from "./donation.schema.ts";
+import { newDonationReference, newToken } from "./references.server.ts";
+
+/** Checkouts left unfinished are forgotten after a day. */
+const CHECKOUT_KEPT_MS = 24 * 60 * 60 * 1000;
+
+export async function startDonationCheckout(donation: DonationRequest, values: DonationValues, origin: string): Promise<string> {
+  const db = getDb();
+  await db.delete(donationCheckouts).where(lt(donationCheckouts.created_at, new Date(Date.now() - CHECKOUT_KEPT_MS)));
+  const token = newToken();
+  const reference = newDonationReference();
+  const monthly = donation.frequency === "monthly";
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) if (typeof value === "string") kept[key] = value;
+  if (donation.giftAid) Object.assign(kept, donation.giftAid, { giftAid: "on" });
+  kept.email = donation.email;
+  kept.cause = donation.causeId === null ? "" : String(donation.causeId);
+  await db.insert(donationCheckouts).values({ token, reference, mode: donation.frequency, amount_pence: donation.amountPence, values: kept });
+
+  const metadata = { reference, checkout: token };
+  const session = await stripeClient().checkout.sessions.create(
+    {
+      mode: monthly ? "subscription" : "payment",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "gbp",
+            unit_amount: donation.amountPence,
+            product_data: { name: monthly ? `Monthly donation to ${CHARITY_NAME}` : `Donation to ${CHARITY_NAME}` },
+            ...(monthly ? { recurring: { interval: "month" as const } } : {}),
+          },
+        },
+      ],
+      customer_email: donation.email,
+      client_reference_id: reference,
+      metadata,
+      ...(monthly ? { subscription_data: { metadata } } : { payment_intent_data: { metadata }, submit_type: "donate" as const }),
+      success_url: `${origin}/support/thank-you?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/support?checkout=${token}#donate`,
+    },
+    { idempotencyKey: `donation-${token}` },
+  );
+  await db.update(donationCheckouts).set({ stripe_session_id: session.id }).where(eq(donationCheckouts.token, token));
+  if (!session.url) throw new Error("Stripe returned a Checkout session without a URL");
+  return session.url;
+}
+
+/** What the donor entered, for the form after Cancel (null when unknown or expired). */
+export async function checkoutValues(token: string): Promise<DonationValues | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const [row] = await getDb().select().from(donationCheckouts).where(eq(donationCheckouts.token, token));
+  if (!row || row.created_at.getTime() < Date.now() - CHECKOUT_KEPT_MS) return null;
+  return row.values as DonationValues;
+}
+
+export interface ThankYou {
+  reference: string;
+  amountPence: number;
+  monthly: boolean;
+  email: string;
+  complete: boolean;
+}
+
+/** The thank-you page: the Checkout session as Stripe reports it (never the URL's word). */
+export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
+  if (!/^cs_[A-Za-z0-9_]{6,200}$/.test(sessionId)) return null;
+  try {
+    const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    const reference = session.metadata?.reference ?? session.client_reference_id;
+    if (!reference) return null;
+    return {
+      reference,
+      amountPence: session.amount_total ?? 0,
+      monthly: session.mode === "subscription",
+      email: session.customer_details?.email ?? session.customer_email ?? "",
+      complete: session.status === "complete",
+    };
+  } catch {
+    return null;
+  }
+}

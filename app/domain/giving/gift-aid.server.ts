@@ -1,0 +1,165 @@
+/**
+ * Gift Aid claims. Eligible gifts: paid (not refunded), not yet claimed, with a Gift Aid
+ * declaration that was not cancelled before the gift. They are exported as HMRC's
+ * Charities Online Gift Aid schedule (a spreadsheet written with exceljs, at most 1,000
+ * rows per file, as HMRC accepts), and marking them claimed records a claim batch.
+ */
+import ExcelJS from "exceljs";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.ts";
+
+import { SCHEDULE_ROWS_PER_FILE } from "./shared.ts";
+
+;
+
+export const SCHEDULE_COLUMNS = [
+  "Title",
+  "First name or initial",
+  "Last name",
+  "House name or number",
+  "Postcode",
+  "Aggregated donations",
+  "Sponsored event",
+  "Donation date (DD/MM/YY)",
+  "Amount",
+] as const;
+
+export interface ClaimRange {
+  from: string;
+  to: string;
+  /** Only gifts recorded up to this moment (so the export and the claim cover the same gifts). */
+  asOf: Date;
+}
+
+const londonDay = sql`(${donations.paid_at} at time zone 'Europe/London')::date`;
+
+function eligible(range: ClaimRange): SQL {
+  return and(
+    eq(donations.status, "paid"),
+    isNull(donations.claim_id),
+    isNotNull(donations.declaration_id),
+    or(isNull(giftAidDeclarations.cancelled_at), sql`${giftAidDeclarations.cancelled_at} > ${donations.paid_at}`),
+    gte(londonDay, sql`${range.from}::date`),
+    lte(londonDay, sql`${range.to}::date`),
+    lte(donations.created_at, range.asOf),
+  )!;
+}
+
+const scheduleSelection = {
+  id: donations.id,
+  reference: donations.reference,
+  amount_pence: donations.amount_pence,
+  paid_at: donations.paid_at,
+  email: donations.email,
+  title: giftAidDeclarations.title,
+  first_name: giftAidDeclarations.first_name,
+  last_name: giftAidDeclarations.last_name,
+  house: giftAidDeclarations.house,
+  postcode: giftAidDeclarations.postcode,
+};
+
+export type ScheduleRow = Awaited<ReturnType<typeof eligibleGifts>>[number];
+
+export function eligibleGifts(range: ClaimRange) {
+  return getDb()
+    .select(scheduleSelection)
+    .from(donations)
+    .innerJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.declaration_id))
+    .where(eligible(range))
+    .orderBy(asc(donations.paid_at), asc(donations.reference));
+}
+
+export function claimedGifts(claimId: number) {
+  return getDb()
+    .select(scheduleSelection)
+    .from(donations)
+    .innerJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.declaration_id))
+    .where(eq(donations.claim_id, claimId))
+    .orderBy(asc(donations.paid_at), asc(donations.reference));
+}
+
+/** DD/MM/YY in Europe/London, as the schedule asks. */
+export function scheduleDate(date: Date): string {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "2-digit" }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("day")}/${get("month")}/${get("year")}`;
+}
+
+export function scheduleParts<T>(rows: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < rows.length; i += SCHEDULE_ROWS_PER_FILE) parts.push(rows.slice(i, i + SCHEDULE_ROWS_PER_FILE));
+  return parts;
+}
+
+/** One schedule file (.xlsx): the header row, then one row per gift. */
+export async function scheduleWorkbook(rows: readonly ScheduleRow[]): Promise<Buffer> {
+  if (rows.length > SCHEDULE_ROWS_PER_FILE) throw new Error(`A schedule file holds at most ${SCHEDULE_ROWS_PER_FILE} gifts`);
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "Millbrook Community Foundation";
+  const sheet = workbook.addWorksheet("Gift Aid schedule");
+  sheet.addRow([...SCHEDULE_COLUMNS]).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow([
+      row.title,
+      row.first_name,
+      row.last_name,
+      row.house,
+      row.postcode,
+      "",
+      "",
+      scheduleDate(row.paid_at),
+      Number((row.amount_pence / 100).toFixed(2)),
+    ]);
+  }
+  sheet.getColumn(8).numFmt = "@";
+  sheet.getColumn(9).numFmt = "0.00";
+  sheet.columns.forEach((column, i) => (column.width = [8, 20, 20, 24, 12, 12, 10, 14, 10][i]));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Marks the eligible gifts of a range claimed, as one claim batch. Null when there are none. */
+export async function markClaimed(range: ClaimRange, claimedBy: string) {
+  return getDb().transaction(async (tx) => {
+    const gifts = await tx
+      .select({ id: donations.id, amount: donations.amount_pence })
+      .from(donations)
+      .innerJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.declaration_id))
+      .where(eligible(range))
+      .for("update", { of: donations });
+    if (gifts.length === 0) return null;
+    const [claim] = await tx
+      .insert(giftAidClaims)
+      .values({
+        from_date: range.from,
+        to_date: range.to,
+        gift_count: gifts.length,
+        total_pence: gifts.reduce((sum, g) => sum + g.amount, 0),
+        claimed_by: claimedBy,
+      })
+      .returning();
+    const ids = gifts.map((g) => g.id);
+    for (let i = 0; i < ids.length; i += 5000) {
+      await tx.update(donations).set({ claim_id: claim.id }).where(inArray(donations.id, ids.slice(i, i + 5000)));
+    }
+    return claim;
+  });
+}
+
+export function listClaims() {
+  return getDb().select().from(giftAidClaims).orderBy(desc(giftAidClaims.created_at)).limit(200);
+}
+
+/** The claim period of a request (from, to as yyyy-MM-dd; asOf when the list was made). */
+const CLAIM_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function readRange(params: URLSearchParams | FormData) {
+  const from = String(params.get("from") ?? "");
+  const to = String(params.get("to") ?? "");
+  const asOfText = String(params.get("asOf") ?? "");
+  const asOf = asOfText && !Number.isNaN(Date.parse(asOfText)) ? new Date(asOfText) : new Date();
+  if (!CLAIM_DATE.test(from) || !CLAIM_DATE.test(to)) return { range: null, error: from || to ? "Enter both dates of the claim period." : null, from, to };
+  if (from > to) return { range: null, error: "The start of the claim period must be on or before its end.", from, to };
+  return { range: { from, to, asOf }, error: null, from, to };
+}
+

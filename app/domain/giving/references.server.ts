@@ -1,0 +1,24 @@
+import { randomBytes } from "node:crypto";
+
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A donation reference a person can read out: MCF-7K2QH9XD. */
+export function newDonationReference(): string {
+  const bytes = randomBytes(8);
+  return `MCF-${[...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join("")}`;
+}
+
+/** An unguessable token for links (Checkout return, stopping a monthly gift). */
+export function newToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/** "14 March 2027" in Europe/London. */
+export function londonDate(date: Date): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(date);
+}
+
+/** yyyy-MM-dd in Europe/London. */
+export function londonIsoDate(date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}

@@ -1,0 +1,70 @@
+/** Giving settings staff edit in Settings: the largest online gift and the other ways to give. */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../../db/client.server.ts";
+import { causes, donations, givingSettings } from "../../db/schema.ts";
+import { DEFAULT_MAX_DONATION_PENCE, formatPence, parseAmount } from "./donation.ts";
+
+export const DEFAULT_OTHER_WAYS_TEXT =
+  "You can give by bank transfer or by cheque made payable to Millbrook Community Foundation. Email info@millbrookfoundation.org.uk and we will send you our bank details or the address for cheques.";
+
+const DEFAULT_OFFLINE_RAISED_PENCE = 650_000;
+
+export interface GivingSettings {
+  maxDonationPence: number;
+  otherWaysText: string;
+  /** Money raised off the site, entered by staff. */
+  offlineRaisedPence: number;
+}
+
+export async function readGivingSettings(): Promise<GivingSettings> {
+  const [row] = await getDb().select().from(givingSettings).limit(1);
+  return {
+    maxDonationPence: row?.max_donation_pence ?? DEFAULT_MAX_DONATION_PENCE,
+    otherWaysText: row?.other_ways_text || DEFAULT_OTHER_WAYS_TEXT,
+    offlineRaisedPence: row?.offline_raised_pence ?? DEFAULT_OFFLINE_RAISED_PENCE,
+  };
+}
+
+export type GivingSettingsErrors = Partial<Record<"maxDonation" | "otherWaysText" | "offlineRaised", string>>;
+
+export async function saveGivingSettings(
+  input: Record<string, unknown>,
+): Promise<{ ok: true; settings: GivingSettings } | { ok: false; errors: GivingSettingsErrors }> {
+  const errors: GivingSettingsErrors = {};
+  const max = parseAmount(String(input.maxDonation ?? ""), 100_000_000);
+  if (!max.ok) errors.maxDonation = max.error.replace(`${formatPence(100_000_000)}`, "£1,000,000");
+  const text = z.string().trim().max(2000, "Other ways to give must be at most 2000 characters").safeParse(String(input.otherWaysText ?? ""));
+  if (!text.success) errors.otherWaysText = text.error.issues[0]?.message;
+  const offlineText = String(input.offlineRaised ?? "0").trim().replace(/^£\s*/, "").replace(/,(?=\d{3}(?:\D|$))/g, "") || "0";
+  const offline = /^\d{1,9}(\.\d{1,2})?$/.test(offlineText) ? Math.round(Number(offlineText) * 100) : null;
+  if (offline === null || offline > 2_000_000_000) errors.offlineRaised = "Enter the amount raised off the site in pounds and pence, for example 6500";
+  if (!max.ok || !text.success || offline === null || errors.offlineRaised) return { ok: false, errors };
+  const values = { max_donation_pence: max.pence, other_ways_text: text.data, offline_raised_pence: offline, updated_at: new Date() };
+  await getDb().insert(givingSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: givingSettings.id, set: values });
+  return { ok: true, settings: await readGivingSettings() };
+}
+
+/** The causes a donor may choose (id and title). */
+export async function donationCauses(): Promise<{ id: number; title: string }[]> {
+  return getDb().select({ id: causes.id, title: causes.title }).from(causes).orderBy(asc(causes.sort_order), asc(causes.id));
+}
+
+/** Everything raised: the amount staff enter for money raised off the site, plus paid gifts. */
+export async function raisedTotalPence(): Promise<number> {
+  const [settings, [row]] = await Promise.all([
+    readGivingSettings(),
+    getDb()
+      .select({ pence: sql<string>`coalesce(sum(${donations.amount_pence}), 0)` })
+      .from(donations)
+      .where(and(eq(donations.status, "paid"))),
+  ]);
+  return settings.offlineRaisedPence + Number(row.pence);
+}
+
+/** "£6.5k+" for the home page's figures (whole pounds under £1,000). */
+export function formatRaised(pence: number): string {
+  const pounds = Math.floor(pence / 100);
+  if (pounds < 1000) return `£${pounds}`;
+  return `£${Math.floor(pounds / 100) / 10}k+`;
+}

@@ -1,0 +1,65 @@
+/**
+ * Stripe webhooks: the signature and its timestamp are checked with the SDK (default
+ * tolerance, 5 minutes); every event is stored by id in stripe_events inside the same
+ * transaction as its effects, so a repeated delivery changes nothing.
+ */
+import { desc } from "drizzle-orm";
+import type Stripe from "stripe";
+import { getDb, type Database } from "../db/client.server.ts";
+import { stripeEvents } from "../db/schema.ts";
+import { logger } from "../lib/logger.server.ts";
+import { stripeClient, stripeSettings } from "./stripe.server.ts";
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** What happens after the transaction commits (e.g. a receipt to mail). */
+export type AfterCommit = () => Promise<void>;
+
+export type EventHandler = (event: Stripe.Event, tx: Transaction) => Promise<AfterCommit | void>;
+
+export type WebhookOutcome =
+  | { status: 400; reason: string }
+  | { status: 200; duplicate: boolean; handled: boolean };
+
+/** Checks, stores and handles one delivery. `handlers` by event type. */
+export async function receiveWebhook(
+  payload: string,
+  signature: string | null,
+  handlers: Partial<Record<string, EventHandler>>,
+): Promise<WebhookOutcome> {
+  const settings = stripeSettings();
+  if (!settings) return { status: 400, reason: "payments not configured" };
+  if (!signature) return { status: 400, reason: "no signature" };
+  let event: Stripe.Event;
+  try {
+    event = stripeClient().webhooks.constructEvent(payload, signature, settings.webhookSecret);
+  } catch (error) {
+    return { status: 400, reason: error instanceof Error ? error.message : "bad signature" };
+  }
+
+  const handler = handlers[event.type];
+  const after = await getDb().transaction(async (tx) => {
+    const inserted = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (inserted.length === 0) return { duplicate: true as const };
+    const afterCommit = handler ? await handler(event, tx) : undefined;
+    return { duplicate: false as const, afterCommit };
+  });
+  if (after.duplicate) {
+    logger.info({ event: event.id, type: event.type }, "stripe event already handled");
+    return { status: 200, duplicate: true, handled: false };
+  }
+  if (after.afterCommit) {
+    await after.afterCommit().catch((error: unknown) => logger.warn({ err: error, event: event.id }, "after a stripe event"));
+  }
+  return { status: 200, duplicate: false, handled: Boolean(handler) };
+}
+
+/** When the last webhook arrived (Diagnostics), or null. */
+export async function lastWebhookAt(): Promise<Date | null> {
+  const [row] = await getDb().select({ at: stripeEvents.received_at }).from(stripeEvents).orderBy(desc(stripeEvents.received_at)).limit(1);
+  return row?.at ?? null;
+}

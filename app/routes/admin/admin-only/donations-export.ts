@@ -1,0 +1,21 @@
+/** The donations ledger, filtered as on screen, as a spreadsheet-safe CSV (administrators only). */
+import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { donationsCsv, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
+import { londonIsoDate } from "../../../domain/giving/references.server.ts";
+import type { Route } from "./+types/donations-export";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "administrator");
+  const filters = parseDonationFilters(new URL(args.request.url).searchParams);
+  const { csv, count } = await donationsCsv(filters);
+  await recordAudit(currentActor(args), "donations.export", { entity: "donation", details: { count } });
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="donations-${londonIsoDate(new Date())}.csv"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

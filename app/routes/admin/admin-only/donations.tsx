@@ -1,0 +1,224 @@
+/** Donations ledger (administrators only): filters, totals for the range, CSV export. */
+import { Form, Link } from "react-router";
+import { requireStaff } from "../../../auth/guards.server.ts";
+import { formatPenceExact } from "../../../domain/giving/donation.ts";
+import { listDonations, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
+import { donationFiltersQuery } from "../../../domain/giving/shared.ts";
+import { donationCauses } from "../../../domain/giving/settings.server.ts";
+import type { Route } from "./+types/donations";
+
+export const meta = () => [{ title: "Donations | Millbrook Admin" }];
+
+const londonWhen = (iso: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "administrator");
+  const filters = parseDonationFilters(new URL(args.request.url).searchParams);
+  const [{ items, totals, pages }, causes] = await Promise.all([listDonations(filters), donationCauses()]);
+  return {
+    filters,
+    totals,
+    pages,
+    causes,
+    items: items.map((i) => ({
+      id: i.id,
+      reference: i.reference,
+      amount: formatPenceExact(i.amount_pence),
+      mode: i.mode,
+      status: i.status,
+      email: i.email,
+      cause: i.cause_title ?? "Where it is needed most",
+      when: londonWhen(i.paid_at.toISOString()),
+      paidAt: i.paid_at.toISOString(),
+      giftAid: Boolean(i.declaration_id),
+      name: i.first_name ? `${i.title} ${i.first_name} ${i.last_name}` : null,
+      claimed: i.claim_id,
+    })),
+  };
+}
+
+const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
+const label = "block text-sm font-semibold text-slate-800";
+const outline = "rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";
+
+export default function Donations({ loaderData }: Route.ComponentProps) {
+  const { filters, items, totals, pages, causes } = loaderData;
+  const query = donationFiltersQuery({ ...filters, page: 1 });
+  const filtered = Boolean(query);
+  const pageLink = (page: number) => `/admin/donations?${donationFiltersQuery({ ...filters, page })}`;
+
+  return (
+    <main className="px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-semibold text-brand-900">Donations</h1>
+          <p className="mt-1 text-slate-600">Gifts confirmed by our card payment provider. Refunded gifts are left out of the totals.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/donations/gift-aid" className={outline}>
+            Gift Aid claim
+          </Link>
+          <a href={`/admin/donations/export.csv${query ? `?${query}` : ""}`} download className={outline}>
+            Export CSV
+          </a>
+        </div>
+      </div>
+
+      <Form method="get" className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Filter donations">
+        <label className={label}>
+          From
+          <input type="date" name="from" defaultValue={filters.from} className={control} />
+        </label>
+        <label className={label}>
+          To
+          <input type="date" name="to" defaultValue={filters.to} className={control} />
+        </label>
+        <label className={label}>
+          Type
+          <select name="mode" defaultValue={filters.mode} className={control}>
+            <option value="">One-off and monthly</option>
+            <option value="one-off">One-off</option>
+            <option value="monthly">Monthly</option>
+          </select>
+        </label>
+        <label className={label}>
+          Gift Aid
+          <select name="giftAid" defaultValue={filters.giftAid} className={control}>
+            <option value="">With or without</option>
+            <option value="yes">With Gift Aid</option>
+            <option value="no">Without Gift Aid</option>
+          </select>
+        </label>
+        <label className={label}>
+          Cause
+          <select name="cause" defaultValue={filters.cause} className={control}>
+            <option value="">All causes</option>
+            <option value="none">Where it is needed most</option>
+            {causes.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          Status
+          <select name="status" defaultValue={filters.status} className={control}>
+            <option value="">Paid and refunded</option>
+            <option value="paid">Paid</option>
+            <option value="refunded">Refunded</option>
+          </select>
+        </label>
+        <label className={label}>
+          Search
+          <input type="search" name="q" defaultValue={filters.q} placeholder="Name, email or reference" className={control} />
+        </label>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+            Filter
+          </button>
+          {filtered && (
+            <Link to="/admin/donations" className="px-2 py-2 text-sm font-semibold text-brand-700 underline">
+              Clear
+            </Link>
+          )}
+        </div>
+      </Form>
+
+      <dl className="mt-5 grid gap-3 sm:grid-cols-3" aria-label="Totals" data-testid="donation-totals">
+        <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <dt className="text-sm text-slate-600">Paid gifts</dt>
+          <dd className="mt-1 text-2xl font-semibold text-brand-900">{totals.paidCount}</dd>
+        </div>
+        <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <dt className="text-sm text-slate-600">Total given</dt>
+          <dd className="mt-1 text-2xl font-semibold text-brand-900" data-testid="total-given">
+            {formatPenceExact(totals.paidPence)}
+          </dd>
+        </div>
+        <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <dt className="text-sm text-slate-600">Gift Aid to claim on these (25%)</dt>
+          <dd className="mt-1 text-2xl font-semibold text-brand-900">{formatPenceExact(totals.giftAidPence)}</dd>
+        </div>
+      </dl>
+      {totals.refundedPence > 0 && <p className="mt-2 text-sm text-slate-600">Refunded: {formatPenceExact(totals.refundedPence)} (not in the totals).</p>}
+
+      <p className="mt-5 text-sm text-slate-600" aria-live="polite">
+        {totals.count === 1 ? "1 gift" : `${totals.count} gifts`}
+        {filtered ? (totals.count === 1 ? " matches these filters" : " match these filters") : ""}
+      </p>
+
+      {items.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
+          {filtered ? "No gifts match these filters." : "No gifts yet."}
+        </p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full min-w-[46rem] text-left text-sm">
+            <caption className="sr-only">Gifts</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">Date</th>
+                <th scope="col" className="px-3 py-2">Donor</th>
+                <th scope="col" className="px-3 py-2">Amount</th>
+                <th scope="col" className="px-3 py-2">Type</th>
+                <th scope="col" className="px-3 py-2">Cause</th>
+                <th scope="col" className="px-3 py-2">Gift Aid</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="px-3 py-2">Reference</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <time dateTime={item.paidAt}>{item.when}</time>
+                  </td>
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/donations/donor?email=${encodeURIComponent(item.email)}`} className="font-semibold text-brand-700 underline">
+                      {item.name ?? item.email}
+                    </Link>
+                    {item.name && <span className="block text-xs break-all text-slate-600">{item.email}</span>}
+                  </td>
+                  <td className="px-3 py-2 font-semibold">{item.amount}</td>
+                  <td className="px-3 py-2">{item.mode === "monthly" ? "Monthly" : "One-off"}</td>
+                  <td className="px-3 py-2">{item.cause}</td>
+                  <td className="px-3 py-2">{item.giftAid ? (item.claimed ? `Yes (claim ${item.claimed})` : "Yes") : "No"}</td>
+                  <td className="px-3 py-2">
+                    <span className={item.status === "paid" ? "rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800" : "rounded-full bg-red-50 px-2 py-0.5 font-semibold text-red-800"}>
+                      {item.status === "paid" ? "Paid" : "Refunded"}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs">{item.reference}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+          {filters.page > 1 ? (
+            <Link to={pageLink(filters.page - 1)} className="font-semibold text-brand-700 underline" rel="prev">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-600">
+            Page {Math.min(filters.page, pages)} of {pages}
+          </span>
+          {filters.page < pages ? (
+            <Link to={pageLink(filters.page + 1)} className="font-semibold text-brand-700 underline" rel="next">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,159 @@
+/** One donor (by email): their gifts, monthly gifts and Gift Aid declarations (administrators only). */
+import { data, Form, Link } from "react-router";
+import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { formatPenceExact } from "../../../domain/giving/donation.ts";
+import { cancelDeclaration, donorView } from "../../../domain/giving/admin.server.ts";
+import { londonDate } from "../../../domain/giving/references.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import type { Route } from "./+types/donor";
+
+export const meta = () => [{ title: "Donor | Millbrook Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "administrator");
+  const email = (new URL(args.request.url).searchParams.get("email") ?? "").trim();
+  if (!email) throw data({ notFound: true }, { status: 404 });
+  const view = await donorView(email);
+  return {
+    email: view.email,
+    gifts: view.gifts.map((g) => ({
+      id: g.id,
+      reference: g.reference,
+      amount: formatPenceExact(g.amount_pence),
+      mode: g.mode,
+      status: g.status,
+      cause: g.cause_title ?? "Where it is needed most",
+      date: londonDate(g.paid_at),
+      giftAid: Boolean(g.declaration_id),
+      claimed: g.claim_id,
+    })),
+    monthly: view.monthly.map((m) => ({
+      id: m.id,
+      reference: m.reference,
+      amount: formatPenceExact(m.amount_pence),
+      status: m.status,
+      started: londonDate(m.started_at),
+      ended: m.ended_at ? londonDate(m.ended_at) : null,
+    })),
+    declarations: view.declarations.map((d) => ({
+      id: d.id,
+      name: `${d.title} ${d.first_name} ${d.last_name}`,
+      address: `${d.house}, ${d.postcode}`,
+      made: londonDate(d.made_at),
+      cancelled: d.cancelled_at ? londonDate(d.cancelled_at) : null,
+      text: d.declaration_text,
+    })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireStaff(args, "administrator");
+  const form = await args.request.formData();
+  const email = String(form.get("email") ?? "");
+  const id = String(form.get("declarationId") ?? "");
+  const back = `/admin/donations/donor?email=${encodeURIComponent(email)}`;
+  if (form.get("intent") !== "cancel-declaration" || !(await cancelDeclaration(id))) {
+    return redirectWithToast(back, { type: "error", message: "That declaration could not be cancelled: it may be cancelled already." });
+  }
+  await recordAudit(currentActor(args), "gift_aid.declaration_cancelled", { entity: "gift_aid_declaration", entityId: id });
+  return redirectWithToast(back, { type: "success", message: "Declaration cancelled. It is kept, with today's date, for HMRC." });
+}
+
+const card = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+export default function Donor({ loaderData }: Route.ComponentProps) {
+  const { email, gifts, monthly, declarations } = loaderData;
+  return (
+    <main className="px-4 py-6 sm:px-6 sm:py-8">
+      <Link to="/admin/donations" className="text-sm font-semibold text-brand-700 underline">
+        Back to donations
+      </Link>
+      <h1 className="mt-2 font-display text-3xl font-semibold break-all text-brand-900">{email}</h1>
+
+      <section className={card} aria-labelledby="declarations-title">
+        <h2 id="declarations-title" className="font-display text-xl font-semibold text-brand-900">Gift Aid declarations</h2>
+        {declarations.length === 0 ? (
+          <p className="mt-2 text-slate-600">No Gift Aid declaration.</p>
+        ) : (
+          <ul className="mt-3 space-y-4">
+            {declarations.map((d) => (
+              <li key={d.id} className="rounded-xl border border-slate-200 p-4" data-testid="declaration">
+                <p className="font-semibold">{d.name}</p>
+                <p className="text-sm text-slate-700">{d.address}</p>
+                <p className="mt-1 text-sm">
+                  Made {d.made}.{" "}
+                  {d.cancelled ? <strong className="text-red-800">Cancelled {d.cancelled}.</strong> : <strong className="text-brand-800">Valid.</strong>}
+                </p>
+                <p className="mt-2 text-sm text-slate-600">{d.text}</p>
+                {!d.cancelled && (
+                  <Form method="post" className="mt-3">
+                    <input type="hidden" name="email" value={email} />
+                    <input type="hidden" name="declarationId" value={d.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="cancel-declaration"
+                      className="rounded-full border-2 border-red-700 px-4 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+                    >
+                      Cancel this declaration
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {monthly.length > 0 && (
+        <section className={card} aria-labelledby="monthly-title">
+          <h2 id="monthly-title" className="font-display text-xl font-semibold text-brand-900">Monthly gifts</h2>
+          <ul className="mt-3 space-y-2">
+            {monthly.map((m) => (
+              <li key={m.id}>
+                {m.amount} a month since {m.started} ({m.reference}): {m.ended ? `stopped ${m.ended}` : "active"}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section className={card} aria-labelledby="gifts-title">
+        <h2 id="gifts-title" className="font-display text-xl font-semibold text-brand-900">Gifts</h2>
+        {gifts.length === 0 ? (
+          <p className="mt-2 text-slate-600">No gifts.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="text-slate-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Date</th>
+                  <th scope="col" className="py-2 pr-3">Amount</th>
+                  <th scope="col" className="py-2 pr-3">Type</th>
+                  <th scope="col" className="py-2 pr-3">Cause</th>
+                  <th scope="col" className="py-2 pr-3">Gift Aid</th>
+                  <th scope="col" className="py-2 pr-3">Status</th>
+                  <th scope="col" className="py-2 pr-3">Reference</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {gifts.map((g) => (
+                  <tr key={g.id}>
+                    <td className="py-2 pr-3">{g.date}</td>
+                    <td className="py-2 pr-3 font-semibold">{g.amount}</td>
+                    <td className="py-2 pr-3">{g.mode === "monthly" ? "Monthly" : "One-off"}</td>
+                    <td className="py-2 pr-3">{g.cause}</td>
+                    <td className="py-2 pr-3">{g.giftAid ? (g.claimed ? `Claimed (claim ${g.claimed})` : "Yes") : "No"}</td>
+                    <td className="py-2 pr-3">{g.status === "paid" ? "Paid" : "Refunded"}</td>
+                    <td className="py-2 pr-3 font-mono text-xs">{g.reference}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Gift Aid claim (administrators only): the eligible gifts of a date range, the HMRC
+ * schedule files to download (1,000 gifts each), "Mark as claimed", and past claims.
+ */
+import { Form, Link } from "react-router";
+import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { formatPenceExact, giftAidPence } from "../../../domain/giving/donation.ts";
+import { eligibleGifts, listClaims, markClaimed, readRange, scheduleDate } from "../../../domain/giving/gift-aid.server.ts";
+import { SCHEDULE_ROWS_PER_FILE } from "../../../domain/giving/shared.ts";
+import { londonDate } from "../../../domain/giving/references.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import type { Route } from "./+types/gift-aid";
+
+export const meta = () => [{ title: "Gift Aid claim | Millbrook Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "administrator");
+  const { range, error, from, to } = readRange(new URL(args.request.url).searchParams);
+  const claims = (await listClaims()).map((c) => ({
+    id: c.id,
+    period: `${londonDate(new Date(`${c.from_date}T12:00:00Z`))} to ${londonDate(new Date(`${c.to_date}T12:00:00Z`))}`,
+    count: c.gift_count,
+    total: formatPenceExact(c.total_pence),
+    giftAid: formatPenceExact(giftAidPence(c.total_pence)),
+    made: londonDate(c.created_at),
+    by: c.claimed_by,
+    files: Math.ceil(c.gift_count / SCHEDULE_ROWS_PER_FILE),
+  }));
+  if (!range) return { from, to, error, result: null, claims };
+  const gifts = await eligibleGifts(range);
+  const total = gifts.reduce((sum, g) => sum + g.amount_pence, 0);
+  return {
+    from,
+    to,
+    error,
+    claims,
+    result: {
+      asOf: range.asOf.toISOString(),
+      count: gifts.length,
+      total: formatPenceExact(total),
+      giftAid: formatPenceExact(giftAidPence(total)),
+      files: Math.ceil(gifts.length / SCHEDULE_ROWS_PER_FILE),
+      shown: gifts.slice(0, 100).map((g) => ({
+        id: g.id,
+        name: `${g.title} ${g.first_name} ${g.last_name}`,
+        address: `${g.house}, ${g.postcode}`,
+        date: scheduleDate(g.paid_at),
+        amount: formatPenceExact(g.amount_pence),
+        reference: g.reference,
+      })),
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaff(args, "administrator");
+  const form = await args.request.formData();
+  const { range, from, to } = readRange(form);
+  const back = `/admin/donations/gift-aid?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+  if (!range) return redirectWithToast(back, { type: "error", message: "Choose a claim period first." });
+  const claim = await markClaimed(range, staff.user.email);
+  if (!claim) return redirectWithToast(back, { type: "info", message: "There were no unclaimed gifts to mark in that period." });
+  await recordAudit(currentActor(args), "gift_aid.claimed", {
+    entity: "gift_aid_claim",
+    entityId: claim.id,
+    details: { from: range.from, to: range.to, gifts: claim.gift_count, total_pence: claim.total_pence },
+  });
+  return redirectWithToast("/admin/donations/gift-aid", {
+    type: "success",
+    message: `Claim ${claim.id} recorded: ${claim.gift_count} ${claim.gift_count === 1 ? "gift" : "gifts"}, ${formatPenceExact(claim.total_pence)}.`,
+  });
+}
+
+const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
+const card = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+export default function GiftAid({ loaderData }: Route.ComponentProps) {
+  const { from, to, error, result, claims } = loaderData;
+  const fileLink = (part: number) =>
+    `/admin/donations/gift-aid/schedule.xlsx?${new URLSearchParams({ from, to, asOf: result!.asOf, part: String(part) })}`;
+  return (
+    <main className="px-4 py-6 sm:px-6 sm:py-8">
+      <Link to="/admin/donations" className="text-sm font-semibold text-brand-700 underline">
+        Back to donations
+      </Link>
+      <h1 className="mt-2 font-display text-3xl font-semibold text-brand-900">Gift Aid claim</h1>
+      <p className="mt-1 max-w-3xl text-slate-600">
+        Gifts that can be claimed: paid, not refunded, not claimed before, with a Gift Aid declaration that was valid when the gift was made. The
+        schedule files are laid out as HMRC's Charities Online Gift Aid schedule, with at most {SCHEDULE_ROWS_PER_FILE.toLocaleString("en-GB")} gifts
+        each.
+      </p>
+
+      <Form method="get" className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto]" aria-label="Claim period">
+        <label className="block text-sm font-semibold text-slate-800">
+          Gifts from
+          <input type="date" name="from" defaultValue={from} required className={control} />
+        </label>
+        <label className="block text-sm font-semibold text-slate-800">
+          Gifts to
+          <input type="date" name="to" defaultValue={to} required className={control} />
+        </label>
+        <div className="flex items-end">
+          <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+            Find eligible gifts
+          </button>
+        </div>
+      </Form>
+      {error && (
+        <p role="alert" className="mt-3 font-medium text-red-800">
+          {error}
+        </p>
+      )}
+
+      {result && (
+        <section className={card} aria-labelledby="eligible-title">
+          <h2 id="eligible-title" className="font-display text-xl font-semibold text-brand-900">
+            {result.count === 1 ? "1 eligible gift" : `${result.count} eligible gifts`}
+          </h2>
+          {result.count === 0 ? (
+            <p className="mt-2 text-slate-600">Nothing to claim in this period.</p>
+          ) : (
+            <>
+              <p className="mt-1 text-slate-700">
+                Donations {result.total}; Gift Aid to claim {result.giftAid}.
+              </p>
+              <ul className="mt-3 flex flex-wrap gap-2" aria-label="Schedule files">
+                {Array.from({ length: result.files }, (_, i) => (
+                  <li key={i}>
+                    <a href={fileLink(i + 1)} download className="inline-block rounded-full border-2 border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                      {result.files === 1 ? "Download schedule" : `Download schedule, file ${i + 1} of ${result.files}`}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="from" value={from} />
+                <input type="hidden" name="to" value={to} />
+                <input type="hidden" name="asOf" value={result.asOf} />
+                <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+                  Mark as claimed
+                </button>
+                <p className="mt-1 text-sm text-slate-600">After you have sent the schedule to HMRC. The gifts then leave this list.</p>
+              </Form>
+              <div className="mt-4 overflow-x-auto">
+                <table className="w-full min-w-[36rem] text-left text-sm">
+                  <caption className="mb-1 text-left text-slate-600">
+                    {result.count > result.shown.length ? `The first ${result.shown.length} gifts` : "The gifts"}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" className="py-2 pr-3">Donor</th>
+                      <th scope="col" className="py-2 pr-3">Address</th>
+                      <th scope="col" className="py-2 pr-3">Date</th>
+                      <th scope="col" className="py-2 pr-3">Amount</th>
+                      <th scope="col" className="py-2 pr-3">Reference</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200">
+                    {result.shown.map((g) => (
+                      <tr key={g.id}>
+                        <td className="py-2 pr-3">{g.name}</td>
+                        <td className="py-2 pr-3">{g.address}</td>
+                        <td className="py-2 pr-3">{g.date}</td>
+                        <td className="py-2 pr-3">{g.amount}</td>
+                        <td className="py-2 pr-3 font-mono text-xs">{g.reference}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </section>
+      )}
+
+      <section className={card} aria-labelledby="claims-title">
+        <h2 id="claims-title" className="font-display text-xl font-semibold text-brand-900">Claims made</h2>
+        {claims.length === 0 ? (
+          <p className="mt-2 text-slate-600">No claims yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200" aria-label="Claims made">
+            {claims.map((c) => (
+              <li key={c.id} className="py-3">
+                <p className="font-semibold">
+                  Claim {c.id}: {c.period}
+                </p>
+                <p className="text-sm text-slate-700">
+                  {c.count === 1 ? "1 gift" : `${c.count} gifts`}, {c.total} (Gift Aid {c.giftAid}), marked {c.made}
+                  {c.by ? ` by ${c.by}` : ""}.{" "}
+                  {Array.from({ length: c.files }, (_, i) => (
+                    <a key={i} href={`/admin/donations/gift-aid/schedule.xlsx?claim=${c.id}&part=${i + 1}`} download className="mr-2 font-semibold text-brand-700 underline">
+                      {c.files === 1 ? "Schedule" : `Schedule file ${i + 1}`}
+                    </a>
+                  ))}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+/** Saves the giving settings (largest online gift, other ways to give) from Settings. Administrators only. */
+import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { saveGivingSettings } from "../../../domain/giving/settings.server.ts";
+import { publishChange } from "../../../live/change-feed.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import type { Route } from "./+types/settings-giving";
+
+export async function action(args: Route.ActionArgs) {
+  await requireStaff(args, "administrator");
+  const result = await saveGivingSettings(Object.fromEntries(await args.request.formData()));
+  if (!result.ok) {
+    const message = Object.values(result.errors).join(" ");
+    return redirectWithToast("/admin/settings#giving", { type: "error", message: `Giving settings not saved: ${message}` });
+  }
+  await recordAudit(currentActor(args), "settings.giving", { entity: "giving_settings", details: { max_donation_pence: result.settings.maxDonationPence, offline_raised_pence: result.settings.offlineRaisedPence } });
+  await publishChange("settings");
+  return redirectWithToast("/admin/settings#giving", { type: "success", message: "Giving settings saved" });
+}
+
+export function loader() {
+  return new Response(null, { status: 303, headers: { Location: "/admin/settings#giving" } });
+}

@@ -1,0 +1,64 @@
+/** Where Stripe Checkout sends a donor after paying: thanks and the gift's reference. */
+import { data } from "react-router";
+import { CheckIcon } from "../../components/site/icons.tsx";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { formatPence } from "../../domain/giving/donation.ts";
+import { thankYouFor } from "../../domain/giving/checkout.server.ts";
+import { paymentsConfigured } from "../../payments/stripe.server.ts";
+import type { Route } from "./+types/donation-thank-you";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  const gift = paymentsConfigured() ? await thankYouFor(sessionId) : null;
+  return data({ gift }, { status: gift ? 200 : 404, headers: NO_STORE });
+}
+
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "private, no-store");
+  return headers;
+}
+
+export const meta = () => [{ title: "Thank you | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
+
+export default function DonationThankYou({ loaderData }: Route.ComponentProps) {
+  const { gift } = loaderData;
+  return (
+    <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24">
+      <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-10">
+        {gift ? (
+          <>
+            <span className="flex size-12 items-center justify-center rounded-full bg-brand-600 text-white">
+              <CheckIcon className="size-6" />
+            </span>
+            <h1 className="mt-4 font-display text-4xl font-semibold text-brand-900">Thank you for your gift</h1>
+            <p className="mt-4 text-lg">
+              {gift.monthly ? `Your monthly gift of ${formatPence(gift.amountPence)}` : `Your gift of ${formatPence(gift.amountPence)}`} helps
+              Millbrook's local groups and neighbours.
+            </p>
+            <p className="mt-3 text-lg">
+              Your reference is <strong className="font-mono tracking-wide break-all text-brand-800">{gift.reference}</strong>.
+            </p>
+            {gift.email ? (
+              <p className="mt-3 break-words text-slate-700">
+                We are sending a receipt to <strong>{gift.email}</strong>.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <h1 className="font-display text-3xl font-semibold text-brand-900">We could not find that donation</h1>
+            <p className="mt-4 text-lg text-slate-700">
+              If you completed a payment, your receipt will arrive by email. Otherwise nothing was taken.
+            </p>
+          </>
+        )}
+        <a href="/" className={buttonClasses("primary", "lg", "mt-8")}>
+          Return Home
+        </a>
+      </div>
+    </div>
+  );
+}

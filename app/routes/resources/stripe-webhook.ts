@@ -1,0 +1,26 @@
+/**
+ * Stripe's webhook endpoint (point Stripe at PUBLIC_URL + /payments/stripe/webhook).
+ * A bad or stale signature gets a 400 and changes nothing; an event already seen gets a
+ * 200 and changes nothing.
+ */
+import { DONATION_EVENT_HANDLERS } from "../../domain/giving/ledger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { receiveWebhook } from "../../payments/webhooks.server.ts";
+import type { Route } from "./+types/stripe-webhook";
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+  const outcome = await receiveWebhook(await request.text(), request.headers.get("stripe-signature"), DONATION_EVENT_HANDLERS);
+  if (outcome.status === 400) {
+    logger.warn({ reason: outcome.reason }, "stripe webhook refused");
+    return new Response("Bad request", { status: 400, headers: { "Content-Type": "text/plain" } });
+  }
+  // The public "raised" figures (home page, causes) include gifts: show the change.
+  if (outcome.handled) publishChange("settings");
+  return Response.json({ received: true, duplicate: outcome.duplicate });
+}
+
+export function loader() {
+  return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+}

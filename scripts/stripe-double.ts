@@ -1,0 +1,367 @@
+/**
+ * A Stripe API double on loopback, for the tests and for `npm run dev` without keys.
+ *
+ * - Answers the API calls the site makes, with Stripe-shaped objects: create and
+ *   retrieve a Checkout session, cancel a subscription. It checks the secret key.
+ * - Serves a minimal checkout page (/checkout/<session id>) where a person or a browser
+ *   test pays ("Pay") or cancels ("Cancel and go back").
+ * - Sends webhooks to `webhookUrl`, signed with Stripe's real scheme (the SDK's
+ *   generateTestHeaderString), as Stripe would: checkout.session.completed, invoice.paid
+ *   (first and later monthly payments), customer.subscription.deleted, charge.refunded.
+ *
+ * Tests drive the rest through its methods (payInvoice, refund, resend, events).
+ * Run alone: `node scripts/stripe-double.ts` prints the environment to give the site.
+ */
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+type Json = Record<string, unknown>;
+
+export interface StripeDoubleOptions {
+  secretKey?: string;
+  webhookSecret?: string;
+  /** Where webhooks go, e.g. http://localhost:3000/payments/stripe/webhook (may be set later). */
+  webhookUrl?: string;
+  port?: number;
+}
+
+export interface SentEvent {
+  event: Json;
+  payload: string;
+  status: number;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
+export function parseStripeForm(body: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]);
+      const slot = Array.isArray(node) ? Number(part) : part;
+      const container = node as Record<string | number, unknown>;
+      if (last) container[slot] = value;
+      else {
+        container[slot] ??= nextIsIndex ? [] : {};
+        node = container[slot] as Record<string, unknown> | unknown[];
+      }
+    });
+  }
+  return root;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+export class StripeDouble {
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  webhookUrl: string | undefined;
+  readonly sessions = new Map<string, Json>();
+  readonly subscriptions = new Map<string, Json>();
+  readonly paymentIntents = new Map<string, { amount: number; charge: string; refunded: boolean }>();
+  readonly sent: SentEvent[] = [];
+  private readonly idempotency = new Map<string, Json>();
+  private readonly signer = new Stripe("sk_test_double_signer");
+  private server: http.Server | undefined;
+  private readonly requestedPort: number;
+  origin = "";
+
+  constructor(options: StripeDoubleOptions = {}) {
+    this.secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString("hex")}`;
+    this.webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
+    this.webhookUrl = options.webhookUrl;
+    this.requestedPort = options.port ?? 0;
+  }
+
+  /** The environment that points the site's Stripe SDK here. */
+  env(): Record<string, string> {
+    const url = new URL(this.origin);
+    return {
+      STRIPE_SECRET_KEY: this.secretKey,
+      STRIPE_WEBHOOK_SECRET: this.webhookSecret,
+      STRIPE_API_HOST: url.hostname,
+      STRIPE_API_PORT: url.port,
+      STRIPE_API_PROTOCOL: "http",
+    };
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        res.writeHead(500, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ error: { type: "api_error", message: String(error) } }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.requestedPort, "127.0.0.1", resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  // ---- Webhooks ---------------------------------------------------------------
+
+  private makeEvent(type: string, object: Json): Json {
+    return {
+      id: id("evt"),
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+  }
+
+  /** Sends an event, signed (or with `signature` given, e.g. a forged one). */
+  async deliver(event: Json, options: { signature?: string; secret?: string; timestamp?: number } = {}): Promise<SentEvent> {
+    if (!this.webhookUrl) throw new Error("StripeDouble: no webhookUrl to send to");
+    const payload = JSON.stringify(event, null, 2);
+    const signature =
+      options.signature ??
+      this.signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? this.webhookSecret, timestamp: options.timestamp });
+    const response = await fetch(this.webhookUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature, "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+      body: payload,
+    });
+    await response.arrayBuffer();
+    const sent = { event, payload, status: response.status };
+    this.sent.push(sent);
+    return sent;
+  }
+
+  private send(type: string, object: Json) {
+    return this.deliver(this.makeEvent(type, object));
+  }
+
+  /** The events of one type sent so far. */
+  events(type?: string): Json[] {
+    return this.sent.filter((s) => !type || s.event.type === type).map((s) => s.event);
+  }
+
+  /** Sends an already sent event again (as Stripe does when it retries). */
+  resend(event: Json) {
+    return this.deliver(event);
+  }
+
+  // ---- Payments ---------------------------------------------------------------
+
+  private newPayment(amount: number) {
+    const pi = id("pi");
+    this.paymentIntents.set(pi, { amount, charge: id("ch"), refunded: false });
+    return pi;
+  }
+
+  /** Completes a Checkout session as if the donor paid: webhooks first, then the redirect. */
+  async complete(sessionId: string): Promise<string> {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    if (session.status !== "open") return String(session.success_url).replace("{CHECKOUT_SESSION_ID}", sessionId);
+    const email = String(session.customer_email ?? "donor@example.org");
+    const customer = id("cus");
+    Object.assign(session, { status: "complete", customer, customer_details: { email, name: null } });
+    if (session.mode === "payment") {
+      Object.assign(session, { payment_status: "paid", payment_intent: this.newPayment(Number(session.amount_total)) });
+      await this.send("checkout.session.completed", session);
+    } else {
+      const sub = id("sub");
+      const data = (session.subscription_data as Json | undefined) ?? {};
+      this.subscriptions.set(sub, {
+        id: sub,
+        object: "subscription",
+        status: "active",
+        customer,
+        metadata: (data.metadata as Json | undefined) ?? {},
+        currency: "gbp",
+        amount: Number(session.amount_total),
+        email,
+      });
+      Object.assign(session, { payment_status: "paid", subscription: sub });
+      await this.send("checkout.session.completed", session);
+      await this.payInvoice(sub);
+    }
+    return String(session.success_url).replace("{CHECKOUT_SESSION_ID}", sessionId);
+  }
+
+  /** One paid monthly invoice of a subscription (invoice.paid). */
+  async payInvoice(subscriptionId: string): Promise<Json> {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub || sub.status !== "active") throw new Error(`no active subscription ${subscriptionId}`);
+    const amount = Number(sub.amount);
+    const pi = this.newPayment(amount);
+    const invoice: Json = {
+      id: id("in"),
+      object: "invoice",
+      amount_due: amount,
+      amount_paid: amount,
+      currency: "gbp",
+      customer: sub.customer,
+      customer_email: sub.email,
+      status: "paid",
+      billing_reason: this.events("invoice.paid").some((e) => ((e.data as Json).object as Json).customer === sub.customer) ? "subscription_cycle" : "subscription_create",
+      status_transitions: { paid_at: now() },
+      parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscriptionId, metadata: sub.metadata } },
+      payments: { object: "list", data: [{ object: "invoice_payment", payment: { type: "payment_intent", payment_intent: pi } }] },
+    };
+    await this.send("invoice.paid", invoice);
+    return invoice;
+  }
+
+  /** Refunds a payment in full (charge.refunded). */
+  async refund(paymentIntentId: string): Promise<void> {
+    const payment = this.paymentIntents.get(paymentIntentId);
+    if (!payment) throw new Error(`no payment ${paymentIntentId}`);
+    payment.refunded = true;
+    await this.send("charge.refunded", {
+      id: payment.charge,
+      object: "charge",
+      amount: payment.amount,
+      amount_refunded: payment.amount,
+      currency: "gbp",
+      paid: true,
+      refunded: true,
+      status: "succeeded",
+      payment_intent: paymentIntentId,
+    });
+  }
+
+  // ---- HTTP -------------------------------------------------------------------
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? "/", this.origin);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString("utf8");
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req") });
+      res.end(JSON.stringify(value));
+    };
+    const notFound = (what: string) => json(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } });
+
+    // The checkout page a donor sees.
+    let match = /^\/checkout\/(cs_test_[a-f0-9]+)(\/pay)?$/.exec(url.pathname);
+    if (match) {
+      const session = this.sessions.get(match[1]);
+      if (!session) return notFound("checkout session");
+      if (req.method === "POST" && match[2]) {
+        const location = await this.complete(match[1]);
+        res.writeHead(303, { Location: location });
+        return res.end();
+      }
+      return this.checkoutPage(res, session);
+    }
+
+    if (!url.pathname.startsWith("/v1/")) return notFound("page");
+    if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
+      return json(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      const key = req.headers["idempotency-key"];
+      if (typeof key === "string" && this.idempotency.has(key)) return json(200, this.idempotency.get(key));
+      const params = parseStripeForm(body);
+      const item = ((params.line_items as Json[] | undefined) ?? [])[0] ?? {};
+      const price = (item.price_data as Json | undefined) ?? {};
+      const amount = Number(price.unit_amount) * Number(item.quantity ?? 1);
+      const mode = String(params.mode);
+      if (!Number.isInteger(amount) || amount <= 0 || String(price.currency) !== "gbp" || !["payment", "subscription"].includes(mode)) {
+        return json(400, { error: { type: "invalid_request_error", message: "Invalid line_items or mode" } });
+      }
+      if (mode === "subscription" && !(price.recurring as Json | undefined)?.interval) {
+        return json(400, { error: { type: "invalid_request_error", message: "Subscription mode needs a recurring price" } });
+      }
+      const sessionId = id("cs");
+      const session: Json = {
+        id: sessionId,
+        object: "checkout.session",
+        mode,
+        status: "open",
+        payment_status: "unpaid",
+        amount_total: amount,
+        amount_subtotal: amount,
+        currency: "gbp",
+        customer: null,
+        customer_email: params.customer_email ?? null,
+        customer_details: null,
+        client_reference_id: params.client_reference_id ?? null,
+        metadata: params.metadata ?? {},
+        payment_intent: null,
+        subscription: null,
+        success_url: params.success_url,
+        cancel_url: params.cancel_url,
+        url: `${this.origin}/checkout/${sessionId}`,
+        livemode: false,
+        created: now(),
+        line_items_name: (price.product_data as Json | undefined)?.name ?? "Donation",
+        subscription_data: params.subscription_data ?? null,
+      };
+      this.sessions.set(sessionId, session);
+      if (typeof key === "string") this.idempotency.set(key, session);
+      return json(200, session);
+    }
+
+    match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
+    if (req.method === "GET" && match) {
+      const session = this.sessions.get(match[1]);
+      return session ? json(200, session) : notFound("checkout.session");
+    }
+
+    match = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
+    if (req.method === "DELETE" && match) {
+      const sub = this.subscriptions.get(match[1]);
+      if (!sub) return notFound("subscription");
+      if (sub.status !== "canceled") {
+        Object.assign(sub, { status: "canceled", canceled_at: now(), ended_at: now() });
+        json(200, sub);
+        await this.send("customer.subscription.deleted", sub);
+        return;
+      }
+      return json(200, sub);
+    }
+
+    return notFound(`route ${req.method} ${url.pathname}`);
+  }
+
+  private checkoutPage(res: http.ServerResponse, session: Json) {
+    const pence = Number(session.amount_total);
+    const amount = `£${(pence / 100).toFixed(2)}${session.mode === "subscription" ? " a month" : ""}`;
+    const open = session.status === "open";
+    const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Checkout (Stripe test double)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1e293b}
+button{font-size:1.1rem;padding:.7rem 1.4rem;border-radius:.5rem;border:0;background:#635bff;color:#fff;cursor:pointer}
+.note{background:#fef3c7;padding:.75rem;border-radius:.5rem}</style></head>
+<body><p class="note">Test checkout: no real card is charged.</p>
+<h1>${escapeHtml(String(session.line_items_name))}</h1>
+<p>Pay <strong data-testid="checkout-amount">${escapeHtml(amount)}</strong> as ${escapeHtml(String(session.customer_email ?? ""))}</p>
+${open ? `<form method="post" action="/checkout/${escapeHtml(String(session.id))}/pay"><button type="submit">Pay</button></form>
+<p><a href="${escapeHtml(String(session.cancel_url))}">Cancel and go back</a></p>` : "<p>This checkout is finished.</p>"}
+</body></html>`;
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(html);
+  }
+}
+
+// Run alone: print the environment for the site.
+if (import.meta.main) {
+  const double = await new StripeDouble({ port: Number(process.env.STRIPE_DOUBLE_PORT ?? 0), webhookUrl: process.env.STRIPE_DOUBLE_WEBHOOK_URL }).start();
+  console.log(`Stripe double on ${double.origin}; give the site:`);
+  for (const [key, value] of Object.entries(double.env())) console.log(`${key}=${value}`);
+}

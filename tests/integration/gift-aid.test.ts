@@ -1,0 +1,141 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../app/db/client.server.ts";
+import { donations, giftAidDeclarations } from "../../app/db/schema.ts";
+import {
+  claimedGifts,
+  eligibleGifts,
+  listClaims,
+  markClaimed,
+  SCHEDULE_COLUMNS,
+  scheduleParts,
+  scheduleWorkbook,
+} from "../../app/domain/giving/gift-aid.server.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+
+setupTestDatabase();
+
+let seq = 0;
+async function declaration(values: Partial<typeof giftAidDeclarations.$inferInsert> = {}) {
+  const [row] = await getDb()
+    .insert(giftAidDeclarations)
+    .values({
+      email: "jane@example.org",
+      title: "Mrs",
+      first_name: "Jane",
+      last_name: "Smith",
+      house: "12",
+      postcode: "MB1 2AB",
+      declaration_text: "I want to Gift Aid my donation...",
+      made_at: new Date("2026-12-01T00:00:00Z"),
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+async function gift(values: Partial<typeof donations.$inferInsert> & { paid_at: Date }) {
+  const [row] = await getDb()
+    .insert(donations)
+    .values({ reference: `MCF-T${String(++seq).padStart(7, "0")}`, amount_pence: 1000, mode: "one-off", email: "jane@example.org", created_at: new Date("2027-01-01T00:00:00Z"), ...values })
+    .returning();
+  return row;
+}
+
+async function readWorkbook(buffer: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  return workbook.worksheets[0];
+}
+
+const asOf = new Date("2030-01-01T00:00:00Z");
+
+describe("Gift Aid claim schedule", () => {
+  it("lists only eligible gifts and writes HMRC's columns, cell by cell", async () => {
+    const jane = await declaration();
+    const cancelledEarly = await declaration({ first_name: "Carl", last_name: "Cancelled", cancelled_at: new Date("2027-01-02T00:00:00Z") });
+    // Eligible: paid, declared, in range. 23:30 UTC on 31 Jan is still 31/01 in London (GMT).
+    await gift({ declaration_id: jane.id, amount_pence: 1250, paid_at: new Date("2027-01-31T23:30:00Z") });
+    // In British Summer Time, 23:30 UTC on 30 June is already 1 July in London: out of a June range.
+    await gift({ declaration_id: jane.id, amount_pence: 500, paid_at: new Date("2027-06-30T23:30:00Z") });
+    // Not eligible: refunded; no declaration; declaration cancelled before the gift; outside the range.
+    await gift({ declaration_id: jane.id, status: "refunded", paid_at: new Date("2027-01-10T12:00:00Z") });
+    await gift({ paid_at: new Date("2027-01-11T12:00:00Z") });
+    await gift({ declaration_id: cancelledEarly.id, paid_at: new Date("2027-01-12T12:00:00Z") });
+    await gift({ declaration_id: jane.id, paid_at: new Date("2026-12-31T12:00:00Z") });
+
+    const rows = await eligibleGifts({ from: "2027-01-01", to: "2027-06-30", asOf });
+    expect(rows.map((r) => r.amount_pence)).toEqual([1250]);
+
+    const sheet = await readWorkbook(await scheduleWorkbook(rows));
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).values).toEqual([undefined, ...SCHEDULE_COLUMNS]);
+    expect(SCHEDULE_COLUMNS).toEqual([
+      "Title",
+      "First name or initial",
+      "Last name",
+      "House name or number",
+      "Postcode",
+      "Aggregated donations",
+      "Sponsored event",
+      "Donation date (DD/MM/YY)",
+      "Amount",
+    ]);
+    const row = sheet.getRow(2);
+    expect(row.getCell(1).value).toBe("Mrs");
+    expect(row.getCell(2).value).toBe("Jane");
+    expect(row.getCell(3).value).toBe("Smith");
+    expect(row.getCell(4).value).toBe("12");
+    expect(row.getCell(5).value).toBe("MB1 2AB");
+    expect(row.getCell(6).value ?? "").toBe("");
+    expect(row.getCell(7).value ?? "").toBe("");
+    expect(row.getCell(8).value).toBe("31/01/27");
+    expect(row.getCell(9).value).toBe(12.5);
+    expect(row.getCell(9).numFmt).toBe("0.00");
+
+    // Marking them claimed records a batch; they are no longer eligible.
+    const claim = await markClaimed({ from: "2027-01-01", to: "2027-06-30", asOf }, "admin@example.org");
+    expect(claim).toMatchObject({ gift_count: 1, total_pence: 1250, from_date: "2027-01-01", to_date: "2027-06-30", claimed_by: "admin@example.org" });
+    expect(await eligibleGifts({ from: "2027-01-01", to: "2027-06-30", asOf })).toHaveLength(0);
+    expect((await claimedGifts(claim!.id)).map((g) => g.amount_pence)).toEqual([1250]);
+    expect((await listClaims()).map((c) => c.id)).toContain(claim!.id);
+    expect(await markClaimed({ from: "2027-01-01", to: "2027-06-30", asOf }, "admin@example.org")).toBeNull();
+
+    // The July gift belongs to July in London.
+    expect((await eligibleGifts({ from: "2027-07-01", to: "2027-07-31", asOf })).map((r) => r.amount_pence)).toEqual([500]);
+  });
+
+  it("splits 1,001 eligible gifts into two files of 1,000 and 1", async () => {
+    const d = await declaration({ email: "many@example.org", first_name: "Many", last_name: "Gifts" });
+    const base = new Date("2028-03-01T10:00:00Z").getTime();
+    const values = Array.from({ length: 1001 }, (_, i) => ({
+      reference: `MCF-M${String(i).padStart(7, "0")}`,
+      amount_pence: 100 + i,
+      mode: "monthly" as const,
+      email: "many@example.org",
+      declaration_id: d.id,
+      paid_at: new Date(base + i * 60_000),
+      created_at: new Date("2028-03-01T00:00:00Z"),
+    }));
+    await getDb().insert(donations).values(values);
+    const rows = await eligibleGifts({ from: "2028-03-01", to: "2028-03-31", asOf });
+    expect(rows).toHaveLength(1001);
+    const parts = scheduleParts(rows);
+    expect(parts.map((p) => p.length)).toEqual([1000, 1]);
+
+    const first = await readWorkbook(await scheduleWorkbook(parts[0]));
+    const second = await readWorkbook(await scheduleWorkbook(parts[1]));
+    expect(first.rowCount).toBe(1001);
+    expect(second.rowCount).toBe(2);
+    expect(first.getRow(2).getCell(9).value).toBe(1);
+    expect(first.getRow(1001).getCell(9).value).toBe(10.99);
+    expect(second.getRow(1).getCell(1).value).toBe("Title");
+    expect(second.getRow(2).values).toEqual([undefined, "Mrs", "Many", "Gifts", "12", "MB1 2AB", "", "", "02/03/28", 11]);
+    await expect(scheduleWorkbook(rows)).rejects.toThrow(/at most 1000/);
+
+    // Gifts recorded after the list was made are not claimed with it.
+    await getDb().insert(donations).values({ ...values[0], reference: "MCF-LATE0001", created_at: new Date("2031-01-01T00:00:00Z") });
+    const claim = await markClaimed({ from: "2028-03-01", to: "2028-03-31", asOf }, "admin@example.org");
+    expect(claim?.gift_count).toBe(1001);
+  });
+});
