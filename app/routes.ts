@@ -20,6 +20,9 @@ export default [
   ...prefix("admin", [
     route("setup/:token", "routes/admin/setup.tsx"),
     route("login", "routes/admin/login.tsx"),
+    // Second sign-in step for pending sessions (they check the pending session themselves).
+    route("login/verify", "routes/admin/login-verify.tsx"),
+    route("login/enrol", "routes/admin/login-enrol.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("set-password/:token", "routes/admin/set-password.tsx"),
     // Inside the layout: its middleware checks the session before every loader and action
