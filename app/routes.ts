@@ -60,6 +60,7 @@ export default [
         route("data-protection/export", "routes/admin/admin-only/data-protection-export.ts"),
       ]),
 
+      route("reauth", "routes/admin/reauth.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

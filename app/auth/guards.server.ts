@@ -45,6 +45,8 @@ export interface StaffIdentity {
   remainingMs: number;
   /** The session's absolute end (it cannot be extended past this). */
   expiresAt: Date;
+  /** Milliseconds since the password or second factor was last checked in this session. */
+  verifiedAgoMs: number;
 }
 
 /** What loaders and actions receive: `{ request, context }` is enough. */
@@ -167,6 +169,7 @@ function staffIdentity(session: ActiveSession): StaffIdentity | null {
     sessionId: session.id,
     remainingMs: session.remainingMs,
     expiresAt: session.expiresAt,
+    verifiedAgoMs: session.verifiedAgoMs,
   };
 }
 
