@@ -53,6 +53,14 @@ test("a fresh install prints a one-time setup link, creates the first administra
     await page.goto(`${server.origin}/admin/users`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
 
+    // The first administrator signs in and is walked through enrolling a second factor.
+    await page.getByLabel("Email").fill("chair@millbrook.test");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\/enrol/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set up two-step sign-in");
+    await expect(page.getByTestId("totp-qr")).toBeVisible();
+
     // The link works once.
     const again = await page.goto(link);
     expect(again?.status()).toBe(410);
