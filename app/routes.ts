@@ -61,6 +61,10 @@ export default [
       ]),
 
       route("reauth", "routes/admin/reauth.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      route("account/two-factor", "routes/admin/account-two-factor.tsx"),
+      route("users/security", "routes/admin/users-security.tsx"),
+      route("users/:id/two-factor", "routes/admin/user-two-factor.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

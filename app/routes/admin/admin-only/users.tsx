@@ -240,6 +240,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <div>
         <h1 className="font-display text-3xl font-semibold text-brand-900">Users</h1>
         <p className="mt-1 text-slate-600">Who may sign in to the admin area, and with which role.</p>
+        <p className="mt-1 text-sm">
+          <a href="/admin/users/security" className="font-medium text-brand-700 underline underline-offset-2">Two-step sign-in for staff</a>
+        </p>
       </div>
 
       {result && (
@@ -298,6 +301,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                         <input type="hidden" name="userId" value={a.id} />
                         <button type="submit" className={danger} disabled={pendingIntent === "revoke"}>Revoke access</button>
                       </Form>
+                      {a.id !== loaderData.me && (
+                        <Form method="post" action={`/admin/users/${a.id}/two-factor`} onSubmit={(e) => {
+                          if (!window.confirm(`Reset two-step sign-in for ${a.email}? They will be signed out and set it up again at their next sign-in.`)) e.preventDefault();
+                        }}>
+                          <button type="submit" className={secondary}>Reset two-step sign-in</button>
+                        </Form>
+                      )}
                     </div>
                   </td>
                 </tr>
