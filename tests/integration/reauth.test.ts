@@ -67,7 +67,7 @@ describe("re-authentication before sensitive actions", () => {
 
     // A wrong password does not count.
     const wrong = await outcome(reauthAction(post("/admin/reauth", admin.token, { password: "not my password at all", redirectTo: "/admin/users" })));
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(400);
     const again = await outcome(usersAction(post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
     expect(again.location).toMatch(/^\/admin\/reauth/);
     expect(await roleOf(editor.user.id)).toBe("editor");

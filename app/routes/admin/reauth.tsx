@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   if (!method) {
     await recordLoginFailure(keys);
     await recordAudit(actor, "auth.reauthentication_failed", { entity: "session", entityId: staff.sessionId });
-    return data({ error: REAUTH_FAILED }, { status: 401 });
+    return data({ error: REAUTH_FAILED }, { status: 400 });
   }
   await clearAccountThrottle(keys);
   await markSessionVerified(staff.sessionId);
