@@ -4,6 +4,11 @@
  * a code; recovery codes work once.
  */
 import type { Page } from "@playwright/test";
+import { eq, sql } from "drizzle-orm";
+import { confirmEnrolment, factorSummary, startEnrolment } from "../../app/auth/two-factor.server.ts";
+import { getDb } from "../../app/db/client.server.ts";
+import { sessions } from "../../app/db/schema.ts";
+import { findUserByEmail } from "../../app/domain/staff.server.ts";
 import { currentStep, totpCode, wrongCode } from "../helpers/totp.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -99,4 +104,40 @@ test("an editor without a second factor signs in with the password alone", async
   const editor = await createAccount("editor");
   await signInWithPassword(page, editor.email, editor.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test("an administrator resets another's lost factor from Users, after confirming their password (re-authentication)", async ({
+  page,
+  signInAs,
+  createAccount,
+  e2eDatabase,
+}) => {
+  void e2eDatabase;
+  const admin = await signInAs("administrator");
+  const editor = await createAccount("editor");
+  const editorRow = await findUserByEmail(editor.email);
+  const enrolment = await startEnrolment(editorRow!.id, editor.email);
+  await confirmEnrolment(editorRow!.id, totpCode(enrolment.secretGroups.replace(/\s/g, "")));
+
+  // The last check of this session was 11 minutes ago: the server asks again.
+  await getDb().update(sessions).set({ verified_at: sql`now() - interval '11 minutes'` }).where(eq(sessions.id, admin.sessionId));
+  await page.goto("/admin/users");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.locator(`[data-testid="staff-row"][data-email="${editor.email}"]`).getByRole("button", { name: "Reset two-step sign-in" }).click();
+  await expect(page).toHaveURL(/\/admin\/reauth\?redirectTo=%2Fadmin%2Fusers%2F/);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm it's you" })).toBeVisible();
+  expect((await factorSummary(editorRow!.id)).hasFactor).toBe(true);
+
+  await page.getByLabel("Password").fill("not my password");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText("That did not match. Please try again.");
+  await page.waitForTimeout(1100);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.locator(`[data-testid="staff-row"][data-email="${editor.email}"]`).getByRole("button", { name: "Reset two-step sign-in" }).click();
+  await expect(page.getByText(`Two-step sign-in reset for ${editor.email}.`)).toBeVisible();
+  expect((await factorSummary(editorRow!.id)).hasFactor).toBe(false);
 });
