@@ -42,6 +42,9 @@ export default [
       route("trustees/new", "routes/admin/trustee-form.tsx", { id: "admin-trustee-new" }),
       route("trustees/edit/:id", "routes/admin/trustee-form.tsx", { id: "admin-trustee-edit" }),
       route("keep-alive", "routes/admin/keep-alive.ts"),
+      route("reauth", "routes/admin/reauth.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      route("account/two-factor", "routes/admin/account-two-factor.tsx"),
 
       layout("routes/admin/submissions/layout.tsx", [
         route("inbox", "routes/admin/submissions/inbox.tsx"),
@@ -52,6 +55,8 @@ export default [
 
       layout("routes/admin/admin-only/layout.tsx", [
         route("users", "routes/admin/admin-only/users.tsx"),
+        route("users/security", "routes/admin/admin-only/users-security.tsx"),
+        route("users/:id/two-factor", "routes/admin/admin-only/user-two-factor.ts"),
         route("settings", "routes/admin/admin-only/settings.tsx"),
         route("settings/data", "routes/admin/admin-only/settings-data.ts"),
         route("settings/images", "routes/admin/admin-only/settings-images.ts"),
@@ -60,11 +65,6 @@ export default [
         route("data-protection/export", "routes/admin/admin-only/data-protection-export.ts"),
       ]),
 
-      route("reauth", "routes/admin/reauth.tsx"),
-      route("account", "routes/admin/account.tsx"),
-      route("account/two-factor", "routes/admin/account-two-factor.tsx"),
-      route("users/security", "routes/admin/users-security.tsx"),
-      route("users/:id/two-factor", "routes/admin/user-two-factor.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

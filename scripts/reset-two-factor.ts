@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { resetSecondFactor, TwoFactorResetError } from "../app/auth/two-factor-admin.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
-import { findUserByEmail } from "../app/domain/staff.server.ts";
+import { findUserByEmail } from "../app/domain/staff/staff.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 
 const USAGE = "Usage: npm run reset-two-factor -- --email EMAIL";

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import { getDb } from "../db/client.server.ts";
 import { sessions } from "../db/schema.ts";
-import { roleOf } from "../domain/staff.server.ts";
+import { roleOf } from "../domain/staff/staff.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { loginUrl, safeRedirect } from "./redirect.ts";
 import { createSession, deleteSession, lookupSession, readSessionToken, type SessionPending } from "./session.server.ts";

@@ -6,9 +6,9 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { siteSettings } from "../db/schema.ts";
-import { recordAudit, type AuditActor } from "../domain/audit.server.ts";
+import { recordAudit, type AuditActor } from "../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../domain/security-notices/notices.server.ts";
-import { findUserById } from "../domain/staff.server.ts";
+import { findUserById } from "../domain/staff/staff.server.ts";
 import { publishChange } from "../live/change-feed.server.ts";
 import { deleteSessionsOfUser } from "./session.server.ts";
 import { removeSecondFactors } from "./two-factor.server.ts";

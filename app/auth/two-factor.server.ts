@@ -13,7 +13,7 @@ import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { getDb } from "../db/client.server.ts";
 import { recoveryCodes, staffFactors, type StaffRole } from "../db/schema.ts";
-import { getSiteSettings } from "../domain/settings.server.ts";
+import { getSiteSettings } from "../domain/settings/settings.server.ts";
 import { hashToken } from "../lib/tokens.server.ts";
 
 export const TOTP_PERIOD_S = 30;

@@ -5,20 +5,21 @@
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { requireStaff, staffContext } from "../../app/auth/guards.server.ts";
 import { sessionCookieName } from "../../app/auth/session.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, sessions, siteSettings } from "../../app/db/schema.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as dataProtectionAction } from "../../app/routes/admin/data-protection.tsx";
+import { action as dataProtectionAction } from "../../app/routes/admin/admin-only/data-protection.tsx";
 import { action as reauthAction } from "../../app/routes/admin/reauth.tsx";
-import { action as settingsDataAction } from "../../app/routes/admin/settings-data.ts";
-import { action as usersAction } from "../../app/routes/admin/users.tsx";
+import { action as settingsDataAction } from "../../app/routes/admin/admin-only/settings-data.ts";
+import { action as usersAction } from "../../app/routes/admin/admin-only/users.tsx";
 import { createSignedInAccount, createTestAccount, TEST_PASSWORD } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
 
-function post(path: string, token: string, body: Record<string, string> | object, json = false) {
+async function post(path: string, token: string, body: Record<string, string> | object, json = false) {
   const headers: Record<string, string> = { Cookie: `${sessionCookieName(false)}=${token}` };
   let payload: BodyInit;
   if (json) {
@@ -30,6 +31,8 @@ function post(path: string, token: string, body: Record<string, string> | object
   const request = new Request(`http://localhost${path}`, { method: "POST", headers, body: payload });
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { ip: "127.0.0.1", nonce: "", secure: false });
+  // What the admin layouts' middleware does before every action.
+  context.set(staffContext, await requireStaff({ request, context }, "staff"));
   return { request, context, params: {} } as never;
 }
 
@@ -60,24 +63,24 @@ describe("re-authentication before sensitive actions", () => {
     const editor = await createTestAccount({ role: "editor" });
     await verifiedMinutesAgo(admin.sessionId, 11);
 
-    const refused = await outcome(usersAction(post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
+    const refused = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
     expect(refused.status).toBe(302);
     expect(refused.location).toBe("/admin/reauth?redirectTo=%2Fadmin%2Fusers");
     expect(await roleOf(editor.user.id)).toBe("editor");
 
     // A wrong password does not count.
-    const wrong = await outcome(reauthAction(post("/admin/reauth", admin.token, { password: "not my password at all", redirectTo: "/admin/users" })));
+    const wrong = await outcome(reauthAction(await post("/admin/reauth", admin.token, { password: "not my password at all", redirectTo: "/admin/users" })));
     expect(wrong.status).toBe(400);
-    const again = await outcome(usersAction(post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
+    const again = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
     expect(again.location).toMatch(/^\/admin\/reauth/);
     expect(await roleOf(editor.user.id)).toBe("editor");
 
     await new Promise((r) => setTimeout(r, 1100)); // the wrong password's back-off
-    const ok = await outcome(reauthAction(post("/admin/reauth", admin.token, { password: TEST_PASSWORD, redirectTo: "/admin/users" })));
+    const ok = await outcome(reauthAction(await post("/admin/reauth", admin.token, { password: TEST_PASSWORD, redirectTo: "/admin/users" })));
     expect(ok.status).toBe(302);
     expect(ok.location).toBe("/admin/users");
 
-    const done = await outcome(usersAction(post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
+    const done = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
     expect(done.status).toBe(200);
     expect(await roleOf(editor.user.id)).toBe("administrator");
   });
@@ -86,7 +89,7 @@ describe("re-authentication before sensitive actions", () => {
     const admin = await createSignedInAccount({ role: "administrator" });
     const editor = await createTestAccount({ role: "editor" });
     await verifiedMinutesAgo(admin.sessionId, 9);
-    const done = await outcome(usersAction(post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
+    const done = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
     expect(done.status).toBe(200);
     expect(await roleOf(editor.user.id)).toBe("administrator");
   });
@@ -96,16 +99,16 @@ describe("re-authentication before sensitive actions", () => {
     const editor = await createTestAccount({ role: "editor" });
     await verifiedMinutesAgo(admin.sessionId, 11);
 
-    const reset = await outcome(usersAction(post("/admin/users", admin.token, { intent: "reset", userId: editor.user.id })));
+    const reset = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "reset", userId: editor.user.id })));
     expect(reset.location).toMatch(/^\/admin\/reauth/);
-    const erase = await outcome(dataProtectionAction(post("/admin/data-protection", admin.token, { intent: "erase", email: "a@example.org", confirm: "a@example.org" })));
+    const erase = await outcome(dataProtectionAction(await post("/admin/data-protection", admin.token, { intent: "erase", email: "a@example.org", confirm: "a@example.org" })));
     expect(erase.location).toMatch(/^\/admin\/reauth/);
-    const retention = await outcome(dataProtectionAction(post("/admin/data-protection", admin.token, { intent: "retention", volunteer: "3", stall_application: "3", nomination: "3" })));
+    const retention = await outcome(dataProtectionAction(await post("/admin/data-protection", admin.token, { intent: "retention", volunteer: "3", stall_application: "3", nomination: "3" })));
     expect(retention.location).toMatch(/^\/admin\/reauth/);
     const [before] = await getDb().select().from(siteSettings);
     expect(before!.retention_months_volunteer).not.toBe(3);
 
-    const maintenance = await settingsDataAction(post("/admin/settings/data", admin.token, { ...before, maintenance_mode: !before!.maintenance_mode }, true));
+    const maintenance = await settingsDataAction(await post("/admin/settings/data", admin.token, { ...before, maintenance_mode: !before!.maintenance_mode }, true));
     expect((maintenance as Response).status).toBe(401);
     expect(await (maintenance as Response).json()).toMatchObject({ reauth: "/admin/reauth?redirectTo=%2Fadmin%2Fsettings" });
     const [after] = await getDb().select().from(siteSettings);

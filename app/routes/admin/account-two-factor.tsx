@@ -16,7 +16,7 @@ import {
   twoFactorRequired,
 } from "../../auth/two-factor.server.ts";
 import { EnrolForm, RecoveryCodes } from "../../components/admin/two-factor.tsx";
-import { recordAudit } from "../../domain/audit.server.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -28,7 +28,7 @@ const WRONG_CODE = "That code is not right. Check the app shows this account and
 export const meta = () => [{ title: "Two-step sign-in | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaff(args, "editor");
+  const staff = await requireStaff(args, "staff");
   const summary = await factorSummary(staff.user.id);
   const replacing = new URL(args.request.url).searchParams.get("replace") === "1";
   const enrolment = !summary.hasFactor || replacing ? await startEnrolment(staff.user.id, staff.user.email) : null;
@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "editor");
+  const staff = await requireStaff(args, "staff");
   const { ip } = args.context.get(requestInfoContext);
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
   const form = await args.request.formData();

@@ -8,14 +8,14 @@ import { endOtherSessions, endOwnSession, listOwnSessions } from "../../auth/own
 import { checkNewPassword } from "../../auth/password-policy.server.ts";
 import { verifyPassword } from "../../auth/password.server.ts";
 import { markSessionVerified } from "../../auth/session.server.ts";
-import { clearAccountThrottle, recordLoginFailure, throttleKeys, throttleWaitMs } from "../../auth/throttle.server.ts";
+import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
 import { factorSummary } from "../../auth/two-factor.server.ts";
 import { AccountField } from "../../components/admin/account-field.tsx";
 import { formatWhen } from "../../components/admin/submission-badges.tsx";
-import { recordAudit } from "../../domain/audit.server.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
-import { NewPasswordSchema } from "../../domain/staff.schema.ts";
-import { findUserById, setPassword } from "../../domain/staff.server.ts";
+import { NewPasswordSchema } from "../../domain/staff/staff.schema.ts";
+import { findUserById, setPassword } from "../../domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/account";
@@ -25,7 +25,7 @@ export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
 export const meta = () => [{ title: "My account | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaff(args, "editor");
+  const staff = await requireStaff(args, "staff");
   const [sessions, factor] = await Promise.all([listOwnSessions(staff.user.id, staff.sessionId), factorSummary(staff.user.id)]);
   return { email: staff.user.email, sessions, hasFactor: factor.hasFactor, recoveryCodesLeft: factor.recoveryCodesLeft };
 }
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 type PasswordErrors = Partial<Record<"current" | "password" | "confirm", string>>;
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "editor");
+  const staff = await requireStaff(args, "staff");
   const { ip } = args.context.get(requestInfoContext);
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
   const form = await args.request.formData();
@@ -45,17 +45,19 @@ export async function action(args: Route.ActionArgs) {
     const confirm = String(form.get("confirm") ?? "");
     const errors: PasswordErrors = {};
     const keys = throttleKeys(staff.user.email, ip);
-    if ((await throttleWaitMs(keys)) > 0) {
+    // Counted before the check, atomically (parallel guesses queue here).
+    const attempt = await reserveSignInAttempt(keys);
+    if (!attempt.allowed) {
       return data({ errors: { current: "Too many attempts. Please wait a moment and try again." } as PasswordErrors }, { status: 429 });
     }
     const user = await findUserById(staff.user.id);
     if (!current || !user?.password_hash || !(await verifyPassword(current, user.password_hash))) {
-      await recordLoginFailure(keys);
+      await restartBlocks(attempt.blocks);
       await recordAudit(actor, "auth.password_change_failed", { entity: "user", entityId: staff.user.id });
       errors.current = WRONG_CURRENT_PASSWORD;
       return data({ errors }, { status: 400 });
     }
-    await clearAccountThrottle(keys);
+    await settleSuccessfulSignIn(keys);
     const parsed = NewPasswordSchema.safeParse(password);
     const problem = parsed.success ? await checkNewPassword(password, staff.user.email) : parsed.error.issues[0]?.message;
     if (problem) errors.password = problem;

@@ -8,7 +8,7 @@ import { data, Link, useNavigation } from "react-router";
 import { completeStepInPlace, requirePendingSession } from "../../auth/second-factor-step.server.ts";
 import { confirmEnrolment, startEnrolment } from "../../auth/two-factor.server.ts";
 import { EnrolForm, RecoveryCodes } from "../../components/admin/two-factor.tsx";
-import { recordAudit } from "../../domain/audit.server.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/login-enrol";

@@ -6,9 +6,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { completeStep, requirePendingSession } from "../../auth/second-factor-step.server.ts";
 import { serializeSessionCookie, sessionPolicy } from "../../auth/session.server.ts";
-import { clearAccountThrottle, recordLoginFailure, throttleKeys, throttleWaitMs } from "../../auth/throttle.server.ts";
+import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
 import { factorSummary, verifySecondFactor } from "../../auth/two-factor.server.ts";
-import { recordAudit } from "../../domain/audit.server.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { signInToast } from "../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { toastCookie } from "../../lib/toast.server.ts";
@@ -33,18 +33,19 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const code = String(form.get("code") ?? "").slice(0, 100);
   const keys = throttleKeys(session.email, ip);
-  const wait = await throttleWaitMs(keys);
-  if (wait > 0) {
-    return data({ error: TOO_MANY_CODES }, { status: 429, headers: { "Retry-After": String(Math.ceil(wait / 1000)) } });
+  // Counted before the check, atomically (parallel guesses queue here).
+  const attempt = await reserveSignInAttempt(keys);
+  if (!attempt.allowed) {
+    return data({ error: TOO_MANY_CODES }, { status: 429, headers: { "Retry-After": String(Math.ceil(attempt.retryAfterMs / 1000)) } });
   }
   const method = await verifySecondFactor(session.userId, code);
   const actor = { userId: session.userId, email: session.email, ip };
   if (!method) {
-    await recordLoginFailure(keys);
+    await restartBlocks(attempt.blocks);
     await recordAudit(actor, "auth.second_factor_failed", { entity: "session", entityId: session.id });
     return data({ error: WRONG_CODE }, { status: 401 });
   }
-  await clearAccountThrottle(keys);
+  await settleSuccessfulSignIn(keys);
   const full = await completeStep(session.id, session.userId, { ip, userAgent: args.request.headers.get("User-Agent") });
   await recordAudit(actor, "auth.second_factor_verified", { entity: "session", entityId: full.id, details: { method } });
   const headers = new Headers();

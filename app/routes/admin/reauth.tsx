@@ -8,10 +8,10 @@ import { requireStaff } from "../../auth/guards.server.ts";
 import { verifyPassword } from "../../auth/password.server.ts";
 import { safeRedirect } from "../../auth/redirect.ts";
 import { markSessionVerified } from "../../auth/session.server.ts";
-import { clearAccountThrottle, recordLoginFailure, throttleKeys, throttleWaitMs } from "../../auth/throttle.server.ts";
+import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
 import { hasSecondFactor, verifySecondFactor } from "../../auth/two-factor.server.ts";
-import { recordAudit } from "../../domain/audit.server.ts";
-import { findUserById } from "../../domain/staff.server.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
+import { findUserById } from "../../domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { toastCookie } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/reauth";
@@ -21,7 +21,7 @@ export const REAUTH_FAILED = "That did not match. Please try again.";
 export const meta = () => [{ title: "Confirm it's you | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaff(args, "editor");
+  const staff = await requireStaff(args, "staff");
   return {
     email: staff.user.email,
     hasFactor: await hasSecondFactor(staff.user.id),
@@ -30,15 +30,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "editor");
+  const staff = await requireStaff(args, "staff");
   const { ip } = args.context.get(requestInfoContext);
   const form = await args.request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const password = String(form.get("password") ?? "").slice(0, 1000);
   const code = String(form.get("code") ?? "").slice(0, 100);
   const keys = throttleKeys(staff.user.email, ip);
-  const wait = await throttleWaitMs(keys);
-  if (wait > 0) return data({ error: "Too many attempts. Please wait a moment and try again." }, { status: 429 });
+  // Counted before the check, atomically (parallel guesses queue here).
+  const attempt = await reserveSignInAttempt(keys);
+  if (!attempt.allowed) return data({ error: "Too many attempts. Please wait a moment and try again." }, { status: 429 });
 
   const user = await findUserById(staff.user.id);
   let method: string | null = null;
@@ -47,11 +48,11 @@ export async function action(args: Route.ActionArgs) {
 
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
   if (!method) {
-    await recordLoginFailure(keys);
+    await restartBlocks(attempt.blocks);
     await recordAudit(actor, "auth.reauthentication_failed", { entity: "session", entityId: staff.sessionId });
     return data({ error: REAUTH_FAILED }, { status: 400 });
   }
-  await clearAccountThrottle(keys);
+  await settleSuccessfulSignIn(keys);
   await markSessionVerified(staff.sessionId);
   await recordAudit(actor, "auth.reauthenticated", { entity: "session", entityId: staff.sessionId, details: { method } });
   return redirect(redirectTo, { headers: { "Set-Cookie": toastCookie({ type: "success", message: "Thank you. You can continue now." }) } });

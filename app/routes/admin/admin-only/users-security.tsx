@@ -3,12 +3,11 @@
  * sign-in. Administrators always must. Changing it needs re-authentication.
  */
 import { Form, Link } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
-import { requireRecentAuth } from "../../auth/reauth.server.ts";
-import { setTwoFactorForEveryone } from "../../auth/two-factor-admin.server.ts";
-import { auditActor } from "../../domain/audit.server.ts";
-import { getSiteSettings } from "../../domain/settings.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
+import { setTwoFactorForEveryone } from "../../../auth/two-factor-admin.server.ts";
+import { getSiteSettings } from "../../../domain/settings/settings.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/users-security";
 
 export const meta = () => [{ title: "Two-step sign-in for staff | Millbrook Admin" }];
@@ -23,7 +22,7 @@ export async function action(args: Route.ActionArgs) {
   requireRecentAuth(args, staff);
   const form = await args.request.formData();
   const on = form.get("require") === "on";
-  await setTwoFactorForEveryone(on, auditActor(staff, args.context));
+  await setTwoFactorForEveryone(on, currentActor(args));
   return redirectWithToast("/admin/users/security", {
     type: "success",
     message: on ? "Every staff member must now use two-step sign-in." : "Two-step sign-in is now optional for editors.",
