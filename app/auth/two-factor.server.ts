@@ -208,3 +208,17 @@ export async function removeSecondFactors(userId: string): Promise<void> {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
   });
 }
+
+/** Housekeeping: enrolments never confirmed (past their lifetime); how many were removed. */
+export async function deleteAbandonedEnrolments(): Promise<number> {
+  const removed = await getDb()
+    .delete(staffFactors)
+    .where(
+      and(
+        isNull(staffFactors.confirmed_at),
+        lt(staffFactors.created_at, sql`now() - make_interval(secs => ${ENROLMENT_LIFETIME_MS / 1000})`),
+      ),
+    )
+    .returning({ id: staffFactors.id });
+  return removed.length;
+}

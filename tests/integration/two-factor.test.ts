@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signIn } from "../../app/auth/login.server.ts";
 import { secondFactorStep } from "../../app/auth/second-factor-step.server.ts";
@@ -13,7 +13,8 @@ import { lookupSession } from "../../app/auth/session.server.ts";
 import { resetSecondFactor, setTwoFactorForEveryone, TwoFactorResetError } from "../../app/auth/two-factor-admin.server.ts";
 import { confirmEnrolment, factorSummary, startEnrolment, verifySecondFactor } from "../../app/auth/two-factor.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, recoveryCodes, sessions } from "../../app/db/schema.ts";
+import { auditLog, recoveryCodes, sessions, staffFactors, staffNotices } from "../../app/db/schema.ts";
+import { runHousekeeping } from "../../app/domain/limits/housekeeping.server.ts";
 import { takeNotices } from "../../app/domain/security-notices/notices.server.ts";
 import { createSignedInAccount, createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -103,6 +104,23 @@ describe("two-step sign-in", () => {
     expect(await takeNotices(editor.user.id)).toEqual([]);
 
     await expect(resetSecondFactor(admin.user.id, { userId: admin.user.id, ip: "x" }, "administrator")).rejects.toThrow(TwoFactorResetError);
+  });
+
+  it("housekeeping removes abandoned enrolments and old notices, and keeps the rest", async () => {
+    const editor = await createTestAccount({ role: "editor" });
+    await enrol(editor.user.id, editor.email);
+    await startEnrolment(editor.user.id, editor.email); // a second phone, never confirmed
+    await getDb().update(staffFactors).set({ created_at: sql`now() - interval '2 hours'` }).where(isNull(staffFactors.confirmed_at));
+    await getDb().insert(staffNotices).values([
+      { user_id: editor.user.id, message: "old, seen", seen_at: sql`now() - interval '100 days'` },
+      { user_id: editor.user.id, message: "recent, unseen" },
+    ]);
+    const result = await runHousekeeping();
+    expect(result.enrolments).toBeGreaterThanOrEqual(1);
+    const factors = await getDb().select().from(staffFactors).where(eq(staffFactors.user_id, editor.user.id));
+    expect(factors.map((f) => Boolean(f.confirmed_at))).toEqual([true]);
+    const notices = await getDb().select().from(staffNotices).where(eq(staffNotices.user_id, editor.user.id));
+    expect(notices.map((n) => n.message)).toEqual(["recent, unseen"]);
   });
 
   it("npm run reset-two-factor resets the last administrator's factor", async () => {

@@ -49,3 +49,14 @@ export async function signInToast(userId: string): Promise<Toast> {
   return { type: "info", message: text.length > 500 ? `${text.slice(0, 497)}...` : text };
 }
 
+
+/** Housekeeping: notices seen more than 90 days ago, or never seen after a year; how many. */
+export async function deleteOldNotices(): Promise<number> {
+  const removed = await getDb()
+    .delete(staffNotices)
+    .where(
+      sql`(${staffNotices.seen_at} is not null and ${staffNotices.seen_at} < now() - interval '90 days') or ${staffNotices.created_at} < now() - interval '365 days'`,
+    )
+    .returning({ id: staffNotices.id });
+  return removed.length;
+}
