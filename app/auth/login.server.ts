@@ -18,9 +18,9 @@ import { createSession, deleteSession, deleteSessionByToken, type SessionPending
 import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
 import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
 
-/** How a failed or throttled sign-in names an email that is no account: never as typed. */
 import { secondFactorStep } from "./second-factor-step.server.ts";
 
+/** How a failed or throttled sign-in names an email that is no account: never as typed. */
 const UNKNOWN_ACCOUNT = "unknown account";
 
 export interface SignInInput {

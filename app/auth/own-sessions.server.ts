@@ -13,7 +13,7 @@ export interface OwnSession {
 }
 
 /** "Firefox on Windows" from a User-Agent header (a rough label, enough to recognise a device). */
-export function describeDevice(userAgent: string | null): string {
+function describeDevice(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";
   const browser =
     /Edg\//.test(userAgent) ? "Edge"

@@ -10,13 +10,13 @@ import { redirect } from "react-router";
 import { toastCookie } from "../lib/toast.server.ts";
 import { currentTarget, type GuardArgs, type StaffIdentity } from "./guards.server.ts";
 
-export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 export const REAUTH_PATH = "/admin/reauth";
-export const REAUTH_MESSAGE = "Please confirm it's you to continue.";
+const REAUTH_MESSAGE = "Please confirm it's you to continue.";
 
 export const isRecentlyVerified = (staff: Pick<StaffIdentity, "verifiedAgoMs">) => staff.verifiedAgoMs < REAUTH_WINDOW_MS;
 
-export function reauthUrl(args: GuardArgs): string {
+function reauthUrl(args: GuardArgs): string {
   return `${REAUTH_PATH}?redirectTo=${encodeURIComponent(currentTarget(args.request))}`;
 }
 

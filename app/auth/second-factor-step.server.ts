@@ -15,8 +15,8 @@ import { loginUrl, safeRedirect } from "./redirect.ts";
 import { createSession, deleteSession, lookupSession, readSessionToken, type SessionPending } from "./session.server.ts";
 import { hasSecondFactor, twoFactorRequired } from "./two-factor.server.ts";
 
-export const VERIFY_PATH = "/admin/login/verify";
-export const ENROL_PATH = "/admin/login/enrol";
+const VERIFY_PATH = "/admin/login/verify";
+const ENROL_PATH = "/admin/login/enrol";
 
 export async function secondFactorStep(userId: string): Promise<SessionPending | null> {
   if (await hasSecondFactor(userId)) return "verify";

@@ -16,8 +16,8 @@ import { recoveryCodes, staffFactors, type StaffRole } from "../db/schema.ts";
 import { getSiteSettings } from "../domain/settings/settings.server.ts";
 import { hashToken } from "../lib/tokens.server.ts";
 
-export const TOTP_PERIOD_S = 30;
-export const RECOVERY_CODE_COUNT = 10;
+const TOTP_PERIOD_S = 30;
+const RECOVERY_CODE_COUNT = 10;
 const ISSUER = "Millbrook Community Foundation";
 /** An unconfirmed enrolment keeps its secret this long (so a wrong code does not change the QR code). */
 const ENROLMENT_LIFETIME_MS = 30 * 60 * 1000;
@@ -84,7 +84,7 @@ export interface Enrolment {
 }
 
 /** The SVG path of a QR code (drawn by the server; no script or image needed in the browser). */
-export function qrPath(text: string): { size: number; path: string } {
+function qrPath(text: string): { size: number; path: string } {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   const parts: string[] = [];
   for (let row = 0; row < modules.size; row++) {

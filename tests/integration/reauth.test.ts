@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requireStaff, staffContext } from "../../app/auth/guards.server.ts";
+import { staffMiddleware } from "../../app/auth/guards.server.ts";
 import { sessionCookieName } from "../../app/auth/session.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, sessions, siteSettings } from "../../app/db/schema.ts";
@@ -32,8 +32,9 @@ async function post(path: string, token: string, body: Record<string, string> | 
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { ip: "127.0.0.1", nonce: "", secure: false });
   // What the admin layouts' middleware does before every action.
-  context.set(staffContext, await requireStaff({ request, context }, "staff"));
-  return { request, context, params: {} } as never;
+  const args = { request, context, params: {} };
+  await staffMiddleware("staff")(args as never, async () => new Response());
+  return args as never;
 }
 
 /** What the action answered or threw, as a Response-like status and Location. */

@@ -7,7 +7,7 @@ export interface EnrolmentView {
 }
 
 /** The QR code drawn by the server as one SVG path (black modules on white, with a quiet zone). */
-export function QrCode({ qr }: { qr: EnrolmentView["qr"] }) {
+function QrCode({ qr }: { qr: EnrolmentView["qr"] }) {
   const margin = 4;
   const box = qr.size + margin * 2;
   return (
