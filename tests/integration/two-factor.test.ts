@@ -9,6 +9,7 @@ import { eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signIn } from "../../app/auth/login.server.ts";
 import { secondFactorStep } from "../../app/auth/second-factor-step.server.ts";
+import { startSessionAfterLink } from "../../app/auth/start-session.server.ts";
 import { lookupSession } from "../../app/auth/session.server.ts";
 import { resetSecondFactor, setTwoFactorForEveryone, TwoFactorResetError } from "../../app/auth/two-factor-admin.server.ts";
 import { confirmEnrolment, factorSummary, startEnrolment, verifySecondFactor } from "../../app/auth/two-factor.server.ts";
@@ -45,6 +46,20 @@ describe("two-step sign-in", () => {
 
     await enrol(editor.user.id, editor.email);
     expect(await signIn({ email: editor.email, password: editor.password, ip: "192.0.2.42" })).toMatchObject({ ok: true, pending: "verify" });
+  });
+
+  it("a one-time link (setup, invitation, reset) does not skip the second step", async () => {
+    const admin = await createTestAccount({ role: "administrator" });
+    const editor = await createTestAccount({ role: "editor" });
+    const start = (user: { id: string; email: string }) =>
+      startSessionAfterLink({ user, via: "reset", request: new Request("http://localhost/admin/set-password/x"), ip: "192.0.2.60", secure: false });
+    expect(await start(admin.user)).toMatchObject({ kind: "next-step", redirectTo: "/admin/login/enrol" });
+    await enrol(admin.user.id, admin.email);
+    const again = await start(admin.user);
+    expect(again).toMatchObject({ kind: "next-step", redirectTo: "/admin/login/verify" });
+    const lookup = await lookupSession(again.token);
+    expect(lookup.status === "active" && lookup.session.pending).toBe("verify");
+    expect(await start(editor.user)).toMatchObject({ kind: "session" });
   });
 
   it("the enrolment offers an otpauth URI with the issuer and the email, with a 160-bit secret", async () => {
