@@ -22,6 +22,9 @@ export default [
   ...prefix("admin", [
     route("setup/:token", "routes/admin/setup.tsx"),
     route("login", "routes/admin/login.tsx"),
+    // Second sign-in step for pending sessions (they check the pending session themselves).
+    route("login/verify", "routes/admin/login-verify.tsx"),
+    route("login/enrol", "routes/admin/login-enrol.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("set-password/:token", "routes/admin/set-password.tsx"),
     // Inside the layout: its middleware checks the session before every loader and action
@@ -41,6 +44,9 @@ export default [
       route("trustees/new", "routes/admin/trustee-form.tsx", { id: "admin-trustee-new" }),
       route("trustees/edit/:id", "routes/admin/trustee-form.tsx", { id: "admin-trustee-edit" }),
       route("keep-alive", "routes/admin/keep-alive.ts"),
+      route("reauth", "routes/admin/reauth.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      route("account/two-factor", "routes/admin/account-two-factor.tsx"),
 
       layout("routes/admin/submissions/layout.tsx", [
         route("inbox", "routes/admin/submissions/inbox.tsx"),
@@ -51,6 +57,8 @@ export default [
 
       layout("routes/admin/admin-only/layout.tsx", [
         route("users", "routes/admin/admin-only/users.tsx"),
+        route("users/security", "routes/admin/admin-only/users-security.tsx"),
+        route("users/:id/two-factor", "routes/admin/admin-only/user-two-factor.ts"),
         route("settings", "routes/admin/admin-only/settings.tsx"),
         route("settings/data", "routes/admin/admin-only/settings-data.ts"),
         route("settings/images", "routes/admin/admin-only/settings-images.ts"),

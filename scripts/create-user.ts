@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
+import { checkNewPassword } from "../app/auth/password-policy.server.ts";
 import { recordAudit } from "../app/domain/audit/audit.server.ts";
 import { EmailSchema, NewPasswordSchema, RoleSchema } from "../app/domain/staff/staff.schema.ts";
 import { createUser, StaffError } from "../app/domain/staff/staff.server.ts";
@@ -63,6 +64,8 @@ const database = await openDatabase(config, { mode: "attach", seed: false }).cat
 
 let exitCode = 0;
 try {
+  const problem = await checkNewPassword(password.data, email.data);
+  if (problem) throw new StaffError(problem);
   const user = await createUser({ email: email.data, password: password.data, role: role ? role.data : null });
   await recordAudit({ ip: "cli" }, "staff.user_created", {
     entity: "user",

@@ -23,6 +23,7 @@ import { requestInfoContext } from "../lib/request-context.ts";
 import { toastCookie } from "../lib/toast.server.ts";
 import { allows, type Access } from "./access.ts";
 import { loginUrl } from "./redirect.ts";
+import { stepUrl } from "./second-factor-step.server.ts";
 import {
   clearSessionCookie,
   lookupSession,
@@ -44,6 +45,8 @@ export interface StaffIdentity {
   remainingMs: number;
   /** The session's absolute end (it cannot be extended past this). */
   expiresAt: Date;
+  /** Milliseconds since the password or second factor was last checked in this session. */
+  verifiedAgoMs: number;
 }
 
 /** What loaders and actions receive: `{ request, context }` is enough. */
@@ -101,6 +104,16 @@ function sessionOf(args: GuardArgs, touch: boolean): Promise<SessionLookup> {
   return lookup;
 }
 
+/** The page being asked for (query string kept for GET), to come back to after a step. */
+export function currentTarget(request: Request): string {
+  const url = new URL(request.url);
+  const path = pagePath(request);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return request.method === "GET" ? path + (search ? `?${search}` : "") : path;
+}
+
 function sendToLogin(args: GuardArgs, lookup: SessionLookup): never {
   const { secure } = args.context.get(requestInfoContext);
   const headers = new Headers();
@@ -108,13 +121,7 @@ function sendToLogin(args: GuardArgs, lookup: SessionLookup): never {
     headers.append("Set-Cookie", clearSessionCookie({ secure }));
     if (lookup.reason === "idle") headers.append("Set-Cookie", toastCookie({ type: "info", message: INACTIVITY_MESSAGE }));
   }
-  const url = new URL(args.request.url);
-  const path = pagePath(args.request);
-  url.searchParams.delete("_routes");
-  url.searchParams.delete("index");
-  const search = url.searchParams.toString();
-  const here = args.request.method === "GET" ? path + (search ? `?${search}` : "") : path;
-  throw redirect(loginUrl(here), { headers });
+  throw redirect(loginUrl(currentTarget(args.request)), { headers });
 }
 
 /**
@@ -141,6 +148,8 @@ async function recordRefusal(args: GuardArgs, session: { userId: string; email: 
 export async function requireStaff(args: GuardArgs, access: Access = "staff"): Promise<StaffIdentity> {
   const lookup = await sessionOf(args, !isBackgroundRefresh(args.request));
   if (lookup.status !== "active") sendToLogin(args, lookup);
+  // Password right, second factor not yet checked (or to enrol): nothing else is reachable.
+  if (lookup.session.pending) throw redirect(stepUrl(lookup.session.pending, currentTarget(args.request)));
   const staff = staffIdentity(lookup.session);
   if (!staff || !allows(staff, access)) {
     await recordRefusal(args, lookup.session, access);
@@ -160,6 +169,7 @@ function staffIdentity(session: ActiveSession): StaffIdentity | null {
     sessionId: session.id,
     remainingMs: session.remainingMs,
     expiresAt: session.expiresAt,
+    verifiedAgoMs: session.verifiedAgoMs,
   };
 }
 
@@ -174,7 +184,7 @@ export async function getSignedInAccount(args: GuardArgs) {
 /** For public pages: the staff member when one is signed in, otherwise null. Never redirects. */
 export async function getOptionalStaff(args: GuardArgs): Promise<StaffIdentity | null> {
   const session = await getSignedInAccount(args);
-  return session ? staffIdentity(session) : null;
+  return session && !session.pending ? staffIdentity(session) : null;
 }
 
 /**

@@ -14,9 +14,11 @@ import { users } from "../db/schema.ts";
 import { recordAudit } from "../domain/audit/audit.server.ts";
 import { findUserByEmail } from "../domain/staff/staff.server.ts";
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "./password.server.ts";
-import { createSession, deleteSession, deleteSessionByToken, type SessionPolicy, sessionPolicy } from "./session.server.ts";
+import { createSession, deleteSession, deleteSessionByToken, type SessionPending, type SessionPolicy, sessionPolicy } from "./session.server.ts";
 import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
 import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
+
+import { secondFactorStep } from "./second-factor-step.server.ts";
 
 /** How a failed or throttled sign-in names an email that is no account: never as typed. */
 const UNKNOWN_ACCOUNT = "unknown account";
@@ -31,7 +33,7 @@ export interface SignInInput {
 }
 
 export type SignInResult =
-  | { ok: true; token: string; sessionId: string; userId: string; email: string; maxAgeMs: number }
+  | { ok: true; token: string; sessionId: string; userId: string; email: string; maxAgeMs: number; pending: SessionPending | null }
   | { ok: false; reason: "throttled"; retryAfterMs: number }
   | { ok: false; reason: "invalid"; retryAfterMs: number };
 
@@ -72,11 +74,14 @@ export async function signIn(input: SignInInput, policy: SessionPolicy = session
     await getDb().update(users).set({ password_hash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }
   if (input.previousToken) await deleteSessionByToken(input.previousToken);
-  const session = await createSession(user.id, { ip: input.ip, userAgent: input.userAgent }, policy);
+  // With a second factor (or one to enrol), the session stays pending until that step.
+  const pending = await secondFactorStep(user.id);
+  const session = await createSession(user.id, { ip: input.ip, userAgent: input.userAgent, pending }, policy);
   await getDb().update(users).set({ last_login_at: sql`now()` }).where(eq(users.id, user.id));
   await recordAudit({ userId: user.id, email: user.email, ip: input.ip }, "auth.sign_in", {
     entity: "session",
     entityId: session.id,
+    details: pending ? { pending } : {},
   });
   return {
     ok: true,
@@ -85,6 +90,7 @@ export async function signIn(input: SignInInput, policy: SessionPolicy = session
     userId: user.id,
     email: user.email,
     maxAgeMs: policy.absoluteLifetimeMs,
+    pending,
   };
 }
 

@@ -97,7 +97,11 @@ export function clearSessionCookie(options: { secure: boolean }) {
 export interface SessionMeta {
   ip?: string | null;
   userAgent?: string | null;
+  /** A session that still has a sign-in step to pass (second factor): see `sessions.pending`. */
+  pending?: SessionPending | null;
 }
+
+export type SessionPending = "verify" | "enrol";
 
 /** Starts a new session (always a new id and token: sign-in rotates the session). */
 export async function createSession(userId: string, meta: SessionMeta = {}, policy = sessionPolicy()) {
@@ -111,6 +115,7 @@ export async function createSession(userId: string, meta: SessionMeta = {}, poli
       expires_at: expiresAt,
       ip: meta.ip ?? null,
       user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      pending: meta.pending ?? null,
     })
     .returning({ id: sessions.id });
   return { id: row.id, token, expiresAt };
@@ -129,6 +134,10 @@ export interface ActiveSession {
   expiresAt: Date;
   /** Milliseconds left before the session ends (idle or absolute, whichever comes first). */
   remainingMs: number;
+  /** Null for a full session; otherwise the sign-in step still to pass. */
+  pending: SessionPending | null;
+  /** Milliseconds since the owner last proved who they are (password or second factor). */
+  verifiedAgoMs: number;
 }
 
 export type SessionLookup =
@@ -158,6 +167,8 @@ export async function lookupSession(
       createdAt: sessions.created_at,
       lastSeenAt: sessions.last_seen_at,
       expiresAt: sessions.expires_at,
+      pending: sessions.pending,
+      verifiedAt: sessions.verified_at,
       now: sql<string>`now()`.mapWith((v: string | Date) => new Date(v)),
     })
     .from(sessions)
@@ -192,6 +203,8 @@ export async function lookupSession(
       lastSeenAt,
       expiresAt: new Date(absoluteEnd),
       remainingMs,
+      pending: row.pending ?? null,
+      verifiedAgoMs: now - row.verifiedAt.getTime(),
     },
   };
 }
@@ -204,6 +217,11 @@ export async function touchSession(sessionId: string): Promise<Date> {
     .where(eq(sessions.id, sessionId))
     .returning({ lastSeenAt: sessions.last_seen_at });
   return row?.lastSeenAt ?? new Date();
+}
+
+/** The owner has just proved who they are again (re-authentication). */
+export async function markSessionVerified(sessionId: string) {
+  await getDb().update(sessions).set({ verified_at: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 export async function deleteSession(sessionId: string) {

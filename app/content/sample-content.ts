@@ -56,6 +56,7 @@ export const DEFAULT_SETTINGS = {
   about_image_url: null as string | null,
   charity_number: FOUNDATION.charityNumber,
   maintenance_mode: false,
+  require_two_factor: false,
   retention_months_volunteer: 12,
   retention_months_stall_application: 12,
   retention_months_nomination: 12,

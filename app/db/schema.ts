@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -72,8 +73,71 @@ export const sessions = pgTable(
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     user_agent: text("user_agent"),
+    /**
+     * Null: a full staff session. "verify": the password was right and the second factor
+     * is still to be checked; "enrol": the account must enrol a second factor first.
+     * A pending session reaches nothing but its own step.
+     */
+    pending: text("pending").$type<"verify" | "enrol">(),
+    /** When this session last proved its owner (password or second factor): re-authentication. */
+    verified_at: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sessions_user_idx").on(t.user_id)],
+  (t) => [
+    index("sessions_user_idx").on(t.user_id),
+    check("sessions_pending_check", sql`${t.pending} is null or ${t.pending} in ('verify', 'enrol')`),
+  ],
+);
+
+/**
+ * Second factors of staff accounts (authenticator apps, TOTP). A row without
+ * confirmed_at is an enrolment in progress; only confirmed rows count.
+ */
+export const staffFactors = pgTable(
+  "staff_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"totp">().notNull().default("totp"),
+    /** Base32 TOTP secret. */
+    secret: text("secret").notNull(),
+    /** The last 30-second step a code was accepted for: a code works once. */
+    last_step: bigint("last_step", { mode: "number" }),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_factors_user_idx").on(t.user_id), check("staff_factors_kind_check", sql`${t.kind} in ('totp')`)],
+);
+
+/** Single-use recovery codes (SHA-256 only), ten per enrolment. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code_hash: text("code_hash").notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.user_id)],
+);
+
+/** Security notices for a staff member (password, factor or role changed), shown at their next sign-in. */
+export const staffNotices = pgTable(
+  "staff_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    seen_at: timestamp("seen_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_notices_user_idx").on(t.user_id)],
 );
 
 /** One-time links: first-run setup, invitations (set password) and password resets. */
@@ -181,6 +245,8 @@ export const siteSettings = pgTable(
     about_image_url: text("about_image_url"),
     charity_number: text("charity_number").notNull().default(""),
     maintenance_mode: boolean("maintenance_mode").notNull().default(false),
+    /** Every staff member, editors too, must use a second factor (administrators always must). */
+    require_two_factor: boolean("require_two_factor").notNull().default(false),
     /** Months a submission of each kind is kept after its last change (data protection). */
     retention_months_volunteer: integer("retention_months_volunteer").notNull().default(12),
     retention_months_stall_application: integer("retention_months_stall_application").notNull().default(12),

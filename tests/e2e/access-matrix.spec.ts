@@ -13,6 +13,7 @@ import type { APIResponse } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes.ts";
 import type { Access } from "../../app/auth/access.ts";
+import { createSignedInAccount } from "../helpers/staff.ts";
 import { expect, test } from "./fixtures.ts";
 
 type Who = "anonymous" | "no-role" | "editor" | "editor allowed submissions" | "administrator";
@@ -150,6 +151,37 @@ test("other spellings of an administrator-only address never show it to an edito
     expect(asAdministrator.status(), target).toBeLessThan(500);
   }
 });
+
+// A session whose password was right but whose second factor is not yet checked (or not
+// yet enrolled) reaches nothing but its step.
+for (const pending of ["verify", "enrol"] as const) {
+  test(`a session pending "${pending}" is sent to its step from every admin page, data request and action`, async ({ request, baseURL, e2eDatabase }) => {
+    void e2eDatabase;
+    const account = await createSignedInAccount({ role: "administrator", pending });
+    const cookie = `${account.cookie.name}=${account.cookie.value}`;
+    for (const route of ADMIN_ROUTES) {
+      const probes: { method: "GET" | "POST"; target: string }[] = [
+        { method: "GET", target: route.path },
+        { method: "POST", target: route.path },
+        ...(route.page ? [{ method: "GET" as const, target: `${route.path}.data` }, { method: "POST" as const, target: `${route.path}.data` }] : []),
+      ];
+      for (const { method, target } of probes) {
+        const response = await call(request, method, target, cookie, baseURL!);
+        const status = response.status();
+        const body = await response.text();
+        const what = `${method} ${target}`;
+        expect(body, what).not.toContain(account.email);
+        if (target.endsWith(".data")) {
+          expect(status, what).toBe(202);
+          expect(body, what).toContain(`/admin/login/${pending}`);
+        } else {
+          expect(status, what).toBe(302);
+          expect(response.headers()["location"], what).toMatch(new RegExp(`^/admin/login/${pending}`));
+        }
+      }
+    }
+  });
+}
 
 test.describe("pages outside the guard", () => {
   test("the login page and one-time link pages are reachable without a session", async ({ request }) => {

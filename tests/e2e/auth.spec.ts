@@ -42,8 +42,9 @@ test.describe("login page", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in. Please check your credentials." })).toBeVisible();
   });
 
+  // Editors without a second factor sign in with the password alone (administrators: two-factor.spec.ts).
   test("signs in to the dashboard, shows 'Signing in...' while busy, and remembers the email", async ({ page, createAccount }) => {
-    const account = await createAccount("administrator");
+    const account = await createAccount("editor");
     await page.goto("/admin/login");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
@@ -66,14 +67,14 @@ test.describe("login page", () => {
   });
 
   test("goes back to the admin page first asked for (redirectTo)", async ({ page, createAccount }) => {
-    const account = await createAccount("administrator");
-    await page.goto("/admin/settings");
-    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fsettings$/);
+    const account = await createAccount("editor");
+    await page.goto("/admin/craft-fairs");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcraft-fairs$/);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/admin\/settings$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/craft-fairs$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Craft Fairs" })).toBeVisible();
   });
 
   test("ignores an off-site redirectTo", async ({ page, createAccount }) => {

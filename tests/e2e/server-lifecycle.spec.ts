@@ -10,6 +10,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { E2E_DATA_DIR } from "../../playwright.config.ts";
+import { totpCode } from "../helpers/totp.ts";
 import { startOwnServer as startServer } from "./own-server.ts";
 
 // Each test starts whole server processes (twice for the restart): give them time on a busy machine.
@@ -46,9 +47,16 @@ test("a fresh install prints a one-time setup link, creates the first administra
     await page.getByLabel("Password (at least 12 characters)").fill("correct horse battery");
     await page.getByLabel("Confirm password").fill("correct horse battery");
     await page.getByRole("button", { name: "Create administrator" }).click();
-    // The new administrator is signed in and lands on the dashboard.
+    // The new administrator is walked through enrolling a second factor before any screen.
+    await expect(page).toHaveURL(/\/admin\/login\/enrol/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set up two-step sign-in");
+    await expect(page.getByTestId("totp-qr")).toBeVisible();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+    await page.getByLabel("6-digit code from the app").fill(totpCode(secret));
+    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+    await page.getByRole("link", { name: "I have saved my codes: continue" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(page.getByText("The administrator account has been created. You are signed in.")).toBeVisible();
     await expect(page.getByText("chair@millbrook.test").first()).toBeVisible();
     await page.goto(`${server.origin}/admin/users`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");

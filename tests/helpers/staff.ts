@@ -33,10 +33,14 @@ export async function createTestAccount(options: TestAccountOptions) {
   return { user, email: user.email, password };
 }
 
-/** A signed-in account: the cookie a browser would hold after signing in. */
-export async function createSignedInAccount(options: TestAccountOptions & { secure?: boolean }) {
+/**
+ * A signed-in account: the cookie a browser would hold after signing in. The session is a
+ * full one, verified now (as after the password and any second factor), unless `pending`
+ * asks for one still at the second sign-in step.
+ */
+export async function createSignedInAccount(options: TestAccountOptions & { secure?: boolean; pending?: "verify" | "enrol" }) {
   const account = await createTestAccount(options);
-  const session = await createSession(account.user.id, { ip: "127.0.0.1", userAgent: "tests" });
+  const session = await createSession(account.user.id, { ip: "127.0.0.1", userAgent: "tests", pending: options.pending });
   return {
     ...account,
     token: session.token,

@@ -56,6 +56,17 @@ describe("npm run create-user", () => {
     expect(await findUserByEmail("a@example.org")).toBeNull();
   });
 
+  it.each([
+    ["qwerty123456", /too common/],
+    ["janedoe secret pass", /must not contain your email address/],
+    ["I work at Millbrook", /must not contain the charity's name/],
+  ])("refuses the password %j under the password rules", async (password, message) => {
+    const run = createUser("--email", "janedoe@example.org", "--password", password);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(message);
+    expect(await findUserByEmail("janedoe@example.org")).toBeNull();
+  });
+
   it("refuses a duplicate email", async () => {
     createUser("--email", "twice@example.org", "--password", "a long enough password");
     const run = createUser("--email", "TWICE@example.org", "--password", "another long password");

@@ -19,6 +19,7 @@ const SECTIONS: { to: string; label: string; access: Access }[] = [
   { to: "/admin/settings", label: "Settings", access: "administrator" },
   { to: "/admin/data-protection", label: "Data protection", access: "administrator" },
   { to: "/admin/audit-log", label: "Audit log", access: "administrator" },
+  { to: "/admin/account", label: "My account", access: "staff" },
 ];
 
 export function SignOutButton({ className }: { className?: string }) {

@@ -1,16 +1,20 @@
 /**
  * The hourly housekeeping of the tables that grow with traffic: expired sessions, quiet
- * sign-in throttle counters and finished rate counters (writing the summaries of
- * aggregated audit entries). Each step is harmless when repeated or run by several
+ * sign-in throttle counters, finished rate counters (writing the summaries of
+ * aggregated audit entries), abandoned second-factor enrolments and old security notices. Each step is harmless when repeated or run by several
  * processes at once.
  */
 import { deleteExpiredSessions } from "../../auth/session.server.ts";
 import { deleteStaleThrottleRows } from "../../auth/throttle.server.ts";
+import { deleteAbandonedEnrolments } from "../../auth/two-factor.server.ts";
+import { deleteOldNotices } from "../security-notices/notices.server.ts";
 import { flushFinishedCounters } from "./aggregated-audit.server.ts";
 
 export async function runHousekeeping() {
   const sessions = await deleteExpiredSessions();
   const throttleRows = await deleteStaleThrottleRows();
   const counters = await flushFinishedCounters();
-  return { sessions, throttleRows, counters };
+  const enrolments = await deleteAbandonedEnrolments();
+  const notices = await deleteOldNotices();
+  return { sessions, throttleRows, counters, enrolments, notices };
 }

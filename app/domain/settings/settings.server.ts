@@ -39,6 +39,14 @@ async function readSiteSettings(): Promise<SiteSettings> {
   return DEFAULT_SETTINGS;
 }
 
+/** Whether saving `input` would switch maintenance mode on or off (a change that needs re-authentication). */
+export async function switchesMaintenance(input: Record<string, unknown>): Promise<boolean> {
+  const parsed = SiteSettingsSchema.shape.maintenance_mode.safeParse(input["maintenance_mode"]);
+  if (!parsed.success) return false;
+  const current = await readSettingsForEditing();
+  return parsed.data !== current.maintenance_mode;
+}
+
 /** The settings row for the admin screen: unlike getSiteSettings, a read failure is an error. */
 export async function readSettingsForEditing(): Promise<SiteSettingsValues> {
   const [row] = await getDb().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);

@@ -139,7 +139,7 @@ export async function setRole(userId: string, role: StaffRole, actor: AuditActor
       entityId: userId,
       details: { email: user.email, role, previousRole: current?.role ?? null },
     }, tx);
-    return { email: user.email, role, previousRole: current?.role ?? null };
+    return { userId, email: user.email, role, previousRole: current?.role ?? null };
   });
 }
 

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { signIn } from "../../auth/login.server.ts";
 import { safeRedirect } from "../../auth/redirect.ts";
+import { stepUrl } from "../../auth/second-factor-step.server.ts";
+import { signInToast } from "../../domain/security-notices/notices.server.ts";
 import { readSessionToken, serializeSessionCookie } from "../../auth/session.server.ts";
 import { LOCAL_FLASH_KEY } from "../../components/admin/sign-out.ts";
 import { toast } from "../../components/ui/toast.tsx";
@@ -50,7 +52,9 @@ export async function action(args: Route.ActionArgs) {
   if (result.ok) {
     const headers = new Headers();
     headers.append("Set-Cookie", serializeSessionCookie(result.token, { secure, maxAgeMs: result.maxAgeMs }));
-    headers.append("Set-Cookie", toastCookie({ type: "success", message: "Signed in successfully" }));
+    // Second step (code from the app, or enrolment) before the session is a full one.
+    if (result.pending) return redirect(stepUrl(result.pending, redirectTo), { headers });
+    headers.append("Set-Cookie", toastCookie(await signInToast(result.userId)));
     return redirect(redirectTo, { headers });
   }
   const retryAfter = Math.max(1, Math.ceil(result.retryAfterMs / 1000));

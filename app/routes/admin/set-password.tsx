@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
+import { checkNewPassword } from "../../auth/password-policy.server.ts";
 import { deleteSessionsOfUser } from "../../auth/session.server.ts";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { NewPasswordSchema } from "../../domain/staff/staff.schema.ts";
@@ -36,6 +37,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { user } = await accountFor(params.token);
   const parsed = SetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ errors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  const problem = await checkNewPassword(parsed.data.password, user.email);
+  if (problem) return data({ errors: { password: [problem] } }, { status: 400 });
   const link = await consumeLink(params.token, ["invite", "reset"]);
   if (!link || link.user_id !== user.id) throw data({ expired: true }, { status: 410 });
   await setPassword(user.id, parsed.data.password);

@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
+import { checkNewPassword } from "../../auth/password-policy.server.ts";
 import { redirectSignedIn, startSessionAfterLink } from "../../auth/start-session.server.ts";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { countAdministrators, createUser, StaffError } from "../../domain/staff/staff.server.ts";
@@ -34,6 +35,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  const problem = await checkNewPassword(parsed.data.password, parsed.data.email);
+  if (problem) return data({ errors: { password: [problem] }, email: parsed.data.email }, { status: 400 });
   if (!(await consumeLink(params.token, ["setup"]))) throw data({ expired: true }, { status: 410 });
   const { ip, secure } = context.get(requestInfoContext);
   let user: { id: string; email: string };

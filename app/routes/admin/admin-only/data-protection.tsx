@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { currentActor } from "../../../auth/guards.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../../domain/submissions/submission-labels.ts";
 import {
@@ -58,6 +59,8 @@ export async function action(args: Route.ActionArgs) {
   const actor = currentActor(args);
   const form = await args.request.formData();
   const intent = form.get("intent");
+  // Changing retention and erasing need the password or a code from the last 10 minutes.
+  if (intent === "retention" || intent === "erase") requireRecentAuth(args, currentStaff(args));
   if (intent === "find") {
     const raw = String(form.get("email") ?? "");
     const email = EmailLookupSchema.safeParse(raw);

@@ -2,8 +2,9 @@
  * GET /admin/settings/data: the settings as JSON (the Settings screen's client-side reload).
  * POST: saves them (JSON in, JSON out) for the optimistic save. Administrators only.
  */
-import { currentActor } from "../../../auth/guards.server.ts";
-import { readSettingsForEditing, saveSiteSettings } from "../../../domain/settings/settings.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { isRecentlyVerified, REAUTH_PATH } from "../../../auth/reauth.server.ts";
+import { readSettingsForEditing, saveSiteSettings, switchesMaintenance } from "../../../domain/settings/settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import type { Route } from "./+types/settings-data";
 
@@ -25,6 +26,10 @@ export async function action(args: Route.ActionArgs) {
     if (typeof input !== "object" || input === null || Array.isArray(input)) throw new Error("not an object");
   } catch {
     return json({ ok: false, message: "The request was not understood" }, 400);
+  }
+  // Switching maintenance mode needs the password or a code from the last 10 minutes.
+  if (!isRecentlyVerified(currentStaff(args)) && (await switchesMaintenance(input))) {
+    return json({ ok: false, message: "Please confirm it's you first", reauth: `${REAUTH_PATH}?redirectTo=%2Fadmin%2Fsettings` }, 401);
   }
   try {
     const result = await saveSiteSettings(input, currentActor(args));

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { currentActor } from "../../../auth/guards.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { toast } from "../../../components/ui/toast.tsx";
 import { DEFAULT_SETTINGS } from "../../../content/sample-content.ts";
 import type { SettingsField, SiteSettingsValues } from "../../../domain/settings/settings.schema.ts";
-import { readSettingsForEditing, saveSiteSettings } from "../../../domain/settings/settings.server.ts";
+import { readSettingsForEditing, saveSiteSettings, switchesMaintenance } from "../../../domain/settings/settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import { GivingSettingsCard } from "../../../components/admin/giving-settings.tsx";
 import { readGivingSettings } from "../../../domain/giving/settings.server.ts";
@@ -32,6 +33,8 @@ export async function loader() {
 /** The form without JavaScript: a normal post; with JavaScript the page saves through /admin/settings/data. */
 export async function action(args: Route.ActionArgs) {
   const input = Object.fromEntries(await args.request.formData());
+  // Switching maintenance mode needs the password or a code from the last 10 minutes.
+  if (await switchesMaintenance(input)) requireRecentAuth(args, currentStaff(args));
   const result = await saveSiteSettings(input, currentActor(args));
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });
@@ -239,7 +242,12 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(attempt),
       });
-      const body = (await response.json().catch(() => null)) as { ok?: boolean; settings?: Values; message?: string; errors?: Errors } | null;
+      const body = (await response.json().catch(() => null)) as { ok?: boolean; settings?: Values; message?: string; errors?: Errors; reauth?: string } | null;
+      // Switching maintenance mode asks for the password again first.
+      if (response.status === 401 && body && "reauth" in body && typeof body.reauth === "string") {
+        window.location.assign(body.reauth);
+        return;
+      }
       if (!response.ok || !body?.ok || !body.settings) {
         const message = body?.message ?? `The server answered ${response.status}`;
         const failure = new Error(message) as Error & { errors?: Errors };

@@ -7,6 +7,8 @@ import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.
 import { toast } from "../../../components/ui/toast.tsx";
 import { runDiagnostics, type DiagnosticsReport } from "../../../system/diagnostics.server.ts";
 import { EmailSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
+import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import {
   createPasswordReset,
   grantAccess,
@@ -67,6 +69,9 @@ export async function action(args: Route.ActionArgs) {
   const role = RoleSchema.safeParse(form.get("role"));
   const userId = String(form.get("userId") ?? "");
 
+  // Access changes and reset links need the password or a code from the last 10 minutes.
+  if (["grant", "invite", "role", "revoke", "reset"].includes(intent)) requireRecentAuth(args, currentStaff(args));
+
   switch (intent) {
     case "grant":
     case "invite": {
@@ -78,7 +83,8 @@ export async function action(args: Route.ActionArgs) {
       if (!role.success) return reply({ intent, notice: { type: "error", message: role.error.issues[0].message } }, 400);
       if (intent === "grant") {
         try {
-          await grantAccess(email.data, role.data, actor);
+          const granted = await grantAccess(email.data, role.data, actor);
+          await notifyStaff(granted.userId, NOTICES.roleChanged(role.data));
           return reply({ intent, notice: { type: "success", message: `Admin access granted to ${email.data}` } });
         } catch (error) {
           const notFound = error instanceof StaffError && error.message.startsWith("No account");
@@ -101,6 +107,7 @@ export async function action(args: Route.ActionArgs) {
       if (!role.success) return reply({ intent, notice: { type: "error", message: role.error.issues[0].message } }, 400);
       try {
         const result = await setRole(userId, role.data, actor);
+        await notifyStaff(userId, NOTICES.roleChanged(role.data));
         return reply({ intent, notice: { type: "success", message: `${result.email} is now ${ROLE_LABEL[role.data] === "Administrator" ? "an Administrator" : "an Editor"}` } });
       } catch (error) {
         return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
@@ -119,6 +126,7 @@ export async function action(args: Route.ActionArgs) {
     case "revoke": {
       try {
         const result = await revokeAccess(userId, actor);
+        await notifyStaff(userId, NOTICES.roleChanged(null));
         return reply({ intent, notice: { type: "success", message: `Staff access removed from ${result.email}` } });
       } catch (error) {
         return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
@@ -127,6 +135,7 @@ export async function action(args: Route.ActionArgs) {
     case "reset": {
       try {
         const link = await createPasswordReset(userId, actor, origin);
+        await notifyStaff(userId, NOTICES.resetLinkIssued);
         return reply({
           intent,
           notice: { type: "success", message: `Password reset link created for ${link.email}` },
@@ -231,6 +240,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <div>
         <h1 className="font-display text-3xl font-semibold text-brand-900">Users</h1>
         <p className="mt-1 text-slate-600">Who may sign in to the admin area, and with which role.</p>
+        <p className="mt-1 text-sm">
+          <a href="/admin/users/security" className="font-medium text-brand-700 underline underline-offset-2">Two-step sign-in for staff</a>
+        </p>
       </div>
 
       {result && (
@@ -289,6 +301,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                         <input type="hidden" name="userId" value={a.id} />
                         <button type="submit" className={danger} disabled={pendingIntent === "revoke"}>Revoke access</button>
                       </Form>
+                      {a.id !== loaderData.me && (
+                        <Form method="post" action={`/admin/users/${a.id}/two-factor`} onSubmit={(e) => {
+                          if (!window.confirm(`Reset two-step sign-in for ${a.email}? They will be signed out and set it up again at their next sign-in.`)) e.preventDefault();
+                        }}>
+                          <button type="submit" className={secondary}>Reset two-step sign-in</button>
+                        </Form>
+                      )}
                     </div>
                   </td>
                 </tr>

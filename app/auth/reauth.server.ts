@@ -1,0 +1,27 @@
+/**
+ * Re-authentication before sensitive actions: changing roles or granting access,
+ * issuing reset links, resetting someone's second factor, erasing personal data,
+ * changing retention, switching maintenance mode or the two-step requirement, removing
+ * one's own second factor. The server refuses the action unless this session checked the
+ * password or a second-factor code within the last 10 minutes (sessions.verified_at,
+ * compared on the database clock); the person is sent to /admin/reauth and back.
+ */
+import { redirect } from "react-router";
+import { toastCookie } from "../lib/toast.server.ts";
+import { currentTarget, type GuardArgs, type StaffIdentity } from "./guards.server.ts";
+
+const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+export const REAUTH_PATH = "/admin/reauth";
+const REAUTH_MESSAGE = "Please confirm it's you to continue.";
+
+export const isRecentlyVerified = (staff: Pick<StaffIdentity, "verifiedAgoMs">) => staff.verifiedAgoMs < REAUTH_WINDOW_MS;
+
+function reauthUrl(args: GuardArgs): string {
+  return `${REAUTH_PATH}?redirectTo=${encodeURIComponent(currentTarget(args.request))}`;
+}
+
+/** Throws a redirect to the re-authentication page unless the session was verified in the last 10 minutes. */
+export function requireRecentAuth(args: GuardArgs, staff: StaffIdentity): void {
+  if (isRecentlyVerified(staff)) return;
+  throw redirect(reauthUrl(args), { headers: { "Set-Cookie": toastCookie({ type: "info", message: REAUTH_MESSAGE }) } });
+}

@@ -1,0 +1,61 @@
+/**
+ * The second sign-in step. After a correct password the session is created pending:
+ * "verify" when the account has a second factor (a code is asked for), "enrol" when it
+ * has none but must have one (administrators, or everyone when the site setting says so).
+ * A pending session reaches only its step's page; the step replaces it with a full
+ * session (new token).
+ */
+import { eq, sql } from "drizzle-orm";
+import { redirect, type RouterContextProvider } from "react-router";
+import { getDb } from "../db/client.server.ts";
+import { sessions } from "../db/schema.ts";
+import { roleOf } from "../domain/staff/staff.server.ts";
+import { requestInfoContext } from "../lib/request-context.ts";
+import { loginUrl, safeRedirect } from "./redirect.ts";
+import { createSession, deleteSession, lookupSession, readSessionToken, type SessionPending } from "./session.server.ts";
+import { hasSecondFactor, twoFactorRequired } from "./two-factor.server.ts";
+
+const VERIFY_PATH = "/admin/login/verify";
+const ENROL_PATH = "/admin/login/enrol";
+
+export async function secondFactorStep(userId: string): Promise<SessionPending | null> {
+  if (await hasSecondFactor(userId)) return "verify";
+  return (await twoFactorRequired(await roleOf(userId))) ? "enrol" : null;
+}
+
+/** The page of a pending session's step, bringing the person back to `redirectTo` afterwards. */
+export function stepUrl(pending: SessionPending, redirectTo?: string | null): string {
+  const path = pending === "verify" ? VERIFY_PATH : ENROL_PATH;
+  return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+}
+
+/** Makes the pending session a full one in place (enrolment: its page still shows the recovery codes). */
+export async function completeStepInPlace(sessionId: string) {
+  await getDb().update(sessions).set({ pending: null, verified_at: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends the pending session and starts a full one (new id and token). */
+export async function completeStep(pendingSessionId: string, userId: string, meta: { ip: string; userAgent?: string | null }) {
+  await deleteSession(pendingSessionId);
+  return createSession(userId, { ip: meta.ip, userAgent: meta.userAgent });
+}
+
+/**
+ * The pending session of this request for a step page, or a thrown redirect: to sign-in
+ * when there is none, to `redirectTo` when the session is already full, to the other
+ * step when it is pending for that one.
+ */
+export async function requirePendingSession(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  step: SessionPending,
+  options: { allowFull?: boolean } = {},
+) {
+  const { secure } = args.context.get(requestInfoContext);
+  const lookup = await lookupSession(readSessionToken(args.request, secure));
+  const redirectTo = safeRedirect(new URL(args.request.url).searchParams.get("redirectTo"));
+  if (lookup.status !== "active") throw redirect(loginUrl(redirectTo));
+  const { session } = lookup;
+  if (!session.pending && !options.allowFull) throw redirect(redirectTo);
+  if (session.pending && session.pending !== step) throw redirect(stepUrl(session.pending, redirectTo));
+  return { session, redirectTo };
+}

@@ -1,0 +1,81 @@
+/**
+ * Sign-in, enrolment step: the account must have a second factor (administrators, or
+ * everyone when the site setting says so) and has none. Nothing else is reachable until
+ * an authenticator app is set up; then the session becomes a full one and the recovery
+ * codes are shown once.
+ */
+import { data, Link, useNavigation } from "react-router";
+import { completeStepInPlace, requirePendingSession } from "../../auth/second-factor-step.server.ts";
+import { confirmEnrolment, startEnrolment } from "../../auth/two-factor.server.ts";
+import { EnrolForm, RecoveryCodes } from "../../components/admin/two-factor.tsx";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
+import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/login-enrol";
+
+export const ENROL_WRONG_CODE = "That code is not right. Check the app shows this account and try the newest code.";
+
+export const meta = () => [
+  { title: "Set up two-step sign-in | Millbrook Community Foundation" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  // A full session here has just enrolled (the page shows its recovery codes).
+  const { session, redirectTo } = await requirePendingSession(args, "enrol", { allowFull: true });
+  if (!session.pending) return { email: session.email, enrolment: null, redirectTo };
+  const { secretGroups, qr } = await startEnrolment(session.userId, session.email);
+  return { email: session.email, enrolment: { secretGroups, qr }, redirectTo };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { session, redirectTo } = await requirePendingSession(args, "enrol");
+  const { ip } = args.context.get(requestInfoContext);
+  const form = await args.request.formData();
+  const codes = await confirmEnrolment(session.userId, String(form.get("code") ?? "").slice(0, 100));
+  if (!codes) return data({ error: ENROL_WRONG_CODE, codes: null, continueTo: null }, { status: 400 });
+  await recordAudit({ userId: session.userId, email: session.email, ip }, "auth.second_factor_enrolled", {
+    entity: "user",
+    entityId: session.userId,
+    details: { at: "sign-in" },
+  });
+  await completeStepInPlace(session.id);
+  await notifyStaff(session.userId, NOTICES.factorAdded);
+  return data({ error: null, codes, continueTo: redirectTo });
+}
+
+export default function LoginEnrol({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
+        <h1 className="text-center font-display text-3xl font-semibold text-brand-800">Set up two-step sign-in</h1>
+        {actionData?.codes || !loaderData.enrolment ? (
+          <div className="mt-6 space-y-5">
+            <p role="status" className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900">
+              Two-step sign-in is on for {loaderData.email}.
+            </p>
+            {actionData?.codes && <RecoveryCodes codes={actionData.codes} />}
+            <Link to={loaderData.redirectTo} className="block w-full rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700">
+              {actionData?.codes ? "I have saved my codes: continue" : "Continue"}
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="mt-2 text-center text-slate-600">
+              Your account (<strong>{loaderData.email}</strong>) needs a second step at sign-in: a code from an app on your phone.
+            </p>
+            <div className="mt-6">
+              <EnrolForm enrolment={loaderData.enrolment!} error={actionData?.error ?? undefined} busy={busy} />
+            </div>
+            <form method="post" action="/admin/logout" className="mt-6 border-t border-slate-200 pt-4 text-center">
+              <button type="submit" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+                Cancel and sign out
+              </button>
+            </form>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

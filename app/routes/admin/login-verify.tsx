@@ -1,0 +1,102 @@
+/**
+ * Sign-in, second step: the password was right and the account has a second factor.
+ * A code from the authenticator app or a recovery code turns the pending session into a
+ * full one (new token). Wrong codes count towards the same back-off as wrong passwords.
+ */
+import { data, Form, redirect, useNavigation } from "react-router";
+import { completeStep, requirePendingSession } from "../../auth/second-factor-step.server.ts";
+import { serializeSessionCookie, sessionPolicy } from "../../auth/session.server.ts";
+import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
+import { factorSummary, verifySecondFactor } from "../../auth/two-factor.server.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
+import { signInToast } from "../../domain/security-notices/notices.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { toastCookie } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/login-verify";
+
+export const WRONG_CODE = "That code is not right. Check your app and try again, or use a recovery code.";
+export const TOO_MANY_CODES = "Too many attempts. Please wait a moment and try again.";
+
+export const meta = () => [
+  { title: "Two-step sign-in | Millbrook Community Foundation" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { session } = await requirePendingSession(args, "verify");
+  return { email: session.email };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { session, redirectTo } = await requirePendingSession(args, "verify");
+  const { ip, secure } = args.context.get(requestInfoContext);
+  const form = await args.request.formData();
+  const code = String(form.get("code") ?? "").slice(0, 100);
+  const keys = throttleKeys(session.email, ip);
+  // Counted before the check, atomically (parallel guesses queue here).
+  const attempt = await reserveSignInAttempt(keys);
+  if (!attempt.allowed) {
+    return data({ error: TOO_MANY_CODES }, { status: 429, headers: { "Retry-After": String(Math.ceil(attempt.retryAfterMs / 1000)) } });
+  }
+  const method = await verifySecondFactor(session.userId, code);
+  const actor = { userId: session.userId, email: session.email, ip };
+  if (!method) {
+    await restartBlocks(attempt.blocks);
+    await recordAudit(actor, "auth.second_factor_failed", { entity: "session", entityId: session.id });
+    return data({ error: WRONG_CODE }, { status: 401 });
+  }
+  await settleSuccessfulSignIn(keys);
+  const full = await completeStep(session.id, session.userId, { ip, userAgent: args.request.headers.get("User-Agent") });
+  await recordAudit(actor, "auth.second_factor_verified", { entity: "session", entityId: full.id, details: { method } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", serializeSessionCookie(full.token, { secure, maxAgeMs: sessionPolicy().absoluteLifetimeMs }));
+  let toast = await signInToast(session.userId);
+  if (method === "recovery") {
+    const { recoveryCodesLeft } = await factorSummary(session.userId);
+    toast = {
+      type: "info",
+      message: `You signed in with a recovery code. ${recoveryCodesLeft} left: make new ones from My account.`,
+    };
+  }
+  headers.append("Set-Cookie", toastCookie(toast));
+  return redirect(redirectTo, { headers });
+}
+
+export default function LoginVerify({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const error = actionData?.error;
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
+        <h1 className="text-center font-display text-3xl font-semibold text-brand-800">Two-step sign-in</h1>
+        <p className="mt-2 text-center text-slate-600">
+          Enter the 6-digit code from your authenticator app for <strong>{loaderData.email}</strong>.
+        </p>
+        <Form method="post" className="mt-8 space-y-5" noValidate>
+          <div>
+            <label htmlFor="code" className="block font-medium text-slate-800">
+              Code
+            </label>
+            <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={20} autoFocus
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono tracking-widest"
+              aria-invalid={error ? true : undefined} aria-describedby={error ? "code-error" : "code-help"} />
+            <p id="code-help" className="mt-1 text-sm text-slate-600">Lost your phone? Enter one of your recovery codes instead.</p>
+          </div>
+          {error && (
+            <p id="code-error" role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            {busy ? "Checking..." : "Verify"}
+          </button>
+        </Form>
+        <form method="post" action="/admin/logout" className="mt-6 border-t border-slate-200 pt-4 text-center">
+          <button type="submit" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+            Cancel and sign out
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * npm run reset-two-factor -- --email EMAIL
+ *
+ * Removes the second factor and recovery codes of an account and ends its sessions, for
+ * the last administrator who lost their phone (others are reset from the Users screen).
+ * The person sets up two-step sign-in again at their next sign-in. Audited. Uses
+ * DATA_DIR / DATABASE_URL like the server.
+ */
+import { parseArgs } from "node:util";
+import { resetSecondFactor, TwoFactorResetError } from "../app/auth/two-factor-admin.server.ts";
+import { openDatabase } from "../app/db/bootstrap.server.ts";
+import { findUserByEmail } from "../app/domain/staff/staff.server.ts";
+import { readConfig } from "../app/lib/config.server.ts";
+
+const USAGE = "Usage: npm run reset-two-factor -- --email EMAIL";
+
+let email: string | undefined;
+try {
+  ({ values: { email } } = parseArgs({ options: { email: { type: "string" } }, strict: true, allowPositionals: false }));
+} catch (error) {
+  console.error(`reset-two-factor: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (!email) {
+  console.error(`reset-two-factor: --email is required.\n${USAGE}`);
+  process.exit(2);
+}
+
+const database = await openDatabase(readConfig(), { mode: "attach", seed: false }).catch((error: unknown) => {
+  console.error(`reset-two-factor: could not open the database: ${(error as Error).message}`);
+  process.exit(1);
+});
+
+let exitCode = 0;
+try {
+  const user = await findUserByEmail(email.trim().toLowerCase());
+  if (!user) throw new TwoFactorResetError(`No account with the email ${email}`);
+  await resetSecondFactor(user.id, { ip: "cli" }, "command");
+  console.log(`Two-step sign-in reset for ${user.email}. They set it up again at their next sign-in.`);
+} catch (error) {
+  console.error(`reset-two-factor: ${(error as Error).message}`);
+  exitCode = 1;
+} finally {
+  await database.close().catch(() => {});
+}
+process.exit(exitCode);

@@ -1,0 +1,118 @@
+/**
+ * Re-authentication: sensitive actions are refused by the server (sent to /admin/reauth,
+ * nothing changed) when the session's password or code check is older than 10 minutes.
+ */
+import { eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { staffMiddleware } from "../../app/auth/guards.server.ts";
+import { sessionCookieName } from "../../app/auth/session.server.ts";
+import { getDb } from "../../app/db/client.server.ts";
+import { adminUsers, sessions, siteSettings } from "../../app/db/schema.ts";
+import { requestInfoContext } from "../../app/lib/request-context.ts";
+import { action as dataProtectionAction } from "../../app/routes/admin/admin-only/data-protection.tsx";
+import { action as reauthAction } from "../../app/routes/admin/reauth.tsx";
+import { action as settingsDataAction } from "../../app/routes/admin/admin-only/settings-data.ts";
+import { action as usersAction } from "../../app/routes/admin/admin-only/users.tsx";
+import { createSignedInAccount, createTestAccount, TEST_PASSWORD } from "../helpers/staff.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+
+setupTestDatabase();
+
+async function post(path: string, token: string, body: Record<string, string> | object, json = false) {
+  const headers: Record<string, string> = { Cookie: `${sessionCookieName(false)}=${token}` };
+  let payload: BodyInit;
+  if (json) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  } else {
+    payload = new URLSearchParams(body as Record<string, string>);
+  }
+  const request = new Request(`http://localhost${path}`, { method: "POST", headers, body: payload });
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { ip: "127.0.0.1", nonce: "", secure: false });
+  // What the admin layouts' middleware does before every action.
+  const args = { request, context, params: {} };
+  await staffMiddleware("staff")(args as never, async () => new Response());
+  return args as never;
+}
+
+/** What the action answered or threw, as a Response-like status and Location. */
+async function outcome(promise: Promise<unknown>) {
+  const result = await promise.then(
+    (value) => value,
+    (thrown: unknown) => thrown,
+  );
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), body: result };
+  const init = (result as { init?: ResponseInit | null }).init;
+  return { status: init?.status ?? 200, location: null, body: result };
+}
+
+async function verifiedMinutesAgo(sessionId: string, minutes: number) {
+  await getDb()
+    .update(sessions)
+    .set({ verified_at: sql`now() - make_interval(mins => ${minutes})` })
+    .where(eq(sessions.id, sessionId));
+}
+
+const roleOf = async (userId: string) =>
+  (await getDb().select().from(adminUsers).where(eq(adminUsers.user_id, userId)))[0]?.role ?? null;
+
+describe("re-authentication before sensitive actions", () => {
+  it("refuses a role change 11 minutes after the last check and allows it after re-authenticating", async () => {
+    const admin = await createSignedInAccount({ role: "administrator" });
+    const editor = await createTestAccount({ role: "editor" });
+    await verifiedMinutesAgo(admin.sessionId, 11);
+
+    const refused = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
+    expect(refused.status).toBe(302);
+    expect(refused.location).toBe("/admin/reauth?redirectTo=%2Fadmin%2Fusers");
+    expect(await roleOf(editor.user.id)).toBe("editor");
+
+    // A wrong password does not count.
+    const wrong = await outcome(reauthAction(await post("/admin/reauth", admin.token, { password: "not my password at all", redirectTo: "/admin/users" })));
+    expect(wrong.status).toBe(400);
+    const again = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
+    expect(again.location).toMatch(/^\/admin\/reauth/);
+    expect(await roleOf(editor.user.id)).toBe("editor");
+
+    await new Promise((r) => setTimeout(r, 1100)); // the wrong password's back-off
+    const ok = await outcome(reauthAction(await post("/admin/reauth", admin.token, { password: TEST_PASSWORD, redirectTo: "/admin/users" })));
+    expect(ok.status).toBe(302);
+    expect(ok.location).toBe("/admin/users");
+
+    const done = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
+    expect(done.status).toBe(200);
+    expect(await roleOf(editor.user.id)).toBe("administrator");
+  });
+
+  it("allows the action 9 minutes after the last check", async () => {
+    const admin = await createSignedInAccount({ role: "administrator" });
+    const editor = await createTestAccount({ role: "editor" });
+    await verifiedMinutesAgo(admin.sessionId, 9);
+    const done = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
+    expect(done.status).toBe(200);
+    expect(await roleOf(editor.user.id)).toBe("administrator");
+  });
+
+  it("refuses reset links, erasure, retention and maintenance mode after 10 minutes", async () => {
+    const admin = await createSignedInAccount({ role: "administrator" });
+    const editor = await createTestAccount({ role: "editor" });
+    await verifiedMinutesAgo(admin.sessionId, 11);
+
+    const reset = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "reset", userId: editor.user.id })));
+    expect(reset.location).toMatch(/^\/admin\/reauth/);
+    const erase = await outcome(dataProtectionAction(await post("/admin/data-protection", admin.token, { intent: "erase", email: "a@example.org", confirm: "a@example.org" })));
+    expect(erase.location).toMatch(/^\/admin\/reauth/);
+    const retention = await outcome(dataProtectionAction(await post("/admin/data-protection", admin.token, { intent: "retention", volunteer: "3", stall_application: "3", nomination: "3" })));
+    expect(retention.location).toMatch(/^\/admin\/reauth/);
+    const [before] = await getDb().select().from(siteSettings);
+    expect(before!.retention_months_volunteer).not.toBe(3);
+
+    const maintenance = await settingsDataAction(await post("/admin/settings/data", admin.token, { ...before, maintenance_mode: !before!.maintenance_mode }, true));
+    expect((maintenance as Response).status).toBe(401);
+    expect(await (maintenance as Response).json()).toMatchObject({ reauth: "/admin/reauth?redirectTo=%2Fadmin%2Fsettings" });
+    const [after] = await getDb().select().from(siteSettings);
+    expect(after!.maintenance_mode).toBe(before!.maintenance_mode);
+  });
+});
