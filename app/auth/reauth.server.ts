@@ -2,7 +2,8 @@
  * Re-authentication before sensitive actions: changing roles or granting access,
  * issuing reset links, resetting someone's second factor, erasing personal data,
  * changing retention, switching maintenance mode or the two-step requirement, removing
- * one's own second factor. The server refuses the action unless this session checked the
+ * one's own second factor, exporting donor or personal data (donations CSV, Gift Aid
+ * schedules, the personal-data export) and changing the giving settings. The server refuses the action unless this session checked the
  * password or a second-factor code within the last 10 minutes (sessions.verified_at,
  * compared on the database clock); the person is sent to /admin/reauth and back.
  */

@@ -14,6 +14,10 @@ import { action as dataProtectionAction } from "../../app/routes/admin/admin-onl
 import { action as reauthAction } from "../../app/routes/admin/reauth.tsx";
 import { action as settingsDataAction } from "../../app/routes/admin/admin-only/settings-data.ts";
 import { action as usersAction } from "../../app/routes/admin/admin-only/users.tsx";
+import { loader as donationsExportLoader } from "../../app/routes/admin/admin-only/donations-export.ts";
+import { loader as giftAidScheduleLoader } from "../../app/routes/admin/admin-only/gift-aid-schedule.ts";
+import { action as givingSettingsAction } from "../../app/routes/admin/admin-only/settings-giving.ts";
+import { action as personalDataExportAction } from "../../app/routes/admin/admin-only/data-protection-export.ts";
 import { createSignedInAccount, createTestAccount, TEST_PASSWORD } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -114,5 +118,26 @@ describe("re-authentication before sensitive actions", () => {
     expect(await (maintenance as Response).json()).toMatchObject({ reauth: "/admin/reauth?redirectTo=%2Fadmin%2Fsettings" });
     const [after] = await getDb().select().from(siteSettings);
     expect(after!.maintenance_mode).toBe(before!.maintenance_mode);
+  });
+
+  it("refuses donor and personal data exports and giving settings after 10 minutes, and the submissions permission", async () => {
+    const admin = await createSignedInAccount({ role: "administrator" });
+    const editor = await createTestAccount({ role: "editor" });
+    await verifiedMinutesAgo(admin.sessionId, 11);
+    const get = async (path: string) => {
+      const args = (await post(path, admin.token, {})) as { request: Request };
+      return { ...(args as object), request: new Request(args.request.url, { headers: args.request.headers }) } as never;
+    };
+    expect((await outcome(donationsExportLoader(await get("/admin/donations/export.csv")))).location).toMatch(/^\/admin\/reauth/);
+    expect((await outcome(giftAidScheduleLoader(await get("/admin/donations/gift-aid/schedule.xlsx?from=2026-01-01&to=2026-12-31")))).location).toMatch(/^\/admin\/reauth/);
+    expect((await outcome(givingSettingsAction(await post("/admin/settings/giving", admin.token, { max_donation: "10" })))).location).toMatch(/^\/admin\/reauth/);
+    expect((await outcome(personalDataExportAction(await post("/admin/data-protection/export", admin.token, { email: "a@example.org" })))).location).toMatch(/^\/admin\/reauth/);
+    const allow = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "submissions", userId: editor.user.id, allowed: "1" })));
+    expect(allow.location).toMatch(/^\/admin\/reauth/);
+    expect((await getDb().select().from(adminUsers).where(eq(adminUsers.user_id, editor.user.id)))[0]?.can_see_submissions).toBe(false);
+
+    await verifiedMinutesAgo(admin.sessionId, 1);
+    const csv = await outcome(donationsExportLoader(await get("/admin/donations/export.csv")));
+    expect(csv.status).toBe(200);
   });
 });

@@ -5,7 +5,7 @@
  * have a second factor (administrators, or everyone by the site setting).
  */
 import { data, Link, Form, useNavigation } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
+import { currentStaff } from "../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../auth/reauth.server.ts";
 import {
   confirmEnrolment,
@@ -28,7 +28,7 @@ const WRONG_CODE = "That code is not right. Check the app shows this account and
 export const meta = () => [{ title: "Two-step sign-in | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaff(args, "staff");
+  const staff = currentStaff(args);
   const summary = await factorSummary(staff.user.id);
   const replacing = new URL(args.request.url).searchParams.get("replace") === "1";
   const enrolment = !summary.hasFactor || replacing ? await startEnrolment(staff.user.id, staff.user.email) : null;
@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "staff");
+  const staff = currentStaff(args);
   const { ip } = args.context.get(requestInfoContext);
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
   const form = await args.request.formData();

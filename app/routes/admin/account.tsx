@@ -3,7 +3,7 @@
  * factor's state, and see and end one's sessions (device, address, last seen).
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
+import { currentStaff } from "../../auth/guards.server.ts";
 import { endOtherSessions, endOwnSession, listOwnSessions } from "../../auth/own-sessions.server.ts";
 import { checkNewPassword } from "../../auth/password-policy.server.ts";
 import { verifyPassword } from "../../auth/password.server.ts";
@@ -25,7 +25,7 @@ export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
 export const meta = () => [{ title: "My account | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaff(args, "staff");
+  const staff = currentStaff(args);
   const [sessions, factor] = await Promise.all([listOwnSessions(staff.user.id, staff.sessionId), factorSummary(staff.user.id)]);
   return { email: staff.user.email, sessions, hasFactor: factor.hasFactor, recoveryCodesLeft: factor.recoveryCodesLeft };
 }
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 type PasswordErrors = Partial<Record<"current" | "password" | "confirm", string>>;
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "staff");
+  const staff = currentStaff(args);
   const { ip } = args.context.get(requestInfoContext);
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
   const form = await args.request.formData();

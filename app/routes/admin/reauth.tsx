@@ -4,7 +4,7 @@
  * password, or a code from their app, marks the session verified now; then back.
  */
 import { data, Form, redirect, useNavigation } from "react-router";
-import { requireStaff } from "../../auth/guards.server.ts";
+import { currentStaff } from "../../auth/guards.server.ts";
 import { verifyPassword } from "../../auth/password.server.ts";
 import { safeRedirect } from "../../auth/redirect.ts";
 import { markSessionVerified } from "../../auth/session.server.ts";
@@ -21,7 +21,7 @@ export const REAUTH_FAILED = "That did not match. Please try again.";
 export const meta = () => [{ title: "Confirm it's you | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireStaff(args, "staff");
+  const staff = currentStaff(args);
   return {
     email: staff.user.email,
     hasFactor: await hasSecondFactor(staff.user.id),
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "staff");
+  const staff = currentStaff(args);
   const { ip } = args.context.get(requestInfoContext);
   const form = await args.request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));

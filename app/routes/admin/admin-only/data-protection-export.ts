@@ -4,12 +4,15 @@
  * a URL, where it would stay in browser history and server logs.
  */
 import { data } from "react-router";
-import { currentActor } from "../../../auth/guards.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { EmailLookupSchema, emailHash, findPersonalData, personalDataExport } from "../../../domain/data-protection/retention.server.ts";
 import type { Route } from "./+types/data-protection-export";
 
 export async function action(args: Route.ActionArgs) {
+  // Donor and payment data: the password or a code checked in the last 10 minutes.
+  requireRecentAuth(args, currentStaff(args));
   const form = await args.request.formData();
   const email = EmailLookupSchema.safeParse(form.get("email") ?? "");
   if (!email.success) throw data("Please give a valid email address.", { status: 400 });

@@ -1,12 +1,14 @@
 /** The donations ledger, filtered as on screen, as a spreadsheet-safe CSV (administrators only). */
-import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { donationsCsv, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
 import { londonIsoDate } from "../../../domain/giving/references.server.ts";
 import type { Route } from "./+types/donations-export";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "administrator");
+  // Donor and payment data: the password or a code checked in the last 10 minutes.
+  requireRecentAuth(args, currentStaff(args));
   const filters = parseDonationFilters(new URL(args.request.url).searchParams);
   const { csv, count } = await donationsCsv(filters);
   await recordAudit(currentActor(args), "donations.export", { entity: "donation", details: { count } });

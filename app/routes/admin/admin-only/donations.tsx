@@ -1,6 +1,5 @@
 /** Donations ledger (administrators only): filters, totals for the range, CSV export. */
 import { Form, Link } from "react-router";
-import { requireStaff } from "../../../auth/guards.server.ts";
 import { formatPenceExact } from "../../../domain/giving/donation.ts";
 import { listDonations, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
 import { donationFiltersQuery } from "../../../domain/giving/shared.ts";
@@ -13,7 +12,6 @@ const londonWhen = (iso: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "administrator");
   const filters = parseDonationFilters(new URL(args.request.url).searchParams);
   const [{ items, totals, pages }, causes] = await Promise.all([listDonations(filters), donationCauses()]);
   return {

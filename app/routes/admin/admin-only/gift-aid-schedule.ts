@@ -1,12 +1,14 @@
 /** One HMRC Gift Aid schedule file (.xlsx, at most 1,000 gifts): of a period, or of a past claim. */
 import { data } from "react-router";
-import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { claimedGifts, eligibleGifts, readRange, scheduleParts, scheduleWorkbook } from "../../../domain/giving/gift-aid.server.ts";
 import type { Route } from "./+types/gift-aid-schedule";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "administrator");
+  // Donor and payment data: the password or a code checked in the last 10 minutes.
+  requireRecentAuth(args, currentStaff(args));
   const params = new URL(args.request.url).searchParams;
   const part = Math.max(1, Number.parseInt(params.get("part") ?? "1", 10) || 1);
   const claimId = Number(params.get("claim"));

