@@ -161,7 +161,7 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
       </Section>
 
       <Section id="donate" tone="cream" eyebrow="Donate" title="Give to the Community Fund">
-        <div className="grid gap-10 lg:grid-cols-[1fr_28rem]">
+        <div className="grid grid-cols-1 gap-10 lg:grid-cols-[1fr_28rem]">
           <div className="space-y-4 text-lg leading-relaxed text-slate-700">
             <p>
               Your donation is pooled in the Millbrook Community Fund and given out as grants to local groups, chosen by our
