@@ -101,6 +101,24 @@ test("a one-off gift with Gift Aid: Checkout, thank-you page, ledger row, declar
   );
 });
 
+test("on a 320 px phone the donation form, its messages and the thank-you page do not scroll sideways", async ({ page }) => {
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await openSitePage(page, `${site.origin}/support#donate`);
+  const form = donationForm(page);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await form.getByLabel("Other amount in pounds").fill("abc");
+  await form.getByRole("button", { name: /^Donate/ }).click();
+  await expect(form.getByText(/amount/i).first()).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await form.getByLabel("Other amount in pounds").fill("10");
+  await form.getByLabel("Email address").fill(newEmail("phone-gift-with-a-rather-long-address"));
+  await form.getByRole("button", { name: /^Donate £10/ }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});
+
 test("cancelling Checkout brings back the form with what was entered, and records nothing", async ({ page }) => {
   const email = newEmail("cancel");
   await openSitePage(page, `${site.origin}/support#donate`);
