@@ -29,3 +29,29 @@ test.describe("the search box of the admin lists", () => {
     });
   }
 });
+
+test("the Users screen at 1280 px: the role dropdowns show their whole text", async ({ page, signInAs, createAccount }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await createAccount("editor");
+  await signInAs("administrator");
+  await page.goto("/admin/users");
+  const selects = page.locator('[data-testid="staff-row"] select');
+  expect(await selects.count()).toBeGreaterThan(1);
+  const cut = await selects.evaluateAll((elements) =>
+    elements
+      .map((element) => {
+        const select = element as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        // The longest option, the side padding and the arrow must fit.
+        const needed = Math.max(...[...select.options].map((o) => context.measureText(o.text).width)) + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 24;
+        return { text: select.selectedOptions[0]?.text, width: select.clientWidth, needed };
+      })
+      .filter((s) => s.width < s.needed),
+  );
+  expect(cut).toEqual([]);
+  await page.screenshot({ path: "test-results/screenshots/users-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screenshots/users-390.png", fullPage: true });
+});
