@@ -2,6 +2,8 @@
  * What a new member of staff meets in the admin area: a search that never pulls them
  * back to the list, and the words, counts and links of the staff screens.
  */
+import { randomUUID } from "node:crypto";
+import { submit } from "../helpers/submissions.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe("the search box of the admin lists", () => {
@@ -54,4 +56,16 @@ test("the Users screen at 1280 px: the role dropdowns show their whole text", as
   await page.screenshot({ path: "test-results/screenshots/users-1280.png", fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/screenshots/users-390.png", fullPage: true });
+});
+
+test("the inbox counts in good English, and the event form says Organiser", async ({ page, signInAs, e2eDatabase }) => {
+  void e2eDatabase;
+  const email = `one-${randomUUID().slice(0, 8)}@example.org`;
+  await submit("volunteer", { email });
+  await signInAs("editor");
+  await page.goto(`/admin/inbox?q=${encodeURIComponent(email)}`);
+  await expect(page.getByText("1 submission matches these filters")).toBeVisible();
+  await page.goto("/admin/events/new");
+  await expect(page.getByLabel("Organiser")).toBeVisible();
+  await expect(page.getByText("Organizer")).toHaveCount(0);
 });

@@ -90,7 +90,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
       />
       <TextField label="Location" maxLength={200} {...form.bind("location")} />
       <TextField label="Location address" optional maxLength={300} {...form.bind("location_address")} />
-      <TextField label="Organizer" optional maxLength={120} {...form.bind("organizer")} />
+      <TextField label="Organiser" optional maxLength={120} {...form.bind("organizer")} />
       <TextField label="Ticket price" optional hint='For example "£10" or "Free".' maxLength={40} {...form.bind("ticket_price")} />
       <TextField
         label="Tickets available"
