@@ -69,3 +69,19 @@ test("the inbox counts in good English, and the event form says Organiser", asyn
   await expect(page.getByLabel("Organiser")).toBeVisible();
   await expect(page.getByText("Organizer")).toHaveCount(0);
 });
+
+test("an active event and craft fair link to their public page from the admin form", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  await page.goto("/admin/events/edit/1");
+  const link = page.getByRole("link", { name: "View on site" });
+  await expect(link).toHaveAttribute("href", "/events/1");
+  const [publicPage] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+  await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText("Millbrook Charity Gala Dinner");
+  await publicPage.close();
+  await page.goto("/admin/craft-fairs/edit/1");
+  await expect(page.getByRole("link", { name: "View on site" })).toHaveAttribute("href", "/craft-fairs");
+  // A new entry has no public page yet.
+  await page.goto("/admin/events/new");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Event");
+  await expect(page.getByRole("link", { name: "View on site" })).toHaveCount(0);
+});
