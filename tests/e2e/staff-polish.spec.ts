@@ -3,6 +3,7 @@
  * back to the list, and the words, counts and links of the staff screens.
  */
 import { randomUUID } from "node:crypto";
+import { countNewSubmissions } from "../../app/domain/inbox.server.ts";
 import { submit } from "../helpers/submissions.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -84,4 +85,17 @@ test("an active event and craft fair link to their public page from the admin fo
   await page.goto("/admin/events/new");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Event");
   await expect(page.getByRole("link", { name: "View on site" })).toHaveCount(0);
+});
+
+test("the Inbox item of the sidebar shows how many submissions are new", async ({ page, signInAs, e2eDatabase }) => {
+  void e2eDatabase;
+  await submit("volunteer", { email: `new-${randomUUID().slice(0, 8)}@example.org` });
+  await signInAs("editor");
+  await expect(async () => {
+    await page.goto("/admin/events");
+    const expected = await countNewSubmissions();
+    expect(expected).toBeGreaterThan(0);
+    const inbox = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: /^Inbox/ });
+    await expect(inbox).toHaveAccessibleName(`Inbox ${expected} new`, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
 });
