@@ -230,6 +230,15 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   await page.goto(`${origin}/admin/dashboard`);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("maintenance-notice")).toHaveCount(0);
+
+  // The audit log says it in words, not codes and JSON.
+  await page.goto(`${origin}/admin/audit-log?kind=settings`);
+  const rows = page.getByTestId("audit-row");
+  await expect(rows.first()).toContainText(`${ADMIN.email} turned maintenance mode off`);
+  await expect(page.getByTestId("audit-row").filter({ hasText: "turned maintenance mode on" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "changed: Contact email, Maintenance mode" })).toHaveCount(1);
+  await expect(page.locator("main")).not.toContainText("settings.maintenance");
+  await expect(page.locator("main")).not.toContainText('{"changed"');
 });
 
 test("the hero image is uploaded from Settings, shown on the home page, and removed again", async ({ page }) => {
