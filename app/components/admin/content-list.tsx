@@ -4,6 +4,7 @@
  * edit and delete, the delete confirmation dialog (opened by ?delete=<id>, so it works
  * without JavaScript too) and the empty states.
  */
+import { formatShortDate } from "../site/format.ts";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
@@ -21,8 +22,7 @@ export interface Column<T> {
 }
 
 export function formatAdminDate(iso: string) {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return formatShortDate(iso);
 }
 
 export function StatusBadge({ active, past }: { active: boolean; past?: boolean }) {

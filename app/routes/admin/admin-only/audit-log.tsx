@@ -1,3 +1,4 @@
+import { formatUkDateTime } from "../../components/site/format.ts";
 import { Form, Link } from "react-router";
 import { AUDIT_KINDS } from "../../../domain/audit/audit-kinds.ts";
 import { listAuditActors, listAuditEntries } from "../../../domain/audit/audit-log.server.ts";
@@ -45,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/London" }).format(new Date(iso));
+  formatUkDateTime(iso, { seconds: true });
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { email, kind, actors, entries, page, pageCount, total } = loaderData;

@@ -1,4 +1,5 @@
 import { siteOrigin } from "../../../lib/config.server.ts";
+import { formatUkDateTime } from "../../../components/site/format.ts";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
@@ -173,7 +174,7 @@ const stacked = "max-sm:block max-sm:py-1 max-sm:before:font-semibold max-sm:bef
 
 function formatLogin(iso: string | null) {
   if (!iso) return "Never";
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
+  return formatUkDateTime(iso);
 }
 
 function EmailRoleForm({ intent, title, description, button, busy, error }: {
