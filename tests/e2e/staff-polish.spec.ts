@@ -99,3 +99,18 @@ test("the Inbox item of the sidebar shows how many submissions are new", async (
     await expect(inbox).toHaveAccessibleName(`Inbox ${expected} new`, { timeout: 500 });
   }).toPass({ timeout: 15_000 });
 });
+
+test("event and craft fair action buttons sit on one row at 1280 px", async ({ page, signInAs }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs("editor");
+  for (const path of ["/admin/events", "/admin/craft-fairs"]) {
+    await page.goto(path);
+    const rows = page.getByTestId("row-actions");
+    expect(await rows.count()).toBeGreaterThan(0);
+    const wrapped = await rows.evaluateAll((elements) =>
+      elements.filter((row) => new Set([...row.querySelectorAll("a, button")].map((b) => Math.round(b.getBoundingClientRect().top))).size > 1).length,
+    );
+    expect(wrapped, path).toBe(0);
+    await page.screenshot({ path: `test-results/screenshots/admin-list-${path.split("/").pop()}-1280.png` });
+  }
+});

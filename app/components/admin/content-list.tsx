@@ -176,8 +176,8 @@ export function ContentListPage<T extends ListItem>(props: {
                       {c.cell(item)}
                     </td>
                   ))}
-                  <td className="col-span-2 pt-2 md:table-cell md:px-4 md:py-3">
-                    <div className="flex flex-wrap gap-2 md:justify-end">
+                  <td className="col-span-2 pt-2 md:table-cell md:px-4 md:py-3 lg:w-px lg:whitespace-nowrap">
+                    <div className="flex flex-wrap gap-2 md:justify-end lg:flex-nowrap" data-testid="row-actions">
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="intent" value="toggle" />
                         <input type="hidden" name="id" value={item.id} />
