@@ -1,4 +1,4 @@
-import { formatUkDateTime } from "../../components/site/format.ts";
+import { formatUkDateTime } from "../../../components/site/format.ts";
 import { Form, Link } from "react-router";
 import { AUDIT_KINDS } from "../../../domain/audit/audit-kinds.ts";
 import { listAuditActors, listAuditEntries } from "../../../domain/audit/audit-log.server.ts";
