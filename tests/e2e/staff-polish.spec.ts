@@ -63,7 +63,7 @@ test("the inbox counts in good English, and the event form says Organiser", asyn
   void e2eDatabase;
   const email = `one-${randomUUID().slice(0, 8)}@example.org`;
   await submit("volunteer", { email });
-  await signInAs("editor");
+  await signInAs("administrator"); // administrators see submissions
   await page.goto(`/admin/inbox?q=${encodeURIComponent(email)}`);
   await expect(page.getByText("1 submission matches these filters")).toBeVisible();
   await page.goto("/admin/events/new");
@@ -90,7 +90,7 @@ test("an active event and craft fair link to their public page from the admin fo
 test("the Inbox item of the sidebar shows how many submissions are new", async ({ page, signInAs, e2eDatabase }) => {
   void e2eDatabase;
   await submit("volunteer", { email: `new-${randomUUID().slice(0, 8)}@example.org` });
-  await signInAs("editor");
+  await signInAs("administrator"); // administrators see submissions
   await expect(async () => {
     await page.goto("/admin/events");
     const expected = await countNewSubmissions();
