@@ -60,8 +60,8 @@ test("the last administrator cannot be demoted or removed", async ({ page }) => 
   await signIn(page);
   await page.goto(`${origin}/admin/users`);
   const row = page.locator(`[data-testid="staff-row"][data-email="${ADMIN.email}"]`);
-  page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: "Revoke access" }).click();
+  await page.getByRole("dialog", { name: "Remove staff access?" }).getByRole("button", { name: "Revoke access" }).click();
   await expect(page.getByTestId("users-notice")).toHaveText(
     "Error: There must always be at least one administrator. Make another account an administrator first.",
   );
@@ -230,6 +230,15 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   await page.goto(`${origin}/admin/dashboard`);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("maintenance-notice")).toHaveCount(0);
+
+  // The audit log says it in words, not codes and JSON.
+  await page.goto(`${origin}/admin/audit-log?kind=settings`);
+  const rows = page.getByTestId("audit-row");
+  await expect(rows.first()).toContainText(`${ADMIN.email} turned maintenance mode off`);
+  await expect(page.getByTestId("audit-row").filter({ hasText: "turned maintenance mode on" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "changed: Contact email, Maintenance mode" })).toHaveCount(1);
+  await expect(page.locator("main")).not.toContainText("settings.maintenance");
+  await expect(page.locator("main")).not.toContainText('{"changed"');
 });
 
 test("the hero image is uploaded from Settings, shown on the home page, and removed again", async ({ page }) => {

@@ -132,6 +132,9 @@ describe("CSV export", () => {
     expect(csvCell("plain, with comma\nand newline")).toBe(`"plain, with comma\nand newline"`);
     expect(csvCell("a=b")).toBe(`"a=b"`);
     expect(csvCell(null)).toBe(`""`);
+    // Times in UK local time, not UTC: British Summer Time in July, GMT in January.
+    expect(csvCell(new Date("2026-07-12T13:05:09Z"))).toBe(`"2026-07-12 14:05:09"`);
+    expect(csvCell(new Date("2026-01-20T09:30:00Z"))).toBe(`"2026-01-20 09:30:00"`);
     const csv = toCsv([["a", "b"], ["1", "2"]]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv).toBe(`\uFEFF"a","b"\r\n"1","2"\r\n`);

@@ -48,7 +48,7 @@ export function SignOutButton({ className }: { className?: string }) {
   );
 }
 
-export function AdminShell({ email, access, children }: { email: string; access: StaffAccess; children: ReactNode }) {
+export function AdminShell({ email, access, newSubmissions = 0, children }: { email: string; access: StaffAccess; newSubmissions?: number; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -110,6 +110,12 @@ export function AdminShell({ email, access, children }: { email: string; access:
                   }
                 >
                   {section.label}
+                  {section.to === "/admin/inbox" && newSubmissions > 0 && (
+                    <span className="ml-2 inline-block rounded-full bg-sun-400 px-2 text-xs leading-5 font-bold text-ink" data-testid="inbox-new-count">
+                      {newSubmissions}
+                      <span className="sr-only"> new</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

@@ -11,8 +11,8 @@ const CONNECTION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 const LABEL: Record<ConnectionState, string> = {
   idle: "Not checked yet",
   checking: "Checking...",
-  connected: "Connected",
-  error: "Connection error",
+  connected: "Everything is working",
+  error: "There is a problem",
 };
 const DOT: Record<ConnectionState, string> = {
   idle: "bg-slate-400",
@@ -59,7 +59,7 @@ export function ConnectionPanel() {
     <section aria-labelledby="connection-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="connection-title" className="text-lg font-semibold text-ink">
-          Connection status
+          Website health
         </h2>
         <button
           type="button"
@@ -70,6 +70,7 @@ export function ConnectionPanel() {
           Check
         </button>
       </div>
+      <p className="mt-1 text-sm text-slate-600">Checks that the website can reach its database, where events, craft fairs and submissions are kept.</p>
       <p className="mt-3 flex items-center gap-2" role="status" data-state={state}>
         <span aria-hidden="true" className={`inline-block size-3 rounded-full ${DOT[state]}`} />
         <span className="font-semibold">{LABEL[state]}</span>

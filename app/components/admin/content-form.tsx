@@ -212,6 +212,7 @@ export function ContentFormFrame({
   heading,
   backTo,
   backLabel,
+  viewOnSite,
   submitLabel,
   formError,
   connectionTest = true,
@@ -221,6 +222,8 @@ export function ContentFormFrame({
   heading: string;
   backTo: string;
   backLabel: string;
+  /** The public page of a saved, active entry. */
+  viewOnSite?: string;
   submitLabel: string;
   formError?: string;
   /** The spec's Test Connection button (the event and craft fair forms). */
@@ -249,7 +252,14 @@ export function ContentFormFrame({
         </button>
         )}
       </div>
-      <h1 className="mt-4 font-display text-3xl font-semibold text-brand-900">{heading}</h1>
+      <div className="mt-4 flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="font-display text-3xl font-semibold text-brand-900">{heading}</h1>
+        {viewOnSite && (
+          <a href={viewOnSite} target="_blank" rel="noopener" className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            View on site<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
 
       <div className="mt-4 space-y-3">
         {connection.state === "error" && <ConnectionWarning />}

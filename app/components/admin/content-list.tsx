@@ -4,6 +4,7 @@
  * edit and delete, the delete confirmation dialog (opened by ?delete=<id>, so it works
  * without JavaScript too) and the empty states.
  */
+import { formatShortDate } from "../site/format.ts";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
@@ -21,8 +22,7 @@ export interface Column<T> {
 }
 
 export function formatAdminDate(iso: string) {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return formatShortDate(iso);
 }
 
 export function StatusBadge({ active, past }: { active: boolean; past?: boolean }) {
@@ -176,8 +176,8 @@ export function ContentListPage<T extends ListItem>(props: {
                       {c.cell(item)}
                     </td>
                   ))}
-                  <td className="col-span-2 pt-2 md:table-cell md:px-4 md:py-3">
-                    <div className="flex flex-wrap gap-2 md:justify-end">
+                  <td className="col-span-2 pt-2 md:table-cell md:px-4 md:py-3 lg:w-px lg:whitespace-nowrap">
+                    <div className="flex flex-wrap gap-2 md:justify-end lg:flex-nowrap" data-testid="row-actions">
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="intent" value="toggle" />
                         <input type="hidden" name="id" value={item.id} />

@@ -1,11 +1,12 @@
 /** Shows a freshly created one-time link (invitation or password reset) to copy. */
+import { formatUkDateTime } from "../site/format.ts";
 import { useState } from "react";
 
 export function OneTimeLinkPanel({ kind, email, url, expiresAt, mailed }: {
   kind: "invite" | "reset"; email: string; url: string; expiresAt: string; mailed: boolean;
 }) {
   const [copied, setCopied] = useState(false);
-  const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(expiresAt));
+  const until = formatUkDateTime(expiresAt);
   const title = kind === "invite" ? `Invitation link for ${email}` : `Password reset link for ${email}`;
   return (
     <section className="rounded-2xl border-2 border-sun-400 bg-sun-100/60 p-5" aria-labelledby="link-title" data-testid="one-time-link">

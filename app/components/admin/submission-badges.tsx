@@ -1,3 +1,4 @@
+import { formatUkDateTime } from "../site/format.ts";
 import { KIND_LABELS, STATUS_LABELS, type SubmissionKind, type SubmissionStatus } from "../../domain/submissions/submission-labels.ts";
 
 const STATUS_TONES: Record<SubmissionStatus, string> = {
@@ -23,12 +24,5 @@ export function SubmissionBadges({ kind, status }: { kind: SubmissionKind; statu
 
 /** A date and time in the foundation's time zone, e.g. "3 Mar 2026, 14:05". */
 export function formatWhen(iso: string) {
-  return new Date(iso).toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/London",
-  });
+  return formatUkDateTime(iso);
 }

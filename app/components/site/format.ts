@@ -18,6 +18,37 @@ export function formatLongDate(date: string): string {
   return d ? `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : date;
 }
 
+/**
+ * A moment in UK local time (GMT or BST) with the same month abbreviations as the dates
+ * ("20 Sep 2026, 14:05", never "Sept"): the admin area's times.
+ */
+export function formatUkDateTime(iso: string | Date, options: { seconds?: boolean } = {}): string {
+  const at = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(at.getTime())) return String(iso);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const time = `${parts.hour}:${parts.minute}${options.seconds ? `:${parts.second}` : ""}`;
+  return `${Number(parts.day)} ${MONTHS[Number(parts.month) - 1].slice(0, 3)} ${parts.year}, ${time}`;
+}
+
+/** "13 Mar 2027". */
+export function formatShortDate(date: string): string {
+  const d = utc(date);
+  return d ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()].slice(0, 3)} ${d.getUTCFullYear()}` : date;
+}
+
 /** { day: "13", month: "Mar" } for date badges. */
 export function dateBadge(date: string): { day: string; month: string } {
   const d = utc(date);

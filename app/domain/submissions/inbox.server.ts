@@ -196,8 +196,19 @@ export async function setSubmissionNote(id: string, note: string, actor: AuditAc
  * as a formula (starting with =, +, -, @, tab or carriage return) is prefixed with ' so it
  * stays text.
  */
+/** Times in UK local time (GMT or BST), as a spreadsheet reads them: 2026-07-12 14:05:00. */
+const UK_TIME = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
+  let text = value === null || value === undefined ? "" : value instanceof Date ? UK_TIME.format(value) : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }

@@ -25,6 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     return {
       id: null,
       image: null,
+      live: false,
       values: {
         ...formValues(
           { time: CRAFT_FAIR_DEFAULT_TIME, stalls_available: CRAFT_FAIR_DEFAULT_STALLS, is_active: true, is_past: false },
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const fair = /^\d{1,10}$/.test(id) ? await getCraftFairForAdmin(Number(id)).catch(() => null) : null;
   if (!fair) throw redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
-  return { id: fair.id, image: fair.image, values: formValues(fair, CRAFT_FAIR_FORM_FIELDS) };
+  return { id: fair.id, image: fair.image, live: Boolean(fair.is_active), values: formValues(fair, CRAFT_FAIR_FORM_FIELDS) };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -70,6 +71,7 @@ export default function CraftFairForm({ loaderData, actionData }: Route.Componen
       heading={editing ? "Edit Craft Fair" : "Create Craft Fair"}
       backTo="/admin/craft-fairs"
       backLabel="Back to Craft Fairs"
+      viewOnSite={loaderData.live ? "/craft-fairs" : undefined}
       submitLabel={editing ? "Update Craft Fair" : "Create Craft Fair"}
       formError={(actionData as ActionResult | undefined)?.formError}
     >

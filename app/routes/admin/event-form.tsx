@@ -21,6 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
     return {
       id: null,
       image: null,
+      live: false,
       values: {
         ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, is_past: false }, EVENT_FORM_FIELDS),
         submission_id: randomUUID(),
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const event = /^\d{1,10}$/.test(id) ? await getEventForAdmin(Number(id)).catch(() => null) : null;
   if (!event) throw redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
-  return { id: event.id, image: event.image, values: formValues(event, EVENT_FORM_FIELDS) };
+  return { id: event.id, image: event.image, live: Boolean(event.is_active), values: formValues(event, EVENT_FORM_FIELDS) };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -65,6 +66,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
       heading={editing ? "Edit Event" : "Create Event"}
       backTo="/admin/events"
       backLabel="Back to Events"
+      viewOnSite={loaderData.live && loaderData.id !== null ? `/events/${loaderData.id}` : undefined}
       submitLabel={editing ? "Update Event" : "Create Event"}
       formError={(actionData as ActionResult | undefined)?.formError}
     >
@@ -90,7 +92,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
       />
       <TextField label="Location" maxLength={200} {...form.bind("location")} />
       <TextField label="Location address" optional maxLength={300} {...form.bind("location_address")} />
-      <TextField label="Organizer" optional maxLength={120} {...form.bind("organizer")} />
+      <TextField label="Organiser" optional maxLength={120} {...form.bind("organizer")} />
       <TextField label="Ticket price" optional hint='For example "£10" or "Free".' maxLength={40} {...form.bind("ticket_price")} />
       <TextField
         label="Tickets available"

@@ -11,6 +11,7 @@ import { AccessDeniedPage, isAccessDenied } from "../../components/admin/access-
 import { sessionPolicy } from "../../auth/session.server.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { useInactivityLogout } from "../../components/admin/inactivity.tsx";
+import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/layout";
 
 /** Every admin request (page, data, action, resource) passes the staff check first. */
@@ -21,6 +22,8 @@ export const meta = () => [{ name: "robots", content: "noindex" }];
 export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
   return {
+    // The Inbox item of the sidebar shows how many submissions are still new.
+    newSubmissions: staff.canSeeSubmissions ? await countNewSubmissions() : 0,
     email: staff.user.email,
     access: { role: staff.role, canSeeSubmissions: staff.canSeeSubmissions },
     remainingMs: staff.remainingMs,
@@ -44,7 +47,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     stamp: loaderData,
   });
   return (
-    <AdminShell email={loaderData.email} access={loaderData.access}>
+    <AdminShell email={loaderData.email} access={loaderData.access} newSubmissions={loaderData.newSubmissions}>
       <Outlet />
     </AdminShell>
   );

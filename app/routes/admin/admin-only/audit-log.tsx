@@ -1,6 +1,8 @@
+import { formatUkDateTime } from "../../../components/site/format.ts";
 import { Form, Link } from "react-router";
 import { AUDIT_KINDS } from "../../../domain/audit/audit-kinds.ts";
 import { listAuditActors, listAuditEntries } from "../../../domain/audit/audit-log.server.ts";
+import { describeAction, describeDetails } from "../../../domain/audit/describe.ts";
 import type { Route } from "./+types/audit-log";
 
 export const meta = () => [{ title: "Audit log | Millbrook Admin" }];
@@ -35,7 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
       actor: e.actor_email,
       action: e.action,
       target: e.entity ? `${e.entity}${e.entity_id ? ` ${e.entity_id}` : ""}` : "",
-      details: Object.keys(e.details ?? {}).length ? JSON.stringify(e.details) : "",
+      sentence: describeAction(e.actor_email, e.action),
+      details: describeDetails(e.details as Record<string, unknown> | null),
       ip: e.ip,
     })),
   };
@@ -43,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/London" }).format(new Date(iso));
+  formatUkDateTime(iso, { seconds: true });
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { email, kind, actors, entries, page, pageCount, total } = loaderData;
@@ -101,9 +104,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 <tr key={e.id} className="border-b border-slate-100 align-top" data-testid="audit-row">
                   <td className="px-4 py-2 whitespace-nowrap">{when(e.at)}</td>
                   <td className="px-4 py-2 break-all">{e.actor ?? "System"}{e.ip && <span className="block text-xs text-slate-500">{e.ip}</span>}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{e.action}</td>
+                  <td className="px-4 py-2">{e.sentence}</td>
                   <td className="px-4 py-2 text-xs break-all">{e.target}</td>
-                  <td className="max-w-xs px-4 py-2 font-mono text-xs break-all text-slate-600">{e.details}</td>
+                  <td className="max-w-xs px-4 py-2 text-xs break-words text-slate-600">{e.details}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,6 @@
 import { siteOrigin } from "../../../lib/config.server.ts";
-import { useEffect } from "react";
+import { formatUkDateTime } from "../../../components/site/format.ts";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { DiagnosticsPanels } from "../../../components/admin/diagnostics-panels.tsx";
@@ -11,6 +12,7 @@ import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import {
   createPasswordReset,
+  findUserByEmail,
   grantAccess,
   inviteUser,
   listAccounts,
@@ -73,6 +75,8 @@ export async function action(args: Route.ActionArgs) {
   if (["grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) requireRecentAuth(args, currentStaff(args));
 
   switch (intent) {
+    // One form: an existing account gets access at once, a new address an invitation.
+    case "access":
     case "grant":
     case "invite": {
       const email = EmailSchema.safeParse(form.get("email") ?? "");
@@ -81,7 +85,8 @@ export async function action(args: Route.ActionArgs) {
         return reply({ intent, notice: { type: "error", message }, fieldError: message }, 400);
       }
       if (!role.success) return reply({ intent, notice: { type: "error", message: role.error.issues[0].message } }, 400);
-      if (intent === "grant") {
+      const existing = intent === "access" ? await findUserByEmail(email.data) : null;
+      if (intent === "grant" || existing) {
         try {
           const granted = await grantAccess(email.data, role.data, actor);
           await notifyStaff(granted.userId, NOTICES.roleChanged(role.data));
@@ -169,11 +174,11 @@ const stacked = "max-sm:block max-sm:py-1 max-sm:before:font-semibold max-sm:bef
 
 function formatLogin(iso: string | null) {
   if (!iso) return "Never";
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
+  return formatUkDateTime(iso);
 }
 
 function EmailRoleForm({ intent, title, description, button, busy, error }: {
-  intent: "grant" | "invite"; title: string; description: string; button: string; busy: boolean; error?: string;
+  intent: "access"; title: string; description: string; button: string; busy: boolean; error?: string;
 }) {
   const id = `${intent}-email`;
   return (
@@ -231,6 +236,14 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
     else toast.error(result.notice.message);
   }, [result]);
 
+  const [revoking, setRevoking] = useState<{ id: string; email: string } | null>(null);
+  // The dialog closes once the server has answered.
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    setAnswered(result);
+    setRevoking(null);
+  }
+
   const staff = loaderData.accounts.filter((a) => a.role);
   const others = loaderData.accounts.filter((a) => !a.role);
   const fieldError = (intent: string) => (result?.intent === intent ? result.fieldError : undefined);
@@ -283,7 +296,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                         <input type="hidden" name="intent" value="role" />
                         <input type="hidden" name="userId" value={a.id} />
                         <label className="sr-only" htmlFor={`role-${a.id}`}>Role of {a.email}</label>
-                        <select id={`role-${a.id}`} name="role" defaultValue={a.role ?? "editor"} key={a.role} className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm">
+                        <select id={`role-${a.id}`} name="role" defaultValue={a.role ?? "editor"} key={a.role} className="w-40 shrink-0 rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm">
                           <option value="editor">Editor</option>
                           <option value="administrator">Administrator</option>
                         </select>
@@ -295,7 +308,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                         <button type="submit" className={secondary} disabled={pendingIntent === "reset"}>Reset Password</button>
                       </Form>
                       <Form method="post" onSubmit={(e) => {
-                        if (!window.confirm(`Remove staff access from ${a.email}? They will no longer be able to use the admin area.`)) e.preventDefault();
+                        // With JavaScript, ask first in the styled dialog; without, the post goes straight through.
+                        e.preventDefault();
+                        setRevoking({ id: a.id, email: a.email });
                       }}>
                         <input type="hidden" name="intent" value="revoke" />
                         <input type="hidden" name="userId" value={a.id} />
@@ -351,12 +366,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         )}
       </section>
 
-      <div className="grid gap-6 xl:grid-cols-2">
-        <EmailRoleForm intent="invite" title="Invite someone" button="Send invitation" busy={pendingIntent === "invite"} error={fieldError("invite")}
-          description="Creates an account and a one-time link (valid 7 days) for the person to choose a password." />
-        <EmailRoleForm intent="grant" title="Admin Access" button="Grant access" busy={pendingIntent === "grant"} error={fieldError("grant")}
-          description="Give staff access to someone who already has an account." />
-      </div>
+      <EmailRoleForm intent="access" title="Admin Access" button="Give access" busy={pendingIntent === "access"} error={fieldError("access")}
+        description="Give someone access to the admin area. Someone who already has an account gets access at once; for a new email address an invitation link (valid 7 days) is made, for the person to choose a password." />
+      {revoking && <RevokeDialog account={revoking} onClose={() => setRevoking(null)} />}
 
       <section className={card} aria-labelledby="diagnostics-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -374,5 +386,43 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         {result?.report && <DiagnosticsPanels report={result.report} />}
       </section>
     </main>
+  );
+}
+
+/** The same styled confirmation as deleting an event: a modal dialog, Escape or Cancel closes it. */
+function RevokeDialog({ account, onClose }: { account: { id: string; email: string }; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const busy = useNavigation().state === "submitting";
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="revoke-title"
+      aria-describedby="revoke-text"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="fixed inset-0 z-50 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 p-6 shadow-xl backdrop:bg-black/40"
+    >
+      <h2 id="revoke-title" className="text-lg font-semibold text-ink">
+        Remove staff access?
+      </h2>
+      <p id="revoke-text" className="mt-2 break-words text-slate-700">
+        {account.email} will no longer be able to use the admin area. Their account stays, and access can be given again later.
+      </p>
+      <Form method="post" className="mt-5 flex justify-end gap-3">
+        <input type="hidden" name="intent" value="revoke" />
+        <input type="hidden" name="userId" value={account.id} />
+        <button type="button" onClick={onClose} className="rounded-full border-2 border-slate-300 px-4 py-2 font-semibold">
+          Cancel
+        </button>
+        <button type="submit" disabled={busy} className="rounded-full bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+          {busy ? "Removing..." : "Revoke access"}
+        </button>
+      </Form>
+    </dialog>
   );
 }

@@ -82,7 +82,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-5 text-sm text-slate-600" aria-live="polite">
         {total === 1 ? "1 submission" : `${total} submissions`}
-        {filtered ? " match these filters" : ""}
+        {filtered ? (total === 1 ? " matches these filters" : " match these filters") : ""}
       </p>
 
       {items.length === 0 ? (

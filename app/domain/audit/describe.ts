@@ -1,0 +1,86 @@
+/**
+ * Audit log entries in words for staff: "jane@example.org turned maintenance mode off",
+ * with details such as "changed: Hero title, Contact email" instead of raw JSON.
+ */
+const PHRASES: Record<string, string> = {
+  "auth.sign_in": "signed in",
+  "auth.sign_in_failed": "failed to sign in",
+  "auth.sign_in_throttled": "was asked to wait before signing in again",
+  "auth.sign_out": "signed out",
+  "auth.password_set": "set a new password",
+  "settings.updated": "changed the site settings",
+  "settings.maintenance_on": "turned maintenance mode on",
+  "settings.maintenance_off": "turned maintenance mode off",
+  "settings.image_updated": "uploaded a new image",
+  "settings.image_removed": "removed an image",
+  "settings.retention": "changed how long submissions are kept",
+  "staff.access_granted": "gave staff access",
+  "staff.access_revoked": "removed staff access",
+  "staff.role_changed": "changed a staff role",
+  "staff.invited": "invited a new member of staff",
+  "staff.password_reset_link": "made a password reset link",
+  "staff.first_administrator_created": "created the first administrator account",
+  "event.create": "created an event",
+  "event.update": "updated an event",
+  "event.updated": "updated an event",
+  "event.activate": "made an event active",
+  "event.deactivate": "made an event inactive",
+  "event.delete": "deleted an event",
+  "craft_fair.create": "created a craft fair",
+  "craft_fair.update": "updated a craft fair",
+  "craft_fair.activate": "made a craft fair active",
+  "craft_fair.deactivate": "made a craft fair inactive",
+  "craft_fair.delete": "deleted a craft fair",
+  "trustee.created": "added a trustee",
+  "trustee.updated": "updated a trustee",
+  "trustee.moved": "moved a trustee",
+  "trustee.shown": "showed a trustee on the website",
+  "trustee.hidden": "hid a trustee from the website",
+  "trustee.deleted": "deleted a trustee",
+  "staff.submissions_allowed": "allowed a member of staff to see form submissions",
+  "staff.submissions_stopped": "stopped a member of staff seeing form submissions",
+  "staff.second_factor_reset": "reset someone's two-step sign-in",
+  "access.denied": "was refused a page they may not use",
+  "auth.password_changed": "changed their password",
+  "auth.password_change_failed": "failed to change their password",
+  "auth.reauthenticated": "confirmed their password",
+  "auth.reauthentication_failed": "failed to confirm their password",
+  "auth.second_factor_enrolled": "set up two-step sign-in",
+  "auth.second_factor_removed": "turned off two-step sign-in",
+  "auth.second_factor_verified": "signed in with a code",
+  "auth.second_factor_failed": "entered a wrong sign-in code",
+  "auth.recovery_codes_replaced": "made new recovery codes",
+  "auth.session_ended": "ended a session",
+  "auth.sessions_ended": "ended their other sessions",
+  "settings.audit_retention": "changed how long the audit log is kept",
+  "settings.giving": "changed the giving settings",
+  "settings.two_factor_optional": "made two-step sign-in optional for editors",
+  "donations.export": "exported donations",
+  "donations.erase": "erased a donor's details",
+  "gift_aid.claimed": "marked a Gift Aid claim as made",
+  "gift_aid.declaration_cancelled": "cancelled a Gift Aid declaration",
+  "gift_aid.schedule_export": "downloaded a Gift Aid schedule",
+};
+
+/** hero_title → "Hero title". */
+const fieldLabel = (name: string) => {
+  const words = name.replace(/_url$/, " link").replace(/_/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export function describeAction(actor: string | null, action: string): string {
+  const phrase = PHRASES[action] ?? action.replace(/[._]/g, " ");
+  return `${actor ?? "The system"} ${phrase}`;
+}
+
+export function describeDetails(details: Record<string, unknown> | null | undefined): string {
+  if (!details) return "";
+  return Object.entries(details)
+    .filter(([, value]) => value !== null && value !== undefined && value !== "")
+    .map(([key, value]) => {
+      if (key === "changed" && Array.isArray(value)) return value.length ? `changed: ${value.map((v) => fieldLabel(String(v))).join(", ")}` : "nothing changed";
+      const shown = Array.isArray(value) ? value.map(String).join(", ") : typeof value === "object" ? JSON.stringify(value) : String(value);
+      return `${fieldLabel(key)}: ${shown}`;
+    })
+    .join("; ");
+}
