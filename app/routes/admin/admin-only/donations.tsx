@@ -5,6 +5,7 @@ import { listDonations, parseDonationFilters } from "../../../domain/giving/admi
 import { donationFiltersQuery } from "../../../domain/giving/shared.ts";
 import { donationCauses } from "../../../domain/giving/settings.server.ts";
 import type { Route } from "./+types/donations";
+import { Pagination } from "../../../components/admin/pagination.tsx";
 
 export const meta = () => [{ title: "Donations | Millbrook Admin" }];
 
@@ -196,27 +197,7 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {filters.page > 1 ? (
-            <Link to={pageLink(filters.page - 1)} className="font-semibold text-brand-700 underline" rel="prev">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">
-            Page {Math.min(filters.page, pages)} of {pages}
-          </span>
-          {filters.page < pages ? (
-            <Link to={pageLink(filters.page + 1)} className="font-semibold text-brand-700 underline" rel="next">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={filters.page} pages={pages} linkTo={pageLink} />
     </main>
   );
 }

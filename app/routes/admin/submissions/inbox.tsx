@@ -3,6 +3,7 @@ import { formatWhen, SubmissionBadges } from "../../../components/admin/submissi
 import { filtersQuery, KIND_LABELS, STATUS_LABELS, SUBMISSION_KINDS, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
 import { listSubmissions, parseInboxFilters } from "../../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/inbox";
+import { Pagination } from "../../../components/admin/pagination.tsx";
 
 export const meta = () => [{ title: "Inbox | Millbrook Admin" }];
 
@@ -111,27 +112,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {filters.page > 1 ? (
-            <Link to={pageLink(filters.page - 1)} className="font-semibold text-brand-700 underline" rel="prev">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">
-            Page {filters.page} of {pages}
-          </span>
-          {filters.page < pages ? (
-            <Link to={pageLink(filters.page + 1)} className="font-semibold text-brand-700 underline" rel="next">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={filters.page} pages={pages} linkTo={pageLink} />
     </main>
   );
 }
