@@ -5,9 +5,10 @@
  * - STRIPE_API_HOST, STRIPE_API_PORT, STRIPE_API_PROTOCOL: where the SDK sends its API calls
  *   (unset: Stripe itself). Tests and `npm run dev` point them at the local Stripe double.
  *
- * The keys never go into the database, a page or a log line.
+ * The keys never go into the database, a page or a log line. The SDK is loaded on first use,
+ * so a site without online payments never holds it in memory.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { config, siteOrigin, type AppConfig } from "../lib/config.server.ts";
 
 export interface StripeSettings {
@@ -38,11 +39,12 @@ export function paymentsConfigured(env: AppConfig = config()): boolean {
 let cached: { key: string; client: Stripe } | undefined;
 
 /** The SDK client; throws when payments are not configured (check paymentsConfigured first). */
-export function stripeClient(env: AppConfig = config()): Stripe {
+export async function stripeClient(env: AppConfig = config()): Promise<Stripe> {
   const settings = stripeSettings(env);
   if (!settings) throw new Error("Online payments are not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)");
   const key = JSON.stringify([settings.secretKey, settings.host, settings.port, settings.protocol]);
   if (cached?.key !== key) {
+    const { default: Stripe } = await import("stripe");
     cached = {
       key,
       client: new Stripe(settings.secretKey, {

@@ -32,7 +32,7 @@ export async function receiveWebhook(
   if (!signature) return { status: 400, reason: "no signature" };
   let event: Stripe.Event;
   try {
-    event = stripeClient().webhooks.constructEvent(payload, signature, settings.webhookSecret);
+    event = (await stripeClient()).webhooks.constructEvent(payload, signature, settings.webhookSecret);
   } catch (error) {
     return { status: 400, reason: error instanceof Error ? error.message : "bad signature" };
   }

@@ -28,7 +28,7 @@ export async function startDonationCheckout(donation: DonationRequest, values: D
   await db.insert(donationCheckouts).values({ token, reference, mode: donation.frequency, amount_pence: donation.amountPence, values: kept });
 
   const metadata = { reference, checkout: token };
-  const session = await stripeClient().checkout.sessions.create(
+  const session = await (await stripeClient()).checkout.sessions.create(
     {
       mode: monthly ? "subscription" : "payment",
       line_items: [
@@ -76,7 +76,7 @@ export interface ThankYou {
 export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
   if (!/^cs_[A-Za-z0-9_]{6,200}$/.test(sessionId)) return null;
   try {
-    const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    const session = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
     const reference = session.metadata?.reference ?? session.client_reference_id;
     if (!reference) return null;
     return {

@@ -4,7 +4,6 @@
  * Charities Online Gift Aid schedule (a spreadsheet written with exceljs, at most 1,000
  * rows per file, as HMRC accepts), and marking them claimed records a claim batch.
  */
-import ExcelJS from "exceljs";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.ts";
@@ -95,6 +94,8 @@ export function scheduleParts<T>(rows: readonly T[]): T[][] {
 /** One schedule file (.xlsx): the header row, then one row per gift. */
 export async function scheduleWorkbook(rows: readonly ScheduleRow[]): Promise<Buffer> {
   if (rows.length > SCHEDULE_ROWS_PER_FILE) throw new Error(`A schedule file holds at most ${SCHEDULE_ROWS_PER_FILE} gifts`);
+  // exceljs is loaded on first use: most processes never write a spreadsheet.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Millbrook Community Foundation";
   const sheet = workbook.addWorksheet("Gift Aid schedule");

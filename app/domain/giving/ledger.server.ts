@@ -215,7 +215,7 @@ export async function stopMonthlyGift(token: string): Promise<MonthlyGiftRow | n
   const gift = await monthlyGiftByToken(token);
   if (!gift) return null;
   if (gift.status === "active") {
-    await stripeClient().subscriptions.cancel(gift.stripe_subscription_id);
+    await (await stripeClient()).subscriptions.cancel(gift.stripe_subscription_id);
     await getDb()
       .update(monthlyGifts)
       .set({ status: "ended", ended_at: new Date() })

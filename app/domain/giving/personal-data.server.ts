@@ -124,7 +124,7 @@ export async function stopErasedSubscriptions(ids: readonly string[]): Promise<n
   let stopped = 0;
   for (const id of ids) {
     try {
-      await stripeClient().subscriptions.cancel(id);
+      await (await stripeClient()).subscriptions.cancel(id);
       stopped++;
     } catch (error) {
       logger.warn({ subscription: id, err: error instanceof Error ? error.message : String(error) }, "could not stop an erased donor's monthly gift");
