@@ -1,0 +1,265 @@
+/**
+ * The "large site" benchmark: does the cost of a page stay flat as the data grows?
+ *
+ * Starts the production server on a fresh embedded database with the sample content and
+ * measures the public pages; then fills the same database with a few years of data:
+ *   5,000 events (most in the past), 500 craft fairs, 100,000 form submissions (one in ten
+ *   with files), 50,000 audit rows, 100,000 donations, and 50,000 bookings when the
+ *   bookings table exists;
+ * restarts the server and measures, as an administrator:
+ *   - the public pages again (the ratio against the sample-data run is the target: ~100%);
+ *   - the admin lists with search and filters, the dashboard and a find-by-email
+ *     (server time per request, one request at a time: p50 and p99);
+ *   - the CSV exports, once filtered to about 100 rows and once with every row: time and
+ *     the server's peak memory above what it held before the export.
+ *
+ * `npm run bench` runs it as part of the full benchmark (bench/results.md);
+ * `npm run bench:large` runs only this part and prints its section.
+ *
+ *   BENCH_DURATION=10        seconds per public-page load run
+ *   BENCH_ADMIN_REQUESTS=100 timed requests per admin URL
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../app/db/bootstrap.server.ts";
+import { getDb } from "../app/db/client.server.ts";
+import { readConfig } from "../app/lib/config.server.ts";
+import { createSignedInAccount } from "../tests/helpers/staff.ts";
+import { load, log, startServer, type Server } from "./bench-lib.ts";
+
+const PUBLIC_PAGES = ["/", "/events", "/events/1", "/craft-fairs"];
+const ADMIN_REQUESTS = Math.max(10, Number(process.env.BENCH_ADMIN_REQUESTS ?? 100));
+
+/** The admin screens measured, with what each one asks the database. */
+const ADMIN_PAGES: { url: string; what: string }[] = [
+  { url: "/admin/dashboard", what: "dashboard counts" },
+  { url: "/admin/events", what: "events list, first page" },
+  { url: "/admin/events?q=Archive+event+4242", what: "events list, search" },
+  { url: "/admin/craft-fairs", what: "craft fairs list" },
+  { url: "/admin/inbox", what: "inbox, first page" },
+  { url: "/admin/inbox?page=1500", what: "inbox, page 1,500" },
+  { url: "/admin/inbox?kind=nomination&status=in_review", what: "inbox, kind and status filter" },
+  { url: "/admin/inbox?q=person4242%40example.org", what: "inbox, search by email" },
+  { url: "/admin/inbox?q=Person+Seventeen", what: "inbox, search by name" },
+  { url: "/admin/audit-log", what: "audit log, first page" },
+  { url: "/admin/audit-log?page=900", what: "audit log, page 900" },
+  { url: "/admin/donations", what: "donations, first page" },
+  { url: "/admin/donations?q=person4242%40example.org", what: "donations, search by email" },
+];
+
+const EXPORTS: { name: string; small: string; full: string }[] = [
+  { name: "Submissions CSV", small: "/admin/inbox/export.csv?q=person42%40example.org", full: "/admin/inbox/export.csv" },
+  { name: "Donations CSV", small: "/admin/donations/export.csv?q=person42%40example.org", full: "/admin/donations/export.csv" },
+];
+
+const FIND_EMAIL = "person4242@example.org";
+
+interface Timing {
+  p50: number;
+  p99: number;
+  status: number;
+}
+
+/** Server time of a request, one at a time: the median and the 99th percentile. */
+async function time(url: string, init: RequestInit, n = ADMIN_REQUESTS): Promise<Timing> {
+  const times: number[] = [];
+  let status = 0;
+  for (let i = 0; i < n + 3; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { ...init, redirect: "manual" });
+    await response.arrayBuffer();
+    status = response.status;
+    if (i >= 3) times.push(performance.now() - started); // the first three warm up
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { p50: at(0.5), p99: at(0.99), status };
+}
+
+function rssMb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024;
+}
+
+/** Downloads an export and reports its time, size, rows and the server's memory rise. */
+async function measureExport(server: Server, url: string, cookie: string) {
+  // Writing 5 to clear_refs resets the process's peak (VmHWM) to its current size.
+  fs.writeFileSync(`/proc/${server.pid}/clear_refs`, "5");
+  const before = rssMb(server.pid, "VmRSS");
+  const started = performance.now();
+  const response = await fetch(server.origin + url, { headers: { cookie } });
+  const body = Buffer.from(await response.arrayBuffer());
+  const seconds = (performance.now() - started) / 1000;
+  const rows = body.toString("utf8").split("\n").filter(Boolean).length - 1;
+  return { status: response.status, seconds, bytes: body.length, rows, rise: rssMb(server.pid, "VmHWM") - before };
+}
+
+async function publicRates(server: Server) {
+  const rates = new Map<string, number>();
+  for (const page of PUBLIC_PAGES) {
+    log(`load: ${page} (uncached)`);
+    rates.set(page, (await load(server.origin + page, undefined, { connections: 10 })).rps);
+  }
+  return rates;
+}
+
+/** A few years of data, written with generate_series in one statement per table. */
+async function fillDatabase() {
+  const db = getDb();
+  const run = (query: ReturnType<typeof sql>) => db.execute(query);
+  await run(sql`
+    insert into events (title, date, time, description, location, category, is_active, is_past, ticket_price, tickets_available)
+    select 'Archive event ' || i,
+           current_date + (case when i <= 4800 then -i else i - 4800 end),
+           '7:00 PM', 'An event of years gone by, number ' || i, 'Millbrook Village Hall',
+           (array['fundraiser','family','social','community','volunteer','workshop','fair','sports','arts'])[1 + i % 9],
+           i % 10 <> 0, i <= 4800, '£' || (5 + i % 20), case when i % 3 = 0 then 50 + i % 100 end
+    from generate_series(1, 5000) as i`);
+  await run(sql`
+    insert into craft_fairs (title, date, time, description, location, stalls_available, application_deadline, is_active, is_past)
+    select 'Archive craft fair ' || i, current_date + (case when i <= 480 then -i * 3 else i end),
+           '10:00 AM - 4:00 PM', 'Local makers, number ' || i, 'Millbrook Market Square', 20 + i % 30,
+           current_date + (case when i <= 480 then -i * 3 - 14 else i - 14 end), true, i <= 480
+    from generate_series(1, 500) as i`);
+  await run(sql`
+    insert into form_submissions (reference, kind, status, name, email, data, files, created_at, updated_at)
+    select 'BENCH-' || lpad(i::text, 7, '0'),
+           (array['volunteer','stall_application','nomination'])[1 + i % 3],
+           (array['new','in_review','accepted','declined','archived'])[1 + (i / 3) % 5],
+           'Person ' || (array['One','Two','Three','Four','Five','Six','Seven','Eight','Nine','Ten','Eleven','Twelve','Thirteen','Fourteen','Fifteen','Sixteen','Seventeen'])[1 + i % 17] || ' ' || i,
+           'person' || (i % 25000) || '@example.org',
+           jsonb_build_object('phone', '01234 567890', 'message', 'I would like to help with events on weekends.'),
+           case when i % 10 = 0
+                then jsonb_build_array(jsonb_build_object('key', 'bench/' || i || '.pdf', 'name', 'letter.pdf', 'type', 'application/pdf', 'size', 20000))
+                else '[]'::jsonb end,
+           now() - (i || ' minutes')::interval * 15, now() - (i || ' minutes')::interval * 15
+    from generate_series(1, 100000) as i`);
+  await run(sql`
+    insert into audit_log (at, actor_email, action, entity, entity_id, details, ip)
+    select now() - (i || ' minutes')::interval * 30, 'editor' || (i % 12) || '@millbrook.example',
+           (array['event.update','event.create','submission.status','auth.sign_in','craft_fair.update'])[1 + i % 5],
+           'event', (i % 5000)::text, jsonb_build_object('title', 'Archive event ' || (i % 5000)), '192.0.2.' || (i % 250)
+    from generate_series(1, 50000) as i`);
+  await run(sql`
+    insert into donations (reference, amount_pence, mode, status, email, paid_at, created_at)
+    select 'BENCH-GIFT-' || lpad(i::text, 7, '0'), 500 + (i % 40) * 250, 'one-off',
+           case when i % 50 = 0 then 'refunded' else 'paid' end,
+           'person' || (i % 40000) || '@example.org',
+           now() - (i || ' minutes')::interval * 15, now() - (i || ' minutes')::interval * 15
+    from generate_series(1, 100000) as i`);
+  const bookings = await run(sql`select to_regclass('public.bookings') is not null as present`);
+  const hasBookings = Boolean((bookings.rows[0] as { present: boolean } | undefined)?.present);
+  await run(sql`analyze`);
+  return { hasBookings };
+}
+
+const fmt = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const pass = (ok: boolean) => (ok ? "✅" : "❌");
+
+function table(head: string[], rows: (string | number)[][]): string {
+  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
+/** Runs the large-site benchmark and returns its section of bench/results.md. */
+export async function largeSiteSection(): Promise<string> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-large-"));
+  fs.chmodSync(tmp, 0o755);
+  const dataDir = path.join(tmp, "data");
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const env = { PAGE_CACHE: "off" };
+  let server = await startServer(dataDir, env, null);
+  let hasBookings = false;
+  let cookie = "";
+  try {
+    log("large site: public pages on the sample content");
+    const before = await publicRates(server);
+
+    log("large site: filling the database (this takes a minute)...");
+    const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" }), { mode: "attach", seed: false });
+    try {
+      const filled = Date.now();
+      hasBookings = (await fillDatabase()).hasBookings;
+      log(`large site: filled in ${((Date.now() - filled) / 1000).toFixed(0)} s`);
+      const admin = await createSignedInAccount({ role: "administrator", email: "bench-admin@example.org" });
+      cookie = `${admin.cookie.name}=${admin.cookie.value}`;
+    } finally {
+      await database.close();
+    }
+    // A restart drops the in-memory content cache, which the direct inserts bypassed.
+    await server.stop();
+    server = await startServer(dataDir, env, null);
+
+    log("large site: public pages on the large data");
+    const after = await publicRates(server);
+
+    const admin: (string | number)[][] = [];
+    for (const { url, what } of ADMIN_PAGES) {
+      log(`large site: ${url}`);
+      const t = await time(server.origin + url, { headers: { cookie } });
+      admin.push([`\`${url}\``, what, t.status, fmt(t.p50), `${fmt(t.p99)} ${pass(t.status === 200 && t.p99 < 100)}`]);
+    }
+    log("large site: find by email");
+    const find = await time(
+      server.origin + "/admin/data-protection",
+      {
+        method: "POST",
+        headers: { cookie, origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "find", email: FIND_EMAIL }).toString(),
+      },
+      Math.ceil(ADMIN_REQUESTS / 2),
+    );
+    admin.push(["`POST /admin/data-protection`", `find by email (${FIND_EMAIL})`, find.status, fmt(find.p50), `${fmt(find.p99)} ${pass(find.status === 200 && find.p99 < 100)}`]);
+
+    const exports: (string | number)[][] = [];
+    for (const { name, small, full } of EXPORTS) {
+      for (const [label, url] of [
+        ["filtered", small],
+        ["every row", full],
+      ] as const) {
+        log(`large site: ${name} (${label})`);
+        const e = await measureExport(server, url, cookie);
+        exports.push([
+          name,
+          label,
+          e.status,
+          e.rows,
+          `${(e.bytes / 1024 / 1024).toFixed(1)} MB`,
+          `${e.seconds.toFixed(2)} s`,
+          `${e.rise.toFixed(0)} MB ${pass(e.status === 200 && e.rise < 50)}`,
+        ]);
+      }
+    }
+
+    const publicRows = PUBLIC_PAGES.map((page) => {
+      const ratio = after.get(page)! / before.get(page)!;
+      return [`\`${page}\``, Math.round(before.get(page)!), Math.round(after.get(page)!), `${(ratio * 100).toFixed(0)}% ${pass(ratio >= 0.9)}`];
+    });
+
+    return `## Large site (\`npm run bench:large\`)
+
+Data: 5,000 events (4,800 past), 500 craft fairs, 100,000 form submissions (10,000 with a file), 50,000 audit rows, 100,000 donations${hasBookings ? ", 50,000 bookings" : " (no bookings table yet)"}; plus the sample content. The server is unpinned and uncached (\`PAGE_CACHE=off\`), so each request is rendered.
+
+Public pages, uncached, 10 connections: requests/s on the sample content and on the large data (target: the same speed, ≥90%).
+
+${table(["Page", "Sample req/s", "Large req/s", "Large/sample (≥90%)"], publicRows)}
+
+Admin screens as an administrator, one request at a time (${ADMIN_REQUESTS} timed requests each after 3 to warm up), time to the last byte:
+
+${table(["Request", "What", "Status", "p50", "p99 (<100 ms)"], admin)}
+
+Exports: one download each, filtered to one person's rows and with every row; the server's peak resident memory above what it held before the download (target: under 50 MB, flat).
+
+${table(["Export", "Filter", "Status", "Rows", "Size", "Time", "Memory rise (<50 MB)"], exports)}
+`;
+  } finally {
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const section = await largeSiteSection();
+  console.log("\n" + section);
+}

@@ -1,0 +1,213 @@
+/** What the benchmark scripts share: the server, nginx, HTTP and load helpers. */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import { serverArgs } from "../server/command.ts";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const CONNECTIONS = 50;
+
+export const cpuCount = os.cpus().length;
+export const canPin = cpuCount >= 2 && spawnSync("taskset", ["--version"]).status === 0;
+export const serverCpus = canPin ? "0" : null;
+export const loadCpus = canPin ? (cpuCount > 2 ? `1-${cpuCount - 1}` : "1") : null;
+const pinned = (cpus: string | null, command: string, args: string[]): [string, string[]] =>
+  cpus ? ["taskset", ["-c", cpus, command, ...args]] : [command, args];
+
+export function log(message: string) {
+  console.log(`[bench] ${message}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// Server
+
+export interface Server {
+  origin: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(dataDir: string, env: Record<string, string>, cpus = serverCpus): Promise<Server> {
+  const [command, args] = pinned(cpus, process.execPath, serverArgs());
+  const child: ChildProcess = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const poll = setInterval(() => {
+      const match = /Millbrook Community Foundation: (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(match[1].replace("localhost", "127.0.0.1"));
+      }
+    }, 50);
+    child.once("exit", (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    origin,
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners("exit");
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Peak resident memory of a process (kB → MB), from /proc. */
+export function peakRssMb(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The static reference: Debian's nginx with one worker serving the rendered pages from a
+ * folder, pinned to the server's CPU like the app. Returns null when nginx is not installed.
+ */
+export async function startNginx(staticDir: string, tmp: string): Promise<{ origin: string; stop(): Promise<void> } | null> {
+  const binary = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+  if (!fs.existsSync(binary)) return null;
+  const port = await new Promise<number>((resolve) => {
+    const probe = http.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  const prefix = path.join(tmp, "nginx");
+  fs.mkdirSync(prefix, { recursive: true });
+  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
+  const conf = path.join(prefix, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${path.join(prefix, "nginx.pid")};
+error_log ${path.join(prefix, "error.log")} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}
+  keepalive_requests 100000;
+  server {
+    listen 127.0.0.1:${port};
+    root ${staticDir};
+    default_type text/html;
+  }
+}
+`,
+  );
+  const [command, args] = pinned(serverCpus, binary, ["-p", prefix, "-c", conf]);
+  const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const up = await get(origin + "/").then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGQUIT");
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// HTTP helpers
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export function get(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+export function decode(response: RawResponse): Buffer {
+  const encoding = response.headers["content-encoding"];
+  if (encoding === "br") return zlib.brotliDecompressSync(response.body);
+  if (encoding === "gzip") return zlib.gunzipSync(response.body);
+  return response.body;
+}
+
+// ---------------------------------------------------------------------------------------
+// Load (autocannon in its own process, on its own CPU)
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export function load(
+  url: string,
+  cpus = loadCpus,
+  options: { connections?: number; duration?: number; headers?: Record<string, string> } = {},
+): Promise<Load> {
+  const bin = path.join(root, "node_modules/autocannon/autocannon.js");
+  const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
+  const [command, args] = pinned(cpus, process.execPath, [
+    bin,
+    ...["-c", String(options.connections ?? CONNECTIONS), "-d", String(options.duration ?? DURATION), "-j"],
+    ...headers,
+    url,
+  ]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`autocannon failed (${code}): ${err}`));
+      const r = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+        timeouts: number;
+      };
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+    });
+  });
+}
