@@ -170,8 +170,8 @@ export async function largeSiteSection(): Promise<string> {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const env = { PAGE_CACHE: "off" };
   let server = await startServer(dataDir, env, null);
-  let hasBookings = false;
-  let cookie = "";
+  let hasBookings: boolean;
+  let cookie: string;
   try {
     log("large site: public pages on the sample content");
     const before = await publicRates(server);
