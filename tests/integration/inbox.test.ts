@@ -8,14 +8,13 @@ import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, formSubmissions } from "../../app/db/schema.ts";
 import {
   containsPattern,
-  csvCell,
   listSubmissions,
   parseInboxFilters,
   setSubmissionNote,
   setSubmissionStatus,
-  submissionsCsv,
-  toCsv,
+  submissionsExport,
 } from "../../app/domain/submissions/inbox.server.ts";
+import { csvCell, csvStream, inBatches } from "../../app/lib/csv.ts";
 import { privateUploadsDir, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
 import { loader as fileRouteLoader } from "../../app/routes/admin/submissions/submission-file.ts";
 import { loader as exportRouteLoader } from "../../app/routes/admin/submissions/inbox-export.ts";
@@ -135,16 +134,36 @@ describe("CSV export", () => {
     // Times in UK local time, not UTC: British Summer Time in July, GMT in January.
     expect(csvCell(new Date("2026-07-12T13:05:09Z"))).toBe(`"2026-07-12 14:05:09"`);
     expect(csvCell(new Date("2026-01-20T09:30:00Z"))).toBe(`"2026-01-20 09:30:00"`);
-    const csv = toCsv([["a", "b"], ["1", "2"]]);
-    expect(csv.startsWith("\uFEFF")).toBe(true);
-    expect(csv).toBe(`\uFEFF"a","b"\r\n"1","2"\r\n`);
+  });
+
+  it("streams the header and each batch, with a byte order mark and CRLF line ends", async () => {
+    async function* batches() {
+      yield [["1", "2"]];
+      yield [["=3", "4"], ["5", "6"]];
+    }
+    const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(csvStream(["a", "b"], batches())).arrayBuffer());
+    expect(csv).toBe(`\uFEFF"a","b"\r\n"1","2"\r\n"'=3","4"\r\n"5","6"\r\n`);
+  });
+
+  it("reads in batches by keyset until a short batch", async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => i);
+    const asked: (number | undefined)[] = [];
+    const page = async (after: number | undefined) => {
+      asked.push(after);
+      return rows.filter((r) => after === undefined || r > after).slice(0, 3);
+    };
+    const seen: number[][] = [];
+    for await (const batch of inBatches(page, 3)) seen.push(batch);
+    expect(seen).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
+    expect(asked).toEqual([undefined, 2, 5]);
   });
 
   it("exports the filtered list with labels, neutralised cells and the staff-only route", async () => {
     const tag = unique();
     await submit("volunteer", { fullName: `=cmd|' /C calc'!A0 ${tag}`, motivation: "@evil", email: `csv-${tag}@example.org` });
-    const rows = await getDb().select().from(formSubmissions).where(sql`${formSubmissions.email} = ${`csv-${tag}@example.org`}`);
-    const csv = submissionsCsv(rows);
+    const exported = await submissionsExport({ kind: null, status: null, q: `csv-${tag}@example.org` });
+    expect(exported.count).toBe(1);
+    const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(csvStream(exported.header, exported.rows)).arrayBuffer());
     const [header, line] = csv.slice(1).split("\r\n");
     expect(header).toContain(`"Reference","Kind","Status"`);
     expect(header).toContain(`"Why they would like to volunteer"`);

@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
-import { toCsv } from "../submissions/inbox.server.ts";
+import { inBatches } from "../../lib/csv.ts";
 import { GIFT_AID_RATE } from "./donation.ts";
 
 export interface DonationFilters {
@@ -87,14 +87,14 @@ const selection = {
   postcode: giftAidDeclarations.postcode,
 };
 
-function ledgerRows(filters: DonationFilters, limit?: number, offset = 0) {
+function ledgerRows(filters: DonationFilters, limit: number, offset: number) {
   const query = getDb()
     .select(selection)
     .from(donations)
     .leftJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.declaration_id))
     .where(where(filters))
     .orderBy(desc(donations.paid_at), desc(donations.reference));
-  return limit === undefined ? query : query.limit(limit).offset(offset);
+  return query.limit(limit).offset(offset);
 }
 
 const PAGE_SIZE = 50;
@@ -131,31 +131,60 @@ export async function listDonations(filters: DonationFilters) {
   return { items, totals, pages };
 }
 
-const londonDateTime = (date: Date) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" })
-    .format(date)
-    .replace(",", "");
+const LONDON_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const londonDateTime = (date: Date) => LONDON_DATE_TIME.format(date).replace(",", "");
 
-export async function donationsCsv(filters: DonationFilters): Promise<{ csv: string; count: number }> {
-  const rows = await ledgerRows(filters);
+const EXPORT_BATCH = 1000;
+
+/**
+ * The ledger, filtered as on screen, as CSV rows read in batches (newest first), so an
+ * export of every gift never holds them all: how many match, the header and the batches.
+ */
+export async function donationsExport(filters: DonationFilters) {
+  const [{ count } = { count: 0 }] = await getDb()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(donations)
+    .leftJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.declaration_id))
+    .where(where(filters));
   const header = ["Date (UK time)", "Reference", "Amount (£)", "Type", "Status", "Cause", "Email", "Gift Aid", "Title", "First name", "Last name", "House name or number", "Postcode", "Claim"];
-  const body = rows.map((r) => [
-    londonDateTime(r.paid_at),
-    r.reference,
-    (r.amount_pence / 100).toFixed(2),
-    r.mode === "monthly" ? "Monthly" : "One-off",
-    r.status === "paid" ? "Paid" : "Refunded",
-    r.cause_title ?? "Where it is needed most",
-    r.email,
-    r.declaration_id ? "Yes" : "No",
-    r.title ?? "",
-    r.first_name ?? "",
-    r.last_name ?? "",
-    r.house ?? "",
-    r.postcode ?? "",
-    r.claim_id ? `Claim ${r.claim_id}` : "",
-  ]);
-  return { csv: toCsv([header, ...body]), count: rows.length };
+  // Keyset on (paid_at, reference), the ledger's order; the time travels as text to keep its microseconds.
+  type Row = Awaited<ReturnType<typeof ledgerRows>>[number] & { cursor: string };
+  const page = (after: Row | undefined) =>
+    getDb()
+      .select({ ...selection, cursor: sql<string>`${donations.paid_at}::text` })
+      .from(donations)
+      .leftJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.declaration_id))
+      .where(and(where(filters), after ? sql`(${donations.paid_at}, ${donations.reference}) < (${after.cursor}::timestamptz, ${after.reference})` : undefined))
+      .orderBy(desc(donations.paid_at), desc(donations.reference))
+      .limit(EXPORT_BATCH);
+  async function* rows() {
+    for await (const batch of inBatches<Row>(page, EXPORT_BATCH)) {
+      yield batch.map((r) => [
+        londonDateTime(r.paid_at),
+        r.reference,
+        (r.amount_pence / 100).toFixed(2),
+        r.mode === "monthly" ? "Monthly" : "One-off",
+        r.status === "paid" ? "Paid" : "Refunded",
+        r.cause_title ?? "Where it is needed most",
+        r.email,
+        r.declaration_id ? "Yes" : "No",
+        r.title ?? "",
+        r.first_name ?? "",
+        r.last_name ?? "",
+        r.house ?? "",
+        r.postcode ?? "",
+        r.claim_id ? `Claim ${r.claim_id}` : "",
+      ]);
+    }
+  }
+  return { count: Number(count), header, rows: rows() };
 }
 
 /** Everything about one donor (by email): gifts, monthly gifts and declarations. */

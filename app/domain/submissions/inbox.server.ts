@@ -5,9 +5,10 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { formSubmissions } from "../../db/schema.ts";
+import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
+import { inBatches } from "../../lib/csv.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import {
   FIELD_LABELS,
@@ -86,13 +87,45 @@ export async function listSubmissions(filters: InboxFilters, pageSize = INBOX_PA
 }
 
 /** Every submission matching the filters (no paging), newest first: for the export. */
-export async function submissionsForExport(filters: Pick<InboxFilters, "kind" | "status" | "q">): Promise<SubmissionRow[]> {
-  return getDb()
-    .select()
-    .from(formSubmissions)
-    .where(whereOf(filters))
-    .orderBy(desc(formSubmissions.created_at), desc(formSubmissions.id))
-    .limit(50_000);
+const EXPORT_BATCH = 1000;
+
+/**
+ * The filtered list as CSV rows for the export, read in batches (newest first) so the
+ * whole list is never in memory: how many match, the header and the batches of rows.
+ */
+export async function submissionsExport(filters: Pick<InboxFilters, "kind" | "status" | "q">) {
+  const where = whereOf(filters);
+  const db = getDb();
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(formSubmissions).where(where);
+  const present = await db.selectDistinct({ kind: formSubmissions.kind }).from(formSubmissions).where(where);
+  const fields = exportFields(SUBMISSION_KINDS.filter((k) => present.some((r) => r.kind === k)));
+  const header = ["Reference", "Kind", "Status", "Received", "Last changed", "Name", "Email", ...fields.map((f) => f.label), "Files", "Internal note"];
+  // Keyset on (created_at, id); the time travels as text to keep its microseconds.
+  type Row = SubmissionRow & { cursor: string };
+  const page = (after: Row | undefined) =>
+    db
+      .select({ ...getTableColumns(formSubmissions), cursor: sql<string>`${formSubmissions.created_at}::text` })
+      .from(formSubmissions)
+      .where(and(where, after ? sql`(${formSubmissions.created_at}, ${formSubmissions.id}) < (${after.cursor}::timestamptz, ${after.id})` : undefined))
+      .orderBy(desc(formSubmissions.created_at), desc(formSubmissions.id))
+      .limit(EXPORT_BATCH);
+  async function* rows() {
+    for await (const batch of inBatches<Row>(page, EXPORT_BATCH)) {
+      yield batch.map((r) => [
+        r.reference,
+        KIND_LABELS[r.kind] ?? r.kind,
+        STATUS_LABELS[r.status] ?? r.status,
+        r.created_at,
+        r.updated_at,
+        r.name,
+        r.email,
+        ...fields.map((f) => (f.key in r.data ? displayValue(f.key, r.data[f.key]) : "")),
+        r.files.map((f) => f.name).join("; "),
+        r.note,
+      ]);
+    }
+  }
+  return { count: n, header, rows: rows() };
 }
 
 /** How many submissions wait with the status "new" (the dashboard's count). */
@@ -191,36 +224,8 @@ export async function setSubmissionNote(id: string, note: string, actor: AuditAc
 // ---------------------------------------------------------------------------------------
 // CSV
 
-/**
- * One CSV cell: always quoted (inner quotes doubled), and a value a spreadsheet would read
- * as a formula (starting with =, +, -, @, tab or carriage return) is prefixed with ' so it
- * stays text.
- */
-/** Times in UK local time (GMT or BST), as a spreadsheet reads them: 2026-07-12 14:05:00. */
-const UK_TIME = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? UK_TIME.format(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** Rows to CSV text: CRLF line ends and a UTF-8 byte order mark so Excel reads accents. */
-export function toCsv(rows: unknown[][]): string {
-  return "\uFEFF" + rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
-
-/** The export's rows: fixed columns, then one column per form field of the kinds present. */
-export function submissionsCsv(rows: SubmissionRow[]): string {
-  const kinds = SUBMISSION_KINDS.filter((k) => rows.some((r) => r.kind === k));
+/** The export's columns after the fixed ones: one per form field of the kinds present. */
+function exportFields(kinds: readonly SubmissionKind[]) {
   const fixed = new Set(["email"]);
   const fields: { key: string; label: string }[] = [];
   for (const kind of kinds) {
@@ -234,18 +239,5 @@ export function submissionsCsv(rows: SubmissionRow[]): string {
     const inKinds = kinds.filter((k) => f.key in FIELD_LABELS[k]);
     if (inKinds.length > 1) f.label = FIELD_LABELS[inKinds[0]!][f.key]!;
   }
-  const header = ["Reference", "Kind", "Status", "Received", "Last changed", "Name", "Email", ...fields.map((f) => f.label), "Files", "Internal note"];
-  const body = rows.map((r) => [
-    r.reference,
-    KIND_LABELS[r.kind] ?? r.kind,
-    STATUS_LABELS[r.status] ?? r.status,
-    r.created_at,
-    r.updated_at,
-    r.name,
-    r.email,
-    ...fields.map((f) => (f.key in r.data ? displayValue(f.key, r.data[f.key]) : "")),
-    r.files.map((f) => f.name).join("; "),
-    r.note,
-  ]);
-  return toCsv([header, ...body]);
+  return fields;
 }

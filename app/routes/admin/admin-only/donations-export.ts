@@ -2,17 +2,18 @@
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { donationsCsv, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
+import { donationsExport, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
 import { londonIsoDate } from "../../../domain/giving/references.server.ts";
+import { csvStream } from "../../../lib/csv.ts";
 import type { Route } from "./+types/donations-export";
 
 export async function loader(args: Route.LoaderArgs) {
   // Donor and payment data: the password or a code checked in the last 10 minutes.
   requireRecentAuth(args, currentStaff(args));
   const filters = parseDonationFilters(new URL(args.request.url).searchParams);
-  const { csv, count } = await donationsCsv(filters);
+  const { count, header, rows } = await donationsExport(filters);
   await recordAudit(currentActor(args), "donations.export", { entity: "donation", details: { count } });
-  return new Response(csv, {
+  return new Response(csvStream(header, rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="donations-${londonIsoDate(new Date())}.csv"`,
