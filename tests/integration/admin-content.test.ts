@@ -86,13 +86,30 @@ describe("events (admin)", () => {
   it("searches title or location case-insensitively, with wildcards taken literally", async () => {
     await createEvent(eventInput({ title: "Save 50% Bake Sale", location: "Scout_Hut" }), actor);
     await createEvent(eventInput({ title: "Save 500 Bake Sale", location: "ScoutXHut" }), actor);
-    const percent = await listEventsForAdmin(filters("50%"));
+    const { items: percent } = await listEventsForAdmin(filters("50%"));
     expect(percent.map((e) => e.title)).toEqual(["Save 50% Bake Sale"]);
-    const underscore = await listEventsForAdmin(filters("scout_hut"));
+    const { items: underscore } = await listEventsForAdmin(filters("scout_hut"));
     expect(underscore.map((e) => e.location)).toEqual(["Scout_Hut"]);
-    const byLocation = await listEventsForAdmin(filters("SCOUTXHUT"));
+    const { items: byLocation } = await listEventsForAdmin(filters("SCOUTXHUT"));
     expect(byLocation.map((e) => e.title)).toEqual(["Save 500 Bake Sale"]);
     expect(escapeLike("a\\b%c_d")).toBe("a\\\\b\\%c\\_d");
+  });
+
+  it("pages the list fifty at a time, in date order, and shows the last page for a page past the end", async () => {
+    const tag = `Paged ${Date.now()}`;
+    const created = [];
+    for (let i = 0; i < 55; i++) created.push(await createEvent(eventInput({ title: `${tag} ${i}`, date: `2030-01-${String(1 + (i % 28)).padStart(2, "0")}` }), actor));
+    const page = (n: string) => listEventsForAdmin(parseListFilters(new URLSearchParams({ q: tag, page: n })));
+    const first = await page("1");
+    expect(first).toMatchObject({ total: 55, page: 1, pages: 2 });
+    expect(first.items).toHaveLength(50);
+    const second = await page("2");
+    expect(second.items).toHaveLength(5);
+    const seen = [...first.items, ...second.items];
+    expect(new Set(seen.map((e) => e.id))).toEqual(new Set(created.map((e) => e.id)));
+    expect(seen.map((e) => e.date)).toEqual(seen.map((e) => e.date).sort());
+    expect(await page("9")).toMatchObject({ page: 2, items: second.items });
+    expect((await page("nonsense")).page).toBe(1);
   });
 
   it("filters by status and time, ordered by date", async () => {
@@ -102,7 +119,7 @@ describe("events (admin)", () => {
     const dated = await createEvent(eventInput({ title: `${tag} dated past`, date: "2020-01-02" }), actor);
     const marked = await createEvent(eventInput({ title: `${tag} marked past`, date: "2033-01-02", is_past: true }), actor);
     const inactive = await createEvent(eventInput({ title: `${tag} inactive`, date: "2032-05-05", is_active: false }), actor);
-    const ids = async (status: string, time: string) => (await listEventsForAdmin(filters(tag, status, time))).map((e) => e.id);
+    const ids = async (status: string, time: string) => (await listEventsForAdmin(filters(tag, status, time))).items.map((e) => e.id);
 
     expect(await ids("all", "all")).toEqual([dated.id, earlier.id, future.id, inactive.id, marked.id]);
     expect(await ids("active", "all")).toEqual([dated.id, earlier.id, future.id, marked.id]);
@@ -111,7 +128,7 @@ describe("events (admin)", () => {
     expect(await ids("all", "past")).toEqual([dated.id, marked.id]);
     expect(await ids("inactive", "past")).toEqual([]);
     // Unknown filter values mean "all".
-    expect(parseListFilters(new URLSearchParams("status=bogus&time=x"))).toEqual({ q: "", status: "all", time: "all" });
+    expect(parseListFilters(new URLSearchParams("status=bogus&time=x"))).toEqual({ q: "", status: "all", time: "all", page: 1 });
   });
 
   it("updates (updated_at moves), toggles and deletes, with audit rows and change signals", async () => {
@@ -176,9 +193,9 @@ describe("craft fairs (admin)", () => {
     expect(await getCraftFairForAdmin(id)).toMatchObject({ stalls_available: 20, is_active: true, is_past: false });
     expect((await createCraftFair(fair("Zebra Makers Market"), actor, "fair-key-abcdefghijklmnop")).duplicate).toBe(true);
     expect((await countCraftFairs()).total).toBe(before.total + 1);
-    expect((await listCraftFairsForAdmin(filters("zebra makers"))).map((f) => f.id)).toEqual([id]);
+    expect((await listCraftFairsForAdmin(filters("zebra makers"))).items.map((f) => f.id)).toEqual([id]);
     expect(await toggleCraftFairActive(id, actor)).toMatchObject({ is_active: false });
-    expect((await listCraftFairsForAdmin(filters("zebra makers", "active"))).length).toBe(0);
+    expect((await listCraftFairsForAdmin(filters("zebra makers", "active"))).items.length).toBe(0);
     expect(await updateCraftFair(id, { ...fair("Zebra Makers Fair"), stalls_available: 35 }, actor)).toMatchObject({
       stalls_available: 35,
       title: "Zebra Makers Fair",

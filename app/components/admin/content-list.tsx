@@ -8,6 +8,7 @@ import { formatShortDate } from "../site/format.ts";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
+import { Pagination } from "./pagination.tsx";
 
 export interface ListItem {
   id: number;
@@ -57,6 +58,9 @@ export function ContentListPage<T extends ListItem>(props: {
   newLabel: string;
   searchLabel: string;
   items: T[];
+  total: number;
+  page: number;
+  pages: number;
   columns: Column<T>[];
   filters: AdminListFilters;
   filtered: boolean;
@@ -144,7 +148,11 @@ export function ContentListPage<T extends ListItem>(props: {
       </Form>
 
       <p className="sr-only" role="status">
-        {loading ? "Loading..." : `${items.length} ${props.noun}${items.length === 1 ? "" : "s"} shown`}
+        {loading
+          ? "Loading..."
+          : props.pages > 1
+            ? `${items.length} of ${props.total} ${props.noun}s shown`
+            : `${items.length} ${props.noun}${items.length === 1 ? "" : "s"} shown`}
       </p>
 
       {items.length === 0 ? (
@@ -212,6 +220,7 @@ export function ContentListPage<T extends ListItem>(props: {
           </table>
         </div>
       )}
+      <Pagination page={props.page} pages={props.pages} linkTo={(page) => withParams(props.search, { page: String(page), delete: null })} />
       {props.deleteCandidate && (
         <DeleteDialog item={props.deleteCandidate} noun={props.noun} cancelTo={withParams(props.search, { delete: null })} />
       )}

@@ -16,7 +16,7 @@ import {
   createOnce,
   deleteItem,
   listOrder,
-  listWhere,
+  listPage,
   spaceWrites,
   toggleActive,
   validId,
@@ -30,12 +30,11 @@ export type CraftFairInput = Omit<CraftFairFormData, "is_active" | "is_past" | "
   image?: string | null;
 };
 
-export function listCraftFairsForAdmin(filters: AdminListFilters): Promise<CraftFairRow[]> {
-  return getDb()
-    .select()
-    .from(craftFairs)
-    .where(listWhere(craftFairs, filters))
-    .orderBy(...listOrder(craftFairs));
+/** One page of the admin list (date order), with how many match the filters. */
+export function listCraftFairsForAdmin(filters: AdminListFilters) {
+  return listPage(craftFairs, filters, (where, limit, offset) =>
+    getDb().select().from(craftFairs).where(where).orderBy(...listOrder(craftFairs)).limit(limit).offset(offset),
+  );
 }
 
 export const countCraftFairs = () => countItems(craftFairs);

@@ -16,7 +16,7 @@ import {
   createOnce,
   deleteItem,
   listOrder,
-  listWhere,
+  listPage,
   spaceWrites,
   toggleActive,
   validId,
@@ -29,12 +29,11 @@ export type EventInput = Omit<EventFormData, "is_active" | "is_past"> & {
   image?: string | null;
 };
 
-export function listEventsForAdmin(filters: AdminListFilters): Promise<EventRow[]> {
-  return getDb()
-    .select()
-    .from(events)
-    .where(listWhere(events, filters))
-    .orderBy(...listOrder(events));
+/** One page of the admin list (date order), with how many match the filters. */
+export function listEventsForAdmin(filters: AdminListFilters) {
+  return listPage(events, filters, (where, limit, offset) =>
+    getDb().select().from(events).where(where).orderBy(...listOrder(events)).limit(limit).offset(offset),
+  );
 }
 
 export const countEvents = () => countItems(events);

@@ -8,7 +8,7 @@ import { z } from "zod";
 const LIST_STATUSES = ["all", "active", "inactive"] as const;
 const LIST_TIMES = ["all", "upcoming", "past"] as const;
 
-/** The admin list filters, read from the URL (?q=&status=&time=); unknown values fall back to "all". */
+/** The admin list filters, read from the URL (?q=&status=&time=&page=); unknown values fall back to "all" and page 1. */
 const AdminListFiltersSchema = z.object({
   q: z
     .string()
@@ -16,6 +16,7 @@ const AdminListFiltersSchema = z.object({
     .transform((v) => (v ?? "").trim().slice(0, 200)),
   status: z.enum(LIST_STATUSES).catch("all").default("all"),
   time: z.enum(LIST_TIMES).catch("all").default("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type AdminListFilters = z.output<typeof AdminListFiltersSchema>;
 
@@ -24,6 +25,7 @@ export function parseListFilters(params: URLSearchParams): AdminListFilters {
     q: params.get("q") ?? undefined,
     status: params.get("status") ?? undefined,
     time: params.get("time") ?? undefined,
+    page: params.get("page") ?? undefined,
   });
 }
 

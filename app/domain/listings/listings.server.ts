@@ -46,6 +46,25 @@ export function listWhere(table: ContentTable, filters: AdminListFilters): SQL |
 
 export const listOrder = (table: ContentTable) => [asc(table.date), asc(table.time), asc(table.id)];
 
+/** Rows per page of an admin list. */
+export const LIST_PAGE_SIZE = 50;
+
+/**
+ * One page of an admin list: how many rows match the filters, the page asked for (the
+ * last one when it asks past the end) and its rows, read by `read(where, limit, offset)`.
+ */
+export async function listPage<Row>(
+  table: ContentTable,
+  filters: AdminListFilters,
+  read: (where: SQL | undefined, limit: number, offset: number) => Promise<Row[]>,
+) {
+  const where = listWhere(table, filters);
+  const [{ total } = { total: 0 }] = await getDb().select({ total: count() }).from(table).where(where);
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  const page = Math.min(filters.page, pages);
+  return { items: await read(where, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE), total, page, pages };
+}
+
 /** Total and active (active and not past) counts. */
 export async function countItems(table: ContentTable) {
   const [row] = await getDb()

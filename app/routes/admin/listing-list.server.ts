@@ -9,13 +9,19 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { AuditActor } from "../../domain/audit/audit.server.ts";
 import { hasActiveFilters, parseListFilters, type AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
 
-export async function loadAdminList<T extends { id: number }>(args: GuardArgs, list: (filters: AdminListFilters) => Promise<T[]>) {
+export async function loadAdminList<T extends { id: number }>(
+  args: GuardArgs,
+  list: (filters: AdminListFilters) => Promise<{ items: T[]; total: number; page: number; pages: number }>,
+) {
   const url = new URL(args.request.url);
   const filters = parseListFilters(url.searchParams);
-  const items = await list(filters);
+  const { items, total, page, pages } = await list(filters);
   const deleteId = Number(url.searchParams.get("delete"));
   return {
     items,
+    total,
+    page,
+    pages,
     filters,
     filtered: hasActiveFilters(filters),
     search: url.search,
