@@ -196,6 +196,7 @@ export const events = pgTable(
   },
   (t) => [
     index("events_public_idx").on(t.is_active, t.is_past, t.date),
+    index("events_admin_order_idx").on(t.date, t.time, t.id),
     check("events_tickets_positive", sql`${t.tickets_available} is null or ${t.tickets_available} > 0`),
   ],
 );
@@ -220,6 +221,7 @@ export const craftFairs = pgTable(
   },
   (t) => [
     index("craft_fairs_public_idx").on(t.is_active, t.is_past, t.date),
+    index("craft_fairs_admin_order_idx").on(t.date, t.time, t.id),
     check("craft_fairs_stalls_positive", sql`${t.stalls_available} > 0`),
   ],
 );
@@ -331,6 +333,12 @@ export const formSubmissions = pgTable(
   (t) => [
     index("form_submissions_kind_status_idx").on(t.kind, t.status, t.created_at),
     index("form_submissions_email_idx").on(sql`lower(${t.email})`),
+    index("form_submissions_created_idx").on(t.created_at, t.id),
+    // The inbox search ("contains", ILIKE); pg_trgm. Find-by-email's index on the field
+    // values (submission_field_values) is written in SQL in the migrations.
+    index("form_submissions_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("form_submissions_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("form_submissions_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
   ],
 );
 
@@ -347,7 +355,11 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     ip: text("ip"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_actor_idx").on(t.actor_user_id)],
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_idx").on(t.actor_user_id),
+    index("audit_log_actor_email_idx").on(sql`lower(${t.actor_email})`),
+  ],
 );
 
 /**
@@ -474,6 +486,11 @@ export const donations = pgTable(
     index("donations_paid_at_idx").on(t.paid_at),
     index("donations_email_idx").on(sql`lower(${t.email})`),
     index("donations_payment_intent_idx").on(t.stripe_payment_intent_id),
+    index("donations_cause_idx").on(t.cause_id, t.status),
+    index("donations_declaration_idx").on(t.declaration_id),
+    // The ledger search ("contains", ILIKE); pg_trgm.
+    index("donations_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("donations_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
   ],
 );
 

@@ -145,7 +145,9 @@ export function emailHash(email: string): string {
 function submissionsOf(email: string): SQL {
   return or(
     sql`lower(${formSubmissions.email}) = ${email}`,
-    sql`exists (select 1 from jsonb_each_text(${formSubmissions.data}) as f where lower(trim(f.value)) = ${email})`,
+    // Any field naming the address (a nominee's email, say); submission_field_values and its
+    // index are defined in the migrations.
+    sql`submission_field_values(${formSubmissions.data}) @> array[${email}::text]`,
   ) as SQL;
 }
 
