@@ -31,7 +31,7 @@ export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function listWhere(table: ContentTable, filters: AdminListFilters): SQL | undefined {
+function listWhere(table: ContentTable, filters: AdminListFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.q) {
     const pattern = `%${escapeLike(filters.q)}%`;
@@ -47,7 +47,7 @@ export function listWhere(table: ContentTable, filters: AdminListFilters): SQL |
 export const listOrder = (table: ContentTable) => [asc(table.date), asc(table.time), asc(table.id)];
 
 /** Rows per page of an admin list. */
-export const LIST_PAGE_SIZE = 50;
+const LIST_PAGE_SIZE = 50;
 
 /**
  * One page of an admin list: how many rows match the filters, the page asked for (the
