@@ -10,6 +10,8 @@
  *   (f) Lighthouse scores (mobile) in Debian's Chromium
  *   (g) uncached render rate of /events/1 (a server start with PAGE_CACHE=off): on one
  *       core like the rest, then with both cores (the target's "on 2 cores")
+ *   (h) the large site (scripts/bench-large.ts): the same pages and the admin screens on
+ *       years of data
  * Prints a table and writes bench/results.md.
  *
  *   BENCH_DURATION=10       seconds per load run
@@ -19,6 +21,7 @@
  *   BENCH_UNCACHED_RUNS=3   load runs per uncached setup (the median run by req/s is reported)
  *   CHROMIUM_PATH           Chromium binary (default /usr/bin/chromium)
  *   NGINX_PATH              nginx binary (default /usr/sbin/nginx, Debian's nginx-light)
+ *   BENCH_SKIP_LARGE=1      skip the large-site part (scripts/bench-large.ts)
  *
  * On a 2-core machine the server (with its PostgreSQL child processes) is pinned to
  * CPU 0 and the load generator to CPU 1 (taskset), so neither starves the other.
@@ -46,6 +49,7 @@ import {
   type Load,
   type Server,
 } from "./bench-lib.ts";
+import { largeSiteSection } from "./bench-large.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 
 const PAGES = ["/", "/events", "/events/1", "/support"];
@@ -291,6 +295,8 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 
+  const largeSite = process.env.BENCH_SKIP_LARGE === "1" ? "## Large site\n\nskipped (BENCH_SKIP_LARGE=1)\n" : await largeSiteSection();
+
   // Report
   const git = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout.trim();
   const commit = git(["rev-parse", "--short", "HEAD"]) + (git(["status", "--porcelain", "--untracked-files=no"]) ? " (with uncommitted changes)" : "");
@@ -427,6 +433,7 @@ ${failing.length ? `\nAudits below 1 that carry weight:\n\n${failing.join("\n")}
 
 ${memory}
 
+${largeSite}
 Run time: ${((Date.now() - started) / 1000).toFixed(0)} s.
 `;
   console.log("\n" + report);
