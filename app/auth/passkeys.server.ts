@@ -49,7 +49,10 @@ function relyingParty(request?: Request) {
 const userHandle = (userId: string) => new TextEncoder().encode(userId);
 
 async function storeChallenge(challenge: string, purpose: ChallengePurpose, sessionId: string | null) {
-  await getDb()
+  const db = getDb();
+  // Expired ones go first: the table holds at most a few minutes of requests.
+  await db.delete(webauthnChallenges).where(sql`${webauthnChallenges.expires_at} <= now()`);
+  await db
     .insert(webauthnChallenges)
     .values({ challenge, purpose, session_id: sessionId, expires_at: sql`now() + make_interval(secs => ${CHALLENGE_LIFETIME_S})` });
 }
