@@ -30,7 +30,11 @@ export class SoftPasskey {
   private counter = 0;
   private userHandle: string | null = null;
 
-  constructor(readonly origin: string) {}
+  readonly origin: string;
+
+  constructor(origin: string) {
+    this.origin = origin;
+  }
 
   get id() {
     return b64url(this.credentialId);
@@ -66,13 +70,11 @@ export class SoftPasskey {
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, cose]);
     const flags = FLAG_UP | FLAG_AT | (answer.noUserVerification ? 0 : FLAG_UV);
     const authData = this.authData(flags, 0, attested);
-    const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
-        ["fmt", "none"],
-        ["attStmt", new Map()],
-        ["authData", authData],
-      ]),
-    );
+    const attestation = new Map<string, string | Map<string, string> | Uint8Array>();
+    attestation.set("fmt", "none");
+    attestation.set("attStmt", new Map<string, string>());
+    attestation.set("authData", new Uint8Array(authData));
+    const attestationObject = isoCBOR.encode(attestation);
     return JSON.stringify({
       id: this.id,
       rawId: this.id,
