@@ -37,7 +37,7 @@ const CHALLENGE_LIFETIME_S = 5 * 60;
 const RP_NAME = "Millbrook Community Foundation";
 const MAX_NAME_LENGTH = 60;
 /** At most this many passkeys per account (each is a way in). */
-export const MAX_PASSKEYS = 10;
+const MAX_PASSKEYS = 10;
 
 /** The relying party: the site's origin and its host name (the RP ID). */
 function relyingParty(request?: Request) {
@@ -136,11 +136,11 @@ export async function passkeyRegistrationOptions(owner: PasskeyOwner, request?: 
   return options;
 }
 
-export type PasskeyFailure = "malformed" | "challenge" | "unknown-credential" | "not-verified" | "counter" | "limit";
+type PasskeyFailure = "malformed" | "challenge" | "unknown-credential" | "not-verified" | "counter" | "limit";
 export type RegistrationResult = { ok: true; passkeyId: string; name: string } | { ok: false; reason: PasskeyFailure };
 
 /** A passkey's name: what the owner typed (trimmed, one line), or "Passkey". */
-export function passkeyName(raw: string): string {
+function passkeyName(raw: string): string {
   const name = raw.replace(/\s+/g, " ").trim().slice(0, MAX_NAME_LENGTH);
   return name || "Passkey";
 }
@@ -310,7 +310,7 @@ export async function listPasskeys(userId: string): Promise<PasskeySummary[]> {
     .orderBy(asc(staffPasskeys.created_at));
 }
 
-export async function passkeyCount(userId: string): Promise<number> {
+async function passkeyCount(userId: string): Promise<number> {
   const [row] = await getDb()
     .select({ n: sql<number>`count(*)::int` })
     .from(staffPasskeys)

@@ -8,7 +8,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { useNavigate, useSubmit } from "react-router";
 
-export const PASSKEY_NOT_USED = "The passkey was not used. Try again, or use another way.";
+const PASSKEY_NOT_USED = "The passkey was not used. Try again, or use another way.";
 
 interface PasskeyButtonProps {
   ceremony: "register" | "authenticate";
