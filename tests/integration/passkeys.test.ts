@@ -5,6 +5,8 @@
  * another session or purpose; an unknown or removed passkey; another account's passkey;
  * a counter going back; another origin; a forged signature; no user verification).
  */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signIn, signInWithPasskey } from "../../app/auth/login.server.ts";
@@ -27,7 +29,7 @@ import { createSignedInAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { SoftPasskey, strangerKey } from "../helpers/webauthn.ts";
 
-setupTestDatabase();
+const database = setupTestDatabase();
 
 type Account = Awaited<ReturnType<typeof createSignedInAccount>>;
 const ownerOf = (a: Account) => ({ userId: a.user.id, email: a.email, sessionId: a.sessionId });
@@ -178,5 +180,18 @@ describe("passkeys", () => {
     expect(await listPasskeys(account.user.id)).toEqual([]);
     const options = await passkeyAuthenticationOptions({ purpose: "sign-in", sessionId: null });
     expect(await signInWithPasskey({ response: passkey.authenticate(options), ip: "192.0.2.92" })).toEqual({ ok: false });
+  });
+
+  it("npm run reset-two-factor removes the last administrator's passkeys, app and recovery codes", async () => {
+    const { account, passkey } = await withPasskey("administrator");
+    const run = spawnSync(process.execPath, [path.resolve("scripts/reset-two-factor.ts"), "--email", account.email], {
+      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test", LOG_LEVEL: "silent" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(await factorSummary(account.user.id)).toMatchObject({ hasFactor: false, passkeys: 0, recoveryCodesLeft: 0 });
+    const options = await passkeyAuthenticationOptions({ purpose: "sign-in", sessionId: null });
+    expect(await signInWithPasskey({ response: passkey.authenticate(options), ip: "192.0.2.93" })).toEqual({ ok: false });
   });
 });
