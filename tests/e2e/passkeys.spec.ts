@@ -122,6 +122,11 @@ test("an editor adds a passkey in My account, confirms it's them with it, remove
   await expect(page.getByTestId("passkey-row")).toContainText("not used yet");
   await page.goto("/admin/account");
   await expect(page.getByTestId("factor-status")).toHaveText("On: 1 passkey. 10 recovery codes left.");
+  // With passkeys alone, new recovery codes are made from the passkeys page too.
+  await page.goto("/admin/account/passkeys");
+  await page.getByRole("button", { name: "Make new recovery codes" }).click();
+  await expect(page).toHaveURL(/\/admin\/account\/two-factor$/);
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
 
   // Removing needs a recent check: the passkey itself does it.
   await getDb().update(sessions).set({ verified_at: sql`now() - interval '11 minutes'` }).where(eq(sessions.id, editor.sessionId));

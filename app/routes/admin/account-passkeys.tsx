@@ -126,6 +126,14 @@ export default function AccountPasskeys({ loaderData, actionData }: Route.Compon
             ))}
           </ul>
         )}
+        {loaderData.passkeys.length > 0 && (
+          <Form method="post" action="/admin/account/two-factor" className="mt-3">
+            <input type="hidden" name="intent" value="recovery-codes" />
+            <button type="submit" className="rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+              Make new recovery codes
+            </button>
+          </Form>
+        )}
       </section>
 
       <section className={card} aria-labelledby="add-title">

@@ -105,7 +105,7 @@ export default function LoginVerify({ loaderData, actionData }: Route.ComponentP
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono tracking-widest"
               aria-invalid={error ? true : undefined} aria-describedby={error ? "code-error" : "code-help"} />
             <p id="code-help" className="mt-1 text-sm text-slate-600">
-              {loaderData.hasApp ? "Lost your phone? Enter one of your recovery codes instead." : "A code from your authenticator app, or one of your recovery codes."}
+              {loaderData.hasApp ? "Lost your phone? Enter one of your recovery codes instead." : "Lost your passkey? Enter one of your recovery codes."}
             </p>
           </div>
           {error && (
