@@ -121,12 +121,16 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
             {!loaderData.required && (
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
-                <button type="submit" className="rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">
+                <button type="submit" aria-describedby={loaderData.passkeys > 0 ? "turn-off-note" : undefined}
+                  className="rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">
                   Turn off two-step sign-in
                 </button>
               </Form>
             )}
           </div>
+          {!loaderData.required && loaderData.passkeys > 0 && (
+            <p id="turn-off-note" className="text-sm text-slate-600">Turning off two-step sign-in also removes your passkeys.</p>
+          )}
         </section>
       )}
     </main>

@@ -37,7 +37,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const actor = { userId: session.userId, email: session.email, ip };
   let codes: string[] | null;
-  if (form.get("intent") === "add-passkey") {
+  const viaPasskey = form.get("intent") === "add-passkey";
+  if (viaPasskey) {
     const owner = { userId: session.userId, email: session.email, sessionId: session.id };
     const added = await registerPasskey(owner, { response: String(form.get("response") ?? ""), name: String(form.get("name") ?? "") }, args.request);
     if (!added.ok) return data({ error: null, passkeyError: PASSKEY_NOT_ADDED, codes: null, continueTo: null }, { status: 400 });
@@ -49,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
     await recordAudit(actor, "auth.second_factor_enrolled", { entity: "user", entityId: session.userId, details: { at: "sign-in" } });
   }
   await completeStepInPlace(session.id);
-  await notifyStaff(session.userId, NOTICES.factorAdded);
+  await notifyStaff(session.userId, viaPasskey ? NOTICES.passkeyAdded : NOTICES.factorAdded);
   return data({ error: null, passkeyError: null, codes, continueTo: redirectTo });
 }
 
