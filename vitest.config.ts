@@ -28,7 +28,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // New password hashes at N=2^15 (the tests make many accounts); the production
           // cost, N=2^17, is tested where it matters (tests/integration/auth-throttle.test.ts).
-          env: { NODE_ENV: "test", PASSWORD_HASH_LOG_N: "15" },
+          // A fixed key for second-factor secrets at rest (the server's key file is tested on its own).
+          env: { NODE_ENV: "test", PASSWORD_HASH_LOG_N: "15", SECRET_ENCRYPTION_KEY: "dGVzdC1vbmx5LWtleS0zMi1ieXRlcy1sb25nLW9rISE=" },
         },
       },
     ],

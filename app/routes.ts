@@ -25,6 +25,8 @@ export default [
     // Second sign-in step for pending sessions (they check the pending session themselves).
     route("login/verify", "routes/admin/login-verify.tsx"),
     route("login/enrol", "routes/admin/login-enrol.tsx"),
+    // Passkey options (WebAuthn challenges) for sign-in and its second step (no full session yet).
+    route("login/passkey", "routes/admin/login-passkey.ts"),
     route("logout", "routes/admin/logout.tsx"),
     route("set-password/:token", "routes/admin/set-password.tsx"),
     // Inside the layout: its middleware checks the session before every loader and action
@@ -47,6 +49,8 @@ export default [
       route("reauth", "routes/admin/reauth.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("account/two-factor", "routes/admin/account-two-factor.tsx"),
+      route("account/passkeys", "routes/admin/account-passkeys.tsx"),
+      route("passkey-options", "routes/admin/passkey-options.ts"),
 
       layout("routes/admin/submissions/layout.tsx", [
         route("inbox", "routes/admin/submissions/inbox.tsx"),

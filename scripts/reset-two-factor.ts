@@ -1,8 +1,9 @@
 /**
  * npm run reset-two-factor -- --email EMAIL
  *
- * Removes the second factor and recovery codes of an account and ends its sessions, for
- * the last administrator who lost their phone (others are reset from the Users screen).
+ * Removes the second factors (authenticator app and passkeys) and recovery codes of an
+ * account and ends its sessions, for the last administrator who lost their phone or
+ * passkey (others are reset from the Users screen).
  * The person sets up two-step sign-in again at their next sign-in. Audited. Uses
  * DATA_DIR / DATABASE_URL like the server.
  */

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
+import { encryptPlaintextSecrets } from "../app/auth/two-factor.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { startRetentionJob } from "../app/domain/data-protection/retention.server.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
@@ -42,6 +43,9 @@ const database = await openDatabase(config, { mode: "own" }).catch((error: unkno
   process.exit(1);
 });
 logger.info({ embedded: database.embedded, dataDir: config.dataDir }, "database ready");
+// Second-factor secrets stored before encryption at rest are encrypted now.
+const encrypted = await encryptPlaintextSecrets();
+if (encrypted > 0) logger.info({ encrypted }, "second-factor secrets encrypted at rest");
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let viteMiddleware;

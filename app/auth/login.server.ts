@@ -16,9 +16,10 @@ import { findUserByEmail } from "../domain/staff/staff.server.ts";
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "./password.server.ts";
 import { createSession, deleteSession, deleteSessionByToken, type SessionPending, type SessionPolicy, sessionPolicy } from "./session.server.ts";
 import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
-import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
+import { addressBucket, reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
 
 import { secondFactorStep } from "./second-factor-step.server.ts";
+import { verifyPasskey } from "./passkeys.server.ts";
 
 /** How a failed or throttled sign-in names an email that is no account: never as typed. */
 const UNKNOWN_ACCOUNT = "unknown account";
@@ -92,6 +93,39 @@ export async function signIn(input: SignInInput, policy: SessionPolicy = session
     maxAgeMs: policy.absoluteLifetimeMs,
     pending,
   };
+}
+
+export type PasskeySignInResult =
+  | { ok: true; token: string; sessionId: string; userId: string; maxAgeMs: number }
+  | { ok: false };
+
+/**
+ * Sign-in with a passkey alone: a discoverable credential with user verification is two
+ * factors by itself, so the session is a full one (no password, no second step). Failures
+ * are audited in one entry per address and period (nothing can be guessed here).
+ */
+export async function signInWithPasskey(
+  input: { response: string; ip: string; userAgent?: string | null; previousToken?: string | null; request?: Request },
+  policy: SessionPolicy = sessionPolicy(),
+): Promise<PasskeySignInResult> {
+  const result = await verifyPasskey({ purpose: "sign-in", sessionId: null, response: input.response }, input.request);
+  if (!result.ok) {
+    await recordAggregatedAudit(`passkey:${addressBucket(input.ip)}`, { userId: null, email: UNKNOWN_ACCOUNT, ip: input.ip }, "auth.passkey_failed", {
+      details: { reason: result.reason },
+    });
+    return { ok: false };
+  }
+  const user = (await getDb().select({ id: users.id, email: users.email }).from(users).where(eq(users.id, result.userId)).limit(1))[0];
+  if (!user) return { ok: false };
+  if (input.previousToken) await deleteSessionByToken(input.previousToken);
+  const session = await createSession(user.id, { ip: input.ip, userAgent: input.userAgent }, policy);
+  await getDb().update(users).set({ last_login_at: sql`now()` }).where(eq(users.id, user.id));
+  await recordAudit({ userId: user.id, email: user.email, ip: input.ip }, "auth.sign_in", {
+    entity: "session",
+    entityId: session.id,
+    details: { via: "passkey" },
+  });
+  return { ok: true, token: session.token, sessionId: session.id, userId: user.id, maxAgeMs: policy.absoluteLifetimeMs };
 }
 
 export async function signOut(

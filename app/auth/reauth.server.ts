@@ -2,7 +2,7 @@
  * Re-authentication before sensitive actions: changing roles or granting access,
  * issuing reset links, resetting someone's second factor, erasing personal data,
  * changing retention, switching maintenance mode or the two-step requirement, removing
- * one's own second factor, exporting donor or personal data (donations CSV, Gift Aid
+ * one's own second factor or passkey, adding a passkey to an account that has a factor, exporting donor or personal data (donations CSV, Gift Aid
  * schedules, the personal-data export) and changing the giving settings. The server refuses the action unless this session checked the
  * password or a second-factor code within the last 10 minutes (sessions.verified_at,
  * compared on the database clock); the person is sent to /admin/reauth and back.
@@ -17,9 +17,12 @@ const REAUTH_MESSAGE = "Please confirm it's you to continue.";
 
 export const isRecentlyVerified = (staff: Pick<StaffIdentity, "verifiedAgoMs">) => staff.verifiedAgoMs < REAUTH_WINDOW_MS;
 
-function reauthUrl(args: GuardArgs): string {
-  return `${REAUTH_PATH}?redirectTo=${encodeURIComponent(currentTarget(args.request))}`;
+/** The re-authentication page, bringing the person back to `target` afterwards. */
+export function reauthUrlFor(target: string): string {
+  return `${REAUTH_PATH}?redirectTo=${encodeURIComponent(target)}`;
 }
+
+const reauthUrl = (args: GuardArgs) => reauthUrlFor(currentTarget(args.request));
 
 /** Throws a redirect to the re-authentication page unless the session was verified in the last 10 minutes. */
 export function requireRecentAuth(args: GuardArgs, staff: StaffIdentity): void {

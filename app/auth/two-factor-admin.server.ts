@@ -16,7 +16,8 @@ import { removeSecondFactors } from "./two-factor.server.ts";
 export class TwoFactorResetError extends Error {}
 
 /**
- * Removes the account's second factor and recovery codes and ends its sessions: at the
+ * Removes the account's second factors (authenticator app and passkeys) and recovery
+ * codes and ends its sessions: at the
  * next sign-in the person enrols again (administrators must). Audited and notified.
  */
 export async function resetSecondFactor(userId: string, actor: AuditActor, via: "administrator" | "command") {

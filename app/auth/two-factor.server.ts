@@ -6,14 +6,19 @@
  *   `require_two_factor` makes it compulsory for every staff member.
  * - A TOTP code is accepted once: the time step it was accepted for is kept
  *   (staff_factors.last_step) and a code for that step or an earlier one is refused.
+ * - TOTP secrets are stored encrypted (`app/lib/secret-box.server.ts`), with the
+ *   owner's id bound in, so the database alone does not give a usable secret.
+ * - Passkeys (`passkeys.server.ts`) count as second factors too.
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { getDb } from "../db/client.server.ts";
-import { recoveryCodes, staffFactors, type StaffRole } from "../db/schema.ts";
+import { recoveryCodes, staffFactors, staffPasskeys, type StaffRole } from "../db/schema.ts";
 import { getSiteSettings } from "../domain/settings/settings.server.ts";
+import { logger } from "../lib/logger.server.ts";
+import { decryptSecret, encryptSecret, isEncrypted } from "../lib/secret-box.server.ts";
 import { hashToken } from "../lib/tokens.server.ts";
 
 const TOTP_PERIOD_S = 30;
@@ -46,17 +51,17 @@ export async function twoFactorRequired(role: StaffRole | null): Promise<boolean
   return (await getSiteSettings()).require_two_factor;
 }
 
+/** Whether the account has a second factor: a confirmed authenticator app or a passkey. */
 export async function hasSecondFactor(userId: string): Promise<boolean> {
-  const [row] = await getDb()
-    .select({ id: staffFactors.id })
-    .from(staffFactors)
-    .where(and(eq(staffFactors.user_id, userId), isNotNull(staffFactors.confirmed_at)))
-    .limit(1);
-  return Boolean(row);
+  return (await factorSummary(userId)).hasFactor;
 }
 
 export interface FactorSummary {
+  /** An authenticator app or a passkey. */
   hasFactor: boolean;
+  /** A confirmed authenticator app. */
+  hasApp: boolean;
+  passkeys: number;
   confirmedAt: Date | null;
   recoveryCodesLeft: number;
 }
@@ -72,7 +77,15 @@ export async function factorSummary(userId: string): Promise<FactorSummary> {
     .select({ left: sql<number>`count(*)::int` })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.user_id, userId), isNull(recoveryCodes.used_at)));
-  return { hasFactor: Boolean(factor), confirmedAt: factor?.confirmedAt ?? null, recoveryCodesLeft: codes?.left ?? 0 };
+  const [keys] = await db.select({ n: sql<number>`count(*)::int` }).from(staffPasskeys).where(eq(staffPasskeys.user_id, userId));
+  const passkeys = keys?.n ?? 0;
+  return {
+    hasFactor: Boolean(factor) || passkeys > 0,
+    hasApp: Boolean(factor),
+    passkeys,
+    confirmedAt: factor?.confirmedAt ?? null,
+    recoveryCodesLeft: codes?.left ?? 0,
+  };
 }
 
 export interface Enrolment {
@@ -109,14 +122,47 @@ export async function startEnrolment(userId: string, email: string): Promise<Enr
       ),
     )
     .limit(1);
-  let secret = waiting?.secret;
+  let secret = waiting ? readSecret(waiting.secret, userId) : null;
   if (!secret) {
     await db.delete(staffFactors).where(and(eq(staffFactors.user_id, userId), isNull(staffFactors.confirmed_at)));
     secret = base32(randomBytes(20));
-    await db.insert(staffFactors).values({ user_id: userId, secret });
+    await db.insert(staffFactors).values({ user_id: userId, secret: encryptSecret(secret, userId) });
   }
   const uri = getTOTPAuthUri({ period: TOTP_PERIOD_S, digits: 6, algorithm: "SHA-1", secret, accountName: email, issuer: ISSUER });
   return { secretGroups: secret.match(/.{1,4}/g)!.join(" "), uri, qr: qrPath(uri) };
+}
+
+/** The Base32 secret of a stored value; null (and logged) when it cannot be decrypted (wrong key, altered row). */
+function readSecret(stored: string, userId: string): string | null {
+  try {
+    return decryptSecret(stored, userId);
+  } catch (error) {
+    logger.error({ err: error, userId }, "a second-factor secret could not be decrypted");
+    return null;
+  }
+}
+
+/**
+ * Start-up: encrypts the secrets stored before encryption at rest (written as Base32).
+ * Conditional on the value read, so a row changed meanwhile is left alone; how many were encrypted.
+ */
+export async function encryptPlaintextSecrets(): Promise<number> {
+  const db = getDb();
+  const rows = await db
+    .select({ id: staffFactors.id, userId: staffFactors.user_id, secret: staffFactors.secret })
+    .from(staffFactors)
+    .where(sql`${staffFactors.secret} not like 'enc:%'`);
+  let done = 0;
+  for (const row of rows) {
+    if (isEncrypted(row.secret)) continue;
+    const updated = await db
+      .update(staffFactors)
+      .set({ secret: encryptSecret(row.secret, row.userId) })
+      .where(and(eq(staffFactors.id, row.id), eq(staffFactors.secret, row.secret)))
+      .returning({ id: staffFactors.id });
+    done += updated.length;
+  }
+  return done;
 }
 
 const currentStep = () => Math.floor(Date.now() / 1000 / TOTP_PERIOD_S);
@@ -140,8 +186,9 @@ export async function confirmEnrolment(userId: string, rawCode: string): Promise
     .from(staffFactors)
     .where(and(eq(staffFactors.user_id, userId), isNull(staffFactors.confirmed_at)))
     .limit(1);
-  if (!waiting) return null;
-  const step = await totpStep(waiting.secret, normaliseCode(rawCode));
+  const secret = waiting && readSecret(waiting.secret, userId);
+  if (!waiting || !secret) return null;
+  const step = await totpStep(secret, normaliseCode(rawCode));
   if (step === null) return null;
   await db.transaction(async (tx) => {
     await tx.delete(staffFactors).where(and(eq(staffFactors.user_id, userId), isNotNull(staffFactors.confirmed_at)));
@@ -180,7 +227,8 @@ export async function verifySecondFactor(userId: string, rawCode: string): Promi
       .from(staffFactors)
       .where(and(eq(staffFactors.user_id, userId), isNotNull(staffFactors.confirmed_at)));
     for (const factor of factors) {
-      const step = await totpStep(factor.secret, code);
+      const secret = readSecret(factor.secret, userId);
+      const step = secret ? await totpStep(secret, code) : null;
       if (step === null) continue;
       // Atomic: two requests with the same code cannot both pass.
       const used = await db
@@ -200,11 +248,12 @@ export async function verifySecondFactor(userId: string, rawCode: string): Promi
   return used.length > 0 ? "recovery" : null;
 }
 
-/** Removes every second factor and recovery code of the account (the owner, or an administrator's reset). */
+/** Removes every second factor (app and passkeys) and recovery code of the account (the owner, or an administrator's reset). */
 export async function removeSecondFactors(userId: string): Promise<void> {
   const db = getDb();
   await db.transaction(async (tx) => {
     await tx.delete(staffFactors).where(eq(staffFactors.user_id, userId));
+    await tx.delete(staffPasskeys).where(eq(staffPasskeys.user_id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { AppConfig } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { prepareSecretKey } from "../lib/secret-box.server.ts";
 import { connectDatabase, disconnectDatabase, type Database } from "./client.server.ts";
 import { openEmbeddedDatabase } from "./embedded-postgres.server.ts";
 import { runMigrations } from "./migrate.server.ts";
@@ -21,6 +22,8 @@ export async function openDatabase(
   options: { mode: "own" | "attach"; seed?: boolean },
 ): Promise<OpenDatabase> {
   const embedded = !config.DATABASE_URL;
+  // The key for secrets at rest, kept outside the database (a missing one stops the start here).
+  prepareSecretKey(config, embedded);
   const opened = embedded
     ? await openEmbeddedDatabase({ dataDir: config.dataDir, mode: options.mode, port: config.EMBEDDED_PG_PORT })
     : { url: config.DATABASE_URL!, close: async () => {} };

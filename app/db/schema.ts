@@ -100,7 +100,11 @@ export const staffFactors = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"totp">().notNull().default("totp"),
-    /** Base32 TOTP secret. */
+    /**
+     * The TOTP secret, encrypted with AES-256-GCM under a key kept outside the database
+     * (`app/lib/secret-box.server.ts`). Rows written before encryption hold the Base32
+     * secret as is until the next start or their next use.
+     */
     secret: text("secret").notNull(),
     /** The last 30-second step a code was accepted for: a code works once. */
     last_step: bigint("last_step", { mode: "number" }),
@@ -108,6 +112,53 @@ export const staffFactors = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("staff_factors_user_idx").on(t.user_id), check("staff_factors_kind_check", sql`${t.kind} in ('totp')`)],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) of staff accounts: a second factor after the password,
+ * or the whole sign-in (a discoverable credential with user verification).
+ */
+export const staffPasskeys = pgTable(
+  "staff_passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id (base64url), as the browser reports it. */
+    credential_id: text("credential_id").notNull().unique(),
+    /** The COSE public key (base64url). */
+    public_key: text("public_key").notNull(),
+    /** The authenticator's signature counter (0 for authenticators that keep none). */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** How the browser can reach the authenticator (internal, usb, hybrid...). */
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    /** The name the owner gave it. */
+    name: text("name").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_passkeys_user_idx").on(t.user_id)],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet answered: each is used once (deleted when
+ * answered) and only for its purpose and session; unanswered ones expire.
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    challenge: text("challenge").notNull().unique(),
+    purpose: text("purpose").$type<"sign-in" | "verify" | "register" | "reauth">().notNull(),
+    /** The session that asked (null for a sign-in with a passkey alone). */
+    session_id: uuid("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("webauthn_challenges_expires_idx").on(t.expires_at),
+    check("webauthn_challenges_purpose_check", sql`${t.purpose} in ('sign-in', 'verify', 'register', 'reauth')`),
+  ],
 );
 
 /** Single-use recovery codes (SHA-256 only), ten per enrolment. */

@@ -30,6 +30,18 @@ const EnvSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   EMBEDDED_PG_PORT: port.default(0),
+  /**
+   * The key that encrypts second-factor secrets at rest (AES-256-GCM): 32 random bytes,
+   * base64 (`openssl rand -base64 32`). Required with DATABASE_URL in production; on the
+   * embedded database a key file in DATA_DIR is made when it is unset.
+   */
+  SECRET_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, "base64").length === 32, {
+      message: "SECRET_ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)",
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** Behind a reverse proxy or load balancer: read client address and HTTPS from X-Forwarded-*. */
   TRUST_PROXY: optionalText,

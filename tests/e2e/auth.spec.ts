@@ -31,14 +31,14 @@ test.describe("login page", () => {
     await page.goto("/admin/login");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill("definitely the wrong one");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in. Please check your credentials." })).toBeVisible();
     await expect(page.getByText("Login failed")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login/);
 
     await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.org`);
     await page.getByLabel("Password").fill("definitely the wrong one");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in. Please check your credentials." })).toBeVisible();
   });
 
@@ -53,7 +53,7 @@ test.describe("login page", () => {
       if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
@@ -72,7 +72,7 @@ test.describe("login page", () => {
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcraft-fairs$/);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/craft-fairs$/);
     await expect(page.getByRole("heading", { level: 1, name: "Craft Fairs" })).toBeVisible();
   });
@@ -82,7 +82,7 @@ test.describe("login page", () => {
     await page.goto("/admin/login?redirectTo=%2F%2Fevil.example%2Fphish");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
@@ -96,12 +96,12 @@ test.describe("login page", () => {
     });
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("button", { name: "Signing in..." })).toBeVisible();
     await page.clock.fastForward(10_500);
     await expect(page.getByText("Login request timed out. Please try again.")).toBeVisible();
     await expect(page.getByText("Login request timed out", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
   });
 
   test("works without JavaScript (plain form post)", async ({ browser, createAccount, baseURL }) => {
@@ -111,11 +111,11 @@ test.describe("login page", () => {
     await page.goto("/admin/events");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill("wrong password again");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByText("Failed to sign in. Please check your credentials.")).toBeVisible();
     await page.waitForTimeout(1100); // the 1 s back-off after a failure
     await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/events$/);
     await context.close();
   });
@@ -291,7 +291,7 @@ test.describe("one-time set-password link", () => {
     await page.goto("/admin/login");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 });
@@ -301,15 +301,15 @@ test("after a failed sign-in the form rests as long as the server asks", async (
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("wrong password here");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled({ timeout: 3000 });
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled({ timeout: 3000 });
   await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in" })).toBeVisible();
 
   // The second failure rests 2 seconds: meanwhile the page says why the button rests, and for how long.
   await page.getByLabel("Password").fill("wrong password again");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  const button = page.getByRole("button", { name: "Sign in" });
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const button = page.getByRole("button", { name: "Sign in", exact: true });
   await expect(button).toBeDisabled();
   await expect(page.locator("#login-error")).toHaveText("Server is busy. Please wait a moment and try again.");
   await expect(page.getByText(/^You can try again in [12] seconds?\.$/)).toBeVisible();
@@ -329,7 +329,7 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await page.getByRole("button", { name: "Show setup instructions" }).click();
     await page.getByLabel("Email").fill(`axe-${Date.now()}@example.org`);
     await page.getByLabel("Password").fill("wrong password here");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in" })).toBeVisible();
     await expectAccessible(page);
   });

@@ -57,7 +57,7 @@ test("changes the password: the current one is required, the rules apply, other 
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("violet kettle harbour 93");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByText("Since you last signed in: Your password was changed.")).toBeVisible();
 });

@@ -17,12 +17,23 @@ export interface OwnServer {
   stop: () => Promise<void>;
 }
 
+/** On a database of its own (DATABASE_URL) a production server needs a key for secrets at rest: one for all test servers. */
+const TEST_SECRET_ENCRYPTION_KEY = Buffer.alloc(32, 42).toString("base64");
+
 export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const madeDataDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-own-"));
   const dataDir = env.DATA_DIR ?? madeDataDir!;
   fs.chmodSync(dataDir, 0o755);
   const child = spawn(process.execPath, serverArgs(), {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", ...env, DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      PORT: "0",
+      ...(env.DATABASE_URL ? { SECRET_ENCRYPTION_KEY: TEST_SECRET_ENCRYPTION_KEY } : {}),
+      ...env,
+      DATA_DIR: dataDir,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -58,6 +58,8 @@ test("a fresh install prints a one-time setup link, creates the first administra
     await page.getByRole("link", { name: "I have saved my codes: continue" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByText("chair@millbrook.test").first()).toBeVisible();
+    // The app's secret is encrypted under a key file beside the database folder, readable by the server's user only.
+    expect(fs.statSync(path.join(dataDir, "secret-encryption.key")).mode & 0o777).toBe(0o600);
     await page.goto(`${server.origin}/admin/users`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
 

@@ -38,7 +38,7 @@ async function signIn(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/login\/(enrol|verify)/);
   if (/\/enrol/.test(page.url())) {
     const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");

@@ -25,7 +25,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);
 }
 
@@ -122,7 +122,7 @@ test("an administrator grants, changes and revokes staff access; revoked staff a
   // Revoking access ended their session: they are sent to sign in again.
   await other.goto("/admin/dashboard");
   await expect(other).toHaveURL(/\/admin\/login$/);
-  await expect(other.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(other.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   await context.close();
 
   // The audit log shows what happened, filtered by kind and person.
@@ -152,10 +152,10 @@ test("Reset Password gives a one-hour link that sets a new password once", async
   await other.goto("/admin/login");
   await other.getByLabel("Email").fill(editor.email);
   await other.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-  await other.getByRole("button", { name: "Sign in" }).click();
+  await other.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(other.getByText("Failed to sign in. Please check your credentials.")).toBeVisible();
   // That failure throttles the account for 1 s ('Server is busy...'): the form rests until then.
-  await expect(other.getByRole("button", { name: "Sign in" })).toBeEnabled({ timeout: 5_000 });
+  await expect(other.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled({ timeout: 5_000 });
   await other.waitForTimeout(1_100);
   await signIn(other, editor.email, "my fresh new password");
   expect((await other.goto(link))?.status()).toBe(410);

@@ -1,9 +1,10 @@
 /**
  * The hourly housekeeping of the tables that grow with traffic: expired sessions, quiet
  * sign-in throttle counters, finished rate counters (writing the summaries of
- * aggregated audit entries), abandoned second-factor enrolments and old security notices. Each step is harmless when repeated or run by several
+ * aggregated audit entries), abandoned second-factor enrolments, unanswered passkey challenges and old security notices. Each step is harmless when repeated or run by several
  * processes at once.
  */
+import { deleteExpiredChallenges } from "../../auth/passkeys.server.ts";
 import { deleteExpiredSessions } from "../../auth/session.server.ts";
 import { deleteStaleThrottleRows } from "../../auth/throttle.server.ts";
 import { deleteAbandonedEnrolments } from "../../auth/two-factor.server.ts";
@@ -15,6 +16,7 @@ export async function runHousekeeping() {
   const throttleRows = await deleteStaleThrottleRows();
   const counters = await flushFinishedCounters();
   const enrolments = await deleteAbandonedEnrolments();
+  const challenges = await deleteExpiredChallenges();
   const notices = await deleteOldNotices();
-  return { sessions, throttleRows, counters, enrolments, notices };
+  return { sessions, throttleRows, counters, enrolments, challenges, notices };
 }

@@ -13,6 +13,8 @@ export const NOTICES = {
   passwordChanged: "Your password was changed.",
   factorAdded: "A second factor (authenticator app) was added to your account.",
   factorRemoved: "The second factor of your account was removed.",
+  passkeyAdded: "A passkey was added to your account.",
+  passkeyRemoved: "A passkey was removed from your account.",
   recoveryCodesReplaced: "New recovery codes were made for your account; the old ones no longer work.",
   roleChanged: (role: string | null) => (role ? `Your role was changed to ${role}.` : "Your access to the admin area was removed."),
   resetLinkIssued: "A password-reset link was issued for your account.",

@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
   const summary = await factorSummary(staff.user.id);
   const replacing = new URL(args.request.url).searchParams.get("replace") === "1";
-  const enrolment = !summary.hasFactor || replacing ? await startEnrolment(staff.user.id, staff.user.email) : null;
+  const enrolment = !summary.hasApp || replacing ? await startEnrolment(staff.user.id, staff.user.email) : null;
   return {
     ...summary,
     confirmedAt: summary.confirmedAt?.toISOString() ?? null,
@@ -46,14 +46,14 @@ export async function action(args: Route.ActionArgs) {
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
-  const hasFactor = (await factorSummary(staff.user.id)).hasFactor;
+  const { hasFactor, hasApp } = await factorSummary(staff.user.id);
 
   if (intent === "enrol") {
     // Replacing an existing factor is a sensitive change; the first one is not.
     if (hasFactor) requireRecentAuth(args, staff);
     const codes = await confirmEnrolment(staff.user.id, String(form.get("code") ?? "").slice(0, 100));
     if (!codes) return data({ error: WRONG_CODE, codes: null }, { status: 400 });
-    await recordAudit(actor, "auth.second_factor_enrolled", { entity: "user", entityId: staff.user.id, details: { replaced: hasFactor } });
+    await recordAudit(actor, "auth.second_factor_enrolled", { entity: "user", entityId: staff.user.id, details: { replaced: hasApp } });
     await notifyStaff(staff.user.id, NOTICES.factorAdded);
     return { error: null, codes };
   }
@@ -98,7 +98,7 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
         </section>
       ) : loaderData.enrolment ? (
         <section className={card}>
-          <h2 className="font-display text-xl font-semibold text-brand-900">{loaderData.hasFactor ? "Set up a new phone" : "Set up an authenticator app"}</h2>
+          <h2 className="font-display text-xl font-semibold text-brand-900">{loaderData.hasApp ? "Set up a new phone" : "Set up an authenticator app"}</h2>
           {loaderData.required && !loaderData.hasFactor && (
             <p className="mt-2 text-sm text-slate-700">Your account needs two-step sign-in.</p>
           )}
@@ -108,7 +108,10 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
         </section>
       ) : (
         <section className={`${card} space-y-4`}>
-          <p data-testid="factor-status">On: an authenticator app. {loaderData.recoveryCodesLeft} recovery codes left.</p>
+          <p data-testid="factor-status">
+            On: an authenticator app{loaderData.passkeys > 0 ? ` and ${loaderData.passkeys === 1 ? "1 passkey" : `${loaderData.passkeys} passkeys`}` : ""}.{" "}
+            {loaderData.recoveryCodesLeft} recovery codes left.
+          </p>
           <div className="flex flex-wrap gap-3">
             <Link to="/admin/account/two-factor?replace=1" className={secondary}>Set up a new phone</Link>
             <Form method="post">
@@ -118,12 +121,16 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
             {!loaderData.required && (
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
-                <button type="submit" className="rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">
+                <button type="submit" aria-describedby={loaderData.passkeys > 0 ? "turn-off-note" : undefined}
+                  className="rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">
                   Turn off two-step sign-in
                 </button>
               </Form>
             )}
           </div>
+          {!loaderData.required && loaderData.passkeys > 0 && (
+            <p id="turn-off-note" className="text-sm text-slate-600">Turning off two-step sign-in also removes your passkeys.</p>
+          )}
         </section>
       )}
     </main>

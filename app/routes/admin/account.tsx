@@ -27,7 +27,14 @@ export const meta = () => [{ title: "My account | Millbrook Admin" }];
 export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
   const [sessions, factor] = await Promise.all([listOwnSessions(staff.user.id, staff.sessionId), factorSummary(staff.user.id)]);
-  return { email: staff.user.email, sessions, hasFactor: factor.hasFactor, recoveryCodesLeft: factor.recoveryCodesLeft };
+  return {
+    email: staff.user.email,
+    sessions,
+    hasFactor: factor.hasFactor,
+    hasApp: factor.hasApp,
+    passkeys: factor.passkeys,
+    recoveryCodesLeft: factor.recoveryCodesLeft,
+  };
 }
 
 type PasswordErrors = Partial<Record<"current" | "password" | "confirm", string>>;
@@ -94,6 +101,12 @@ export async function action(args: Route.ActionArgs) {
   return data({ errors: {} as PasswordErrors }, { status: 400 });
 }
 
+/** "an authenticator app and 2 passkeys". */
+function factorList({ hasApp, passkeys }: { hasApp: boolean; passkeys: number }) {
+  const parts = [hasApp ? "an authenticator app" : null, passkeys === 1 ? "1 passkey" : passkeys > 1 ? `${passkeys} passkeys` : null];
+  return parts.filter(Boolean).join(" and ");
+}
+
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 const secondary = "rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60";
 
@@ -112,13 +125,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <section className={card} aria-labelledby="factor-title">
         <h2 id="factor-title" className="font-display text-xl font-semibold text-brand-900">Two-step sign-in</h2>
         <p className="mt-2 text-slate-700" data-testid="factor-status">
-          {loaderData.hasFactor
-            ? `On: an authenticator app. ${loaderData.recoveryCodesLeft} recovery codes left.`
-            : "Off: signing in needs only your password."}
+          {loaderData.hasFactor ? `On: ${factorList(loaderData)}. ${loaderData.recoveryCodesLeft} recovery codes left.` : "Off: signing in needs only your password."}
         </p>
-        <Link to="/admin/account/two-factor" className="mt-3 inline-block font-semibold text-brand-700 underline underline-offset-2">
-          {loaderData.hasFactor ? "Manage two-step sign-in" : "Set up two-step sign-in"}
-        </Link>
+        <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+          <Link to="/admin/account/two-factor" className="font-semibold text-brand-700 underline underline-offset-2">
+            {loaderData.hasApp ? "Manage two-step sign-in" : loaderData.hasFactor ? "Set up an authenticator app" : "Set up two-step sign-in"}
+          </Link>
+          <Link to="/admin/account/passkeys" className="font-semibold text-brand-700 underline underline-offset-2">
+            {loaderData.passkeys > 0 ? "Manage passkeys" : "Add a passkey"}
+          </Link>
+        </div>
       </section>
 
       <section className={card} aria-labelledby="password-title">

@@ -1,18 +1,21 @@
 /**
  * Sign-in, enrolment step: the account must have a second factor (administrators, or
  * everyone when the site setting says so) and has none. Nothing else is reachable until
- * an authenticator app is set up; then the session becomes a full one and the recovery
- * codes are shown once.
+ * an authenticator app or a passkey is set up; then the session becomes a full one and
+ * the recovery codes are shown once.
  */
 import { data, Link, useNavigation } from "react-router";
+import { registerPasskey } from "../../auth/passkeys.server.ts";
 import { completeStepInPlace, requirePendingSession } from "../../auth/second-factor-step.server.ts";
-import { confirmEnrolment, startEnrolment } from "../../auth/two-factor.server.ts";
+import { confirmEnrolment, replaceRecoveryCodes, startEnrolment } from "../../auth/two-factor.server.ts";
+import { AddPasskey } from "../../components/admin/passkey-button.tsx";
 import { EnrolForm, RecoveryCodes } from "../../components/admin/two-factor.tsx";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/login-enrol";
 
+export const PASSKEY_NOT_ADDED = "The passkey was not added. Please try again.";
 export const ENROL_WRONG_CODE = "That code is not right. Check the app shows this account and try the newest code.";
 
 export const meta = () => [
@@ -32,16 +35,23 @@ export async function action(args: Route.ActionArgs) {
   const { session, redirectTo } = await requirePendingSession(args, "enrol");
   const { ip } = args.context.get(requestInfoContext);
   const form = await args.request.formData();
-  const codes = await confirmEnrolment(session.userId, String(form.get("code") ?? "").slice(0, 100));
-  if (!codes) return data({ error: ENROL_WRONG_CODE, codes: null, continueTo: null }, { status: 400 });
-  await recordAudit({ userId: session.userId, email: session.email, ip }, "auth.second_factor_enrolled", {
-    entity: "user",
-    entityId: session.userId,
-    details: { at: "sign-in" },
-  });
+  const actor = { userId: session.userId, email: session.email, ip };
+  let codes: string[] | null;
+  const viaPasskey = form.get("intent") === "add-passkey";
+  if (viaPasskey) {
+    const owner = { userId: session.userId, email: session.email, sessionId: session.id };
+    const added = await registerPasskey(owner, { response: String(form.get("response") ?? ""), name: String(form.get("name") ?? "") }, args.request);
+    if (!added.ok) return data({ error: null, passkeyError: PASSKEY_NOT_ADDED, codes: null, continueTo: null }, { status: 400 });
+    await recordAudit(actor, "auth.passkey_added", { entity: "user", entityId: session.userId, details: { at: "sign-in", name: added.name } });
+    codes = await replaceRecoveryCodes(session.userId);
+  } else {
+    codes = await confirmEnrolment(session.userId, String(form.get("code") ?? "").slice(0, 100));
+    if (!codes) return data({ error: ENROL_WRONG_CODE, passkeyError: null, codes: null, continueTo: null }, { status: 400 });
+    await recordAudit(actor, "auth.second_factor_enrolled", { entity: "user", entityId: session.userId, details: { at: "sign-in" } });
+  }
   await completeStepInPlace(session.id);
-  await notifyStaff(session.userId, NOTICES.factorAdded);
-  return data({ error: null, codes, continueTo: redirectTo });
+  await notifyStaff(session.userId, viaPasskey ? NOTICES.passkeyAdded : NOTICES.factorAdded);
+  return data({ error: null, passkeyError: null, codes, continueTo: redirectTo });
 }
 
 export default function LoginEnrol({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,11 +73,21 @@ export default function LoginEnrol({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <>
             <p className="mt-2 text-center text-slate-600">
-              Your account (<strong>{loaderData.email}</strong>) needs a second step at sign-in: a code from an app on your phone.
+              Your account (<strong>{loaderData.email}</strong>) needs a second step at sign-in: a code from an app on your phone, or a passkey.
             </p>
             <div className="mt-6">
               <EnrolForm enrolment={loaderData.enrolment!} error={actionData?.error ?? undefined} busy={busy} />
             </div>
+            <section aria-labelledby="passkey-heading" className="mt-6 space-y-3 border-t border-slate-200 pt-5">
+              <h2 id="passkey-heading" className="font-semibold text-brand-900">Or use a passkey</h2>
+              <p className="text-sm text-slate-600">
+                A passkey is kept by this device (or your phone or password manager) and unlocked with its PIN, fingerprint or face.
+              </p>
+              {actionData?.passkeyError && (
+                <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">{actionData.passkeyError}</p>
+              )}
+              <AddPasskey optionsUrl="/admin/login/passkey" />
+            </section>
             <form method="post" action="/admin/logout" className="mt-6 border-t border-slate-200 pt-4 text-center">
               <button type="submit" className="text-sm font-medium text-brand-700 underline underline-offset-2">
                 Cancel and sign out

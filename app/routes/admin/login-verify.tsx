@@ -1,13 +1,16 @@
 /**
  * Sign-in, second step: the password was right and the account has a second factor.
- * A code from the authenticator app or a recovery code turns the pending session into a
- * full one (new token). Wrong codes count towards the same back-off as wrong passwords.
+ * A code from the authenticator app, a recovery code or one of the account's passkeys
+ * turns the pending session into a full one (new token). Wrong codes and refused passkeys
+ * count towards the same back-off as wrong passwords.
  */
 import { data, Form, redirect, useNavigation } from "react-router";
+import { verifyPasskey } from "../../auth/passkeys.server.ts";
 import { completeStep, requirePendingSession } from "../../auth/second-factor-step.server.ts";
 import { serializeSessionCookie, sessionPolicy } from "../../auth/session.server.ts";
 import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
 import { factorSummary, verifySecondFactor } from "../../auth/two-factor.server.ts";
+import { PasskeyButton } from "../../components/admin/passkey-button.tsx";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { signInToast } from "../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
@@ -15,6 +18,7 @@ import { toastCookie } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/login-verify";
 
 export const WRONG_CODE = "That code is not right. Check your app and try again, or use a recovery code.";
+export const PASSKEY_FAILED = "That passkey did not work. Try again, or enter a code.";
 export const TOO_MANY_CODES = "Too many attempts. Please wait a moment and try again.";
 
 export const meta = () => [
@@ -24,7 +28,8 @@ export const meta = () => [
 
 export async function loader(args: Route.LoaderArgs) {
   const { session } = await requirePendingSession(args, "verify");
-  return { email: session.email };
+  const { hasApp, passkeys } = await factorSummary(session.userId);
+  return { email: session.email, hasApp, hasPasskeys: passkeys > 0 };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -32,18 +37,24 @@ export async function action(args: Route.ActionArgs) {
   const { ip, secure } = args.context.get(requestInfoContext);
   const form = await args.request.formData();
   const code = String(form.get("code") ?? "").slice(0, 100);
+  const passkeyResponse = form.get("intent") === "passkey" ? String(form.get("response") ?? "") : null;
   const keys = throttleKeys(session.email, ip);
   // Counted before the check, atomically (parallel guesses queue here).
   const attempt = await reserveSignInAttempt(keys);
   if (!attempt.allowed) {
     return data({ error: TOO_MANY_CODES }, { status: 429, headers: { "Retry-After": String(Math.ceil(attempt.retryAfterMs / 1000)) } });
   }
-  const method = await verifySecondFactor(session.userId, code);
+  const method =
+    passkeyResponse === null
+      ? await verifySecondFactor(session.userId, code)
+      : (await verifyPasskey({ purpose: "verify", sessionId: session.id, userId: session.userId, response: passkeyResponse }, args.request)).ok
+        ? "passkey"
+        : null;
   const actor = { userId: session.userId, email: session.email, ip };
   if (!method) {
     await restartBlocks(attempt.blocks);
-    await recordAudit(actor, "auth.second_factor_failed", { entity: "session", entityId: session.id });
-    return data({ error: WRONG_CODE }, { status: 401 });
+    await recordAudit(actor, "auth.second_factor_failed", { entity: "session", entityId: session.id, details: passkeyResponse === null ? {} : { method: "passkey" } });
+    return data({ error: passkeyResponse === null ? WRONG_CODE : PASSKEY_FAILED }, { status: 401 });
   }
   await settleSuccessfulSignIn(keys);
   const full = await completeStep(session.id, session.userId, { ip, userAgent: args.request.headers.get("User-Agent") });
@@ -70,8 +81,21 @@ export default function LoginVerify({ loaderData, actionData }: Route.ComponentP
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
         <h1 className="text-center font-display text-3xl font-semibold text-brand-800">Two-step sign-in</h1>
         <p className="mt-2 text-center text-slate-600">
-          Enter the 6-digit code from your authenticator app for <strong>{loaderData.email}</strong>.
+          {loaderData.hasApp ? "Enter the 6-digit code from your authenticator app" : "Use your passkey, or enter a recovery code,"} for{" "}
+          <strong>{loaderData.email}</strong>.
         </p>
+        {loaderData.hasPasskeys && (
+          <div className="mt-6">
+            <PasskeyButton
+              ceremony="authenticate"
+              optionsUrl="/admin/login/passkey"
+              purpose="verify"
+              intent="passkey"
+              label="Use a passkey"
+              className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            />
+          </div>
+        )}
         <Form method="post" className="mt-8 space-y-5" noValidate>
           <div>
             <label htmlFor="code" className="block font-medium text-slate-800">
@@ -80,7 +104,9 @@ export default function LoginVerify({ loaderData, actionData }: Route.ComponentP
             <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={20} autoFocus
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono tracking-widest"
               aria-invalid={error ? true : undefined} aria-describedby={error ? "code-error" : "code-help"} />
-            <p id="code-help" className="mt-1 text-sm text-slate-600">Lost your phone? Enter one of your recovery codes instead.</p>
+            <p id="code-help" className="mt-1 text-sm text-slate-600">
+              {loaderData.hasApp ? "Lost your phone? Enter one of your recovery codes instead." : "Lost your passkey? Enter one of your recovery codes."}
+            </p>
           </div>
           {error && (
             <p id="code-error" role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { signIn } from "../../auth/login.server.ts";
+import { signIn, signInWithPasskey } from "../../auth/login.server.ts";
 import { safeRedirect } from "../../auth/redirect.ts";
 import { stepUrl } from "../../auth/second-factor-step.server.ts";
 import { signInToast } from "../../domain/security-notices/notices.server.ts";
 import { readSessionToken, serializeSessionCookie } from "../../auth/session.server.ts";
+import { PasskeyButton } from "../../components/admin/passkey-button.tsx";
 import { LOCAL_FLASH_KEY } from "../../components/admin/sign-out.ts";
 import { toast } from "../../components/ui/toast.tsx";
 import { requestInfoContext } from "../../lib/request-context.ts";
@@ -12,6 +13,7 @@ import { toastCookie } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/login";
 
 const LOGIN_FAILED = "Failed to sign in. Please check your credentials.";
+export const PASSKEY_SIGN_IN_FAILED = "That passkey did not sign you in. Try again, or sign in with your email and password.";
 const SERVER_BUSY = "Server is busy. Please wait a moment and try again.";
 const TIMEOUT_MESSAGE = "Login request timed out. Please try again.";
 const LOGIN_TIMEOUT_MS = 10_000;
@@ -40,6 +42,22 @@ export async function action(args: Route.ActionArgs) {
   const password = String(form.get("password") ?? "").slice(0, 1000);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const { ip, secure } = context.get(requestInfoContext);
+
+  // A passkey alone: two factors in itself, so no password and no second step.
+  if (form.get("intent") === "passkey") {
+    const passkey = await signInWithPasskey({
+      response: String(form.get("response") ?? ""),
+      ip,
+      userAgent: request.headers.get("User-Agent"),
+      previousToken: readSessionToken(request, secure),
+      request,
+    });
+    if (!passkey.ok) return data({ error: PASSKEY_SIGN_IN_FAILED, busy: false, retryAfterMs: 0, email: "" }, { status: 401 });
+    const headers = new Headers();
+    headers.append("Set-Cookie", serializeSessionCookie(passkey.token, { secure, maxAgeMs: passkey.maxAgeMs }));
+    headers.append("Set-Cookie", toastCookie(await signInToast(passkey.userId)));
+    return redirect(redirectTo, { headers });
+  }
 
   const result = await signIn({
     email,
@@ -224,6 +242,17 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             {submitting ? "Signing in..." : "Sign in"}
           </button>
         </Form>
+
+        <div className="mt-5">
+          <PasskeyButton
+            ceremony="authenticate"
+            optionsUrl="/admin/login/passkey"
+            purpose="sign-in"
+            intent="passkey"
+            label="Sign in with a passkey"
+            fields={{ redirectTo: loaderData.redirectTo }}
+          />
+        </div>
 
         <div className="mt-6">
           <button

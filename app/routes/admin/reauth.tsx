@@ -1,15 +1,18 @@
 /**
  * Re-authentication: before a sensitive action the server sends the staff member here
  * when their password or second factor was last checked more than 10 minutes ago. The
- * password, or a code from their app, marks the session verified now; then back.
+ * password, a code from their app, or one of their passkeys marks the session verified
+ * now; then back.
  */
 import { data, Form, redirect, useNavigation } from "react-router";
 import { currentStaff } from "../../auth/guards.server.ts";
+import { verifyPasskey } from "../../auth/passkeys.server.ts";
 import { verifyPassword } from "../../auth/password.server.ts";
 import { safeRedirect } from "../../auth/redirect.ts";
 import { markSessionVerified } from "../../auth/session.server.ts";
 import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
-import { hasSecondFactor, verifySecondFactor } from "../../auth/two-factor.server.ts";
+import { factorSummary, verifySecondFactor } from "../../auth/two-factor.server.ts";
+import { PasskeyButton } from "../../components/admin/passkey-button.tsx";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { findUserById } from "../../domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
@@ -22,9 +25,11 @@ export const meta = () => [{ title: "Confirm it's you | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
+  const { hasApp, passkeys } = await factorSummary(staff.user.id);
   return {
     email: staff.user.email,
-    hasFactor: await hasSecondFactor(staff.user.id),
+    hasFactor: hasApp,
+    hasPasskeys: passkeys > 0,
     redirectTo: safeRedirect(new URL(args.request.url).searchParams.get("redirectTo")),
   };
 }
@@ -43,7 +48,11 @@ export async function action(args: Route.ActionArgs) {
 
   const user = await findUserById(staff.user.id);
   let method: string | null = null;
-  if (password && user?.password_hash && (await verifyPassword(password, user.password_hash))) method = "password";
+  if (form.get("intent") === "passkey") {
+    const response = String(form.get("response") ?? "");
+    const result = await verifyPasskey({ purpose: "reauth", sessionId: staff.sessionId, userId: staff.user.id, response }, args.request);
+    if (result.ok) method = "passkey";
+  } else if (password && user?.password_hash && (await verifyPassword(password, user.password_hash))) method = "password";
   else if (!password && code) method = await verifySecondFactor(staff.user.id, code);
 
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
@@ -68,7 +77,20 @@ export default function Reauth({ loaderData, actionData }: Route.ComponentProps)
       <h1 className="font-display text-3xl font-semibold text-brand-900">Confirm it's you</h1>
       <p className="mt-2 text-slate-600">
         This action changes access or personal data. Enter your password{loaderData.hasFactor ? ", or a code from your authenticator app," : ""} to continue.
+        {loaderData.hasPasskeys ? " Or use one of your passkeys." : ""}
       </p>
+      {loaderData.hasPasskeys && (
+        <div className="mt-6">
+          <PasskeyButton
+            ceremony="authenticate"
+            optionsUrl="/admin/passkey-options"
+            purpose="reauth"
+            intent="passkey"
+            label="Use a passkey"
+            fields={{ redirectTo: loaderData.redirectTo }}
+          />
+        </div>
+      )}
       <Form method="post" className="mt-6 space-y-5" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
