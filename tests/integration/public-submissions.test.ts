@@ -1,4 +1,4 @@
-import { reloadConfig } from "../../app/lib/config.server.ts";
+import { config, reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { formSubmissions } from "../../app/db/schema.ts";
-import { privateUploadsDir, RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
+import { RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
 import { readFormData, readPublicFormPost } from "../../app/routes/public/public-form.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -123,7 +123,7 @@ const nominationFields = (documents: File[]) => ({
 });
 
 const privateFiles = () => {
-  const dir = path.join(privateUploadsDir(), "submissions");
+  const dir = path.join(config().privateUploadsDir, "submissions");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
@@ -220,11 +220,11 @@ describe("stall applications", () => {
     expect(row?.files[2]?.name).toBe("plates.png");
     for (const f of row!.files) {
       expect(f.key).toMatch(/^submissions\/[0-9a-f-]{36}\.(png|jpg)$/);
-      const stored = path.join(privateUploadsDir(), f.key);
+      const stored = path.join(config().privateUploadsDir, f.key);
       expect(fs.existsSync(stored)).toBe(true);
       expect(fs.statSync(stored).size).toBe(f.size);
     }
-    expect(privateUploadsDir().startsWith(dataDir)).toBe(true);
+    expect(config().privateUploadsDir.startsWith(dataDir)).toBe(true);
     expect(privateFiles().length).toBe(before + 3);
     expect(row?.data).not.toHaveProperty("photos");
   });
