@@ -11,7 +11,7 @@
  */
 export type StoreFolder = string;
 
-export interface StoredFile {
+interface StoredFile {
   body: ReadableStream<Uint8Array>;
   size: number;
   contentType: string;

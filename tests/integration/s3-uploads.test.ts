@@ -21,6 +21,7 @@ import { action as settingsImagesAction } from "../../app/routes/admin/admin-onl
 import { loader as fileRouteLoader } from "../../app/routes/admin/submissions/submission-file.ts";
 import { action as craftFairsAction } from "../../app/routes/public/craft-fairs.tsx";
 import { publicStore } from "../../app/storage/file-store.server.ts";
+import { checkFileStore } from "../../app/system/diagnostics.server.ts";
 import { servePublicFiles } from "../../server/public-files.ts";
 import { throughLayouts } from "../helpers/route-table.ts";
 import { startS3Server, type TestS3 } from "../helpers/s3-server.ts";
@@ -148,5 +149,11 @@ describe("uploads with S3-compatible storage", () => {
     } finally {
       await cdn.close();
     }
+  });
+
+  it("diagnostics write and remove a test object in the bucket", async () => {
+    const before = await s3.objects();
+    expect(await checkFileStore()).toMatchObject({ status: "ok", detail: `Wrote and removed a test object in the bucket ${s3.bucket}` });
+    expect(await s3.objects()).toEqual(before);
   });
 });
