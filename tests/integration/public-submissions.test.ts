@@ -310,4 +310,38 @@ describe("reading form posts", () => {
     const small = await readFormData(new Request("http://localhost/", { method: "POST", body: new URLSearchParams({ a: "1" }) }), 1000);
     expect(small.get("a")).toBe("1");
   });
+
+  it("reads multipart posts with their files, and refuses a streamed one over the limit (no Content-Length) with 413", async () => {
+    const form = new FormData();
+    form.append("fullName", "Helen Marsh");
+    form.append("photos", file(PNG, "a.png"));
+    form.append("photos", file(PNG, "b.png"));
+    const read = await readFormData(new Request("http://localhost/craft-fairs", { method: "POST", body: form }));
+    expect(read.get("fullName")).toBe("Helen Marsh");
+    expect(read.getAll("photos").map((f) => (f as File).name)).toEqual(["a.png", "b.png"]);
+    expect(new Uint8Array(await (read.get("photos") as File).arrayBuffer())).toEqual(PNG);
+
+    const big = new FormData();
+    big.append("photos", new File([new Uint8Array(5000)], "big.png", { type: "image/png" }));
+    const encoded = new Request("http://localhost/", { method: "POST", body: big });
+    const streamed = new Request("http://localhost/craft-fairs", {
+      method: "POST",
+      body: encoded.body,
+      headers: { "content-type": encoded.headers.get("content-type")! },
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.headers.get("content-length")).toBeNull();
+    const error = await readFormData(streamed, 1000).catch((e: unknown) => e);
+    expect((error as Response).status).toBe(413);
+  });
+
+  it("answers a malformed multipart body with 400", async () => {
+    const request = new Request("http://localhost/craft-fairs", {
+      method: "POST",
+      body: "--nope\r\nthis is not a part",
+      headers: { "content-type": "multipart/form-data; boundary=other" },
+    });
+    const error = await readFormData(request).catch((e: unknown) => e);
+    expect((error as Response).status).toBe(400);
+  });
 });

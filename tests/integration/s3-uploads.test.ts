@@ -134,6 +134,10 @@ describe("uploads with S3-compatible storage", () => {
       expect(response.headers.get("Content-Type")).toBe("image/webp");
       expect(response.headers.get("Cache-Control")).toMatch(/immutable/);
       expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 1000 });
+      const head = await fetch(`${site.origin}${url}`, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("Content-Length")).toBe(response.headers.get("Content-Length"));
+      expect((await fetch(`${site.origin}${url}`, { method: "DELETE" })).status).toBe(405);
       expect((await fetch(`${site.origin}/uploads/settings/missing.webp`)).status).toBe(404);
       expect((await fetch(`${site.origin}/uploads/%2e%2e%2fprivate%2fsubmissions%2fx.png`)).status).toBe(404);
     } finally {
