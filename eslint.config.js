@@ -10,10 +10,16 @@ const ROUTES = "(^|/)routes/";
 const COMPONENTS = "(^|/)components/";
 const SERVER_MODULE = "\\.server(\\.tsx?)?$";
 
+/** `forbidden`: import sources (regexes) refused with `message`, or [regex, own message] pairs. */
 function layer(files, message, forbidden) {
   return {
     files: [files].flat().map((f) => `${f}/*.{ts,tsx}`),
-    rules: { "no-restricted-imports": ["error", { patterns: forbidden.map((regex) => ({ regex, message })) }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: forbidden.map((item) => (Array.isArray(item) ? { regex: item[0], message: item[1] } : { regex: item, message })) },
+      ],
+    },
   };
 }
 
@@ -44,7 +50,11 @@ export default tseslint.config(
   layer("app/routes/**", "Routes reach the database through the domain (app/domain), never app/db directly.", [DB]),
   layer("app/components/**", "Components run in the browser: no app/db and no *.server.ts modules (pass data from the route's loader).", [DB, SERVER_MODULE]),
   layer("app/db/**", "The database layer knows nothing of the domain, routes or components.", [DOMAIN, ROUTES, COMPONENTS]),
-  layer("app/domain/**", "The domain takes plain input and returns results: it never imports routes or components.", [ROUTES, COMPONENTS]),
+  layer("app/domain/**", "The domain takes plain input and returns results: it never imports routes or components.", [
+    ROUTES,
+    COMPONENTS,
+    ["^(node:)?fs(/promises)?$", "Files go through the stores of app/storage (publicStore, privateStore), never node:fs."],
+  ]),
   layer(["app/storage/**", "app/mail/**", "app/live/**", "app/lib/**", "app/auth/**"], "Infrastructure modules never import routes or components.", [ROUTES, COMPONENTS]),
 
   // Configuration comes from app/lib/config.server.ts (validated once), never process.env.

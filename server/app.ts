@@ -20,6 +20,8 @@ import { securityHeaders } from "./security-headers.ts";
 export interface AppOptions {
   rootDir: string;
   uploadsDir: string;
+  /** The public file store's server when it is not the local disk (server/public-files.ts). */
+  publicFiles?: RequestHandler;
   /**
    * Production: the built server bundle itself, so React Router prepares its route
    * matching once (given a function, it does so again on every request).
@@ -70,7 +72,7 @@ export function createApp(options: AppOptions) {
   // Uploaded images have random names: cache them for a year.
   app.use(
     "/uploads",
-    express.static(options.uploadsDir, { immutable: true, maxAge: YEAR * 1000, index: false, fallthrough: false }),
+    options.publicFiles ?? express.static(options.uploadsDir, { immutable: true, maxAge: YEAR * 1000, index: false, fallthrough: false }),
   );
 
   if (options.benchStaticDir) {

@@ -17,7 +17,9 @@ import { subscribe } from "../app/live/change-feed.server.ts";
 import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/project-root.server.ts";
+import { publicStore } from "../app/storage/file-store.server.ts";
 import { createApp } from "./app.ts";
+import { servePublicFiles } from "./public-files.ts";
 import { trustProxySetting } from "./request-limits.ts";
 
 const config = readAppConfig();
@@ -68,6 +70,7 @@ if (dev) {
 const app = createApp({
   rootDir: projectRoot,
   uploadsDir: config.uploadsDir,
+  publicFiles: config.s3 ? servePublicFiles({ store: publicStore, baseUrl: config.s3.publicBaseUrl }) : undefined,
   build,
   viteMiddleware,
   trustProxy: trustProxySetting(config.TRUST_PROXY),

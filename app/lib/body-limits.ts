@@ -7,11 +7,13 @@
  * The HTTP server reads these declarations from the route table at start-up and answers
  * 413 before reading more than the limit (server/request-limits.ts). Browser-safe.
  */
+import { MAX_IMAGE_BYTES } from "../storage/file-types.ts";
+
 export const BODY_LIMITS = {
   /** Every request without a declaration. */
   default: 1024 * 1024,
   /** An admin form with one image (10 MB) and its fields. */
-  imageForm: 11 * 1024 * 1024,
+  imageForm: MAX_IMAGE_BYTES + 1024 * 1024,
   /** A public form with up to five 5 MB photos and its fields. */
   publicForm: 27 * 1024 * 1024,
 } as const;

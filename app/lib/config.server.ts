@@ -47,6 +47,24 @@ const EnvSchema = z.object({
   TRUST_PROXY: optionalText,
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   UPLOADS_DIR: optionalText,
+  /**
+   * S3-compatible object storage for uploaded files (both stores): set S3_BUCKET to use it.
+   * Public files go under "public/", private ones under "private/" (or into
+   * S3_PRIVATE_BUCKET); S3_PUBLIC_BASE_URL, when set, is where browsers fetch the bucket's
+   * objects (a public bucket address or a CDN); otherwise the app serves them.
+   */
+  S3_BUCKET: optionalText,
+  S3_PRIVATE_BUCKET: optionalText,
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+  S3_PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
   /** Online payments (Stripe): both keys switch card donations on. Never logged or shown. */
@@ -76,6 +94,17 @@ export type AppConfig = z.infer<typeof EnvSchema> & {
   uploadsDir: string;
   /** Private uploads (submission files): DATA_DIR/private-uploads, never served as is. */
   privateUploadsDir: string;
+  /** Object storage for both file stores, when S3_BUCKET is set; the local disk otherwise. */
+  s3: {
+    bucket: string;
+    privateBucket?: string;
+    endpoint?: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+    publicBaseUrl?: string;
+  } | null;
   /** Outgoing mail, when both SMTP_URL and MAIL_FROM are set. */
   mail: { url: string; from: string } | null;
 };
@@ -93,6 +122,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     privateUploadsDir: path.join(dataDir, "private-uploads"),
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          privateBucket: values.S3_PRIVATE_BUCKET,
+          endpoint: values.S3_ENDPOINT,
+          region: values.S3_REGION,
+          accessKeyId: values.S3_ACCESS_KEY_ID,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE === "true",
+          publicBaseUrl: values.S3_PUBLIC_BASE_URL,
+        }
+      : null,
     mail: values.SMTP_URL && values.MAIL_FROM ? { url: values.SMTP_URL, from: values.MAIL_FROM } : null,
   };
 }

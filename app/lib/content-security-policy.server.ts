@@ -26,14 +26,21 @@ function checkoutFormAction(env: AppConfig = config()): string | null {
   return `${protocol}://${host}${port ? `:${port}` : ""}`;
 }
 
+/** Where uploaded images are fetched from besides this site: the origin of S3_PUBLIC_BASE_URL, when set. */
+function imageOrigin(env: AppConfig = config()): string | null {
+  const base = env.s3?.publicBaseUrl;
+  return base ? new URL(base).origin : null;
+}
+
 export function contentSecurityPolicy(options: { scriptHashes?: readonly string[]; dev?: boolean } = {}): string {
   const checkout = checkoutFormAction();
+  const images = imageOrigin();
   const hashes = [...new Set(options.scriptHashes ?? [])].map((h) => `'${h}'`);
   return [
     "default-src 'self'",
     ["script-src 'self'", ...hashes].join(" "),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    images ? `img-src 'self' data: blob: ${images}` : "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${options.dev ? "'self' ws: wss:" : "'self'"}`,
     "object-src 'none'",

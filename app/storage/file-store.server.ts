@@ -1,66 +1,121 @@
 /**
- * The file store: put, delete, url. One implementation today (disk, under UPLOADS_DIR,
- * default DATA_DIR/uploads, served at /uploads with a one-year immutable cache by
- * server/app.ts); an S3-compatible store can implement the same interface later.
+ * The file stores. One interface, two stores:
+ *
+ *   publicStore()   uploaded images, readable by anyone at /uploads/<key>
+ *   privateStore()  form submission files, read only through staff routes after the role check
+ *
+ * Each is backed by the local disk (the default: UPLOADS_DIR, default DATA_DIR/uploads,
+ * and DATA_DIR/private-uploads) or, when S3_BUCKET is set, by S3-compatible object storage
+ * (s3-store.server.ts: public objects under "public/", private ones under "private/" or in
+ * S3_PRIVATE_BUCKET; no object is ever given a public ACL).
+ *
  * Keys are "<folder>/<name>.<ext>" with folder and name restricted to safe characters
- * (no dots or slashes of their own, so a key never leaves the store's root).
+ * (no dots or slashes of their own, so a key never leaves the store's root) and the
+ * extension one of the accepted file types (file-types.ts).
  */
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { config } from "../lib/config.server.ts";
+import { Readable } from "node:stream";
+import { config, type AppConfig } from "../lib/config.server.ts";
+import { contentTypeOfKey } from "./file-types.ts";
+import { createS3Store } from "./s3-store.server.ts";
+import { assertValidKey, isValidKey, type FileStore } from "./store.ts";
 
-/**
- * A folder of the store, named by the content type that owns its files ("events",
- * "trustees" ...): lower-case letters, digits and hyphens. No list to keep: a new
- * content type picks its folder name.
- */
-export type StoreFolder = string;
+export type { FileStore, StoreFolder } from "./store.ts";
 
-interface FileStore {
-  put(key: string, data: Uint8Array): Promise<void>;
-  /** Removes the file; a missing file is not an error. */
-  delete(key: string): Promise<void>;
-  /** The public URL of a key. */
-  url(key: string): string;
-  /** The key of one of this store's URLs, or null for any other URL (e.g. built-in /images/...). */
-  keyFromUrl(url: string): string | null;
-}
-
-const KEY_RE = /^[a-z0-9][a-z0-9-]{0,39}\/[A-Za-z0-9_-]{1,100}\.(webp|jpg|png|gif)$/;
-export const isValidKey = (key: string) => KEY_RE.test(key);
-
-export const uploadsDir = () => config().uploadsDir;
-
-function createDiskStore(root: () => string = uploadsDir): FileStore {
+/** A store on the local disk under `root`; files are written with `fileMode`. */
+export function createDiskStore(root: string, options: { fileMode?: number } = {}): FileStore {
   const fileOf = (key: string) => {
-    if (!isValidKey(key)) throw new Error(`Invalid file key: ${key}`);
-    return path.join(root(), ...key.split("/"));
+    assertValidKey(key);
+    return path.join(root, ...key.split("/"));
+  };
+  const statOf = async (key: string) => {
+    try {
+      const stat = await fs.stat(fileOf(key));
+      return stat.isFile() ? stat : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
   };
   return {
     async put(key, data) {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // "wx": never overwrite (names are random; a clash is a bug).
-      await fs.writeFile(file, data, { flag: "wx" });
+      await fs.writeFile(file, data, { flag: "wx", mode: options.fileMode ?? 0o644 });
+    },
+    async get(key) {
+      const stat = await statOf(key);
+      if (!stat) return null;
+      const body = Readable.toWeb(createReadStream(fileOf(key))) as ReadableStream<Uint8Array>;
+      return { body, size: stat.size, contentType: contentTypeOfKey(key) };
+    },
+    async exists(key) {
+      return (await statOf(key)) !== null;
     },
     async delete(key) {
+      await fs.rm(fileOf(key), { force: true });
+    },
+    async *list(prefix = "") {
+      let entries: string[];
       try {
-        await fs.unlink(fileOf(key));
+        entries = await fs.readdir(root, { recursive: true, encoding: "utf8" });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
       }
-    },
-    url(key) {
-      if (!isValidKey(key)) throw new Error(`Invalid file key: ${key}`);
-      return `/uploads/${key}`;
-    },
-    keyFromUrl(url) {
-      if (!url.startsWith("/uploads/")) return null;
-      const key = url.slice("/uploads/".length);
-      return isValidKey(key) ? key : null;
+      for (const entry of entries.sort()) {
+        const key = entry.split(path.sep).join("/");
+        if (!isValidKey(key) || !key.startsWith(prefix)) continue;
+        const stat = await statOf(key);
+        if (stat) yield { key, size: stat.size };
+      }
     },
   };
 }
 
-const store: FileStore = createDiskStore();
-export const fileStore = () => store;
+interface Stores {
+  config: AppConfig;
+  public: FileStore;
+  private: FileStore;
+}
+let stores: Stores | undefined;
+
+/** The stores of the current configuration (made again when a test reloads it). */
+function currentStores(): Stores {
+  const cfg = config();
+  if (stores?.config === cfg) return stores;
+  const s3 = cfg.s3;
+  stores = s3
+    ? {
+        config: cfg,
+        public: createS3Store(s3, { bucket: s3.bucket, prefix: "public/" }),
+        private: createS3Store(s3, { bucket: s3.privateBucket ?? s3.bucket, prefix: "private/" }),
+      }
+    : {
+        config: cfg,
+        public: createDiskStore(cfg.uploadsDir),
+        private: createDiskStore(cfg.privateUploadsDir, { fileMode: 0o600 }),
+      };
+  return stores;
+}
+
+/** Uploaded images, served to anyone at /uploads/<key>. */
+export const publicStore = (): FileStore => currentStores().public;
+/** Private files (form submissions): read only through staff routes. */
+export const privateStore = (): FileStore => currentStores().private;
+
+/** The public URL of a key of the public store (the address kept in content rows). */
+export function publicUrl(key: string): string {
+  assertValidKey(key);
+  return `/uploads/${key}`;
+}
+
+/** The key of one of the public store's URLs, or null for any other URL (e.g. built-in /images/...). */
+export function keyFromPublicUrl(url: string): string | null {
+  if (!url.startsWith("/uploads/")) return null;
+  const key = url.slice("/uploads/".length);
+  return isValidKey(key) ? key : null;
+}

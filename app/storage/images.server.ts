@@ -12,9 +12,9 @@
  * start-up: most server processes never receive one.
  */
 import { randomBytes } from "node:crypto";
-import { fileStore, type StoreFolder } from "./file-store.server.ts";
+import { keyFromPublicUrl, publicStore, publicUrl, type StoreFolder } from "./file-store.server.ts";
+import { isImageType, MAX_IMAGE_BYTES, sniffFileType } from "./file-types.ts";
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const IMAGE_MAIN_WIDTH = 1600;
 const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
 /** Decompression-bomb guard: refuse images above this many pixels. */
@@ -31,26 +31,13 @@ export class ImageRejectedError extends Error {
   }
 }
 
-export type ImageType = "jpeg" | "png" | "webp" | "gif";
-
-/** The image type from the first bytes of the file, or null. */
-export function detectImageType(bytes: Uint8Array): ImageType | null {
-  const b = bytes;
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
-  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return "png";
-  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
-  if (b.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "gif";
-  if (b.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
-  return null;
-}
-
 /** Checks and stores an uploaded image; returns the main image's public URL. */
 export async function storeImage(folder: StoreFolder, bytes: Uint8Array): Promise<string> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_TOO_LARGE);
-  const type = detectImageType(bytes);
-  if (!type) throw new ImageRejectedError(IMAGE_WRONG_TYPE);
+  const type = sniffFileType(bytes);
+  if (!type || !isImageType(type)) throw new ImageRejectedError(IMAGE_WRONG_TYPE);
 
-  const animated = type === "gif" || type === "webp";
+  const animated = type === "image/gif" || type === "image/webp";
   const { default: sharp } = await import("sharp");
   const input = () => sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: "error" });
   let width: number;
@@ -67,7 +54,7 @@ export async function storeImage(folder: StoreFolder, bytes: Uint8Array): Promis
     { key: `${folder}/${name}.webp`, width: Math.min(width, IMAGE_MAIN_WIDTH) },
     ...IMAGE_VARIANT_WIDTHS.map((w) => ({ key: `${folder}/${name}-${w}.webp`, width: Math.min(width, w) })),
   ];
-  const store = fileStore();
+  const store = publicStore();
   const written: string[] = [];
   try {
     for (const output of outputs) {
@@ -76,7 +63,7 @@ export async function storeImage(folder: StoreFolder, bytes: Uint8Array): Promis
         .resize({ width: output.width, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer();
-      await store.put(output.key, data);
+      await store.put(output.key, data, "image/webp");
       written.push(output.key);
     }
   } catch (error) {
@@ -84,14 +71,14 @@ export async function storeImage(folder: StoreFolder, bytes: Uint8Array): Promis
     if (error instanceof ImageRejectedError) throw error;
     throw new ImageRejectedError(IMAGE_UNREADABLE);
   }
-  return store.url(outputs[0].key);
+  return publicUrl(outputs[0].key);
 }
 
 /** Deletes a stored image and its variants. URLs not in the store (built-in artwork) are left alone. */
 export async function deleteImage(url: string | null | undefined) {
   if (!url) return;
-  const store = fileStore();
-  const key = store.keyFromUrl(url);
+  const store = publicStore();
+  const key = keyFromPublicUrl(url);
   if (!key || !key.endsWith(".webp")) return;
   const keys = [key, ...IMAGE_VARIANT_WIDTHS.map((w) => key.replace(/\.webp$/, `-${w}.webp`))];
   await Promise.allSettled(keys.map((k) => store.delete(k)));

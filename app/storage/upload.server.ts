@@ -1,38 +1,76 @@
 /**
- * Reads a form that may carry one image: multipart bodies are streamed with limits (one
- * file, at most 10 MB, a few dozen fields), so nothing unbounded is buffered; other
- * bodies go through the same parser's limits.
+ * The one reader of form bodies that may carry files (@remix-run/form-data-parser):
+ * multipart bodies are streamed with limits on the number and size of files, the number
+ * of parts and the total, so nothing unbounded is buffered; url-encoded bodies go through
+ * the same limits. (The HTTP server has already refused bodies over the route's declared
+ * limit with 413 before any of this runs: app/lib/body-limits.ts.)
  */
 import {
   FormDataParseError,
+  MaxFilesExceededError,
   MaxFileSizeExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "./images.server.ts";
+import { BODY_LIMITS } from "../lib/body-limits.ts";
+import { MAX_IMAGE_BYTES } from "./file-types.ts";
+import { IMAGE_TOO_LARGE } from "./images.server.ts";
+
+export interface FormLimits {
+  maxFiles: number;
+  maxFileSize: number;
+  maxParts: number;
+  maxTotalSize: number;
+}
+
+export const FORM_LIMITS = {
+  /** An admin form with one image and its fields. */
+  imageForm: { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxParts: 60, maxTotalSize: BODY_LIMITS.imageForm },
+  /**
+   * A public form: a few attachments (the form's schema counts them and checks each one's
+   * size, so people get a message on the field) within the route's body limit.
+   */
+  publicForm: { maxFiles: 10, maxFileSize: BODY_LIMITS.publicForm, maxParts: 200, maxTotalSize: BODY_LIMITS.publicForm },
+} satisfies Record<string, FormLimits>;
+
+export type FormRead = { ok: true; formData: FormData } | { ok: false; problem: "too-large" | "unreadable" };
+
+/** Reads a form within `limits`; a body beyond them is "too-large", a malformed one "unreadable". */
+export async function readForm(request: Request, limits: FormLimits): Promise<FormRead> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > limits.maxTotalSize) {
+    await request.body?.cancel().catch(() => {});
+    return { ok: false, problem: "too-large" };
+  }
+  if (!request.body) return { ok: true, formData: new FormData() };
+  try {
+    return { ok: true, formData: await parseFormData(request, limits) };
+  } catch (error) {
+    if (
+      error instanceof MaxFileSizeExceededError ||
+      error instanceof MaxTotalSizeExceededError ||
+      error instanceof MaxFilesExceededError ||
+      error instanceof MaxPartsExceededError ||
+      error instanceof MaxHeaderSizeExceededError
+    ) {
+      return { ok: false, problem: "too-large" };
+    }
+    if (error instanceof FormDataParseError) return { ok: false, problem: "unreadable" };
+    throw error;
+  }
+}
 
 export type FormWithImage =
   | { ok: true; formData: FormData; image: Uint8Array | null }
   | { ok: false; error: string };
 
+/** Reads an admin form that may carry one image (at most 10 MB) in `imageField`. */
 export async function readFormWithImage(request: Request, imageField = "image"): Promise<FormWithImage> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_IMAGE_BYTES + 1024 * 1024) return { ok: false, error: IMAGE_TOO_LARGE };
-  let formData: FormData;
-  try {
-    formData = await parseFormData(request, {
-      maxFiles: 1,
-      maxFileSize: MAX_IMAGE_BYTES,
-      maxParts: 60,
-      maxTotalSize: MAX_IMAGE_BYTES + 1024 * 1024,
-    });
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      return { ok: false, error: IMAGE_TOO_LARGE };
-    }
-    if (error instanceof FormDataParseError) return { ok: false, error: "The form could not be read. Please try again." };
-    throw error;
-  }
+  const read = await readForm(request, FORM_LIMITS.imageForm);
+  if (!read.ok) return { ok: false, error: read.problem === "too-large" ? IMAGE_TOO_LARGE : "The form could not be read. Please try again." };
+  const { formData } = read;
   const file = formData.get(imageField);
   formData.delete(imageField);
   const image = file instanceof Blob && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;

@@ -11,7 +11,8 @@ import { migrationsFolder } from "../db/migrate.server.ts";
 import { mailConfigured } from "../mail/mailer.server.ts";
 import { paymentsConfigured } from "../payments/stripe.server.ts";
 import { lastWebhookAt } from "../payments/webhooks.server.ts";
-import { uploadsDir } from "../storage/file-store.server.ts";
+import { config } from "../lib/config.server.ts";
+import { publicStore } from "../storage/file-store.server.ts";
 import { checkDatabase } from "./health.server.ts";
 import { countAdministrators } from "../domain/staff/staff.server.ts";
 
@@ -50,9 +51,25 @@ export async function checkMigrations(pool: pg.Pool = getPool(), folder = migrat
   }
 }
 
-/** Writes and deletes a small temporary file in the uploads folder. */
-export async function checkFileStore(dir = uploadsDir()): Promise<DiagnosticCheck> {
+/** Writes and deletes a small temporary file in the uploads folder (or the bucket). */
+export async function checkFileStore(dir?: string): Promise<DiagnosticCheck> {
   const label = "File store writable";
+  const s3 = config().s3;
+  if (s3 && !dir) {
+    const store = publicStore();
+    const key = `diagnostics/${randomBytes(6).toString("hex")}.png`;
+    try {
+      await store.put(key, new TextEncoder().encode("ok"), "application/octet-stream");
+      const found = await store.exists(key);
+      await store.delete(key);
+      if (!found) throw new Error("the test object was not found after writing it");
+      return { id: "file-store", label, status: "ok", detail: `Wrote and removed a test object in the bucket ${s3.bucket}` };
+    } catch (error) {
+      await store.delete(key).catch(() => {});
+      return { id: "file-store", label, status: "error", detail: `Cannot write to the bucket ${s3.bucket}: ${message(error)}` };
+    }
+  }
+  dir ??= config().uploadsDir;
   const file = path.join(dir, `.diagnostics-${randomBytes(6).toString("hex")}.tmp`);
   try {
     await fs.mkdir(dir, { recursive: true });

@@ -9,11 +9,10 @@ import { stopListening } from "../../app/live/change-feed.server.ts";
 import {
   IMAGE_TOO_LARGE,
   IMAGE_WRONG_TYPE,
-  MAX_IMAGE_BYTES,
   deleteImage,
-  detectImageType,
   storeImage,
 } from "../../app/storage/images.server.ts";
+import { MAX_IMAGE_BYTES, sniffFileType } from "../../app/storage/file-types.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -37,10 +36,10 @@ const jpeg = (width: number, height: number) =>
 
 describe("image uploads", () => {
   it("detects image types by content", async () => {
-    expect(detectImageType(await png(2, 2))).toBe("png");
-    expect(detectImageType(await jpeg(2, 2))).toBe("jpeg");
-    expect(detectImageType(Buffer.from("GIF89a......"))).toBe("gif");
-    expect(detectImageType(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
+    expect(sniffFileType(await png(2, 2))).toBe("image/png");
+    expect(sniffFileType(await jpeg(2, 2))).toBe("image/jpeg");
+    expect(sniffFileType(Buffer.from("GIF89a......"))).toBe("image/gif");
+    expect(sniffFileType(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
   });
 
   it("refuses a renamed HTML file, an SVG and an oversized file, leaving nothing on disk", async () => {

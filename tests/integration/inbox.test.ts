@@ -1,4 +1,4 @@
-import { reloadConfig } from "../../app/lib/config.server.ts";
+import { config, reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +15,7 @@ import {
   submissionsExport,
 } from "../../app/domain/submissions/inbox.server.ts";
 import { csvCell, csvStream, inBatches } from "../../app/lib/csv.ts";
-import { privateUploadsDir, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
+import { submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
 import { loader as fileRouteLoader } from "../../app/routes/admin/submissions/submission-file.ts";
 import { loader as exportRouteLoader } from "../../app/routes/admin/submissions/inbox-export.ts";
 import { throughLayouts } from "../helpers/route-table.ts";
@@ -44,7 +44,7 @@ const exportLoader = (args: Args<typeof exportRouteLoader>) => throughLayouts("r
 const byReference = async (reference: string) =>
   (await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, reference)))[0];
 const storedFiles = () => {
-  const dir = path.join(privateUploadsDir(), "submissions");
+  const dir = path.join(config().privateUploadsDir, "submissions");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 const thrown = async (promise: Promise<unknown>) => {
@@ -231,8 +231,8 @@ describe("file access", () => {
   });
 
   it("keeps private files outside the public uploads folder", () => {
-    expect(privateUploadsDir()).toBe(path.resolve(dataDir, "private-uploads"));
-    expect(privateUploadsDir().startsWith(path.resolve(dataDir, "uploads"))).toBe(false);
+    expect(config().privateUploadsDir).toBe(path.resolve(dataDir, "private-uploads"));
+    expect(config().privateUploadsDir.startsWith(path.resolve(dataDir, "uploads"))).toBe(false);
   });
 });
 

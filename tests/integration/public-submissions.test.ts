@@ -1,4 +1,4 @@
-import { reloadConfig } from "../../app/lib/config.server.ts";
+import { config, reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { formSubmissions } from "../../app/db/schema.ts";
-import { privateUploadsDir, RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
+import { RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
 import { readFormData, readPublicFormPost } from "../../app/routes/public/public-form.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -123,7 +123,7 @@ const nominationFields = (documents: File[]) => ({
 });
 
 const privateFiles = () => {
-  const dir = path.join(privateUploadsDir(), "submissions");
+  const dir = path.join(config().privateUploadsDir, "submissions");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
@@ -220,11 +220,11 @@ describe("stall applications", () => {
     expect(row?.files[2]?.name).toBe("plates.png");
     for (const f of row!.files) {
       expect(f.key).toMatch(/^submissions\/[0-9a-f-]{36}\.(png|jpg)$/);
-      const stored = path.join(privateUploadsDir(), f.key);
+      const stored = path.join(config().privateUploadsDir, f.key);
       expect(fs.existsSync(stored)).toBe(true);
       expect(fs.statSync(stored).size).toBe(f.size);
     }
-    expect(privateUploadsDir().startsWith(dataDir)).toBe(true);
+    expect(config().privateUploadsDir.startsWith(dataDir)).toBe(true);
     expect(privateFiles().length).toBe(before + 3);
     expect(row?.data).not.toHaveProperty("photos");
   });
@@ -309,5 +309,39 @@ describe("reading form posts", () => {
     expect((error as Response).status).toBe(413);
     const small = await readFormData(new Request("http://localhost/", { method: "POST", body: new URLSearchParams({ a: "1" }) }), 1000);
     expect(small.get("a")).toBe("1");
+  });
+
+  it("reads multipart posts with their files, and refuses a streamed one over the limit (no Content-Length) with 413", async () => {
+    const form = new FormData();
+    form.append("fullName", "Helen Marsh");
+    form.append("photos", file(PNG, "a.png"));
+    form.append("photos", file(PNG, "b.png"));
+    const read = await readFormData(new Request("http://localhost/craft-fairs", { method: "POST", body: form }));
+    expect(read.get("fullName")).toBe("Helen Marsh");
+    expect(read.getAll("photos").map((f) => (f as File).name)).toEqual(["a.png", "b.png"]);
+    expect(new Uint8Array(await (read.get("photos") as File).arrayBuffer())).toEqual(PNG);
+
+    const big = new FormData();
+    big.append("photos", new File([new Uint8Array(5000)], "big.png", { type: "image/png" }));
+    const encoded = new Request("http://localhost/", { method: "POST", body: big });
+    const streamed = new Request("http://localhost/craft-fairs", {
+      method: "POST",
+      body: encoded.body,
+      headers: { "content-type": encoded.headers.get("content-type")! },
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.headers.get("content-length")).toBeNull();
+    const error = await readFormData(streamed, 1000).catch((e: unknown) => e);
+    expect((error as Response).status).toBe(413);
+  });
+
+  it("answers a malformed multipart body with 400", async () => {
+    const request = new Request("http://localhost/craft-fairs", {
+      method: "POST",
+      body: "--nope\r\nthis is not a part",
+      headers: { "content-type": "multipart/form-data; boundary=other" },
+    });
+    const error = await readFormData(request).catch((e: unknown) => e);
+    expect((error as Response).status).toBe(400);
   });
 });

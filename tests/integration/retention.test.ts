@@ -1,4 +1,4 @@
-import { reloadConfig } from "../../app/lib/config.server.ts";
+import { config, reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,7 +6,6 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, formSubmissions, siteSettings } from "../../app/db/schema.ts";
-import { privateFilePath } from "../../app/domain/submissions/inbox.server.ts";
 import {
   deleteExpiredSubmissions,
   emailHash,
@@ -49,7 +48,7 @@ afterAll(() => {
 const row = async (reference: string) => (await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, reference)))[0];
 const age = (reference: string, interval: string) =>
   getDb().execute(sql`update form_submissions set updated_at = now() - ${interval}::interval, created_at = now() - ${interval}::interval where reference = ${reference}`);
-const filesExist = (r: { files: { key: string }[] }) => r.files.map((f) => fs.existsSync(privateFilePath(f.key)));
+const filesExist = (r: { files: { key: string }[] }) => r.files.map((f) => fs.existsSync(path.join(config().privateUploadsDir, f.key)));
 
 describe("retention", () => {
   it("defaults to 12 months for every kind and validates changes", async () => {

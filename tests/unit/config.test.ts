@@ -21,4 +21,36 @@ describe("readConfig", () => {
     expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
     expect(() => readConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL must start with postgres/);
   });
+
+  it("uses the local disk for files unless S3_BUCKET is set, then reads the S3 settings", () => {
+    expect(readConfig({}).s3).toBeNull();
+    expect(readConfig({ S3_ENDPOINT: "https://s3.example.org" }).s3).toBeNull();
+    expect(
+      readConfig({
+        S3_BUCKET: "millbrook-files",
+        S3_ENDPOINT: "https://abc.r2.cloudflarestorage.com",
+        S3_REGION: "auto",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PUBLIC_BASE_URL: "https://files.example.org/",
+      }).s3,
+    ).toEqual({
+      bucket: "millbrook-files",
+      privateBucket: undefined,
+      endpoint: "https://abc.r2.cloudflarestorage.com",
+      region: "auto",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+      publicBaseUrl: "https://files.example.org",
+    });
+    expect(readConfig({ S3_BUCKET: "b" }).s3).toMatchObject({ region: "us-east-1", forcePathStyle: false });
+  });
+
+  it("refuses S3 settings that are not addresses or switches", () => {
+    expect(() => readConfig({ S3_BUCKET: "b", S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT/);
+    expect(() => readConfig({ S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => readConfig({ S3_BUCKET: "b", S3_PUBLIC_BASE_URL: "files" })).toThrow(/S3_PUBLIC_BASE_URL/);
+  });
 });

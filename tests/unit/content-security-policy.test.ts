@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { reloadConfig } from "../../app/lib/config.server.ts";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "../../app/lib/content-security-policy.server.ts";
 
 const sha = (body: string) => `sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`;
@@ -40,5 +41,18 @@ describe("the policy's script hashes", () => {
     const forged = `<script nonce="${newScriptMark()}">alert(1)</script>`;
     expect(ownInlineScripts(forged, mark).scripts).toEqual([]);
     expect(newScriptMark()).not.toBe(newScriptMark());
+  });
+});
+
+describe("the policy's image sources", () => {
+  it("allow this site only, and the origin of S3_PUBLIC_BASE_URL when uploaded images are fetched from there", () => {
+    try {
+      reloadConfig({});
+      expect(contentSecurityPolicy()).toContain("img-src 'self' data: blob:;");
+      reloadConfig({ S3_BUCKET: "millbrook", S3_PUBLIC_BASE_URL: "https://files.example.org/millbrook" });
+      expect(contentSecurityPolicy()).toContain("img-src 'self' data: blob: https://files.example.org;");
+    } finally {
+      reloadConfig();
+    }
   });
 });

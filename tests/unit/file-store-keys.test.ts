@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidKey } from "../../app/storage/file-store.server.ts";
+import { isValidKey } from "../../app/storage/store.ts";
 
 describe("file store keys", () => {
   it("accept any content type's folder with a safe name, so a new type needs no list entry", () => {

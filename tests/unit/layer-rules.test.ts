@@ -38,6 +38,13 @@ describe("layer rules", () => {
     );
   });
 
+  it("refuse the domain touching files with node:fs (files go through app/storage)", async () => {
+    for (const source of ['import fs from "node:fs/promises";\nexport const x = fs;\n', 'import { rm } from "node:fs";\nexport const x = rm;\n']) {
+      expect(await problems("app/domain/submissions/probe.ts", source)).toContain("no-restricted-imports");
+    }
+    expect(await problems("app/domain/submissions/probe.ts", 'import { privateStore } from "../../storage/file-store.server.ts";\nexport const x = privateStore;\n')).toEqual([]);
+  });
+
   it("refuse process.env outside the configuration module", async () => {
     expect(await problems("app/domain/events/probe.ts", "export const x = process.env.FOO;\n")).toContain("no-restricted-properties");
     expect(await problems("app/lib/config.server.ts", "export const x = process.env.FOO;\n")).not.toContain("no-restricted-properties");

@@ -6,7 +6,7 @@ import {
   StallApplicationSchema,
   VolunteerSchema,
 } from "../../app/domain/submissions/submissions.schema.ts";
-import { sniffFileType } from "../../app/domain/submissions/submissions.server.ts";
+import { sniffFileType } from "../../app/storage/file-types.ts";
 
 const volunteer = {
   fullName: "Ann Example",

@@ -9,13 +9,13 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
 import { fieldErrors } from "../../domain/listings/listing-fields.schema.ts";
+import { MAX_IMAGE_BYTES } from "../../storage/file-types.ts";
 import { FieldError } from "../ui/fields.tsx";
 import { toast } from "../ui/toast.tsx";
 import { CONNECTION_HINTS, checkConnection, type ConnectionState } from "./connection.ts";
 import { DRAFT_RESTORE_MESSAGE, DRAFT_RESTORED, useFormDraft } from "./use-form-draft.ts";
 
 const OFFLINE_MESSAGE = "You appear to be offline. Please check your internet connection and try again.";
-const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;
 const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
 export type FormStrings = Record<string, string>;
@@ -358,7 +358,7 @@ export function ImageField({ form, current, label = "Image" }: { form: ContentFo
       form.setImageError(null);
       return;
     }
-    if (file.size > IMAGE_LIMIT_BYTES) {
+    if (file.size > MAX_IMAGE_BYTES) {
       form.setImageError("Image upload failed: The image is larger than 10 MB. Please choose a smaller image.");
       event.currentTarget.value = "";
       return;

@@ -4,7 +4,6 @@
  * tools for one email address (find everything held, export it, erase it).
  */
 import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../../db/client.server.ts";
@@ -12,7 +11,8 @@ import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, t
 import { logger } from "../../lib/logger.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { runHousekeeping } from "../limits/housekeeping.server.ts";
-import { privateFilePath, type SubmissionRow } from "../submissions/inbox.server.ts";
+import { privateStore } from "../../storage/file-store.server.ts";
+import type { SubmissionRow } from "../submissions/inbox.server.ts";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
@@ -91,7 +91,7 @@ async function deleteFiles(rows: Pick<SubmissionRow, "files">[]): Promise<number
   for (const row of rows) {
     for (const file of row.files) {
       try {
-        await fs.rm(privateFilePath(file.key), { force: true });
+        await privateStore().delete(file.key);
         deleted++;
       } catch (error) {
         logger.error({ err: error }, "could not delete a submission file");

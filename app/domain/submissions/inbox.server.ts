@@ -3,8 +3,6 @@
  * inbox list with its filters, one submission with its private files, status and note
  * changes (audited) and the spreadsheet-safe CSV export.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
@@ -22,7 +20,7 @@ import {
   type InboxFilters,
   type SubmissionStatus,
 } from "./submission-labels.ts";
-import { privateUploadsDir } from "./submissions.server.ts";
+import { privateStore } from "../../storage/file-store.server.ts";
 
 export {   type InboxFilters } from "./submission-labels.ts";
 
@@ -142,37 +140,22 @@ export async function getSubmission(id: string): Promise<SubmissionRow | null> {
   return row ?? null;
 }
 
-/** The absolute path of a stored private file, refusing keys that would leave the store. */
-export function privateFilePath(key: string): string {
-  const root = privateUploadsDir();
-  const full = path.resolve(root, key);
-  if (!full.startsWith(root + path.sep)) throw new Error("file key outside the private store");
-  return full;
-}
-
 export interface SubmissionFile {
-  path: string;
+  body: ReadableStream<Uint8Array>;
   name: string;
   type: string;
   size: number;
 }
 
-/** File number `index` of a submission, when both exist and the file is on disk. */
+/** File number `index` of a submission, when both exist and the file is in the private store. */
 export async function getSubmissionFile(id: string, index: number): Promise<SubmissionFile | null> {
   const submission = await getSubmission(id);
   const file = Number.isInteger(index) && index >= 0 ? submission?.files[index] : undefined;
   if (!file) return null;
-  const full = privateFilePath(file.key);
-  try {
-    const stat = await fs.stat(full);
-    if (!stat.isFile()) return null;
-    return { path: full, name: file.name, type: file.type, size: stat.size };
-  } catch {
-    return null;
-  }
+  const stored = await privateStore().get(file.key);
+  if (!stored) return null;
+  return { body: stored.body, name: file.name, type: file.type, size: stored.size };
 }
-
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
 export class InboxError extends Error {}
 

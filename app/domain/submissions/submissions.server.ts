@@ -4,14 +4,14 @@
  * private file storage and the form_submissions row staff read later.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
-import { BODY_LIMITS } from "../../lib/body-limits.ts";
 import { config } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { privateStore } from "../../storage/file-store.server.ts";
+import { EXTENSIONS, IMAGE_TYPES, PDF_TYPE, sniffFileType, type KnownFileType } from "../../storage/file-types.ts";
 import { hitCounter, releaseHit } from "../limits/counters.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
 import { fieldErrors, formDataToObject, HONEYPOT_FIELD, SUBMISSION_FORMS } from "./submissions.schema.ts";
@@ -23,8 +23,6 @@ import { fieldErrors, formDataToObject, HONEYPOT_FIELD, SUBMISSION_FORMS } from 
  */
 export const RATE_LIMIT_MAX = config().PUBLIC_FORM_RATE_LIMIT;
 const RATE_LIMIT_WINDOW_MINUTES = 10;
-/** The largest request body a public form may send (five 5MB photos plus the fields). */
-export const MAX_FORM_BYTES = BODY_LIMITS.publicForm;
 /** Decompression-bomb guard for attached photos and scans: at most this many pixels... */
 const MAX_ATTACHMENT_PIXELS = 40_000_000;
 /** ...and at most this many on either side. */
@@ -50,29 +48,8 @@ const REFERENCE_PREFIX: Record<SubmissionKind, string> = {
   nomination: "NOM",
 };
 
-const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
-const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
-const EXTENSIONS: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/gif": "gif",
-  "application/pdf": "pdf",
-};
-
-/** What the first bytes of a file say it is; null for anything else (SVG, HTML, scripts...). */
-export function sniffFileType(bytes: Uint8Array): string | null {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  const ascii = (offset: number, text: string) => [...text].every((c, i) => bytes[offset + i] === c.charCodeAt(0));
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return "image/gif";
-  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
-  if (ascii(0, "%PDF-")) return "application/pdf";
-  return null;
-}
-
-export const privateUploadsDir = () => config().privateUploadsDir;
+const PHOTO_TYPES: readonly KnownFileType[] = IMAGE_TYPES;
+const DOCUMENT_TYPES: readonly KnownFileType[] = [PDF_TYPE, "image/jpeg", "image/png"];
 
 /** A short, readable, unguessable reference such as "VOL-7KQ2MX9P". */
 function newReference(kind: SubmissionKind): string {
@@ -155,13 +132,13 @@ export async function submitPublicForm(
   // Check every file by its content before anything is stored (and report it together
   // with any other problems, so people fix everything in one go).
   const fileField = form.files[0];
-  const allowed: readonly string[] = kind === "nomination" ? DOCUMENT_TYPES : PHOTO_TYPES;
+  const allowed = kind === "nomination" ? DOCUMENT_TYPES : PHOTO_TYPES;
   const files = fileField ? ((input[fileField] as File[] | undefined) ?? []) : [];
-  const checked: { file: File; bytes: Uint8Array; type: string }[] = [];
+  const checked: { file: File; bytes: Uint8Array; type: KnownFileType }[] = [];
   for (const file of files) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffFileType(bytes);
-    if (!type || !allowed.includes(type) || (type !== "application/pdf" && !(await decodesAsImage(bytes)))) {
+    if (!type || !allowed.includes(type) || (type !== PDF_TYPE && !(await decodesAsImage(bytes)))) {
       errors[fileField!] ??=
         kind === "nomination"
           ? `"${cleanFileName(file.name)}" is not a PDF, JPEG or PNG file`
@@ -172,13 +149,12 @@ export async function submitPublicForm(
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors, values };
 
-  const dir = path.join(privateUploadsDir(), "submissions");
+  const store = privateStore();
   const stored: StoredFile[] = [];
   try {
-    if (checked.length > 0) await fs.mkdir(dir, { recursive: true });
     for (const { file, bytes, type } of checked) {
       const key = `submissions/${randomUUID()}.${EXTENSIONS[type]}`;
-      await fs.writeFile(path.join(privateUploadsDir(), key), bytes, { flag: "wx", mode: 0o600 });
+      await store.put(key, bytes, type);
       stored.push({ key, name: cleanFileName(file.name), type, size: bytes.byteLength });
     }
 
@@ -198,7 +174,7 @@ export async function submitPublicForm(
       }
     }
   } catch (error) {
-    await Promise.all(stored.map((f) => fs.rm(path.join(privateUploadsDir(), f.key), { force: true })));
+    await Promise.allSettled(stored.map((f) => store.delete(f.key)));
     throw error;
   }
 }

@@ -4,10 +4,9 @@
  * from the private store, never from a public URL. Images may be shown inline; anything
  * else (PDF) is always a download. The sandbox CSP and nosniff keep a hostile file inert.
  */
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import { data } from "react-router";
-import { getSubmissionFile, IMAGE_TYPES } from "../../../domain/submissions/inbox.server.ts";
+import { getSubmissionFile } from "../../../domain/submissions/inbox.server.ts";
+import { isImageType, PDF_TYPE } from "../../../storage/file-types.ts";
 import type { Route } from "./+types/submission-file";
 
 /** A Content-Disposition value with an ASCII fallback and the UTF-8 name (RFC 6266). */
@@ -21,11 +20,10 @@ export async function loader(args: Route.LoaderArgs) {
   const file = await getSubmissionFile(args.params.id, /^\d+$/.test(args.params.index) ? index : -1);
   if (!file) throw data(null, { status: 404, statusText: "Not Found" });
   const download = new URL(args.request.url).searchParams.has("download");
-  const inline = IMAGE_TYPES.includes(file.type) && !download;
-  const body = Readable.toWeb(fs.createReadStream(file.path)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
+  const inline = isImageType(file.type) && !download;
+  return new Response(file.body, {
     headers: {
-      "Content-Type": IMAGE_TYPES.includes(file.type) || file.type === "application/pdf" ? file.type : "application/octet-stream",
+      "Content-Type": isImageType(file.type) || file.type === PDF_TYPE ? file.type : "application/octet-stream",
       "Content-Length": String(file.size),
       "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
       "X-Content-Type-Options": "nosniff",

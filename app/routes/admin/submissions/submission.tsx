@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
-import { getSubmission, IMAGE_TYPES, InboxError, setSubmissionNote, setSubmissionStatus } from "../../../domain/submissions/inbox.server.ts";
+import { getSubmission, InboxError, setSubmissionNote, setSubmissionStatus } from "../../../domain/submissions/inbox.server.ts";
 import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { isImageType } from "../../../storage/file-types.ts";
 import type { Route } from "./+types/submission";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.submission.reference ?? "Submission"} | Inbox | Millbrook Admin` }];
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
       fields: submissionFields(row.kind, row.data),
-      files: row.files.map((f, index) => ({ index, name: f.name, type: f.type, size: f.size, image: IMAGE_TYPES.includes(f.type) })),
+      files: row.files.map((f, index) => ({ index, name: f.name, type: f.type, size: f.size, image: isImageType(f.type) })),
     },
   };
 }
