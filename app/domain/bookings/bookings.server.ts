@@ -23,7 +23,8 @@ import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
-import { CHECKOUT_HOLD_MINUTES, maxQuantity, normaliseReference, salesOpen } from "./sales.ts";
+import { sendBookingConfirmation } from "./booking-mail.server.ts";
+import { CHECKOUT_HOLD_MINUTES, maxQuantity, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
 
@@ -39,7 +40,7 @@ const HOLD_GRACE_MS = 5 * 60_000;
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A reference a person can read out or type at the door: MCF-7K3Q-9XPD (no 0/O, 1/I). */
-export function newBookingReference(): string {
+function newBookingReference(): string {
   const chars = [...randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
   return `MCF-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
@@ -77,6 +78,27 @@ export async function availability(eventId: number, now: Date = new Date()): Pro
   const [event] = await db.select({ tickets_available: events.tickets_available }).from(events).where(eq(events.id, eventId));
   if (!event) return null;
   return availabilityOf(event, await takenTickets(db, eventId, now));
+}
+
+/** The ticket box of an event with a booking mode; null for mode "none". */
+export async function ticketOffer(
+  event: Pick<EventRow, "id" | "date" | "time" | "booking_mode" | "ticket_price_pence" | "booking_url" | "tickets_available">,
+  now: Date = new Date(),
+): Promise<TicketOffer | null> {
+  if (event.booking_mode === "none") return null;
+  if (event.booking_mode === "external") {
+    return { mode: "external", pricePence: event.ticket_price_pence ?? 0, left: null, state: "open", bookingUrl: event.booking_url };
+  }
+  const taken = await takenTickets(getDb(), event.id, now);
+  const { left } = availabilityOf(event, taken);
+  const state = !salesOpen(event, now)
+    ? "closed"
+    : left !== null && left <= 0
+      ? "sold-out"
+      : event.booking_mode === "paid" && !paymentsConfigured()
+        ? "unavailable"
+        : "open";
+  return { mode: event.booking_mode, pricePence: event.booking_mode === "paid" ? (event.ticket_price_pence ?? 0) : 0, left, state, bookingUrl: null };
 }
 
 export interface BookingRequest {
@@ -176,9 +198,15 @@ async function takeTickets(
   return result;
 }
 
-/** A free booking: confirmed at once. */
-export function createBooking(request: BookingRequest, options: { now?: Date } = {}): Promise<NewBooking | BookingRefusal> {
-  return takeTickets(request, "free", options.now ?? new Date(), null);
+/** A free booking: confirmed at once, and the confirmation mailed. */
+export async function createBooking(request: BookingRequest, options: { now?: Date } = {}): Promise<NewBooking | BookingRefusal> {
+  const result = await takeTickets(request, "free", options.now ?? new Date(), null);
+  if (result.ok) {
+    await sendBookingConfirmation(result.booking.id, result.token).catch((error: unknown) =>
+      logger.warn({ err: error, booking: result.booking.reference }, "booking confirmation not mailed"),
+    );
+  }
+  return result;
 }
 
 export interface HeldBooking extends NewBooking {

@@ -61,3 +61,15 @@ export function normaliseReference(input: string): string | null {
   if (!/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/.test(body)) return null;
   return `MCF-${body.slice(0, 4)}-${body.slice(4)}`;
 }
+
+/** What the event page's ticket box offers (booking modes other than "none"). */
+export interface TicketOffer {
+  mode: "free" | "paid" | "external";
+  /** Price of one ticket in pence (0 when free). */
+  pricePence: number;
+  /** Tickets left when the event has a limit, else null. */
+  left: number | null;
+  /** open; closed (24 hours before the start); sold-out; unavailable (paid, but online payments are off). */
+  state: "open" | "closed" | "sold-out" | "unavailable";
+  bookingUrl: string | null;
+}
