@@ -35,9 +35,11 @@ function ticketSvg(reference: string): Promise<string> {
 /** "Friday 29 January 2027". */
 export function longDate(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(
     new Date(Date.UTC(y, m - 1, d, 12)),
   );
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
 }
 
 /** "7:30pm", "7pm". */
