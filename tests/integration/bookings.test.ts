@@ -22,6 +22,7 @@ import {
   releaseExpired,
 } from "../../app/domain/bookings/bookings.server.ts";
 import { londonInstant, salesCloseAt } from "../../app/domain/bookings/sales.ts";
+import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
@@ -265,5 +266,30 @@ describe("the buyer's link, cancellation and check-in", () => {
     const second = await checkIn(made.booking.reference);
     expect(second.outcome).toBe("already-checked-in");
     expect(await checkIn("MCF-AAAA-AAAA")).toEqual({ outcome: "not-found" });
+  });
+});
+
+describe("personal data", () => {
+  it("bookings are found and exported by email; erasing removes name and email and keeps the sales record", async () => {
+    const event = await makeEvent({ tickets_available: 6 });
+    const made = await createBooking({ eventId: event.id, name: "Erin Example", email: "Erin@Example.org", quantity: 2 });
+    if (!made.ok) throw new Error("not made");
+    await createBooking({ eventId: event.id, name: "Someone Else", email: "else@example.org", quantity: 1 });
+
+    const found = await findPersonalData("erin@example.org");
+    expect(found.bookings.map((b) => b.booking.reference)).toEqual([made.booking.reference]);
+    const exported = personalDataExport(found);
+    expect(exported.ticket_bookings).toEqual([
+      expect.objectContaining({ reference: made.booking.reference, event: event.title, name: "Erin Example", email: "Erin@Example.org", tickets: 2, status: "confirmed" }),
+    ]);
+
+    const result = await erasePersonalData("erin@example.org", { email: "admin@example.org", ip: "127.0.0.1" });
+    expect(result.bookings).toBe(1);
+    const row = await findByReference(made.booking.reference);
+    expect(row?.booking).toMatchObject({ name: "(erased)", email: "", quantity: 2, status: "confirmed" });
+    expect((await findPersonalData("erin@example.org")).bookings).toHaveLength(0);
+    expect((await findPersonalData("else@example.org")).bookings).toHaveLength(1);
+    // The event's counts still add up.
+    expect(await availability(event.id)).toMatchObject({ sold: 3, left: 3 });
   });
 });
