@@ -226,3 +226,18 @@ test("sales close 24 hours before the start: the page says so and the server ref
   expect(await response.text()).toContain("Ticket sales for this event have closed.");
   expect(await getDb().select().from(bookings).where(eq(bookings.event_id, event.id))).toHaveLength(0);
 });
+
+test("the event page with a booking box stays within the public JavaScript budget (130 KB compressed, at most 7 scripts)", async ({ page }, testInfo) => {
+  const scripts: Promise<number>[] = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  await openSitePage(page, `${site.origin}/events/3`);
+  await expect(ticketBox(page).getByRole("button", { name: "Continue to payment" })).toBeVisible();
+  const sizes = await Promise.all(scripts);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  testInfo.annotations.push({ type: "javascript", description: `${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB as sent` });
+  console.log(`/events/3: ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB as sent`);
+  expect(sizes.length).toBeLessThanOrEqual(7);
+  expect(total).toBeLessThan(130 * 1024);
+});
