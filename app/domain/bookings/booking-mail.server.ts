@@ -33,7 +33,7 @@ function ticketSvg(reference: string): Promise<string> {
 }
 
 /** "Friday 29 January 2027". */
-export function longDate(date: string): string {
+function longDate(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(
     new Date(Date.UTC(y, m - 1, d, 12)),
@@ -43,7 +43,7 @@ export function longDate(date: string): string {
 }
 
 /** "7:30pm", "7pm". */
-export function shortTime(time: string): string {
+function shortTime(time: string): string {
   const match = /^(\d{1,2}):(\d{2})/.exec(time);
   if (!match) return time;
   const h = Number(match[1]);
@@ -51,7 +51,7 @@ export function shortTime(time: string): string {
   return `${hour12}${match[2] === "00" ? "" : `:${match[2]}`}${h >= 12 ? "pm" : "am"}`;
 }
 
-export function bookingIcs(event: EventRow, origin: string): string {
+function bookingIcs(event: EventRow, origin: string): string {
   return eventToIcs({
     id: event.id,
     title: event.title,

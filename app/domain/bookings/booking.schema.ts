@@ -21,8 +21,6 @@ export const BookingFormSchema = z.object({
     .max(MAX_TICKETS_PER_BOOKING, `You can book up to ${MAX_TICKETS_PER_BOOKING} tickets at a time`),
 });
 
-export type BookingForm = z.infer<typeof BookingFormSchema>;
-
 /** Field errors by name (the first message of each), for the form. */
 export function bookingFormErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
