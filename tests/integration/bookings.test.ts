@@ -12,6 +12,8 @@ import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events } from "../../app/db/schema.ts";
 import {
   availability,
+  BOOKING_ATTEMPTS_PER_WINDOW,
+  countBookingAttempt,
   bookingByLink,
   bookingsForEvent,
   cancelByToken,
@@ -291,5 +293,15 @@ describe("personal data", () => {
     expect((await findPersonalData("else@example.org")).bookings).toHaveLength(1);
     // The event's counts still add up.
     expect(await availability(event.id)).toMatchObject({ sold: 3, left: 3 });
+  });
+});
+
+describe("booking attempts per address", () => {
+  it("allows 10 attempts from an address in 10 minutes, then refuses; other addresses are not affected", async () => {
+    const results = [];
+    for (let i = 0; i <= BOOKING_ATTEMPTS_PER_WINDOW; i++) results.push(await countBookingAttempt("203.0.113.7"));
+    expect(results.filter(Boolean)).toHaveLength(10);
+    expect(results.at(-1)).toBe(false);
+    expect(await countBookingAttempt("198.51.100.1")).toBe(true);
   });
 });

@@ -16,6 +16,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events, type BookingRow, type EventRow } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
@@ -23,6 +24,7 @@ import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
+import { hitCounter } from "../limits/counters.server.ts";
 import { sendBookingConfirmation } from "./booking-mail.server.ts";
 import { CHECKOUT_HOLD_MINUTES, maxQuantity, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
 
@@ -99,6 +101,16 @@ export async function ticketOffer(
         ? "unavailable"
         : "open";
   return { mode: event.booking_mode, pricePence: event.booking_mode === "paid" ? (event.ticket_price_pence ?? 0) : 0, left, state, bookingUrl: null };
+}
+
+/** Booking attempts per address in 10 minutes: a family retrying is fine, a script holding every ticket is not. */
+export const BOOKING_ATTEMPTS_PER_WINDOW = 10;
+
+/** Counts a booking attempt from an address (one atomic statement); false when over the limit. */
+export async function countBookingAttempt(ip: string): Promise<boolean> {
+  const hit = await hitCounter(`booking:${addressBucket(ip)}`, 10 * 60);
+  if (hit.count > BOOKING_ATTEMPTS_PER_WINDOW) logger.warn({ ip }, "booking rate limit reached");
+  return hit.count <= BOOKING_ATTEMPTS_PER_WINDOW;
 }
 
 export interface BookingRequest {

@@ -14,7 +14,8 @@ import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.s
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/events/tickets.ts";
 import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
-import { createBooking, holdForCheckout, refusalMessage, ticketOffer } from "../../domain/bookings/bookings.server.ts";
+import { countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer } from "../../domain/bookings/bookings.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
 import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
@@ -53,21 +54,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * Bookings (free: confirmed, then the booking page; paid: on to Stripe Checkout), and for
  * events without booking the ticket box's message when JavaScript is off (the same as the alert).
  */
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const event = await loadEvent(params.id);
   const form = await readFormData(request);
-  if (form.get("intent") === "book") return book(event, form, request);
+  if (form.get("intent") === "book") return book(event, form, request, context.get(requestInfoContext).ip);
   const price = parseTicketPrice(event.ticket_price);
   if (price === null || price === 0) return { purchase: "No tickets are needed for this event." };
   const quantity = clampQuantity(form.get("quantity"));
   return { purchase: purchaseMessage(quantity, price), quantity };
 }
 
-async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request) {
+async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), quantity: String(form.get("quantity") ?? "") };
   const answer = (status: number, errors: Record<string, string>, message?: string) =>
     data({ booking: { form: "booking", errors, message, values } satisfies BookingFormResult }, { status });
   if (event.booking_mode !== "free" && event.booking_mode !== "paid") return answer(400, {}, "Tickets for this event cannot be booked online.");
+  if (!(await countBookingAttempt(ip))) {
+    return answer(429, {}, "You have made several bookings in a short time. Please wait a few minutes and try again.");
+  }
   const parsed = BookingFormSchema.safeParse(values);
   if (!parsed.success) return answer(400, bookingFormErrors(parsed.error), "Please check the details below.");
   const request_ = { eventId: event.id, name: parsed.data.name, email: parsed.data.email.toLowerCase(), quantity: parsed.data.quantity };
@@ -94,7 +98,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   });
 };
 
-function eventJsonLd(event: Route.ComponentProps["loaderData"]["event"], price: number | null, origin: string) {
+function eventJsonLd(
+  event: Route.ComponentProps["loaderData"]["event"],
+  price: number | null,
+  offer: Route.ComponentProps["loaderData"]["offer"],
+  origin: string,
+) {
   const url = `${origin}/events/${event.id}`;
   const image = event.image ? (/^https?:/.test(event.image) ? event.image : `${origin}${event.image}`) : undefined;
   return {
@@ -116,7 +125,7 @@ function eventJsonLd(event: Route.ComponentProps["loaderData"]["event"], price: 
             "@type": "Offer",
             price: price.toFixed(2),
             priceCurrency: "GBP",
-            availability: event.is_past ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+            availability: event.is_past || offer?.state === "sold-out" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
             url,
           },
   };
@@ -136,7 +145,7 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
 
   return (
     <>
-      <JsonLd data={eventJsonLd(event, price, origin)} />
+      <JsonLd data={eventJsonLd(event, offer && offer.mode !== "external" ? offer.pricePence / 100 : price, offer, origin)} />
       <div className="bg-linear-to-b from-sun-100 to-white pt-24 sm:pt-28">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <a href="/events" className="inline-flex items-center gap-2 rounded-full py-2 font-semibold text-brand-700 hover:underline">
