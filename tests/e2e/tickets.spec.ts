@@ -205,6 +205,33 @@ test("a paid booking of the sample quiz night through Stripe Checkout: confirmed
   expect(site.stripe.paymentIntents.get(after.stripe_payment_intent_id!)?.refunded).toBe(true);
 });
 
+test("leaving Checkout without paying: the tickets stay held, the buyer can return to payment or release them at once", async ({ page }) => {
+  const email = newEmail("left");
+  const event = await freeEvent({ booking_mode: "paid", ticket_price_pence: 750, tickets_available: 2 });
+  await openSitePage(page, `${site.origin}/events/${event.id}`);
+  await fillBooking(page, "Eve Adams", email, "2");
+  await expect(ticketBox(page).getByTestId("ticket-total")).toHaveText("£15.00");
+  await ticketBox(page).getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByTestId("checkout-amount")).toHaveText("£15.00");
+  await page.getByRole("link", { name: "Cancel and go back" }).click();
+
+  await expect(page.getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
+  await expect(page.getByText("Your payment was not completed, so nothing has been charged.")).toBeVisible();
+  // Held: nobody else can take them meanwhile.
+  const other = await page.context().newPage();
+  await other.goto(`${site.origin}/events/${event.id}`);
+  await expect(ticketBox(other).getByRole("status")).toHaveText("Sold out");
+
+  await page.getByRole("button", { name: "Return to payment" }).click();
+  await expect(page.getByTestId("checkout-amount")).toHaveText("£15.00");
+  await page.getByRole("link", { name: "Cancel and go back" }).click();
+  await page.getByRole("button", { name: "Release my tickets" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your tickets have been released. Nothing has been charged." })).toBeVisible();
+  expect((await bookingsOf(email))[0].status).toBe("expired");
+  await other.goto(`${site.origin}/events/${event.id}`);
+  await expect(ticketBox(other).getByTestId("tickets-left")).toHaveText("2 tickets left");
+});
+
 test("sales close 24 hours before the start: the page says so and the server refuses a booking", async ({ page }) => {
   // Starts in 23 hours, Millbrook time.
   const start = new Date(Date.now() + 23 * 3_600_000);

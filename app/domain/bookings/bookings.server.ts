@@ -375,6 +375,30 @@ export async function bookingByLink(reference: string, token: string): Promise<B
   return row ?? null;
 }
 
+/**
+ * A buyer who left Checkout without paying: "resume" finds the Checkout page again while
+ * its session is open; "release" ends the session at Stripe (no payment can follow) and
+ * gives the tickets back at once. Null when the link is wrong or the booking is not held.
+ */
+export async function resumeOrRelease(reference: string, token: string, what: "resume" | "release"): Promise<{ checkoutUrl: string | null } | null> {
+  const found = await bookingByLink(reference, token);
+  if (!found || found.booking.status !== "held" || !found.booking.stripe_checkout_session_id) return null;
+  const sessionId = found.booking.stripe_checkout_session_id;
+  if (what === "resume") {
+    const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    return { checkoutUrl: session.status === "open" ? session.url : null };
+  }
+  try {
+    await stripeClient().checkout.sessions.expire(sessionId);
+  } catch (error) {
+    // Already expired or paid: the webhook decides; nothing is released here.
+    logger.info({ err: error, booking: found.booking.reference }, "checkout session could not be expired");
+    return { checkoutUrl: null };
+  }
+  if ((await releaseCheckout(getDb(), sessionId)) > 0) publishChange("events");
+  return { checkoutUrl: null };
+}
+
 export type CancelOutcome =
   | { outcome: "cancelled"; booking: BookingRow }
   | { outcome: "refunded"; booking: BookingRow }

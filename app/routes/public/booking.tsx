@@ -3,11 +3,11 @@
  * ticket with its QR code (drawn on the server as SVG), the event's details, the
  * calendar file, and cancellation up to the sales cut-off. Never cached, never indexed.
  */
-import { data, Form, isRouteErrorResponse, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CalendarIcon, CheckIcon, TicketIcon } from "../../components/site/icons.tsx";
 import { formatLongDate, formatTime, formatUkDateTime } from "../../components/site/format.ts";
-import { bookingByLink, cancelByToken, type BookingWithEvent } from "../../domain/bookings/bookings.server.ts";
+import { bookingByLink, cancelByToken, resumeOrRelease, type BookingWithEvent } from "../../domain/bookings/bookings.server.ts";
 import { ticketQr } from "../../domain/bookings/booking-mail.server.ts";
 import { formatPounds, salesCloseAt, salesOpen } from "../../domain/bookings/sales.ts";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -56,7 +56,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ params, request }: Route.ActionArgs) {
   await load(params);
   const form = await request.formData();
-  if (form.get("intent") !== "cancel") return data({ message: null, error: "Unknown request." }, { status: 400, headers: NO_STORE });
+  const intent = form.get("intent");
+  if (intent === "resume" || intent === "release") {
+    const outcome = await resumeOrRelease(params.reference, params.token, intent).catch(() => null);
+    if (intent === "resume" && outcome?.checkoutUrl) return redirect(outcome.checkoutUrl, 303);
+    if (intent === "release" && outcome) {
+      return data({ message: "Your tickets have been released. Nothing has been charged.", error: null }, { headers: NO_STORE });
+    }
+    return data({ message: null, error: "This payment can no longer be continued. Please book again from the event page." }, { status: 409, headers: NO_STORE });
+  }
+  if (intent !== "cancel") return data({ message: null, error: "Unknown request." }, { status: 400, headers: NO_STORE });
   if (form.get("confirm") !== "yes") {
     return data({ message: null, error: "Please tick the box to confirm that you want to cancel." }, { status: 400, headers: NO_STORE });
   }
@@ -126,12 +135,24 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               {actionData.error}
             </p>
           ) : null}
-          {booking.status === "held" ? (
-            <p className="mt-4 text-lg text-slate-700" role="status">
-              {checkoutLeft
-                ? "Your payment was not completed, so nothing has been charged. The tickets held for you will be released within 30 minutes."
-                : "We are waiting for Stripe to confirm your payment. This usually takes a few seconds: please reload this page."}
-            </p>
+          {booking.status === "held" && !actionData?.message ? (
+            <>
+              <p className="mt-4 text-lg text-slate-700" role="status">
+                {checkoutLeft
+                  ? "Your payment was not completed, so nothing has been charged. Your tickets are held for you for up to 30 minutes."
+                  : "We are waiting for Stripe to confirm your payment. This usually takes a few seconds: please reload this page."}
+              </p>
+              {checkoutLeft ? (
+                <Form method="post" className="mt-4 flex flex-wrap gap-3">
+                  <button type="submit" name="intent" value="resume" className={buttonClasses("primary", "md")}>
+                    Return to payment
+                  </button>
+                  <button type="submit" name="intent" value="release" className={buttonClasses("secondary", "md")}>
+                    Release my tickets
+                  </button>
+                </Form>
+              ) : null}
+            </>
           ) : null}
           {!confirmed && booking.status !== "held" && !actionData?.message ? <p className="mt-4 text-lg text-slate-700">{STATUS_TEXT[booking.status]}</p> : null}
           {confirmed ? (
