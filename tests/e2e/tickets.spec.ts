@@ -6,6 +6,7 @@
  * tickets released; paid: refunded), and sales closing 24 hours before the start, in the
  * page and on the server.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
@@ -49,6 +50,11 @@ async function freeEvent(values: Partial<typeof events.$inferInsert> = {}) {
   return row;
 }
 
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 async function bookingsOf(email: string) {
   return getDb().select().from(bookings).where(eq(bookings.email, email));
 }
@@ -76,6 +82,7 @@ test("a free booking with JavaScript: confirmed at once, with the ticket, the em
     await page.setViewportSize({ width, height: 900 });
     await box.screenshot({ path: testInfo.outputPath(`ticket-box-free-${width}.png`) });
   }
+  expect(await axeViolations(page)).toEqual([]);
 
   await fillBooking(page, "Ann Smith", email, "2");
   await box.getByRole("button", { name: "Book free tickets" }).click();
@@ -96,6 +103,7 @@ test("a free booking with JavaScript: confirmed at once, with the ticket, the em
     await page.setViewportSize({ width, height: 1000 });
     await page.screenshot({ path: testInfo.outputPath(`confirmation-${width}.png`), fullPage: true });
   }
+  expect(await axeViolations(page)).toEqual([]);
 
   const [mail] = await waitForMail(site, email);
   expect(mail.subject).toContain(booking.reference);
