@@ -240,6 +240,15 @@ test("leaving Checkout without paying: the tickets stay held, the buyer can retu
   await expect(ticketBox(other).getByTestId("tickets-left")).toHaveText("2 tickets left");
 });
 
+test("an event sold elsewhere links out, with its price text", async ({ page }) => {
+  const event = await freeEvent({ booking_mode: "external", booking_url: "https://tickets.example.org/millbrook-panto", ticket_price: "From £12", tickets_available: null });
+  await page.goto(`${site.origin}/events/${event.id}`);
+  const box = ticketBox(page);
+  await expect(box).toContainText("From £12");
+  await expect(box.getByRole("link", { name: "Book tickets" })).toHaveAttribute("href", "https://tickets.example.org/millbrook-panto");
+  await expect(box.getByRole("button")).toHaveCount(0);
+});
+
 test("sales close 24 hours before the start: the page says so and the server refuses a booking", async ({ page }) => {
   // Starts in 23 hours, Millbrook time.
   const start = new Date(Date.now() + 23 * 3_600_000);

@@ -51,7 +51,7 @@ export function BookingBox({ eventId, offer, result }: { eventId: number; offer:
   if (offer.mode === "external") {
     body = (
       <>
-        {offer.pricePence > 0 ? price : null}
+        {offer.priceText ? <p className="mt-3 text-lg font-semibold text-ink">{offer.priceText}</p> : null}
         <p className="mt-2 text-slate-700">Tickets for this event are sold by another website.</p>
         {offer.bookingUrl ? (
           <a href={offer.bookingUrl} rel="noopener noreferrer external" className={buttonClasses("primary", "lg", "mt-4 w-full")}>

@@ -84,12 +84,12 @@ export async function availability(eventId: number, now: Date = new Date()): Pro
 
 /** The ticket box of an event with a booking mode; null for mode "none". */
 export async function ticketOffer(
-  event: Pick<EventRow, "id" | "date" | "time" | "booking_mode" | "ticket_price_pence" | "booking_url" | "tickets_available">,
+  event: Pick<EventRow, "id" | "date" | "time" | "booking_mode" | "ticket_price" | "ticket_price_pence" | "booking_url" | "tickets_available">,
   now: Date = new Date(),
 ): Promise<TicketOffer | null> {
   if (event.booking_mode === "none") return null;
   if (event.booking_mode === "external") {
-    return { mode: "external", pricePence: event.ticket_price_pence ?? 0, left: null, state: "open", bookingUrl: event.booking_url };
+    return { mode: "external", pricePence: 0, left: null, state: "open", bookingUrl: event.booking_url, priceText: event.ticket_price };
   }
   const taken = await takenTickets(getDb(), event.id, now);
   const { left } = availabilityOf(event, taken);
@@ -100,7 +100,14 @@ export async function ticketOffer(
       : event.booking_mode === "paid" && !paymentsConfigured()
         ? "unavailable"
         : "open";
-  return { mode: event.booking_mode, pricePence: event.booking_mode === "paid" ? (event.ticket_price_pence ?? 0) : 0, left, state, bookingUrl: null };
+  return {
+    mode: event.booking_mode,
+    pricePence: event.booking_mode === "paid" ? (event.ticket_price_pence ?? 0) : 0,
+    left,
+    state,
+    bookingUrl: null,
+    priceText: null,
+  };
 }
 
 /** Booking attempts per address in 10 minutes: a family retrying is fine, a script holding every ticket is not. */

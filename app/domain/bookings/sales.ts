@@ -72,4 +72,6 @@ export interface TicketOffer {
   /** open; closed (24 hours before the start); sold-out; unavailable (paid, but online payments are off). */
   state: "open" | "closed" | "sold-out" | "unavailable";
   bookingUrl: string | null;
+  /** The free-text price shown for a link out ("From £12 on the venue's site"), if any. */
+  priceText: string | null;
 }
