@@ -157,10 +157,21 @@ test.describe("without JavaScript", () => {
     expect(booking).toMatchObject({ status: "confirmed", quantity: 3 });
     await expect(page.getByTestId("booking-details")).toContainText(booking.reference);
 
+    const bookingUrl = page.url();
+
     // Now sold out.
     await page.goto(`${site.origin}/events/${event.id}`);
     await expect(ticketBox(page).getByRole("status")).toHaveText("Sold out");
     await expect(ticketBox(page).getByRole("button", { name: "Book free tickets" })).toHaveCount(0);
+
+    // Cancelling works without JavaScript too, and the tickets are back on sale.
+    await page.goto(bookingUrl);
+    await page.getByRole("checkbox", { name: "Yes, I want to cancel this booking" }).check();
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your booking is cancelled and your tickets have been released." })).toBeVisible();
+    expect((await bookingsOf(email))[0].status).toBe("cancelled");
+    await page.goto(`${site.origin}/events/${event.id}`);
+    await expect(ticketBox(page).getByTestId("tickets-left")).toHaveText("3 tickets left");
   });
 
   test("a paid booking: each quantity shows its total, and Checkout charges exactly that", async ({ page }) => {

@@ -13,7 +13,7 @@ import { formatPounds, salesCloseAt, salesOpen } from "../../domain/bookings/sal
 import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/booking";
 
-const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
 
 export const handle: ContentHandle = { topics: ["events"] };
 
