@@ -104,6 +104,15 @@ test("a free booking with JavaScript: confirmed at once, with the ticket, the em
     await page.screenshot({ path: testInfo.outputPath(`confirmation-${width}.png`), fullPage: true });
   }
   expect(await axeViolations(page)).toEqual([]);
+  // The buyer's page is never kept by the page cache or the browser, nor indexed.
+  for (let i = 0; i < 2; i++) {
+    const response = await page.request.get(page.url(), { headers: { Cookie: "" } });
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    expect(response.headers()["x-page-cache"]).not.toBe("hit");
+    // The site's policy: other sites never see the address (and its token), only the origin.
+    expect(response.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(response.headers()["x-robots-tag"]).toBe("noindex");
+  }
 
   const [mail] = await waitForMail(site, email);
   expect(mail.subject).toContain(booking.reference);

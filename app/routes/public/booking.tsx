@@ -13,7 +13,7 @@ import { formatPounds, salesCloseAt, salesOpen } from "../../domain/bookings/sal
 import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/booking";
 
-const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
+const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export const handle: ContentHandle = { topics: ["events"] };
 
@@ -93,8 +93,10 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return NO_STORE;
+export function headers({ parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value);
+  return headers;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
