@@ -141,7 +141,7 @@ test("a free booking with JavaScript: confirmed at once, with the ticket, the em
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a free booking: a mistake is shown and nothing booked, then the booking is confirmed", async ({ page }) => {
+  test("a free booking: a mistake is shown and nothing booked, then the booking is confirmed", async ({ page }, testInfo) => {
     const event = await freeEvent({ tickets_available: 3 });
     const email = newEmail("free-nojs");
     await page.goto(`${site.origin}/events/${event.id}`);
@@ -172,6 +172,8 @@ test.describe("without JavaScript", () => {
     await page.goto(`${site.origin}/events/${event.id}`);
     await expect(ticketBox(page).getByRole("status")).toHaveText("Sold out");
     await expect(ticketBox(page).getByRole("button", { name: "Book free tickets" })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await ticketBox(page).screenshot({ path: testInfo.outputPath("ticket-box-sold-out-390.png") });
 
     // Cancelling works without JavaScript too, and the tickets are back on sale.
     await page.goto(bookingUrl);
@@ -269,7 +271,7 @@ test("an event sold elsewhere links out, with its price text", async ({ page }) 
   await expect(box.getByRole("button")).toHaveCount(0);
 });
 
-test("sales close 24 hours before the start: the page says so and the server refuses a booking", async ({ page }) => {
+test("sales close 24 hours before the start: the page says so and the server refuses a booking", async ({ page }, testInfo) => {
   // Starts in 23 hours, Millbrook time.
   const start = new Date(Date.now() + 23 * 3_600_000);
   const parts = Object.fromEntries(
@@ -281,6 +283,8 @@ test("sales close 24 hours before the start: the page says so and the server ref
   await page.goto(`${site.origin}/events/${event.id}`);
   await expect(ticketBox(page).getByRole("status")).toHaveText("Ticket sales have closed.");
   await expect(ticketBox(page).getByRole("button", { name: "Book free tickets" })).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await ticketBox(page).screenshot({ path: testInfo.outputPath("ticket-box-closed-1280.png") });
 
   const response = await page.request.post(`${site.origin}/events/${event.id}`, {
     form: { intent: "book", name: "Late Comer", email: "late@example.org", quantity: "1" },
