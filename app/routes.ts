@@ -15,6 +15,7 @@ export default [
     route("support", "routes/public/support.tsx"),
     route("support/thank-you", "routes/public/donation-thank-you.tsx"),
     route("support/monthly/:token", "routes/public/monthly-gift.tsx"),
+    route("bookings/:reference/:token", "routes/public/booking.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

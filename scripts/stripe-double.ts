@@ -1,15 +1,17 @@
 /**
  * A Stripe API double on loopback, for the tests and for `npm run dev` without keys.
  *
- * - Answers the API calls the site makes, with Stripe-shaped objects: create and
- *   retrieve a Checkout session, cancel a subscription. It checks the secret key.
+ * - Answers the API calls the site makes, with Stripe-shaped objects: create, retrieve
+ *   and expire a Checkout session, cancel a subscription, refund a payment. It checks
+ *   the secret key.
  * - Serves a minimal checkout page (/checkout/<session id>) where a person or a browser
  *   test pays ("Pay") or cancels ("Cancel and go back").
  * - Sends webhooks to `webhookUrl`, signed with Stripe's real scheme (the SDK's
  *   generateTestHeaderString), as Stripe would: checkout.session.completed, invoice.paid
- *   (first and later monthly payments), customer.subscription.deleted, charge.refunded.
+ *   (first and later monthly payments), customer.subscription.deleted, charge.refunded,
+ *   checkout.session.expired.
  *
- * Tests drive the rest through its methods (payInvoice, refund, resend, events).
+ * Tests drive the rest through its methods (payInvoice, refund, expire, resend, events).
  * Run alone: `node scripts/stripe-double.ts` prints the environment to give the site.
  */
 import { randomBytes } from "node:crypto";
@@ -241,6 +243,15 @@ export class StripeDouble {
     });
   }
 
+  /** Expires an open Checkout session, as Stripe does when its time is up (checkout.session.expired). */
+  async expire(sessionId: string): Promise<void> {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    if (session.status !== "open") return;
+    Object.assign(session, { status: "expired" });
+    await this.send("checkout.session.expired", session);
+  }
+
   // ---- HTTP -------------------------------------------------------------------
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -308,6 +319,7 @@ export class StripeDouble {
         url: `${this.origin}/checkout/${sessionId}`,
         livemode: false,
         created: now(),
+        expires_at: params.expires_at ? Number(params.expires_at) : now() + 24 * 60 * 60,
         line_items_name: (price.product_data as Json | undefined)?.name ?? "Donation",
         subscription_data: params.subscription_data ?? null,
       };
@@ -320,6 +332,33 @@ export class StripeDouble {
     if (req.method === "GET" && match) {
       const session = this.sessions.get(match[1]);
       return session ? json(200, session) : notFound("checkout.session");
+    }
+
+    match = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(url.pathname);
+    if (req.method === "POST" && match) {
+      const session = this.sessions.get(match[1]);
+      if (!session) return notFound("checkout.session");
+      if (session.status !== "open") return json(400, { error: { type: "invalid_request_error", message: "Only open sessions can be expired" } });
+      Object.assign(session, { status: "expired" });
+      json(200, session);
+      await this.send("checkout.session.expired", session);
+      return;
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      const key = req.headers["idempotency-key"];
+      if (typeof key === "string" && this.idempotency.has(key)) return json(200, this.idempotency.get(key));
+      const params = parseStripeForm(body);
+      const pi = String(params.payment_intent ?? "");
+      const payment = this.paymentIntents.get(pi);
+      if (!payment) return notFound("payment_intent");
+      if (payment.refunded) return json(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded" } });
+      const refund = { id: id("re"), object: "refund", amount: payment.amount, currency: "gbp", payment_intent: pi, status: "succeeded", metadata: params.metadata ?? {} };
+      if (typeof key === "string") this.idempotency.set(key, refund);
+      // Answer first, then send the webhook, as Stripe does.
+      json(200, refund);
+      await this.refund(pi);
+      return;
     }
 
     match = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);

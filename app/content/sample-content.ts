@@ -4,6 +4,7 @@
  * switch "Show sample content when a section is empty" off).
  * Plain typed data only: imported by the seed (server) and by public routes.
  */
+import type { BookingMode } from "../db/schema.ts";
 import type { EventCategory } from "../domain/events/event-categories.ts";
 
 export interface SampleEvent {
@@ -18,6 +19,9 @@ export interface SampleEvent {
   organizer: string;
   ticket_price: string;
   tickets_available: number | null;
+  booking_mode: BookingMode;
+  ticket_price_pence: number | null;
+  booking_url: string | null;
   category: EventCategory;
   is_active: boolean;
   is_past: boolean;
@@ -86,6 +90,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: "Millbrook Community Foundation",
     ticket_price: "75",
     tickets_available: 120,
+    booking_mode: "none",
+    ticket_price_pence: null,
+    booking_url: null,
     category: "fundraiser",
     is_active: true,
     is_past: false,
@@ -105,6 +112,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: "Millbrook Community Foundation volunteers",
     ticket_price: "5",
     tickets_available: 500,
+    booking_mode: "none",
+    ticket_price_pence: null,
+    booking_url: null,
     category: "family",
     is_active: true,
     is_past: false,
@@ -123,6 +133,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: "Millbrook Community Foundation",
     ticket_price: "10",
     tickets_available: 80,
+    booking_mode: "paid",
+    ticket_price_pence: 1000,
+    booking_url: null,
     category: "social",
     is_active: true,
     is_past: false,
@@ -141,6 +154,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: "Millbrook Community Foundation volunteers",
     ticket_price: "Free",
     tickets_available: null,
+    booking_mode: "none",
+    ticket_price_pence: null,
+    booking_url: null,
     category: "community",
     is_active: true,
     is_past: true,
@@ -159,6 +175,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: "Millbrook Community Foundation",
     ticket_price: "Free",
     tickets_available: null,
+    booking_mode: "none",
+    ticket_price_pence: null,
+    booking_url: null,
     category: "family",
     is_active: true,
     is_past: true,
@@ -177,6 +196,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: "Millbrook Striders running club",
     ticket_price: "12",
     tickets_available: null,
+    booking_mode: "none",
+    ticket_price_pence: null,
+    booking_url: null,
     category: "fundraiser",
     is_active: true,
     is_past: true,

@@ -225,6 +225,9 @@ export const rateCounters = pgTable("rate_counters", {
   meta: jsonb("meta").$type<Record<string, unknown>>(),
 });
 
+export const BOOKING_MODES = ["none", "free", "paid", "external"] as const;
+export type BookingMode = (typeof BOOKING_MODES)[number];
+
 export const events = pgTable(
   "events",
   {
@@ -237,8 +240,15 @@ export const events = pgTable(
     location: text("location").notNull(),
     location_address: text("location_address"),
     organizer: text("organizer"),
+    /** Free text shown for events with no booking ("Free", "£10", "Pay on the door"). */
     ticket_price: text("ticket_price"),
     tickets_available: integer("tickets_available"),
+    /** How visitors get tickets: none (the price text only), free booking, paid tickets, or a link out. */
+    booking_mode: text("booking_mode").$type<BookingMode>().notNull().default("none"),
+    /** The price of one paid ticket, in pence (set only when booking_mode is "paid"). */
+    ticket_price_pence: integer("ticket_price_pence"),
+    /** Where tickets are sold when booking_mode is "external". */
+    booking_url: text("booking_url"),
     category: text("category").notNull(),
     is_active: boolean("is_active").notNull().default(true),
     is_past: boolean("is_past").notNull().default(false),
@@ -249,6 +259,54 @@ export const events = pgTable(
     index("events_public_idx").on(t.is_active, t.is_past, t.date),
     index("events_admin_order_idx").on(t.date, t.time, t.id),
     check("events_tickets_positive", sql`${t.tickets_available} is null or ${t.tickets_available} > 0`),
+    check("events_booking_mode_check", sql`${t.booking_mode} in ('none', 'free', 'paid', 'external')`),
+    check(
+      "events_ticket_price_pence_check",
+      sql`(${t.booking_mode} = 'paid') = (${t.ticket_price_pence} is not null) and (${t.ticket_price_pence} is null or ${t.ticket_price_pence} > 0)`,
+    ),
+    check("events_booking_url_check", sql`${t.booking_mode} <> 'external' or ${t.booking_url} is not null`),
+  ],
+);
+
+export const BOOKING_STATUSES = ["held", "confirmed", "cancelled", "refunded", "expired"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * Ticket bookings. A free booking is confirmed at once; a paid one is "held" while the
+ * buyer is in Stripe Checkout (until hold_expires_at) and confirmed only by Stripe's
+ * webhook. Held (unexpired) and confirmed bookings count against tickets_available.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the buyer reads out at the door: MCF-7K3Q-9XPD. */
+    reference: text("reference").notNull().unique(),
+    event_id: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    quantity: integer("quantity").notNull(),
+    amount_pence: integer("amount_pence").notNull().default(0),
+    status: text("status").$type<BookingStatus>().notNull(),
+    hold_expires_at: timestamp("hold_expires_at", { withTimezone: true }),
+    stripe_checkout_session_id: text("stripe_checkout_session_id").unique(),
+    stripe_payment_intent_id: text("stripe_payment_intent_id"),
+    /** SHA-256 of the token in the buyer's booking link (view and cancel); the token is never stored. */
+    cancel_token_hash: text("cancel_token_hash").notNull().unique(),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
+    checked_in_at: timestamp("checked_in_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("bookings_event_status_idx").on(t.event_id, t.status),
+    index("bookings_email_idx").on(sql`lower(${t.email})`),
+    index("bookings_payment_intent_idx").on(t.stripe_payment_intent_id),
+    check("bookings_quantity_range", sql`${t.quantity} between 1 and 10`),
+    check("bookings_amount_non_negative", sql`${t.amount_pence} >= 0`),
+    check("bookings_status_check", sql`${t.status} in ('held', 'confirmed', 'cancelled', 'refunded', 'expired')`),
   ],
 );
 
@@ -553,6 +611,7 @@ export const stripeEvents = pgTable("stripe_events", {
 });
 
 export type EventRow = typeof events.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 export type CraftFairRow = typeof craftFairs.$inferSelect;
 export type NewCraftFairRow = typeof craftFairs.$inferInsert;

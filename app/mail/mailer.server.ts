@@ -12,6 +12,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (a calendar entry, a ticket). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export type MailResult = { sent: true } | { sent: false; reason: "not-configured" | "failed"; error?: string };
@@ -39,6 +41,7 @@ export async function sendMail(message: MailMessage, settings: AppConfig = confi
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.attachments ? { attachments: message.attachments } : {}),
     });
     return { sent: true };
   } catch (error) {

@@ -9,7 +9,10 @@ export interface CaughtMail {
   from: string;
   to: string[];
   subject: string;
+  /** The plain-text body (of a multipart message, its text/plain part). */
   text: string;
+  /** The attached files of a multipart message, decoded. */
+  attachments: { filename: string; contentType: string; content: string }[];
   raw: string;
 }
 
@@ -26,7 +29,13 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(out).toString("utf8");
 }
 
-function parseMail(raw: string, envelope: { from: string; to: string[] }): CaughtMail {
+interface Part {
+  header: (name: string) => string;
+  body: string;
+}
+
+/** One MIME entity: its headers and its decoded body. */
+function parseEntity(raw: string): Part {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
   let body = raw.slice(split + 4);
@@ -34,7 +43,36 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Caugh
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
   if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
   else if (encoding === "base64") body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  return { ...envelope, subject: header("Subject"), text: body.replace(/\r\n/g, "\n"), raw };
+  return { header, body };
+}
+
+/** The leaf parts of a (possibly nested) multipart entity. */
+function leafParts(entity: Part, raw: string): { part: Part; raw: string }[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(entity.header("Content-Type"))?.[1];
+  if (!/^multipart\//i.test(entity.header("Content-Type")) || !boundary) return [{ part: entity, raw }];
+  const content = raw.slice(raw.indexOf("\r\n\r\n") + 4);
+  return content
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((chunk) => !chunk.startsWith("--"))
+    .flatMap((chunk) => {
+      const inner = chunk.replace(/^\r\n/, "").replace(/\r\n$/, "");
+      return leafParts(parseEntity(inner), inner);
+    });
+}
+
+function parseMail(raw: string, envelope: { from: string; to: string[] }): CaughtMail {
+  const top = parseEntity(raw);
+  const leaves = leafParts(top, raw);
+  const textPart = leaves.find(({ part }) => !part.header("Content-Type") || /^text\/plain/i.test(part.header("Content-Type")));
+  const attachments = leaves
+    .filter(({ part }) => /attachment|filename=/i.test(part.header("Content-Disposition")) || /name=/i.test(part.header("Content-Type")))
+    .map(({ part }) => ({
+      filename: /filename="?([^";]+)"?/i.exec(part.header("Content-Disposition"))?.[1] ?? /name="?([^";]+)"?/i.exec(part.header("Content-Type"))?.[1] ?? "",
+      contentType: part.header("Content-Type").split(";")[0].trim(),
+      content: part.body.replace(/\r\n/g, "\n"),
+    }));
+  return { ...envelope, subject: top.header("Subject"), text: (textPart?.part.body ?? "").replace(/\r\n/g, "\n"), attachments, raw };
 }
 
 export async function startSmtpCatcher() {

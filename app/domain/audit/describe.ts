@@ -60,6 +60,7 @@ const PHRASES: Record<string, string> = {
   "settings.two_factor_optional": "made two-step sign-in optional for editors",
   "donations.export": "exported donations",
   "donations.erase": "erased a donor's details",
+  "bookings.erase": "erased a ticket buyer's name and email",
   "gift_aid.claimed": "marked a Gift Aid claim as made",
   "gift_aid.declaration_cancelled": "cancelled a Gift Aid declaration",
   "gift_aid.schedule_export": "downloaded a Gift Aid schedule",

@@ -14,6 +14,7 @@ import { runHousekeeping } from "../limits/housekeeping.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 import type { SubmissionRow } from "../submissions/inbox.server.ts";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
+import { bookingDataExport, eraseBookingData, findBookingData, type BookingData } from "../bookings/personal-data.server.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
 ;
@@ -157,6 +158,7 @@ export interface PersonalData {
   accounts: { id: string; email: string; role: string | null; created_at: Date; last_login_at: Date | null; sessions: number }[];
   auditEntries: (typeof auditLog.$inferSelect)[];
   donor: DonorData;
+  bookings: BookingData;
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -181,7 +183,7 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     .where(ids.length ? or(sql`lower(${auditLog.actor_email}) = ${email}`, inArray(auditLog.actor_user_id, ids)) : sql`lower(${auditLog.actor_email}) = ${email}`)
     .orderBy(auditLog.at)
     .limit(5000);
-  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email) };
+  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email), bookings: await findBookingData(email) };
 }
 
 /** The subject-access export: a JSON document of everything found, with readable field labels. */
@@ -212,6 +214,7 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
       active_sessions: a.sessions,
     })),
     giving: donorDataExport(found.donor),
+    ticket_bookings: bookingDataExport(found.bookings),
     audit_log: found.auditEntries.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -230,9 +233,15 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
 export async function erasePersonalData(
   rawEmail: string,
   actor: AuditActor,
-): Promise<{ submissions: number; files: number; byKind: Partial<Record<SubmissionKind, number>>; giving: Omit<DonorErasure, "subscriptionsToStop"> }> {
+): Promise<{
+  submissions: number;
+  files: number;
+  byKind: Partial<Record<SubmissionKind, number>>;
+  giving: Omit<DonorErasure, "subscriptionsToStop">;
+  bookings: number;
+}> {
   const email = EmailLookupSchema.parse(rawEmail);
-  const { rows, byKind, giving } = await getDb().transaction(async (tx) => {
+  const { rows, byKind, giving, bookings: erasedBookings } = await getDb().transaction(async (tx) => {
     const deleted = await tx
       .delete(formSubmissions)
       .where(submissionsOf(email))
@@ -252,12 +261,17 @@ export async function erasePersonalData(
       const { subscriptionsToStop, ...counts } = erasedGiving;
       await recordAudit(actor, "donations.erase", { entity: "donation", details: { ...counts, stopped: subscriptionsToStop.length, email_sha256: emailHash(email) } }, tx);
     }
-    return { rows: deleted, byKind: kinds, giving: erasedGiving };
+    // Ticket bookings: name and email removed, the sales records kept.
+    const erasedBookings = await eraseBookingData(tx, email);
+    if (erasedBookings > 0) {
+      await recordAudit(actor, "bookings.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email) } }, tx);
+    }
+    return { rows: deleted, byKind: kinds, giving: erasedGiving, bookings: erasedBookings };
   });
   const files = await deleteFiles(rows);
   const { subscriptionsToStop, ...givingCounts } = giving;
   await stopErasedSubscriptions(subscriptionsToStop);
-  return { submissions: rows.length, files, byKind, giving: givingCounts };
+  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings: erasedBookings };
 }
 
 // ---------------------------------------------------------------------------------------

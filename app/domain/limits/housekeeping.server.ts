@@ -1,13 +1,16 @@
 /**
  * The hourly housekeeping of the tables that grow with traffic: expired sessions, quiet
  * sign-in throttle counters, finished rate counters (writing the summaries of
- * aggregated audit entries), abandoned second-factor enrolments, unanswered passkey challenges and old security notices. Each step is harmless when repeated or run by several
+ * aggregated audit entries), abandoned second-factor enrolments, unanswered passkey
+ * challenges, old security notices and ticket holds whose Checkout time is up. Each step
+ * is harmless when repeated or run by several
  * processes at once.
  */
 import { deleteExpiredChallenges } from "../../auth/passkeys.server.ts";
 import { deleteExpiredSessions } from "../../auth/session.server.ts";
 import { deleteStaleThrottleRows } from "../../auth/throttle.server.ts";
 import { deleteAbandonedEnrolments } from "../../auth/two-factor.server.ts";
+import { releaseExpired } from "../bookings/bookings.server.ts";
 import { deleteOldNotices } from "../security-notices/notices.server.ts";
 import { flushFinishedCounters } from "./aggregated-audit.server.ts";
 
@@ -18,5 +21,6 @@ export async function runHousekeeping() {
   const enrolments = await deleteAbandonedEnrolments();
   const challenges = await deleteExpiredChallenges();
   const notices = await deleteOldNotices();
-  return { sessions, throttleRows, counters, enrolments, challenges, notices };
+  const ticketHolds = await releaseExpired();
+  return { sessions, throttleRows, counters, enrolments, challenges, notices, ticketHolds };
 }

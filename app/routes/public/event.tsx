@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { BookingBox, type BookingFormResult } from "../../components/site/booking-box.tsx";
 import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
@@ -12,6 +13,13 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/events/tickets.ts";
+import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
+import { countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer } from "../../domain/bookings/bookings.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { publicOrigin } from "../../payments/stripe.server.ts";
+import { readFormData } from "./public-form.server.ts";
 import type { Route } from "./+types/event";
 import type { ContentHandle } from "../../live/topics.ts";
 
@@ -28,22 +36,53 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await loadEvent(params.id);
   const settings = await getSiteSettings(context);
   const upcoming = await listUpcomingEvents();
+  // Tickets left change with every booking: read them fresh (the booking publishes "events").
+  const offer = await ticketOffer(event).catch((error: unknown) => {
+    logger.warn({ err: error, event: event.id }, "ticket availability could not be read");
+    return null;
+  });
   return {
     event,
+    offer,
     price: parseTicketPrice(event.ticket_price),
     contactEmail: settings.contact_email,
     others: upcoming.items.filter((e) => e.id !== event.id).slice(0, 3).map(eventCardData),
   };
 }
 
-/** Without JavaScript the ticket box posts here and gets the same message as the alert. */
-export async function action({ params, request }: Route.ActionArgs) {
+/**
+ * Bookings (free: confirmed, then the booking page; paid: on to Stripe Checkout), and for
+ * events without booking the ticket box's message when JavaScript is off (the same as the alert).
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
   const event = await loadEvent(params.id);
+  const form = await readFormData(request);
+  if (form.get("intent") === "book") return book(event, form, request, context.get(requestInfoContext).ip);
   const price = parseTicketPrice(event.ticket_price);
-  const form = await request.formData();
   if (price === null || price === 0) return { purchase: "No tickets are needed for this event." };
   const quantity = clampQuantity(form.get("quantity"));
   return { purchase: purchaseMessage(quantity, price), quantity };
+}
+
+async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
+  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), quantity: String(form.get("quantity") ?? "") };
+  const answer = (status: number, errors: Record<string, string>, message?: string) =>
+    data({ booking: { form: "booking", errors, message, values } satisfies BookingFormResult }, { status });
+  if (event.booking_mode !== "free" && event.booking_mode !== "paid") return answer(400, {}, "Tickets for this event cannot be booked online.");
+  if (!(await countBookingAttempt(ip))) {
+    return answer(429, {}, "You have made several bookings in a short time. Please wait a few minutes and try again.");
+  }
+  const parsed = BookingFormSchema.safeParse(values);
+  if (!parsed.success) return answer(400, bookingFormErrors(parsed.error), "Please check the details below.");
+  const request_ = { eventId: event.id, name: parsed.data.name, email: parsed.data.email.toLowerCase(), quantity: parsed.data.quantity };
+  if (event.booking_mode === "paid") {
+    const held = await holdForCheckout(request_, { origin: publicOrigin(request) });
+    if (!held.ok) return answer(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
+    return redirect(held.checkoutUrl, 303);
+  }
+  const made = await createBooking(request_);
+  if (!made.ok) return answer(409, {}, refusalMessage(made));
+  return redirect(bookingPath(made.booking.reference, made.token), 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
@@ -59,7 +98,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   });
 };
 
-function eventJsonLd(event: Route.ComponentProps["loaderData"]["event"], price: number | null, origin: string) {
+function eventJsonLd(
+  event: Route.ComponentProps["loaderData"]["event"],
+  price: number | null,
+  offer: Route.ComponentProps["loaderData"]["offer"],
+  origin: string,
+) {
   const url = `${origin}/events/${event.id}`;
   const image = event.image ? (/^https?:/.test(event.image) ? event.image : `${origin}${event.image}`) : undefined;
   return {
@@ -81,14 +125,14 @@ function eventJsonLd(event: Route.ComponentProps["loaderData"]["event"], price: 
             "@type": "Offer",
             price: price.toFixed(2),
             priceCurrency: "GBP",
-            availability: event.is_past ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+            availability: event.is_past || offer?.state === "sold-out" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
             url,
           },
   };
 }
 
 export default function EventPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { event, price, contactEmail, others } = loaderData;
+  const { event, offer, price, contactEmail, others } = loaderData;
   const origin = originFrom(matches);
   const organizerMail = `mailto:${contactEmail}?subject=${encodeURIComponent(`Question about ${event.title}`)}`;
   const body = paragraphs(event.long_description || event.description);
@@ -101,7 +145,7 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
 
   return (
     <>
-      <JsonLd data={eventJsonLd(event, price, origin)} />
+      <JsonLd data={eventJsonLd(event, offer && offer.mode !== "external" ? offer.pricePence / 100 : price, offer, origin)} />
       <div className="bg-linear-to-b from-sun-100 to-white pt-24 sm:pt-28">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <a href="/events" className="inline-flex items-center gap-2 rounded-full py-2 font-semibold text-brand-700 hover:underline">
@@ -171,13 +215,15 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
                 See upcoming events
               </a>
             </div>
+          ) : offer ? (
+            <BookingBox eventId={event.id} offer={offer} result={actionData && "booking" in actionData ? actionData.booking : undefined} />
           ) : (
             <TicketBox
               eventId={event.id}
               price={price}
               priceText={event.ticket_price}
               ticketsAvailable={event.tickets_available}
-              serverMessage={actionData?.purchase}
+              serverMessage={actionData && "purchase" in actionData ? actionData.purchase : undefined}
               serverQuantity={actionData && "quantity" in actionData ? actionData.quantity : undefined}
             />
           )}

@@ -3,15 +3,19 @@
  * A bad or stale signature gets a 400 and changes nothing; an event already seen gets a
  * 200 and changes nothing.
  */
+import { withBookingHandlers } from "../../domain/bookings/booking-webhooks.server.ts";
 import { DONATION_EVENT_HANDLERS } from "../../domain/giving/ledger.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { receiveWebhook } from "../../payments/webhooks.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 
+/** Gifts and ticket bookings share the one integration: each Checkout session says which it is. */
+const HANDLERS = withBookingHandlers(DONATION_EVENT_HANDLERS);
+
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
-  const outcome = await receiveWebhook(await request.text(), request.headers.get("stripe-signature"), DONATION_EVENT_HANDLERS);
+  const outcome = await receiveWebhook(await request.text(), request.headers.get("stripe-signature"), HANDLERS);
   if (outcome.status === 400) {
     logger.warn({ reason: outcome.reason }, "stripe webhook refused");
     return new Response("Bad request", { status: 400, headers: { "Content-Type": "text/plain" } });

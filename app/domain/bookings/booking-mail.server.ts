@@ -1,0 +1,114 @@
+/**
+ * What a confirmed booking gives the buyer: the ticket (a QR code of the reference, drawn
+ * here as SVG with the qrcode library), the calendar entry, and the confirmation email
+ * carrying both, with the link to the booking page (view and cancel).
+ */
+import { eq } from "drizzle-orm";
+import QRCode from "qrcode";
+import { getDb } from "../../db/client.server.ts";
+import { bookings, events, type BookingRow, type EventRow } from "../../db/schema.ts";
+import { siteOrigin } from "../../lib/config.server.ts";
+import { hashToken } from "../../lib/tokens.server.ts";
+import { sendMail, type MailResult } from "../../mail/mailer.server.ts";
+import { eventToIcs } from "../events/calendar.ts";
+import { formatPounds } from "./sales.ts";
+
+const CHARITY_NAME = "Millbrook Community Foundation";
+
+/** The QR code of a booking reference: its size in modules and one SVG path of the dark ones. */
+export function ticketQr(reference: string): { size: number; path: string } {
+  const { modules } = QRCode.create(reference, { errorCorrectionLevel: "M" });
+  const parts: string[] = [];
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) parts.push(`M${col} ${row}h1v1h-1z`);
+    }
+  }
+  return { size: modules.size, path: parts.join("") };
+}
+
+/** The ticket as a standalone SVG file (the email's attachment). */
+function ticketSvg(reference: string): Promise<string> {
+  return QRCode.toString(reference, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
+}
+
+/** "Friday 29 January 2027". */
+function longDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(
+    new Date(Date.UTC(y, m - 1, d, 12)),
+  );
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
+}
+
+/** "7:30pm", "7pm". */
+function shortTime(time: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!match) return time;
+  const h = Number(match[1]);
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${hour12}${match[2] === "00" ? "" : `:${match[2]}`}${h >= 12 ? "pm" : "am"}`;
+}
+
+function bookingIcs(event: EventRow, origin: string): string {
+  return eventToIcs({
+    id: event.id,
+    title: event.title,
+    date: event.date,
+    time: event.time,
+    description: event.description,
+    location: event.location_address || event.location,
+    url: `${origin}/events/${event.id}`,
+  });
+}
+
+/** The buyer's page: see the ticket, add to calendar, cancel. */
+export function bookingPath(reference: string, token: string): string {
+  return `/bookings/${reference}/${token}`;
+}
+
+function confirmationText(booking: BookingRow, event: EventRow, origin: string, link: string | null): string {
+  const lines = [
+    `Hello ${booking.name},`,
+    "",
+    `Your booking for ${event.title} is confirmed.`,
+    "",
+    `Booking reference: ${booking.reference}`,
+    `Event: ${event.title}`,
+    `Date: ${longDate(event.date)}`,
+    `Time: ${shortTime(event.time)}`,
+    `Place: ${event.location_address || event.location}`,
+    `Tickets: ${booking.quantity}`,
+    `Amount: ${booking.amount_pence > 0 ? formatPounds(booking.amount_pence) : "Free"}`,
+    "",
+    "Your ticket (a QR code of your booking reference) and a calendar entry are attached. Show the ticket or tell us your reference at the door.",
+  ];
+  if (link) {
+    lines.push("", "Your booking, your ticket and cancellation (until 24 hours before the event):", `${origin}${link}`);
+  }
+  lines.push("", `Event details: ${origin}/events/${event.id}`, "", "See you there,", CHARITY_NAME);
+  return lines.join("\n");
+}
+
+/**
+ * Mails the confirmation of a booking. `token` is the secret of the buyer's link (a free
+ * booking just made, or the one a paid booking's Checkout session carried); a token that
+ * does not match the booking is left out.
+ */
+export async function sendBookingConfirmation(bookingId: string, token: string | null = null): Promise<MailResult | null> {
+  const [row] = await getDb().select({ booking: bookings, event: events }).from(bookings).innerJoin(events, eq(events.id, bookings.event_id)).where(eq(bookings.id, bookingId));
+  if (!row || row.booking.status !== "confirmed") return null;
+  const { booking, event } = row;
+  const link = token && hashToken(token) === booking.cancel_token_hash ? bookingPath(booking.reference, token) : null;
+  const origin = siteOrigin().replace(/\/+$/, "");
+  return sendMail({
+    to: booking.email,
+    subject: `Your booking for ${event.title}: ${booking.reference}`,
+    text: confirmationText(booking, event, origin, link),
+    attachments: [
+      { filename: `ticket-${booking.reference}.svg`, content: await ticketSvg(booking.reference), contentType: "image/svg+xml" },
+      { filename: "event.ics", content: bookingIcs(event, origin), contentType: "text/calendar; charset=utf-8" },
+    ],
+  });
+}

@@ -1,0 +1,32 @@
+/** The ticket box's form (server side): name, email and a quantity from 1 to 10. */
+import { z } from "zod";
+import { MAX_TICKETS_PER_BOOKING } from "./sales.ts";
+
+export const BookingFormSchema = z.object({
+  name: z
+    .string({ message: "Please enter your name" })
+    .trim()
+    .min(1, "Please enter your name")
+    .max(100, "Please keep your name under 100 characters"),
+  email: z
+    .string({ message: "Please enter your email address" })
+    .trim()
+    .min(1, "Please enter your email address")
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email({ message: "Please enter a valid email address, like name@example.com" })),
+  quantity: z.coerce
+    .number({ message: "Please choose how many tickets" })
+    .int("Please choose how many tickets")
+    .min(1, "Please choose at least 1 ticket")
+    .max(MAX_TICKETS_PER_BOOKING, `You can book up to ${MAX_TICKETS_PER_BOOKING} tickets at a time`),
+});
+
+/** Field errors by name (the first message of each), for the form. */
+export function bookingFormErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

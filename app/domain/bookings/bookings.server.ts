@@ -1,0 +1,515 @@
+/**
+ * Ticket bookings for events. Every booking that takes tickets locks its event's row
+ * (`SELECT ... FOR UPDATE`) and counts what is taken inside the same transaction, so two
+ * buyers can never both get the last ticket. Tickets taken = confirmed bookings plus
+ * held bookings whose hold has not expired.
+ *
+ * - free events: createBooking confirms at once;
+ * - paid events: holdForCheckout holds the tickets and opens a Stripe Checkout session;
+ *   only the webhook confirms (confirmFromWebhook), an expired session or the sweep
+ *   (releaseExpired) releases the hold;
+ * - the buyer's link (reference + token, only the token's hash is kept) shows the booking
+ *   and cancels it up to the sales cut-off (cancelByToken).
+ *
+ * Lock order, everywhere: the event row first, then booking rows.
+ */
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { addressBucket } from "../../auth/throttle.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { bookings, events, type BookingRow, type EventRow } from "../../db/schema.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { hashToken, newToken } from "../../lib/tokens.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.ts";
+import type { Transaction } from "../../payments/webhooks.server.ts";
+import { hitCounter } from "../limits/counters.server.ts";
+import { sendBookingConfirmation } from "./booking-mail.server.ts";
+import { CHECKOUT_HOLD_MINUTES, maxQuantity, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
+
+type Executor = Transaction | ReturnType<typeof getDb>;
+
+/** Stripe's session lasts at least 30 minutes from creation: a minute's margin for clocks. */
+const STRIPE_SESSION_MS = (CHECKOUT_HOLD_MINUTES + 1) * 60_000;
+/**
+ * The hold outlasts the Checkout session a little, so a payment made in its last second
+ * is confirmed before the sweep can release its tickets. Stripe's
+ * checkout.session.expired releases at once.
+ */
+const HOLD_GRACE_MS = 5 * 60_000;
+
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A reference a person can read out or type at the door: MCF-7K3Q-9XPD (no 0/O, 1/I). */
+function newBookingReference(): string {
+  const chars = [...randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
+  return `MCF-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+export interface Availability {
+  /** tickets_available, or null when the event sets no limit. */
+  limit: number | null;
+  /** Tickets in confirmed bookings. */
+  sold: number;
+  /** Tickets held for buyers in Checkout (holds not yet expired). */
+  held: number;
+  /** limit − sold − held (never below 0), or null without a limit. */
+  left: number | null;
+}
+
+async function takenTickets(db: Executor, eventId: number, now: Date): Promise<{ sold: number; held: number }> {
+  const [row] = await db
+    .select({
+      sold: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
+      held: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'held' and ${bookings.hold_expires_at} > ${now}), 0)::int`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.event_id, eventId), inArray(bookings.status, ["confirmed", "held"])));
+  return { sold: row?.sold ?? 0, held: row?.held ?? 0 };
+}
+
+function availabilityOf(event: Pick<EventRow, "tickets_available">, taken: { sold: number; held: number }): Availability {
+  const limit = event.tickets_available;
+  return { limit, ...taken, left: limit === null ? null : Math.max(0, limit - taken.sold - taken.held) };
+}
+
+/** Tickets sold, held and left for an event (null when the event does not exist). */
+export async function availability(eventId: number, now: Date = new Date()): Promise<Availability | null> {
+  const db = getDb();
+  const [event] = await db.select({ tickets_available: events.tickets_available }).from(events).where(eq(events.id, eventId));
+  if (!event) return null;
+  return availabilityOf(event, await takenTickets(db, eventId, now));
+}
+
+/** The ticket box of an event with a booking mode; null for mode "none". */
+export async function ticketOffer(
+  event: Pick<EventRow, "id" | "date" | "time" | "booking_mode" | "ticket_price" | "ticket_price_pence" | "booking_url" | "tickets_available">,
+  now: Date = new Date(),
+): Promise<TicketOffer | null> {
+  if (event.booking_mode === "none") return null;
+  if (event.booking_mode === "external") {
+    return { mode: "external", pricePence: 0, left: null, state: "open", bookingUrl: event.booking_url, priceText: event.ticket_price };
+  }
+  const taken = await takenTickets(getDb(), event.id, now);
+  const { left } = availabilityOf(event, taken);
+  const state = !salesOpen(event, now)
+    ? "closed"
+    : left !== null && left <= 0
+      ? "sold-out"
+      : event.booking_mode === "paid" && !paymentsConfigured()
+        ? "unavailable"
+        : "open";
+  return {
+    mode: event.booking_mode,
+    pricePence: event.booking_mode === "paid" ? (event.ticket_price_pence ?? 0) : 0,
+    left,
+    state,
+    bookingUrl: null,
+    priceText: null,
+  };
+}
+
+/** Booking attempts per address in 10 minutes: a family retrying is fine, a script holding every ticket is not. */
+export const BOOKING_ATTEMPTS_PER_WINDOW = 10;
+
+/** Counts a booking attempt from an address (one atomic statement); false when over the limit. */
+export async function countBookingAttempt(ip: string): Promise<boolean> {
+  const hit = await hitCounter(`booking:${addressBucket(ip)}`, 10 * 60);
+  if (hit.count > BOOKING_ATTEMPTS_PER_WINDOW) logger.warn({ ip }, "booking rate limit reached");
+  return hit.count <= BOOKING_ATTEMPTS_PER_WINDOW;
+}
+
+export interface BookingRequest {
+  eventId: number;
+  name: string;
+  email: string;
+  quantity: number;
+}
+
+export type BookingRefusal =
+  /** No such active, upcoming event. */
+  | { ok: false; reason: "not-found" }
+  /** The event does not take this kind of booking (or online payments are off). */
+  | { ok: false; reason: "not-bookable" }
+  /** Sales closed 24 hours before the start. */
+  | { ok: false; reason: "closed" }
+  | { ok: false; reason: "sold-out" }
+  /** Fewer tickets left than asked for. */
+  | { ok: false; reason: "not-enough"; left: number }
+  /** Stripe could not open a Checkout session: nothing is held. */
+  | { ok: false; reason: "payment-unavailable" };
+
+/** What the buyer is told when a booking is refused. */
+export function refusalMessage(refusal: BookingRefusal): string {
+  switch (refusal.reason) {
+    case "not-found":
+    case "not-bookable":
+      return "Tickets for this event cannot be booked online.";
+    case "closed":
+      return "Ticket sales for this event have closed.";
+    case "sold-out":
+      return "Sorry, this event is sold out.";
+    case "not-enough":
+      return `Sorry, only ${refusal.left} ${refusal.left === 1 ? "ticket is" : "tickets are"} left.`;
+    case "payment-unavailable":
+      return "Sorry, we couldn't start the payment just now. Nothing has been charged. Please try again in a few minutes.";
+  }
+}
+
+export interface NewBooking {
+  ok: true;
+  booking: BookingRow;
+  /** The secret of the buyer's link (only its hash is stored). */
+  token: string;
+}
+
+/**
+ * Locks the event, checks the mode, the cut-off and what is left, and inserts the
+ * booking, all in one transaction.
+ */
+async function takeTickets(
+  request: BookingRequest,
+  mode: "free" | "paid",
+  now: Date,
+  holdUntil: Date | null,
+): Promise<NewBooking | BookingRefusal> {
+  const quantity = request.quantity;
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxQuantity(null)) return { ok: false, reason: "not-bookable" };
+  const token = newToken();
+  const result = await getDb().transaction(async (tx): Promise<NewBooking | BookingRefusal> => {
+    const [event] = await tx
+      .select()
+      .from(events)
+      .where(and(eq(events.id, request.eventId), eq(events.is_active, true)))
+      .for("update");
+    if (!event || event.is_past) return { ok: false, reason: "not-found" };
+    if (event.booking_mode !== mode) return { ok: false, reason: "not-bookable" };
+    if (!salesOpen(event, now)) return { ok: false, reason: "closed" };
+    const { left } = availabilityOf(event, await takenTickets(tx, event.id, now));
+    if (left !== null && left <= 0) return { ok: false, reason: "sold-out" };
+    if (left !== null && quantity > left) return { ok: false, reason: "not-enough", left };
+    const amount = mode === "paid" ? (event.ticket_price_pence ?? 0) * quantity : 0;
+    for (let attempt = 0; ; attempt++) {
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          reference: newBookingReference(),
+          event_id: event.id,
+          name: request.name,
+          email: request.email,
+          quantity,
+          amount_pence: amount,
+          status: mode === "free" ? "confirmed" : "held",
+          hold_expires_at: holdUntil,
+          confirmed_at: mode === "free" ? now : null,
+          cancel_token_hash: hashToken(token),
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflictDoNothing({ target: bookings.reference })
+        .returning();
+      if (booking) return { ok: true, booking, token };
+      if (attempt > 5) throw new Error("could not find a free booking reference");
+    }
+  });
+  if (result.ok) publishChange("events");
+  return result;
+}
+
+/** A free booking: confirmed at once, and the confirmation mailed. */
+export async function createBooking(request: BookingRequest, options: { now?: Date } = {}): Promise<NewBooking | BookingRefusal> {
+  const result = await takeTickets(request, "free", options.now ?? new Date(), null);
+  if (result.ok) {
+    await sendBookingConfirmation(result.booking.id, result.token).catch((error: unknown) =>
+      logger.warn({ err: error, booking: result.booking.reference }, "booking confirmation not mailed"),
+    );
+  }
+  return result;
+}
+
+export interface HeldBooking extends NewBooking {
+  /** Stripe Checkout, where the buyer pays. */
+  checkoutUrl: string;
+}
+
+/**
+ * A paid booking: holds the tickets, then opens a Stripe Checkout session for quantity ×
+ * price that expires when the hold does. The webhook confirms it; if Stripe cannot be
+ * reached the hold is released at once.
+ */
+export async function holdForCheckout(
+  request: BookingRequest,
+  options: { origin: string; now?: Date },
+): Promise<HeldBooking | BookingRefusal> {
+  if (!paymentsConfigured()) return { ok: false, reason: "not-bookable" };
+  const now = options.now ?? new Date();
+  const sessionExpires = new Date(now.getTime() + STRIPE_SESSION_MS);
+  const held = await takeTickets(request, "paid", now, new Date(sessionExpires.getTime() + HOLD_GRACE_MS));
+  if (!held.ok) return held;
+  const { booking, token } = held;
+  const [event] = await getDb().select({ title: events.title, date: events.date }).from(events).where(eq(events.id, booking.event_id));
+  const metadata = { kind: "booking", booking: booking.reference };
+  // The link's secret comes back with the webhook, for the confirmation email (Stripe
+  // already has it in success_url); it never goes to the payment itself.
+  const sessionMetadata = { ...metadata, link: token };
+  try {
+    const session = await (await stripeClient()).checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: booking.quantity,
+            price_data: {
+              currency: "gbp",
+              unit_amount: booking.amount_pence / booking.quantity,
+              product_data: { name: `Ticket: ${event.title}` },
+            },
+          },
+        ],
+        customer_email: booking.email,
+        client_reference_id: booking.reference,
+        metadata: sessionMetadata,
+        payment_intent_data: { metadata },
+        expires_at: Math.floor(sessionExpires.getTime() / 1000),
+        success_url: `${options.origin}/bookings/${booking.reference}/${token}`,
+        cancel_url: `${options.origin}/bookings/${booking.reference}/${token}?checkout=cancelled`,
+      },
+      { idempotencyKey: `booking-${booking.id}` },
+    );
+    if (!session.url) throw new Error("Stripe returned a Checkout session without a URL");
+    const [updated] = await getDb()
+      .update(bookings)
+      .set({ stripe_checkout_session_id: session.id, updated_at: new Date() })
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    return { ok: true, booking: updated, token, checkoutUrl: session.url };
+  } catch (error) {
+    logger.warn({ err: error, booking: booking.reference }, "could not open Stripe Checkout: hold released");
+    await getDb()
+      .update(bookings)
+      .set({ status: "expired", hold_expires_at: null, updated_at: new Date() })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "held")));
+    publishChange("events");
+    return { ok: false, reason: "payment-unavailable" };
+  }
+}
+
+export type ConfirmOutcome =
+  | { outcome: "confirmed"; booking: BookingRow }
+  | { outcome: "already-confirmed"; booking: BookingRow }
+  /** Paid after its hold was released and the tickets went to someone else: to be refunded. */
+  | { outcome: "refund-late-payment"; booking: BookingRow }
+  | { outcome: "ignored"; reason: string };
+
+type PaidSession = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "amount_total" | "currency" | "metadata" | "client_reference_id"> & {
+  payment_intent: string | { id: string } | null;
+};
+
+/**
+ * checkout.session.completed for a booking. Idempotent: a repeated delivery (or a
+ * repeated call) finds the booking confirmed and changes nothing.
+ */
+export async function confirmFromWebhook(tx: Transaction, session: PaidSession, now: Date = new Date()): Promise<ConfirmOutcome> {
+  const reference = session.metadata?.booking ?? session.client_reference_id;
+  if (session.payment_status !== "paid") return { outcome: "ignored", reason: "not paid" };
+  const [found] = await tx
+    .select({ id: bookings.id, event_id: bookings.event_id })
+    .from(bookings)
+    .where(reference ? or(eq(bookings.reference, reference), eq(bookings.stripe_checkout_session_id, session.id)) : eq(bookings.stripe_checkout_session_id, session.id));
+  if (!found) return { outcome: "ignored", reason: "unknown booking" };
+  const [event] = await tx.select().from(events).where(eq(events.id, found.event_id)).for("update");
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.id)).for("update");
+  if (session.amount_total !== booking.amount_pence || (session.currency ?? "gbp").toLowerCase() !== "gbp") {
+    logger.warn({ booking: booking.reference, session: session.id }, "paid amount differs from the booking's");
+  }
+  const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+  if (booking.status === "confirmed" || booking.status === "refunded" || booking.status === "cancelled") {
+    return { outcome: "already-confirmed", booking };
+  }
+  let fits = true;
+  if (booking.status === "expired" && event.tickets_available !== null) {
+    const { left } = availabilityOf(event, await takenTickets(tx, event.id, now));
+    fits = left !== null && left >= booking.quantity;
+  }
+  const [updated] = await tx
+    .update(bookings)
+    .set(
+      fits
+        ? { status: "confirmed", confirmed_at: now, hold_expires_at: null, stripe_payment_intent_id: paymentIntent, stripe_checkout_session_id: session.id, updated_at: now }
+        : { status: "refunded", cancelled_at: now, hold_expires_at: null, stripe_payment_intent_id: paymentIntent, stripe_checkout_session_id: session.id, updated_at: now },
+    )
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  return fits ? { outcome: "confirmed", booking: updated } : { outcome: "refund-late-payment", booking: updated };
+}
+
+/** checkout.session.expired: the buyer never paid, the tickets go back on sale. */
+export async function releaseCheckout(tx: Executor, sessionId: string, now: Date = new Date()): Promise<number> {
+  const released = await tx
+    .update(bookings)
+    .set({ status: "expired", hold_expires_at: null, updated_at: now })
+    .where(and(eq(bookings.stripe_checkout_session_id, sessionId), eq(bookings.status, "held")))
+    .returning({ id: bookings.id });
+  return released.length;
+}
+
+/** The sweep: holds past their time are marked expired (they already stopped counting). */
+export async function releaseExpired(now: Date = new Date()): Promise<number> {
+  const released = await getDb()
+    .update(bookings)
+    .set({ status: "expired", updated_at: now })
+    .where(and(eq(bookings.status, "held"), lte(bookings.hold_expires_at, now)))
+    .returning({ id: bookings.id });
+  if (released.length > 0) publishChange("events");
+  return released.length;
+}
+
+export interface BookingWithEvent {
+  booking: BookingRow;
+  event: EventRow;
+}
+
+/** The booking a buyer's link names (reference and token), with its event; null when either is wrong. */
+export async function bookingByLink(reference: string, token: string): Promise<BookingWithEvent | null> {
+  const ref = normaliseReference(reference);
+  if (!ref || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await getDb()
+    .select({ booking: bookings, event: events })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.event_id))
+    .where(and(eq(bookings.reference, ref), eq(bookings.cancel_token_hash, hashToken(token))));
+  return row ?? null;
+}
+
+/**
+ * A buyer who left Checkout without paying: "resume" finds the Checkout page again while
+ * its session is open; "release" ends the session at Stripe (no payment can follow) and
+ * gives the tickets back at once. Null when the link is wrong or the booking is not held.
+ */
+export async function resumeOrRelease(reference: string, token: string, what: "resume" | "release"): Promise<{ checkoutUrl: string | null } | null> {
+  const found = await bookingByLink(reference, token);
+  if (!found || found.booking.status !== "held" || !found.booking.stripe_checkout_session_id) return null;
+  const sessionId = found.booking.stripe_checkout_session_id;
+  if (what === "resume") {
+    const session = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
+    return { checkoutUrl: session.status === "open" ? session.url : null };
+  }
+  try {
+    await (await stripeClient()).checkout.sessions.expire(sessionId);
+  } catch (error) {
+    // Already expired or paid: the webhook decides; nothing is released here.
+    logger.info({ err: error, booking: found.booking.reference }, "checkout session could not be expired");
+    return { checkoutUrl: null };
+  }
+  if ((await releaseCheckout(getDb(), sessionId)) > 0) publishChange("events");
+  return { checkoutUrl: null };
+}
+
+export type CancelOutcome =
+  | { outcome: "cancelled"; booking: BookingRow }
+  | { outcome: "refunded"; booking: BookingRow }
+  | { outcome: "not-found" }
+  /** After the cut-off (24 hours before the start). */
+  | { outcome: "too-late" }
+  /** Already cancelled or refunded, or still waiting for payment. */
+  | { outcome: "not-cancellable"; booking: BookingRow }
+  /** Stripe refused or could not be reached: nothing changed. */
+  | { outcome: "refund-failed" };
+
+/**
+ * The buyer cancels through their link, up to the cut-off. A free booking is cancelled
+ * and its tickets go back on sale; a paid one is refunded in full through Stripe at once
+ * (docs/decisions/071-paid-cancellations-refunded-at-once.md), then marked refunded.
+ */
+export async function cancelByToken(reference: string, token: string, options: { now?: Date } = {}): Promise<CancelOutcome> {
+  const now = options.now ?? new Date();
+  const found = await bookingByLink(reference, token);
+  if (!found) return { outcome: "not-found" };
+  const { booking, event } = found;
+  if (booking.status !== "confirmed") return { outcome: "not-cancellable", booking };
+  if (!salesOpen(event, now)) return { outcome: "too-late" };
+  if (booking.amount_pence > 0) {
+    if (!booking.stripe_payment_intent_id) return { outcome: "refund-failed" };
+    try {
+      await (await stripeClient()).refunds.create(
+        { payment_intent: booking.stripe_payment_intent_id, metadata: { kind: "booking", booking: booking.reference } },
+        { idempotencyKey: `booking-refund-${booking.id}` },
+      );
+    } catch (error) {
+      logger.warn({ err: error, booking: booking.reference }, "refund of a cancelled booking failed");
+      return { outcome: "refund-failed" };
+    }
+  }
+  const status = booking.amount_pence > 0 ? "refunded" : "cancelled";
+  const [updated] = await getDb()
+    .update(bookings)
+    .set({ status, cancelled_at: now, updated_at: now })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
+    .returning();
+  if (!updated) {
+    // Stripe's charge.refunded can arrive before this update and mark it refunded first.
+    const [current] = await getDb().select().from(bookings).where(eq(bookings.id, booking.id));
+    if (status === "refunded" && current.status === "refunded") return { outcome: "refunded", booking: current };
+    return { outcome: "not-cancellable", booking: current };
+  }
+  publishChange("events");
+  return status === "refunded" ? { outcome: "refunded", booking: updated } : { outcome: "cancelled", booking: updated };
+}
+
+/**
+ * charge.refunded (a refund made here or in Stripe's dashboard): a fully refunded
+ * payment marks its confirmed booking refunded and releases its tickets.
+ */
+export async function markRefundedByPaymentIntent(tx: Transaction, paymentIntentId: string, now: Date = new Date()): Promise<number> {
+  const rows = await tx
+    .update(bookings)
+    .set({ status: "refunded", cancelled_at: now, updated_at: now })
+    .where(and(eq(bookings.stripe_payment_intent_id, paymentIntentId), eq(bookings.status, "confirmed")))
+    .returning({ id: bookings.id });
+  return rows.length;
+}
+
+// ---- Reads for staff screens -------------------------------------------------------
+
+/** Every booking of an event, newest first. */
+export function bookingsForEvent(eventId: number): Promise<BookingRow[]> {
+  return getDb().select().from(bookings).where(eq(bookings.event_id, eventId)).orderBy(desc(bookings.created_at));
+}
+
+/** A booking by its reference, typed any way ("mcf 7k3q9xpd"), with its event; null when unknown. */
+export async function findByReference(input: string): Promise<BookingWithEvent | null> {
+  const reference = normaliseReference(input);
+  if (!reference) return null;
+  const [row] = await getDb()
+    .select({ booking: bookings, event: events })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.event_id))
+    .where(eq(bookings.reference, reference));
+  return row ?? null;
+}
+
+export type CheckInOutcome =
+  | { outcome: "checked-in"; booking: BookingRow }
+  /** A second scan: when they arrived. */
+  | { outcome: "already-checked-in"; booking: BookingRow; at: Date }
+  /** Held, cancelled, refunded or expired: not a valid ticket. */
+  | { outcome: "not-valid"; booking: BookingRow }
+  | { outcome: "not-found" };
+
+/** Marks a confirmed booking as arrived; the second time says it already is. */
+export async function checkIn(input: string, options: { now?: Date } = {}): Promise<CheckInOutcome> {
+  const reference = normaliseReference(input);
+  if (!reference) return { outcome: "not-found" };
+  const now = options.now ?? new Date();
+  const [updated] = await getDb()
+    .update(bookings)
+    .set({ checked_in_at: now, updated_at: now })
+    .where(and(eq(bookings.reference, reference), eq(bookings.status, "confirmed"), sql`${bookings.checked_in_at} is null`))
+    .returning();
+  if (updated) return { outcome: "checked-in", booking: updated };
+  const [booking] = await getDb().select().from(bookings).where(eq(bookings.reference, reference));
+  if (!booking) return { outcome: "not-found" };
+  if (booking.checked_in_at) return { outcome: "already-checked-in", booking, at: booking.checked_in_at };
+  return { outcome: "not-valid", booking };
+}

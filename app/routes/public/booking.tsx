@@ -1,0 +1,262 @@
+/**
+ * A buyer's booking, by the link in their confirmation (reference + secret token): the
+ * ticket with its QR code (drawn on the server as SVG), the event's details, the
+ * calendar file, and cancellation up to the sales cut-off. Never cached, never indexed.
+ */
+import { data, Form, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { CalendarIcon, CheckIcon, TicketIcon } from "../../components/site/icons.tsx";
+import { formatLongDate, formatTime, formatUkDateTime } from "../../components/site/format.ts";
+import { bookingByLink, cancelByToken, resumeOrRelease, type BookingWithEvent } from "../../domain/bookings/bookings.server.ts";
+import { ticketQr } from "../../domain/bookings/booking-mail.server.ts";
+import { formatPounds, salesCloseAt, salesOpen } from "../../domain/bookings/sales.ts";
+import type { ContentHandle } from "../../live/topics.ts";
+import type { Route } from "./+types/booking";
+
+const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export const handle: ContentHandle = { topics: ["events"] };
+
+function view({ booking, event }: BookingWithEvent, now = new Date()) {
+  return {
+    reference: booking.reference,
+    status: booking.status,
+    name: booking.name,
+    email: booking.email,
+    quantity: booking.quantity,
+    amount: booking.amount_pence > 0 ? formatPounds(booking.amount_pence) : "Free",
+    checkedIn: booking.checked_in_at !== null,
+    canCancel: booking.status === "confirmed" && salesOpen(event, now),
+    cancelUntil: formatUkDateTime(salesCloseAt(event)),
+    paid: booking.amount_pence > 0,
+    event: {
+      id: event.id,
+      title: event.title,
+      date: event.date,
+      time: event.time,
+      place: event.location,
+      address: event.location_address,
+    },
+    qr: booking.status === "confirmed" ? ticketQr(booking.reference) : null,
+  };
+}
+
+async function load(params: Route.LoaderArgs["params"]) {
+  const found = await bookingByLink(params.reference, params.token);
+  if (!found) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
+  return found;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const found = await load(params);
+  const checkoutLeft = new URL(request.url).searchParams.get("checkout") === "cancelled";
+  return data({ booking: view(found), checkoutLeft }, { headers: NO_STORE });
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  await load(params);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "resume" || intent === "release") {
+    const outcome = await resumeOrRelease(params.reference, params.token, intent).catch(() => null);
+    if (intent === "resume" && outcome?.checkoutUrl) return redirect(outcome.checkoutUrl, 303);
+    if (intent === "release" && outcome) {
+      return data({ message: "Your tickets have been released. Nothing has been charged.", error: null }, { headers: NO_STORE });
+    }
+    return data({ message: null, error: "This payment can no longer be continued. Please book again from the event page." }, { status: 409, headers: NO_STORE });
+  }
+  if (intent !== "cancel") return data({ message: null, error: "Unknown request." }, { status: 400, headers: NO_STORE });
+  if (form.get("confirm") !== "yes") {
+    return data({ message: null, error: "Please tick the box to confirm that you want to cancel." }, { status: 400, headers: NO_STORE });
+  }
+  const result = await cancelByToken(params.reference, params.token);
+  switch (result.outcome) {
+    case "cancelled":
+      return data({ message: "Your booking is cancelled and your tickets have been released.", error: null }, { headers: NO_STORE });
+    case "refunded":
+      return data(
+        { message: "Your booking is cancelled. Your payment has been refunded in full: it can take 5 to 10 days to reach your account.", error: null },
+        { headers: NO_STORE },
+      );
+    case "too-late":
+      return data(
+        { message: null, error: "Bookings can be cancelled online until 24 hours before the event. Please contact us." },
+        { status: 409, headers: NO_STORE },
+      );
+    case "refund-failed":
+      return data(
+        { message: null, error: "Sorry, we couldn't refund your payment just now, so your booking has not been cancelled. Please try again later or contact us." },
+        { status: 502, headers: NO_STORE },
+      );
+    default:
+      return data({ message: null, error: "This booking cannot be cancelled." }, { status: 409, headers: NO_STORE });
+  }
+}
+
+export function headers({ parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value);
+  return headers;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? `Your booking ${loaderData.booking.reference}` : "Booking not found"} | Millbrook Community Foundation` },
+  { name: "robots", content: "noindex" },
+];
+
+const STATUS_TEXT: Record<string, string> = {
+  cancelled: "This booking has been cancelled.",
+  refunded: "This booking has been cancelled and refunded.",
+  expired: "This booking was not completed: the payment was not made in time, so nothing was charged.",
+};
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, checkoutLeft } = loaderData;
+  const { event } = booking;
+  const confirmed = booking.status === "confirmed";
+  return (
+    <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-28 pb-20 sm:pt-36">
+      <div className="mx-auto max-w-2xl">
+        <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-10">
+          {confirmed ? (
+            <p className="inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-bold text-brand-800">
+              <CheckIcon className="size-4" />
+              Booking confirmed
+            </p>
+          ) : null}
+          <h1 className="mt-3 font-display text-3xl font-semibold text-brand-900 sm:text-4xl">
+            {confirmed ? "You're booked" : booking.status === "held" ? "Waiting for your payment" : "Your booking"}
+          </h1>
+          {actionData?.message ? (
+            <p role="status" className="mt-4 rounded-2xl bg-brand-50 p-4 font-semibold text-brand-900">
+              {actionData.message}
+            </p>
+          ) : null}
+          {actionData?.error ? (
+            <p role="alert" className="mt-4 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
+              {actionData.error}
+            </p>
+          ) : null}
+          {booking.status === "held" && !actionData?.message ? (
+            <>
+              <p className="mt-4 text-lg text-slate-700" role="status">
+                {checkoutLeft
+                  ? "Your payment was not completed, so nothing has been charged. Your tickets are held for you for up to 30 minutes."
+                  : "We are waiting for Stripe to confirm your payment. This usually takes a few seconds: please reload this page."}
+              </p>
+              {checkoutLeft ? (
+                <Form method="post" className="mt-4 flex flex-wrap gap-3">
+                  <button type="submit" name="intent" value="resume" className={buttonClasses("primary", "md")}>
+                    Return to payment
+                  </button>
+                  <button type="submit" name="intent" value="release" className={buttonClasses("secondary", "md")}>
+                    Release my tickets
+                  </button>
+                </Form>
+              ) : null}
+            </>
+          ) : null}
+          {!confirmed && booking.status !== "held" && !actionData?.message ? <p className="mt-4 text-lg text-slate-700">{STATUS_TEXT[booking.status]}</p> : null}
+          {confirmed ? (
+            <p className="mt-3 text-lg text-slate-700">
+              Thank you, {booking.name}. We have emailed your ticket to {booking.email}.
+            </p>
+          ) : null}
+
+          <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]" data-testid="booking-details">
+            <dt className="font-semibold text-slate-600">Reference</dt>
+            <dd className="font-mono text-lg font-bold tracking-wider text-ink">{booking.reference}</dd>
+            <dt className="font-semibold text-slate-600">Event</dt>
+            <dd>
+              <a href={`/events/${event.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
+                {event.title}
+              </a>
+            </dd>
+            <dt className="font-semibold text-slate-600">Date</dt>
+            <dd>{formatLongDate(event.date)}</dd>
+            <dt className="font-semibold text-slate-600">Time</dt>
+            <dd>{formatTime(event.time)}</dd>
+            <dt className="font-semibold text-slate-600">Place</dt>
+            <dd className="wrap-anywhere">{event.address || event.place}</dd>
+            <dt className="font-semibold text-slate-600">Tickets</dt>
+            <dd>{booking.quantity}</dd>
+            <dt className="font-semibold text-slate-600">Amount</dt>
+            <dd>{booking.amount}</dd>
+          </dl>
+
+          {booking.qr ? (
+            <figure className="mt-8 flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-brand-300 p-6" data-testid="ticket">
+              <TicketIcon className="size-7 text-sun-700" />
+              <svg
+                viewBox={`-4 -4 ${booking.qr.size + 8} ${booking.qr.size + 8}`}
+                width="200"
+                height="200"
+                role="img"
+                aria-label={`QR code of booking reference ${booking.reference}`}
+                shapeRendering="crispEdges"
+                className="bg-white"
+                data-testid="ticket-qr"
+              >
+                <rect x="-4" y="-4" width={booking.qr.size + 8} height={booking.qr.size + 8} fill="#fff" />
+                <path d={booking.qr.path} fill="#000" />
+              </svg>
+              <figcaption className="text-center">
+                <span className="block font-mono text-xl font-bold tracking-wider">{booking.reference}</span>
+                <span className="text-sm text-slate-600">
+                  {booking.checkedIn ? "Checked in. Enjoy the event!" : "Show this at the door, or tell us your reference."}
+                </span>
+              </figcaption>
+            </figure>
+          ) : null}
+
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a href={`/events/${event.id}/calendar.ics`} download className={buttonClasses("secondary", "md")}>
+              <CalendarIcon />
+              Add to calendar
+            </a>
+            <a href={`/events/${event.id}`} className={buttonClasses("ghost", "md")}>
+              Event details
+            </a>
+          </div>
+
+          {booking.canCancel && !actionData?.message ? (
+            <Form method="post" className="mt-10 border-t border-slate-200 pt-6">
+              <h2 className="font-display text-xl font-semibold text-brand-900">Can't come?</h2>
+              <p className="mt-2 text-slate-700">
+                You can cancel until {booking.cancelUntil}.{" "}
+                {booking.paid ? "Your payment will be refunded in full." : "Your tickets will go back on sale."}
+              </p>
+              <label className="mt-4 flex items-start gap-3">
+                <input type="checkbox" name="confirm" value="yes" required className="mt-1 size-5" />
+                <span>Yes, I want to cancel this booking</span>
+              </label>
+              <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary", "md", "mt-4")}>
+                Cancel booking
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24 text-center">
+      <div className="mx-auto max-w-xl">
+        <h1 className="font-display text-4xl font-semibold text-brand-900">{notFound ? "Booking not found" : "Something went wrong"}</h1>
+        <p className="mt-4 text-lg text-slate-700">
+          {notFound
+            ? "We could not find that booking. Please check the link in your confirmation email."
+            : "Sorry, we couldn't show your booking just now. Please try again in a moment."}
+        </p>
+        <a href="/events" className={buttonClasses("primary", "lg", "mt-8")}>
+          See upcoming events
+        </a>
+      </div>
+    </div>
+  );
+}

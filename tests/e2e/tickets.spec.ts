@@ -1,0 +1,311 @@
+/**
+ * Ticket booking, end to end, on a server of its own with Stripe pointed at the local
+ * double and mail at an SMTP catcher: a free booking with and without JavaScript, the
+ * sample quiz night paid through Stripe Checkout (confirmed by the webhook), the
+ * confirmation page and email (reference, ticket QR code, .ics), cancelling (free:
+ * tickets released; paid: refunded), and sales closing 24 hours before the start, in the
+ * page and on the server.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../app/db/client.server.ts";
+import { bookings, events } from "../../app/db/schema.ts";
+import { openSitePage, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+let site: GivingSite;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  site = await startGivingSite();
+});
+
+// eslint-disable-next-line no-empty-pattern
+test.afterAll(async ({}, testInfo) => {
+  if (site) await testInfo.attach("server output", { body: site.server.output(), contentType: "text/plain" });
+  await site?.stop();
+});
+
+let counter = 0;
+const newEmail = (what: string) => `${what}-${Date.now()}-${++counter}@example.org`;
+
+async function freeEvent(values: Partial<typeof events.$inferInsert> = {}) {
+  const [row] = await getDb()
+    .insert(events)
+    .values({
+      title: `Free Film Night ${++counter}`,
+      date: "2030-05-10",
+      time: "18:00",
+      description: "A free film in the park.",
+      location: "Millbrook Park",
+      location_address: "Millbrook Park, Park Road, Millbrook MB4 4PA",
+      category: "community",
+      booking_mode: "free",
+      tickets_available: 10,
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function bookingsOf(email: string) {
+  return getDb().select().from(bookings).where(eq(bookings.email, email));
+}
+
+function ticketBox(page: Page) {
+  return page.getByRole("region", { name: "Tickets" });
+}
+
+async function fillBooking(page: Page, name: string, email: string, quantity: string) {
+  const box = ticketBox(page);
+  await box.getByLabel("Your name").fill(name);
+  await box.getByLabel("Email").fill(email);
+  await box.getByLabel("Quantity").selectOption(quantity);
+}
+
+test("a free booking with JavaScript: confirmed at once, with the ticket, the email and tickets released on cancelling", async ({ page }, testInfo) => {
+  const event = await freeEvent();
+  const email = newEmail("free-js");
+  await openSitePage(page, `${site.origin}/events/${event.id}`);
+  const box = ticketBox(page);
+  await expect(box.getByTestId("ticket-price")).toHaveText("Free");
+  await expect(box.getByTestId("tickets-left")).toHaveText("10 tickets left");
+  await expect(box.getByLabel("Quantity").locator("option")).toHaveCount(10);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await box.screenshot({ path: testInfo.outputPath(`ticket-box-free-${width}.png`) });
+  }
+  expect(await axeViolations(page)).toEqual([]);
+
+  await fillBooking(page, "Ann Smith", email, "2");
+  await box.getByRole("button", { name: "Book free tickets" }).click();
+
+  await expect(page.getByRole("heading", { name: "You're booked" })).toBeVisible();
+  await expect(page).toHaveURL(/\/bookings\/MCF-[A-Z2-9]{4}-[A-Z2-9]{4}\/[\w-]{40,}$/);
+  const [booking] = await bookingsOf(email);
+  expect(booking).toMatchObject({ status: "confirmed", quantity: 2, amount_pence: 0, name: "Ann Smith" });
+  const details = page.getByTestId("booking-details");
+  await expect(details).toContainText(booking.reference);
+  await expect(details).toContainText(event.title);
+  await expect(details).toContainText("Friday 10 May 2030");
+  await expect(details).toContainText("6pm");
+  await expect(details).toContainText("Millbrook Park, Park Road");
+  await expect(page.getByTestId("ticket-qr")).toBeVisible();
+  await expect(page.getByTestId("ticket-qr")).toHaveAttribute("aria-label", `QR code of booking reference ${booking.reference}`);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await page.screenshot({ path: testInfo.outputPath(`confirmation-${width}.png`), fullPage: true });
+  }
+  expect(await axeViolations(page)).toEqual([]);
+  // The buyer's page is never kept by the page cache or the browser, nor indexed.
+  for (let i = 0; i < 2; i++) {
+    const response = await page.request.get(page.url(), { headers: { Cookie: "" } });
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    expect(response.headers()["x-page-cache"]).not.toBe("hit");
+    // The site's policy: other sites never see the address (and its token), only the origin.
+    expect(response.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(response.headers()["x-robots-tag"]).toBe("noindex");
+  }
+
+  const [mail] = await waitForMail(site, email);
+  expect(mail.subject).toContain(booking.reference);
+  expect(mail.text).toContain(`Booking reference: ${booking.reference}`);
+  expect(mail.text).toContain("Date: Friday 10 May 2030");
+  expect(mail.text).toContain("Time: 6pm");
+  expect(mail.text).toContain("Tickets: 2");
+  expect(mail.text).toContain("Amount: Free");
+  expect(mail.text).toContain(`${site.origin}${new URL(page.url()).pathname}`);
+  const files = Object.fromEntries(mail.attachments.map((a) => [a.filename, a]));
+  expect(files["event.ics"].content).toContain("BEGIN:VEVENT");
+  expect(files["event.ics"].content).toContain("DTSTART;TZID=Europe/London:20300510T180000");
+  expect(files[`ticket-${booking.reference}.svg`].content).toMatch(/^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+
+  // Cancelling: the box must be ticked; then the tickets go back on sale.
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  expect((await bookingsOf(email))[0].status).toBe("confirmed");
+  await page.getByRole("checkbox", { name: "Yes, I want to cancel this booking" }).check();
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your booking is cancelled and your tickets have been released." })).toBeVisible();
+  expect((await bookingsOf(email))[0].status).toBe("cancelled");
+  await openSitePage(page, `${site.origin}/events/${event.id}`);
+  await expect(ticketBox(page).getByTestId("tickets-left")).toHaveText("10 tickets left");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a free booking: a mistake is shown and nothing booked, then the booking is confirmed", async ({ page }, testInfo) => {
+    const event = await freeEvent({ tickets_available: 3 });
+    const email = newEmail("free-nojs");
+    await page.goto(`${site.origin}/events/${event.id}`);
+    const box = ticketBox(page);
+    // Capped by what is left.
+    await expect(box.getByLabel("Quantity").locator("option")).toHaveText(["1 ticket", "2 tickets", "3 tickets"]);
+    // Spaces pass the browser's "required" but not the server.
+    await box.getByLabel("Your name").fill("   ");
+    await box.getByLabel("Email").fill(email);
+    await box.getByLabel("Quantity").selectOption("3");
+    await box.getByRole("button", { name: "Book free tickets" }).click();
+    await expect(ticketBox(page).getByRole("alert")).toHaveText("Please check the details below.");
+    await expect(ticketBox(page)).toContainText("Please enter your name");
+    await expect(ticketBox(page).getByLabel("Email")).toHaveValue(email);
+    await expect(ticketBox(page).getByLabel("Quantity")).toHaveValue("3");
+    expect(await getDb().select().from(bookings).where(eq(bookings.event_id, event.id))).toHaveLength(0);
+
+    await ticketBox(page).getByLabel("Your name").fill("Bob Jones");
+    await ticketBox(page).getByRole("button", { name: "Book free tickets" }).click();
+    await expect(page.getByRole("heading", { name: "You're booked" })).toBeVisible();
+    const [booking] = await bookingsOf(email);
+    expect(booking).toMatchObject({ status: "confirmed", quantity: 3 });
+    await expect(page.getByTestId("booking-details")).toContainText(booking.reference);
+
+    const bookingUrl = page.url();
+
+    // Now sold out.
+    await page.goto(`${site.origin}/events/${event.id}`);
+    await expect(ticketBox(page).getByRole("status")).toHaveText("Sold out");
+    await expect(ticketBox(page).getByRole("button", { name: "Book free tickets" })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await ticketBox(page).screenshot({ path: testInfo.outputPath("ticket-box-sold-out-390.png") });
+
+    // Cancelling works without JavaScript too, and the tickets are back on sale.
+    await page.goto(bookingUrl);
+    await page.getByRole("checkbox", { name: "Yes, I want to cancel this booking" }).check();
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your booking is cancelled and your tickets have been released." })).toBeVisible();
+    expect((await bookingsOf(email))[0].status).toBe("cancelled");
+    await page.goto(`${site.origin}/events/${event.id}`);
+    await expect(ticketBox(page).getByTestId("tickets-left")).toHaveText("3 tickets left");
+  });
+
+  test("a paid booking: each quantity shows its total, and Checkout charges exactly that", async ({ page }) => {
+    const email = newEmail("paid-nojs");
+    await page.goto(`${site.origin}/events/3`);
+    const box = ticketBox(page);
+    await expect(box.getByTestId("ticket-price")).toHaveText("£10.00");
+    await expect(box.getByTestId("ticket-total")).toHaveCount(0);
+    await fillBooking(page, "Cat Lee", email, "4");
+    await expect(box.getByLabel("Quantity").locator("option:checked")).toHaveText("4 tickets: £40.00");
+    await box.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page.getByTestId("checkout-amount")).toHaveText("£40.00");
+    const [held] = await bookingsOf(email);
+    expect(held).toMatchObject({ status: "held", quantity: 4, amount_pence: 4000 });
+  });
+});
+
+test("a paid booking of the sample quiz night through Stripe Checkout: confirmed by the webhook, then cancelled and refunded", async ({ page }, testInfo) => {
+  const email = newEmail("paid");
+  await openSitePage(page, `${site.origin}/events/3`);
+  const box = ticketBox(page);
+  await expect(box.getByTestId("tickets-left")).toHaveText(/^\d+ tickets left$/);
+  await fillBooking(page, "Dee Patel", email, "3");
+  await expect(box.getByTestId("ticket-total")).toHaveText("£30.00");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await box.screenshot({ path: testInfo.outputPath(`ticket-box-paid-${width}.png`) });
+  }
+  await box.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(page.getByTestId("checkout-amount")).toHaveText("£30.00");
+  expect((await bookingsOf(email))[0]).toMatchObject({ status: "held", amount_pence: 3000 });
+  await page.getByRole("button", { name: "Pay" }).click();
+
+  await expect(page.getByRole("heading", { name: "You're booked" })).toBeVisible();
+  const [booking] = await bookingsOf(email);
+  expect(booking.status).toBe("confirmed");
+  expect(booking.stripe_payment_intent_id).toMatch(/^pi_test_/);
+  await expect(page.getByTestId("booking-details")).toContainText("£30.00");
+  await expect(page.getByTestId("booking-details")).toContainText("Big Community Quiz Night");
+  const [mail] = await waitForMail(site, email);
+  expect(mail.text).toContain("Amount: £30.00");
+  expect(mail.text).toContain(`${site.origin}${new URL(page.url()).pathname}`);
+
+  await page.getByRole("checkbox", { name: "Yes, I want to cancel this booking" }).check();
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your payment has been refunded in full" })).toBeVisible();
+  const [after] = await bookingsOf(email);
+  expect(after.status).toBe("refunded");
+  expect(site.stripe.paymentIntents.get(after.stripe_payment_intent_id!)?.refunded).toBe(true);
+});
+
+test("leaving Checkout without paying: the tickets stay held, the buyer can return to payment or release them at once", async ({ page }) => {
+  const email = newEmail("left");
+  const event = await freeEvent({ booking_mode: "paid", ticket_price_pence: 750, tickets_available: 2 });
+  await openSitePage(page, `${site.origin}/events/${event.id}`);
+  await fillBooking(page, "Eve Adams", email, "2");
+  await expect(ticketBox(page).getByTestId("ticket-total")).toHaveText("£15.00");
+  await ticketBox(page).getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByTestId("checkout-amount")).toHaveText("£15.00");
+  await page.getByRole("link", { name: "Cancel and go back" }).click();
+
+  await expect(page.getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
+  await expect(page.getByText("Your payment was not completed, so nothing has been charged.")).toBeVisible();
+  // Held: nobody else can take them meanwhile.
+  const other = await page.context().newPage();
+  await other.goto(`${site.origin}/events/${event.id}`);
+  await expect(ticketBox(other).getByRole("status")).toHaveText("Sold out");
+
+  await page.getByRole("button", { name: "Return to payment" }).click();
+  await expect(page.getByTestId("checkout-amount")).toHaveText("£15.00");
+  await page.getByRole("link", { name: "Cancel and go back" }).click();
+  await page.getByRole("button", { name: "Release my tickets" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your tickets have been released. Nothing has been charged." })).toBeVisible();
+  expect((await bookingsOf(email))[0].status).toBe("expired");
+  await other.goto(`${site.origin}/events/${event.id}`);
+  await expect(ticketBox(other).getByTestId("tickets-left")).toHaveText("2 tickets left");
+});
+
+test("an event sold elsewhere links out, with its price text", async ({ page }) => {
+  const event = await freeEvent({ booking_mode: "external", booking_url: "https://tickets.example.org/millbrook-panto", ticket_price: "From £12", tickets_available: null });
+  await page.goto(`${site.origin}/events/${event.id}`);
+  const box = ticketBox(page);
+  await expect(box).toContainText("From £12");
+  await expect(box.getByRole("link", { name: "Book tickets" })).toHaveAttribute("href", "https://tickets.example.org/millbrook-panto");
+  await expect(box.getByRole("button")).toHaveCount(0);
+});
+
+test("sales close 24 hours before the start: the page says so and the server refuses a booking", async ({ page }, testInfo) => {
+  // Starts in 23 hours, Millbrook time.
+  const start = new Date(Date.now() + 23 * 3_600_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+      .formatToParts(start)
+      .map((p) => [p.type, p.value]),
+  );
+  const event = await freeEvent({ date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` });
+  await page.goto(`${site.origin}/events/${event.id}`);
+  await expect(ticketBox(page).getByRole("status")).toHaveText("Ticket sales have closed.");
+  await expect(ticketBox(page).getByRole("button", { name: "Book free tickets" })).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await ticketBox(page).screenshot({ path: testInfo.outputPath("ticket-box-closed-1280.png") });
+
+  const response = await page.request.post(`${site.origin}/events/${event.id}`, {
+    form: { intent: "book", name: "Late Comer", email: "late@example.org", quantity: "1" },
+    headers: { Origin: site.origin },
+  });
+  expect(response.status()).toBe(409);
+  expect(await response.text()).toContain("Ticket sales for this event have closed.");
+  expect(await getDb().select().from(bookings).where(eq(bookings.event_id, event.id))).toHaveLength(0);
+});
+
+test("the event page with a booking box stays within the public JavaScript budget (130 KB compressed, at most 7 scripts)", async ({ page }, testInfo) => {
+  const scripts: Promise<number>[] = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  await openSitePage(page, `${site.origin}/events/3`);
+  await expect(ticketBox(page).getByRole("button", { name: "Continue to payment" })).toBeVisible();
+  const sizes = await Promise.all(scripts);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  testInfo.annotations.push({ type: "javascript", description: `${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB as sent` });
+  console.log(`/events/3: ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB as sent`);
+  expect(sizes.length).toBeLessThanOrEqual(7);
+  expect(total).toBeLessThan(130 * 1024);
+});

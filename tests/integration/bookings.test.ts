@@ -1,0 +1,307 @@
+/**
+ * Ticket bookings against a real PostgreSQL: no overselling under concurrent buyers, the
+ * 24-hour cut-off in Millbrook time, Checkout holds released when the session expires
+ * (or by the sweep), and a repeated webhook confirming once. Stripe is the local double;
+ * its webhooks reach the site's real webhook route through a small HTTP server here.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../app/db/client.server.ts";
+import { bookings, events } from "../../app/db/schema.ts";
+import {
+  availability,
+  BOOKING_ATTEMPTS_PER_WINDOW,
+  countBookingAttempt,
+  bookingByLink,
+  bookingsForEvent,
+  cancelByToken,
+  checkIn,
+  createBooking,
+  findByReference,
+  holdForCheckout,
+  releaseExpired,
+} from "../../app/domain/bookings/bookings.server.ts";
+import { londonInstant, salesCloseAt } from "../../app/domain/bookings/sales.ts";
+import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
+import { reloadConfig } from "../../app/lib/config.server.ts";
+import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
+import { StripeDouble } from "../../scripts/stripe-double.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+
+setupTestDatabase();
+
+const stripe = new StripeDouble();
+let site: http.Server;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  await stripe.start();
+  // The site's webhook route, served as the app would serve it.
+  site = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const request = new Request(`http://localhost${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      const response = await stripeWebhook({ request } as never);
+      res.writeHead(response.status, { "Content-Type": "application/json" });
+      res.end(await response.text());
+    });
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  stripe.webhookUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/payments/stripe/webhook`;
+  Object.assign(process.env, stripe.env(), { PUBLIC_URL: "http://localhost:5999" });
+  reloadConfig();
+});
+
+afterAll(async () => {
+  process.env = savedEnv;
+  reloadConfig();
+  await stripe.stop();
+  await new Promise((resolve) => site.close(resolve));
+});
+
+let n = 0;
+async function makeEvent(values: Partial<typeof events.$inferInsert> = {}) {
+  const [row] = await getDb()
+    .insert(events)
+    .values({
+      title: `Test event ${++n}`,
+      date: "2030-06-15",
+      time: "19:30",
+      description: "A test event",
+      location: "Millbrook Town Hall",
+      category: "social",
+      booking_mode: "free",
+      tickets_available: 50,
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+const buyer = (eventId: number, i = 0, quantity = 1) => ({ eventId, name: `Buyer ${i}`, email: `buyer${i}@example.org`, quantity });
+
+describe("no overselling", () => {
+  it("100 concurrent single-ticket bookings against 5 left: exactly 5 confirmed, the rest told it is sold out", async () => {
+    const event = await makeEvent({ tickets_available: 8 });
+    // 3 already sold: 5 left.
+    const first = await createBooking(buyer(event.id, 0, 3));
+    expect(first.ok).toBe(true);
+    expect((await availability(event.id))?.left).toBe(5);
+
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => createBooking(buyer(event.id, i + 1))));
+    const confirmed = results.filter((r) => r.ok);
+    const refused = results.filter((r) => !r.ok);
+    expect(confirmed).toHaveLength(5);
+    expect(refused).toHaveLength(95);
+    expect(new Set(refused.map((r) => (r.ok ? "ok" : r.reason)))).toEqual(new Set(["sold-out"]));
+
+    // The database agrees: 8 tickets in confirmed bookings, none left, references unique.
+    const rows = await bookingsForEvent(event.id);
+    expect(rows).toHaveLength(6);
+    expect(rows.every((r) => r.status === "confirmed")).toBe(true);
+    expect(rows.reduce((sum, r) => sum + r.quantity, 0)).toBe(8);
+    expect(new Set(rows.map((r) => r.reference)).size).toBe(6);
+    expect(await availability(event.id)).toEqual({ limit: 8, sold: 8, held: 0, left: 0 });
+  });
+
+  it("refuses more tickets than are left, with how many are left", async () => {
+    const event = await makeEvent({ tickets_available: 3 });
+    const result = await createBooking(buyer(event.id, 1, 4));
+    expect(result).toEqual({ ok: false, reason: "not-enough", left: 3 });
+    expect(await bookingsForEvent(event.id)).toHaveLength(0);
+  });
+
+  it("refuses a booking of a kind the event does not take, and quantities outside 1 to 10", async () => {
+    const none = await makeEvent({ booking_mode: "none" });
+    expect(await createBooking(buyer(none.id))).toEqual({ ok: false, reason: "not-bookable" });
+    const free = await makeEvent();
+    expect(await createBooking(buyer(free.id, 1, 11))).toEqual({ ok: false, reason: "not-bookable" });
+    expect(await createBooking(buyer(free.id, 1, 0))).toEqual({ ok: false, reason: "not-bookable" });
+    expect(await bookingsForEvent(free.id)).toHaveLength(0);
+  });
+});
+
+describe("sales close 24 hours before the start, in Millbrook time", () => {
+  it("allows a booking at 24 h + 1 min before the start and refuses it at 23 h 59 min", async () => {
+    // 15 June: British Summer Time, so 19:30 in Millbrook is 18:30 UTC.
+    const event = await makeEvent({ date: "2030-06-15", time: "19:30" });
+    const start = londonInstant(event.date, event.time);
+    expect(start.toISOString()).toBe("2030-06-15T18:30:00.000Z");
+    expect(salesCloseAt(event).toISOString()).toBe("2030-06-14T18:30:00.000Z");
+
+    const early = await createBooking(buyer(event.id, 1), { now: new Date(start.getTime() - (24 * 60 + 1) * 60_000) });
+    expect(early.ok).toBe(true);
+    const late = await createBooking(buyer(event.id, 2), { now: new Date(start.getTime() - (23 * 60 + 59) * 60_000) });
+    expect(late).toEqual({ ok: false, reason: "closed" });
+    expect(await bookingsForEvent(event.id)).toHaveLength(1);
+  });
+
+  it("reads a winter start as GMT", async () => {
+    const event = await makeEvent({ date: "2030-01-29", time: "19:30" });
+    expect(salesCloseAt(event).toISOString()).toBe("2030-01-28T19:30:00.000Z");
+  });
+});
+
+describe("paid tickets through Stripe Checkout", () => {
+  const origin = "http://localhost:5999";
+
+  it("holds the tickets while the buyer is in Checkout; an expired session releases them", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 1000, tickets_available: 2 });
+    const held = await holdForCheckout(buyer(event.id, 1, 2), { origin });
+    if (!held.ok) throw new Error(`not held: ${held.reason}`);
+    expect(held.booking.status).toBe("held");
+    expect(held.booking.amount_pence).toBe(2000);
+    const session = stripe.sessions.get(held.booking.stripe_checkout_session_id!)!;
+    expect(session.amount_total).toBe(2000);
+    // Checkout expires after 30 minutes (and a minute's margin); the hold outlasts it.
+    expect(Number(session.expires_at) - Number(session.created)).toBeGreaterThanOrEqual(30 * 60);
+    expect(held.booking.hold_expires_at!.getTime()).toBeGreaterThan(Number(session.expires_at) * 1000);
+
+    expect(await availability(event.id)).toMatchObject({ held: 2, left: 0 });
+    expect(await holdForCheckout(buyer(event.id, 2), { origin })).toEqual({ ok: false, reason: "sold-out" });
+
+    await stripe.expire(session.id as string);
+    const [row] = await getDb().select().from(bookings).where(eq(bookings.id, held.booking.id));
+    expect(row.status).toBe("expired");
+    expect(await availability(event.id)).toMatchObject({ held: 0, left: 2 });
+    const again = await holdForCheckout(buyer(event.id, 2), { origin });
+    expect(again.ok).toBe(true);
+  });
+
+  it("the sweep releases holds whose time is up, and only those", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 500, tickets_available: 3 });
+    const held = await holdForCheckout(buyer(event.id, 1, 3), { origin });
+    if (!held.ok) throw new Error("not held");
+    expect(await releaseExpired(new Date())).toBe(0);
+    const later = new Date(held.booking.hold_expires_at!.getTime() + 1000);
+    expect((await availability(event.id, later))?.left).toBe(3);
+    expect(await releaseExpired(later)).toBeGreaterThanOrEqual(1);
+    const [row] = await getDb().select().from(bookings).where(eq(bookings.id, held.booking.id));
+    expect(row.status).toBe("expired");
+  });
+
+  it("is confirmed by the webhook, never by the redirect; a repeated webhook confirms once", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 1250, tickets_available: 10 });
+    const held = await holdForCheckout(buyer(event.id, 7, 3), { origin });
+    if (!held.ok) throw new Error("not held");
+    // The return page's address names the booking, but only payment confirms it.
+    expect(held.checkoutUrl).toContain("/checkout/");
+    const link = await bookingByLink(held.booking.reference, held.token);
+    expect(link?.booking.status).toBe("held");
+
+    const sessionId = held.booking.stripe_checkout_session_id!;
+    await stripe.complete(sessionId);
+    const [completed] = stripe.events("checkout.session.completed").filter((e) => ((e.data as { object: { id: string } }).object.id === sessionId));
+    const [first] = await getDb().select().from(bookings).where(eq(bookings.id, held.booking.id));
+    expect(first.status).toBe("confirmed");
+    expect(first.stripe_payment_intent_id).toMatch(/^pi_test_/);
+
+    // Stripe retries the same event, and a second event for the same session arrives.
+    const resent = await stripe.resend(completed);
+    expect(resent.status).toBe(200);
+    await stripe.deliver({ ...completed, id: `evt_test_again_${held.booking.id.slice(0, 8)}` });
+
+    const rows = await getDb().select().from(bookings).where(and(eq(bookings.event_id, event.id), eq(bookings.status, "confirmed")));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].confirmed_at?.getTime()).toBe(first.confirmed_at?.getTime());
+    expect(await availability(event.id)).toEqual({ limit: 10, sold: 3, held: 0, left: 7 });
+  });
+
+  it("cancelling a paid booking refunds it through Stripe at once and releases its tickets", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 800, tickets_available: 4 });
+    const held = await holdForCheckout(buyer(event.id, 8, 4), { origin });
+    if (!held.ok) throw new Error("not held");
+    await stripe.complete(held.booking.stripe_checkout_session_id!);
+    expect((await availability(event.id))?.left).toBe(0);
+
+    const result = await cancelByToken(held.booking.reference, held.token);
+    expect(result.outcome).toBe("refunded");
+    const [row] = await getDb().select().from(bookings).where(eq(bookings.id, held.booking.id));
+    expect(row.status).toBe("refunded");
+    expect(stripe.paymentIntents.get(row.stripe_payment_intent_id!)?.refunded).toBe(true);
+    expect((await availability(event.id))?.left).toBe(4);
+    // Stripe's charge.refunded that follows changes nothing more.
+    await expect.poll(() => stripe.events("charge.refunded").length).toBeGreaterThan(0);
+    expect(stripe.sent.at(-1)?.status).toBe(200);
+    expect((await findByReference(row.reference))?.booking.status).toBe("refunded");
+  });
+});
+
+describe("the buyer's link, cancellation and check-in", () => {
+  it("a wrong token finds nothing and cancels nothing; the right one cancels a free booking and releases its tickets", async () => {
+    const event = await makeEvent({ tickets_available: 5 });
+    const made = await createBooking(buyer(event.id, 1, 2));
+    if (!made.ok) throw new Error("not made");
+    expect(await bookingByLink(made.booking.reference, "x".repeat(43))).toBeNull();
+    expect((await cancelByToken(made.booking.reference, "x".repeat(43))).outcome).toBe("not-found");
+    expect((await availability(event.id))?.left).toBe(3);
+
+    const cancelled = await cancelByToken(made.booking.reference.toLowerCase(), made.token);
+    expect(cancelled.outcome).toBe("cancelled");
+    expect((await availability(event.id))?.left).toBe(5);
+    expect((await cancelByToken(made.booking.reference, made.token)).outcome).toBe("not-cancellable");
+  });
+
+  it("refuses cancellation after the cut-off", async () => {
+    const event = await makeEvent();
+    const made = await createBooking(buyer(event.id, 1));
+    if (!made.ok) throw new Error("not made");
+    const late = new Date(salesCloseAt(event).getTime() + 60_000);
+    expect((await cancelByToken(made.booking.reference, made.token, { now: late })).outcome).toBe("too-late");
+    expect((await findByReference(made.booking.reference))?.booking.status).toBe("confirmed");
+  });
+
+  it("checks a reference in once; the second time says already checked in", async () => {
+    const event = await makeEvent();
+    const made = await createBooking(buyer(event.id, 1));
+    if (!made.ok) throw new Error("not made");
+    const typed = made.booking.reference.replaceAll("-", " ").toLowerCase();
+    const first = await checkIn(typed);
+    expect(first.outcome).toBe("checked-in");
+    const second = await checkIn(made.booking.reference);
+    expect(second.outcome).toBe("already-checked-in");
+    expect(await checkIn("MCF-AAAA-AAAA")).toEqual({ outcome: "not-found" });
+  });
+});
+
+describe("personal data", () => {
+  it("bookings are found and exported by email; erasing removes name and email and keeps the sales record", async () => {
+    const event = await makeEvent({ tickets_available: 6 });
+    const made = await createBooking({ eventId: event.id, name: "Erin Example", email: "Erin@Example.org", quantity: 2 });
+    if (!made.ok) throw new Error("not made");
+    await createBooking({ eventId: event.id, name: "Someone Else", email: "else@example.org", quantity: 1 });
+
+    const found = await findPersonalData("erin@example.org");
+    expect(found.bookings.map((b) => b.booking.reference)).toEqual([made.booking.reference]);
+    const exported = personalDataExport(found);
+    expect(exported.ticket_bookings).toEqual([
+      expect.objectContaining({ reference: made.booking.reference, event: event.title, name: "Erin Example", email: "Erin@Example.org", tickets: 2, status: "confirmed" }),
+    ]);
+
+    const result = await erasePersonalData("erin@example.org", { email: "admin@example.org", ip: "127.0.0.1" });
+    expect(result.bookings).toBe(1);
+    const row = await findByReference(made.booking.reference);
+    expect(row?.booking).toMatchObject({ name: "(erased)", email: "", quantity: 2, status: "confirmed" });
+    expect((await findPersonalData("erin@example.org")).bookings).toHaveLength(0);
+    expect((await findPersonalData("else@example.org")).bookings).toHaveLength(1);
+    // The event's counts still add up.
+    expect(await availability(event.id)).toMatchObject({ sold: 3, left: 3 });
+  });
+});
+
+describe("booking attempts per address", () => {
+  it("allows 10 attempts from an address in 10 minutes, then refuses; other addresses are not affected", async () => {
+    const results = [];
+    for (let i = 0; i <= BOOKING_ATTEMPTS_PER_WINDOW; i++) results.push(await countBookingAttempt("203.0.113.7"));
+    expect(results.filter(Boolean)).toHaveLength(10);
+    expect(results.at(-1)).toBe(false);
+    expect(await countBookingAttempt("198.51.100.1")).toBe(true);
+  });
+});
