@@ -10,7 +10,7 @@ import { getDb } from "../../db/client.server.ts";
 import { newsPosts, type NewsPostRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { deleteImage } from "../../storage/images.server.ts";
+import { deleteImage, storeImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import { sanitiseNewsHtml } from "./news-html.server.ts";
@@ -265,4 +265,22 @@ export async function announceDuePosts(since: Date, now: Date = new Date()): Pro
     .where(and(eq(newsPosts.status, "published"), gt(newsPosts.published_at, since), lte(newsPosts.published_at, now)));
   if (due > 0) publishChange("news");
   return due;
+}
+
+/** Stores an image for a post's body (checked and resized like every upload); returns its address. */
+export async function storeBodyImage(bytes: Uint8Array, actor: AuditActor): Promise<string> {
+  const url = await storeImage("news", bytes);
+  await recordAudit(actor, "news.image_uploaded", { entity: "news_image", details: { url } });
+  return url;
+}
+
+/** The problem with an address typed for a post (another post has it), or null. */
+export async function slugProblem(slug: string, id: number | null): Promise<string | null> {
+  if (slug === "") return null;
+  const [other] = await getDb()
+    .select({ id: newsPosts.id })
+    .from(newsPosts)
+    .where(id === null ? eq(newsPosts.slug, slug) : and(eq(newsPosts.slug, slug), ne(newsPosts.id, id)))
+    .limit(1);
+  return other ? SLUG_TAKEN : null;
 }
