@@ -9,7 +9,7 @@ import Image from "@tiptap/extension-image";
 import Link from "@tiptap/extension-link";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/))/i;
 
@@ -22,6 +22,8 @@ export interface TiptapEditorProps {
 }
 
 export default function TiptapEditor({ value, onChange, labelledBy, describedBy, invalid }: TiptapEditorProps) {
+  // The last HTML the editor itself reported: a different value comes from outside.
+  const emitted = useRef(value);
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -52,12 +54,16 @@ export default function TiptapEditor({ value, onChange, labelledBy, describedBy,
           "[&_blockquote]:border-l-4 [&_blockquote]:border-sun-400 [&_blockquote]:pl-4 [&_blockquote]:italic [&_img]:my-3 [&_img]:max-h-64 [&_img]:rounded-lg",
       },
     },
-    onUpdate: ({ editor }) => onChange(editor.isEmpty ? "" : editor.getHTML()),
+    onUpdate: ({ editor }) => {
+      emitted.current = editor.isEmpty ? "" : editor.getHTML();
+      onChange(emitted.current);
+    },
   });
 
   // A value set from outside (a restored draft): show it.
   useEffect(() => {
-    if (editor && !editor.isDestroyed && value !== (editor.isEmpty ? "" : editor.getHTML())) {
+    if (editor && !editor.isDestroyed && value !== emitted.current) {
+      emitted.current = value;
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);
@@ -222,7 +228,7 @@ function ImagePanel({ editor, close }: { editor: Editor; close: () => void }) {
       </div>
       <div>
         <label htmlFor={`${id}-alt`} className="text-sm font-semibold text-ink">
-          Image description (alt text)
+          Alt text for this image
         </label>
         <input id={`${id}-alt`} type="text" maxLength={200} value={alt} onChange={(e) => setAlt(e.currentTarget.value)} className={panelInput} />
       </div>
