@@ -10,7 +10,7 @@ import { checkbox, requiredText, tooLong } from "../listings/listing-fields.sche
 import { LONDON_INPUT_RE, SLUG_RE, fromLondonInput } from "./news.ts";
 
 const ALT_TEXT_REQUIRED = "Describe the cover image for people who cannot see it, or mark it as decorative";
-export const BODY_MAX = 100_000;
+const BODY_MAX = 100_000;
 
 export const NewsFormSchema = z
   .object({

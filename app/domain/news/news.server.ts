@@ -17,7 +17,7 @@ import { sanitiseNewsHtml } from "./news-html.server.ts";
 import type { NewsFormData } from "./news.schema.ts";
 import { fromLondonInput, slugify, type SafeHtml } from "./news.ts";
 
-export const NEWS_PER_PAGE = 9;
+const NEWS_PER_PAGE = 9;
 export const SLUG_TAKEN = "Another post already uses this web address";
 
 export interface NewsCard {
@@ -154,7 +154,7 @@ export async function previewArticle(id: number): Promise<(NewsArticle & { statu
 
 export type NewsInput = Omit<NewsFormData, "image_decorative"> & { image?: string | null };
 
-export class SlugTakenError extends Error {
+class SlugTakenError extends Error {
   constructor() {
     super(SLUG_TAKEN);
     this.name = "SlugTakenError";
