@@ -4,6 +4,7 @@ import { fromLondonInput, newsState, slugify, toLondonInput } from "../../app/do
 import { NewsFormSchema } from "../../app/domain/news/news.schema.ts";
 
 const OWN_IMAGE = "/uploads/news/AbCdEf0123456789abcdef.webp";
+const OWN_VARIANTS = "/uploads/news/AbCdEf0123456789abcdef-400.webp 400w, /uploads/news/AbCdEf0123456789abcdef-800.webp 800w, /uploads/news/AbCdEf0123456789abcdef.webp 1600w";
 
 /** Nothing that runs: no script element, no event handler, no javascript:/data:/vbscript: address. */
 function expectInert(html: string) {
@@ -24,8 +25,13 @@ describe("news body sanitiser", () => {
       "<h2>Heading</h2><p>Text with <strong>bold</strong>, <em>italic</em> and <s>struck</s>.</p>" +
         '<ul><li>One</li></ul><ol start="3"><li>Three</li></ol><blockquote><p>Quote</p></blockquote>' +
         `<p><a href="https://example.org/page">a link</a> <a href="mailto:hello@example.org">mail</a> <a href="/events">events</a></p>` +
-        `<img src="${OWN_IMAGE}" alt="Volunteers planting" />`,
+        `<img src="${OWN_IMAGE}" alt="Volunteers planting" loading="lazy" srcset="${OWN_VARIANTS}" sizes="(min-width: 768px) 48rem, 100vw" />`,
     );
+  });
+
+  it("takes only the address and description of an image from staff (its sizes are the store's)", () => {
+    const clean = sanitiseNewsHtml(`<img src="${OWN_IMAGE}" srcset="https://evil.example/a.webp 1w" sizes="1px" alt="x" width="1">`);
+    expect(clean).toBe(`<img src="${OWN_IMAGE}" alt="x" loading="lazy" srcset="${OWN_VARIANTS}" sizes="(min-width: 768px) 48rem, 100vw" />`);
   });
 
   it("turns an h1 into an h2 (the page has its own h1)", () => {

@@ -14,9 +14,13 @@ import type { SafeHtml } from "./news.ts";
 
 const HREF_OK = /^(https?:\/\/|mailto:|\/(?!\/))/i;
 
+/** The 400/800/1600 px WebP variants the upload pipeline stores beside an image (app/storage/images.server.ts). */
+const variantsOf = (src: string) =>
+  /\.webp$/.test(src) ? `${src.replace(/\.webp$/, "-400.webp")} 400w, ${src.replace(/\.webp$/, "-800.webp")} 800w, ${src} 1600w` : undefined;
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ["p", "h2", "h3", "h4", "ul", "ol", "li", "blockquote", "a", "img", "strong", "b", "em", "i", "s", "code", "pre", "br", "hr"],
-  allowedAttributes: { a: ["href"], img: ["src", "alt"], ol: ["start"] },
+  allowedAttributes: { a: ["href"], img: ["src", "srcset", "sizes", "alt", "loading"], ol: ["start"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
@@ -28,6 +32,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
     a: (tagName, attribs) => {
       const href = (attribs.href ?? "").trim();
       const kept: sanitizeHtml.Attributes = HREF_OK.test(href) ? { href } : {};
+      return { tagName, attribs: kept };
+    },
+    // Only the address and the description are taken from staff; the responsive sizes
+    // of an uploaded image and lazy loading are added here.
+    img: (tagName, attribs) => {
+      const src = (attribs.src ?? "").trim();
+      const srcset = variantsOf(src);
+      const kept: sanitizeHtml.Attributes = { src, alt: attribs.alt ?? "", loading: "lazy" };
+      if (srcset) Object.assign(kept, { srcset, sizes: "(min-width: 768px) 48rem, 100vw" });
       return { tagName, attribs: kept };
     },
   },
