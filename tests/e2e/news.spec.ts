@@ -291,6 +291,8 @@ for (const width of [390, 1280]) {
     expect(overflow).toBeLessThanOrEqual(0);
     await context.addCookies(await page.context().cookies());
     await shots.setViewportSize({ width, height: 900 });
+    await shots.goto("/admin/news");
+    await shots.screenshot({ path: test.info().outputPath(`admin-news-${width}.png`), fullPage: true });
     await shots.goto("/admin/news/new");
     await shots.getByTestId("rich-text-editor").waitFor();
     await shots.screenshot({ path: test.info().outputPath(`admin-news-form-${width}.png`), fullPage: true });
