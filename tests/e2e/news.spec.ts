@@ -242,8 +242,8 @@ test("a draft is previewed by staff only; visitors and accounts without a role a
 test("a scheduled post appears on its own at its time, past the page cache", async ({ page, signInAs, browser }) => {
   test.setTimeout(150_000);
   await signInAs("editor");
-  // The publish field has minutes: aim for the next minute that is at least 15 s away.
-  const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+  // The publish field has minutes: aim for the next minute that is at least 25 s away.
+  const due = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
   const scheduledTitle = `Scheduled announcement ${run}`;
   await page.goto("/admin/news/new");
   await page.getByLabel("Title").fill(scheduledTitle);
@@ -260,12 +260,13 @@ test("a scheduled post appears on its own at its time, past the page cache", asy
   const visitor = await visitorContext.newPage();
   const postPath = `/news/scheduled-announcement-${run}`;
   // Shortly before the time, visitors' pages (now in the page cache) do not show it.
-  await visitor.waitForTimeout(Math.max(0, due.getTime() - Date.now() - 4_000));
+  await visitor.waitForTimeout(Math.max(0, due.getTime() - Date.now() - 12_000));
   await visitor.goto("/news");
   await expect(visitor.getByText(scheduledTitle)).toHaveCount(0);
   await visitor.goto("/");
   await expect(visitor.getByText(scheduledTitle)).toHaveCount(0);
   expect((await visitor.goto(postPath))!.status()).toBe(404);
+  expect(Date.now(), "the checks above ran before the publish time").toBeLessThan(due.getTime());
 
   // A few seconds after it, with nobody touching anything, it is there (well within the cache's 60 s).
   await visitor.waitForTimeout(Math.max(0, due.getTime() - Date.now() + 3_000));
