@@ -210,8 +210,13 @@ test("a draft is previewed by staff only; visitors and accounts without a role a
   await page.getByRole("button", { name: "Save Post" }).click();
   const row = page.getByTestId("admin-news-post").filter({ hasText: draftTitle });
   await expect(row).toContainText("Draft");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await row.getByRole("link", { name: `Edit ${draftTitle}` }).click();
+  await expect(page.getByRole("link", { name: /Preview the saved version/ })).toHaveAttribute("href", /\/admin\/news\/preview\/\d+$/);
+  await page.goto("/admin/news");
   await row.getByRole("link", { name: `Preview ${draftTitle}` }).click();
   await expect(page.getByTestId("preview-banner")).toContainText("This is a draft");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await expect(page.getByRole("heading", { level: 1, name: draftTitle })).toBeVisible();
   await expect(page.getByText("Embargoed until the trustees agree.")).toBeVisible();
   const previewPath = new URL(page.url()).pathname;

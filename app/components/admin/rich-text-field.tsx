@@ -3,12 +3,13 @@
  * textarea holding the HTML, which staff can edit and save as it is. Once the page has
  * started in the browser, the Tiptap editor (a separate chunk, loaded only here) takes
  * its place and keeps the textarea's value up to date, so the form posts the same field.
+ * Should the editor's code fail to load, the textarea simply stays.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { FieldError } from "../ui/fields.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
 
-const TiptapEditor = lazy(() => import("./tiptap-editor.tsx"));
+const TiptapEditor = lazy(() => import("./tiptap-editor.tsx").catch(() => ({ default: () => null })));
 
 export function RichTextField({
   name,
@@ -25,7 +26,8 @@ export function RichTextField({
   error?: string;
   onChange: (html: string) => void;
 }) {
-  const enhanced = useHydrated();
+  const hydrated = useHydrated();
+  const [enhanced, setEnhanced] = useState(false);
   const describedBy = [`${name}-hint`, error ? `${name}-error` : ""].filter(Boolean).join(" ");
   return (
     <div className="md:col-span-2">
@@ -36,9 +38,16 @@ export function RichTextField({
         {hint}
       </p>
       <div className="mt-1.5">
-        {enhanced && (
-          <Suspense fallback={<p className="rounded-xl border border-slate-300 p-4 text-slate-600">Loading the editor…</p>}>
-            <TiptapEditor value={value} onChange={onChange} labelledBy={`${name}-label`} describedBy={describedBy} invalid={Boolean(error)} />
+        {hydrated && (
+          <Suspense fallback={null}>
+            <TiptapEditor
+              value={value}
+              onChange={onChange}
+              onReady={() => setEnhanced(true)}
+              labelledBy={`${name}-label`}
+              describedBy={describedBy}
+              invalid={Boolean(error)}
+            />
           </Suspense>
         )}
         <textarea

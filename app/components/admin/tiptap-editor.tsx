@@ -16,12 +16,14 @@ const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/))/i;
 export interface TiptapEditorProps {
   value: string;
   onChange: (html: string) => void;
+  /** Called once the editor is on the page (the plain field then hides). */
+  onReady: () => void;
   labelledBy: string;
   describedBy?: string;
   invalid: boolean;
 }
 
-export default function TiptapEditor({ value, onChange, labelledBy, describedBy, invalid }: TiptapEditorProps) {
+export default function TiptapEditor({ value, onChange, onReady, labelledBy, describedBy, invalid }: TiptapEditorProps) {
   // The last HTML the editor itself reported: a different value comes from outside.
   const emitted = useRef(value);
   const editor = useEditor({
@@ -60,6 +62,10 @@ export default function TiptapEditor({ value, onChange, labelledBy, describedBy,
     },
   });
 
+  useEffect(() => {
+    if (editor) onReady();
+  }, [editor, onReady]);
+
   // A value set from outside (a restored draft): show it.
   useEffect(() => {
     if (editor && !editor.isDestroyed && value !== emitted.current) {
@@ -68,7 +74,7 @@ export default function TiptapEditor({ value, onChange, labelledBy, describedBy,
     }
   }, [editor, value]);
 
-  if (!editor) return <p className="rounded-xl border border-slate-300 p-4 text-slate-600">Loading the editor…</p>;
+  if (!editor) return null;
   return (
     <div>
       <Toolbar editor={editor} />

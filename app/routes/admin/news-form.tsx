@@ -95,6 +95,14 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
       formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
+      {loaderData.id !== null && loaderData.state !== "published" && (
+        <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700 md:col-span-2">
+          {loaderData.state === "scheduled" ? "This post is scheduled: visitors cannot see it yet." : "This post is a draft: visitors cannot see it."}{" "}
+          <a href={`/admin/news/preview/${loaderData.id}`} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2">
+            Preview the saved version<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
       <TextField label="Title" maxLength={160} autoComplete="off" className="md:col-span-2" {...form.bind("title")} />
       <TextField
         label="Web address"

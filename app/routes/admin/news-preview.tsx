@@ -26,7 +26,7 @@ const STATE_TEXT = {
 export default function NewsPreview({ loaderData }: Route.ComponentProps) {
   const { post, id, state } = loaderData;
   return (
-    <div className="bg-white">
+    <main className="bg-white">
       <NewsArticleView
         post={post}
         banner={
@@ -38,6 +38,6 @@ export default function NewsPreview({ loaderData }: Route.ComponentProps) {
           </div>
         }
       />
-    </div>
+    </main>
   );
 }
