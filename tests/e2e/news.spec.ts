@@ -136,12 +136,18 @@ test("the Atom feed is well-formed XML with the post, its text escaped", async (
     const doc = new DOMParser().parseFromString(source, "application/xml");
     if (doc.querySelector("parsererror")) return { error: doc.querySelector("parsererror")!.textContent };
     const root = doc.documentElement;
+    // An element of type "html" holds HTML: what a reader shows is that HTML's text.
+    const shown = (el: Element | undefined) => {
+      if (!el) return null;
+      if (el.getAttribute("type") !== "html") return el.textContent;
+      return new DOMParser().parseFromString(el.textContent ?? "", "text/html").body.textContent;
+    };
     const entries = [...root.getElementsByTagName("entry")].map((e) => ({
-      title: e.getElementsByTagName("title")[0]?.textContent,
+      title: shown(e.getElementsByTagName("title")[0]),
       id: e.getElementsByTagName("id")[0]?.textContent,
       link: e.getElementsByTagName("link")[0]?.getAttribute("href"),
       updated: e.getElementsByTagName("updated")[0]?.textContent,
-      summary: e.getElementsByTagName("summary")[0]?.textContent,
+      summary: shown(e.getElementsByTagName("summary")[0]),
       content: e.getElementsByTagName("content")[0]?.textContent,
     }));
     return { root: root.localName, ns: root.namespaceURI, feedTitle: root.getElementsByTagName("title")[0]?.textContent, entries };

@@ -4,13 +4,16 @@
  * section out and /news says so; once a post is published both show it.
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { eq } from "drizzle-orm";
+import { createRoutesStub, RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { newsPosts } from "../../app/db/schema.ts";
+import { newsPosts, siteSettings } from "../../app/db/schema.ts";
 import { createNewsPost } from "../../app/domain/news/news.server.ts";
 import Home, { loader as homeLoader } from "../../app/routes/public/home.tsx";
 import News, { loader as newsLoader } from "../../app/routes/public/news.tsx";
+import { loader as feedLoader } from "../../app/routes/resources/news-feed.xml.ts";
+import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -54,5 +57,32 @@ describe("news on the public pages", () => {
     const news = await render("/news");
     expect(news).not.toContain("There is no news yet");
     expect(news).toContain("Cakes &amp; biscuits sold out by noon.");
+  });
+
+  it("the feed lists the published posts as Atom, and is refused while the site is in maintenance", async () => {
+    const feedArgs = () => {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { ip: "127.0.0.1", nonce: "", secure: false });
+      return { request: new Request("http://localhost/news/feed.xml"), params: {}, context } as never;
+    };
+    const response = await feedLoader(feedArgs());
+    expect(response.headers.get("Content-Type")).toContain("application/atom+xml");
+    const xml = await response.text();
+    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    // Titles are marked as HTML in Atom, so their text is escaped inside.
+    expect(xml).toContain("Bake sale &lt;raised&gt; £300");
+    expect(xml).toContain("Cakes &amp; biscuits sold out by noon.");
+    expect(xml).not.toContain("Only a draft");
+
+    await getDb().update(siteSettings).set({ maintenance_mode: true }).where(eq(siteSettings.id, 1));
+    try {
+      const refused = await feedLoader(feedArgs()).then(
+        () => null,
+        (error: unknown) => error as Response,
+      );
+      expect(refused?.status).toBe(503);
+    } finally {
+      await getDb().update(siteSettings).set({ maintenance_mode: false }).where(eq(siteSettings.id, 1));
+    }
   });
 });

@@ -7,6 +7,9 @@ import { siteOrigin } from "../../lib/config.server.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/news-feed.xml";
 
+/** Plain text for an Atom element the package marks type="html" (a title "<b>" stays text). */
+const asHtmlText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
 /** Site paths in a post's HTML made absolute, as feed readers need. */
 const absoluteLinks = (html: string, origin: string) => html.replace(/ (src|href)="\/(?!\/)/g, ` $1="${origin}/`);
 
@@ -28,12 +31,12 @@ export async function loader(args: Route.LoaderArgs) {
   });
   for (const post of posts) {
     feed.addItem({
-      title: post.title,
+      title: asHtmlText(post.title),
       id: `${origin}/news/${post.slug}`,
       link: `${origin}/news/${post.slug}`,
       date: new Date(post.updated_at),
       published: new Date(post.published_at),
-      description: post.summary,
+      description: asHtmlText(post.summary),
       content: absoluteLinks(post.body, origin),
       author: [{ name: post.author }],
       image: post.image ? `${origin}${post.image}` : undefined,
