@@ -11,6 +11,7 @@ import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
 import { encryptPlaintextSecrets } from "../app/auth/two-factor.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { startRetentionJob } from "../app/domain/data-protection/retention.server.ts";
+import { startNewsPublisher } from "../app/domain/news/news-publisher.server.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
 import { config as readAppConfig, reloadConfig } from "../app/lib/config.server.ts";
 import { subscribe } from "../app/live/change-feed.server.ts";
@@ -99,6 +100,8 @@ server.keepAliveTimeout = 65_000;
 
 // Data protection: expired form submissions (and their files) are deleted now and hourly.
 const stopRetentionJob = startRetentionJob();
+// Scheduled news posts: caches and open pages hear when a post's time comes.
+const stopNewsPublisher = startNewsPublisher();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -108,6 +111,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   stopRetentionJob();
+  stopNewsPublisher();
   server.close();
   server.closeIdleConnections();
   await closeVite().catch(() => {});

@@ -402,6 +402,37 @@ export const trustees = pgTable("trustees", {
   ...timestamps,
 });
 
+/**
+ * News posts. `body` is HTML from the rich-text editor, sanitised before it is stored
+ * (and again when it is shown). A post is public when it is published and its
+ * `published_at` has come: a later time schedules it.
+ */
+export const newsPosts = pgTable(
+  "news_posts",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    body: text("body").notNull(),
+    /** Public URL of the cover image; null: none. */
+    image: text("image"),
+    /** What the cover shows, for screen readers; empty when it is decorative. */
+    image_alt: text("image_alt").notNull().default(""),
+    author: text("author").notNull(),
+    /** "draft" or "published". */
+    status: text("status").notNull().default("draft"),
+    /** When a published post appears (may be in the future); set when it is published. */
+    published_at: timestamp("published_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("news_posts_slug_idx").on(t.slug),
+    index("news_posts_public_idx").on(t.status, t.published_at),
+    check("news_posts_status_check", sql`${t.status} in ('draft', 'published')`),
+  ],
+);
+
 export const awardWinners = pgTable("award_winners", {
   id: serial("id").primaryKey(),
   year: integer("year").notNull(),
@@ -618,6 +649,7 @@ export type NewCraftFairRow = typeof craftFairs.$inferInsert;
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type CauseRow = typeof causes.$inferSelect;
 export type TrusteeRow = typeof trustees.$inferSelect;
+export type NewsPostRow = typeof newsPosts.$inferSelect;
 export type AwardWinnerRow = typeof awardWinners.$inferSelect;
 export type FundRecipientRow = typeof fundRecipients.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -14,6 +14,7 @@ import {
   SAMPLE_HERO_SUBTITLE,
   SAMPLE_TRUSTEES,
 } from "../content/sample-content.ts";
+import { SAMPLE_NEWS } from "../content/sample-news.ts";
 import type { Database } from "./client.server.ts";
 import * as t from "./schema.ts";
 
@@ -31,6 +32,9 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     await tx.insert(t.trustees).values(SAMPLE_TRUSTEES.map((c, i) => ({ ...c, sort_order: i })));
     await tx.insert(t.awardWinners).values(SAMPLE_AWARD_WINNERS);
     await tx.insert(t.fundRecipients).values(SAMPLE_FUND_RECIPIENTS);
+    await tx.insert(t.newsPosts).values(
+      SAMPLE_NEWS.map(({ daysAgo, ...post }) => ({ ...post, status: "published", published_at: new Date(Date.now() - daysAgo * 86_400_000) })),
+    );
     // Explicit ids were inserted: move the sequences past them.
     for (const table of ["events", "craft_fairs"]) {
       await tx.execute(

@@ -62,6 +62,10 @@ test("the route table puts every screen behind an admin layout, each kind of acc
   }
   expect(ADMIN_ROUTES.find((r) => r.path === "/admin/users")?.access).toBe("administrator");
   expect(ADMIN_ROUTES.find((r) => r.path === "/admin/inbox")?.access).toBe("submissions");
+  // News: editors and administrators, never an account without a role.
+  for (const path of ["/admin/news", "/admin/news/new", "/admin/news/edit/1", "/admin/news/preview/1", "/admin/news/images"]) {
+    expect(ADMIN_ROUTES.find((r) => r.path === path)?.access, path).toBe("staff");
+  }
 });
 
 async function call(

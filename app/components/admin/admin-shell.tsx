@@ -13,6 +13,7 @@ const SECTIONS: { to: string; label: string; access: Access }[] = [
   { to: "/admin/events", label: "Events", access: "staff" },
   { to: "/admin/craft-fairs", label: "Craft Fairs", access: "staff" },
   { to: "/admin/trustees", label: "Trustees", access: "staff" },
+  { to: "/admin/news", label: "News", access: "staff" },
   { to: "/admin/inbox", label: "Inbox", access: "submissions" },
   { to: "/admin/donations", label: "Donations", access: "administrator" },
   { to: "/admin/users", label: "Users", access: "administrator" },

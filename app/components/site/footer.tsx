@@ -88,6 +88,11 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, soc
                 Local Causes
               </a>
             </li>
+            <li>
+              <a href="/news" className="hover:text-white hover:underline">
+                News
+              </a>
+            </li>
           </ul>
         </nav>
 

@@ -11,6 +11,8 @@ import { listCauses } from "../../domain/community/community-lists.server.ts";
 import { formatRaised, raisedTotalPence } from "../../domain/giving/settings.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { latestNews } from "../../domain/news/news.server.ts";
+import { NewsCard } from "../../components/site/news-card.tsx";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/home";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -20,15 +22,17 @@ export const HERO_FALLBACK = "/images/hero-fallback.svg";
 export const ABOUT_IMAGE = "/images/about.svg";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["events"] };
+export const handle: ContentHandle = { topics: ["events", "news"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
-  const [events, causes, raised] = await Promise.all([
+  const [events, causes, raised, news] = await Promise.all([
     listUpcomingEvents({ limit: 3 }),
     listCauses(),
     // Gifts change with a webhook, which publishes "settings" (the layout's topic).
     cachedRead("settings", "raised-total", raisedTotalPence).catch(() => null),
+    // No news (or a failed read): the section is left out.
+    latestNews(3).catch(() => []),
   ]);
   return {
     heroTitle: settings.hero_title || DEFAULT_SETTINGS.hero_title,
@@ -40,6 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     aboutImage: settings.about_image_url || ABOUT_IMAGE,
     events: events.items.map(eventCardData),
     causes: causes.items.slice(0, 3),
+    news,
     // The "raised" figure: real gifts plus what staff enter for money raised off the site.
     stats: HOME_STATS.map((stat, i) => (i === 0 && raised !== null ? { ...stat, value: formatRaised(raised) } : stat)),
   };
@@ -54,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { heroTitle, heroSubtitle, heroImage, tagline, about, aboutImage, events, causes, stats } = loaderData;
+  const { heroTitle, heroSubtitle, heroImage, tagline, about, aboutImage, events, causes, stats, news } = loaderData;
   return (
     <>
       <section className="relative overflow-hidden bg-linear-to-br from-sun-100 via-[#fbf6ea] to-brand-50 pt-28 pb-16 sm:pt-36 sm:pb-24">
@@ -164,6 +169,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ArrowRightIcon className="size-4" />
         </a>
       </Section>
+
+      {news.length > 0 && (
+        <Section id="latest-news" tone="cream" eyebrow="News" title="Latest news">
+          <div className="grid gap-6 md:grid-cols-3" data-testid="home-news">
+            {news.map((post) => (
+              <NewsCard key={post.slug} post={post} headingLevel={3} />
+            ))}
+          </div>
+          <a href="/news" className={buttonClasses("secondary", "md", "mt-10")}>
+            See all news
+            <ArrowRightIcon className="size-4" />
+          </a>
+        </Section>
+      )}
 
       <section className="px-4 pb-20 sm:px-6">
         <div className="relative mx-auto max-w-7xl overflow-hidden rounded-[2.5rem] bg-brand-700 px-6 py-14 text-center text-white sm:px-12 sm:py-20">

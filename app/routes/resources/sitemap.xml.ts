@@ -1,9 +1,10 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { publishedSlugs } from "../../domain/news/news.server.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
-export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/support"];
+export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/support", "/news"];
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -11,11 +12,16 @@ export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
   await refuseResourceDuringMaintenance(args);
   const origin = siteOrigin(request);
-  const [upcoming, past] = await Promise.all([
+  const [upcoming, past, news] = await Promise.all([
     listUpcomingEvents(),
     listPastEvents({ limit: 3 }),
+    publishedSlugs().catch(() => []),
   ]);
-  const paths = [...SITEMAP_PATHS, ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`)];
+  const paths = [
+    ...SITEMAP_PATHS,
+    ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`),
+    ...news.map((post) => `/news/${post.slug}`),
+  ];
   const body =
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
     [...new Set(paths)].map((p) => `  <url><loc>${xmlEscape(origin + p)}</loc></url>`).join("\n") +

@@ -1,0 +1,146 @@
+/**
+ * Write or edit a news post: title, address, summary, the body in the rich-text editor
+ * (a plain HTML field without JavaScript), cover image with alt text, author, and when it
+ * appears (draft, published now, or scheduled for a later time in UK time).
+ */
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { RichTextField } from "../../components/admin/rich-text-field.tsx";
+import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { formValues } from "../../domain/listings/listing-fields.schema.ts";
+import { NEWS_FORM_FIELDS, NewsFormSchema, coverAltProblem } from "../../domain/news/news.schema.ts";
+import { createNewsPost, getNewsPost, slugProblem, updateNewsPost } from "../../domain/news/news.server.ts";
+import { newsState, toLondonInput } from "../../domain/news/news.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { listingFormAction } from "./listing-form.server.ts";
+import type { Route } from "./+types/news-form";
+
+/** Takes an image upload. */
+export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
+
+export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit News Post" : "Write a News Post"} | Millbrook Admin` }];
+
+const NOT_FOUND = "That news post could not be found. It may have been removed.";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  if (params.id === undefined) {
+    return { id: null, image: null, slug: null, state: null, values: formValues({ status: "draft" }, NEWS_FORM_FIELDS) };
+  }
+  const post = /^\d{1,10}$/.test(params.id) ? await getNewsPost(Number(params.id)).catch(() => null) : null;
+  if (!post) throw redirectWithToast("/admin/news", { type: "error", message: NOT_FOUND });
+  return {
+    id: post.id,
+    image: post.image,
+    slug: post.slug,
+    state: newsState(post),
+    values: formValues(
+      {
+        ...post,
+        image_decorative: post.image !== null && post.image_alt === "",
+        publish_at: post.published_at ? toLondonInput(post.published_at) : "",
+      },
+      NEWS_FORM_FIELDS,
+    ),
+  };
+}
+
+export const action = (args: Route.ActionArgs) =>
+  listingFormAction(args, {
+    schema: NewsFormSchema,
+    fields: NEWS_FORM_FIELDS,
+    folder: "news",
+    listPath: "/admin/news",
+    texts: {
+      created: "News post saved",
+      updated: "News post updated",
+      createFailed: "Failed to save the news post",
+      updateFailed: "Failed to update the news post",
+      loadFailed: NOT_FOUND,
+    },
+    check: async (input, image, id) => {
+      const existing = id === null ? null : ((await getNewsPost(id))?.image ?? null);
+      const problems: Record<string, string> = {};
+      const alt = coverAltProblem(input, image.uploading || (!image.removing && existing !== null));
+      if (alt) problems.image_alt = alt;
+      const slug = await slugProblem(input.slug, id);
+      if (slug) problems.slug = slug;
+      return Object.keys(problems).length > 0 ? problems : null;
+    },
+    create: ({ image_decorative: _, ...input }, image, actor) => createNewsPost({ ...input, image }, actor),
+    update: (id, { image_decorative: _, ...input }, image, actor) => updateNewsPost(id, { ...input, image }, actor),
+  });
+
+const STATUS_OPTIONS = [
+  { id: "draft", label: "Draft: only staff can see it" },
+  { id: "published", label: "Published: visitors see it from the publish time" },
+];
+
+export default function NewsForm({ loaderData, actionData }: Route.ComponentProps) {
+  const editing = loaderData.id !== null;
+  const form = useContentForm({
+    schema: NewsFormSchema,
+    initial: loaderData.values,
+    draftKey: `draft:news:${loaderData.id ?? "new"}`,
+    actionData: actionData as ActionResult | undefined,
+  });
+  const body = form.bind("body");
+  return (
+    <ContentFormFrame
+      form={form}
+      heading={editing ? "Edit news post" : "Write a news post"}
+      backTo="/admin/news"
+      backLabel="Back to News"
+      viewOnSite={loaderData.state === "published" ? `/news/${loaderData.slug}` : undefined}
+      submitLabel={editing ? "Update Post" : "Save Post"}
+      formError={(actionData as ActionResult | undefined)?.formError}
+      connectionTest={false}
+    >
+      {loaderData.id !== null && loaderData.state !== "published" && (
+        <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700 md:col-span-2">
+          {loaderData.state === "scheduled" ? "This post is scheduled: visitors cannot see it yet." : "This post is a draft: visitors cannot see it."}{" "}
+          <a href={`/admin/news/preview/${loaderData.id}`} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2">
+            Preview the saved version<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+      <TextField label="Title" maxLength={160} autoComplete="off" className="md:col-span-2" {...form.bind("title")} />
+      <TextField
+        label="Web address"
+        optional
+        hint={`The end of the post's address, /news/your-words-here. Left empty, it is made from the title${editing ? " (or stays as it is)" : ""}.`}
+        maxLength={80}
+        autoComplete="off"
+        className="md:col-span-2"
+        {...form.bind("slug")}
+      />
+      <TextAreaField label="Summary" hint="One or two sentences, shown on the News page, the home page and in the feed." rows={3} maxLength={300} className="md:col-span-2" {...form.bind("summary")} />
+      <RichTextField
+        name="body"
+        label="Story"
+        hint="Headings, lists, links, images and quotes. Without the editor, write the story as HTML."
+        value={body.value}
+        error={body.error}
+        onChange={(html) => form.setValue("body", html)}
+      />
+      <TextField label="Author" maxLength={80} autoComplete="name" {...form.bind("author")} />
+      <ImageField form={form} current={loaderData.image} label="Cover image" />
+      <TextField
+        label="Cover image description (alt text)"
+        optional
+        hint='What the picture shows, for people who cannot see it, e.g. "Volunteers planting the first raised bed".'
+        maxLength={200}
+        className="md:col-span-2"
+        {...form.bind("image_alt")}
+      />
+      <CheckboxField form={form} name="image_decorative" label="The cover image is decorative" hint="It adds nothing a reader would miss, so screen readers skip it." />
+      <SelectField label="Status" options={STATUS_OPTIONS} {...form.bind("status")} />
+      <TextField
+        label="Publish time (UK time)"
+        optional
+        type="datetime-local"
+        hint="A later time schedules the post: it appears on its own then. Left empty, a published post appears now."
+        {...form.bind("publish_at")}
+      />
+    </ContentFormFrame>
+  );
+}

@@ -1,0 +1,81 @@
+/** /news: published posts, newest first, nine to a page (?page=2 ...). */
+import { data } from "react-router";
+import { NewsCard } from "../../components/site/news-card.tsx";
+import { PageHero, Section } from "../../components/site/page-hero.tsx";
+import { pageMeta, siteFrom } from "../../components/site/seo.ts";
+import { listPublicNews } from "../../domain/news/news.server.ts";
+import type { ContentHandle } from "../../live/topics.ts";
+import type { Route } from "./+types/news";
+
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["news"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get("page");
+  const page = raw === null ? 1 : /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(page >= 1)) throw data(null, { status: 404 });
+  const result = await listPublicNews(page);
+  if (page > result.pages) throw data(null, { status: 404 });
+  return { posts: result.items, page, pages: result.pages };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...pageMeta({
+    title: loaderData && loaderData.page > 1 ? `News (page ${loaderData.page})` : "News",
+    description: "Stories and announcements from Millbrook Community Foundation: what we have funded, what is coming up and how to help.",
+    path: loaderData && loaderData.page > 1 ? `/news?page=${loaderData.page}` : "/news",
+    ...siteFrom(matches),
+  }),
+  { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Millbrook Community Foundation news", href: "/news/feed.xml" },
+];
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { posts, page, pages } = loaderData;
+  return (
+    <>
+      <PageHero
+        image="/images/about.svg"
+        eyebrow="News"
+        title="News from Millbrook"
+        intro="Stories and announcements: what your support has made happen, and what is coming up next."
+      />
+      <Section tone="white">
+        {posts.length === 0 ? (
+          <p className="text-lg text-slate-700" data-testid="news-empty">
+            There is no news yet. Please check back soon.
+          </p>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="news-list">
+            {posts.map((post) => (
+              <NewsCard key={post.slug} post={post} />
+            ))}
+          </div>
+        )}
+        {pages > 1 && (
+          <nav aria-label="News pages" className="mt-10 flex flex-wrap items-center justify-between gap-4">
+            {page > 1 ? (
+              <a href={page === 2 ? "/news" : `/news?page=${page - 1}`} rel="prev" className="font-semibold text-brand-700 underline underline-offset-2">
+                Newer posts
+              </a>
+            ) : (
+              <span />
+            )}
+            <p className="text-slate-600">
+              Page {page} of {pages}
+            </p>
+            {page < pages ? (
+              <a href={`/news?page=${page + 1}`} rel="next" className="font-semibold text-brand-700 underline underline-offset-2">
+                Older posts
+              </a>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
+        <p className="mt-10 text-slate-600">
+          Follow our news in a feed reader: <a href="/news/feed.xml" className="font-semibold text-brand-700 underline underline-offset-2">news feed (Atom)</a>
+        </p>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+/** /news/feed.xml: the latest published posts as an Atom feed (the `feed` package writes and escapes the XML). */
+import { Feed } from "feed";
+import { SITE_NAME } from "../../components/site/seo.ts";
+import { feedArticles } from "../../domain/news/news.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { siteOrigin } from "../../lib/config.server.ts";
+import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
+import type { Route } from "./+types/news-feed.xml";
+
+/** Plain text for an Atom element the package marks type="html" (a title "<b>" stays text). */
+const asHtmlText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** Site paths in a post's HTML made absolute, as feed readers need. */
+const absoluteLinks = (html: string, origin: string) => html.replace(/ (src|href)="\/(?!\/)/g, ` $1="${origin}/`);
+
+export async function loader(args: Route.LoaderArgs) {
+  await refuseResourceDuringMaintenance(args);
+  const origin = siteOrigin(args.request);
+  const [posts, settings] = await Promise.all([feedArticles(20), getSiteSettings(args.context)]);
+  const siteName = settings.site_name || SITE_NAME;
+  const feed = new Feed({
+    id: `${origin}/news`,
+    title: `${siteName}: News`,
+    description: "Stories and announcements from Millbrook Community Foundation.",
+    link: `${origin}/news`,
+    language: "en-GB",
+    updated: posts[0] ? new Date(posts[0].updated_at) : new Date(0),
+    generator: false,
+    feedLinks: { atom: `${origin}/news/feed.xml` },
+    copyright: siteName,
+  });
+  for (const post of posts) {
+    feed.addItem({
+      title: asHtmlText(post.title),
+      id: `${origin}/news/${post.slug}`,
+      link: `${origin}/news/${post.slug}`,
+      date: new Date(post.updated_at),
+      published: new Date(post.published_at),
+      description: asHtmlText(post.summary),
+      content: absoluteLinks(post.body, origin),
+      author: [{ name: post.author }],
+      image: post.image ? `${origin}${post.image}` : undefined,
+    });
+  }
+  return new Response(feed.atom1(), {
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
+}
