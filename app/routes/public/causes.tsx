@@ -2,12 +2,12 @@ import { CauseCard } from "../../components/site/cause-card.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { listCauses } from "../../domain/community/community-lists.server.ts";
+import { listCauses } from "../../domain/causes/causes.server.ts";
 import type { Route } from "./+types/causes";
 import type { ContentHandle } from "../../live/topics.ts";
 
-/** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle = { topics: [] };
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["causes"] };
 
 export async function loader() {
   const causes = await listCauses();
