@@ -1,7 +1,7 @@
 /**
  * Editable content, driven as staff and visitors do: an editor changes the home page's
- * texts and figures, the About timeline, the Community Fund's facts and recipients, and
- * a cause (image with alt text, hide without JavaScript); the public pages show each
+ * texts and figures, the About timeline, the Community Fund's facts and recipients, a volunteer
+ * role, and a cause (image with alt text, hide without JavaScript); the public pages show each
  * change. History compares a version with now and restores it. An account without a
  * staff role is refused (and tests/e2e/access-matrix.spec.ts covers every new route).
  */
@@ -182,9 +182,40 @@ test("an editor adds a cause with a described image; it is on /causes; hiding wo
   await visitor.close();
 });
 
+test("an editor adds a volunteer role; the Support page lists it and the volunteer form offers it", async ({ page, signInAs, browser }) => {
+  await signInAs("editor");
+  const title = `Garden Helper ${stamp}`;
+  await page.goto("/admin/dashboard");
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Volunteer roles" }).click();
+  await page.getByRole("link", { name: "Add a role" }).click();
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Description").fill("short");
+  await page.getByRole("button", { name: "Add Role" }).click();
+  await expect(page.getByText("Description must be at least 10 characters")).toBeVisible();
+  await page.getByLabel("Description").fill("Weed, water and plant the library garden beds.");
+  await page.getByLabel("Time commitment").fill("A morning a month");
+  await page.getByLabel("Skills").fill("Green fingers welcome, not needed");
+  await page.getByRole("button", { name: "Add Role" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Role added" }).first()).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/support");
+  await expect(visitor.getByRole("heading", { level: 3, name: title })).toBeVisible();
+  await expect(visitor.getByRole("group", { name: /Areas of interest/ }).getByLabel(title)).toBeVisible();
+
+  await page.getByRole("button", { name: `Hide ${title}` }).click();
+  await expect(page.getByTestId("admin-volunteer-role").filter({ hasText: title })).toContainText("Hidden");
+  await visitor.reload();
+  await expect(visitor.getByRole("heading", { level: 3, name: title })).toHaveCount(0);
+  await page.getByRole("link", { name: `Delete ${title}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Role deleted" }).first()).toBeVisible();
+  await visitor.close();
+});
+
 test("an account without a staff role cannot see or save page texts, causes or recipients", async ({ page, signInAs }) => {
   await signInAs(null);
-  for (const path of ["/admin/pages/home", "/admin/causes/new", "/admin/fund-recipients", "/admin/history/page/home"]) {
+  for (const path of ["/admin/pages/home", "/admin/causes/new", "/admin/fund-recipients", "/admin/volunteer-roles", "/admin/history/page/home"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
     await expect(page.getByLabel("Heading")).toHaveCount(0);
