@@ -318,6 +318,17 @@ export const fundRecipients = pgTable("fund_recipients", {
   is_visible: boolean("is_visible").notNull().default(true),
 });
 
+/** Annual reports on /trustees: a PDF per year, uploaded by staff (or a built-in file under /reports). */
+export const annualReports = pgTable("annual_reports", {
+  id: serial("id").primaryKey(),
+  year: integer("year").notNull(),
+  title: text("title").notNull(),
+  /** Public URL of the PDF. */
+  file: text("file").notNull(),
+  is_visible: boolean("is_visible").notNull().default(true),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Volunteer roles on /support, edited by staff; `slug` is what the volunteer form sends and stores. */
 export const volunteerRoles = pgTable("volunteer_roles", {
   id: serial("id").primaryKey(),
@@ -545,6 +556,7 @@ export type AwardWinnerRow = typeof awardWinners.$inferSelect;
 export type FundRecipientRow = typeof fundRecipients.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
 export type VolunteerRoleRow = typeof volunteerRoles.$inferSelect;
+export type AnnualReportRow = typeof annualReports.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type DonationRow = typeof donations.$inferSelect;

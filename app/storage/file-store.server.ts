@@ -26,7 +26,7 @@ interface FileStore {
   keyFromUrl(url: string): string | null;
 }
 
-const KEY_RE = /^[a-z0-9][a-z0-9-]{0,39}\/[A-Za-z0-9_-]{1,100}\.(webp|jpg|png|gif)$/;
+const KEY_RE = /^[a-z0-9][a-z0-9-]{0,39}\/[A-Za-z0-9_-]{1,100}\.(webp|jpg|png|gif|pdf)$/;
 export const isValidKey = (key: string) => KEY_RE.test(key);
 
 export const uploadsDir = () => config().uploadsDir;

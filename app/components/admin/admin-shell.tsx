@@ -16,6 +16,7 @@ const SECTIONS: { to: string; label: string; access: Access }[] = [
   { to: "/admin/causes", label: "Causes", access: "staff" },
   { to: "/admin/fund-recipients", label: "Fund recipients", access: "staff" },
   { to: "/admin/trustees", label: "Trustees", access: "staff" },
+  { to: "/admin/annual-reports", label: "Annual reports", access: "staff" },
   { to: "/admin/volunteer-roles", label: "Volunteer roles", access: "staff" },
   { to: "/admin/inbox", label: "Inbox", access: "submissions" },
   { to: "/admin/donations", label: "Donations", access: "administrator" },
