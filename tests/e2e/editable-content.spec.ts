@@ -1,7 +1,7 @@
 /**
  * Editable content, driven as staff and visitors do: an editor changes the home page's
  * texts and figures, the About timeline, the Community Fund's facts and recipients, a volunteer
- * role, and a cause (image with alt text, hide without JavaScript); the public pages show each
+ * role, an annual report (PDF checked and downloaded), and a cause (image with alt text, hide without JavaScript); the public pages show each
  * change. History compares a version with now and restores it. An account without a
  * staff role is refused (and tests/e2e/access-matrix.spec.ts covers every new route).
  */
@@ -213,9 +213,48 @@ test("an editor adds a volunteer role; the Support page lists it and the volunte
   await visitor.close();
 });
 
+test("an editor uploads an annual report; a file that is not a PDF is refused; visitors download the PDF", async ({ page, signInAs, browser }) => {
+  await signInAs("editor");
+  const title = `Annual Report 2025 ${stamp}`;
+  await page.goto("/admin/dashboard");
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Annual reports" }).click();
+  await page.getByRole("link", { name: "Add a report" }).click();
+  await page.getByLabel("Year").fill("2025");
+  await page.getByLabel("Title").fill(title);
+  // A web page renamed to .pdf is refused by its content.
+  await page.getByLabel(/^PDF file/).setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") });
+  await page.getByRole("button", { name: "Add Report" }).click();
+  await expect(page.getByText("The file is not a PDF. Please choose a PDF document.")).toBeVisible();
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+  await page.getByLabel(/^PDF file/).setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: pdf });
+  await page.getByRole("button", { name: "Add Report" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Report added" }).first()).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/trustees");
+  const link = visitor.getByRole("link", { name: `${title} (PDF)` });
+  const href = await link.getAttribute("href");
+  expect(href).toMatch(/^\/uploads\/reports\/.+\.pdf$/);
+  // Listed before the built-in 2024 report.
+  const names = await visitor.locator("#reports a").allTextContents();
+  expect(names.findIndex((n) => n.includes(title))).toBeLessThan(names.findIndex((n) => n.includes("Annual Report 2024")));
+  const download = await visitor.request.get(href!);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  expect(download.headers()["content-disposition"]).toBe("attachment");
+  expect(download.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(Buffer.from(await download.body()).equals(pdf)).toBe(true);
+
+  await page.getByRole("link", { name: `Delete ${title}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Report deleted" }).first()).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole("link", { name: `${title} (PDF)` })).toHaveCount(0);
+  await visitor.close();
+});
+
 test("an account without a staff role cannot see or save page texts, causes or recipients", async ({ page, signInAs }) => {
   await signInAs(null);
-  for (const path of ["/admin/pages/home", "/admin/causes/new", "/admin/fund-recipients", "/admin/volunteer-roles", "/admin/history/page/home"]) {
+  for (const path of ["/admin/pages/home", "/admin/causes/new", "/admin/fund-recipients", "/admin/volunteer-roles", "/admin/annual-reports/new", "/admin/history/page/home"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
     await expect(page.getByLabel("Heading")).toHaveCount(0);
