@@ -12,6 +12,7 @@ const SECTIONS: { to: string; label: string; access: Access }[] = [
   { to: "/admin/dashboard", label: "Dashboard", access: "staff" },
   { to: "/admin/events", label: "Events", access: "staff" },
   { to: "/admin/craft-fairs", label: "Craft Fairs", access: "staff" },
+  { to: "/admin/craft-fair-gallery", label: "Craft fair gallery", access: "staff" },
   { to: "/admin/pages", label: "Page texts", access: "staff" },
   { to: "/admin/causes", label: "Causes", access: "staff" },
   { to: "/admin/fund-recipients", label: "Fund recipients", access: "staff" },

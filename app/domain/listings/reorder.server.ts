@@ -1,5 +1,5 @@
 /**
- * Move up / Move down for lists that staff order by hand (causes, fund recipients, volunteer roles):
+ * Move up / Move down for lists that staff order by hand (causes, fund recipients, volunteer roles, the craft fair gallery):
  * swaps an item with its neighbour in the list's order (sort_order, then id), optionally
  * within a group (the recipients of one year). One reorder at a time per table, so two
  * quick clicks cannot give two items the same place.
@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { validId } from "./listings.server.ts";
 
-type OrderedTable = "causes" | "fund_recipients" | "volunteer_roles";
+type OrderedTable = "causes" | "fund_recipients" | "volunteer_roles" | "craft_fair_gallery";
 
 /** Returns false when the item is already first or last (or does not exist). */
 export async function moveInOrder(table: OrderedTable, id: number, direction: "up" | "down", groupColumn?: "year"): Promise<boolean> {
