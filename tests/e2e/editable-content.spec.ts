@@ -1,7 +1,8 @@
 /**
  * Editable content, driven as staff and visitors do: an editor changes the home page's
  * texts and figures, the About timeline, the Community Fund's facts and recipients, a volunteer
- * role, an annual report (PDF checked and downloaded), and a cause (image with alt text, hide without JavaScript); the public pages show each
+ * role, an annual report (PDF checked and downloaded), a craft fair gallery
+ * image, and a cause (image with alt text, hide without JavaScript); the public pages show each
  * change. History compares a version with now and restores it. An account without a
  * staff role is refused (and tests/e2e/access-matrix.spec.ts covers every new route).
  */
@@ -252,9 +253,42 @@ test("an editor uploads an annual report; a file that is not a PDF is refused; v
   await visitor.close();
 });
 
+test("an editor adds a craft fair gallery image with alt text; the Past Fairs gallery shows it first after moving it", async ({ page, signInAs, browser }) => {
+  await signInAs("editor");
+  const alt = `Stallholders laughing ${stamp}`;
+  await page.goto("/admin/dashboard");
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Craft fair gallery" }).click();
+  await page.getByRole("link", { name: "Add an image" }).click();
+  await page.getByRole("button", { name: "Add Image" }).click();
+  await expect(page.getByText("Choose an image for the gallery")).toBeVisible();
+  const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 220, g: 90, b: 90 } } }).png().toBuffer();
+  await page.getByLabel(/^Image/).first().setInputFiles({ name: "fair.png", mimeType: "image/png", buffer: image });
+  await page.getByLabel("Image description (alt text)").fill(alt);
+  await page.getByRole("button", { name: "Add Image" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Image added" }).first()).toBeVisible();
+  for (let i = 0; i < 6; i++) {
+    await page.getByRole("button", { name: `Move ${alt} up` }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Order saved" }).first()).toBeVisible();
+  }
+  await expect(page.getByTestId("admin-gallery-image").first()).toHaveAttribute("data-title", alt);
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/craft-fairs?tab=past");
+  const first = visitor.getByRole("heading", { name: "Gallery" }).locator("xpath=..").getByRole("img").first();
+  await expect(first).toHaveAttribute("alt", alt);
+  await expect(first).toHaveAttribute("src", /^\/uploads\/craft-fair-gallery\/.+\.webp$/);
+
+  await page.getByRole("link", { name: `Delete ${alt}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Image deleted" }).first()).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole("img", { name: alt })).toHaveCount(0);
+  await visitor.close();
+});
+
 test("an account without a staff role cannot see or save page texts, causes or recipients", async ({ page, signInAs }) => {
   await signInAs(null);
-  for (const path of ["/admin/pages/home", "/admin/causes/new", "/admin/fund-recipients", "/admin/volunteer-roles", "/admin/annual-reports/new", "/admin/history/page/home"]) {
+  for (const path of ["/admin/pages/home", "/admin/causes/new", "/admin/fund-recipients", "/admin/volunteer-roles", "/admin/annual-reports/new", "/admin/craft-fair-gallery", "/admin/history/page/home"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
     await expect(page.getByLabel("Heading")).toHaveCount(0);
