@@ -12,7 +12,7 @@ export class DocumentRejectedError extends Error {}
 const NOT_A_PDF = "The file is not a PDF. Please choose a PDF document.";
 
 /** True when the bytes look like a whole PDF file. */
-export function isPdf(bytes: Uint8Array): boolean {
+function isPdf(bytes: Uint8Array): boolean {
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 5));
   const tail = new TextDecoder("latin1").decode(bytes.subarray(Math.max(0, bytes.length - 1024)));
   return head === "%PDF-" && tail.includes("%%EOF");

@@ -4,7 +4,7 @@
  * records a revision of the whole page, writes the audit log and announces "page-texts"
  * so the public pages and caches refresh. A refused save changes nothing.
  */
-import { inArray, like, sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { pageTexts } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
@@ -64,11 +64,4 @@ export async function savePageTexts(page: PageKey, values: Record<string, unknow
   publishChange("page-texts");
   await recordAudit(actor, "page_texts.updated", { entity: "page", entityId: page, details: { changed } });
   return { ok: true, changed };
-}
-
-/** Forgets every stored text of a page (it reads as its defaults again); for tests and resets. */
-export async function clearPageTexts(page: PageKey) {
-  const keys = pageFields(page).map((f) => `${page}.${f.key}`);
-  await getDb().delete(pageTexts).where(inArray(pageTexts.key, keys));
-  publishChange("page-texts");
 }

@@ -23,7 +23,7 @@ export interface PageTextField {
   default: string;
 }
 
-export interface PageTextSection {
+interface PageTextSection {
   heading: string;
   fields: readonly PageTextField[];
 }
