@@ -7,7 +7,7 @@
  */
 import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
 import type { AuditActor } from "../../domain/audit/audit.server.ts";
-import { isPageKey, PAGE_TEXTS, pageFields } from "../../domain/page-texts/page-texts.ts";
+import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 import { getTrustee, trusteeRevisionData, updateTrustee } from "../../domain/trustees/trustees.server.ts";
@@ -34,7 +34,7 @@ export async function historySubject(type: RevisionType, id: string): Promise<Hi
       name: PAGE_TEXTS[id].title,
       editPath: `/admin/pages/${id}`,
       current: await getPageTextsForAdmin(id),
-      labels: Object.fromEntries(pageFields(id).map((f) => [f.key, f.label])),
+      labels: Object.fromEntries((PAGE_TEXTS[id] as PageDefinition).sections.flatMap((s) => s.fields.map((f) => [f.key, `${s.heading}: ${f.label}`]))),
       restore: async (data, actor) => (await savePageTexts(id, data, actor)).ok,
     };
   }

@@ -70,11 +70,11 @@ export default function History({ loaderData }: Route.ComponentProps) {
           {comparison.changes.length === 0 ? (
             <p className="mt-2 text-slate-700">This version is the same as the current one.</p>
           ) : (
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-left text-sm" data-testid="revision-comparison">
+            <div className="mt-3">
+              <table className="w-full table-fixed text-left text-sm" data-testid="revision-comparison">
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
-                    <th scope="col" className="py-2 pr-4">Field</th>
+                    <th scope="col" className="w-1/4 py-2 pr-4">Field</th>
                     <th scope="col" className="py-2 pr-4">In this version</th>
                     <th scope="col" className="py-2">Now</th>
                   </tr>
