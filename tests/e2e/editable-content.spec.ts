@@ -180,6 +180,17 @@ test("an editor adds a cause with a described image; it is on /causes; hiding wo
   await page.getByRole("link", { name: `Delete ${title}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Cause deleted" }).first()).toBeVisible();
+
+  // The words around the list are the Causes page's texts.
+  await page.goto("/admin/pages/causes");
+  await page.getByRole("group", { name: "Introduction" }).getByLabel("Heading").fill(`Causes close to home ${stamp}`);
+  await page.getByRole("button", { name: "Save Texts" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Causes page saved" }).first()).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole("heading", { level: 1, name: `Causes close to home ${stamp}` })).toBeVisible();
+  await page.getByRole("group", { name: "Introduction" }).getByLabel("Heading").fill("Good causes, right on our doorstep");
+  await page.getByRole("button", { name: "Save Texts" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Causes page saved" }).first()).toBeVisible();
   await visitor.close();
 });
 

@@ -52,6 +52,21 @@ const figureFields = (figures: readonly { value: string; label: string }[], hint
 
 const TIMELINE_SLOTS = 6;
 
+const FUND_STEPS = [
+  {
+    title: "Tell us your idea",
+    body: "Any not-for-profit group working in Millbrook can apply, from toddler groups to bowls clubs. Grants are usually between £250 and £1,500.",
+  },
+  {
+    title: "We visit and listen",
+    body: "A trustee will get in touch, come and see what you do and help with any questions. There is no jargon and no long forms.",
+  },
+  {
+    title: "Trustees decide",
+    body: "Applications are considered at our monthly trustee meeting. We tell you the decision within six weeks, and successful groups are paid straight away.",
+  },
+];
+
 export const PAGE_TEXTS = {
   home: {
     title: "Home page",
@@ -197,6 +212,49 @@ export const PAGE_TEXTS = {
           { key: "target", label: "Target", hint: 'For example "£10,000".', max: 20, default: FUND_FACTS.target },
           { key: "target_year", label: "Target year", max: 4, default: String(FUND_FACTS.targetYear) },
           { key: "hero_title", label: "Heading", max: 100, default: "Grants that keep Millbrook thriving" },
+        ],
+      },
+      {
+        heading: "How it works",
+        fields: FUND_STEPS.flatMap((step, i) => [
+          { key: `step_${i + 1}_title`, label: `Step ${i + 1}`, max: 60, default: step.title },
+          { key: `step_${i + 1}_body`, label: `Step ${i + 1} text`, max: 400, long: true, default: step.body },
+        ]),
+      },
+    ],
+  },
+  causes: {
+    title: "Causes page",
+    path: "/causes",
+    intro: "The words around the list of causes (the causes themselves are under Causes).",
+    sections: [
+      {
+        heading: "Introduction",
+        fields: [
+          { key: "hero_title", label: "Heading", max: 100, default: "Good causes, right on our doorstep" },
+          {
+            key: "hero_intro",
+            label: "Introduction",
+            max: 500,
+            long: true,
+            default:
+              "These are the projects we are raising money for right now. Each one was suggested by people in Millbrook, and every pound you give helps one of them reach its goal.",
+          },
+          { key: "hero_button", label: "Button", max: 30, default: "Donate to a cause" },
+          { key: "empty", label: "When there are no causes", max: 200, default: "We are choosing our next causes. Please check back soon." },
+        ],
+      },
+      {
+        heading: "Know a cause",
+        fields: [
+          { key: "suggest_title", label: "Heading", max: 80, default: "Know a cause that needs a hand?" },
+          {
+            key: "suggest_text",
+            label: "Text",
+            max: 400,
+            long: true,
+            default: "If your group or project could use support, our Community Fund offers grants to local organisations every year.",
+          },
         ],
       },
     ],

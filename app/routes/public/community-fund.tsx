@@ -51,21 +51,8 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
 
       <Section tone="white" eyebrow="How it works" title="Simple, local and fair">
         <ol className="grid gap-6 md:grid-cols-3">
-          {[
-            {
-              title: "Tell us your idea",
-              body: "Any not-for-profit group working in Millbrook can apply, from toddler groups to bowls clubs. Grants are usually between £250 and £1,500.",
-            },
-            {
-              title: "We visit and listen",
-              body: "A trustee will get in touch, come and see what you do and help with any questions. There is no jargon and no long forms.",
-            },
-            {
-              title: "Trustees decide",
-              body: "Applications are considered at our monthly trustee meeting. We tell you the decision within six weeks, and successful groups are paid straight away.",
-            },
-          ].map((step, i) => (
-            <li key={step.title} className="rounded-3xl bg-brand-50 p-7 ring-1 ring-brand-100">
+          {[1, 2, 3].map((n) => ({ title: texts[`step_${n}_title`], body: texts[`step_${n}_body`] })).map((step, i) => (
+            <li key={i} className="rounded-3xl bg-brand-50 p-7 ring-1 ring-brand-100">
               <span aria-hidden="true" className="font-display text-5xl font-semibold text-sun-500">
                 {i + 1}
               </span>
