@@ -72,7 +72,17 @@ export function createApp(options: AppOptions) {
   // Uploaded images have random names: cache them for a year.
   app.use(
     "/uploads",
-    options.publicFiles ?? express.static(options.uploadsDir, { immutable: true, maxAge: YEAR * 1000, index: false, fallthrough: false }),
+    options.publicFiles ??
+      express.static(options.uploadsDir, {
+        immutable: true,
+        maxAge: YEAR * 1000,
+        index: false,
+        fallthrough: false,
+        // Uploaded PDFs (annual reports) are downloaded, never shown as a page of this site.
+        setHeaders: (res, file) => {
+          if (file.endsWith(".pdf")) res.setHeader("Content-Disposition", "attachment");
+        },
+      }),
   );
 
   if (options.benchStaticDir) {

@@ -37,6 +37,8 @@ export function servePublicFiles(options: { store: () => FileStore; baseUrl?: st
         return;
       }
       res.set({ "Content-Type": file.contentType, "Content-Length": String(file.size), "X-Content-Type-Options": "nosniff" });
+      // Uploaded PDFs (annual reports) are downloaded, never shown as a page of this site.
+      if (key.endsWith(".pdf")) res.set("Content-Disposition", "attachment");
       if (req.method === "HEAD") {
         await file.body.cancel();
         res.end();

@@ -381,10 +381,15 @@ export const causes = pgTable("causes", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
   description: text("description").notNull(),
-  image: text("image").notNull(),
+  /** Public URL of the image; null: no image (the card shows a plain panel). */
+  image: text("image"),
+  /** What the image shows, for screen readers; empty when it is decorative. */
+  image_alt: text("image_alt").notNull().default(""),
+  /** Pounds raised off the site, entered by staff; paid gifts to the cause are added when read. */
   raised: integer("raised").notNull().default(0),
   goal: integer("goal").notNull(),
   sort_order: integer("sort_order").notNull().default(0),
+  is_visible: boolean("is_visible").notNull().default(true),
 });
 
 /** The board of trustees, edited by staff (order, show/hide, photo with alt text). */
@@ -447,8 +452,74 @@ export const fundRecipients = pgTable("fund_recipients", {
   year: integer("year").notNull(),
   name: text("name").notNull(),
   purpose: text("purpose").notNull(),
+  /** Whole pounds. */
   amount: integer("amount").notNull(),
+  /** Awarded (promised) or funded (paid). */
+  status: text("status").$type<"awarded" | "funded">().notNull().default("funded"),
+  sort_order: integer("sort_order").notNull().default(0),
+  is_visible: boolean("is_visible").notNull().default(true),
 });
+
+/** The craft fairs page's gallery, edited by staff (order, show/hide, alt text unless decorative). */
+export const craftFairGallery = pgTable("craft_fair_gallery", {
+  id: serial("id").primaryKey(),
+  /** Public URL of the image (an upload, or a built-in file under /images). */
+  image: text("image").notNull(),
+  image_alt: text("image_alt").notNull().default(""),
+  sort_order: integer("sort_order").notNull().default(0),
+  is_visible: boolean("is_visible").notNull().default(true),
+});
+
+/** Annual reports on /trustees: a PDF per year, uploaded by staff (or a built-in file under /reports). */
+export const annualReports = pgTable("annual_reports", {
+  id: serial("id").primaryKey(),
+  year: integer("year").notNull(),
+  title: text("title").notNull(),
+  /** Public URL of the PDF. */
+  file: text("file").notNull(),
+  is_visible: boolean("is_visible").notNull().default(true),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Volunteer roles on /support, edited by staff; `slug` is what the volunteer form sends and stores. */
+export const volunteerRoles = pgTable("volunteer_roles", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  commitment: text("commitment").notNull(),
+  skills: text("skills").notNull(),
+  sort_order: integer("sort_order").notNull().default(0),
+  is_visible: boolean("is_visible").notNull().default(true),
+});
+
+/**
+ * Page texts edited by staff, one row per text ("home.hero_primary_label"). A text with
+ * no row shows its built-in default (app/domain/page-texts/page-texts.ts), so a fresh
+ * install and an older one show the same words until staff change them.
+ */
+export const pageTexts = pgTable("page_texts", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Revisions of staff-edited content: one row per saved version of one item (a page's
+ * texts, a cause, a trustee), keyed by content type and id, with who saved it.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: serial("id").primaryKey(),
+    content_type: text("content_type").notNull(),
+    content_id: text("content_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    actor_email: text("actor_email"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("content_revisions_item_idx").on(t.content_type, t.content_id, t.id)],
+);
 
 export const SUBMISSION_KINDS = ["volunteer", "stall_application", "nomination"] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
@@ -652,6 +723,11 @@ export type TrusteeRow = typeof trustees.$inferSelect;
 export type NewsPostRow = typeof newsPosts.$inferSelect;
 export type AwardWinnerRow = typeof awardWinners.$inferSelect;
 export type FundRecipientRow = typeof fundRecipients.$inferSelect;
+export type PageTextRow = typeof pageTexts.$inferSelect;
+export type VolunteerRoleRow = typeof volunteerRoles.$inferSelect;
+export type AnnualReportRow = typeof annualReports.$inferSelect;
+export type GalleryImageRow = typeof craftFairGallery.$inferSelect;
+export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type DonationRow = typeof donations.$inferSelect;
 export type GiftAidDeclarationRow = typeof giftAidDeclarations.$inferSelect;

@@ -14,7 +14,19 @@
  * Adding a content type: add its topic here, publish it when its data changes, and
  * declare it in the handle of the routes that show it.
  */
-export const CONTENT_TOPICS = ["events", "craft-fairs", "settings", "trustees", "news"] as const;
+export const CONTENT_TOPICS = [
+  "events",
+  "craft-fairs",
+  "settings",
+  "trustees",
+  "news",
+  "page-texts",
+  "causes",
+  "fund-recipients",
+  "volunteer-roles",
+  "annual-reports",
+  "craft-fair-gallery",
+] as const;
 export type ContentTopic = (typeof CONTENT_TOPICS)[number];
 
 export interface ContentHandle {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SAMPLE_CRAFT_FAIRS, SAMPLE_EVENTS } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { craftFairs, events } from "../../app/db/schema.ts";
-import { listCauses } from "../../app/domain/community/community-lists.server.ts";
+import { listCauses } from "../../app/domain/causes/causes.server.ts";
 import { listPublicTrustees } from "../../app/domain/trustees/trustees.server.ts";
 import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
 import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";

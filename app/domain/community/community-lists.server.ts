@@ -1,40 +1,16 @@
 /**
  * Public reads of the built-in community content that has no admin screen yet:
- * local causes, award winners and Community Fund recipients. Each falls back
+ * award winners. Each falls back
  * to the sample content by the rule in app/content/sample-fallback.server.ts.
  */
-import { asc, desc, sql } from "drizzle-orm";
+import { asc, desc } from "drizzle-orm";
 import {
   SAMPLE_AWARD_WINNERS,
-  SAMPLE_CAUSES,
-  SAMPLE_FUND_RECIPIENTS,
   type SampleAwardWinner,
-  type SampleCause,
-  type SampleFundRecipient,
 } from "../../content/sample-content.ts";
 import { getDb } from "../../db/client.server.ts";
-import { awardWinners, causes, fundRecipients } from "../../db/schema.ts";
+import { awardWinners } from "../../db/schema.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
-
-export function listCauses() {
-  return withSampleFallback<SampleCause>(
-    "causes",
-    () =>
-      getDb()
-        .select({
-          title: causes.title,
-          description: causes.description,
-          image: causes.image,
-          // Staff's figure for money raised off the site, plus the paid gifts given to this cause.
-          // (Table names written out: Drizzle leaves them off the columns of a one-table select.)
-          raised: sql<number>`("causes"."raised" + coalesce((select sum(d.amount_pence) from donations d where d.cause_id = "causes"."id" and d.status = 'paid'), 0) / 100)::int`,
-          goal: causes.goal,
-        })
-        .from(causes)
-        .orderBy(asc(causes.sort_order), asc(causes.id)),
-    () => SAMPLE_CAUSES,
-  );
-}
 
 export function listAwardWinners() {
   return withSampleFallback<SampleAwardWinner>(
@@ -51,18 +27,6 @@ export function listAwardWinners() {
         .from(awardWinners)
         .orderBy(desc(awardWinners.year), asc(awardWinners.id)),
     () => SAMPLE_AWARD_WINNERS,
-  );
-}
-
-export function listFundRecipients() {
-  return withSampleFallback<SampleFundRecipient>(
-    "fund recipients",
-    () =>
-      getDb()
-        .select({ year: fundRecipients.year, name: fundRecipients.name, purpose: fundRecipients.purpose, amount: fundRecipients.amount })
-        .from(fundRecipients)
-        .orderBy(desc(fundRecipients.year), asc(fundRecipients.id)),
-    () => SAMPLE_FUND_RECIPIENTS,
   );
 }
 

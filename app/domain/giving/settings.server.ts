@@ -45,9 +45,9 @@ export async function saveGivingSettings(
   return { ok: true, settings: await readGivingSettings() };
 }
 
-/** The causes a donor may choose (id and title). */
+/** The causes a donor may choose (id and title): those shown on the website. */
 export async function donationCauses(): Promise<{ id: number; title: string }[]> {
-  return getDb().select({ id: causes.id, title: causes.title }).from(causes).orderBy(asc(causes.sort_order), asc(causes.id));
+  return getDb().select({ id: causes.id, title: causes.title }).from(causes).where(eq(causes.is_visible, true)).orderBy(asc(causes.sort_order), asc(causes.id));
 }
 
 /** Everything raised: the amount staff enter for money raised off the site, plus paid gifts. */

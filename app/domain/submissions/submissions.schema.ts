@@ -6,7 +6,7 @@
  * (submissions.server.ts), because only the bytes say what a file really is.
  */
 import { z } from "zod";
-import { AWARD_CATEGORIES, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
+import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
 import {
   AVAILABILITY_OPTIONS,
   CRAFT_CATEGORIES,
@@ -22,6 +22,9 @@ import {
 export * from "./public-forms.ts";
 
 const ids = <T extends readonly { id: string }[]>(list: T) => list.map((o) => o.id) as [T[number]["id"], ...T[number]["id"][]];
+
+/** The message when a volunteer picks a role that is not (or no longer) offered. */
+export const ROLE_CHOICE = "Please choose from the listed roles";
 
 const text = (message: string, max = 200) =>
   z.string({ message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
@@ -59,7 +62,8 @@ export const VolunteerSchema = z.object({
     .optional()
     .default(""),
   // Marked on the form, not enforced (spec section 5).
-  interests: z.array(z.enum(ids(VOLUNTEER_ROLES), { message: "Please choose from the listed roles" })).max(VOLUNTEER_ROLES.length).default([]),
+  // The roles staff keep (their slugs); which ones exist now is checked on submission.
+  interests: z.array(z.string().regex(/^[a-z0-9-]{1,60}$/, ROLE_CHOICE)).max(30, ROLE_CHOICE).default([]),
   availability: z
     .array(z.enum(ids(AVAILABILITY_OPTIONS), { message: "Please choose from the listed times" }))
     .min(1, "Please tell us when you are available")

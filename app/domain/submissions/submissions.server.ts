@@ -14,7 +14,7 @@ import { privateStore } from "../../storage/file-store.server.ts";
 import { EXTENSIONS, IMAGE_TYPES, PDF_TYPE, sniffFileType, type KnownFileType } from "../../storage/file-types.ts";
 import { hitCounter, releaseHit } from "../limits/counters.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
-import { fieldErrors, formDataToObject, HONEYPOT_FIELD, SUBMISSION_FORMS } from "./submissions.schema.ts";
+import { fieldErrors, formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_FORMS } from "./submissions.schema.ts";
 
 /**
  * Posts allowed per address and form kind in the window below (every post counts, valid
@@ -113,7 +113,11 @@ function cleanFileName(name: string): string {
 export async function submitPublicForm(
   kind: SubmissionKind,
   formData: FormData,
-  options: { ip: string },
+  options: {
+    ip: string;
+    /** Choices kept by staff: a field's values must be among them (the volunteer form's roles). */
+    choices?: { interests?: readonly string[] };
+  },
 ): Promise<SubmissionResult> {
   const form = SUBMISSION_FORMS[kind];
   const values = redisplayValues(formData, form.files);
@@ -128,6 +132,10 @@ export async function submitPublicForm(
   const input = formDataToObject(formData, form);
   const parsed = form.schema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const interests = input.interests;
+  if (options.choices?.interests && Array.isArray(interests) && interests.some((v) => !options.choices!.interests!.includes(String(v)))) {
+    errors.interests ??= ROLE_CHOICE;
+  }
 
   // Check every file by its content before anything is stored (and report it together
   // with any other problems, so people fix everything in one go).

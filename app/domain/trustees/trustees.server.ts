@@ -15,6 +15,7 @@ import { cachedRead } from "../../live/content-cache.server.ts";
 import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { validId } from "../listings/listings.server.ts";
+import { recordRevision } from "../revisions/revisions.server.ts";
 import type { TrusteeFormData } from "./trustees.schema.ts";
 
 export type PublicTrustee = Pick<TrusteeRow, "name" | "role" | "bio" | "image" | "image_alt">;
@@ -46,9 +47,25 @@ export async function getTrustee(id: number): Promise<TrusteeRow | null> {
   return row ?? null;
 }
 
+/** What a revision of a trustee keeps: everything staff edit. */
+export const trusteeRevisionData = (row: TrusteeRow) => ({
+  name: row.name,
+  role: row.role,
+  bio: row.bio,
+  image: row.image,
+  image_alt: row.image_alt,
+  is_visible: row.is_visible,
+});
+
 function changed(actor: AuditActor, action: string, id: number, details: Record<string, unknown>) {
   publishChange("trustees");
   return recordAudit(actor, action, { entity: "trustee", entityId: id, details });
+}
+
+/** A change to what a trustee shows: keeps a revision, then audits and announces it. */
+async function revised(actor: AuditActor, action: string, row: TrusteeRow, details: Record<string, unknown>) {
+  await recordRevision("trustee", row.id, trusteeRevisionData(row), actor);
+  await changed(actor, action, row.id, details);
 }
 
 /** Adds a trustee at the end of the board. */
@@ -61,7 +78,7 @@ export async function createTrustee(input: TrusteeInput, actor: AuditActor) {
       .returning();
     return created;
   });
-  await changed(actor, "trustee.created", row.id, { name: row.name });
+  await revised(actor, "trustee.created", row, { name: row.name });
   return row;
 }
 
@@ -77,7 +94,7 @@ export async function updateTrustee(id: number, input: Omit<TrusteeInput, "image
   if (!row) return null;
   if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
   const fields = (["name", "role", "bio", "image", "image_alt", "is_visible"] as const).filter((f) => before[f] !== row[f]);
-  await changed(actor, "trustee.updated", id, { name: row.name, changed: fields });
+  await revised(actor, "trustee.updated", row, { name: row.name, changed: fields });
   return row;
 }
 
@@ -85,7 +102,7 @@ export async function setTrusteeVisible(id: number, visible: boolean, actor: Aud
   if (!validId(id)) return null;
   const [row] = await getDb().update(trustees).set({ is_visible: visible, updated_at: sql`now()` }).where(eq(trustees.id, id)).returning();
   if (!row) return null;
-  await changed(actor, visible ? "trustee.shown" : "trustee.hidden", id, { name: row.name });
+  await revised(actor, visible ? "trustee.shown" : "trustee.hidden", row, { name: row.name });
   return row;
 }
 

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
@@ -68,6 +69,13 @@ export default function TrusteeForm({ loaderData, actionData }: Route.ComponentP
       formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
+      {editing && (
+        <p className="md:col-span-2">
+          <Link to={`/admin/history/trustee/${loaderData.id}`} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
+            History
+          </Link>
+        </p>
+      )}
       <TextField label="Name" maxLength={120} autoComplete="off" {...form.bind("name")} />
       <TextField label="Role" hint='For example "Chair" or "Treasurer".' maxLength={80} {...form.bind("role")} />
       <TextAreaField label="Bio" hint="Two or three sentences: who they are and what they bring." rows={4} maxLength={1500} className="md:col-span-2" {...form.bind("bio")} />

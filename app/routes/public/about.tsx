@@ -3,12 +3,27 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { CORE_VALUES, IMPACT_FIGURES, TIMELINE } from "../../content/site-copy.ts";
+import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/about";
 import type { ContentHandle } from "../../live/topics.ts";
 
-/** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle = { topics: [] };
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["page-texts"] };
+
+export async function loader() {
+  const texts = await getPageTexts("about");
+  return {
+    texts,
+    values: [1, 2, 3].map((n) => ({ title: texts[`value_${n}_title`], body: texts[`value_${n}_body`] })),
+    // Timeline entries with a year, in the order staff keep them.
+    timeline: [1, 2, 3, 4, 5, 6]
+      .map((n) => ({ year: texts[`timeline_${n}_year`], title: texts[`timeline_${n}_title`], body: texts[`timeline_${n}_body`] }))
+      .filter((item) => item.year !== ""),
+    figures: [1, 2, 3, 4]
+      .map((n) => ({ value: texts[`figure_${n}_value`], label: texts[`figure_${n}_label`] }))
+      .filter((figure) => figure.value !== "" && figure.label !== ""),
+  };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -21,13 +36,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const VALUE_ICONS = [LeafIcon, HeartIcon, UsersIcon];
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { texts, values, timeline, figures } = loaderData;
   return (
     <>
       <PageHero
         eyebrow="About us"
-        title="A small charity with a big heart for Millbrook"
-        intro="We are local people raising money for local people. Since 2023 we have turned quiz nights, fairs and fun runs into grants for the clubs, schools and projects that make our town a good place to live."
+        title={texts.hero_title}
+        intro={texts.hero_intro}
         art={
           <SafeImage src="/images/about.svg" alt="" width={800} height={600} className="aspect-[4/3] w-full rounded-[2rem] object-cover shadow-lg" />
         }
@@ -37,24 +53,18 @@ export default function About() {
         <div className="grid gap-6 md:grid-cols-2">
           <div className="rounded-3xl bg-brand-50 p-8 ring-1 ring-brand-100">
             <h2 className="font-display text-3xl font-semibold text-brand-900">Our mission</h2>
-            <p className="mt-4 text-lg leading-relaxed text-slate-700">
-              To bring Millbrook together and raise money that stays in Millbrook: funding the groups, projects and people who
-              make a real difference to everyday life in our town, and making it easy for everyone to take part.
-            </p>
+            <p className="mt-4 text-lg leading-relaxed text-slate-700">{texts.mission}</p>
           </div>
           <div className="rounded-3xl bg-sun-100 p-8 ring-1 ring-sun-300/60">
             <h2 className="font-display text-3xl font-semibold text-brand-900">Our vision</h2>
-            <p className="mt-4 text-lg leading-relaxed text-slate-700">
-              A Millbrook where nobody is left out: where young people have somewhere to go, older neighbours have company, and
-              every good idea for the town has a fair chance of getting off the ground.
-            </p>
+            <p className="mt-4 text-lg leading-relaxed text-slate-700">{texts.vision}</p>
           </div>
         </div>
       </Section>
 
       <Section tone="cream" eyebrow="What we stand for" title="Our core values">
         <ul className="grid gap-6 md:grid-cols-3">
-          {CORE_VALUES.map((value, i) => {
+          {values.map((value, i) => {
             const Icon = VALUE_ICONS[i] ?? HeartIcon;
             return (
               <li key={value.title} className="rounded-3xl bg-white p-7 shadow-sm ring-1 ring-slate-200">
@@ -71,8 +81,8 @@ export default function About() {
 
       <Section eyebrow="Our story" title="From one conversation to a town-wide effort">
         <ol className="relative space-y-10 border-l-4 border-brand-100 pl-8 sm:ml-4">
-          {TIMELINE.map((item) => (
-            <li key={item.year} className="relative">
+          {timeline.map((item, i) => (
+            <li key={i} className="relative">
               <span
                 aria-hidden="true"
                 className="absolute top-1 -left-[2.85rem] flex size-10 items-center justify-center rounded-full bg-sun-400 font-bold text-ink ring-4 ring-white"
@@ -90,10 +100,10 @@ export default function About() {
       <section aria-labelledby="impact-heading" className="bg-brand-800 py-16 text-white sm:py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <h2 id="impact-heading" className="font-display text-3xl font-semibold sm:text-4xl">
-            Our impact so far
+            {texts.impact_title}
           </h2>
           <dl className="mt-10 grid grid-cols-2 gap-8 md:grid-cols-4">
-            {IMPACT_FIGURES.map((figure) => (
+            {figures.map((figure) => (
               <div key={figure.label} className="flex flex-col">
                 <dt className="order-2 mt-1 text-brand-100">{figure.label}</dt>
                 <dd className="font-display text-4xl font-semibold text-sun-300 sm:text-5xl">{figure.value}</dd>

@@ -2,16 +2,17 @@ import { CauseCard } from "../../components/site/cause-card.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { listCauses } from "../../domain/community/community-lists.server.ts";
+import { listCauses } from "../../domain/causes/causes.server.ts";
+import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/causes";
 import type { ContentHandle } from "../../live/topics.ts";
 
-/** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle = { topics: [] };
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["causes", "page-texts"] };
 
 export async function loader() {
-  const causes = await listCauses();
-  return { causes: causes.items };
+  const [causes, texts] = await Promise.all([listCauses(), getPageTexts("causes")]);
+  return { causes: causes.items, texts };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,16 +24,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Causes({ loaderData }: Route.ComponentProps) {
+  const { texts } = loaderData;
   return (
     <>
       <PageHero
         image="/images/causes/youth-club.svg"
         eyebrow="Local causes"
-        title="Good causes, right on our doorstep"
-        intro="These are the projects we are raising money for right now. Each one was suggested by people in Millbrook, and every pound you give helps one of them reach its goal."
+        title={texts.hero_title}
+        intro={texts.hero_intro}
       >
         <a href="/support#donate" className={buttonClasses("primary", "lg")}>
-          Donate to a cause
+          {texts.hero_button}
         </a>
       </PageHero>
       <Section tone="white">
@@ -43,13 +45,11 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         ) : (
-          <p className="text-lg text-slate-700">We are choosing our next causes. Please check back soon.</p>
+          <p className="text-lg text-slate-700">{texts.empty}</p>
         )}
       </Section>
-      <Section tone="cream" title="Know a cause that needs a hand?">
-        <p className="max-w-3xl text-lg text-slate-700">
-          If your group or project could use support, our Community Fund offers grants to local organisations every year.
-        </p>
+      <Section tone="cream" title={texts.suggest_title}>
+        <p className="max-w-3xl text-lg text-slate-700">{texts.suggest_text}</p>
         <a href="/community-fund" className={buttonClasses("secondary", "md", "mt-6")}>
           About the Community Fund
         </a>

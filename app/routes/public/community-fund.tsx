@@ -3,30 +3,29 @@ import { formatMoney } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { FUND_EMAIL, FUND_FACTS } from "../../content/site-copy.ts";
-import { groupByYear, listFundRecipients } from "../../domain/community/community-lists.server.ts";
+import { FUND_EMAIL } from "../../content/site-copy.ts";
+import { groupByYear } from "../../domain/community/community-lists.server.ts";
+import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-recipients.schema.ts";
+import { listFundRecipients } from "../../domain/fund-recipients/fund-recipients.server.ts";
+import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/community-fund";
 import type { ContentHandle } from "../../live/topics.ts";
 
-export const CURRENT_FUND_YEAR = 2025;
-
-/** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle = { topics: [] };
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle = { topics: ["fund-recipients", "page-texts"] };
 
 export async function loader() {
-  const recipients = await listFundRecipients();
-  const years = groupByYear(recipients.items);
-  return {
-    current: years.find((g) => g.year === CURRENT_FUND_YEAR)?.items ?? [],
-    previous: years.filter((g) => g.year < CURRENT_FUND_YEAR),
-  };
+  const [recipients, texts] = await Promise.all([listFundRecipients(), getPageTexts("community-fund")]);
+  // The newest year with recipients is "this year's"; the years come from the data.
+  const [latest, ...previous] = groupByYear(recipients.items);
+  return { texts, latest: latest ?? null, previous };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Community Fund",
     description:
-      "How the Millbrook Community Fund gives grants to local groups, who received funding in 2025 and before, and how to ask for application details.",
+      "How the Millbrook Community Fund gives grants to local groups, who has received funding, and how to ask for application details.",
     path: "/community-fund",
     ...siteFrom(matches),
   });
@@ -34,14 +33,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const mailto = `mailto:${FUND_EMAIL}?subject=${encodeURIComponent("Community Fund application details")}`;
 
 export default function CommunityFund({ loaderData }: Route.ComponentProps) {
-  const { current, previous } = loaderData;
+  const { texts, latest, previous } = loaderData;
+  const current = latest?.items ?? [];
   return (
     <>
       <PageHero
         image="/images/causes/community-garden.svg"
         eyebrow="Community Fund"
-        title="Grants that keep Millbrook thriving"
-        intro={`At least ${FUND_FACTS.shareToFund} of everything we raise goes into the Community Fund, which gives grants to local groups, schools and projects. Our aim is to give ${FUND_FACTS.target} in grants by ${FUND_FACTS.targetYear}.`}
+        title={texts.hero_title}
+        intro={`At least ${texts.share} of everything we raise goes into the Community Fund, which gives grants to local groups, schools and projects. Our aim is to give ${texts.target} in grants by ${texts.target_year}.`}
       >
         <a href={mailto} className={buttonClasses("primary", "lg")}>
           <MailIcon />
@@ -51,21 +51,8 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
 
       <Section tone="white" eyebrow="How it works" title="Simple, local and fair">
         <ol className="grid gap-6 md:grid-cols-3">
-          {[
-            {
-              title: "Tell us your idea",
-              body: "Any not-for-profit group working in Millbrook can apply, from toddler groups to bowls clubs. Grants are usually between £250 and £1,500.",
-            },
-            {
-              title: "We visit and listen",
-              body: "A trustee will get in touch, come and see what you do and help with any questions. There is no jargon and no long forms.",
-            },
-            {
-              title: "Trustees decide",
-              body: "Applications are considered at our monthly trustee meeting. We tell you the decision within six weeks, and successful groups are paid straight away.",
-            },
-          ].map((step, i) => (
-            <li key={step.title} className="rounded-3xl bg-brand-50 p-7 ring-1 ring-brand-100">
+          {[1, 2, 3].map((n) => ({ title: texts[`step_${n}_title`], body: texts[`step_${n}_body`] })).map((step, i) => (
+            <li key={i} className="rounded-3xl bg-brand-50 p-7 ring-1 ring-brand-100">
               <span aria-hidden="true" className="font-display text-5xl font-semibold text-sun-500">
                 {i + 1}
               </span>
@@ -76,7 +63,7 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
         </ol>
       </Section>
 
-      <Section tone="cream" eyebrow={`${CURRENT_FUND_YEAR} recipients`} title={`Who we are funding in ${CURRENT_FUND_YEAR}`}>
+      <Section tone="cream" eyebrow={latest ? `${latest.year} recipients` : "Recipients"} title={latest ? `Who we are funding in ${latest.year}` : "Who we are funding"}>
         <ul className="grid gap-5 sm:grid-cols-2">
           {current.map((r) => (
             <li key={r.name} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -85,6 +72,7 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
                 <span className="shrink-0 rounded-full bg-brand-600 px-3 py-1 text-sm font-bold text-white">{formatMoney(r.amount)}</span>
               </div>
               <p className="mt-2 text-slate-700">{r.purpose}</p>
+              <p className="mt-3 text-sm font-semibold text-brand-800">{FUND_STATUS_LABELS[r.status]}</p>
             </li>
           ))}
         </ul>
@@ -106,8 +94,8 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
                       </p>
                     </div>
                     <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
-                      <CheckIcon className="size-4" />
-                      Funded
+                      {r.status === "funded" && <CheckIcon className="size-4" />}
+                      {FUND_STATUS_LABELS[r.status]}
                     </span>
                   </li>
                 ))}

@@ -9,7 +9,8 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
-import { CRAFT_FAIR_GALLERY, CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
+import { CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
+import { listGallery, type PublicGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
 import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
@@ -22,11 +23,11 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs", "craft-fair-gallery"], bodyLimit: BODY_LIMITS.publicForm };
 
 export async function loader() {
-  const [upcoming, past] = await Promise.all([listUpcomingCraftFairs(), listPastCraftFairs()]);
-  return { upcoming: upcoming.items, past: past.items };
+  const [upcoming, past, gallery] = await Promise.all([listUpcomingCraftFairs(), listPastCraftFairs(), listGallery()]);
+  return { upcoming: upcoming.items, past: past.items, gallery: gallery.items };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -88,7 +89,7 @@ export default function CraftFairs({ loaderData, actionData }: Route.ComponentPr
           ]}
         >
           {tab === "upcoming" ? <UpcomingFairs fairs={upcoming} /> : null}
-          {tab === "past" ? <PastFairs fairs={past} /> : null}
+          {tab === "past" ? <PastFairs fairs={past} gallery={loaderData.gallery} /> : null}
           {tab === "apply" ? <ApplyForStall fairs={upcoming} result={result} /> : null}
         </Tabs>
       </Section>
@@ -146,7 +147,7 @@ function UpcomingFairs({ fairs }: { fairs: Fair[] }) {
   );
 }
 
-function PastFairs({ fairs }: { fairs: Fair[] }) {
+function PastFairs({ fairs, gallery }: { fairs: Fair[]; gallery: PublicGalleryImage[] }) {
   return (
     <div className="space-y-14">
       <div className="grid gap-6 md:grid-cols-2">
@@ -174,16 +175,18 @@ function PastFairs({ fairs }: { fairs: Fair[] }) {
           </article>
         ))}
       </div>
+      {gallery.length > 0 && (
       <div>
         <h2 className="font-display text-3xl font-semibold text-brand-900">Gallery</h2>
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3">
-          {CRAFT_FAIR_GALLERY.map((image) => (
-            <li key={image.src}>
-              <SafeImage src={image.src} alt={image.alt} loading="lazy" width={600} height={450} className="aspect-[4/3] w-full rounded-2xl bg-brand-50 object-cover" />
+          {gallery.map((image) => (
+            <li key={image.image}>
+              <SafeImage src={image.image} alt={image.image_alt} loading="lazy" width={600} height={450} className="aspect-[4/3] w-full rounded-2xl bg-brand-50 object-cover" />
             </li>
           ))}
         </ul>
       </div>
+      )}
       <div>
         <h2 className="font-display text-3xl font-semibold text-brand-900">What stallholders say</h2>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">

@@ -6,8 +6,8 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
-import { HOME_STATS } from "../../content/site-copy.ts";
-import { listCauses } from "../../domain/community/community-lists.server.ts";
+import { listCauses } from "../../domain/causes/causes.server.ts";
+import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { formatRaised, raisedTotalPence } from "../../domain/giving/settings.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { listUpcomingEvents } from "../../domain/events/events.server.ts";
@@ -22,13 +22,14 @@ export const HERO_FALLBACK = "/images/hero-fallback.svg";
 export const ABOUT_IMAGE = "/images/about.svg";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["events", "news"] };
+export const handle: ContentHandle = { topics: ["events", "news", "page-texts", "causes"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
-  const [events, causes, raised, news] = await Promise.all([
+  const [events, causes, texts, raised, news] = await Promise.all([
     listUpcomingEvents({ limit: 3 }),
     listCauses(),
+    getPageTexts("home"),
     // Gifts change with a webhook, which publishes "settings" (the layout's topic).
     cachedRead("settings", "raised-total", raisedTotalPence).catch(() => null),
     // No news (or a failed read): the section is left out.
@@ -45,8 +46,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     events: events.items.map(eventCardData),
     causes: causes.items.slice(0, 3),
     news,
-    // The "raised" figure: real gifts plus what staff enter for money raised off the site.
-    stats: HOME_STATS.map((stat, i) => (i === 0 && raised !== null ? { ...stat, value: formatRaised(raised) } : stat)),
+    texts,
+    // The first figure is the "raised" total when it can be read: real gifts plus what staff
+    // enter for money raised off the site. A figure left empty is not shown.
+    stats: [1, 2, 3, 4]
+      .map((n) => ({ value: texts[`figure_${n}_value`], label: texts[`figure_${n}_label`] }))
+      .map((stat, i) => (i === 0 && raised !== null ? { ...stat, value: formatRaised(raised) } : stat))
+      .filter((stat) => stat.value !== "" && stat.label !== ""),
   };
 }
 
@@ -59,7 +65,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { heroTitle, heroSubtitle, heroImage, tagline, about, aboutImage, events, causes, stats, news } = loaderData;
+  const { heroTitle, heroSubtitle, heroImage, tagline, about, aboutImage, events, causes, stats, texts, news } = loaderData;
   return (
     <>
       <section className="relative overflow-hidden bg-linear-to-br from-sun-100 via-[#fbf6ea] to-brand-50 pt-28 pb-16 sm:pt-36 sm:pb-24">
@@ -78,10 +84,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <a href="/support" className={buttonClasses("primary", "lg")}>
-                Support Us
+                {texts.hero_primary_label}
               </a>
               <a href="/about" className={buttonClasses("secondary", "lg")}>
-                Learn About Us
+                {texts.hero_secondary_label}
               </a>
             </div>
           </div>
@@ -90,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <SafeImage
                 src={heroImage}
                 fallback={HERO_FALLBACK}
-                alt="Neighbours gathered on Millbrook Green under summer bunting"
+                alt={texts.hero_image_alt}
                 width={1200}
                 height={900}
                 fetchPriority="high"
@@ -118,13 +124,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <SafeImage src={aboutImage} alt="Volunteers setting up stalls for a Millbrook fair" width={1000} height={750} loading="lazy" className="aspect-[4/3] w-full object-cover" />
           </div>
           <div>
-            <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">Who we are</p>
+            <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">{texts.about_eyebrow}</p>
             <h2 id="about-preview-heading" className="mt-2 font-display text-3xl font-semibold text-brand-900 sm:text-4xl">
-              Neighbours looking after neighbours
+              {texts.about_title}
             </h2>
             <p className="mt-5 text-lg leading-relaxed text-slate-700">{about}</p>
             <a href="/about" className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
-              Read our story
+              {texts.about_link}
               <ArrowRightIcon className="size-4" />
             </a>
           </div>
@@ -135,8 +141,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         id="causes"
         tone="cream"
         eyebrow="Local causes"
-        title="Where your support is going now"
-        intro="Three Millbrook projects we are raising money for this year. Every event ticket, stall fee and donation moves these bars along."
+        title={texts.causes_title}
+        intro={texts.causes_intro}
       >
         <div className="grid gap-6 md:grid-cols-3">
           {causes.map((cause) => (
@@ -152,8 +158,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section
         id="upcoming-events"
         eyebrow="What's on"
-        title="Upcoming events"
-        intro="Come along, bring a friend, and have a good time for a good cause."
+        title={texts.events_title}
+        intro={texts.events_intro}
       >
         {events.length > 0 ? (
           <div className="grid gap-6 md:grid-cols-3">
@@ -187,14 +193,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="px-4 pb-20 sm:px-6">
         <div className="relative mx-auto max-w-7xl overflow-hidden rounded-[2.5rem] bg-brand-700 px-6 py-14 text-center text-white sm:px-12 sm:py-20">
           <div aria-hidden="true" className="pointer-events-none absolute -right-16 -bottom-24 size-80 rounded-full bg-sun-400/25 blur-2xl" />
-          <h2 className="relative font-display text-3xl font-semibold text-balance sm:text-5xl">Small gifts make a big difference here</h2>
-          <p className="relative mx-auto mt-4 max-w-2xl text-lg text-brand-50">
-            £25 buys a term of art materials for the youth club. £50 keeps a Warm Space open for a whole afternoon. Whatever you
-            can give stays in Millbrook.
-          </p>
+          <h2 className="relative font-display text-3xl font-semibold text-balance sm:text-5xl">{texts.cta_title}</h2>
+          <p className="relative mx-auto mt-4 max-w-2xl text-lg text-brand-50">{texts.cta_text}</p>
           <a href="/support#donate" className={buttonClasses("sun", "lg", "relative mt-8")}>
             <HeartIcon className="size-5" />
-            Donate today
+            {texts.cta_button}
           </a>
         </div>
       </section>

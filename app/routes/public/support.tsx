@@ -6,7 +6,8 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { FOUNDATION, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
+import { FOUNDATION } from "../../content/sample-content.ts";
+import { listVolunteerRoles, type PublicVolunteerRole } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
 import { SUPPORT_FAQ } from "../../content/site-copy.ts";
 import {
   DEFAULT_MAX_DONATION_PENCE,
@@ -31,9 +32,10 @@ type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, st
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("checkout");
-  const [settings, causes] = await Promise.all([
+  const [settings, causes, roles] = await Promise.all([
     readGivingSettings().catch(() => ({ maxDonationPence: DEFAULT_MAX_DONATION_PENCE, otherWaysText: DEFAULT_OTHER_WAYS_TEXT })),
     donationCauses().catch(() => []),
+    listVolunteerRoles(),
   ]);
   // Back from Checkout's Cancel: the form as the donor left it (never cached: it is theirs).
   const prefill = token ? await checkoutValues(token).catch(() => null) : null;
@@ -41,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       giving: { enabled: paymentsConfigured(), maxPence: settings.maxDonationPence, otherWaysText: settings.otherWaysText, causes },
       prefill,
+      roles: roles.items,
     },
     token ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -82,12 +85,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ form: "donate", errors: {}, values, failed: true } as DonationResult, { status: 502, headers: noStore });
     }
   }
-  const result = await submitPublicForm("volunteer", formData, { ip });
+  // Interests are the roles shown now.
+  const roles = await listVolunteerRoles();
+  const result = await submitPublicForm("volunteer", formData, { ip, choices: { interests: roles.items.map((r) => r.slug) } });
   return data({ form: "volunteer", ...result } as FormResult, { status: submissionStatus(result) });
 }
 
-/** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: [], bodyLimit: BODY_LIMITS.publicForm };
+/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteer-roles"], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -193,8 +198,8 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
           is a role for you.
         </p>
         <ul className="mt-8 grid gap-5 md:grid-cols-2">
-          {VOLUNTEER_ROLES.map((role) => (
-            <li key={role.id} className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
+          {loaderData.roles.map((role) => (
+            <li key={role.slug} className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
               <h3 className="font-display text-xl font-semibold text-brand-900">{role.title}</h3>
               <p className="mt-2 text-slate-700">{role.description}</p>
               <dl className="mt-4 space-y-1 text-sm">
@@ -211,7 +216,7 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
           ))}
         </ul>
         <div className="mt-12 rounded-3xl bg-[#fbf6ea] p-6 sm:p-10">
-          <VolunteerForm result={volunteer} />
+          <VolunteerForm result={volunteer} roles={loaderData.roles} />
         </div>
       </Section>
 
@@ -250,7 +255,7 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
   );
 }
 
-function VolunteerForm({ result }: { result: FormResult | undefined }) {
+function VolunteerForm({ result, roles }: { result: FormResult | undefined; roles: PublicVolunteerRole[] }) {
   const { text, list, errors, checked } = valuesOf(result, "volunteer");
   if (result?.status === "ok") {
     return (
@@ -285,7 +290,7 @@ function VolunteerForm({ result }: { result: FormResult | undefined }) {
         name="interests"
         legend="Areas of interest"
         hint="Choose any roles you would like to hear about."
-        options={VOLUNTEER_ROLES.map((r) => ({ id: r.id, label: r.title }))}
+        options={roles.map((r) => ({ id: r.slug, label: r.title }))}
         defaultValue={list("interests")}
         error={errors.interests}
       />

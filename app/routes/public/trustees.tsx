@@ -3,19 +3,20 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { ANNUAL_REPORTS, TRUSTEES_EMAIL } from "../../content/site-copy.ts";
+import { TRUSTEES_EMAIL } from "../../content/site-copy.ts";
+import { listAnnualReports } from "../../domain/annual-reports/annual-reports.server.ts";
 import { listPublicTrustees } from "../../domain/trustees/trustees.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/trustees";
 import type { ContentHandle } from "../../live/topics.ts";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["trustees"] };
+export const handle: ContentHandle = { topics: ["trustees", "annual-reports"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
-  const trustees = await listPublicTrustees();
-  return { trustees: trustees.items, charityNumber: settings.charity_number };
+  const [trustees, reports] = await Promise.all([listPublicTrustees(), listAnnualReports()]);
+  return { trustees: trustees.items, reports: reports.items, charityNumber: settings.charity_number };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -104,18 +105,19 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section tone="white" eyebrow="Accountability" title="Annual reports">
+      <Section id="reports" tone="white" eyebrow="Accountability" title="Annual reports">
         <p className="max-w-3xl text-lg text-slate-700">
           Our annual reports explain what we raised, who we funded and what we learned. They are also filed with the Charity
           Commission.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          {ANNUAL_REPORTS.map((r) => (
-            <a key={r.year} href={r.href} download className={buttonClasses("secondary", "md")}>
+          {loaderData.reports.map((r) => (
+            <a key={r.file} href={r.file} download className={buttonClasses("secondary", "md")}>
               <DownloadIcon />
-              {r.label} (PDF)
+              {r.title} (PDF)
             </a>
           ))}
+          {loaderData.reports.length === 0 && <p className="text-slate-700">Our annual reports will be published here.</p>}
         </div>
       </Section>
     </>

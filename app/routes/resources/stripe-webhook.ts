@@ -21,7 +21,10 @@ export async function action({ request }: Route.ActionArgs) {
     return new Response("Bad request", { status: 400, headers: { "Content-Type": "text/plain" } });
   }
   // The public "raised" figures (home page, causes) include gifts: show the change.
-  if (outcome.handled) publishChange("settings");
+  if (outcome.handled) {
+    publishChange("settings");
+    publishChange("causes");
+  }
   return Response.json({ received: true, duplicate: outcome.duplicate });
 }
 

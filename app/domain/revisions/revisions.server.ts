@@ -1,0 +1,44 @@
+/**
+ * Revisions: every saved version of a piece of staff-edited content, keyed by content
+ * type ("page", "cause", "trustee") and the item's id within that type, with who saved
+ * it and when. The owning domain records a revision after each change (the new state);
+ * restoring one is done by the owning domain's update, which records a new revision, so
+ * the history only ever grows.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { contentRevisions, type ContentRevisionRow } from "../../db/schema.ts";
+import type { AuditActor } from "../audit/audit.server.ts";
+
+export const REVISION_TYPES = ["page", "cause", "trustee"] as const;
+export type RevisionType = (typeof REVISION_TYPES)[number];
+
+/** How many revisions of one item the history screen lists. */
+const HISTORY_LIMIT = 50;
+
+export async function recordRevision(type: RevisionType, id: string | number, data: Record<string, unknown>, actor: AuditActor) {
+  await getDb()
+    .insert(contentRevisions)
+    .values({ content_type: type, content_id: String(id), data, actor_email: actor.email ?? null });
+}
+
+/** The revisions of one item, newest first. */
+export function listRevisions(type: RevisionType, id: string | number): Promise<ContentRevisionRow[]> {
+  return getDb()
+    .select()
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.content_type, type), eq(contentRevisions.content_id, String(id))))
+    .orderBy(desc(contentRevisions.id))
+    .limit(HISTORY_LIMIT);
+}
+
+/** One revision of one item; null when it does not exist or belongs to another item. */
+export async function getRevision(type: RevisionType, id: string | number, revisionId: number): Promise<ContentRevisionRow | null> {
+  if (!Number.isSafeInteger(revisionId) || revisionId < 1 || revisionId > 2_147_483_647) return null;
+  const [row] = await getDb()
+    .select()
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.id, revisionId), eq(contentRevisions.content_type, type), eq(contentRevisions.content_id, String(id))))
+    .limit(1);
+  return row ?? null;
+}
