@@ -344,7 +344,7 @@ export interface SampleAwardWinner {
   category: string;
   name: string;
   achievement: string;
-  image: string;
+  image: string | null;
 }
 
 export const AWARD_CATEGORIES = [

@@ -14,7 +14,7 @@
  * Adding a content type: add its topic here, publish it when its data changes, and
  * declare it in the handle of the routes that show it.
  */
-export const CONTENT_TOPICS = ["events", "craft-fairs", "settings", "trustees"] as const;
+export const CONTENT_TOPICS = ["events", "craft-fairs", "settings", "trustees", "legal-pages", "faqs", "contact", "awards"] as const;
 export type ContentTopic = (typeof CONTENT_TOPICS)[number];
 
 export interface ContentHandle {

@@ -1,19 +1,17 @@
 /**
  * Public reads of the built-in community content that has no admin screen yet:
- * local causes, award winners and Community Fund recipients. Each falls back
+ * local causes and Community Fund recipients. Each falls back
  * to the sample content by the rule in app/content/sample-fallback.server.ts.
  */
 import { asc, desc, sql } from "drizzle-orm";
 import {
-  SAMPLE_AWARD_WINNERS,
   SAMPLE_CAUSES,
   SAMPLE_FUND_RECIPIENTS,
-  type SampleAwardWinner,
   type SampleCause,
   type SampleFundRecipient,
 } from "../../content/sample-content.ts";
 import { getDb } from "../../db/client.server.ts";
-import { awardWinners, causes, fundRecipients } from "../../db/schema.ts";
+import { causes, fundRecipients } from "../../db/schema.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 
 export function listCauses() {
@@ -33,24 +31,6 @@ export function listCauses() {
         .from(causes)
         .orderBy(asc(causes.sort_order), asc(causes.id)),
     () => SAMPLE_CAUSES,
-  );
-}
-
-export function listAwardWinners() {
-  return withSampleFallback<SampleAwardWinner>(
-    "award winners",
-    () =>
-      getDb()
-        .select({
-          year: awardWinners.year,
-          category: awardWinners.category,
-          name: awardWinners.name,
-          achievement: awardWinners.achievement,
-          image: awardWinners.image,
-        })
-        .from(awardWinners)
-        .orderBy(desc(awardWinners.year), asc(awardWinners.id)),
-    () => SAMPLE_AWARD_WINNERS,
   );
 }
 
