@@ -26,11 +26,6 @@ export interface AwardRound {
   categories: AwardCategory[];
 }
 
-/** Today's date in the UK (yyyy-MM-dd), the day the awards dates are compared with. */
-export function ukToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 export async function getAwardRound(): Promise<AwardRound> {
   try {
     const row = await cachedRead("awards", "round", async () => {
