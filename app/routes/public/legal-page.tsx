@@ -20,7 +20,8 @@ export const handle: ContentHandle = { topics: ["legal-pages", "settings"] };
 const months = (n: number) => (n === 1 ? "1 month" : `${n} months`);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  // A client-side navigation asks for "/privacy.data": the page is the same.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/+$/, "");
   const known = LEGAL_PAGES.find((p) => p.path === path);
   if (!known) throw data("Not found", { status: 404 });
   const [page, settings] = await Promise.all([getLegalPage(known.slug), getSiteSettings(context)]);
