@@ -8,12 +8,16 @@ import { describe, expect, it } from "vitest";
 import { ukToday } from "../../app/components/site/format.ts";
 import { markupBlocks } from "../../app/components/site/simple-markup.tsx";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, craftFairs, faqs, formSubmissions } from "../../app/db/schema.ts";
+import { auditLog, craftFairs, events, faqs, formSubmissions } from "../../app/db/schema.ts";
 import { seedNewSections } from "../../app/db/seed.server.ts";
 import { AwardRoundFormSchema, nominationsState } from "../../app/domain/awards/awards.schema.ts";
 import { getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
 import { getContactDetails, saveContactDetails } from "../../app/domain/contact/contact.server.ts";
 import { CraftFairFormSchema } from "../../app/domain/craft-fairs/craft-fairs.schema.ts";
+import { toggleCraftFairActive } from "../../app/domain/craft-fairs/craft-fairs-admin.server.ts";
+import { listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
+import { toggleEventActive } from "../../app/domain/events/events-admin.server.ts";
+import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { listPublicFaqs } from "../../app/domain/faqs/faqs.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
@@ -174,5 +178,16 @@ describe("craft fair application deadlines", () => {
     expect(statusOf(result)).toBe(400);
     expect((dataOf(result).errors as Record<string, string>).fairs).toMatch(new RegExp(`^Applications for "${title}" closed on `));
     expect(await getDb().select().from(formSubmissions).where(eq(formSubmissions.email, "ann@example.org"))).toHaveLength(0);
+  });
+});
+
+describe("sample content is a starting point only", () => {
+  it("hiding every event and craft fair shows the empty state, never the sample items again", async () => {
+    expect((await listUpcomingEvents()).items.length).toBeGreaterThan(0);
+    for (const row of await getDb().select().from(events).where(eq(events.is_active, true))) await toggleEventActive(row.id, actor);
+    for (const row of await getDb().select().from(craftFairs).where(eq(craftFairs.is_active, true))) await toggleCraftFairActive(row.id, actor);
+    expect(await listUpcomingEvents()).toEqual({ items: [], sample: false });
+    expect(await listUpcomingCraftFairs()).toEqual({ items: [], sample: false });
+    expect(await getPublicEvent(1)).toBeNull();
   });
 });
