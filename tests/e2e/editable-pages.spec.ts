@@ -54,18 +54,21 @@ test("the consent boxes link to the terms; every legal page is reachable from th
   await expect(page.getByTestId("legal-page")).toContainText("sets no tracking");
 });
 
-test("an editor changes the footer's phone and hides a social link; the footer follows", async ({ page, signInAs }) => {
+test("an editor changes the footer's phone, hides a social link and changes a page email; the pages follow", async ({ page, signInAs }) => {
   await signInAs("editor");
   await page.goto("/admin/contact");
   const phone = page.getByLabel("Phone number");
   const facebook = page.getByLabel(/^Facebook link/);
+  const fundEmail = page.getByLabel("Community Fund email");
   const oldPhone = await phone.inputValue();
   const oldFacebook = await facebook.inputValue();
+  const oldFundEmail = await fundEmail.inputValue();
   await phone.fill("not a phone");
   await page.getByRole("button", { name: "Save Contact Details" }).click();
   await expect(page.getByText("Phone number may contain only digits, spaces, brackets, hyphens and a leading +")).toBeVisible();
   await phone.fill("01632 555 123");
   await facebook.fill("");
+  await fundEmail.fill(`grants-${stamp}@example.org`);
   await page.getByRole("button", { name: "Save Contact Details" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Contact details saved" }).first()).toBeVisible();
 
@@ -75,12 +78,15 @@ test("an editor changes the footer's phone and hides a social link; the footer f
   await expect(footer.getByTestId("footer-phone")).toHaveText("01632 555 123");
   await expect(footer.getByTestId("footer-phone")).toHaveAttribute("href", "tel:01632555123");
   await expect(footer.getByRole("link", { name: "Facebook" })).toHaveCount(0);
+  await visitor.goto("/community-fund");
+  await expect(visitor.locator(`a[href^="mailto:grants-${stamp}@example.org"]`).first()).toBeVisible();
   await visitor.close();
 
   // Put them back for the other browser tests.
   await page.goto("/admin/contact");
   await page.getByLabel("Phone number").fill(oldPhone);
   await page.getByLabel(/^Facebook link/).fill(oldFacebook);
+  await page.getByLabel("Community Fund email").fill(oldFundEmail);
   await page.getByRole("button", { name: "Save Contact Details" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Contact details saved" }).first()).toBeVisible();
 });

@@ -13,7 +13,7 @@ export interface AwardCategory {
 }
 
 /** A category's id from its title ("Volunteer of the Year" -> "volunteer-of-the-year"). */
-export const categoryId = (title: string) =>
+const categoryId = (title: string) =>
   title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

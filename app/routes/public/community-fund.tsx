@@ -3,7 +3,8 @@ import { formatMoney } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { FUND_EMAIL, FUND_FACTS } from "../../content/site-copy.ts";
+import { FUND_FACTS } from "../../content/site-copy.ts";
+import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { groupByYear, listFundRecipients } from "../../domain/community/community-lists.server.ts";
 import type { Route } from "./+types/community-fund";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -11,14 +12,15 @@ import type { ContentHandle } from "../../live/topics.ts";
 export const CURRENT_FUND_YEAR = 2025;
 
 /** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle = { topics: [] };
+export const handle: ContentHandle = { topics: ["contact"] };
 
 export async function loader() {
-  const recipients = await listFundRecipients();
+  const [recipients, contact] = await Promise.all([listFundRecipients(), getContactDetails()]);
   const years = groupByYear(recipients.items);
   return {
     current: years.find((g) => g.year === CURRENT_FUND_YEAR)?.items ?? [],
     previous: years.filter((g) => g.year < CURRENT_FUND_YEAR),
+    fundEmail: contact.fund_email,
   };
 }
 
@@ -31,10 +33,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ...siteFrom(matches),
   });
 
-const mailto = `mailto:${FUND_EMAIL}?subject=${encodeURIComponent("Community Fund application details")}`;
-
 export default function CommunityFund({ loaderData }: Route.ComponentProps) {
-  const { current, previous } = loaderData;
+  const { current, previous, fundEmail } = loaderData;
+  const mailto = `mailto:${fundEmail}?subject=${encodeURIComponent("Community Fund application details")}`;
   return (
     <>
       <PageHero
@@ -126,7 +127,7 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
           <MailIcon />
           Email us for application details
         </a>
-        <p className="mt-2 text-sm break-all text-slate-700">{FUND_EMAIL}</p>
+        <p className="mt-2 text-sm break-all text-slate-700">{fundEmail}</p>
       </Section>
     </>
   );
