@@ -3,6 +3,7 @@
  * with its winners. An editor changes each in the admin area and the public page shows it;
  * nominations close by themselves; no public page links to "#".
  */
+import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -15,6 +16,7 @@ test("an editor edits the privacy notice; the public page shows it, as text, wit
   await signInAs("editor");
   await page.goto("/admin/legal-pages");
   await page.getByRole("link", { name: "Edit Privacy notice" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Privacy notice" })).toBeVisible();
   const body = page.getByLabel("Page text");
   await expect(body).toHaveValue(/\{volunteer_retention\}/);
   await body.fill("");
@@ -96,7 +98,8 @@ test("an editor adds a question to the FAQ, moves it up without JavaScript and h
   const question = `Can I bring my dog ${stamp}?`;
   await page.goto("/admin/faqs");
   await page.getByRole("link", { name: "Add a question" }).click();
-  await page.getByLabel("Question").fill(question);
+  await expect(page.getByRole("heading", { level: 1, name: "Add a question" })).toBeVisible();
+  await page.getByLabel("Question", { exact: true }).fill(question);
   await page.getByLabel("Answer").fill("Yes, dogs on leads are welcome at outdoor events.");
   await page.getByRole("button", { name: "Add Question" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Question added" }).first()).toBeVisible();
@@ -121,7 +124,7 @@ test("an editor adds a question to the FAQ, moves it up without JavaScript and h
   await noJsContext.close();
 });
 
-test("an editor closes nominations and adds a winner; the awards page follows and the server refuses late nominations", async ({ page, signInAs }) => {
+test("an editor closes nominations and adds a winner with a photo; the awards page follows and the server refuses late nominations", async ({ page, signInAs }) => {
   await signInAs("editor");
   await page.goto("/admin/awards");
   const open = page.getByLabel("Nominations open");
@@ -139,10 +142,13 @@ test("an editor closes nominations and adds a winner; the awards page follows an
   await expect(page.getByTestId("nominations-state")).toContainText("Nominations are closed");
 
   await page.getByRole("link", { name: "Add a winner" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Add a winner" })).toBeVisible();
   await page.getByLabel("Year").fill("2031");
   await page.getByLabel("Category").selectOption({ label: "Volunteer of the Year" });
   await page.getByLabel("Name").fill(`Rosa Bell ${stamp}`);
   await page.getByLabel("Achievement").fill("Ran the Saturday breakfast club for ten years.");
+  const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 90, g: 160, b: 120 } } }).png().toBuffer();
+  await page.getByLabel(/^Photo/).first().setInputFiles({ name: "rosa.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Add Winner" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Winner added" }).first()).toBeVisible();
 
@@ -155,7 +161,9 @@ test("an editor closes nominations and adds a winner; the awards page follows an
   await expect(visitor.getByTestId("key-dates-upcoming")).toContainText("Awards ceremony");
   await visitor.goto("/awards?tab=winners");
   await expect(visitor.getByRole("heading", { name: "2031 winners" })).toBeVisible();
-  await expect(visitor.getByText(`Rosa Bell ${stamp}`)).toBeVisible();
+  const card = visitor.getByRole("listitem").filter({ hasText: `Rosa Bell ${stamp}` });
+  await expect(card).toContainText("Volunteer of the Year");
+  await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/awards\/.+\.webp$/);
   const late = await visitor.request.post("/awards?tab=nominate", {
     multipart: { nominatorName: "Late Larry", email: "late@example.org", category: "volunteer-year", consent: "on" },
   });

@@ -13,6 +13,7 @@ import { awardRound, awardWinners, type AwardWinnerRow } from "../../db/schema.t
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import { parseCategories, type AwardCategory, type AwardRoundFormData, type AwardWinnerFormData } from "./awards.schema.ts";
@@ -78,19 +79,23 @@ export async function getWinner(id: number): Promise<AwardWinnerRow | null> {
   return row ?? null;
 }
 
-const winnerValues = (input: AwardWinnerFormData) => ({ ...input, year: Number(input.year) });
+/** A winner's fields with the photo: a URL, null for none, or (when updating) undefined to keep it. */
+type WinnerInput = AwardWinnerFormData & { image?: string | null };
+const winnerValues = (input: WinnerInput) => ({ ...input, year: Number(input.year) });
 
-export async function createWinner(input: AwardWinnerFormData, actor: AuditActor) {
+export async function createWinner(input: WinnerInput, actor: AuditActor) {
   const [row] = await getDb().insert(awardWinners).values(winnerValues(input)).returning();
   publishChange("awards");
   await recordAudit(actor, "award_winner.created", { entity: "award_winner", entityId: row.id, details: { name: row.name, year: row.year } });
   return row;
 }
 
-export async function updateWinner(id: number, input: AwardWinnerFormData, actor: AuditActor) {
-  if (!validId(id)) return null;
+export async function updateWinner(id: number, input: WinnerInput, actor: AuditActor) {
+  const before = await getWinner(id);
+  if (!before) return null;
   const [row] = await getDb().update(awardWinners).set(winnerValues(input)).where(eq(awardWinners.id, id)).returning();
   if (!row) return null;
+  if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
   publishChange("awards");
   await recordAudit(actor, "award_winner.updated", { entity: "award_winner", entityId: id, details: { name: row.name, year: row.year } });
   return row;
@@ -100,6 +105,7 @@ export async function deleteWinner(id: number, actor: AuditActor): Promise<boole
   if (!validId(id)) return false;
   const [row] = await getDb().delete(awardWinners).where(eq(awardWinners.id, id)).returning();
   if (!row) return false;
+  await deleteImage(row.image);
   publishChange("awards");
   await recordAudit(actor, "award_winner.deleted", { entity: "award_winner", entityId: id, details: { name: row.name, year: row.year } });
   return true;
