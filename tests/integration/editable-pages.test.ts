@@ -124,6 +124,12 @@ describe("awards round", () => {
     expect(paths).toEqual(expect.arrayContaining(["nominations_close", "ceremony_date"]));
   });
 
+  it("refuses a category the current round does not have", async () => {
+    const result = await awardsAction(post("/awards?tab=nominate", { nominatorName: "Ann", email: "ann@example.org", category: "best-dog", consent: "on" }));
+    expect(statusOf(result)).toBe(400);
+    expect(dataOf(result)).toMatchObject({ status: "invalid", errors: { category: "Please choose an award category" } });
+  });
+
   it("refuses a nomination after the closing date and stores nothing", async () => {
     await roundWith({ open: day(-60), close: day(-1), ceremony: day(30) });
     const before = await getDb().select().from(formSubmissions);
