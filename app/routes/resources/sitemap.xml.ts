@@ -1,4 +1,5 @@
 import { siteOrigin } from "../../lib/config.server.ts";
+import { LEGAL_PAGES } from "../../content/starting-content.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/sitemap.xml";
@@ -15,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
     listUpcomingEvents(),
     listPastEvents({ limit: 3 }),
   ]);
-  const paths = [...SITEMAP_PATHS, ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`)];
+  const paths = [...SITEMAP_PATHS, ...LEGAL_PAGES.map((p) => p.path), ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`)];
   const body =
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
     [...new Set(paths)].map((p) => `  <url><loc>${xmlEscape(origin + p)}</loc></url>`).join("\n") +
