@@ -198,3 +198,23 @@ test("no public page links to '#'", async ({ page }) => {
   expect([...seen]).toEqual(expect.arrayContaining(["/privacy", "/terms/volunteers", "/terms/stallholders", "/accessibility", "/cookies"]));
   expect(offenders).toEqual([]);
 });
+
+test("a craft fair's application deadline must fall before the fair, checked by the server", async ({ browser, page, signInAs }) => {
+  await signInAs("editor");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(await page.context().cookies());
+  const noJs = await context.newPage();
+  await noJs.goto("/admin/craft-fairs/new");
+  await noJs.getByLabel("Title").fill(`Deadline Fair ${stamp}`);
+  await noJs.getByLabel("Date", { exact: true }).fill(day(30));
+  await noJs.getByLabel("Time").fill("10:00");
+  await noJs.getByLabel("Description").fill("Makers from across Millbrook, with cake.");
+  await noJs.getByLabel("Location").fill("Town Hall");
+  await noJs.getByLabel("Stalls available").fill("12");
+  await noJs.getByLabel("Application deadline").fill(day(31));
+  await noJs.getByRole("button", { name: "Create Craft Fair" }).click();
+  await expect(noJs.getByText("Application deadline must be before the event date")).toBeVisible();
+  await noJs.goto("/admin/craft-fairs");
+  await expect(noJs.getByText(`Deadline Fair ${stamp}`)).toHaveCount(0);
+  await context.close();
+});
