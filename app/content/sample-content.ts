@@ -1,7 +1,7 @@
 /**
  * Built-in sample content: seeded into the database on first start and used by the
- * public pages as the fallback when a read fails (or returns nothing, unless staff
- * switch "Show sample content when a section is empty" off).
+ * public pages as the fallback only when a read fails. An empty section shows its empty
+ * state (docs/decisions/088-starting-content-once-per-section.md).
  * Plain typed data only: imported by the seed (server) and by public routes.
  */
 import type { BookingMode } from "../db/schema.ts";
@@ -366,7 +366,7 @@ export interface SampleAwardWinner {
   category: string;
   name: string;
   achievement: string;
-  image: string;
+  image: string | null;
 }
 
 export const AWARD_CATEGORIES = [

@@ -84,10 +84,8 @@ export const SUPPORT_FAQ = [
   },
 ] as const;
 
+/** The starting awards round's time and venue (its dates follow the install date: app/content/starting-content.ts). */
 export const AWARDS_DATES = {
-  nominationsOpen: "14 April 2025",
-  nominationsClose: "31 October 2025",
-  ceremony: "Saturday 28 March 2026",
   ceremonyTime: "7pm to midnight",
   venue: "Millbrook Town Hall",
 } as const;

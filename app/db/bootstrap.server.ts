@@ -8,7 +8,7 @@ import { prepareSecretKey } from "../lib/secret-box.server.ts";
 import { connectDatabase, disconnectDatabase, type Database } from "./client.server.ts";
 import { openEmbeddedDatabase } from "./embedded-postgres.server.ts";
 import { runMigrations } from "./migrate.server.ts";
-import { seedIfEmpty } from "./seed.server.ts";
+import { seedIfEmpty, seedNewSections } from "./seed.server.ts";
 
 export interface OpenDatabase {
   db: Database;
@@ -30,7 +30,11 @@ export async function openDatabase(
   try {
     const { db, pool } = connectDatabase(opened.url);
     await runMigrations(db, pool);
-    if (options.seed !== false && (await seedIfEmpty(db))) logger.info("sample content written (first start)");
+    if (options.seed !== false) {
+      if (await seedIfEmpty(db)) logger.info("sample content written (first start)");
+      const sections = await seedNewSections(db);
+      if (sections.length > 0) logger.info({ sections }, "starting content written");
+    }
     return {
       db,
       url: opened.url,

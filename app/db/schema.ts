@@ -444,8 +444,73 @@ export const awardWinners = pgTable("award_winners", {
   category: text("category").notNull(),
   name: text("name").notNull(),
   achievement: text("achievement").notNull(),
-  image: text("image").notNull(),
+  /** Public URL of the photo; null: no photo (the page shows a placeholder). */
+  image: text("image"),
 });
+
+/**
+ * Sections whose starting content has been written once (fresh install, or the first start
+ * after the section was added). The starting content is never written again, so a section
+ * staff have emptied stays empty.
+ */
+export const contentSeeded = pgTable("content_seeded", {
+  section: text("section").primaryKey(),
+  seeded_at: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Legal pages (privacy notice, terms, accessibility, cookies): a title and a body in simple markup. */
+export const legalPages = pgTable("legal_pages", {
+  slug: text("slug").primaryKey(),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  ...timestamps,
+});
+
+/** Questions and answers shown on the Support page, in order. */
+export const faqs = pgTable("faqs", {
+  id: serial("id").primaryKey(),
+  question: text("question").notNull(),
+  answer: text("answer").notNull(),
+  sort_order: integer("sort_order").notNull().default(0),
+  is_visible: boolean("is_visible").notNull().default(true),
+  ...timestamps,
+});
+
+/** The footer's address and phone, and the email addresses the pages show (one row). */
+export const contactDetails = pgTable(
+  "contact_details",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** One line per row of the postal address. */
+    address: text("address").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    events_email: text("events_email").notNull().default(""),
+    craft_fairs_email: text("craft_fairs_email").notNull().default(""),
+    awards_email: text("awards_email").notNull().default(""),
+    fund_email: text("fund_email").notNull().default(""),
+    trustees_email: text("trustees_email").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [check("contact_details_single_row", sql`${t.id} = 1`)],
+);
+
+/** The current round of the Community Awards (one row): its dates and categories. */
+export const awardRound = pgTable(
+  "award_round",
+  {
+    id: integer("id").primaryKey().default(1),
+    nominations_open: date("nominations_open", { mode: "string" }).notNull(),
+    /** The last day nominations are taken (UK date); from the next day the form is closed. */
+    nominations_close: date("nominations_close", { mode: "string" }).notNull(),
+    ceremony_date: date("ceremony_date", { mode: "string" }).notNull(),
+    ceremony_time: text("ceremony_time").notNull().default(""),
+    venue: text("venue").notNull().default(""),
+    /** The categories, in order: { id, title, description }. */
+    categories: jsonb("categories").$type<{ id: string; title: string; description: string }[]>().notNull(),
+    ...timestamps,
+  },
+  (t) => [check("award_round_single_row", sql`${t.id} = 1`)],
+);
 
 export const fundRecipients = pgTable("fund_recipients", {
   id: serial("id").primaryKey(),
@@ -722,6 +787,10 @@ export type CauseRow = typeof causes.$inferSelect;
 export type TrusteeRow = typeof trustees.$inferSelect;
 export type NewsPostRow = typeof newsPosts.$inferSelect;
 export type AwardWinnerRow = typeof awardWinners.$inferSelect;
+export type FaqRow = typeof faqs.$inferSelect;
+export type LegalPageRow = typeof legalPages.$inferSelect;
+export type ContactDetailsRow = typeof contactDetails.$inferSelect;
+export type AwardRoundRow = typeof awardRound.$inferSelect;
 export type FundRecipientRow = typeof fundRecipients.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
 export type VolunteerRoleRow = typeof volunteerRoles.$inferSelect;

@@ -15,6 +15,7 @@ import {
   SAMPLE_TRUSTEES,
 } from "../content/sample-content.ts";
 import { SAMPLE_NEWS } from "../content/sample-news.ts";
+import { LEGAL_PAGES, LEGAL_STARTING_TEXT, STARTING_CONTACT, STARTING_FAQS, startingAwardRound } from "../content/starting-content.ts";
 import type { Database } from "./client.server.ts";
 import * as t from "./schema.ts";
 
@@ -42,5 +43,35 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       );
     }
     return true;
+  });
+}
+
+/**
+ * Sections added after the first release: each gets its starting content the first time
+ * the site starts with it (a fresh install or an upgrade), recorded in content_seeded so it
+ * is never written again, even when staff empty the section.
+ */
+export async function seedNewSections(db: Database): Promise<string[]> {
+  const sections: Record<string, (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => Promise<unknown>> = {
+    "legal-pages": (tx) =>
+      tx
+        .insert(t.legalPages)
+        .values(LEGAL_PAGES.map((p) => ({ slug: p.slug, title: p.title, body: LEGAL_STARTING_TEXT[p.slug] })))
+        .onConflictDoNothing(),
+    faqs: (tx) => tx.insert(t.faqs).values(STARTING_FAQS.map((f, i) => ({ ...f, sort_order: i }))),
+    "contact-details": (tx) => tx.insert(t.contactDetails).values(STARTING_CONTACT).onConflictDoNothing(),
+    "award-round": (tx) => tx.insert(t.awardRound).values(startingAwardRound()).onConflictDoNothing(),
+  };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table content_seeded in exclusive mode`);
+    const done = new Set((await tx.select({ section: t.contentSeeded.section }).from(t.contentSeeded)).map((r) => r.section));
+    const written: string[] = [];
+    for (const [section, write] of Object.entries(sections)) {
+      if (done.has(section)) continue;
+      await write(tx);
+      await tx.insert(t.contentSeeded).values({ section });
+      written.push(section);
+    }
+    return written;
   });
 }

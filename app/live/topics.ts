@@ -26,6 +26,10 @@ export const CONTENT_TOPICS = [
   "volunteer-roles",
   "annual-reports",
   "craft-fair-gallery",
+  "legal-pages",
+  "faqs",
+  "contact",
+  "awards",
 ] as const;
 export type ContentTopic = (typeof CONTENT_TOPICS)[number];
 

@@ -40,7 +40,7 @@ function adminRoutes(entries: RouteConfigEntry[], parentPath = "", access: Acces
     const needs = entry.children ? (layoutAccess(entry.file) ?? access) : access;
     if (entry.children) return adminRoutes(entry.children, full, needs);
     if (!needs) return [];
-    const concrete = "/" + full.replace(/:id\b/g, "1").replace(/:index\b/g, "0").replace(/\*$/, "no-such-page");
+    const concrete = "/" + full.replace(/:id\b/g, "1").replace(/:index\b/g, "0").replace(/:slug\b/g, "privacy").replace(/\*$/, "no-such-page");
     return [{ path: concrete, access: needs, page: entry.file.endsWith(".tsx") }];
   });
 }

@@ -52,16 +52,18 @@ test.describe("desktop header and footer", () => {
     await expect(header).toHaveCSS("background-color", "rgb(255, 255, 255)");
   });
 
-  test("the footer carries the address, phone, email, social links, Local Causes, charity number and year", async ({ page }) => {
+  test("the footer carries the address, phone, email, legal pages, Local Causes, charity number and year; social links without an address are left out", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText("Community Together Matters");
     await expect(footer).toContainText("14 Market Street");
     await expect(footer.getByRole("link", { name: "01632 960 418" })).toHaveAttribute("href", "tel:01632960418");
     await expect(footer.getByRole("link", { name: "info@millbrookfoundation.org.uk" })).toHaveAttribute("href", "mailto:info@millbrookfoundation.org.uk");
-    for (const name of ["Facebook", "Twitter", "Instagram"]) await expect(footer.getByRole("link", { name })).toHaveAttribute("href", "#");
-    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
-    await expect(footer.getByRole("link", { name: "Terms and Conditions" })).toBeVisible();
+    // The sample settings have no social addresses: no icon links to nowhere.
+    for (const name of ["Facebook", "Twitter", "Instagram"]) await expect(footer.getByRole("link", { name })).toHaveCount(0);
+    await expect(footer.getByRole("link", { name: "Privacy notice" })).toHaveAttribute("href", "/privacy");
+    await expect(footer.getByRole("link", { name: "Volunteer terms" })).toHaveAttribute("href", "/terms/volunteers");
+    await expect(footer.getByRole("link", { name: "Cookie statement" })).toHaveAttribute("href", "/cookies");
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Millbrook Community Foundation`);
     await expect(footer).toContainText("Registered charity number 1198472");
     await footer.getByRole("link", { name: "Local Causes" }).click();

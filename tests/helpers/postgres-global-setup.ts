@@ -11,7 +11,7 @@ import type { TestProject } from "vitest/node";
 import { connectDatabase, disconnectDatabase } from "../../app/db/client.server.ts";
 import { openEmbeddedDatabase, type OpenedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { runMigrations } from "../../app/db/migrate.server.ts";
-import { seedIfEmpty } from "../../app/db/seed.server.ts";
+import { seedIfEmpty, seedNewSections } from "../../app/db/seed.server.ts";
 
 export const TEMPLATE_DATABASE = "millbrook_test_template";
 
@@ -50,6 +50,7 @@ export async function setup(project: TestProject) {
   const { db, pool } = connectDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE), { max: 2 });
   await runMigrations(db, pool);
   await seedIfEmpty(db);
+  await seedNewSections(db);
   await disconnectDatabase();
 
   project.provide("postgresAdminUrl", adminUrl);

@@ -1,5 +1,9 @@
-/** The public footer (spec 2.1 and decisions: charity number, settings-driven email and social links). */
-import { FOUNDATION } from "../../content/sample-content.ts";
+/**
+ * The public footer: the charity number, the contact details staff keep (address, phone,
+ * email), the social links that have an address (the others are left out) and the legal
+ * pages.
+ */
+import { LEGAL_PAGES } from "../../content/starting-content.ts";
 import { EmailText } from "./email-text.tsx";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
@@ -10,16 +14,20 @@ export interface FooterProps {
   tagline: string;
   contactEmail: string;
   charityNumber: string;
-  social: { facebook: string; twitter: string; instagram: string };
+  /** Address lines and phone number; empty ones are left out. */
+  address: string[];
+  phone: string;
+  /** Only the links that are set (http or https). */
+  social: { facebook: string | null; twitter: string | null; instagram: string | null };
   year: number;
 }
 
-export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, social, year }: FooterProps) {
+export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, address, phone, social, year }: FooterProps) {
   const socials = [
     { href: social.facebook, label: "Facebook", Icon: FacebookIcon },
     { href: social.twitter, label: "Twitter", Icon: TwitterIcon },
     { href: social.instagram, label: "Instagram", Icon: InstagramIcon },
-  ];
+  ].filter((s): s is typeof s & { href: string } => Boolean(s.href));
   return (
     <footer className="bg-brand-900 text-brand-50">
       {/* The contact column is the widest: an email address stays on one line at desktop widths. */}
@@ -30,6 +38,7 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, soc
             <p className="font-display text-xl font-semibold text-white">{siteName}</p>
           </div>
           <p className="mt-3 text-brand-100">{tagline}</p>
+          {socials.length > 0 && (
           <ul className="mt-5 flex gap-2" aria-label="Social media">
             {socials.map(({ href, label, Icon }) => (
               <li key={label}>
@@ -43,27 +52,32 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, soc
               </li>
             ))}
           </ul>
+          )}
         </div>
 
         <div>
           <h2 className="font-semibold tracking-wide text-white uppercase">Visit or call</h2>
           <ul className="mt-4 space-y-3 text-brand-100">
-            <li className="flex gap-2.5">
-              <MapPinIcon className="mt-0.5 size-5 shrink-0 text-sun-300" />
-              <address className="not-italic">
-                {FOUNDATION.address.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </address>
-            </li>
-            <li className="flex gap-2.5">
-              <PhoneIcon className="mt-0.5 size-5 shrink-0 text-sun-300" />
-              <a href={`tel:${FOUNDATION.phone.replace(/\s+/g, "")}`} className="hover:text-white hover:underline">
-                {FOUNDATION.phone}
-              </a>
-            </li>
+            {address.length > 0 && (
+              <li className="flex gap-2.5">
+                <MapPinIcon className="mt-0.5 size-5 shrink-0 text-sun-300" />
+                <address className="not-italic" data-testid="footer-address">
+                  {address.map((line, i) => (
+                    <span key={i} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </li>
+            )}
+            {phone && (
+              <li className="flex gap-2.5">
+                <PhoneIcon className="mt-0.5 size-5 shrink-0 text-sun-300" />
+                <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="hover:text-white hover:underline" data-testid="footer-phone">
+                  {phone}
+                </a>
+              </li>
+            )}
             <li className="flex gap-2.5">
               <MailIcon className="mt-0.5 size-5 shrink-0 text-sun-300" />
               <a href={`mailto:${contactEmail}`} className="min-w-0 wrap-anywhere hover:text-white hover:underline">
@@ -114,17 +128,14 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, soc
           <p>
             © {year} {siteName}. Registered charity number {charityNumber}.
           </p>
-          <ul className="flex gap-5">
-            <li>
-              <a href="#" className="hover:text-white hover:underline">
-                Privacy Policy
-              </a>
-            </li>
-            <li>
-              <a href="#" className="hover:text-white hover:underline">
-                Terms and Conditions
-              </a>
-            </li>
+          <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legal">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page.slug}>
+                <a href={page.path} className="hover:text-white hover:underline">
+                  {page.title}
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
       </div>

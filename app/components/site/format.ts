@@ -43,6 +43,11 @@ export function formatUkDateTime(iso: string | Date, options: { seconds?: boolea
   return `${Number(parts.day)} ${MONTHS[Number(parts.month) - 1].slice(0, 3)} ${parts.year}, ${time}`;
 }
 
+/** Today's date in the UK (yyyy-MM-dd, GMT or BST): the day deadlines and closing dates are compared with. */
+export function ukToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
 /** "13 Mar 2027". */
 export function formatShortDate(date: string): string {
   const d = utc(date);

@@ -24,6 +24,11 @@ export const CraftFairFormSchema = z.object({
   stallholders: optionalText(120),
   is_active: checkbox,
   is_past: checkbox,
+}).superRefine((form, ctx) => {
+  // Applications close before the fair: the public form and the server stop taking them after this day.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(form.date) && /^\d{4}-\d{2}-\d{2}$/.test(form.application_deadline) && form.application_deadline >= form.date) {
+    ctx.addIssue({ code: "custom", path: ["application_deadline"], message: "Application deadline must be before the event date" });
+  }
 });
 
 export type CraftFairFormInput = z.input<typeof CraftFairFormSchema>;

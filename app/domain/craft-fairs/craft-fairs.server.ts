@@ -40,3 +40,19 @@ export function listPastCraftFairs(options: { limit?: number } = {}) {
     () => SAMPLE_CRAFT_FAIRS.filter((f) => f.is_past).slice(0, limit),
   );
 }
+
+/**
+ * Checks the fairs a stall application names (by title) against the fairs taking
+ * applications on `today` (a UK date): upcoming and not past their application deadline.
+ * Returns the first fair that is not (with its deadline when it has passed), or null when
+ * every fair is open.
+ */
+export async function closedFairProblem(titles: string[], today: string): Promise<{ title: string; deadline: string | null } | null> {
+  const upcoming = (await listUpcomingCraftFairs()).items;
+  for (const title of titles) {
+    const fair = upcoming.find((f) => f.title === title);
+    if (!fair) return { title, deadline: null };
+    if (fair.application_deadline < today) return { title, deadline: fair.application_deadline };
+  }
+  return null;
+}

@@ -6,7 +6,6 @@
  * (submissions.server.ts), because only the bytes say what a file really is.
  */
 import { z } from "zod";
-import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
 import {
   AVAILABILITY_OPTIONS,
   CRAFT_CATEGORIES,
@@ -108,7 +107,8 @@ export const NominationSchema = z.object({
   nomineeName: text("Please enter the nominee's name", 120),
   nomineeContact: text("Please enter a phone number or email address for the nominee", 200),
   nomineeAddress: optionalText(300),
-  category: z.enum(ids(AWARD_CATEGORIES), { message: "Please choose an award category" }),
+  // One of the current round's categories: the awards page checks it against the round.
+  category: z.string().trim().min(1, "Please choose an award category").max(100),
   reason: text("Please tell us why you are nominating them", 3000),
   impact: text("Please tell us about the difference they have made", 3000),
   documents: z

@@ -7,9 +7,11 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
-import { AWARD_CATEGORIES } from "../../content/sample-content.ts";
-import { AWARDS_DATES, AWARDS_EMAIL } from "../../content/site-copy.ts";
-import { groupByYear, listAwardWinners } from "../../domain/community/community-lists.server.ts";
+import { formatLongDate, ukToday } from "../../components/site/format.ts";
+import { nominationsState, type AwardCategory } from "../../domain/awards/awards.schema.ts";
+import { getAwardRound, listAwardWinners } from "../../domain/awards/awards.server.ts";
+import { groupByYear } from "../../domain/community/community-lists.server.ts";
+import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
 import { readPublicFormPost } from "./public-form.server.ts";
@@ -20,18 +22,43 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
 
-/** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: [], bodyLimit: BODY_LIMITS.publicForm };
+/** The awards round, its winners and the awards email. */
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["awards", "contact"], bodyLimit: BODY_LIMITS.publicForm };
 
 export async function loader() {
-  const winners = await listAwardWinners();
-  return { winners: groupByYear(winners.items) };
+  const [round, winners, contact] = await Promise.all([getAwardRound(), listAwardWinners(), getContactDetails()]);
+  const today = ukToday();
+  const dates = [
+    { label: "Nominations open", date: round.nominations_open, time: "" },
+    { label: "Nominations close", date: round.nominations_close, time: "" },
+    { label: "Awards ceremony", date: round.ceremony_date, time: round.ceremony_time },
+  ];
+  return {
+    state: nominationsState(round, today),
+    round: { opens: round.nominations_open, closes: round.nominations_close, venue: round.venue, categories: round.categories },
+    // A date has passed once the day is over (UK time).
+    upcomingDates: dates.filter((d) => d.date >= today),
+    pastDates: dates.filter((d) => d.date < today),
+    winners: groupByYear(winners.items),
+    awardsEmail: contact.awards_email,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(requestInfoContext).ip;
+  const round = await getAwardRound();
+  // Nominations close by themselves: a post outside the round's dates is refused and nothing is stored.
+  if (nominationsState(round, ukToday()) !== "open") {
+    return data({ form: "nomination", status: "closed" } as const, { status: 403 });
+  }
   const read = await readPublicFormPost("nomination", request, ip);
-  const result: SubmissionResult = read.status === "rate-limited" ? { status: "rate-limited", values: {} } : await submitPublicForm("nomination", read.formData, { ip });
+  if (read.status === "rate-limited") return data({ form: "nomination", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+  const category = read.formData.get("category");
+  if (typeof category === "string" && category.trim() !== "" && !round.categories.some((c) => c.id === category.trim())) {
+    const values = Object.fromEntries([...read.formData.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    return data({ form: "nomination", status: "invalid", errors: { category: "Please choose an award category" }, values } as FormResult, { status: 400 });
+  }
+  const result: SubmissionResult = await submitPublicForm("nomination", read.formData, { ip });
   return data({ form: "nomination", ...result } as FormResult, { status: submissionStatus(result) });
 }
 
@@ -46,7 +73,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ...siteFrom(matches),
   });
 
-const categoryTitle = (id: string) => AWARD_CATEGORIES.find((c) => c.id === id)?.title ?? id;
+type Data = Route.ComponentProps["loaderData"];
 
 const NOMINATION_LABELS: Record<string, string> = {
   nominatorName: "Your name",
@@ -65,8 +92,9 @@ const NOMINATION_LABELS: Record<string, string> = {
 
 export default function Awards({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const result = actionData as FormResult | undefined;
-  const tab = result ? "nominate" : activeTab(`http://x${location.pathname}${location.search}`, AWARD_TABS);
+  const posted = actionData as FormResult | { form: "nomination"; status: "closed" } | undefined;
+  const result = posted?.status === "closed" ? undefined : posted;
+  const tab = posted ? "nominate" : activeTab(`http://x${location.pathname}${location.search}`, AWARD_TABS);
   return (
     <>
       <PageHero
@@ -87,28 +115,47 @@ export default function Awards({ loaderData, actionData }: Route.ComponentProps)
             { id: "nominate", label: "Nominate" },
           ]}
         >
-          {tab === "about" ? <AboutAwards /> : null}
-          {tab === "categories" ? <Categories /> : null}
-          {tab === "winners" ? <Winners groups={loaderData.winners} /> : null}
-          {tab === "nominate" ? <Nominate result={result} /> : null}
+          {tab === "about" ? <AboutAwards data={loaderData} /> : null}
+          {tab === "categories" ? <Categories categories={loaderData.round.categories} /> : null}
+          {tab === "winners" ? <Winners groups={loaderData.winners} categories={loaderData.round.categories} /> : null}
+          {tab === "nominate" ? <Nominate data={loaderData} result={result} /> : null}
         </Tabs>
       </Section>
     </>
   );
 }
 
-function AboutAwards() {
+function KeyDates({ title, dates, testId }: { title: string; dates: Data["upcomingDates"]; testId: string }) {
+  if (dates.length === 0) return null;
+  return (
+    <div data-testid={testId}>
+      <h3 className="mt-4 text-sm font-bold tracking-wide text-brand-800 uppercase">{title}</h3>
+      <dl className="mt-2 space-y-3">
+        {dates.map((d) => (
+          <div key={d.label}>
+            <dt className="text-sm font-semibold text-slate-700">{d.label}</dt>
+            <dd className="font-semibold">
+              {formatLongDate(d.date)}
+              {d.time ? `, ${d.time}` : ""}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function AboutAwards({ data }: { data: Data }) {
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
       <div className="space-y-4 text-lg leading-relaxed text-slate-700">
         <h2 className="font-display text-3xl font-semibold text-brand-900">About the awards</h2>
         <p>
-          The Millbrook Community Awards began in 2024 to recognise the volunteers, groups and young people whose kindness and
-          hard work so often go unnoticed. Anyone can nominate, and nominations are read by an independent panel of local
-          residents.
+          The Millbrook Community Awards recognise the volunteers, groups and young people whose kindness and hard work so
+          often go unnoticed. Anyone can nominate, and nominations are read by an independent panel of local residents.
         </p>
         <p>
-          Winners and shortlisted nominees are invited to a celebration evening at {AWARDS_DATES.venue}, with dinner, music and
+          Winners and shortlisted nominees are invited to a celebration evening at {data.round.venue}, with dinner, music and
           the presentation of the awards, made by a Millbrook potter.
         </p>
       </div>
@@ -117,31 +164,17 @@ function AboutAwards() {
           <CalendarIcon className="size-6 text-brand-700" />
           Key dates
         </h2>
-        <dl className="mt-4 space-y-3">
-          <div>
-            <dt className="text-sm font-semibold text-slate-700">Nominations open</dt>
-            <dd className="font-semibold">{AWARDS_DATES.nominationsOpen}</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-semibold text-slate-700">Nominations close</dt>
-            <dd className="font-semibold">{AWARDS_DATES.nominationsClose}</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-semibold text-slate-700">Awards ceremony</dt>
-            <dd className="font-semibold">
-              {AWARDS_DATES.ceremony}, {AWARDS_DATES.ceremonyTime}
-            </dd>
-          </div>
-        </dl>
+        <KeyDates title="Coming up" dates={data.upcomingDates} testId="key-dates-upcoming" />
+        <KeyDates title="Past" dates={data.pastDates} testId="key-dates-past" />
       </div>
     </div>
   );
 }
 
-function Categories() {
+function Categories({ categories }: { categories: AwardCategory[] }) {
   return (
     <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-      {AWARD_CATEGORIES.map((c) => (
+      {categories.map((c) => (
         <li key={c.id} id={`category-${c.id}`} className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
           <StarIcon className="size-7 text-sun-700" />
           <h2 className="mt-3 font-display text-xl font-semibold text-brand-900">{c.title}</h2>
@@ -152,7 +185,8 @@ function Categories() {
   );
 }
 
-function Winners({ groups }: { groups: Route.ComponentProps["loaderData"]["winners"] }) {
+function Winners({ groups, categories }: { groups: Data["winners"]; categories: AwardCategory[] }) {
+  const categoryTitle = (id: string) => categories.find((c) => c.id === id)?.title ?? id;
   if (groups.length === 0) return <p className="text-lg text-slate-700">Our first winners will be announced at the ceremony.</p>;
   return (
     <div className="space-y-12">
@@ -177,8 +211,28 @@ function Winners({ groups }: { groups: Route.ComponentProps["loaderData"]["winne
   );
 }
 
-function Nominate({ result }: { result: FormResult | undefined }) {
+function Nominate({ data, result }: { data: Data; result: FormResult | undefined }) {
   const { text, errors, checked } = valuesOf(result, "nomination");
+  const AWARDS_EMAIL = data.awardsEmail;
+  if (data.state !== "open" && result?.status !== "ok") {
+    return (
+      <div id="nomination-result" className="mx-auto max-w-3xl rounded-3xl bg-brand-50 p-8 text-center" data-testid="nominations-closed">
+        <h2 className="font-display text-3xl font-semibold text-brand-900">
+          {data.state === "closed" ? "Nominations are closed" : "Nominations are not open yet"}
+        </h2>
+        <p className="mt-3 text-lg text-slate-700">
+          {data.state === "closed"
+            ? `Nominations closed on ${formatLongDate(data.round.closes)}. Thank you to everyone who nominated someone.`
+            : `Nominations open on ${formatLongDate(data.round.opens)}.`}{" "}
+          Questions? Email{" "}
+          <a href={`mailto:${AWARDS_EMAIL}`} className="font-semibold text-brand-700 underline">
+            <EmailText address={AWARDS_EMAIL} />
+          </a>
+          .
+        </p>
+      </div>
+    );
+  }
   if (result?.status === "ok") {
     return (
       <Confirmation id="nomination-result" title="Thank you for your nomination!" reference={result.reference} againHref="/awards?tab=nominate" againLabel="Nominate someone else">
@@ -197,7 +251,7 @@ function Nominate({ result }: { result: FormResult | undefined }) {
           Make a nomination
         </h2>
         <p className="mt-2 text-lg text-slate-700">
-          Nominations close {AWARDS_DATES.nominationsClose}. Tell us in your own words: there are no wrong answers.
+          Nominations close {formatLongDate(data.round.closes)}. Tell us in your own words: there are no wrong answers.
         </p>
       </div>
       {result?.status === "rate-limited" ? <RateLimited id="nomination-result" /> : null}
@@ -234,7 +288,7 @@ function Nominate({ result }: { result: FormResult | undefined }) {
         <SelectField
           name="category"
           label="Award category"
-          options={AWARD_CATEGORIES.map((c) => ({ id: c.id, label: c.id === "young-citizen" ? `${c.title} (ages 16-18)` : c.title }))}
+          options={data.round.categories.map((c) => ({ id: c.id, label: c.title }))}
           defaultValue={text("category")}
           error={errors.category}
         />

@@ -3,7 +3,7 @@ import { formatMoney } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { FUND_EMAIL } from "../../content/site-copy.ts";
+import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { listFundRecipients } from "../../domain/fund-recipients/fund-recipients.server.ts";
@@ -12,13 +12,13 @@ import type { Route } from "./+types/community-fund";
 import type { ContentHandle } from "../../live/topics.ts";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["fund-recipients", "page-texts"] };
+export const handle: ContentHandle = { topics: ["fund-recipients", "page-texts", "contact"] };
 
 export async function loader() {
-  const [recipients, texts] = await Promise.all([listFundRecipients(), getPageTexts("community-fund")]);
+  const [recipients, texts, contact] = await Promise.all([listFundRecipients(), getPageTexts("community-fund"), getContactDetails()]);
   // The newest year with recipients is "this year's"; the years come from the data.
   const [latest, ...previous] = groupByYear(recipients.items);
-  return { texts, latest: latest ?? null, previous };
+  return { texts, latest: latest ?? null, previous, fundEmail: contact.fund_email };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -30,11 +30,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ...siteFrom(matches),
   });
 
-const mailto = `mailto:${FUND_EMAIL}?subject=${encodeURIComponent("Community Fund application details")}`;
-
 export default function CommunityFund({ loaderData }: Route.ComponentProps) {
-  const { texts, latest, previous } = loaderData;
+  const { texts, latest, previous, fundEmail } = loaderData;
   const current = latest?.items ?? [];
+  const mailto = `mailto:${fundEmail}?subject=${encodeURIComponent("Community Fund application details")}`;
   return (
     <>
       <PageHero
@@ -114,7 +113,7 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
           <MailIcon />
           Email us for application details
         </a>
-        <p className="mt-2 text-sm break-all text-slate-700">{FUND_EMAIL}</p>
+        <p className="mt-2 text-sm break-all text-slate-700">{fundEmail}</p>
       </Section>
     </>
   );

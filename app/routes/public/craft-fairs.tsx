@@ -1,6 +1,6 @@
 import { data, Form, useLocation } from "react-router";
 import { DateBadge } from "../../components/site/event-card.tsx";
-import { formatLongDate, formatTime } from "../../components/site/format.ts";
+import { formatLongDate, formatTime, ukToday } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { EmailText } from "../../components/site/email-text.tsx";
@@ -9,9 +9,10 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
-import { CRAFT_FAIR_TESTIMONIALS, CRAFT_FAIRS_EMAIL } from "../../content/site-copy.ts";
+import { CRAFT_FAIR_TESTIMONIALS } from "../../content/site-copy.ts";
+import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { listGallery, type PublicGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
-import { listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
+import { closedFairProblem, listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
 import { readPublicFormPost } from "./public-form.server.ts";
@@ -23,17 +24,37 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs", "craft-fair-gallery"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs", "craft-fair-gallery", "contact"], bodyLimit: BODY_LIMITS.publicForm };
 
 export async function loader() {
-  const [upcoming, past, gallery] = await Promise.all([listUpcomingCraftFairs(), listPastCraftFairs(), listGallery()]);
-  return { upcoming: upcoming.items, past: past.items, gallery: gallery.items };
+  const [upcoming, past, gallery, contact] = await Promise.all([listUpcomingCraftFairs(), listPastCraftFairs(), listGallery(), getContactDetails()]);
+  const today = ukToday();
+  return {
+    upcoming: upcoming.items,
+    past: past.items,
+    gallery: gallery.items,
+    // Only fairs whose application deadline has not passed (UK date) can be applied for.
+    openForApplications: upcoming.items.filter((f) => f.application_deadline >= today),
+    email: contact.craft_fairs_email,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(requestInfoContext).ip;
   const read = await readPublicFormPost("stall_application", request, ip);
-  const result: SubmissionResult = read.status === "rate-limited" ? { status: "rate-limited", values: {} } : await submitPublicForm("stall_application", read.formData, { ip });
+  if (read.status === "rate-limited") return data({ form: "stall", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+  // The server refuses fairs whose application deadline has passed, whatever the page showed.
+  const chosen = read.formData.getAll("fairs").filter((v): v is string => typeof v === "string" && v.trim() !== "");
+  const closed = await closedFairProblem(chosen.map((t) => t.trim()), ukToday());
+  if (closed) {
+    const problem = closed.deadline
+      ? `Applications for "${closed.title}" closed on ${formatLongDate(closed.deadline)}`
+      : `"${closed.title}" is not taking stall applications`;
+    const values: Record<string, string | string[]> = {};
+    for (const [key, value] of read.formData.entries()) if (typeof value === "string" && key !== "fairs") values[key] = value;
+    return data({ form: "stall", status: "invalid", errors: { fairs: problem }, values } as FormResult, { status: 400 });
+  }
+  const result: SubmissionResult = await submitPublicForm("stall_application", read.formData, { ip });
   return data({ form: "stall", ...result } as FormResult, { status: submissionStatus(result) });
 }
 
@@ -90,7 +111,7 @@ export default function CraftFairs({ loaderData, actionData }: Route.ComponentPr
         >
           {tab === "upcoming" ? <UpcomingFairs fairs={upcoming} /> : null}
           {tab === "past" ? <PastFairs fairs={past} gallery={loaderData.gallery} /> : null}
-          {tab === "apply" ? <ApplyForStall fairs={upcoming} result={result} /> : null}
+          {tab === "apply" ? <ApplyForStall fairs={loaderData.openForApplications} email={loaderData.email} result={result} /> : null}
         </Tabs>
       </Section>
     </>
@@ -206,7 +227,7 @@ function PastFairs({ fairs, gallery }: { fairs: Fair[]; gallery: PublicGalleryIm
   );
 }
 
-function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | undefined }) {
+function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result }: { fairs: Fair[]; email: string; result: FormResult | undefined }) {
   const { text, list, errors, checked } = valuesOf(result, "stall");
   if (result?.status === "ok") {
     return (
@@ -217,6 +238,17 @@ function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | 
         </a>
         .
       </Confirmation>
+    );
+  }
+  if (fairs.length === 0 && result?.status !== "invalid") {
+    return (
+      <p id="stall-result" className="rounded-3xl bg-brand-50 p-8 text-center text-lg text-slate-700" data-testid="stall-applications-closed">
+        No fairs are taking stall applications at the moment. Please check back later, or email{" "}
+        <a href={`mailto:${CRAFT_FAIRS_EMAIL}`} className="font-semibold text-brand-700 underline">
+          <EmailText address={CRAFT_FAIRS_EMAIL} />
+        </a>
+        .
+      </p>
     );
   }
   return (
@@ -284,7 +316,7 @@ function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | 
           name="fairs"
           legend="Which fairs would you like to attend?"
           hint="Choose at least one."
-          options={fairs.map((f) => ({ id: f.title, label: f.title, description: formatLongDate(f.date) }))}
+          options={fairs.map((f) => ({ id: f.title, label: f.title, description: `${formatLongDate(f.date)}. Apply by ${formatLongDate(f.application_deadline)}.` }))}
           defaultValue={list("fairs")}
           error={errors.fairs}
         />
@@ -321,7 +353,19 @@ function ApplyForStall({ fairs, result }: { fairs: Fair[]; result: FormResult | 
         <TextAreaField name="comments" label="Comments" optional defaultValue={text("comments")} error={errors.comments} rows={3} />
         <CheckboxField
           name="terms"
-          label="I agree to the stallholder terms: I will pay the stall fee if accepted, arrive during setup and leave my pitch tidy."
+          label={
+            <>
+              I agree to the{" "}
+              <a href="/terms/stallholders" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+                stallholder terms<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+              : I will pay the stall fee if accepted, arrive during setup and leave my pitch tidy. My details are kept as the{" "}
+              <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+                privacy notice<span className="sr-only"> (opens in a new tab)</span>
+              </a>{" "}
+              explains.
+            </>
+          }
           defaultChecked={checked("terms")}
           error={errors.terms}
         />

@@ -5,7 +5,7 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
-import { HOST_EVENT_EMAIL } from "../../content/site-copy.ts";
+import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import type { Route } from "./+types/events";
@@ -15,7 +15,7 @@ import type { ContentHandle } from "../../live/topics.ts";
 export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["events"] };
+export const handle: ContentHandle = { topics: ["events", "contact"] };
 
 /**
  * The tabs to show: "all", the fixed ones, then (in the categories' own order) each other
@@ -29,11 +29,12 @@ function eventTabs(upcomingCategories: readonly string[], requested: string | nu
 }
 
 export async function loader() {
-  const [upcoming, past] = await Promise.all([
+  const [upcoming, past, contact] = await Promise.all([
     listUpcomingEvents(),
     listPastEvents({ limit: 3 }),
+    getContactDetails(),
   ]);
-  return { upcoming: upcoming.items.map(eventCardData), past: past.items.map(eventCardData) };
+  return { upcoming: upcoming.items.map(eventCardData), past: past.items.map(eventCardData), hostEmail: contact.events_email };
 }
 
 export const shouldRevalidate = skipRevalidationOnTabChange;
@@ -56,7 +57,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   );
   const tab = activeTab(`http://x${location.pathname}${location.search}`, tabs);
   const shown = tab === "all" ? loaderData.upcoming : loaderData.upcoming.filter((e) => e.category === tab);
-  const hostMail = `mailto:${HOST_EVENT_EMAIL}?subject=${encodeURIComponent("Hosting an event for the Foundation")}`;
+  const hostMail = `mailto:${loaderData.hostEmail}?subject=${encodeURIComponent("Hosting an event for the Foundation")}`;
 
   return (
     <>

@@ -6,25 +6,26 @@ import { useLinkNavigation } from "../../components/site/link-navigation.ts";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate, maintenanceMiddleware } from "./maintenance-gate.server.ts";
+import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/layout";
 import type { ContentHandle } from "../../live/topics.ts";
 
-/** Only http(s) links from settings are used; anything else becomes '#'. */
-function socialUrl(...candidates: string[]): string {
+/** Only http(s) links from settings are used; a link without one is left out (null). */
+function socialUrl(...candidates: string[]): string | null {
   for (const value of candidates) {
     const trimmed = value?.trim();
     if (trimmed && /^https?:\/\/[^\s"'<>]+$/i.test(trimmed)) return trimmed;
   }
-  return "#";
+  return null;
 }
 
-/** The header and footer show the site settings. */
-export const handle: ContentHandle = { topics: ["settings"] };
+/** The header and footer show the site settings and the contact details. */
+export const handle: ContentHandle = { topics: ["settings", "contact"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
-  const settings = await getSiteSettings(args.context);
+  const [settings, contact] = await Promise.all([getSiteSettings(args.context), getContactDetails()]);
   // Maintenance mode (the middleware already refused visitors): staff see a banner.
   const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode, settings.contact_email);
   const origin = siteOrigin(request);
@@ -34,6 +35,11 @@ export async function loader(args: Route.LoaderArgs) {
     tagline: settings.tagline,
     contactEmail: settings.contact_email,
     charityNumber: settings.charity_number,
+    address: contact.address
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean),
+    phone: contact.phone.trim(),
     social: {
       facebook: socialUrl(settings.facebook_url, settings.social_facebook),
       twitter: socialUrl(settings.twitter_url, settings.social_twitter),
@@ -89,6 +95,8 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         tagline={loaderData.tagline}
         contactEmail={loaderData.contactEmail}
         charityNumber={loaderData.charityNumber}
+        address={loaderData.address}
+        phone={loaderData.phone}
         social={loaderData.social}
         year={loaderData.year}
       />

@@ -7,8 +7,8 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FOUNDATION } from "../../content/sample-content.ts";
+import { listPublicFaqs } from "../../domain/faqs/faqs.server.ts";
 import { listVolunteerRoles, type PublicVolunteerRole } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
-import { SUPPORT_FAQ } from "../../content/site-copy.ts";
 import {
   DEFAULT_MAX_DONATION_PENCE,
   donationValues,
@@ -32,10 +32,11 @@ type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, st
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("checkout");
-  const [settings, causes, roles] = await Promise.all([
+  const [settings, causes, roles, faqs] = await Promise.all([
     readGivingSettings().catch(() => ({ maxDonationPence: DEFAULT_MAX_DONATION_PENCE, otherWaysText: DEFAULT_OTHER_WAYS_TEXT })),
     donationCauses().catch(() => []),
     listVolunteerRoles(),
+    listPublicFaqs(),
   ]);
   // Back from Checkout's Cancel: the form as the donor left it (never cached: it is theirs).
   const prefill = token ? await checkoutValues(token).catch(() => null) : null;
@@ -44,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       giving: { enabled: paymentsConfigured(), maxPence: settings.maxDonationPence, otherWaysText: settings.otherWaysText, causes },
       prefill,
       roles: roles.items,
+      faqs: faqs.items,
     },
     token ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -92,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteer-roles"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteer-roles", "faqs"], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -236,21 +238,23 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
         </div>
       </Section>
 
-      <Section tone="white" eyebrow="FAQ" title="Frequently asked questions">
-        <div className="max-w-3xl divide-y divide-slate-200 rounded-3xl ring-1 ring-slate-200">
-          {SUPPORT_FAQ.map((item) => (
-            <details key={item.q} className="group p-6">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 text-lg font-semibold text-brand-900 [&::-webkit-details-marker]:hidden">
-                {item.q}
-                <span aria-hidden="true" className="text-2xl text-brand-600 transition-transform group-open:rotate-45">
-                  +
-                </span>
-              </summary>
-              <p className="mt-3 leading-relaxed text-slate-700">{item.a}</p>
-            </details>
-          ))}
-        </div>
-      </Section>
+      {loaderData.faqs.length > 0 && (
+        <Section id="faq" tone="white" eyebrow="FAQ" title="Frequently asked questions">
+          <div className="max-w-3xl divide-y divide-slate-200 rounded-3xl ring-1 ring-slate-200" data-testid="faq-list">
+            {loaderData.faqs.map((item, i) => (
+              <details key={i} className="group p-6">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 text-lg font-semibold text-brand-900 [&::-webkit-details-marker]:hidden">
+                  {item.question}
+                  <span aria-hidden="true" className="text-2xl text-brand-600 transition-transform group-open:rotate-45">
+                    +
+                  </span>
+                </summary>
+                <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </Section>
+      )}
     </>
   );
 }
@@ -308,7 +312,19 @@ function VolunteerForm({ result, roles }: { result: FormResult | undefined; role
       <TextAreaField name="motivation" label="Why would you like to volunteer?" rows={4} defaultValue={text("motivation")} error={errors.motivation} />
       <CheckboxField
         name="terms"
-        label="I agree to the volunteer terms and to the Foundation keeping my details to arrange volunteering."
+        label={
+          <>
+            I agree to the{" "}
+            <a href="/terms/volunteers" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+              volunteer terms<span className="sr-only"> (opens in a new tab)</span>
+            </a>{" "}
+            and to the Foundation keeping my details to arrange volunteering, as the{" "}
+            <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+              privacy notice<span className="sr-only"> (opens in a new tab)</span>
+            </a>{" "}
+            explains.
+          </>
+        }
         defaultChecked={checked("terms")}
         error={errors.terms}
       />

@@ -3,20 +3,20 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { TRUSTEES_EMAIL } from "../../content/site-copy.ts";
 import { listAnnualReports } from "../../domain/annual-reports/annual-reports.server.ts";
+import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { listPublicTrustees } from "../../domain/trustees/trustees.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/trustees";
 import type { ContentHandle } from "../../live/topics.ts";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["trustees", "annual-reports"] };
+export const handle: ContentHandle = { topics: ["trustees", "annual-reports", "contact"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
-  const [trustees, reports] = await Promise.all([listPublicTrustees(), listAnnualReports()]);
-  return { trustees: trustees.items, reports: reports.items, charityNumber: settings.charity_number };
+  const [trustees, reports, contact] = await Promise.all([listPublicTrustees(), listAnnualReports(), getContactDetails()]);
+  return { trustees: trustees.items, reports: reports.items, charityNumber: settings.charity_number, trusteesEmail: contact.trustees_email };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -96,7 +96,7 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
             <li>
-              <a href={`mailto:${TRUSTEES_EMAIL}?subject=${encodeURIComponent("Becoming a trustee")}`} className={buttonClasses("primary", "md", "mt-3")}>
+              <a href={`mailto:${loaderData.trusteesEmail}?subject=${encodeURIComponent("Becoming a trustee")}`} className={buttonClasses("primary", "md", "mt-3")}>
                 <MailIcon />
                 Ask about becoming a trustee
               </a>

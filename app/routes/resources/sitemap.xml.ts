@@ -1,4 +1,5 @@
 import { siteOrigin } from "../../lib/config.server.ts";
+import { LEGAL_PAGES } from "../../content/starting-content.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { publishedSlugs } from "../../domain/news/news.server.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
@@ -19,6 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const paths = [
     ...SITEMAP_PATHS,
+    ...LEGAL_PAGES.map((p) => p.path),
     ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`),
     ...news.map((post) => `/news/${post.slug}`),
   ];

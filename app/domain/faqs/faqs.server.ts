@@ -1,0 +1,121 @@
+/**
+ * The FAQ shown on the Support page: questions and answers in the order staff give them,
+ * each shown or hidden. Every write is audited and announced on the "faqs" topic. When the
+ * read fails, the starting questions are shown.
+ */
+import { asc, desc, eq, max, sql } from "drizzle-orm";
+import { STARTING_FAQS } from "../../content/starting-content.ts";
+import { withSampleFallback } from "../../content/sample-fallback.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { faqs, type FaqRow } from "../../db/schema.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { cachedRead } from "../../live/content-cache.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { validId } from "../listings/listings.server.ts";
+import type { FaqFormData } from "./faqs.schema.ts";
+
+export function listPublicFaqs() {
+  return withSampleFallback<{ question: string; answer: string }>(
+    "faqs",
+    () =>
+      cachedRead("faqs", "visible", () =>
+        getDb()
+          .select({ question: faqs.question, answer: faqs.answer })
+          .from(faqs)
+          .where(eq(faqs.is_visible, true))
+          .orderBy(asc(faqs.sort_order), asc(faqs.id)),
+      ),
+    () => STARTING_FAQS,
+  );
+}
+
+export function listFaqsForAdmin(): Promise<FaqRow[]> {
+  return getDb().select().from(faqs).orderBy(asc(faqs.sort_order), asc(faqs.id));
+}
+
+export async function getFaq(id: number): Promise<FaqRow | null> {
+  if (!validId(id)) return null;
+  const [row] = await getDb().select().from(faqs).where(eq(faqs.id, id)).limit(1);
+  return row ?? null;
+}
+
+function changed(actor: AuditActor, action: string, id: number, details: Record<string, unknown>) {
+  publishChange("faqs");
+  return recordAudit(actor, action, { entity: "faq", entityId: id, details });
+}
+
+export async function createFaq(input: FaqFormData, actor: AuditActor) {
+  const row = await getDb().transaction(async (tx) => {
+    const [{ last }] = await tx.select({ last: max(faqs.sort_order) }).from(faqs);
+    const [created] = await tx
+      .insert(faqs)
+      .values({ ...input, sort_order: (last ?? -1) + 1 })
+      .returning();
+    return created;
+  });
+  await changed(actor, "faq.created", row.id, { question: row.question });
+  return row;
+}
+
+export async function updateFaq(id: number, input: FaqFormData, actor: AuditActor) {
+  const before = await getFaq(id);
+  if (!before) return null;
+  const [row] = await getDb()
+    .update(faqs)
+    .set({ ...input, updated_at: sql`now()` })
+    .where(eq(faqs.id, id))
+    .returning();
+  if (!row) return null;
+  const fields = (["question", "answer", "is_visible"] as const).filter((f) => before[f] !== row[f]);
+  await changed(actor, "faq.updated", id, { question: row.question, changed: fields });
+  return row;
+}
+
+export async function setFaqVisible(id: number, visible: boolean, actor: AuditActor) {
+  if (!validId(id)) return null;
+  const [row] = await getDb().update(faqs).set({ is_visible: visible, updated_at: sql`now()` }).where(eq(faqs.id, id)).returning();
+  if (!row) return null;
+  await changed(actor, visible ? "faq.shown" : "faq.hidden", id, { question: row.question });
+  return row;
+}
+
+/** Swaps a question with its neighbour above or below; false when it is already first or last (or missing). */
+export async function moveFaq(id: number, direction: "up" | "down", actor: AuditActor): Promise<boolean> {
+  if (!validId(id)) return false;
+  const moved = await getDb().transaction(async (tx) => {
+    await tx.execute(sql`lock table faqs in share row exclusive mode`);
+    const [current] = await tx.select().from(faqs).where(eq(faqs.id, id));
+    if (!current) return null;
+    const up = direction === "up";
+    const [neighbour] = await tx
+      .select()
+      .from(faqs)
+      .where(
+        up
+          ? sql`(${faqs.sort_order}, ${faqs.id}) < (${current.sort_order}, ${current.id})`
+          : sql`(${faqs.sort_order}, ${faqs.id}) > (${current.sort_order}, ${current.id})`,
+      )
+      .orderBy(up ? desc(faqs.sort_order) : asc(faqs.sort_order), up ? desc(faqs.id) : asc(faqs.id))
+      .limit(1);
+    if (!neighbour) return null;
+    const ordered = await tx.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.sort_order), asc(faqs.id));
+    const place = new Map(ordered.map((r, i) => [r.id, i]));
+    const a = place.get(current.id)!;
+    const b = place.get(neighbour.id)!;
+    place.set(current.id, b);
+    place.set(neighbour.id, a);
+    for (const [rowId, order] of place) await tx.update(faqs).set({ sort_order: order }).where(eq(faqs.id, rowId));
+    return current;
+  });
+  if (!moved) return false;
+  await changed(actor, "faq.moved", id, { question: moved.question, direction });
+  return true;
+}
+
+export async function deleteFaq(id: number, actor: AuditActor): Promise<boolean> {
+  if (!validId(id)) return false;
+  const [row] = await getDb().delete(faqs).where(eq(faqs.id, id)).returning();
+  if (!row) return false;
+  await changed(actor, "faq.deleted", id, { question: row.question });
+  return true;
+}

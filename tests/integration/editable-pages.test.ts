@@ -1,0 +1,199 @@
+/**
+ * Legal pages, FAQ, contact details and the awards round: starting content written once per
+ * section, audited saves, and the server refusing late nominations and late stall applications.
+ */
+import { desc, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { ukToday } from "../../app/components/site/format.ts";
+import { markupBlocks } from "../../app/components/site/simple-markup.tsx";
+import { getDb } from "../../app/db/client.server.ts";
+import { auditLog, craftFairs, events, faqs, formSubmissions } from "../../app/db/schema.ts";
+import { seedNewSections } from "../../app/db/seed.server.ts";
+import { AwardRoundFormSchema, nominationsState } from "../../app/domain/awards/awards.schema.ts";
+import { getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
+import { getContactDetails, saveContactDetails } from "../../app/domain/contact/contact.server.ts";
+import { CraftFairFormSchema } from "../../app/domain/craft-fairs/craft-fairs.schema.ts";
+import { toggleCraftFairActive } from "../../app/domain/craft-fairs/craft-fairs-admin.server.ts";
+import { listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
+import { toggleEventActive } from "../../app/domain/events/events-admin.server.ts";
+import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
+import { listPublicFaqs } from "../../app/domain/faqs/faqs.server.ts";
+import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
+import { requestInfoContext } from "../../app/lib/request-context.ts";
+import { action as awardsAction } from "../../app/routes/public/awards.tsx";
+import { action as craftFairsAction } from "../../app/routes/public/craft-fairs.tsx";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+
+setupTestDatabase();
+
+const actor = { userId: null, email: "editor@millbrook.test", ip: "127.0.0.1" };
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+function post(path: string, fields: Record<string, string | string[]>) {
+  const fd = new FormData();
+  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { ip: `198.51.100.${Math.floor(Math.random() * 200) + 1}`, nonce: "", secure: false });
+  const request = new Request(`http://localhost${path}`, { method: "POST", body: fd });
+  return { request, context, params: {} } as never;
+}
+
+const statusOf = (result: unknown) => (result as { init: ResponseInit | null }).init?.status ?? 200;
+const dataOf = (result: unknown) => (result as { data: Record<string, unknown> }).data;
+
+async function roundWith(dates: { open: string; close: string; ceremony: string }) {
+  const round = await getAwardRound();
+  const parsed = AwardRoundFormSchema.parse({
+    nominations_open: dates.open,
+    nominations_close: dates.close,
+    ceremony_date: dates.ceremony,
+    ceremony_time: "7pm",
+    venue: round.venue,
+    categories: round.categories.map((c) => `${c.title}: ${c.description}`).join("\n"),
+  });
+  await saveAwardRound(parsed, actor);
+}
+
+describe("starting content", () => {
+  it("is written once per section and never again, even after staff empty a section", async () => {
+    expect((await listPublicFaqs()).items.length).toBeGreaterThan(0);
+    expect((await getLegalPage("privacy")).body).toContain("Information Commissioner's Office");
+    expect(nominationsState(await getAwardRound(), ukToday())).toBe("open");
+    await getDb().delete(faqs);
+    expect(await seedNewSections(getDb())).toEqual([]);
+    expect((await listPublicFaqs()).items).toEqual([]);
+  });
+});
+
+describe("legal pages and contact details", () => {
+  it("saves a legal page and records it in the audit log", async () => {
+    await updateLegalPage("cookies", { title: "Cookies", body: "We set no tracking cookies at all on the public website, none." }, actor);
+    expect(await getLegalPage("cookies")).toMatchObject({ title: "Cookies", body: "We set no tracking cookies at all on the public website, none." });
+    const [entry] = await getDb().select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ action: "legal_page.updated", entity_id: "cookies" });
+    expect(entry.details).toMatchObject({ changed: ["title", "body"] });
+  });
+
+  it("saves the footer's details and the page emails", async () => {
+    await saveContactDetails(
+      {
+        address: "1 New Street\nMillbrook",
+        phone: "01632 000 000",
+        contact_email: "hello@example.org",
+        events_email: "events@example.org",
+        craft_fairs_email: "fairs@example.org",
+        awards_email: "awards@example.org",
+        fund_email: "fund@example.org",
+        trustees_email: "trustees@example.org",
+        facebook_url: "",
+        twitter_url: "",
+        instagram_url: "https://instagram.com/millbrook",
+      },
+      actor,
+    );
+    expect(await getContactDetails()).toMatchObject({ address: "1 New Street\nMillbrook", awards_email: "awards@example.org" });
+    const [entry] = await getDb().select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry.action).toBe("contact.updated");
+  });
+});
+
+describe("simple markup", () => {
+  it("turns headings, list items and paragraphs into blocks and keeps HTML as text", () => {
+    expect(markupBlocks("## Who we are\n\nWe <b>help</b>\nlocally.\n- one\n- two\n### Small")).toEqual([
+      { kind: "h2", text: "Who we are" },
+      { kind: "p", text: "We <b>help</b> locally." },
+      { kind: "ul", items: ["one", "two"] },
+      { kind: "h3", text: "Small" },
+    ]);
+  });
+});
+
+describe("awards round", () => {
+  it("refuses a closing date before the opening date and a ceremony before the closing date", () => {
+    const result = AwardRoundFormSchema.safeParse({
+      nominations_open: "2027-05-01",
+      nominations_close: "2027-04-01",
+      ceremony_date: "2027-03-01",
+      ceremony_time: "",
+      venue: "Town Hall",
+      categories: "Volunteer of the Year: Someone who gives time generously",
+    });
+    expect(result.success).toBe(false);
+    const paths = result.error!.issues.map((i) => i.path[0]);
+    expect(paths).toEqual(expect.arrayContaining(["nominations_close", "ceremony_date"]));
+  });
+
+  it("refuses a category the current round does not have", async () => {
+    const result = await awardsAction(post("/awards?tab=nominate", { nominatorName: "Ann", email: "ann@example.org", category: "best-dog", consent: "on" }));
+    expect(statusOf(result)).toBe(400);
+    expect(dataOf(result)).toMatchObject({ status: "invalid", errors: { category: "Please choose an award category" } });
+  });
+
+  it("refuses a nomination after the closing date and stores nothing", async () => {
+    await roundWith({ open: day(-60), close: day(-1), ceremony: day(30) });
+    const before = await getDb().select().from(formSubmissions);
+    const result = await awardsAction(post("/awards?tab=nominate", { nominatorName: "Ann", email: "ann@example.org", category: "volunteer-year", consent: "on" }));
+    expect(statusOf(result)).toBe(403);
+    expect(dataOf(result)).toMatchObject({ status: "closed" });
+    expect(await getDb().select().from(formSubmissions)).toHaveLength(before.length);
+  });
+
+  it("takes nominations from the opening day to the closing day included (UK dates)", () => {
+    const round = { nominations_open: "2027-01-10", nominations_close: "2027-01-20" };
+    expect(nominationsState(round, "2027-01-09")).toBe("not-yet-open");
+    expect(nominationsState(round, "2027-01-10")).toBe("open");
+    expect(nominationsState(round, "2027-01-20")).toBe("open");
+    expect(nominationsState(round, "2027-01-21")).toBe("closed");
+  });
+});
+
+describe("craft fair application deadlines", () => {
+  it("refuses a deadline on or after the fair's date in the admin form", () => {
+    const result = CraftFairFormSchema.safeParse({
+      title: "Spring Fair",
+      date: "2027-04-10",
+      time: "10:00",
+      description: "Makers from across Millbrook.",
+      location: "Town Hall",
+      stalls_available: "20",
+      application_deadline: "2027-04-10",
+      attendance: "",
+      stallholders: "",
+      is_active: "on",
+      is_past: "",
+    });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]).toMatchObject({ path: ["application_deadline"], message: "Application deadline must be before the event date" });
+  });
+
+  it("refuses an application for a fair whose deadline has passed, and stores nothing", async () => {
+    const title = `Late Fair ${Date.now()}`;
+    await getDb().insert(craftFairs).values({
+      title,
+      date: day(20),
+      time: "10:00",
+      description: "A fair whose applications have closed.",
+      location: "Town Hall",
+      stalls_available: 10,
+      application_deadline: day(-1),
+      is_active: true,
+      is_past: false,
+    });
+    const result = await craftFairsAction(post("/craft-fairs?tab=apply", { fullName: "Ann", email: "ann@example.org", fairs: [title] }));
+    expect(statusOf(result)).toBe(400);
+    expect((dataOf(result).errors as Record<string, string>).fairs).toMatch(new RegExp(`^Applications for "${title}" closed on `));
+    expect(await getDb().select().from(formSubmissions).where(eq(formSubmissions.email, "ann@example.org"))).toHaveLength(0);
+  });
+});
+
+describe("sample content is a starting point only", () => {
+  it("hiding every event and craft fair shows the empty state, never the sample items again", async () => {
+    expect((await listUpcomingEvents()).items.length).toBeGreaterThan(0);
+    for (const row of await getDb().select().from(events).where(eq(events.is_active, true))) await toggleEventActive(row.id, actor);
+    for (const row of await getDb().select().from(craftFairs).where(eq(craftFairs.is_active, true))) await toggleCraftFairActive(row.id, actor);
+    expect(await listUpcomingEvents()).toEqual({ items: [], sample: false });
+    expect(await listUpcomingCraftFairs()).toEqual({ items: [], sample: false });
+    expect(await getPublicEvent(1)).toBeNull();
+  });
+});
