@@ -8,29 +8,50 @@ import { NavLink } from "react-router";
 import { allows, type Access, type StaffAccess } from "../../auth/access.ts";
 import { signOutFromBrowser } from "./sign-out.ts";
 
-const SECTIONS: { to: string; label: string; access: Access }[] = [
-  { to: "/admin/dashboard", label: "Dashboard", access: "staff" },
-  { to: "/admin/events", label: "Events", access: "staff" },
-  { to: "/admin/craft-fairs", label: "Craft Fairs", access: "staff" },
-  { to: "/admin/craft-fair-gallery", label: "Craft fair gallery", access: "staff" },
-  { to: "/admin/pages", label: "Page texts", access: "staff" },
-  { to: "/admin/causes", label: "Causes", access: "staff" },
-  { to: "/admin/fund-recipients", label: "Fund recipients", access: "staff" },
-  { to: "/admin/trustees", label: "Trustees", access: "staff" },
-  { to: "/admin/news", label: "News", access: "staff" },
-  { to: "/admin/annual-reports", label: "Annual reports", access: "staff" },
-  { to: "/admin/volunteer-roles", label: "Volunteer roles", access: "staff" },
-  { to: "/admin/awards", label: "Awards", access: "staff" },
-  { to: "/admin/faqs", label: "FAQ", access: "staff" },
-  { to: "/admin/contact", label: "Contact details", access: "staff" },
-  { to: "/admin/legal-pages", label: "Legal pages", access: "staff" },
-  { to: "/admin/inbox", label: "Inbox", access: "submissions" },
-  { to: "/admin/donations", label: "Donations", access: "administrator" },
-  { to: "/admin/users", label: "Users", access: "administrator" },
-  { to: "/admin/settings", label: "Settings", access: "administrator" },
-  { to: "/admin/data-protection", label: "Data protection", access: "administrator" },
-  { to: "/admin/audit-log", label: "Audit log", access: "administrator" },
-  { to: "/admin/account", label: "My account", access: "staff" },
+/** The sidebar's sections in groups; each shows only to the access it names. */
+const SECTION_GROUPS: { title: string; sections: { to: string; label: string; access: Access }[] }[] = [
+  {
+    title: "Events",
+    sections: [
+      { to: "/admin/dashboard", label: "Dashboard", access: "staff" },
+      { to: "/admin/events", label: "Events", access: "staff" },
+      { to: "/admin/craft-fairs", label: "Craft Fairs", access: "staff" },
+      { to: "/admin/craft-fair-gallery", label: "Craft fair gallery", access: "staff" },
+    ],
+  },
+  {
+    title: "Website",
+    sections: [
+      { to: "/admin/pages", label: "Page texts", access: "staff" },
+      { to: "/admin/news", label: "News", access: "staff" },
+      { to: "/admin/causes", label: "Causes", access: "staff" },
+      { to: "/admin/fund-recipients", label: "Fund recipients", access: "staff" },
+      { to: "/admin/awards", label: "Awards", access: "staff" },
+      { to: "/admin/trustees", label: "Trustees", access: "staff" },
+      { to: "/admin/annual-reports", label: "Annual reports", access: "staff" },
+      { to: "/admin/volunteer-roles", label: "Volunteer roles", access: "staff" },
+      { to: "/admin/faqs", label: "FAQ", access: "staff" },
+      { to: "/admin/contact", label: "Contact details", access: "staff" },
+      { to: "/admin/legal-pages", label: "Legal pages", access: "staff" },
+    ],
+  },
+  {
+    title: "People and giving",
+    sections: [
+      { to: "/admin/inbox", label: "Inbox", access: "submissions" },
+      { to: "/admin/donations", label: "Donations", access: "administrator" },
+      { to: "/admin/users", label: "Users", access: "administrator" },
+    ],
+  },
+  {
+    title: "Site",
+    sections: [
+      { to: "/admin/settings", label: "Settings", access: "administrator" },
+      { to: "/admin/data-protection", label: "Data protection", access: "administrator" },
+      { to: "/admin/audit-log", label: "Audit log", access: "administrator" },
+      { to: "/admin/account", label: "My account", access: "staff" },
+    ],
+  },
 ];
 
 export function SignOutButton({ className }: { className?: string }) {
@@ -68,7 +89,7 @@ export function AdminShell({ email, access, newSubmissions = 0, children }: { em
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
 
-  const sections = SECTIONS.filter((s) => allows(access, s.access));
+  const groups = SECTION_GROUPS.map((g) => ({ ...g, sections: g.sections.filter((s) => allows(access, s.access)) })).filter((g) => g.sections.length > 0);
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
@@ -109,28 +130,33 @@ export function AdminShell({ email, access, newSubmissions = 0, children }: { em
             ×
           </button>
         </div>
-        <nav aria-label="Admin sections" className="flex-1 px-3">
-          <ul className="space-y-1">
-            {sections.map((section) => (
-              <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  onClick={() => setOpen(false)}
-                  className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 font-medium ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-white/10"}`
-                  }
-                >
-                  {section.label}
-                  {section.to === "/admin/inbox" && newSubmissions > 0 && (
-                    <span className="ml-2 inline-block rounded-full bg-sun-400 px-2 text-xs leading-5 font-bold text-ink" data-testid="inbox-new-count">
-                      {newSubmissions}
-                      <span className="sr-only"> new</span>
-                    </span>
-                  )}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Admin sections" className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
+          {groups.map((group) => (
+            <div key={group.title} className="mt-3 first:mt-0">
+              <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-brand-200 uppercase">{group.title}</p>
+              <ul className="space-y-0.5">
+                {group.sections.map((section) => (
+                  <li key={section.to}>
+                    <NavLink
+                      to={section.to}
+                      onClick={() => setOpen(false)}
+                      className={({ isActive }) =>
+                        `block rounded-lg px-3 py-1.5 font-medium ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-white/10"}`
+                      }
+                    >
+                      {section.label}
+                      {section.to === "/admin/inbox" && newSubmissions > 0 && (
+                        <span className="ml-2 inline-block rounded-full bg-sun-400 px-2 text-xs leading-5 font-bold text-ink" data-testid="inbox-new-count">
+                          {newSubmissions}
+                          <span className="sr-only"> new</span>
+                        </span>
+                      )}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </nav>
         <div className="border-t border-white/15 px-5 py-4">
           <p className="text-xs text-brand-200">Signed in as</p>

@@ -5,12 +5,8 @@
  */
 import { z } from "zod";
 import { requiredDate, requiredText, tooLong } from "../listings/listing-fields.schema.ts";
+import type { AwardCategory } from "./nominations.ts";
 
-export interface AwardCategory {
-  id: string;
-  title: string;
-  description: string;
-}
 
 /** A category's id from its title ("Volunteer of the Year" -> "volunteer-of-the-year"). */
 const categoryId = (title: string) =>
@@ -77,11 +73,3 @@ export const AwardWinnerFormSchema = z.object({
 });
 export type AwardWinnerFormData = z.output<typeof AwardWinnerFormSchema>;
 export const AWARD_WINNER_FORM_FIELDS = ["year", "category", "name", "achievement"] as const;
-
-export type NominationsState = "not-yet-open" | "open" | "closed";
-
-/** Whether nominations are taken on `today` (a UK date, yyyy-MM-dd): from the opening date to the closing date, both included. */
-export function nominationsState(round: { nominations_open: string; nominations_close: string }, today: string): NominationsState {
-  if (today < round.nominations_open) return "not-yet-open";
-  return today > round.nominations_close ? "closed" : "open";
-}

@@ -16,7 +16,8 @@ import { logger } from "../../lib/logger.server.ts";
 import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { validId } from "../listings/listings.server.ts";
-import { parseCategories, type AwardCategory, type AwardRoundFormData, type AwardWinnerFormData } from "./awards.schema.ts";
+import { parseCategories, type AwardRoundFormData, type AwardWinnerFormData } from "./awards.schema.ts";
+import type { AwardCategory } from "./nominations.ts";
 
 export interface AwardRound {
   nominations_open: string;

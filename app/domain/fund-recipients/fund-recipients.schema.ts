@@ -5,11 +5,8 @@
  */
 import { z } from "zod";
 import { checkbox, requiredText } from "../listings/listing-fields.schema.ts";
+import { FUND_RECIPIENT_STATUSES } from "./fund-status.ts";
 
-const FUND_RECIPIENT_STATUSES = ["awarded", "funded"] as const;
-export type FundRecipientStatus = (typeof FUND_RECIPIENT_STATUSES)[number];
-
-export const FUND_STATUS_LABELS: Record<FundRecipientStatus, string> = { awarded: "Awarded", funded: "Funded" };
 
 export const FundRecipientFormSchema = z.object({
   year: z

@@ -14,7 +14,8 @@ import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { moveInOrder } from "../listings/reorder.server.ts";
 import { validId } from "../listings/listings.server.ts";
-import type { FundRecipientFormData, FundRecipientStatus } from "./fund-recipients.schema.ts";
+import type { FundRecipientFormData } from "./fund-recipients.schema.ts";
+import type { FundRecipientStatus } from "./fund-status.ts";
 
 export interface PublicFundRecipient {
   year: number;

@@ -1,6 +1,7 @@
 import { CheckboxField, ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
 import { SelectField, TextField } from "../../components/ui/fields.tsx";
-import { FUND_RECIPIENT_FORM_FIELDS, FUND_STATUS_LABELS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
+import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
+import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
 import { createFundRecipient, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";

@@ -9,7 +9,7 @@ import { DeleteDialog } from "../../components/admin/content-list.tsx";
 import { formatMoney } from "../../components/site/format.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
-import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-recipients.schema.ts";
+import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
 import {
   deleteFundRecipient,
   listFundRecipientsForAdmin,

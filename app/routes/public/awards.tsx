@@ -8,7 +8,7 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { formatLongDate, ukToday } from "../../components/site/format.ts";
-import { nominationsState, type AwardCategory } from "../../domain/awards/awards.schema.ts";
+import { nominationsState, type AwardCategory } from "../../domain/awards/nominations.ts";
 import { getAwardRound, listAwardWinners } from "../../domain/awards/awards.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";

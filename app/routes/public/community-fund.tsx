@@ -5,7 +5,7 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
-import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-recipients.schema.ts";
+import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
 import { listFundRecipients } from "../../domain/fund-recipients/fund-recipients.server.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/community-fund";
