@@ -62,6 +62,10 @@ test("the route table puts every screen behind an admin layout, each kind of acc
   }
   expect(ADMIN_ROUTES.find((r) => r.path === "/admin/users")?.access).toBe("administrator");
   expect(ADMIN_ROUTES.find((r) => r.path === "/admin/inbox")?.access).toBe("submissions");
+  // Bookings hold names and emails: the same rule as form submissions.
+  for (const path of ["/admin/events/1/bookings", "/admin/events/1/bookings/export.csv", "/admin/events/1/check-in"]) {
+    expect(ADMIN_ROUTES.find((r) => r.path === path)?.access, path).toBe("submissions");
+  }
 });
 
 async function call(

@@ -186,7 +186,7 @@ export default function EventBookings({ loaderData }: Route.ComponentProps) {
                 <tr key={row.reference} data-testid="booking-row">
                   <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{row.reference}</td>
                   <td className="px-3 py-2 font-semibold text-ink">{row.name}</td>
-                  <td className="px-3 py-2 break-all">{row.email}</td>
+                  <td className="px-3 py-2 break-words">{row.email}</td>
                   <td className="px-3 py-2 text-right">{row.quantity}</td>
                   <td className="px-3 py-2 text-right whitespace-nowrap">{row.amount}</td>
                   <td className="px-3 py-2">
