@@ -65,8 +65,11 @@ test("door check-in on a phone: a reference checked in twice says already checke
   const { event, booking } = await eventWithBooking("Grace Hopper", 3);
   await signInAs("editor", { canSeeSubmissions: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/admin/events/${event.id}/check-in`);
+  const response = await page.goto(`/admin/events/${event.id}/check-in`);
   await expect(page.getByRole("heading", { name: "Door check-in" })).toBeVisible();
+  // The camera (for reading a ticket's QR code) is allowed on this screen and no other.
+  expect(response?.headers()["permissions-policy"]).toContain("camera=(self)");
+  expect((await page.request.get(`/admin/events/${event.id}/bookings`)).headers()["permissions-policy"]).toContain("camera=()");
 
   // A scanner types the reference and presses Enter; staff may type it loosely.
   const field = page.getByLabel("Booking reference");

@@ -29,7 +29,7 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   expired: "Expired",
 };
 
-export interface EventBookingTotals {
+interface EventBookingTotals {
   /** Confirmed bookings and the tickets in them. */
   bookings: number;
   tickets: number;

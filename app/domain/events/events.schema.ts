@@ -23,13 +23,13 @@ export const BOOKING_MODE_OPTIONS: { id: BookingMode; label: string }[] = [
 ];
 const BOOKING_MODE_IDS = BOOKING_MODE_OPTIONS.map((o) => o.id) as [BookingMode, ...BookingMode[]];
 
-export const PRICE_REQUIRED = "Enter the price of one ticket for paid tickets";
-export const PRICE_INVALID = "Enter a price in pounds and pence, for example 10.00";
-export const BOOKING_URL_REQUIRED = "Enter the booking link for an external booking";
-export const BOOKING_URL_INVALID = "Enter a full web address starting with https://";
+const PRICE_REQUIRED = "Enter the price of one ticket for paid tickets";
+const PRICE_INVALID = "Enter a price in pounds and pence, for example 10.00";
+const BOOKING_URL_REQUIRED = "Enter the booking link for an external booking";
+const BOOKING_URL_INVALID = "Enter a full web address starting with https://";
 
 /** "10", "7.5", "£1,250.00" → pence; null when it is not a price from 1p to £10,000. */
-export function parsePoundsToPence(text: string): number | null {
+function parsePoundsToPence(text: string): number | null {
   const match = /^£?\s*(\d{1,5})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/,/g, ""));
   if (!match) return null;
   const pence = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
