@@ -165,6 +165,13 @@ test("the event form refuses a ticket limit below the tickets already sold, and 
   await page.getByRole("button", { name: "Update Event" }).click();
   await expect(page.getByText("Enter the price of one ticket for paid tickets")).toBeVisible();
   await page.getByLabel("Price per ticket (£)").fill("12.50");
+  await expect(page.getByLabel("Booking link")).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByLabel("Booking", { exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/event-form-booking-1280.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel("Booking", { exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/event-form-booking-390.png" });
   await page.getByRole("button", { name: "Update Event" }).click();
   await expect(page.getByText("Event updated successfully")).toBeVisible();
   const [saved] = await getDb().select().from(events).where(eq(events.id, event.id));

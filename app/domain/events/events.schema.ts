@@ -16,9 +16,9 @@ export const EVENT_DEFAULT_TIME = "19:00";
 
 /** How visitors get tickets, with the words the form shows. */
 export const BOOKING_MODE_OPTIONS: { id: BookingMode; label: string }[] = [
-  { id: "none", label: "No booking (show the ticket price text)" },
-  { id: "free", label: "Free booking (name and email)" },
-  { id: "paid", label: "Paid tickets (card payment online)" },
+  { id: "none", label: "No booking (price text only)" },
+  { id: "free", label: "Free booking" },
+  { id: "paid", label: "Paid tickets" },
   { id: "external", label: "External booking link" },
 ];
 const BOOKING_MODE_IDS = BOOKING_MODE_OPTIONS.map((o) => o.id) as [BookingMode, ...BookingMode[]];

@@ -106,7 +106,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
       <TextField label="Organiser" optional maxLength={120} {...form.bind("organizer")} />
       <SelectField
         label="Booking"
-        hint="How visitors get tickets."
+        hint="Free booking takes a name and email; paid tickets are paid by card online."
         options={BOOKING_MODE_OPTIONS}
         placeholder="Choose how visitors get tickets"
         {...form.bind("booking_mode")}
