@@ -21,6 +21,7 @@ import {
   upcomingEventSales,
 } from "../../app/domain/bookings/bookings-admin.server.ts";
 import { availability, createBooking, holdForCheckout } from "../../app/domain/bookings/bookings.server.ts";
+import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
 import { updateEvent, type EventInput } from "../../app/domain/events/events-admin.server.ts";
 import { FieldsRefusedError } from "../../app/domain/listings/save-listing.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
@@ -259,5 +260,32 @@ describe("exports and figures", () => {
     const sales = await upcomingEventSales({ limit: 100 });
     expect(sales.find((s) => s.id === event.id)).toMatchObject({ title: "Dashboard Ceilidh", mode: "free", limit: 40, sold: 6, left: 34 });
     expect(sales.some((s) => s.title === "No Booking Talk")).toBe(false);
+  });
+});
+
+describe("personal data", () => {
+  it("find and export by email include bookings; erasure removes the name and email and keeps the tickets and amounts", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 700, tickets_available: 10 });
+    const row = await paidBooking(event.id, "Rosalind Franklin", 2);
+    const other = await createBooking(buyer((await makeEvent()).id, "Someone Else"));
+    if (!other.ok) throw new Error("not made");
+
+    const found = await findPersonalData(row.email.toUpperCase());
+    expect(found.bookings.map((b) => [b.reference, b.eventTitle])).toEqual([[row.reference, event.title]]);
+    expect(personalDataExport(found).bookings).toEqual([
+      expect.objectContaining({ reference: row.reference, name: "Rosalind Franklin", email: row.email, quantity: 2, amount_pence: 1400, status: "confirmed" }),
+    ]);
+
+    const result = await erasePersonalData(row.email, actor);
+    expect(result.bookings).toBe(1);
+    const [after] = await getDb().select().from(bookings).where(eq(bookings.id, row.id));
+    expect(after).toMatchObject({ name: "(erased)", email: `erased-${row.id}@erased.invalid`, quantity: 2, amount_pence: 1400, status: "confirmed" });
+    expect((await availability(event.id))?.sold).toBe(2);
+    expect((await findPersonalData(row.email)).bookings).toEqual([]);
+    const [untouched] = await getDb().select().from(bookings).where(eq(bookings.id, other.booking.id));
+    expect(untouched.name).toBe("Someone Else");
+    const [entry] = await getDb().select().from(auditLog).where(eq(auditLog.action, "booking.erase")).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry.details).toMatchObject({ count: 1 });
+    expect(JSON.stringify(entry.details)).not.toContain("Rosalind");
   });
 });

@@ -60,6 +60,7 @@ const PHRASES: Record<string, string> = {
   "booking.cancelled": "cancelled a booking",
   "booking.refunded": "refunded a booking",
   "booking.export": "exported an event's bookings",
+  "booking.erase": "erased a person's name and email from bookings",
   "donations.erase": "erased a donor's details",
   "gift_aid.claimed": "marked a Gift Aid claim as made",
   "gift_aid.declaration_cancelled": "cancelled a Gift Aid declaration",
