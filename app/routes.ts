@@ -97,6 +97,9 @@ export default [
         route("inbox/export.csv", "routes/admin/submissions/inbox-export.ts"),
         route("inbox/:id", "routes/admin/submissions/submission.tsx"),
         route("inbox/:id/files/:index", "routes/admin/submissions/submission-file.ts"),
+        route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
+        route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
+        route("events/:id/check-in", "routes/admin/submissions/check-in.tsx"),
       ]),
 
       layout("routes/admin/admin-only/layout.tsx", [

@@ -8,6 +8,8 @@ import { contentSecurityPolicy } from "../app/lib/content-security-policy.server
  * every other response (static files, resources, redirects) gets the baseline, which
  * allows scripts from this origin only. Nothing is loaded from other hosts.
  */
+const DOOR_CHECK_IN = /^\/admin\/events\/\d+\/check-in$/;
+
 export function securityHeaders(options: { dev: boolean }) {
   const baseline = contentSecurityPolicy({ dev: options.dev });
   return (req: Request, res: Response, next: NextFunction) => {
@@ -21,7 +23,9 @@ export function securityHeaders(options: { dev: boolean }) {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    // The camera only for the door check-in screen, which can read a ticket's QR code with it.
+    const camera = DOOR_CHECK_IN.test(req.path) ? "(self)" : "()";
+    res.setHeader("Permissions-Policy", `camera=${camera}, microphone=(), geolocation=(), payment=()`);
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };

@@ -66,6 +66,10 @@ test("the route table puts every screen behind an admin layout, each kind of acc
   for (const path of ["/admin/news", "/admin/news/new", "/admin/news/edit/1", "/admin/news/preview/1", "/admin/news/images"]) {
     expect(ADMIN_ROUTES.find((r) => r.path === path)?.access, path).toBe("staff");
   }
+  // Bookings hold names and emails: the same rule as form submissions.
+  for (const path of ["/admin/events/1/bookings", "/admin/events/1/bookings/export.csv", "/admin/events/1/check-in"]) {
+    expect(ADMIN_ROUTES.find((r) => r.path === path)?.access, path).toBe("submissions");
+  }
 });
 
 async function call(

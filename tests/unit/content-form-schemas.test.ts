@@ -55,6 +55,45 @@ describe("EventFormSchema", () => {
   });
 });
 
+describe("EventFormSchema: booking mode", () => {
+  const base = { title: "Quiz Night", date: "2031-02-03", time: "19:30", description: "Teams of up to six.", location: "The Crown", category: "social" };
+
+  it("defaults to no booking, and keeps no price or link for it", () => {
+    const parsed = EventFormSchema.parse(formValues({ ...base, ticket_price_pounds: "5.00", booking_url: "https://example.org" }, EVENT_FORM_FIELDS));
+    expect(parsed).toMatchObject({ booking_mode: "none", ticket_price_pence: null, booking_url: null });
+  });
+
+  it("paid tickets need a price in pounds and pence, stored in pence", () => {
+    expect(errorsOf(EventFormSchema, EVENT_FORM_FIELDS, { ...base, booking_mode: "paid" })).toEqual({
+      ticket_price_pounds: "Enter the price of one ticket for paid tickets",
+    });
+    for (const bad of ["ten", "10.505", "0", "-5", "0.00"]) {
+      expect(errorsOf(EventFormSchema, EVENT_FORM_FIELDS, { ...base, booking_mode: "paid", ticket_price_pounds: bad }), bad).toEqual({
+        ticket_price_pounds: "Enter a price in pounds and pence, for example 10.00",
+      });
+    }
+    for (const [typed, pence] of [["10", 1000], ["7.5", 750], ["£12.99", 1299], ["1,250.00", 125000]] as const) {
+      const parsed = EventFormSchema.parse(formValues({ ...base, booking_mode: "paid", ticket_price_pounds: typed }, EVENT_FORM_FIELDS));
+      expect(parsed.ticket_price_pence, typed).toBe(pence);
+    }
+  });
+
+  it("an external booking needs a web address", () => {
+    expect(errorsOf(EventFormSchema, EVENT_FORM_FIELDS, { ...base, booking_mode: "external" })).toEqual({
+      booking_url: "Enter the booking link for an external booking",
+    });
+    expect(errorsOf(EventFormSchema, EVENT_FORM_FIELDS, { ...base, booking_mode: "external", booking_url: "javascript:alert(1)" })).toEqual({
+      booking_url: "Enter a full web address starting with https://",
+    });
+    const parsed = EventFormSchema.parse(formValues({ ...base, booking_mode: "external", booking_url: "https://tickets.example.org/quiz" }, EVENT_FORM_FIELDS));
+    expect(parsed).toMatchObject({ booking_mode: "external", booking_url: "https://tickets.example.org/quiz", ticket_price_pence: null });
+  });
+
+  it("refuses an unknown booking mode", () => {
+    expect(errorsOf(EventFormSchema, EVENT_FORM_FIELDS, { ...base, booking_mode: "raffle" })).toEqual({ booking_mode: "Choose how visitors get tickets" });
+  });
+});
+
 describe("CraftFairFormSchema", () => {
   it("gives the spec's messages", () => {
     expect(errorsOf(CraftFairFormSchema, CRAFT_FAIR_FORM_FIELDS, { stalls_available: "0" })).toEqual({

@@ -14,7 +14,7 @@ import { runHousekeeping } from "../limits/housekeeping.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 import type { SubmissionRow } from "../submissions/inbox.server.ts";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
-import { bookingDataExport, eraseBookingData, findBookingData, type BookingData } from "../bookings/personal-data.server.ts";
+import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../bookings/bookings-personal-data.server.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
 ;
@@ -158,7 +158,7 @@ export interface PersonalData {
   accounts: { id: string; email: string; role: string | null; created_at: Date; last_login_at: Date | null; sessions: number }[];
   auditEntries: (typeof auditLog.$inferSelect)[];
   donor: DonorData;
-  bookings: BookingData;
+  bookings: BookingWithTitle[];
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -183,7 +183,7 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     .where(ids.length ? or(sql`lower(${auditLog.actor_email}) = ${email}`, inArray(auditLog.actor_user_id, ids)) : sql`lower(${auditLog.actor_email}) = ${email}`)
     .orderBy(auditLog.at)
     .limit(5000);
-  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email), bookings: await findBookingData(email) };
+  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email), bookings: await findBookingsByEmail(db, email) };
 }
 
 /** The subject-access export: a JSON document of everything found, with readable field labels. */
@@ -214,7 +214,7 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
       active_sessions: a.sessions,
     })),
     giving: donorDataExport(found.donor),
-    ticket_bookings: bookingDataExport(found.bookings),
+    bookings: bookingsDataExport(found.bookings),
     audit_log: found.auditEntries.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -226,7 +226,8 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
 }
 
 /**
- * Erases the submissions held about an address (rows and files). The audit entry keeps
+ * Erases the submissions held about an address (rows and files), its donations (except
+ * what a Gift Aid claim needs) and its name and address in bookings. The audit entry keeps
  * only counts, kinds and a hash of the address, never the erased data. Accounts are not
  * touched here (they are managed on the Users screen).
  */
@@ -241,7 +242,7 @@ export async function erasePersonalData(
   bookings: number;
 }> {
   const email = EmailLookupSchema.parse(rawEmail);
-  const { rows, byKind, giving, bookings: erasedBookings } = await getDb().transaction(async (tx) => {
+  const { rows, byKind, giving, bookings } = await getDb().transaction(async (tx) => {
     const deleted = await tx
       .delete(formSubmissions)
       .where(submissionsOf(email))
@@ -261,17 +262,17 @@ export async function erasePersonalData(
       const { subscriptionsToStop, ...counts } = erasedGiving;
       await recordAudit(actor, "donations.erase", { entity: "donation", details: { ...counts, stopped: subscriptionsToStop.length, email_sha256: emailHash(email) } }, tx);
     }
-    // Ticket bookings: name and email removed, the sales records kept.
-    const erasedBookings = await eraseBookingData(tx, email);
+    // Bookings keep their tickets and amounts; the name and address go.
+    const erasedBookings = await eraseFromBookings(tx, email);
     if (erasedBookings > 0) {
-      await recordAudit(actor, "bookings.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email) } }, tx);
+      await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email) } }, tx);
     }
     return { rows: deleted, byKind: kinds, giving: erasedGiving, bookings: erasedBookings };
   });
   const files = await deleteFiles(rows);
   const { subscriptionsToStop, ...givingCounts } = giving;
   await stopErasedSubscriptions(subscriptionsToStop);
-  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings: erasedBookings };
+  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@ import { events, type EventRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { limitBelowTakenMessage, ticketsTaken } from "../bookings/bookings-admin.server.ts";
 import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
+import { FieldsRefusedError } from "../listings/save-listing.server.ts";
 import {
   EVENT_KIND,
   countItems,
@@ -23,7 +25,10 @@ import {
 } from "../listings/listings.server.ts";
 import type { EventFormData } from "./events.schema.ts";
 
-export type EventInput = Omit<EventFormData, "is_active" | "is_past"> & {
+type BookingFields = "booking_mode" | "ticket_price_pence" | "booking_url";
+
+/** An event's fields; the booking fields default to no booking on create and stay as they are on update. */
+export type EventInput = Omit<EventFormData, "is_active" | "is_past" | BookingFields> & Partial<Pick<EventFormData, BookingFields>> & {
   is_active?: boolean;
   is_past?: boolean;
   image?: string | null;
@@ -63,7 +68,9 @@ export async function createEvent(input: EventInput, actor: AuditActor, submissi
 /**
  * Updates an event; `image` undefined keeps the current image, null removes it. The
  * replaced image's files are deleted after the update commits. Returns null when the
- * event does not exist.
+ * event does not exist. A ticket limit below the tickets already sold or held is refused
+ * (FieldsRefusedError): the event row is locked first, as every booking locks it, so no
+ * booking can slip in between the count and the update.
  */
 export async function updateEvent(id: number, input: EventInput, actor: AuditActor) {
   if (!validId(id)) return null;
@@ -71,6 +78,10 @@ export async function updateEvent(id: number, input: EventInput, actor: AuditAct
   const result = await getDb().transaction(async (tx) => {
     const [before] = await tx.select({ image: events.image }).from(events).where(eq(events.id, id)).for("update");
     if (!before) return null;
+    if (input.tickets_available !== null && input.tickets_available !== undefined) {
+      const taken = await ticketsTaken(id, tx);
+      if (input.tickets_available < taken) throw new FieldsRefusedError({ tickets_available: limitBelowTakenMessage(taken) });
+    }
     const [row] = await tx
       .update(events)
       .set({ ...input, updated_at: sql`now()` })

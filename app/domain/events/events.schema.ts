@@ -1,10 +1,12 @@
 /** The event form: one Zod schema for the server action and the browser's inline validation. */
 import { z } from "zod";
+import type { BookingMode } from "../../db/schema.ts";
 import {
   checkbox,
   optionalPositiveInteger,
   optionalText,
   requiredDate,
+  tooLong,
   requiredText,
   requiredTime,
 } from "../listings/listing-fields.schema.ts";
@@ -12,7 +14,38 @@ import { EVENT_CATEGORIES } from "./event-categories.ts";
 
 export const EVENT_DEFAULT_TIME = "19:00";
 
-export const EventFormSchema = z.object({
+/** How visitors get tickets, with the words the form shows. */
+export const BOOKING_MODE_OPTIONS: { id: BookingMode; label: string }[] = [
+  { id: "none", label: "No booking (price text only)" },
+  { id: "free", label: "Free booking" },
+  { id: "paid", label: "Paid tickets" },
+  { id: "external", label: "External booking link" },
+];
+const BOOKING_MODE_IDS = BOOKING_MODE_OPTIONS.map((o) => o.id) as [BookingMode, ...BookingMode[]];
+
+const PRICE_REQUIRED = "Enter the price of one ticket for paid tickets";
+const PRICE_INVALID = "Enter a price in pounds and pence, for example 10.00";
+const BOOKING_URL_REQUIRED = "Enter the booking link for an external booking";
+const BOOKING_URL_INVALID = "Enter a full web address starting with https://";
+
+/** "10", "7.5", "£1,250.00" → pence; null when it is not a price from 1p to £10,000. */
+function parsePoundsToPence(text: string): number | null {
+  const match = /^£?\s*(\d{1,5})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/,/g, ""));
+  if (!match) return null;
+  const pence = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+  return pence > 0 && pence <= 1_000_000 ? pence : null;
+}
+
+function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+const EventFields = z.object({
   title: requiredText(3, "Title must be at least 3 characters", 120),
   date: requiredDate("Event date is required"),
   time: requiredTime("Event time is required"),
@@ -23,11 +56,41 @@ export const EventFormSchema = z.object({
   organizer: optionalText(120),
   ticket_price: optionalText(40),
   tickets_available: optionalPositiveInteger,
+  booking_mode: z
+    .string()
+    .transform((v) => (v === "" ? "none" : v))
+    .pipe(z.enum(BOOKING_MODE_IDS, { message: "Choose how visitors get tickets" })),
+  /** The price of one paid ticket in pounds and pence ("10.00"); stored in pence. */
+  ticket_price_pounds: z.string().trim().max(20, PRICE_INVALID),
+  booking_url: z.string().trim().max(500, tooLong(500)),
   category: z.enum(EVENT_CATEGORIES, { message: "Category is required" }),
   is_active: checkbox,
   is_past: checkbox,
 });
 
+/**
+ * The event form: the fields above, the price and link checked for the booking mode that
+ * needs them, and the price stored in pence. The price and link are kept only for the
+ * mode that uses them.
+ */
+export const EventFormSchema = EventFields.superRefine((event, ctx) => {
+  if (event.booking_mode === "paid") {
+    if (event.ticket_price_pounds === "") ctx.addIssue({ code: "custom", path: ["ticket_price_pounds"], message: PRICE_REQUIRED });
+    else if (parsePoundsToPence(event.ticket_price_pounds) === null) ctx.addIssue({ code: "custom", path: ["ticket_price_pounds"], message: PRICE_INVALID });
+  }
+  if (event.booking_mode === "external") {
+    if (event.booking_url === "") ctx.addIssue({ code: "custom", path: ["booking_url"], message: BOOKING_URL_REQUIRED });
+    else if (!isWebAddress(event.booking_url)) ctx.addIssue({ code: "custom", path: ["booking_url"], message: BOOKING_URL_INVALID });
+  }
+}).transform(({ ticket_price_pounds, booking_url, ...event }) => ({
+  ...event,
+  ticket_price_pence: event.booking_mode === "paid" ? parsePoundsToPence(ticket_price_pounds) : null,
+  booking_url: event.booking_mode === "external" ? booking_url : null,
+}));
+
+/** A stored price in pence as the form shows it: 1000 → "10.00". */
+export const penceToPounds = (pence: number | null) => (pence === null ? "" : (pence / 100).toFixed(2));
+
 export type EventFormInput = z.input<typeof EventFormSchema>;
 export type EventFormData = z.output<typeof EventFormSchema>;
-export const EVENT_FORM_FIELDS = Object.keys(EventFormSchema.shape) as (keyof EventFormInput)[];
+export const EVENT_FORM_FIELDS = Object.keys(EventFields.shape) as (keyof EventFormInput)[];

@@ -13,6 +13,19 @@ import { fieldErrors } from "./listing-fields.schema.ts";
 
 export const FORM_META_FIELDS = ["submission_id", "remove_image"] as const;
 
+/**
+ * Thrown by a save function that refuses the values after reading the database inside its
+ * transaction (a rule the form cannot check alone): the form shows the field messages and
+ * nothing is saved.
+ */
+export class FieldsRefusedError extends Error {
+  readonly errors: Record<string, string>;
+  constructor(errors: Record<string, string>) {
+    super(Object.values(errors).join(" "));
+    this.errors = errors;
+  }
+}
+
 type FormFailure = {
   status: "invalid";
   errors: Record<string, string>;
@@ -82,6 +95,7 @@ export async function saveListing<S extends z.ZodType>(
     return { status: "saved", id: result.id };
   } catch (error) {
     await deleteImage(uploaded);
+    if (error instanceof FieldsRefusedError) return { status: "invalid", errors: error.errors, values };
     logger.error({ err: error }, options.failure);
     return { status: "invalid", errors: {}, values, formError: `${options.failure}: Unknown error` };
   }

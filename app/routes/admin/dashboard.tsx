@@ -3,6 +3,8 @@ import { currentStaff } from "../../auth/guards.server.ts";
 import { ConnectionPanel } from "../../components/admin/connection-panel.tsx";
 import { NewSubmissionsCard } from "../../components/admin/new-submissions-card.tsx";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
+import { formatShortDate, formatTime } from "../../components/site/format.ts";
+import { upcomingEventSales } from "../../domain/bookings/bookings-admin.server.ts";
 import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
 import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
@@ -12,12 +14,21 @@ export const meta = () => [{ title: "Dashboard | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
-  const [counts, newSubmissions, settings] = await Promise.all([
+  const [counts, newSubmissions, settings, sales] = await Promise.all([
     getDashboardCounts(),
     staff.canSeeSubmissions ? countNewSubmissions() : null,
     getSiteSettings(args.context),
+    upcomingEventSales({ limit: 6 }),
   ]);
-  return { counts, newSubmissions, maintenanceMode: settings.maintenance_mode, canEditSettings: staff.role === "administrator" };
+  return {
+    counts,
+    newSubmissions,
+    maintenanceMode: settings.maintenance_mode,
+    canEditSettings: staff.role === "administrator",
+    // Ticket figures are for every member of staff; the bookings behind them (names) are not.
+    sales: sales.map((s) => ({ ...s, when: `${formatShortDate(s.date)}, ${formatTime(s.time)}` })),
+    canSeeBookings: staff.canSeeSubmissions,
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -69,6 +80,46 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.newSubmissions !== null && <NewSubmissionsCard count={loaderData.newSubmissions} />}
       </div>
+      <section aria-labelledby="ticket-sales" className="mt-8">
+        <h2 id="ticket-sales" className="text-lg font-semibold text-ink">
+          Upcoming events with bookings
+        </h2>
+        {loaderData.sales.length === 0 ? (
+          <p className="mt-2 text-slate-600">No upcoming event takes bookings online.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            <table className="w-full text-left text-sm" data-testid="ticket-sales">
+              <caption className="sr-only">Tickets sold and left for upcoming events</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Event</th>
+                  <th scope="col" className="px-3 py-2">Date</th>
+                  <th scope="col" className="px-3 py-2 text-right">Sold</th>
+                  <th scope="col" className="px-3 py-2 text-right">Left</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {loaderData.sales.map((s) => (
+                  <tr key={s.id}>
+                    <td className="px-3 py-2 font-semibold text-ink">
+                      {loaderData.canSeeBookings ? (
+                        <Link to={`/admin/events/${s.id}/bookings`} className="text-brand-700 underline">
+                          {s.title}
+                        </Link>
+                      ) : (
+                        s.title
+                      )}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{s.when}</td>
+                    <td className="px-3 py-2 text-right">{s.sold}</td>
+                    <td className="px-3 py-2 text-right">{s.left === null ? "No limit" : s.left}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
       <section aria-labelledby="quick-actions" className="mt-8">
         <h2 id="quick-actions" className="text-lg font-semibold text-ink">
           Quick actions

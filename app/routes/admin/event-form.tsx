@@ -5,7 +5,8 @@ import { listingFormAction } from "./listing-form.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { createEvent, getEventForAdmin, updateEvent } from "../../domain/events/events-admin.server.ts";
 import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
-import { EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../../domain/events/events.schema.ts";
+import { BOOKING_MODE_OPTIONS, EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema, penceToPounds } from "../../domain/events/events.schema.ts";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/event-form";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
@@ -23,14 +24,22 @@ export async function loader(args: Route.LoaderArgs) {
       image: null,
       live: false,
       values: {
-        ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, is_past: false }, EVENT_FORM_FIELDS),
+        ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, is_past: false, booking_mode: "none" }, EVENT_FORM_FIELDS),
         submission_id: randomUUID(),
       },
     };
   }
   const event = /^\d{1,10}$/.test(id) ? await getEventForAdmin(Number(id)).catch(() => null) : null;
   if (!event) throw redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
-  return { id: event.id, image: event.image, live: Boolean(event.is_active), values: formValues(event, EVENT_FORM_FIELDS) };
+  return {
+    id: event.id,
+    image: event.image,
+    live: Boolean(event.is_active),
+    values: formValues(
+      { ...event, ticket_price_pounds: penceToPounds(event.ticket_price_pence), booking_url: event.booking_url ?? "" },
+      EVENT_FORM_FIELDS,
+    ),
+  };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -54,12 +63,14 @@ const CATEGORY_OPTIONS = EVENT_CATEGORIES.map((c) => ({ id: c, label: c[0].toUpp
 
 export default function EventForm({ loaderData, actionData }: Route.ComponentProps) {
   const editing = loaderData.id !== null;
+  const hydrated = useHydrated();
   const form = useContentForm({
     schema: EventFormSchema,
     initial: loaderData.values,
     draftKey: `draft:event:${loaderData.id ?? "new"}`,
     actionData: actionData as ActionResult | undefined,
   });
+  const mode = form.values.booking_mode;
   return (
     <ContentFormFrame
       form={form}
@@ -93,7 +104,41 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
       <TextField label="Location" maxLength={200} {...form.bind("location")} />
       <TextField label="Location address" optional maxLength={300} {...form.bind("location_address")} />
       <TextField label="Organiser" optional maxLength={120} {...form.bind("organizer")} />
-      <TextField label="Ticket price" optional hint='For example "£10" or "Free".' maxLength={40} {...form.bind("ticket_price")} />
+      <SelectField
+        label="Booking"
+        hint="Free booking takes a name and email; paid tickets are paid by card online."
+        options={BOOKING_MODE_OPTIONS}
+        placeholder="Choose how visitors get tickets"
+        {...form.bind("booking_mode")}
+      />
+      <TextField
+        label="Ticket price"
+        optional
+        hint='Shown on the event when there is no online booking. For example "£10" or "Free".'
+        maxLength={40}
+        {...form.bind("ticket_price")}
+      />
+      {/* Without JavaScript every booking field shows; with it, only those the chosen mode uses. */}
+      {(!hydrated || mode === "paid") && (
+        <TextField
+          label="Price per ticket (£)"
+          optional={!hydrated}
+          hint="For paid tickets: pounds and pence, for example 10.00."
+          inputMode="decimal"
+          maxLength={20}
+          {...form.bind("ticket_price_pounds")}
+        />
+      )}
+      {(!hydrated || mode === "external") && (
+        <TextField
+          label="Booking link"
+          optional={!hydrated}
+          hint="For an external booking: the full address where tickets are sold."
+          inputMode="url"
+          maxLength={500}
+          {...form.bind("booking_url")}
+        />
+      )}
       <TextField
         label="Tickets available"
         optional

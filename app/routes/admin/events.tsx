@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { currentStaff } from "../../auth/guards.server.ts";
 import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../components/admin/content-list.tsx";
 import { handleAdminListAction, loadAdminList } from "./listing-list.server.ts";
 import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain/events/events-admin.server.ts";
@@ -5,7 +7,11 @@ import type { Route } from "./+types/events";
 
 export const meta = () => [{ title: "Events | Millbrook Admin" }];
 
-export const loader = (args: Route.LoaderArgs) => loadAdminList(args, listEventsForAdmin);
+export async function loader(args: Route.LoaderArgs) {
+  const list = await loadAdminList(args, listEventsForAdmin);
+  // Bookings are personal data: the link shows only to staff who may open them.
+  return { ...list, canSeeBookings: currentStaff(args).canSeeSubmissions };
+}
 
 export const action = (args: Route.ActionArgs) =>
   handleAdminListAction(args, {
@@ -21,14 +27,26 @@ export const action = (args: Route.ActionArgs) =>
   });
 
 type Row = Route.ComponentProps["loaderData"]["items"][number];
-const columns: Column<Row>[] = [
+const baseColumns: Column<Row>[] = [
   { header: "Title", cell: (e) => <span className="font-semibold text-ink">{e.title}</span> },
   { header: "Date", cell: (e) => <span className="whitespace-nowrap">{formatAdminDate(e.date)}</span> },
   { header: "Location", cell: (e) => e.location },
   { header: "Status", cell: (e) => <StatusBadge active={e.is_active} past={e.is_past} /> },
 ];
 
+const bookingsColumn: Column<Row> = {
+  header: "Bookings",
+  cell: (e) =>
+    e.booking_mode === "free" || e.booking_mode === "paid" ? (
+      <Link to={`/admin/events/${e.id}/bookings`} className="font-semibold whitespace-nowrap text-brand-700 underline" aria-label={`Bookings for ${e.title}`}>
+        Bookings
+      </Link>
+    ) : null,
+};
+
 export default function AdminEvents({ loaderData }: Route.ComponentProps) {
+  const { canSeeBookings, ...list } = loaderData;
+  const columns = canSeeBookings ? [...baseColumns, bookingsColumn] : baseColumns;
   return (
     <ContentListPage
       title="Events"
@@ -37,7 +55,7 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
       newLabel="Add New Event"
       searchLabel="Search events"
       columns={columns}
-      {...loaderData}
+      {...list}
       empty={{
         title: "No events found",
         filteredHint: "Try adjusting your search or filters",

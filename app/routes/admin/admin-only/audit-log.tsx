@@ -15,6 +15,7 @@ const KIND_LABELS: Record<(typeof AUDIT_KINDS)[number], string> = {
   event: "Events",
   craft_fair: "Craft fairs",
   submission: "Submissions",
+  booking: "Bookings",
   audit_log: "Audit log retention",
 };
 

@@ -49,7 +49,7 @@ async function lookUp(email: string) {
       declarations: found.donor.declarations.length,
       monthly: found.donor.monthly.length,
     },
-    bookings: found.bookings.length,
+    bookings: found.bookings.map((b) => ({ reference: b.reference, event: b.eventTitle, quantity: b.quantity, status: b.status })),
   };
 }
 
@@ -106,9 +106,7 @@ export async function action(args: Route.ActionArgs) {
     if (erasedGiving > 0) {
       message += `; ${n(giving.gifts, "gift", "gifts")}, ${n(giving.declarations, "Gift Aid declaration", "Gift Aid declarations")} and ${n(giving.monthlyGifts, "monthly gift", "monthly gifts")}`;
     }
-    if (result.bookings > 0) {
-      message += `; name and email removed from ${n(result.bookings, "ticket booking", "ticket bookings")} (the bookings are kept as sales records)`;
-    }
+    if (result.bookings > 0) message += `; name and email removed from ${n(result.bookings, "booking", "bookings")}`;
     if (giving.keptGifts > 0) {
       message += `. Kept ${n(giving.keptGifts, "gift", "gifts")} and ${n(giving.keptDeclarations, "Gift Aid declaration", "Gift Aid declarations")}: they were part of a Gift Aid claim, and HMRC requires them to be kept for 6 years after the claim`;
     }
@@ -301,11 +299,20 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 </p>
               </div>
               <div>
-                <h4 className="text-sm font-semibold text-slate-700">Ticket bookings</h4>
-                <p className="mt-1 text-sm text-slate-700" data-testid="booking-data">
-                  {found.bookings === 1 ? "1 ticket booking" : `${found.bookings} ticket bookings`}. An erasure removes the name and email from them and keeps
-                  the bookings as sales records.
-                </p>
+                <h4 className="text-sm font-semibold text-slate-700">Bookings ({found.bookings.length})</h4>
+                {found.bookings.length === 0 ? (
+                  <p className="mt-1 text-sm text-slate-600">No bookings hold this address.</p>
+                ) : (
+                  <ul className="mt-1 space-y-1 text-sm text-slate-700" data-testid="bookings-data">
+                    {found.bookings.map((b) => (
+                      <li key={b.reference}>
+                        <span className="font-mono text-xs">{b.reference}</span> · {b.event} · {b.quantity === 1 ? "1 ticket" : `${b.quantity} tickets`} ·{" "}
+                        {b.status}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <p className="mt-1 text-sm text-slate-600">An erasure removes the name and email from bookings and keeps the tickets and amounts.</p>
               </div>
               <p className="text-sm text-slate-700">
                 Audit log entries made by this address: {found.auditEntries}. The audit log is kept as the record of staff actions and is not erased.
@@ -320,13 +327,13 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 </button>
               </form>
 
-              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings > 0) && (
+              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length > 0) && (
                 <Form method="post" className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" noValidate>
                   <h4 className="font-semibold text-red-900">Erase submissions and donations</h4>
                   <p className="mt-1 text-sm text-red-900">
                     Permanently deletes the {total} {total === 1 ? "submission" : "submissions"} above and their files, and the donations, Gift Aid declarations
-                    and monthly gifts (stopped at our card payment provider) except those a Gift Aid claim needs, and removes the name and email from ticket
-                    bookings. This cannot be undone. The audit log records
+                    and monthly gifts (stopped at our card payment provider) except those a Gift Aid claim needs, and removes the name and email from bookings.
+                    This cannot be undone. The audit log records
                     only how many were erased.
                   </p>
                   <input type="hidden" name="intent" value="erase" />

@@ -1,0 +1,306 @@
+/**
+ * Bookings, staff side: the bookings of an event with its totals, the CSV export (read in
+ * batches), door check-in (by reference or by name), cancelling or refunding a booking,
+ * the guard on lowering an event's ticket limit, and the dashboard's ticket sales.
+ *
+ * Bookings are personal data: the screens that use these functions sit behind the
+ * submissions permission. Every change is written to the audit log.
+ */
+import { and, asc, eq, gt, gte, ilike, inArray, or, sql } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { bookings, events, type BookingRow, type BookingStatus, type EventRow } from "../../db/schema.ts";
+import { logger } from "../../lib/logger.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { stripeClient } from "../../payments/stripe.server.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { availability, checkIn, type Availability } from "./bookings.server.ts";
+import { normaliseReference } from "./sales.ts";
+
+const BOOKING_MODES_WITH_BOOKINGS = ["free", "paid"] as const;
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/** Words for a booking's status, as staff read them. */
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  held: "Awaiting payment",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  expired: "Expired",
+};
+
+interface EventBookingTotals {
+  /** Confirmed bookings and the tickets in them. */
+  bookings: number;
+  tickets: number;
+  /** Money taken for confirmed bookings, in pence. */
+  takenPence: number;
+  refundedPence: number;
+  /** Tickets of confirmed bookings checked in at the door. */
+  arrived: number;
+}
+
+export interface EventBookings {
+  event: EventRow;
+  availability: Availability;
+  totals: EventBookingTotals;
+  bookings: BookingRow[];
+}
+
+/** An event with every booking (newest first), what is left and the totals; null when the event does not exist. */
+export async function eventBookings(eventId: number, now: Date = new Date()): Promise<EventBookings | null> {
+  if (!validId(eventId)) return null;
+  const db = getDb();
+  const [event] = await db.select().from(events).where(eq(events.id, eventId));
+  if (!event) return null;
+  const [rows, left, [totals]] = await Promise.all([
+    db.select().from(bookings).where(eq(bookings.event_id, eventId)).orderBy(sql`${bookings.created_at} desc`, sql`${bookings.id} desc`),
+    availability(eventId, now),
+    db
+      .select({
+        bookings: sql<number>`count(*) filter (where ${bookings.status} = 'confirmed')::int`,
+        tickets: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
+        takenPence: sql<number>`coalesce(sum(${bookings.amount_pence}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
+        refundedPence: sql<number>`coalesce(sum(${bookings.amount_pence}) filter (where ${bookings.status} = 'refunded'), 0)::int`,
+        arrived: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed' and ${bookings.checked_in_at} is not null), 0)::int`,
+      })
+      .from(bookings)
+      .where(eq(bookings.event_id, eventId)),
+  ]);
+  return { event, availability: left!, totals: totals!, bookings: rows };
+}
+
+// ---- CSV export ---------------------------------------------------------------------
+
+export const BOOKINGS_CSV_HEADER = ["Reference", "Name", "Email", "Quantity", "Amount (£)", "Status", "Booked", "Checked in"] as const;
+
+/**
+ * The bookings of an event as CSV rows, read `size` at a time by keyset (booked time,
+ * then id), so an export of any size holds one batch in memory.
+ */
+export async function* bookingsCsvBatches(eventId: number, size = 500): AsyncGenerator<unknown[][]> {
+  if (!validId(eventId)) return;
+  let after: { created_at: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await getDb()
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.event_id, eventId),
+          after
+            ? or(gt(bookings.created_at, after.created_at), and(eq(bookings.created_at, after.created_at), gt(bookings.id, after.id)))
+            : undefined,
+        ),
+      )
+      .orderBy(asc(bookings.created_at), asc(bookings.id))
+      .limit(size);
+    if (rows.length > 0) {
+      yield rows.map((b) => [
+        b.reference,
+        b.name,
+        b.email,
+        b.quantity,
+        (b.amount_pence / 100).toFixed(2),
+        STATUS_LABELS[b.status],
+        b.created_at,
+        b.checked_in_at,
+      ]);
+    }
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { created_at: last.created_at, id: last.id };
+  }
+}
+
+// ---- Door check-in ------------------------------------------------------------------
+
+export type DoorOutcome =
+  | { outcome: "checked-in"; booking: BookingRow }
+  | { outcome: "already-checked-in"; booking: BookingRow; at: Date }
+  | { outcome: "not-valid"; booking: BookingRow }
+  /** A real booking, for another event. */
+  | { outcome: "other-event"; booking: BookingRow; eventTitle: string }
+  | { outcome: "not-found"; reference: string };
+
+/**
+ * Checks a booking in at the door of an event by its reference (typed or scanned in any
+ * spelling); a second time says when they arrived. A booking for another event is not
+ * checked in.
+ */
+export async function checkInAtEvent(eventId: number, input: string, actor: AuditActor, options: { now?: Date } = {}): Promise<DoorOutcome> {
+  const reference = normaliseReference(input);
+  const typed = input.trim().slice(0, 40);
+  if (!reference) return { outcome: "not-found", reference: typed };
+  const [found] = await getDb()
+    .select({ booking: bookings, eventTitle: events.title })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.event_id))
+    .where(eq(bookings.reference, reference));
+  if (!found) return { outcome: "not-found", reference };
+  if (found.booking.event_id !== eventId) return { outcome: "other-event", booking: found.booking, eventTitle: found.eventTitle };
+  const result = await checkIn(reference, options);
+  if (result.outcome === "not-found") return { outcome: "not-found", reference };
+  if (result.outcome === "checked-in") {
+    await recordAudit(actor, "booking.checked_in", { entity: "booking", entityId: reference, details: { event: eventId, quantity: result.booking.quantity } });
+    publishChange("events");
+  }
+  return result;
+}
+
+/** Bookings of an event whose name (or email, or reference) contains the search, confirmed first; at most 30. */
+export async function searchEventBookings(eventId: number, search: string): Promise<BookingRow[]> {
+  const q = search.trim().slice(0, 100);
+  if (!validId(eventId) || q.length < 2) return [];
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return getDb()
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.event_id, eventId),
+        inArray(bookings.status, ["confirmed", "cancelled", "refunded"]),
+        or(ilike(bookings.name, pattern), ilike(bookings.email, pattern), ilike(bookings.reference, pattern)),
+      ),
+    )
+    .orderBy(sql`${bookings.status} <> 'confirmed'`, asc(bookings.name))
+    .limit(30);
+}
+
+// ---- Cancel or refund ---------------------------------------------------------------
+
+export type StaffCancelOutcome =
+  | { outcome: "cancelled"; booking: BookingRow }
+  | { outcome: "refunded"; booking: BookingRow }
+  | { outcome: "not-found" }
+  /** Not confirmed: already cancelled or refunded, or still awaiting payment. */
+  | { outcome: "not-cancellable"; booking: BookingRow }
+  /** Stripe refused or could not be reached: nothing changed. */
+  | { outcome: "refund-failed"; booking: BookingRow };
+
+/**
+ * Staff cancel a confirmed booking at any time (no cut-off): a free booking is cancelled,
+ * a paid one refunded in full through Stripe first, then marked refunded. Either way its
+ * tickets go back on sale. Stripe's charge.refunded that follows finds it refunded.
+ */
+export async function cancelBookingByStaff(eventId: number, reference: string, actor: AuditActor, options: { now?: Date } = {}): Promise<StaffCancelOutcome> {
+  const ref = normaliseReference(reference);
+  if (!ref || !validId(eventId)) return { outcome: "not-found" };
+  const now = options.now ?? new Date();
+  const [booking] = await getDb()
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.reference, ref), eq(bookings.event_id, eventId)));
+  if (!booking) return { outcome: "not-found" };
+  if (booking.status !== "confirmed") return { outcome: "not-cancellable", booking };
+  const paid = booking.amount_pence > 0;
+  if (paid) {
+    if (!booking.stripe_payment_intent_id) return { outcome: "refund-failed", booking };
+    try {
+      await (await stripeClient()).refunds.create(
+        { payment_intent: booking.stripe_payment_intent_id, metadata: { kind: "booking", booking: booking.reference } },
+        { idempotencyKey: `booking-refund-${booking.id}` },
+      );
+    } catch (error) {
+      logger.warn({ err: error, booking: booking.reference }, "staff refund of a booking failed");
+      return { outcome: "refund-failed", booking };
+    }
+  }
+  const status = paid ? "refunded" : "cancelled";
+  const result = await getDb().transaction(async (tx) => {
+    const [updated] = await tx
+      .update(bookings)
+      .set({ status, cancelled_at: now, updated_at: now })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed")))
+      .returning();
+    // Stripe's charge.refunded may have marked it refunded first: the refund still is ours.
+    const [current] = updated ? [updated] : await tx.select().from(bookings).where(eq(bookings.id, booking.id));
+    if (!updated && !(paid && current!.status === "refunded")) return null;
+    await recordAudit(
+      actor,
+      paid ? "booking.refunded" : "booking.cancelled",
+      { entity: "booking", entityId: booking.reference, details: { event: eventId, quantity: booking.quantity, amount_pence: booking.amount_pence } },
+      tx,
+    );
+    return current!;
+  });
+  if (!result) {
+    const [current] = await getDb().select().from(bookings).where(eq(bookings.id, booking.id));
+    return { outcome: "not-cancellable", booking: current! };
+  }
+  publishChange("events");
+  return paid ? { outcome: "refunded", booking: result } : { outcome: "cancelled", booking: result };
+}
+
+// ---- The event form's ticket limit --------------------------------------------------
+
+type Executor = Pick<ReturnType<typeof getDb>, "select">;
+
+/** Tickets taken for an event: in confirmed bookings and in holds that have not expired. */
+export async function ticketsTaken(eventId: number, db: Executor = getDb(), now: Date = new Date()): Promise<number> {
+  const [row] = await db
+    .select({
+      taken: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed' or (${bookings.status} = 'held' and ${bookings.hold_expires_at} > ${now})), 0)::int`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.event_id, eventId), inArray(bookings.status, ["confirmed", "held"])));
+  return row?.taken ?? 0;
+}
+
+/** What the event form says when the ticket limit would fall below what is already sold or held. */
+export function limitBelowTakenMessage(taken: number): string {
+  return `${taken} ${taken === 1 ? "ticket is" : "tickets are"} already sold or held, so tickets available cannot be less than ${taken}.`;
+}
+
+// ---- Dashboard ----------------------------------------------------------------------
+
+export interface EventSales {
+  id: number;
+  title: string;
+  date: string;
+  time: string;
+  mode: "free" | "paid";
+  limit: number | null;
+  sold: number;
+  /** null without a limit. */
+  left: number | null;
+}
+
+/** Upcoming active events that take bookings, soonest first, with tickets sold and left. */
+export async function upcomingEventSales(options: { limit?: number; now?: Date } = {}): Promise<EventSales[]> {
+  const now = options.now ?? new Date();
+  const rows = await getDb()
+    .select({
+      id: events.id,
+      title: events.title,
+      date: events.date,
+      time: events.time,
+      mode: events.booking_mode,
+      limit: events.tickets_available,
+      sold: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
+      held: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'held' and ${bookings.hold_expires_at} > ${now}), 0)::int`,
+    })
+    .from(events)
+    .leftJoin(bookings, and(eq(bookings.event_id, events.id), inArray(bookings.status, ["confirmed", "held"])))
+    .where(
+      and(
+        eq(events.is_active, true),
+        eq(events.is_past, false),
+        gte(events.date, sql`current_date`),
+        inArray(events.booking_mode, [...BOOKING_MODES_WITH_BOOKINGS]),
+      ),
+    )
+    .groupBy(events.id)
+    .orderBy(asc(events.date), asc(events.time), asc(events.id))
+    .limit(options.limit ?? 10);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    date: r.date,
+    time: r.time,
+    mode: r.mode as "free" | "paid",
+    limit: r.limit,
+    sold: r.sold,
+    left: r.limit === null ? null : Math.max(0, r.limit - r.sold - r.held),
+  }));
+}

@@ -1,0 +1,260 @@
+/**
+ * Door check-in for one event, made for a phone: type or scan a booking reference (a
+ * handheld scanner types it and presses Enter), or search by name and mark someone as
+ * arrived. A second check-in says they already are, with the time. Plain forms, so it
+ * works without JavaScript; where the browser has BarcodeDetector, a camera button reads
+ * the ticket's QR code into the same form. Names and emails are personal data: staff
+ * allowed to see form submissions, and administrators.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Form, Link } from "react-router";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { useHydrated } from "../../../components/ui/use-hydrated.ts";
+import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
+import { checkInAtEvent, eventBookings, searchEventBookings, STATUS_LABELS } from "../../../domain/bookings/bookings-admin.server.ts";
+import type { Route } from "./+types/check-in";
+
+export const meta = () => [{ title: "Door check-in | Millbrook Admin" }];
+
+function eventId(params: { id?: string }): number {
+  return /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : 0;
+}
+
+const tickets = (n: number) => (n === 1 ? "1 ticket" : `${n} tickets`);
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = eventId(params);
+  const found = await eventBookings(id);
+  if (!found) throw data("Event not found", { status: 404 });
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const matches = q ? await searchEventBookings(id, q) : [];
+  return {
+    event: { id, title: found.event.title, when: `${formatShortDate(found.event.date)}, ${formatTime(found.event.time)}` },
+    arrived: found.totals.arrived,
+    sold: found.totals.tickets,
+    q,
+    matches: matches.map((b) => ({
+      reference: b.reference,
+      name: b.name,
+      quantity: b.quantity,
+      valid: b.status === "confirmed",
+      status: STATUS_LABELS[b.status],
+      arrived: b.checked_in_at ? formatUkDateTime(b.checked_in_at) : null,
+    })),
+  };
+}
+
+type Result = { tone: "ok" | "warn" | "bad"; heading: string; detail: string; at: number };
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const typed = String(form.get("reference") ?? "").slice(0, 100);
+  const outcome = await checkInAtEvent(eventId(args.params), typed, currentActor(args));
+  const at = Date.now();
+  let result: Result;
+  switch (outcome.outcome) {
+    case "checked-in":
+      result = { tone: "ok", heading: `Checked in: ${outcome.booking.name}`, detail: `${tickets(outcome.booking.quantity)} · ${outcome.booking.reference}`, at };
+      break;
+    case "already-checked-in":
+      result = {
+        tone: "warn",
+        heading: `Already checked in at ${formatUkDateTime(outcome.at)}`,
+        detail: `${outcome.booking.name} · ${tickets(outcome.booking.quantity)} · ${outcome.booking.reference}`,
+        at,
+      };
+      break;
+    case "not-valid":
+      result = {
+        tone: "bad",
+        heading: `Not a valid ticket: ${STATUS_LABELS[outcome.booking.status].toLowerCase()}`,
+        detail: `${outcome.booking.name} · ${outcome.booking.reference}`,
+        at,
+      };
+      break;
+    case "other-event":
+      result = { tone: "bad", heading: "This booking is for another event", detail: `${outcome.eventTitle} · ${outcome.booking.reference}`, at };
+      break;
+    case "not-found":
+      result = {
+        tone: "bad",
+        heading: outcome.reference ? `No booking found for ${outcome.reference}` : "Type or scan a booking reference",
+        detail: "Check the reference (it looks like MCF-7K3Q-9XPD), or search by name below.",
+        at,
+      };
+      break;
+  }
+  return data({ result }, { status: outcome.outcome === "not-found" ? 404 : 200 });
+}
+
+const TONES: Record<Result["tone"], string> = {
+  ok: "border-brand-700 bg-brand-50 text-brand-900",
+  warn: "border-sun-500 bg-sun-100 text-ink",
+  bad: "border-red-700 bg-red-50 text-red-900",
+};
+const control =
+  "block w-full rounded-xl border border-slate-400 bg-white px-3.5 py-3 text-lg text-ink focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-sun-500";
+const primary = "rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700";
+
+interface BarcodeDetectorLike {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+}
+type BarcodeDetectorConstructor = new (options: { formats: string[] }) => BarcodeDetectorLike;
+
+/** Reads a QR code with the camera into the reference form, where the browser can (BarcodeDetector). */
+function CameraScan({ onCode }: { onCode: (code: string) => void }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const Detector = hydrated ? (globalThis as { BarcodeDetector?: BarcodeDetectorConstructor }).BarcodeDetector : undefined;
+
+  useEffect(() => {
+    if (!open || !Detector) return;
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let stopped = false;
+    const detector = new Detector({ formats: ["qr_code"] });
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: "environment" } })
+      .then(async (s) => {
+        stream = s;
+        if (stopped || !video.current) return;
+        video.current.srcObject = s;
+        await video.current.play();
+        timer = setInterval(async () => {
+          if (!video.current) return;
+          const codes = await detector.detect(video.current).catch(() => []);
+          if (codes[0]?.rawValue && !stopped) {
+            stopped = true;
+            setOpen(false);
+            onCode(codes[0].rawValue);
+          }
+        }, 250);
+      })
+      .catch(() => setProblem("The camera could not be opened. Type the reference instead."));
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, [open, Detector, onCode]);
+
+  if (!Detector) return null;
+  return (
+    <div className="mt-3">
+      <button type="button" onClick={() => setOpen(!open)} className="rounded-full border-2 border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700">
+        {open ? "Stop camera" : "Scan with camera"}
+      </button>
+      {open && <video ref={video} muted playsInline className="mt-3 aspect-square w-full max-w-sm rounded-2xl bg-black object-cover" />}
+      {problem && <p className="mt-2 text-sm text-red-800">{problem}</p>}
+    </div>
+  );
+}
+
+export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, arrived, sold, q, matches } = loaderData;
+  const result = actionData?.result;
+  const form = useRef<HTMLFormElement>(null);
+  const here = `/admin/events/${event.id}/check-in${q ? `?q=${encodeURIComponent(q)}` : ""}`;
+  const onCode = useCallback((code: string) => {
+    const input = form.current?.elements.namedItem("reference");
+    if (input instanceof HTMLInputElement) input.value = code;
+    form.current?.requestSubmit();
+  }, []);
+
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-5 sm:px-6">
+      <Link to={`/admin/events/${event.id}/bookings`} className="text-sm font-semibold text-brand-700 underline">
+        All bookings
+      </Link>
+      <h1 className="mt-2 font-display text-2xl font-semibold text-brand-900 sm:text-3xl">Door check-in</h1>
+      <p className="mt-1 text-slate-700">
+        <span className="font-semibold">{event.title}</span> · {event.when}
+      </p>
+      <p className="mt-1 text-slate-700" data-testid="arrived-count">
+        Arrived: {arrived} of {tickets(sold)}
+      </p>
+
+      {result && (
+        <div role="status" aria-live="assertive" className={`mt-4 rounded-2xl border-2 p-4 ${TONES[result.tone]}`} data-testid="check-in-result">
+          <p className="text-xl font-semibold">{result.heading}</p>
+          <p className="mt-1 break-words">{result.detail}</p>
+        </div>
+      )}
+
+      {/* A new form after each answer: the field is empty and focused for the next scan. */}
+      <Form key={result?.at ?? 0} ref={form} method="post" action={here} className="mt-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <label htmlFor="reference" className="block font-semibold text-ink">
+          Booking reference
+        </label>
+        <p id="reference-hint" className="mt-1 text-sm text-slate-600">
+          Type it, or scan the ticket&apos;s code.
+        </p>
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+          <input
+            id="reference"
+            name="reference"
+            autoFocus
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            enterKeyHint="go"
+            placeholder="MCF-7K3Q-9XPD"
+            aria-describedby="reference-hint"
+            className={`${control} font-mono uppercase`}
+          />
+          <button type="submit" className={primary}>
+            Check in
+          </button>
+        </div>
+        <CameraScan onCode={onCode} />
+      </Form>
+
+      <Form method="get" action={`/admin/events/${event.id}/check-in`} role="search" aria-label="Search bookings by name" className="mt-5">
+        <label htmlFor="q" className="block font-semibold text-ink">
+          Search by name
+        </label>
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+          <input id="q" name="q" type="search" defaultValue={q} autoComplete="off" className={control} />
+          <button type="submit" className="rounded-full border-2 border-brand-600 bg-white px-5 py-3 font-semibold text-brand-700">
+            Search
+          </button>
+        </div>
+      </Form>
+
+      {q && (
+        <section aria-label="Search results" className="mt-4">
+          {matches.length === 0 ? (
+            <p className="text-slate-700">{q.length < 2 ? "Type at least 2 letters." : `No bookings match “${q}”.`}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+              {matches.map((m) => (
+                <li key={m.reference} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words text-ink">{m.name}</p>
+                    <p className="text-sm text-slate-600">
+                      {tickets(m.quantity)} · <span className="font-mono">{m.reference}</span>
+                    </p>
+                    {!m.valid && <p className="text-sm font-semibold text-red-800">{m.status}</p>}
+                  </div>
+                  {m.valid &&
+                    (m.arrived ? (
+                      <p className="text-sm font-semibold text-brand-800">Arrived {m.arrived}</p>
+                    ) : (
+                      <Form method="post" action={here}>
+                        <input type="hidden" name="reference" value={m.reference} />
+                        <button type="submit" className={primary} aria-label={`Mark ${m.name} as arrived`}>
+                          Mark as arrived
+                        </button>
+                      </Form>
+                    ))}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </main>
+  );
+}
