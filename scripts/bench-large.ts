@@ -46,6 +46,7 @@ const ADMIN_PAGES: { url: string; what: string }[] = [
   { url: "/admin/audit-log?page=900", what: "audit log, page 900" },
   { url: "/admin/donations", what: "donations, first page" },
   { url: "/admin/donations?q=person4242%40example.org", what: "donations, search by email" },
+  { url: "/admin/events/7/bookings", what: "bookings of one event" },
 ];
 
 const EXPORTS: { name: string; small: string; full: string }[] = [
