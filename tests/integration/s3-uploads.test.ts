@@ -8,10 +8,13 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
+import { getDb } from "../../app/db/client.server.ts";
+import { craftFairs, formSubmissions } from "../../app/db/schema.ts";
 import { getSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { deleteExpiredSubmissions } from "../../app/domain/data-protection/retention.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
@@ -65,7 +68,13 @@ const imagesAction = (args: Args<typeof settingsImagesAction>) => throughLayouts
 
 describe("uploads with S3-compatible storage", () => {
   it("stores a stall application's photos in the bucket's private prefix; staff download them, nobody else can", async () => {
-    const request = new Request("http://localhost/craft-fairs", { method: "POST", body: stallForm({}, 3) });
+    // A fair still taking applications (the server refuses fairs past their deadline).
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const title = `S3 Test Fair ${Date.now()}`;
+    await getDb().insert(craftFairs).values({ title, date: day(60), time: "10:00", description: "Makers", location: "Hall", application_deadline: day(30) });
+    const body = stallForm({}, 3);
+    body.set("fairs", title);
+    const request = new Request("http://localhost/craft-fairs", { method: "POST", body });
     const context = new RouterContextProvider();
     context.set(requestInfoContext, { ip: "198.51.100.40", nonce: "", secure: false });
     const answer = (await craftFairsAction({ request, context, params: {} } as never)) as { data: { status: string; reference: string }; init: ResponseInit };
@@ -76,9 +85,6 @@ describe("uploads with S3-compatible storage", () => {
     expect(objects.every((o) => /^private\/submissions\/[0-9a-f-]{36}\.png$/.test(o.key) && o.size === PNG_BYTES.byteLength)).toBe(true);
     expect(fs.existsSync(path.join(dataDir, "private-uploads"))).toBe(false);
 
-    const { getDb } = await import("../../app/db/client.server.ts");
-    const { formSubmissions } = await import("../../app/db/schema.ts");
-    const { eq } = await import("drizzle-orm");
     const [row] = await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, answer.data.reference));
     const url = `/admin/inbox/${row!.id}/files/1`;
     const params = { id: row!.id, index: "1" };
