@@ -46,7 +46,7 @@ test.describe("with JavaScript switched off", () => {
     await form.getByLabel("Phone number").fill("01632 960 222");
     await form.getByLabel("Craft category").selectOption("ceramics");
     await form.getByLabel("Product description").fill("Mugs, jugs and bowls.");
-    await form.getByRole("checkbox", { name: /Christmas Craft Fair/ }).check();
+    await form.getByRole("checkbox", { name: /Spring Makers Market/ }).check();
     await form.getByRole("radio", { name: /Large stall/ }).check();
     await form.getByLabel("Photos of your work").setInputFiles([photo("a.png")]);
     await form.getByRole("checkbox", { name: /stallholder terms/ }).check();

@@ -37,7 +37,7 @@ test("a stall application's photos go to the bucket, and /uploads serves the buc
   await form.getByLabel("Phone number").fill("01632 960 222");
   await form.getByLabel("Craft category").selectOption("ceramics");
   await form.getByLabel("Product description").fill("Mugs, jugs and bowls.");
-  await form.getByRole("checkbox", { name: /Christmas Craft Fair/ }).check();
+  await form.getByRole("checkbox", { name: /Spring Makers Market/ }).check();
   await form.getByRole("radio", { name: /Large stall/ }).check();
   await form.getByLabel("Photos of your work").setInputFiles([photo("a.png"), photo("b.png"), photo("c.png")]);
   await form.getByRole("checkbox", { name: /stallholder terms/ }).check();
