@@ -9,18 +9,22 @@ function collectDialogs(page: Page) {
   return messages;
 }
 
+/** The sample content's upcoming events. */
+const SAMPLE_UPCOMING = /Millbrook Charity Gala Dinner|Big Community Quiz Night|Millbrook Summer Fair/;
+
 test.describe("tabs", () => {
   test("event category tabs filter the list, keep the choice in the URL and open from a shared link", async ({ page }) => {
     await page.goto("/events");
     const tabs = page.getByRole("tablist", { name: "Event categories" });
     await expect(tabs.getByRole("tab")).toHaveText(["All events", "Fundraiser", "Social", "Community", "Family"]);
     const panel = page.getByRole("tabpanel");
-    await expect(panel.getByRole("article")).toHaveCount(3);
+    // Only the sample events count here: other tests sharing this server add their own.
+    await expect(panel.getByRole("article").filter({ hasText: SAMPLE_UPCOMING })).toHaveCount(3);
 
     await tabs.getByRole("tab", { name: "Family" }).click();
     await expect(page).toHaveURL(/\?tab=family$/);
     await expect(tabs.getByRole("tab", { name: "Family" })).toHaveAttribute("aria-selected", "true");
-    await expect(panel.getByRole("heading", { level: 3 })).toHaveText(["Millbrook Summer Fair"]);
+    await expect(panel.getByRole("heading", { level: 3 }).filter({ hasText: SAMPLE_UPCOMING })).toHaveText(["Millbrook Summer Fair"]);
 
     await tabs.getByRole("tab", { name: "Community" }).click();
     await expect(panel).toContainText("No events found for this category. Please check back later.");
@@ -29,7 +33,7 @@ test.describe("tabs", () => {
     await page.keyboard.press("ArrowLeft");
     await expect(tabs.getByRole("tab", { name: "Social" })).toBeFocused();
     await expect(page).toHaveURL(/\?tab=social$/);
-    await expect(panel.getByRole("heading", { level: 3 })).toHaveText(["Big Community Quiz Night"]);
+    await expect(panel.getByRole("heading", { level: 3 }).filter({ hasText: SAMPLE_UPCOMING })).toHaveText(["Big Community Quiz Night"]);
 
     // A shared link opens the right tab, rendered by the server.
     const response = await page.request.get("/events?tab=fundraiser");
@@ -114,7 +118,7 @@ test.describe("event page", () => {
     await page.getByRole("button", { name: "Purchase Tickets" }).click();
     await expect.poll(() => dialogs).toEqual(["Purchase 3 tickets for £225.00"]);
 
-    await expect(page.getByRole("region", { name: "Other events you might enjoy" }).getByRole("article")).toHaveCount(2);
+    await expect(page.getByRole("region", { name: "Other events you might enjoy" }).getByRole("article").filter({ hasText: SAMPLE_UPCOMING })).toHaveCount(2);
   });
 
   test("free past events have no purchase button", async ({ page }) => {
