@@ -3,11 +3,10 @@
  * show or hide (plain form posts that work without JavaScript), and delete them.
  */
 import { Form, Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
 import { DeleteDialog } from "../../components/admin/content-list.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteAnnualReport, listAnnualReportsForAdmin, setAnnualReportVisible } from "../../domain/annual-reports/annual-reports.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/annual-reports";
 
 export const meta = () => [{ title: "Annual reports | Millbrook Admin" }];
@@ -24,27 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = currentActor(args);
-  const form = await args.request.formData();
-  const id = Number(form.get("id"));
-  switch (form.get("intent")) {
-    case "show":
-    case "hide": {
-      const row = await setAnnualReportVisible(id, form.get("intent") === "show", actor);
-      if (!row) return redirectWithToast(LIST, { type: "error", message: "That report could not be found" });
-      return redirectWithToast(LIST, { type: "success", message: row.is_visible ? `${row.title} is shown on the website` : `${row.title} is hidden from the website` });
-    }
-    case "delete": {
-      const deleted = await deleteAnnualReport(id, actor);
-      return deleted
-        ? redirectWithToast(LIST, { type: "success", message: "Report deleted" })
-        : redirectWithToast(LIST, { type: "error", message: "That report could not be found" });
-    }
-    default:
-      return redirectWithToast(LIST, { type: "error", message: "Unknown action" });
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  handleOrderedListAction(args, {
+    list: LIST,
+    noun: "report",
+    deleted: "Report deleted",
+    name: (row) => row.title,
+    setVisible: setAnnualReportVisible,
+    remove: deleteAnnualReport,
+  });
 
 const small = "rounded-full border px-3 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
 

@@ -4,13 +4,12 @@
  * delete them. Raised shows what staff entered plus the gifts given online to the cause.
  */
 import { Form, Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
 import { DeleteDialog } from "../../components/admin/content-list.tsx";
 import { formatMoney } from "../../components/site/format.ts";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteCause, listCausesForAdmin, moveCause, setCauseVisible } from "../../domain/causes/causes.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/causes";
 
 export const meta = () => [{ title: "Causes | Millbrook Admin" }];
@@ -27,34 +26,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = currentActor(args);
-  const form = await args.request.formData();
-  const id = Number(form.get("id"));
-  switch (form.get("intent")) {
-    case "up":
-    case "down": {
-      const moved = await moveCause(id, form.get("intent") === "up" ? "up" : "down", actor);
-      return moved
-        ? redirectWithToast(LIST, { type: "success", message: "Order saved" })
-        : redirectWithToast(LIST, { type: "error", message: "That cause cannot move further" });
-    }
-    case "show":
-    case "hide": {
-      const row = await setCauseVisible(id, form.get("intent") === "show", actor);
-      if (!row) return redirectWithToast(LIST, { type: "error", message: "That cause could not be found" });
-      return redirectWithToast(LIST, { type: "success", message: row.is_visible ? `${row.title} is shown on the website` : `${row.title} is hidden from the website` });
-    }
-    case "delete": {
-      const deleted = await deleteCause(id, actor);
-      return deleted
-        ? redirectWithToast(LIST, { type: "success", message: "Cause deleted" })
-        : redirectWithToast(LIST, { type: "error", message: "That cause could not be found" });
-    }
-    default:
-      return redirectWithToast(LIST, { type: "error", message: "Unknown action" });
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  handleOrderedListAction(args, {
+    list: LIST,
+    noun: "cause",
+    deleted: "Cause deleted",
+    name: (row) => row.title,
+    move: moveCause,
+    setVisible: setCauseVisible,
+    remove: deleteCause,
+  });
 
 const small = "rounded-full border px-3 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
 

@@ -4,12 +4,11 @@
  * delete them.
  */
 import { Form, Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
 import { DeleteDialog } from "../../components/admin/content-list.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteGalleryImage, listGalleryForAdmin, moveGalleryImage, setGalleryImageVisible } from "../../domain/craft-fair-gallery/gallery.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/craft-fair-gallery";
 
 export const meta = () => [{ title: "Craft fair gallery | Millbrook Admin" }];
@@ -26,34 +25,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = currentActor(args);
-  const form = await args.request.formData();
-  const id = Number(form.get("id"));
-  switch (form.get("intent")) {
-    case "up":
-    case "down": {
-      const moved = await moveGalleryImage(id, form.get("intent") === "up" ? "up" : "down", actor);
-      return moved
-        ? redirectWithToast(LIST, { type: "success", message: "Order saved" })
-        : redirectWithToast(LIST, { type: "error", message: "That image cannot move further" });
-    }
-    case "show":
-    case "hide": {
-      const row = await setGalleryImageVisible(id, form.get("intent") === "show", actor);
-      if (!row) return redirectWithToast(LIST, { type: "error", message: "That image could not be found" });
-      return redirectWithToast(LIST, { type: "success", message: row.is_visible ? "The image is shown on the website" : "The image is hidden from the website" });
-    }
-    case "delete": {
-      const deleted = await deleteGalleryImage(id, actor);
-      return deleted
-        ? redirectWithToast(LIST, { type: "success", message: "Image deleted" })
-        : redirectWithToast(LIST, { type: "error", message: "That image could not be found" });
-    }
-    default:
-      return redirectWithToast(LIST, { type: "error", message: "Unknown action" });
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  handleOrderedListAction(args, {
+    list: LIST,
+    noun: "image",
+    deleted: "Image deleted",
+    name: () => "The image",
+    move: moveGalleryImage,
+    setVisible: setGalleryImageVisible,
+    remove: deleteGalleryImage,
+  });
 
 const small = "rounded-full border px-3 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
 

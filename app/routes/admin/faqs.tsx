@@ -3,17 +3,15 @@
  * Move down, plain form posts that work without JavaScript), show or hide, and delete them.
  */
 import { Form, Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
 import { DeleteDialog } from "../../components/admin/content-list.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteFaq, listFaqsForAdmin, moveFaq, setFaqVisible } from "../../domain/faqs/faqs.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/faqs";
 
 export const meta = () => [{ title: "FAQ | Millbrook Admin" }];
 
 const LIST = "/admin/faqs";
-const MISSING = "That question could not be found";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const faqs = await listFaqsForAdmin();
@@ -25,32 +23,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = currentActor(args);
-  const form = await args.request.formData();
-  const id = Number(form.get("id"));
-  switch (form.get("intent")) {
-    case "up":
-    case "down": {
-      const moved = await moveFaq(id, form.get("intent") === "up" ? "up" : "down", actor);
-      return moved
-        ? redirectWithToast(LIST, { type: "success", message: "Order saved" })
-        : redirectWithToast(LIST, { type: "error", message: "That question cannot move further" });
-    }
-    case "show":
-    case "hide": {
-      const row = await setFaqVisible(id, form.get("intent") === "show", actor);
-      if (!row) return redirectWithToast(LIST, { type: "error", message: MISSING });
-      return redirectWithToast(LIST, { type: "success", message: row.is_visible ? "The question is shown on the website" : "The question is hidden from the website" });
-    }
-    case "delete": {
-      const deleted = await deleteFaq(id, actor);
-      return deleted ? redirectWithToast(LIST, { type: "success", message: "Question deleted" }) : redirectWithToast(LIST, { type: "error", message: MISSING });
-    }
-    default:
-      return redirectWithToast(LIST, { type: "error", message: "Unknown action" });
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  handleOrderedListAction(args, {
+    list: LIST,
+    noun: "question",
+    deleted: "Question deleted",
+    name: () => "The question",
+    move: moveFaq,
+    setVisible: setFaqVisible,
+    remove: deleteFaq,
+  });
 
 const small = "rounded-full border px-3 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
 

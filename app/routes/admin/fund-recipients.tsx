@@ -4,7 +4,6 @@
  * hide, and delete them. The fund's facts and target are page texts (Community Fund page).
  */
 import { Form, Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
 import { DeleteDialog } from "../../components/admin/content-list.tsx";
 import { formatMoney } from "../../components/site/format.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
@@ -16,7 +15,7 @@ import {
   moveFundRecipient,
   setFundRecipientVisible,
 } from "../../domain/fund-recipients/fund-recipients.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/fund-recipients";
 
 export const meta = () => [{ title: "Fund recipients | Millbrook Admin" }];
@@ -33,34 +32,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = currentActor(args);
-  const form = await args.request.formData();
-  const id = Number(form.get("id"));
-  switch (form.get("intent")) {
-    case "up":
-    case "down": {
-      const moved = await moveFundRecipient(id, form.get("intent") === "up" ? "up" : "down", actor);
-      return moved
-        ? redirectWithToast(LIST, { type: "success", message: "Order saved" })
-        : redirectWithToast(LIST, { type: "error", message: "That recipient cannot move further" });
-    }
-    case "show":
-    case "hide": {
-      const row = await setFundRecipientVisible(id, form.get("intent") === "show", actor);
-      if (!row) return redirectWithToast(LIST, { type: "error", message: "That recipient could not be found" });
-      return redirectWithToast(LIST, { type: "success", message: row.is_visible ? `${row.name} is shown on the website` : `${row.name} is hidden from the website` });
-    }
-    case "delete": {
-      const deleted = await deleteFundRecipient(id, actor);
-      return deleted
-        ? redirectWithToast(LIST, { type: "success", message: "Recipient deleted" })
-        : redirectWithToast(LIST, { type: "error", message: "That recipient could not be found" });
-    }
-    default:
-      return redirectWithToast(LIST, { type: "error", message: "Unknown action" });
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  handleOrderedListAction(args, {
+    list: LIST,
+    noun: "recipient",
+    deleted: "Recipient deleted",
+    name: (row) => row.name,
+    move: moveFundRecipient,
+    setVisible: setFundRecipientVisible,
+    remove: deleteFundRecipient,
+  });
 
 const small = "rounded-full border px-3 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
 

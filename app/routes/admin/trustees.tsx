@@ -3,12 +3,11 @@
  * plain form posts that work without JavaScript), show or hide, and delete them.
  */
 import { Form, Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
 import { DeleteDialog } from "../../components/admin/content-list.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteTrustee, listTrusteesForAdmin, moveTrustee, setTrusteeVisible } from "../../domain/trustees/trustees.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/trustees";
 
 export const meta = () => [{ title: "Trustees | Millbrook Admin" }];
@@ -25,34 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = currentActor(args);
-  const form = await args.request.formData();
-  const id = Number(form.get("id"));
-  switch (form.get("intent")) {
-    case "up":
-    case "down": {
-      const moved = await moveTrustee(id, form.get("intent") === "up" ? "up" : "down", actor);
-      return moved
-        ? redirectWithToast(LIST, { type: "success", message: "Order saved" })
-        : redirectWithToast(LIST, { type: "error", message: "That trustee cannot move further" });
-    }
-    case "show":
-    case "hide": {
-      const row = await setTrusteeVisible(id, form.get("intent") === "show", actor);
-      if (!row) return redirectWithToast(LIST, { type: "error", message: "That trustee could not be found" });
-      return redirectWithToast(LIST, { type: "success", message: row.is_visible ? `${row.name} is shown on the website` : `${row.name} is hidden from the website` });
-    }
-    case "delete": {
-      const deleted = await deleteTrustee(id, actor);
-      return deleted
-        ? redirectWithToast(LIST, { type: "success", message: "Trustee deleted" })
-        : redirectWithToast(LIST, { type: "error", message: "That trustee could not be found" });
-    }
-    default:
-      return redirectWithToast(LIST, { type: "error", message: "Unknown action" });
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  handleOrderedListAction(args, {
+    list: LIST,
+    noun: "trustee",
+    deleted: "Trustee deleted",
+    name: (row) => row.name,
+    move: moveTrustee,
+    setVisible: setTrusteeVisible,
+    remove: deleteTrustee,
+  });
 
 const small = "rounded-full border px-3 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
 

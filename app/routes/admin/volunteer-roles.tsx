@@ -4,11 +4,10 @@
  * JavaScript), show or hide, and delete them.
  */
 import { Form, Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
 import { DeleteDialog } from "../../components/admin/content-list.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteVolunteerRole, listVolunteerRolesForAdmin, moveVolunteerRole, setVolunteerRoleVisible } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/volunteer-roles";
 
 export const meta = () => [{ title: "Volunteer roles | Millbrook Admin" }];
@@ -25,34 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = currentActor(args);
-  const form = await args.request.formData();
-  const id = Number(form.get("id"));
-  switch (form.get("intent")) {
-    case "up":
-    case "down": {
-      const moved = await moveVolunteerRole(id, form.get("intent") === "up" ? "up" : "down", actor);
-      return moved
-        ? redirectWithToast(LIST, { type: "success", message: "Order saved" })
-        : redirectWithToast(LIST, { type: "error", message: "That role cannot move further" });
-    }
-    case "show":
-    case "hide": {
-      const row = await setVolunteerRoleVisible(id, form.get("intent") === "show", actor);
-      if (!row) return redirectWithToast(LIST, { type: "error", message: "That role could not be found" });
-      return redirectWithToast(LIST, { type: "success", message: row.is_visible ? `${row.title} is shown on the website` : `${row.title} is hidden from the website` });
-    }
-    case "delete": {
-      const deleted = await deleteVolunteerRole(id, actor);
-      return deleted
-        ? redirectWithToast(LIST, { type: "success", message: "Role deleted" })
-        : redirectWithToast(LIST, { type: "error", message: "That role could not be found" });
-    }
-    default:
-      return redirectWithToast(LIST, { type: "error", message: "Unknown action" });
-  }
-}
+export const action = (args: Route.ActionArgs) =>
+  handleOrderedListAction(args, {
+    list: LIST,
+    noun: "role",
+    deleted: "Role deleted",
+    name: (row) => row.title,
+    move: moveVolunteerRole,
+    setVisible: setVolunteerRoleVisible,
+    remove: deleteVolunteerRole,
+  });
 
 const small = "rounded-full border px-3 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
 
