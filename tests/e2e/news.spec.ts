@@ -59,6 +59,9 @@ test("an editor writes a post with a heading, a list, a link and an image, publi
   await expect(page.getByText("Enter an address starting with https://")).toBeVisible();
   await page.getByLabel("Link address").fill("/events");
   await page.getByRole("button", { name: "Apply link" }).click();
+  // The link is in the text before typing goes on, with the caret back in the editor.
+  await expect(editor.getByRole("link", { name: "the next litter pick" })).toHaveAttribute("href", "/events");
+  await editor.focus();
   await page.keyboard.press("End");
   await page.keyboard.press("Enter");
   await toolbar.getByRole("button", { name: "Quote" }).click();

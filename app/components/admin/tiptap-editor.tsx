@@ -116,7 +116,9 @@ function Toolbar({ editor }: { editor: Editor }) {
     <div className="rounded-t-xl border border-slate-400 bg-slate-50 p-2">
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1.5">
         {buttons.map((b) => (
-          <button key={b.label} type="button" aria-pressed={b.pressed} onClick={b.run} className={tool}>
+          // mousedown would take the focus (and the selection) from the text: keep it there,
+          // so typing goes on where it was, however quickly it follows the click.
+          <button key={b.label} type="button" aria-pressed={b.pressed} onMouseDown={(e) => e.preventDefault()} onClick={b.run} className={tool}>
             {b.label}
           </button>
         ))}
