@@ -269,6 +269,9 @@ test("an editor adds a craft fair gallery image with alt text; the Past Fairs ga
   const alt = `Stallholders laughing ${stamp}`;
   await page.goto("/admin/dashboard");
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Craft fair gallery" }).click();
+  const images = page.getByTestId("admin-gallery-image");
+  await expect(images.first()).toBeVisible();
+  const before = await images.count();
   await page.getByRole("link", { name: "Add an image" }).click();
   await page.getByRole("button", { name: "Add Image" }).click();
   await expect(page.getByText("Choose an image for the gallery")).toBeVisible();
@@ -277,9 +280,11 @@ test("an editor adds a craft fair gallery image with alt text; the Past Fairs ga
   await page.getByLabel("Image description (alt text)").fill(alt);
   await page.getByRole("button", { name: "Add Image" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Image added" }).first()).toBeVisible();
-  for (let i = 0; i < 6; i++) {
+  // Added last; each move is waited for at its new place before the next.
+  await expect(images.nth(before)).toHaveAttribute("data-title", alt);
+  for (let at = before - 1; at >= 0; at--) {
     await page.getByRole("button", { name: `Move ${alt} up` }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Order saved" }).first()).toBeVisible();
+    await expect(images.nth(at)).toHaveAttribute("data-title", alt);
   }
   await expect(page.getByTestId("admin-gallery-image").first()).toHaveAttribute("data-title", alt);
 
