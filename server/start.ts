@@ -1,8 +1,8 @@
 /**
  * The server, loaded by the process entry server/main.ts. Opens the database (embedded
  * PostgreSQL unless DATABASE_URL is set), applies migrations and the first-start seed,
- * prints the first-run setup link when there is no administrator yet, then serves HTTP
- * until SIGINT/SIGTERM.
+ * prints the first-run setup link when there is no administrator yet, starts the job
+ * queue, then serves HTTP until SIGINT/SIGTERM, when it shuts down cleanly (`shutdown`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,15 +10,16 @@ import type { ServerBuild } from "react-router";
 import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
 import { encryptPlaintextSecrets } from "../app/auth/two-factor.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
-import { startRetentionJob } from "../app/domain/data-protection/retention.server.ts";
-import { startNewsPublisher } from "../app/domain/news/news-publisher.server.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
+import { siteJobs } from "../app/jobs/jobs.server.ts";
+import { startQueue } from "../app/jobs/queue.server.ts";
 import { config as readAppConfig, reloadConfig } from "../app/lib/config.server.ts";
 import { subscribe } from "../app/live/change-feed.server.ts";
 import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/project-root.server.ts";
 import { publicStore } from "../app/storage/file-store.server.ts";
+import { beginShutdown, shuttingDown } from "../app/system/lifecycle.server.ts";
 import { createApp } from "./app.ts";
 import { servePublicFiles } from "./public-files.ts";
 import { trustProxySetting } from "./request-limits.ts";
@@ -49,6 +50,14 @@ logger.info({ embedded: database.embedded, dataDir: config.dataDir }, "database 
 // Second-factor secrets stored before encryption at rest are encrypted now.
 const encrypted = await encryptPlaintextSecrets();
 if (encrypted > 0) logger.info({ encrypted }, "second-factor secrets encrypted at rest");
+
+// Jobs (retention, housekeeping, scheduled news, mail) on the database's queue, shared
+// by every instance (app/jobs/).
+const queue = await startQueue(database.url, siteJobs()).catch(async (error: unknown) => {
+  logger.fatal({ err: error }, "could not start the job queue");
+  await database.close().catch(() => {});
+  process.exit(1);
+});
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let viteMiddleware;
@@ -98,26 +107,59 @@ const server = app.listen(config.PORT, config.HOST, async () => {
 });
 server.keepAliveTimeout = 65_000;
 
-// Data protection: expired form submissions (and their files) are deleted now and hourly.
-const stopRetentionJob = startRetentionJob();
-// Scheduled news posts: caches and open pages hear when a post's time comes.
-const stopNewsPublisher = startNewsPublisher();
+// Requests in flight, so a shutdown can let them finish; once it has begun, every
+// response says `Connection: close`, so no client reuses a connection that is going away.
+const inFlight = new Set<import("node:http").ServerResponse>();
+server.prependListener("request", (_req, res) => {
+  inFlight.add(res);
+  res.on("close", () => inFlight.delete(res));
+  if (shuttingDown()) res.setHeader("Connection", "close");
+});
 
+const DRAIN_LIMIT_MS = 10_000;
+
+/**
+ * SIGTERM/SIGINT: /healthz answers 503 and live-update streams end (browsers reconnect
+ * elsewhere); the server stops accepting connections and lets the requests in flight
+ * finish (10 s at most), closing each keep-alive connection after its response; then the
+ * job queue stops (running jobs may finish, or are handed back), the pool closes and the
+ * embedded PostgreSQL stops. Exits 0 when all of that went through.
+ */
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, "shutting down");
-  const force = setTimeout(() => process.exit(1), 15_000);
+  logger.info({ signal, inFlight: inFlight.size }, "shutting down");
+  const force = setTimeout(() => {
+    logger.error("shutdown took too long: exiting");
+    process.exit(1);
+  }, 30_000);
   force.unref();
-  stopRetentionJob();
-  stopNewsPublisher();
-  server.close();
-  server.closeIdleConnections();
+  beginShutdown();
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection whose response went out with keep-alive (a stream that had
+  // started) is closed as soon as it is idle.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const limit = new Promise<"limit">((resolve) => setTimeout(() => resolve("limit"), DRAIN_LIMIT_MS).unref());
+  if ((await Promise.race([drained, limit])) === "limit") {
+    logger.warn({ inFlight: inFlight.size }, "requests still running after 10 s: closing their connections");
+    server.closeAllConnections();
+  }
+  clearInterval(idle);
+  let clean = true;
+  await queue.stop(DRAIN_LIMIT_MS).catch((error: unknown) => {
+    clean = false;
+    logger.error({ err: error }, "job queue stop failed");
+  });
   await closeVite().catch(() => {});
   await stripeDouble?.stop().catch(() => {});
-  await database.close().catch((error: unknown) => logger.error({ err: error }, "database close failed"));
-  process.exit(0);
+  await database.close().catch((error: unknown) => {
+    clean = false;
+    logger.error({ err: error }, "database close failed");
+  });
+  logger.info({ clean }, "stopped");
+  process.exit(clean ? 0 : 1);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

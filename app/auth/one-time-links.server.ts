@@ -65,3 +65,9 @@ export async function consumeLink(token: string, purposes: LinkPurpose[]) {
     .returning();
   return row && purposes.includes(row.purpose) ? row : null;
 }
+
+/** Housekeeping: removes links past their expiry (used or not; they can no longer work). */
+export async function deleteExpiredLinks(): Promise<number> {
+  const deleted = await getDb().delete(oneTimeTokens).where(sql`${oneTimeTokens.expires_at} <= now()`).returning({ id: oneTimeTokens.id });
+  return deleted.length;
+}

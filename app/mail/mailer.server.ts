@@ -3,8 +3,14 @@
  * mail goes out over SMTP through nodemailer; otherwise sending is a no-op that logs the
  * recipient and subject (never the body, which may hold a one-time link) and reports
  * `{ sent: false }`, so callers show links on screen instead.
+ *
+ * Two ways to send: `sendMail` at once, for a caller that must know the result (an
+ * invitation link shown on screen when it could not be mailed), and `queueMail` for the
+ * rest (receipts, confirmations, notices): the "mail" job sends it, and a failed SMTP
+ * send is retried with backoff instead of lost.
  */
 import nodemailer, { type Transporter } from "nodemailer";
+import { enqueue, queueRunning } from "../jobs/queue.server.ts";
 import { config, type AppConfig } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
 
@@ -49,4 +55,27 @@ export async function sendMail(message: MailMessage, settings: AppConfig = confi
     logger.warn({ to: message.to, subject: message.subject, err: text }, "sending mail failed");
     return { sent: false, reason: "failed", error: text };
   }
+}
+
+/** The queue of outgoing mail (app/jobs/jobs.server.ts). */
+export const MAIL_JOB = "mail";
+
+/**
+ * Mail whose result nobody waits for: queued for the "mail" job (retried when the SMTP
+ * server fails). In a process without a job queue (a command-line script) it is sent
+ * at once. Without mail configured, nothing is queued.
+ */
+export async function queueMail(message: MailMessage): Promise<void> {
+  if (!mailConfigured()) {
+    await sendMail(message);
+    return;
+  }
+  if (queueRunning()) await enqueue(MAIL_JOB, message);
+  else await sendMail(message);
+}
+
+/** The "mail" job: sends one queued message; a failed send throws, so the queue retries it. */
+export async function deliverQueuedMail(message: MailMessage): Promise<void> {
+  const result = await sendMail(message);
+  if (!result.sent && result.reason === "failed") throw new Error(`mail to ${message.to} not sent: ${result.error ?? "unknown error"}`);
 }

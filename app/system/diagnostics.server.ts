@@ -8,7 +8,9 @@ import path from "node:path";
 import type pg from "pg";
 import { getPool } from "../db/client.server.ts";
 import { migrationsFolder } from "../db/migrate.server.ts";
-import { mailConfigured } from "../mail/mailer.server.ts";
+import { PERIODIC_JOBS } from "../jobs/jobs.server.ts";
+import { checkQueue, queueStatus } from "../jobs/queue.server.ts";
+import { MAIL_JOB, mailConfigured } from "../mail/mailer.server.ts";
 import { paymentsConfigured } from "../payments/stripe.server.ts";
 import { lastWebhookAt } from "../payments/webhooks.server.ts";
 import { config } from "../lib/config.server.ts";
@@ -16,7 +18,7 @@ import { publicStore } from "../storage/file-store.server.ts";
 import { checkDatabase } from "./health.server.ts";
 import { countAdministrators } from "../domain/staff/staff.server.ts";
 
-type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail" | "payments";
+type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail" | "payments" | "queue";
 
 export interface DiagnosticCheck {
   id: CheckId;
@@ -116,7 +118,34 @@ export async function runDiagnostics(options: { uploadsDir?: string } = {}): Pro
       : { id: "mail", label: "Mail configured", status: "warning", detail: "Not configured (SMTP_URL, MAIL_FROM): links are shown on screen only" },
   );
   checks.push(await checkPayments(database.ok));
+  checks.push(await checkJobQueue());
   return { ranAt: new Date().toISOString(), checks };
+}
+
+const ukTime = (date: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(date);
+
+/** The job queue: running here, jobs waiting and failed, and each periodic job's last run. */
+export async function checkJobQueue(): Promise<DiagnosticCheck> {
+  const label = "Job queue";
+  const running = await checkQueue();
+  try {
+    const queues = await queueStatus([...PERIODIC_JOBS, MAIL_JOB]);
+    const waiting = queues.reduce((sum, q) => sum + q.waiting, 0);
+    const failed = queues.reduce((sum, q) => sum + q.failed, 0);
+    const mail = queues.find((q) => q.name === MAIL_JOB);
+    const lastRuns = PERIODIC_JOBS.map((name) => {
+      const last = queues.find((q) => q.name === name)?.lastCompleted;
+      return `${name} ${last ? ukTime(last) : "not yet"}`;
+    });
+    const detail = [
+      running.ok ? "Running" : `Not running here: ${running.error ?? "unknown error"}`,
+      `${waiting} ${waiting === 1 ? "job" : "jobs"} waiting, ${failed} failed${mail && mail.failed > 0 ? ` (${mail.failed} mail)` : ""}`,
+      `Last runs (UK time): ${lastRuns.join(", ")}`,
+    ].join(". ");
+    return { id: "queue", label, status: !running.ok ? "error" : failed > 0 ? "warning" : "ok", detail };
+  } catch (error) {
+    return { id: "queue", label, status: "error", detail: `Could not read the queue: ${message(error)}` };
+  }
 }
 
 /** Online payments: whether the Stripe keys are set, and when Stripe's last webhook arrived. */
@@ -128,9 +157,7 @@ export async function checkPayments(databaseOk = true): Promise<DiagnosticCheck>
   if (!databaseOk) return { id: "payments", label, status: "ok", detail: "Stripe keys are set; last webhook unknown (the database is not reachable)" };
   try {
     const last = await lastWebhookAt();
-    const when = last
-      ? new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(last)
-      : null;
+    const when = last ? ukTime(last) : null;
     return {
       id: "payments",
       label,

@@ -75,8 +75,10 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Caugh
   return { ...envelope, subject: top.header("Subject"), text: (textPart?.part.body ?? "").replace(/\r\n/g, "\n"), attachments, raw };
 }
 
-export async function startSmtpCatcher() {
+/** `refuse`: how many deliveries to refuse first (a temporary 451 error), as a failing server would. */
+export async function startSmtpCatcher(options: { refuse?: number } = {}) {
   const mails: CaughtMail[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -85,6 +87,11 @@ export async function startSmtpCatcher() {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (refused < (options.refuse ?? 0)) {
+          refused++;
+          callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+          return;
+        }
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -99,6 +106,8 @@ export async function startSmtpCatcher() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** How many deliveries were refused so far. */
+    refused: () => refused,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

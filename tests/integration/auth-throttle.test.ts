@@ -1,13 +1,12 @@
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { randomBytes, scryptSync } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { signIn } from "../../app/auth/login.server.ts";
 import { ADDRESS_FREE_FAILURES, throttleKeys } from "../../app/auth/throttle.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, loginThrottle, rateCounters, sessions, users } from "../../app/db/schema.ts";
 import { runHousekeeping } from "../../app/domain/limits/housekeeping.server.ts";
-import { startRetentionJob } from "../../app/domain/data-protection/retention.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { createTestAccount, TEST_PASSWORD } from "../helpers/staff.ts";
 
@@ -164,17 +163,6 @@ describe("housekeeping", () => {
     expect(keys).not.toContain("email:old@example.org");
     expect(keys).toContain("email:recent@example.org");
     expect(keys).toContain("email:blocked@example.org");
-  });
-
-  it("runs with the hourly retention job, which starts at once", async () => {
-    const { user } = await createTestAccount({ role: "editor" });
-    await getDb().insert(sessions).values({ token_hash: `job-${user.id}`, user_id: user.id, expires_at: sql`now() - interval '1 minute'` });
-    const stop = startRetentionJob(60 * 60 * 1000);
-    try {
-      await vi.waitFor(async () => expect(await getDb().select().from(sessions).where(eq(sessions.user_id, user.id))).toHaveLength(0), { timeout: 10_000 });
-    } finally {
-      stop();
-    }
   });
 
   it("deletes expired sessions", async () => {

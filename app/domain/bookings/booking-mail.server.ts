@@ -9,7 +9,7 @@ import { getDb } from "../../db/client.server.ts";
 import { bookings, events, type BookingRow, type EventRow } from "../../db/schema.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { hashToken } from "../../lib/tokens.server.ts";
-import { sendMail, type MailResult } from "../../mail/mailer.server.ts";
+import { queueMail } from "../../mail/mailer.server.ts";
 import { eventToIcs } from "../events/calendar.ts";
 import { formatPounds } from "./sales.ts";
 
@@ -92,17 +92,17 @@ function confirmationText(booking: BookingRow, event: EventRow, origin: string, 
 }
 
 /**
- * Mails the confirmation of a booking. `token` is the secret of the buyer's link (a free
+ * Queues the confirmation of a booking for the "mail" job. `token` is the secret of the buyer's link (a free
  * booking just made, or the one a paid booking's Checkout session carried); a token that
  * does not match the booking is left out.
  */
-export async function sendBookingConfirmation(bookingId: string, token: string | null = null): Promise<MailResult | null> {
+export async function sendBookingConfirmation(bookingId: string, token: string | null = null): Promise<void> {
   const [row] = await getDb().select({ booking: bookings, event: events }).from(bookings).innerJoin(events, eq(events.id, bookings.event_id)).where(eq(bookings.id, bookingId));
-  if (!row || row.booking.status !== "confirmed") return null;
+  if (!row || row.booking.status !== "confirmed") return;
   const { booking, event } = row;
   const link = token && hashToken(token) === booking.cancel_token_hash ? bookingPath(booking.reference, token) : null;
   const origin = siteOrigin().replace(/\/+$/, "");
-  return sendMail({
+  await queueMail({
     to: booking.email,
     subject: `Your booking for ${event.title}: ${booking.reference}`,
     text: confirmationText(booking, event, origin, link),

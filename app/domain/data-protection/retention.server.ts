@@ -10,7 +10,6 @@ import { getDb } from "../../db/client.server.ts";
 import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { runHousekeeping } from "../limits/housekeeping.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 import type { SubmissionRow } from "../submissions/inbox.server.ts";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
@@ -276,9 +275,7 @@ export async function erasePersonalData(
 }
 
 // ---------------------------------------------------------------------------------------
-// The hourly job
-
-const HOUR = 60 * 60 * 1000;
+// The hourly job (app/jobs/jobs.server.ts)
 
 /**
  * Deletes audit entries older than the audit log's retention (site settings, 12 to 120
@@ -302,27 +299,9 @@ export async function purgeExpiredAuditEntries(now: Date = new Date()): Promise<
   return deleted.length;
 }
 
-/**
- * Runs the retention clean-up (submissions, audit log) and the housekeeping (sessions,
- * throttle counters) now and every hour; returns a stop function.
- */
-export function startRetentionJob(intervalMs = HOUR): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deleteExpiredSubmissions(new Date());
-      await purgeExpiredAuditEntries(new Date());
-      await runHousekeeping();
-    } catch (error) {
-      logger.error({ err: error }, "retention job failed");
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The retention clean-up (the "retention" job): expired submissions, then old audit entries. */
+export async function runRetention(now: Date = new Date()) {
+  const submissions = await deleteExpiredSubmissions(now);
+  const auditEntries = await purgeExpiredAuditEntries(now);
+  return { submissions: submissions.submissions, files: submissions.files, auditEntries };
 }

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
-import { sendMail, type MailResult } from "../../mail/mailer.server.ts";
+import { queueMail } from "../../mail/mailer.server.ts";
 import { CHARITY_NAME, formatPenceExact } from "./donation.ts";
 import { londonDate } from "./references.server.ts";
 
@@ -52,7 +52,8 @@ async function receiptFor(donationId: string): Promise<{ to: string; subject: st
   return { to: donation.email, subject: RECEIPT_SUBJECT, text: lines.join("\n") };
 }
 
-export async function sendReceipt(donationId: string): Promise<MailResult | null> {
+/** Queues the receipt of a gift (the "mail" job sends it, retrying on failure). */
+export async function sendReceipt(donationId: string): Promise<void> {
   const receipt = await receiptFor(donationId);
-  return receipt ? sendMail(receipt) : null;
+  if (receipt) await queueMail(receipt);
 }

@@ -1,11 +1,12 @@
 /**
- * The hourly housekeeping of the tables that grow with traffic: expired sessions, quiet
- * sign-in throttle counters, finished rate counters (writing the summaries of
- * aggregated audit entries), abandoned second-factor enrolments, unanswered passkey
- * challenges, old security notices and ticket holds whose Checkout time is up. Each step
- * is harmless when repeated or run by several
- * processes at once.
+ * The housekeeping of the tables that grow with traffic (the "housekeeping" job,
+ * app/jobs/jobs.server.ts): expired sessions and one-time links, quiet sign-in throttle
+ * counters, finished rate counters (writing the summaries of aggregated audit entries),
+ * abandoned second-factor enrolments, unanswered passkey challenges, old security
+ * notices and ticket holds whose Checkout time is up. Each step is harmless when
+ * repeated or run by several processes at once.
  */
+import { deleteExpiredLinks } from "../../auth/one-time-links.server.ts";
 import { deleteExpiredChallenges } from "../../auth/passkeys.server.ts";
 import { deleteExpiredSessions } from "../../auth/session.server.ts";
 import { deleteStaleThrottleRows } from "../../auth/throttle.server.ts";
@@ -16,11 +17,12 @@ import { flushFinishedCounters } from "./aggregated-audit.server.ts";
 
 export async function runHousekeeping() {
   const sessions = await deleteExpiredSessions();
+  const links = await deleteExpiredLinks();
   const throttleRows = await deleteStaleThrottleRows();
   const counters = await flushFinishedCounters();
   const enrolments = await deleteAbandonedEnrolments();
   const challenges = await deleteExpiredChallenges();
   const notices = await deleteOldNotices();
   const ticketHolds = await releaseExpired();
-  return { sessions, throttleRows, counters, enrolments, challenges, notices, ticketHolds };
+  return { sessions, links, throttleRows, counters, enrolments, challenges, notices, ticketHolds };
 }

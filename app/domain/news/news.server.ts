@@ -1,14 +1,17 @@
 /**
  * News posts: written by staff (editors and administrators), shown on /news, /news/:slug,
  * the home page, the feed and the sitemap. A post is public once it is published and its
- * publish time has come; a later time schedules it (see news-publisher.server.ts for how
- * it appears on its own). Bodies are sanitised before they are stored and again when
+ * publish time has come; a later time schedules it: a "news-publish" job queued for that
+ * time, and the minute's "news-sweep" job under it (app/jobs/jobs.server.ts), announce it
+ * on the "news" topic, so caches on every instance drop the pages and it appears by itself. Bodies are sanitised before they are stored and again when
  * read for a page. Every write is audited and announced on the "news" topic.
  */
 import { and, asc, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { newsPosts, type NewsPostRow } from "../../db/schema.ts";
+import { enqueue } from "../../jobs/queue.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { deleteImage, storeImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
@@ -208,10 +211,24 @@ function changed(actor: AuditActor, action: string, id: number, details: Record<
   return recordAudit(actor, action, { entity: "news_post", entityId: id, details });
 }
 
+/** The job that announces a scheduled post at its time. */
+export const NEWS_PUBLISH_JOB = "news-publish";
+
+/** A post set for later: queues the job that announces it when its time comes. */
+async function schedulePublication(row: NewsPostRow): Promise<void> {
+  if (row.status !== "published" || !row.published_at || row.published_at.getTime() <= Date.now()) return;
+  const at = row.published_at;
+  await enqueue(NEWS_PUBLISH_JOB, { id: row.id, at: at.toISOString() }, { startAfter: at, singletonKey: `${row.id}@${at.toISOString()}` }).catch((error: unknown) =>
+    // The minute's sweep announces it all the same.
+    logger.warn({ err: error, post: row.id }, "could not queue the scheduled post's job"),
+  );
+}
+
 export async function createNewsPost(input: NewsInput, actor: AuditActor): Promise<NewsPostRow> {
   const slug = await chooseSlug(input, null);
   const [row] = await getDb().insert(newsPosts).values(rowValues(input, slug, null)).returning();
   await changed(actor, "news.created", row.id, { title: row.title, status: row.status });
+  await schedulePublication(row);
   return row;
 }
 
@@ -230,6 +247,7 @@ export async function updateNewsPost(id: number, input: NewsInput, actor: AuditA
   const fields = (["title", "slug", "summary", "body", "author", "image", "image_alt", "status"] as const).filter((f) => before[f] !== row[f]);
   if (before.published_at?.getTime() !== row.published_at?.getTime()) fields.push("published_at" as never);
   await changed(actor, "news.updated", id, { title: row.title, changed: fields });
+  await schedulePublication(row);
   return row;
 }
 
@@ -256,7 +274,7 @@ export async function nextScheduledTime(): Promise<Date | null> {
 /**
  * Announces posts whose publish time fell in (since, now]: publishes the "news" topic
  * once, so caches drop the news pages and the home page and open pages refresh.
- * Returns how many posts came due. A job queue can call this on a schedule.
+ * Returns how many posts came due. The news jobs call it.
  */
 export async function announceDuePosts(since: Date, now: Date = new Date()): Promise<number> {
   const [{ due }] = await getDb()

@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { staffNotices, users } from "../../db/schema.ts";
-import { sendMail } from "../../mail/mailer.server.ts";
+import { queueMail } from "../../mail/mailer.server.ts";
 import type { Toast } from "../../lib/toast.server.ts";
 
 export const NOTICES = {
@@ -26,7 +26,7 @@ export async function notifyStaff(userId: string, message: string): Promise<void
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return;
   await db.insert(staffNotices).values({ user_id: userId, message });
-  await sendMail({
+  await queueMail({
     to: user.email,
     subject: "Security notice: Millbrook Community Foundation admin account",
     text: `Hello,\n\n${message}\n\nIf this was not you or an administrator you know, tell an administrator straight away.\n`,

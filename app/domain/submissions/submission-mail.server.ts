@@ -7,7 +7,7 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import type { SubmissionKind } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
-import { mailConfigured, sendMail, type MailMessage } from "../../mail/mailer.server.ts";
+import { mailConfigured, queueMail, type MailMessage } from "../../mail/mailer.server.ts";
 import { getSiteSettings } from "../settings/settings.server.ts";
 
 const WHAT: Record<SubmissionKind, { receipt: string; notice: string }> = {
@@ -48,10 +48,7 @@ export async function notifySubmission(input: { kind: SubmissionKind; reference:
   try {
     const settings = await getSiteSettings();
     const origin = siteOrigin();
-    for (const message of submissionMails(input, settings, origin)) {
-      const result = await sendMail(message);
-      if (!result.sent) logger.warn({ kind: input.kind, reference: input.reference, reason: result.reason }, "submission mail not sent");
-    }
+    for (const message of submissionMails(input, settings, origin)) await queueMail(message);
   } catch (error) {
     logger.error({ err: error, reference: input.reference }, "submission mail failed");
   }

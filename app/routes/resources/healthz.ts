@@ -1,11 +1,15 @@
-import { checkDatabase } from "../../system/health.server.ts";
+import { checkReadiness } from "../../system/health.server.ts";
 import pkg from "../../../package.json" with { type: "json" };
 
-/** GET /healthz: database status (a real query, 5 s timeout) and the app version. */
+/**
+ * GET /healthz: readiness for a load balancer. The database (a real query), the public
+ * and private file stores and the job queue, each with its own result, and the app
+ * version; 503 when any is down or the server is shutting down.
+ */
 export async function loader() {
-  const database = await checkDatabase();
+  const readiness = await checkReadiness();
   return Response.json(
-    { status: database.ok ? "ok" : "error", version: pkg.version, database },
-    { status: database.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+    { ...readiness, version: pkg.version },
+    { status: readiness.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -1,5 +1,6 @@
 import { subscribe } from "../../live/change-feed.server.ts";
 import { CONTENT_TOPICS, isContentTopic } from "../../live/topics.ts";
+import { onShutdown } from "../../system/lifecycle.server.ts";
 import type { Route } from "./+types/live";
 
 /**
@@ -7,6 +8,8 @@ import type { Route } from "./+types/live";
  * ("event: change", "data: events"). Open pages revalidate their data when a topic they
  * show arrives (app/components/site/live-updates.tsx). Public: it says only *that*
  * something changed, never what. `no-transform` keeps the compression middleware out.
+ * When the server shuts down the stream ends, and the browser reconnects (after the
+ * `retry` below) to an instance that is still up.
  */
 const HEARTBEAT_MS = 25_000;
 
@@ -30,9 +33,11 @@ export function loader({ request }: Route.LoaderArgs) {
         if (wanted.has(topic)) send(`event: change\ndata: ${topic}\n\n`);
       });
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
+      let stopListening = () => {};
       cleanup = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        stopListening();
         try {
           controller.close();
         } catch {
@@ -40,6 +45,7 @@ export function loader({ request }: Route.LoaderArgs) {
         }
       };
       request.signal.addEventListener("abort", () => cleanup(), { once: true });
+      stopListening = onShutdown(() => cleanup());
     },
     cancel() {
       cleanup();

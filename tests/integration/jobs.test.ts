@@ -1,0 +1,145 @@
+/**
+ * The site's jobs on the PostgreSQL queue (pg-boss): each job does its work when the
+ * queue runs it, a start-up job sent by two instances runs once, scheduled news is
+ * announced at its time, and mail that the SMTP server refuses is retried until it arrives.
+ */
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { createOneTimeLink } from "../../app/auth/one-time-links.server.ts";
+import { getDb } from "../../app/db/client.server.ts";
+import { formSubmissions, newsPosts, oneTimeTokens, sessions } from "../../app/db/schema.ts";
+import { createNewsPost } from "../../app/domain/news/news.server.ts";
+import { toLondonInput } from "../../app/domain/news/news.ts";
+import { notifyStaff } from "../../app/domain/security-notices/notices.server.ts";
+import { siteJobs } from "../../app/jobs/jobs.server.ts";
+import { enqueue, queueStatus, startQueue, type JobDefinition } from "../../app/jobs/queue.server.ts";
+import { reloadConfig } from "../../app/lib/config.server.ts";
+import { subscribe } from "../../app/live/change-feed.server.ts";
+import { checkJobQueue } from "../../app/system/diagnostics.server.ts";
+import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { createTestAccount } from "../helpers/staff.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+
+const database = setupTestDatabase();
+const FAST = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 };
+
+const savedEnv = { ...process.env };
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+beforeAll(async () => {
+  // The SMTP server refuses the first delivery (a temporary error).
+  smtp = await startSmtpCatcher({ refuse: 1 });
+  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "Millbrook <no-reply@millbrook.test>" });
+  reloadConfig();
+});
+
+afterAll(async () => {
+  process.env = savedEnv;
+  reloadConfig();
+  await smtp.stop();
+});
+
+async function runningQueue(jobs: JobDefinition[] = siteJobs({ mailRetryDelaySeconds: 1 })) {
+  const queue = await startQueue(database.url, jobs, FAST);
+  onTestFinished(() => queue.stop(5_000));
+  return queue;
+}
+
+describe("jobs on the PostgreSQL queue", () => {
+  it("runs retention and housekeeping when an instance starts: expired submissions, sessions and one-time links go", async () => {
+    const { user } = await createTestAccount({ role: "editor" });
+    await getDb().insert(sessions).values({ token_hash: `job-${user.id}`, user_id: user.id, expires_at: sql`now() - interval '1 minute'` });
+    const link = await createOneTimeLink("reset", { userId: user.id });
+    await getDb().update(oneTimeTokens).set({ expires_at: sql`now() - interval '1 minute'` }).where(eq(oneTimeTokens.user_id, user.id));
+    const reference = `VOL-${randomUUID().slice(0, 8)}`;
+    await getDb().insert(formSubmissions).values({
+      reference,
+      kind: "volunteer",
+      name: "Old Offer",
+      email: "old@example.org",
+      data: {},
+      created_at: sql`now() - interval '3 years'`,
+      updated_at: sql`now() - interval '3 years'`,
+    });
+    expect(link.path).toContain("/admin/set-password/");
+
+    await runningQueue();
+    await vi.waitFor(
+      async () => {
+        expect(await getDb().select().from(sessions).where(eq(sessions.user_id, user.id))).toHaveLength(0);
+        expect(await getDb().select().from(oneTimeTokens).where(eq(oneTimeTokens.user_id, user.id))).toHaveLength(0);
+        expect(await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, reference))).toHaveLength(0);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    // Diagnostics shows the runs and the queue's health.
+    await vi.waitFor(async () => {
+      const [retention, housekeeping] = await queueStatus(["retention", "housekeeping"]);
+      expect(retention.lastCompleted).not.toBeNull();
+      expect(housekeeping.lastCompleted).not.toBeNull();
+    });
+    const check = await checkJobQueue();
+    expect(check.status).toBe("ok");
+    expect(check.detail).toMatch(/^Running\. \d+ jobs? waiting, 0 failed\. Last runs \(UK time\): retention \d/);
+    expect(check.detail).toContain("news-sweep");
+  });
+
+  it("runs a start-up job once when two instances on one database both send it", async () => {
+    const name = `once-${randomUUID().slice(0, 8)}`;
+    const runs: string[] = [];
+    const job = (instance: string): JobDefinition => ({ name, runAtStart: true, cron: "0 3 * * *", run: async () => void runs.push(instance) });
+    await runningQueue([job("a")]);
+    await runningQueue([job("b")]);
+    await vi.waitFor(async () => expect((await queueStatus([name]))[0].lastCompleted).not.toBeNull(), { timeout: 10_000 });
+    // Both instances poll for a while more: nothing else runs.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(runs).toHaveLength(1);
+    // One schedule, however many instances set it.
+    const { rows } = await getDb().execute<{ n: string }>(sql`select count(*) as n from pgboss.schedule where name = ${name}`);
+    expect(Number(rows[0].n)).toBe(1);
+  });
+
+  it("announces a scheduled news post when its job's time comes, so caches everywhere drop the news pages", async () => {
+    await runningQueue();
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const post = await createNewsPost(
+      { title: "Carol concert", slug: "", summary: "Join us.", body: "<p>Join us.</p>", author: "Sophie", image_alt: "", status: "published", publish_at: toLondonInput(later), image: null },
+      { userId: null, email: "editor@millbrook.test", ip: "127.0.0.1" },
+    );
+    // The job waits for the post's time.
+    const { rows } = await getDb().execute<{ start_after: Date; state: string }>(sql`select start_after, state from pgboss.job where name = 'news-publish' and data->>'id' = ${String(post.id)}`);
+    expect(rows).toHaveLength(1);
+    expect(new Date(rows[0].start_after).toISOString()).toBe(post.published_at!.toISOString());
+    expect(rows[0].state).toBe("created");
+
+    // Its time comes (moved to now rather than waited for).
+    const heard: string[] = [];
+    const unsubscribe = subscribe((topic) => heard.push(topic));
+    onTestFinished(unsubscribe);
+    await getDb().update(newsPosts).set({ published_at: sql`now() - interval '1 second'` }).where(eq(newsPosts.id, post.id));
+    await getDb().execute(sql`update pgboss.job set start_after = now() where name = 'news-publish' and data->>'id' = ${String(post.id)}`);
+    await vi.waitFor(async () => {
+      const [job] = (await getDb().execute<{ state: string }>(sql`select state from pgboss.job where name = 'news-publish' and data->>'id' = ${String(post.id)}`)).rows;
+      expect(job.state).toBe("completed");
+    }, { timeout: 10_000, interval: 200 });
+    expect(heard).toContain("news");
+  });
+
+  it("retries mail that the SMTP server refused, and it arrives", async () => {
+    await runningQueue();
+    const { user, email } = await createTestAccount({ role: "editor" });
+    await notifyStaff(user.id, "A passkey was added to your account.");
+    await vi.waitFor(() => expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    expect(smtp.refused()).toBe(1);
+    const [mail] = smtp.mails.filter((m) => m.to.includes(email));
+    expect(mail.subject).toBe("Security notice: Millbrook Community Foundation admin account");
+    expect(mail.text).toContain("A passkey was added to your account.");
+    const [status] = await queueStatus(["mail"]);
+    expect(status.failed).toBe(0);
+  });
+
+  it("sends nothing to the queue in a process without one (a script sends mail at once)", async () => {
+    expect(await enqueue("mail", { to: "x@example.org" })).toBeNull();
+  });
+});
