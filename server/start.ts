@@ -5,6 +5,8 @@
  * queue, then serves HTTP until SIGINT/SIGTERM, when it shuts down cleanly (`shutdown`).
  */
 import fs from "node:fs";
+import net from "node:net";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
@@ -109,7 +111,7 @@ server.keepAliveTimeout = 65_000;
 
 // Requests in flight, so a shutdown can let them finish; once it has begun, every
 // response says `Connection: close`, so no client reuses a connection that is going away.
-const inFlight = new Set<import("node:http").ServerResponse>();
+const inFlight = new Set<ServerResponse>();
 server.prependListener("request", (_req, res) => {
   inFlight.add(res);
   res.on("close", () => inFlight.delete(res));
@@ -117,6 +119,7 @@ server.prependListener("request", (_req, res) => {
 });
 
 const DRAIN_LIMIT_MS = 10_000;
+const IDLE_GRACE_MS = 500;
 
 /**
  * SIGTERM/SIGINT: /healthz answers 503 and live-update streams end (browsers reconnect
@@ -137,15 +140,23 @@ async function shutdown(signal: string) {
   force.unref();
   beginShutdown();
   for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-  // A keep-alive connection whose response went out with keep-alive (a stream that had
-  // started) is closed as soon as it is idle.
-  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  // Stop accepting connections. (http.Server's close would also drop the idle keep-alive
+  // connections at once, racing a client's next request on them: a reset. net.Server's
+  // only stops accepting; the callback comes when every connection has ended.)
+  const drained = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+  // A busy client's next request is answered with `Connection: close`, and its
+  // connection ends there. Connections still idle after a moment are closed.
+  let idle: NodeJS.Timeout | undefined;
+  const grace = setTimeout(() => {
+    server.closeIdleConnections();
+    idle = setInterval(() => server.closeIdleConnections(), 100);
+  }, IDLE_GRACE_MS);
   const limit = new Promise<"limit">((resolve) => setTimeout(() => resolve("limit"), DRAIN_LIMIT_MS).unref());
   if ((await Promise.race([drained, limit])) === "limit") {
     logger.warn({ inFlight: inFlight.size }, "requests still running after 10 s: closing their connections");
     server.closeAllConnections();
   }
+  clearTimeout(grace);
   clearInterval(idle);
   let clean = true;
   await queue.stop(DRAIN_LIMIT_MS).catch((error: unknown) => {
@@ -161,5 +172,10 @@ async function shutdown(signal: string) {
   logger.info({ clean }, "stopped");
   process.exit(clean ? 0 : 1);
 }
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// The embedded PostgreSQL package hooks these signals to stop its server and exit at once
+// (async-exit-hook), under the requests still in flight: this shutdown owns them, and
+// stops the database last.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void shutdown(signal));
+}

@@ -14,7 +14,8 @@ export interface OwnServer {
   dataDir: string;
   /** Everything the process printed so far (stdout and stderr). */
   output: () => string;
-  stop: () => Promise<void>;
+  /** Sends SIGTERM and waits for the process to end; its exit code. */
+  stop: () => Promise<number | null>;
 }
 
 /** On a database of its own (DATABASE_URL) a production server needs a key for secrets at rest: one for all test servers. */
@@ -65,10 +66,10 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
       new Promise((resolve) => {
         const done = () => {
           if (madeDataDir) fs.rmSync(madeDataDir, { recursive: true, force: true });
-          resolve();
+          resolve(child.exitCode);
         };
         child.removeAllListeners("exit");
-        if (child.exitCode !== null) return done();
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         child.on("exit", done);
         child.kill("SIGTERM");
       }),
