@@ -14,7 +14,7 @@ import { getDb } from "../db/client.server.ts";
 import { logger } from "../lib/logger.server.ts";
 
 /** pg-boss's schema, beside the site's tables in the same database. */
-export const QUEUE_SCHEMA = "pgboss";
+const QUEUE_SCHEMA = "pgboss";
 
 export interface JobDefinition<T extends object = object> {
   name: string;

@@ -41,12 +41,12 @@ async function timed(check: () => Promise<unknown>, timeoutMs: number): Promise<
 }
 
 /** Runs `select 1` against the database, giving up after 5 seconds. */
-export function checkDatabase(timeoutMs = HEALTH_TIMEOUT_MS, pool: pg.Pool = getPool()): Promise<CheckResult> {
-  return timed(() => pool.query("select 1"), timeoutMs);
+export function checkDatabase(timeoutMs = HEALTH_TIMEOUT_MS, pool?: pg.Pool): Promise<CheckResult> {
+  return timed(() => (pool ?? getPool()).query("select 1"), timeoutMs);
 }
 
 /** A cheap question to a store (does a key that never exists exist?): it answers, or it fails. */
-export function checkStore(store: FileStore, timeoutMs = HEALTH_TIMEOUT_MS): Promise<CheckResult> {
+function checkStore(store: FileStore, timeoutMs = HEALTH_TIMEOUT_MS): Promise<CheckResult> {
   return timed(() => store.exists("health/probe.webp"), timeoutMs);
 }
 
