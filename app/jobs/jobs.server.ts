@@ -54,9 +54,10 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobD
       run: () => announceRecentPosts(),
     },
     {
-      // Outgoing mail (queueMail): a failed SMTP send is retried with growing waits for
-      // about a day; the message (which may hold a private link) is deleted an hour after
-      // it is sent.
+      // Outgoing mail (queueMail): a failed SMTP send is retried 10 times with growing
+      // waits (from about a minute, doubling, at most 4 hours). The message (it may hold a
+      // private link) is deleted a day after it was sent or finally failed, long enough
+      // for Diagnostics to show a failure.
       name: MAIL_JOB,
       queue: {
         notify: true,
@@ -64,7 +65,7 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobD
         retryDelay: options.mailRetryDelaySeconds ?? 60,
         retryBackoff: true,
         retryDelayMax: 4 * 3600,
-        deleteAfterSeconds: 3600,
+        deleteAfterSeconds: 24 * 3600,
       },
       run: (data) => deliverQueuedMail(data as MailMessage),
     },
