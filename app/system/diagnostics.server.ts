@@ -140,7 +140,7 @@ export async function checkJobQueue(): Promise<DiagnosticCheck> {
     const detail = [
       running.ok ? "Running" : `Not running here: ${running.error ?? "unknown error"}`,
       `${waiting} ${waiting === 1 ? "job" : "jobs"} waiting, ${failed} failed${mail && mail.failed > 0 ? ` (${mail.failed} mail)` : ""}`,
-      `Last runs (UK time): ${lastRuns.join(", ")}`,
+      `Last runs (UK time): ${lastRuns.join("; ")}`,
     ].join(". ");
     return { id: "queue", label, status: !running.ok ? "error" : failed > 0 ? "warning" : "ok", detail };
   } catch (error) {
