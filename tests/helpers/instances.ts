@@ -47,7 +47,7 @@ export function nginxBinary(): string | null {
 }
 
 /** Waits until `url` answers (any status). */
-export async function waitForHttp(url: string, timeoutMs = 30_000) {
+async function waitForHttp(url: string, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -149,7 +149,7 @@ http {
   }
   server {
     listen 127.0.0.1:${port};
-    client_max_body_size 25m;
+    client_max_body_size 28m;
     location / {
       proxy_pass http://site;
       proxy_http_version 1.1;
