@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { create as createTar, extract as extractTar } from "tar";
@@ -69,7 +70,7 @@ async function applicationTables(client: pg.PoolClient): Promise<{ name: string;
 }
 
 /** Copies a stream to a file, returning its sha256 and size. */
-async function saveWithHash(body: Readable | ReadableStream<Uint8Array>, file: string) {
+async function saveWithHash(body: ReadableStream<Uint8Array>, file: string) {
   const hash = createHash("sha256");
   let size = 0;
   const tap = new Transform({
@@ -80,8 +81,7 @@ async function saveWithHash(body: Readable | ReadableStream<Uint8Array>, file: s
     },
   });
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const source = body instanceof Readable ? body : Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
-  await pipeline(source, tap, createWriteStream(file, { mode: 0o600 }));
+  await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), tap, createWriteStream(file, { mode: 0o600 }));
   return { sha256: hash.digest("hex"), size };
 }
 
@@ -253,6 +253,15 @@ export async function restoreBackup(db: Database, pool: pg.Pool, stores: BackupS
       throw new BackupError(`${archive} is not a backup of this site (it has no manifest.json).`);
     });
     const manifest = parseManifest(manifestText);
+    const listed = [
+      ...manifest.tables.map((t) => path.join("database", `${t.name}.copy`)),
+      ...manifest.files.map((f) => path.join("files", f.store, ...f.key.split("/"))),
+    ];
+    for (const entry of listed) {
+      await fs.access(path.join(staging, entry)).catch(() => {
+        throw new BackupError(`The backup is incomplete: ${entry}, listed in its manifest, is missing. Nothing was changed.`);
+      });
+    }
     const migrations = await migrationsUpTo(manifest, staging);
 
     const check = await pool.connect();

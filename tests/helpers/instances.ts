@@ -168,7 +168,8 @@ http {
   const child = spawn(binary, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
   let errors = "";
   child.stderr!.on("data", (chunk) => (errors += chunk));
-  const origin = `http://localhost:${port}`;
+  // 127.0.0.1, not localhost: nginx listens on IPv4 only, and a client trying ::1 first loses time.
+  const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(origin + "/robots.txt").catch(() => {
     throw new Error(`nginx did not start: ${errors}`);
   });

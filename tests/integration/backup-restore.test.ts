@@ -14,7 +14,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
-import { extract } from "tar";
+import { create, extract } from "tar";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connectDatabase, disconnectDatabase, getDb } from "../../app/db/client.server.ts";
 import { events, formSubmissions } from "../../app/db/schema.ts";
@@ -170,7 +170,24 @@ describe("backup and restore", () => {
     const bad = await run("restore.ts", [notABackup], { DATABASE_URL: urlOf(targetName), DATA_DIR: restoredDir });
     expect(bad.code).toBe(1);
     expect(bad.err).toContain("Cannot read the archive");
-  }, 60_000);
+
+    // An archive that lost a file its manifest lists is refused before anything is written.
+    const unpacked = fs.mkdtempSync(path.join(work, "cut-"));
+    await extract({ file: archive, cwd: unpacked });
+    const privateDir = path.join(unpacked, "files", "private", "submissions");
+    fs.rmSync(path.join(privateDir, fs.readdirSync(privateDir)[0]!));
+    const cut = path.join(work, "cut.tar.gz");
+    await create({ gzip: true, file: cut, cwd: unpacked }, fs.readdirSync(unpacked));
+    await query(adminUrl(), `create database ${targetName}_cut`);
+    try {
+      const incomplete = await run("restore.ts", [cut], { DATABASE_URL: urlOf(`${targetName}_cut`), DATA_DIR: path.join(work, "cut-data") });
+      expect(incomplete.code).toBe(1);
+      expect(incomplete.err).toMatch(/restore: The backup is incomplete: files\/private\/submissions\/.+, listed in its manifest, is missing\. Nothing was changed\./);
+      expect(await query(urlOf(`${targetName}_cut`), "select tablename from pg_tables where schemaname = 'public'")).toEqual([]);
+    } finally {
+      await query(adminUrl(), `drop database if exists ${targetName}_cut with (force)`);
+    }
+  }, 120_000);
 
   it("restores into a fresh DATA_DIR with the embedded database, and backs that up again", async () => {
     const restore = await run("restore.ts", [archive], { DATA_DIR: embeddedDir });
