@@ -26,7 +26,7 @@ import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { getDb } from "../app/db/client.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import { createSignedInAccount } from "../tests/helpers/staff.ts";
-import { load, log, startServer, type Server } from "./bench-lib.ts";
+import { load, log, startServer, table, type Server } from "./bench-lib.ts";
 
 const PUBLIC_PAGES = ["/", "/events", "/events/1", "/craft-fairs"];
 const ADMIN_REQUESTS = Math.max(10, Number(process.env.BENCH_ADMIN_REQUESTS ?? 100));
@@ -161,10 +161,6 @@ async function fillDatabase(): Promise<void> {
 
 const fmt = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const pass = (ok: boolean) => (ok ? "✅" : "❌");
-
-function table(head: string[], rows: (string | number)[][]): string {
-  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
-}
 
 /** Runs the large-site benchmark and returns its section of bench/results.md. */
 export async function largeSiteSection(): Promise<string> {

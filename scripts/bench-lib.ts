@@ -140,6 +140,11 @@ http {
   };
 }
 
+/** A Markdown table. */
+export function table(head: string[], rows: (string | number)[][]): string {
+  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
 // ---------------------------------------------------------------------------------------
 // HTTP helpers
 

@@ -22,6 +22,7 @@
  *   CHROMIUM_PATH           Chromium binary (default /usr/bin/chromium)
  *   NGINX_PATH              nginx binary (default /usr/sbin/nginx, Debian's nginx-light)
  *   BENCH_SKIP_LARGE=1      skip the large-site part (scripts/bench-large.ts)
+ *   BENCH_SKIP_INSTANCES=1  skip the two-instances part (scripts/bench-instances.ts)
  *
  * On a 2-core machine the server (with its PostgreSQL child processes) is pinned to
  * CPU 0 and the load generator to CPU 1 (taskset), so neither starves the other.
@@ -46,9 +47,11 @@ import {
   serverCpus,
   startNginx,
   startServer,
+  table,
   type Load,
   type Server,
 } from "./bench-lib.ts";
+import { instancesSection } from "./bench-instances.ts";
 import { largeSiteSection } from "./bench-large.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 
@@ -197,12 +200,6 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const fileName = (page: string) => (page === "/" ? "index" : page.slice(1).replaceAll("/", "-")) + ".html";
 
-function table(head: string[], rows: (string | number)[][]): string {
-  const lines = [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`];
-  for (const row of rows) lines.push(`| ${row.join(" | ")} |`);
-  return lines.join("\n");
-}
-
 async function main() {
   const started = Date.now();
   const loadBefore = os.loadavg()[0];
@@ -296,6 +293,7 @@ async function main() {
   }
 
   const largeSite = process.env.BENCH_SKIP_LARGE === "1" ? "## Large site\n\nskipped (BENCH_SKIP_LARGE=1)\n" : await largeSiteSection();
+  const instances = process.env.BENCH_SKIP_INSTANCES === "1" ? "## Two instances behind nginx\n\nskipped (BENCH_SKIP_INSTANCES=1)\n" : await instancesSection();
 
   // Report
   const git = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout.trim();
@@ -434,6 +432,7 @@ ${failing.length ? `\nAudits below 1 that carry weight:\n\n${failing.join("\n")}
 ${memory}
 
 ${largeSite}
+${instances}
 Run time: ${((Date.now() - started) / 1000).toFixed(0)} s.
 `;
   console.log("\n" + report);

@@ -2,6 +2,7 @@
  * Opens the database for a process: DATABASE_URL when set, otherwise the embedded
  * PostgreSQL server under DATA_DIR. Then applies migrations and the first-start seed.
  */
+import type pg from "pg";
 import type { AppConfig } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { prepareSecretKey } from "../lib/secret-box.server.ts";
@@ -21,32 +22,41 @@ export async function openDatabase(
   config: AppConfig,
   options: { mode: "own" | "attach"; seed?: boolean },
 ): Promise<OpenDatabase> {
-  const embedded = !config.DATABASE_URL;
   // The key for secrets at rest, kept outside the database (a missing one stops the start here).
-  prepareSecretKey(config, embedded);
-  const opened = embedded
-    ? await openEmbeddedDatabase({ dataDir: config.dataDir, mode: options.mode, port: config.EMBEDDED_PG_PORT })
-    : { url: config.DATABASE_URL!, close: async () => {} };
+  prepareSecretKey(config, !config.DATABASE_URL);
+  const opened = await connectOnly(config, options.mode);
   try {
-    const { db, pool } = connectDatabase(opened.url);
-    await runMigrations(db, pool);
+    await runMigrations(opened.db, opened.pool);
     if (options.seed !== false) {
-      if (await seedIfEmpty(db)) logger.info("sample content written (first start)");
-      const sections = await seedNewSections(db);
+      if (await seedIfEmpty(opened.db)) logger.info("sample content written (first start)");
+      const sections = await seedNewSections(opened.db);
       if (sections.length > 0) logger.info({ sections }, "starting content written");
     }
-    return {
-      db,
-      url: opened.url,
-      embedded,
-      close: async () => {
-        await disconnectDatabase();
-        await opened.close();
-      },
-    };
+    return opened;
   } catch (error) {
-    await disconnectDatabase().catch(() => {});
     await opened.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Connects to the database as it is: no migrations, no seed, no secret key (backup and
+ * restore, which must leave a running site's database and a fresh one untouched).
+ */
+export async function connectOnly(config: AppConfig, mode: "own" | "attach"): Promise<OpenDatabase & { pool: pg.Pool }> {
+  const embedded = !config.DATABASE_URL;
+  const opened = embedded
+    ? await openEmbeddedDatabase({ dataDir: config.dataDir, mode, port: config.EMBEDDED_PG_PORT })
+    : { url: config.DATABASE_URL!, close: async () => {} };
+  const { db, pool } = connectDatabase(opened.url);
+  return {
+    db,
+    pool,
+    url: opened.url,
+    embedded,
+    close: async () => {
+      await disconnectDatabase().catch(() => {});
+      await opened.close();
+    },
+  };
 }

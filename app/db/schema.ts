@@ -212,6 +212,15 @@ export const loginThrottle = pgTable("login_throttle", {
 });
 
 /**
+ * The next free write time of each staff member (writes at least 500 ms apart), shared by
+ * every instance; rows a minute old are deleted by the hourly housekeeping.
+ */
+export const writeSpacing = pgTable("write_spacing", {
+  user_key: text("user_key").primaryKey(),
+  next_at: timestamp("next_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * Counters over a time window, changed by one atomic statement each: public form posts
  * per address, repeated refusals written to the audit log once per period. A row whose
  * window is over is deleted by the hourly housekeeping.

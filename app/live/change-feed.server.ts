@@ -14,7 +14,7 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { getPool } from "../db/client.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { isContentTopic, type ContentTopic } from "./topics.ts";
+import { CONTENT_TOPICS, isContentTopic, type ContentTopic } from "./topics.ts";
 
 export type ChangeListener = (topic: ContentTopic) => void;
 
@@ -25,6 +25,8 @@ interface Feed {
   instance: string;
   listening?: Promise<void>;
   client?: pg.Client;
+  /** The LISTEN connection was lost: changes may have been missed until it is back. */
+  lost?: boolean;
 }
 const KEY = Symbol.for("millbrook.changeFeed");
 const holder = globalThis as { [KEY]?: Feed };
@@ -80,13 +82,21 @@ export function listenForChanges(): Promise<void> {
         void client.end().catch(() => {});
         f.client = undefined;
         f.listening = undefined;
+        f.lost = true;
         setTimeout(() => void listenForChanges(), 5_000).unref();
       };
       client.on("error", retry);
       await client.query(`listen ${CHANNEL}`);
+      if (f.lost) {
+        // Other processes' changes while the connection was down were not heard: every
+        // cache drops everything (and open pages reload their data) once.
+        f.lost = false;
+        for (const topic of CONTENT_TOPICS) f.emitter.emit("change", topic);
+      }
     } catch (error) {
       logger.warn({ err: error }, "change feed: cannot listen for other processes' changes");
       f.listening = undefined;
+      f.lost = true;
     }
   })();
   return f.listening;

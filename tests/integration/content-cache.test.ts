@@ -67,6 +67,16 @@ describe("content cache", () => {
     await expect.poll(async () => (await getPublicEvent(2))?.title, { timeout: 5_000 }).toBe("Renamed by another process");
   });
 
+  it("drops everything once the LISTEN connection is back after a loss (changes in between were not heard)", async () => {
+    await listenForChanges();
+    await getPublicEvent(4);
+    await getDb().execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen millbrook_changes'`);
+    // Changed (and announced) while this process was not listening.
+    await renameEvent(4, "Renamed while the feed was down");
+    await getDb().execute(sql`select pg_notify('millbrook_changes', ${JSON.stringify({ topic: "events", from: "another-process" })})`);
+    await expect.poll(async () => (await getPublicEvent(4))?.title, { timeout: 15_000, interval: 500 }).toBe("Renamed while the feed was down");
+  }, 20_000);
+
   it("reads again after 60 seconds", async () => {
     await getPublicEvent(3);
     await renameEvent(3, "Renamed a minute ago");

@@ -3,7 +3,7 @@
  * app/jobs/jobs.server.ts): expired sessions and one-time links, quiet sign-in throttle
  * counters, finished rate counters (writing the summaries of aggregated audit entries),
  * abandoned second-factor enrolments, unanswered passkey challenges, old security
- * notices and ticket holds whose Checkout time is up. Each step is harmless when
+ * notices, ticket holds whose Checkout time is up and old write-spacing slots. Each step is harmless when
  * repeated or run by several processes at once.
  */
 import { deleteExpiredLinks } from "../../auth/one-time-links.server.ts";
@@ -12,6 +12,7 @@ import { deleteExpiredSessions } from "../../auth/session.server.ts";
 import { deleteStaleThrottleRows } from "../../auth/throttle.server.ts";
 import { deleteAbandonedEnrolments } from "../../auth/two-factor.server.ts";
 import { releaseExpired } from "../bookings/bookings.server.ts";
+import { deleteOldWriteSlots } from "../listings/listings.server.ts";
 import { deleteOldNotices } from "../security-notices/notices.server.ts";
 import { flushFinishedCounters } from "./aggregated-audit.server.ts";
 
@@ -24,5 +25,6 @@ export async function runHousekeeping() {
   const challenges = await deleteExpiredChallenges();
   const notices = await deleteOldNotices();
   const ticketHolds = await releaseExpired();
-  return { sessions, links, throttleRows, counters, enrolments, challenges, notices, ticketHolds };
+  const writeSlots = await deleteOldWriteSlots();
+  return { sessions, links, throttleRows, counters, enrolments, challenges, notices, ticketHolds, writeSlots };
 }

@@ -6,7 +6,7 @@
  */
 import { and, asc, count, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client.server.ts";
-import { craftFairs, events, submissionKeys } from "../../db/schema.ts";
+import { craftFairs, events, submissionKeys, writeSpacing } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import type { ContentTopic } from "../../live/topics.ts";
 import { deleteImage } from "../../storage/images.server.ts";
@@ -78,19 +78,30 @@ export async function countItems(table: ContentTable) {
 
 export const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
-// --- Write spacing: at least 500 ms between one user's writes (spec §5, §9). --------------
+// --- Write spacing: at least 500 ms between one user's writes. -------------------------
 
 const WRITE_SPACING_MS = 500;
-const lastWrite = new Map<string, number>();
 
-/** Waits, if needed, so that this user's writes are at least 500 ms apart. */
+/**
+ * Waits, if needed, so that this user's writes are at least 500 ms apart, across every
+ * instance: one atomic statement takes the user's next slot (the later of now and the
+ * last slot plus 500 ms), so parallel writes, in any process, get slots one after the other.
+ */
 export async function spaceWrites(userKey: string | null | undefined) {
   if (!userKey) return;
-  const now = Date.now();
-  const next = Math.max(now, (lastWrite.get(userKey) ?? 0) + WRITE_SPACING_MS);
-  lastWrite.set(userKey, next);
-  if (lastWrite.size > 10_000) lastWrite.clear();
-  if (next > now) await new Promise((r) => setTimeout(r, next - now));
+  const result = await getDb().execute<{ wait_ms: number }>(sql`
+    insert into ${writeSpacing} (user_key, next_at) values (${userKey}, clock_timestamp())
+    on conflict (user_key) do update
+      set next_at = greatest(clock_timestamp(), ${writeSpacing.next_at} + make_interval(secs => ${WRITE_SPACING_MS / 1000}))
+    returning greatest(0, extract(epoch from (next_at - clock_timestamp())) * 1000)::float8 as wait_ms`);
+  const wait = Number(result.rows[0]?.wait_ms ?? 0);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
+/** Housekeeping: forgets slots over a minute old. */
+export async function deleteOldWriteSlots(): Promise<number> {
+  const result = await getDb().delete(writeSpacing).where(sql`${writeSpacing.next_at} < now() - interval '1 minute'`);
+  return result.rowCount ?? 0;
 }
 
 // --- Idempotency keys --------------------------------------------------------------------
