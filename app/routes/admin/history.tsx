@@ -1,5 +1,5 @@
 /**
- * History of one item (a page's texts, a cause, a trustee): every saved version, newest
+ * History of one item (a page's texts, a cause, a news post, a question ...): every saved version, newest
  * first, with who saved it and when. Compare shows the fields where a version differs
  * from the current one; Restore brings that version back (as a new version).
  */
