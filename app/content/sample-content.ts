@@ -7,6 +7,14 @@
 import type { BookingMode } from "../db/schema.ts";
 import type { EventCategory } from "../domain/events/event-categories.ts";
 
+/** The day `days` after `from` (before it when negative), as yyyy-MM-dd. */
+export const isoDay = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Sample events and craft fairs are dated from the day the site is installed (as the
+ * starting awards round is), so a fresh site never starts with its upcoming samples
+ * already over. The Christmas Craft Fair is three weeks ahead of the install date.
+ */
 export interface SampleEvent {
   id: number;
   title: string;
@@ -75,11 +83,11 @@ export const DEFAULT_SETTINGS = {
 export const SAMPLE_HERO_SUBTITLE =
   "Supporting our community. We raise money at friendly local events and give it straight back to the groups, clubs and projects that make Millbrook home.";
 
-export const SAMPLE_EVENTS: SampleEvent[] = [
+const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
   {
     id: 1,
     title: "Millbrook Charity Gala Dinner",
-    date: "2027-03-13",
+    days: 107,
     time: "19:00",
     description:
       "An evening of fine food, live music and a charity auction in aid of the Millbrook Community Fund.",
@@ -101,7 +109,7 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
   {
     id: 2,
     title: "Millbrook Summer Fair",
-    date: "2027-06-19",
+    days: 205,
     time: "11:00",
     description:
       "Stalls, games, a dog show and local food on the green: a family day out for the whole town.",
@@ -123,7 +131,7 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
   {
     id: 3,
     title: "Big Community Quiz Night",
-    date: "2027-01-29",
+    days: 64,
     time: "19:30",
     description: "Test your knowledge in teams of up to six, with a raffle and supper at half time.",
     long_description:
@@ -144,7 +152,7 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
   {
     id: 4,
     title: "Riverside Litter Pick",
-    date: "2026-09-20",
+    days: -67,
     time: "10:00",
     description: "Volunteers cleared two miles of the River Mill footpath and filled 46 bags.",
     long_description:
@@ -165,7 +173,7 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
   {
     id: 5,
     title: "Autumn Family Fun Day",
-    date: "2026-10-18",
+    days: -39,
     time: "12:00",
     description: "Pumpkin carving, a treasure trail and storytelling in the library garden.",
     long_description:
@@ -186,7 +194,7 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
   {
     id: 6,
     title: "Charity Fun Run",
-    date: "2026-07-12",
+    days: -137,
     time: "09:30",
     description: "A 5k fun run around Millbrook Park, with a 1k course for under-10s.",
     long_description:
@@ -206,6 +214,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
   },
 ];
 
+/** The sample events, dated from `today` (the install date): upcoming ones ahead of it, past ones behind. */
+export const sampleEvents = (today = new Date()): SampleEvent[] => SAMPLE_EVENT_DAYS.map(({ days, ...e }) => ({ ...e, date: isoDay(today, days) }));
+
 export interface SampleCraftFair {
   id: number;
   title: string;
@@ -222,17 +233,17 @@ export interface SampleCraftFair {
   stallholders: string | null;
 }
 
-export const SAMPLE_CRAFT_FAIRS: SampleCraftFair[] = [
+const SAMPLE_CRAFT_FAIR_DAYS: (Omit<SampleCraftFair, "date" | "application_deadline"> & { days: number; deadline_days: number })[] = [
   {
     id: 1,
     title: "Christmas Craft Fair",
-    date: "2026-12-05",
+    days: 21,
     time: "10:00",
     description:
       "Handmade gifts, decorations and festive treats from more than thirty local makers, with mulled apple juice and carols.",
     location: "Millbrook Town Hall",
     stalls_available: 12,
-    application_deadline: "2026-11-28",
+    deadline_days: 12,
     is_active: true,
     is_past: false,
     image: "/images/craft-fairs/christmas.svg",
@@ -242,13 +253,13 @@ export const SAMPLE_CRAFT_FAIRS: SampleCraftFair[] = [
   {
     id: 2,
     title: "Spring Makers Market",
-    date: "2027-04-10",
+    days: 135,
     time: "10:00",
     description:
       "Pottery, textiles, woodwork, jewellery and plants from Millbrook's makers, with live demonstrations through the day.",
     location: "St Mary's Church Hall",
     stalls_available: 20,
-    application_deadline: "2027-03-20",
+    deadline_days: 114,
     is_active: true,
     is_past: false,
     image: "/images/craft-fairs/spring.svg",
@@ -258,12 +269,12 @@ export const SAMPLE_CRAFT_FAIRS: SampleCraftFair[] = [
   {
     id: 3,
     title: "Summer Craft Fair",
-    date: "2026-07-25",
+    days: -124,
     time: "10:00",
     description: "Our biggest fair yet, spread across the Town Hall and the market square.",
     location: "Millbrook Town Hall",
     stalls_available: 40,
-    application_deadline: "2026-07-01",
+    deadline_days: -148,
     is_active: true,
     is_past: true,
     image: "/images/craft-fairs/summer.svg",
@@ -273,12 +284,12 @@ export const SAMPLE_CRAFT_FAIRS: SampleCraftFair[] = [
   {
     id: 4,
     title: "Autumn Craft Fair",
-    date: "2026-10-03",
+    days: -54,
     time: "10:00",
     description: "Harvest-themed crafts, local honey and hand-knitted woollens.",
     location: "St Mary's Church Hall",
     stalls_available: 24,
-    application_deadline: "2026-09-12",
+    deadline_days: -75,
     is_active: true,
     is_past: true,
     image: "/images/craft-fairs/autumn.svg",
@@ -286,6 +297,10 @@ export const SAMPLE_CRAFT_FAIRS: SampleCraftFair[] = [
     stallholders: "24 stallholders",
   },
 ];
+
+/** The sample craft fairs, dated from `today` (the install date), with their application deadlines. */
+export const sampleCraftFairs = (today = new Date()): SampleCraftFair[] =>
+  SAMPLE_CRAFT_FAIR_DAYS.map(({ days, deadline_days, ...f }) => ({ ...f, date: isoDay(today, days), application_deadline: isoDay(today, deadline_days) }));
 
 export interface SampleCause {
   title: string;

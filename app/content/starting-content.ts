@@ -10,7 +10,7 @@
  * {stall_application_retention} and {nomination_retention} show the retention periods
  * from the data protection settings.
  */
-import { AWARD_CATEGORIES, FOUNDATION } from "./sample-content.ts";
+import { AWARD_CATEGORIES, FOUNDATION, isoDay } from "./sample-content.ts";
 import { AWARDS_DATES, AWARDS_EMAIL, CRAFT_FAIRS_EMAIL, FUND_EMAIL, HOST_EVENT_EMAIL, SUPPORT_FAQ, TRUSTEES_EMAIL } from "./site-copy.ts";
 
 export const LEGAL_PAGES = [
@@ -151,8 +151,6 @@ export const STARTING_CONTACT = {
   fund_email: FUND_EMAIL,
   trustees_email: TRUSTEES_EMAIL,
 };
-
-const isoDay = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A round that is open on the day the site is installed: closing in four months, the ceremony two months later. */
 export function startingAwardRound(today = new Date()) {

@@ -8,8 +8,8 @@ import {
   DEFAULT_SETTINGS,
   SAMPLE_AWARD_WINNERS,
   SAMPLE_CAUSES,
-  SAMPLE_CRAFT_FAIRS,
-  SAMPLE_EVENTS,
+  sampleCraftFairs,
+  sampleEvents,
   SAMPLE_FUND_RECIPIENTS,
   SAMPLE_HERO_SUBTITLE,
   SAMPLE_TRUSTEES,
@@ -27,8 +27,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     if (existing.length > 0) return false;
 
     await tx.insert(t.siteSettings).values({ ...DEFAULT_SETTINGS, hero_subtitle: SAMPLE_HERO_SUBTITLE });
-    await tx.insert(t.events).values(SAMPLE_EVENTS);
-    await tx.insert(t.craftFairs).values(SAMPLE_CRAFT_FAIRS);
+    await tx.insert(t.events).values(sampleEvents());
+    await tx.insert(t.craftFairs).values(sampleCraftFairs());
     await tx.insert(t.causes).values(SAMPLE_CAUSES.map((c, i) => ({ ...c, sort_order: i })));
     await tx.insert(t.trustees).values(SAMPLE_TRUSTEES.map((c, i) => ({ ...c, sort_order: i })));
     await tx.insert(t.awardWinners).values(SAMPLE_AWARD_WINNERS);

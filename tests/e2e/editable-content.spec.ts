@@ -183,12 +183,12 @@ test("an editor adds a cause with a described image; it is on /causes; hiding wo
 
   // The words around the list are the Causes page's texts.
   await page.goto("/admin/pages/causes");
-  await page.getByRole("group", { name: "Introduction" }).getByLabel("Heading").fill(`Causes close to home ${stamp}`);
+  await page.getByRole("group", { name: "Introduction" }).getByLabel("Heading", { exact: true }).fill(`Causes close to home ${stamp}`);
   await page.getByRole("button", { name: "Save Texts" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Causes page saved" }).first()).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole("heading", { level: 1, name: `Causes close to home ${stamp}` })).toBeVisible();
-  await page.getByRole("group", { name: "Introduction" }).getByLabel("Heading").fill("Good causes, right on our doorstep");
+  await page.getByRole("group", { name: "Introduction" }).getByLabel("Heading", { exact: true }).fill("Good causes, right on our doorstep");
   await page.getByRole("button", { name: "Save Texts" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Causes page saved" }).first()).toBeVisible();
   await visitor.close();

@@ -218,3 +218,37 @@ test("a craft fair's application deadline must fall before the fair, checked by 
   await expect(noJs.getByText(`Deadline Fair ${stamp}`)).toHaveCount(0);
   await context.close();
 });
+
+test("an editor changes a question's answer; History compares it with now and restores the earlier answer", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  const question = `Are the fairs step-free ${stamp}?`;
+  const first = "Yes: every hall has a ramp at the front door.";
+  const second = "Yes: every hall has a ramp, and the Town Hall has a lift.";
+  // Kept hidden, so the Support page's questions stay the built-in ones for the other tests.
+  await page.goto("/admin/faqs/new");
+  await page.getByLabel("Question", { exact: true }).fill(question);
+  await page.getByLabel("Answer").fill(first);
+  await page.getByLabel("Shown on the website").uncheck();
+  await page.getByRole("button", { name: "Add Question" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question added" }).first()).toBeVisible();
+  await page.getByRole("link", { name: `Edit "${question}"` }).click();
+  await page.getByLabel("Answer").fill(second);
+  await page.getByRole("button", { name: "Update Question" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Question updated" }).first()).toBeVisible();
+
+  await page.getByRole("link", { name: `Edit "${question}"` }).click();
+  await page.getByRole("link", { name: "History" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `History: ${question}` })).toBeVisible();
+  await expect(page.getByTestId("revision")).toHaveCount(2);
+  await page.getByTestId("revision").nth(1).getByRole("link", { name: /Compare/ }).click();
+  const answer = page.getByTestId("revision-comparison").getByRole("row", { name: /Answer/ });
+  await expect(answer).toContainText(first);
+  await expect(answer).toContainText(second);
+  await page.getByRole("button", { name: "Restore this version" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Version restored" }).first()).toBeVisible();
+  await expect(page.getByTestId("revision")).toHaveCount(3);
+
+  await page.getByRole("link", { name: `Back to ${question}` }).click();
+  await expect(page.getByLabel("Answer")).toHaveValue(first);
+  await expect(page.getByLabel("Shown on the website")).not.toBeChecked();
+});

@@ -17,6 +17,9 @@ import type { StaffRole } from "../../app/db/schema.ts";
 import { openDatabase, type OpenDatabase } from "../../app/db/bootstrap.server.ts";
 import { readConfig } from "../../app/lib/config.server.ts";
 import { createSignedInAccount, createTestAccount, TEST_PASSWORD, type TestAccountOptions } from "../helpers/staff.ts";
+import { isoDay } from "../../app/content/sample-content.ts";
+import { E2E_PORT } from "../../playwright.config.ts";
+import { createCraftFair } from "../../app/domain/craft-fairs/craft-fairs-admin.server.ts";
 
 export { expect, TEST_PASSWORD };
 
@@ -33,6 +36,12 @@ interface Fixtures {
 
 interface WorkerFixtures {
   e2eDatabase: OpenDatabase;
+  /**
+   * The title of a craft fair taking applications (this worker's own, made through the
+   * domain: two months ahead, applications until a month ahead), for the stall application
+   * tests, which so never depend on the sample fairs' dates.
+   */
+  openCraftFair: string;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -43,6 +52,35 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const database = await openDatabase(config, { mode: "attach", seed: false });
       await provide(database);
       await database.close();
+    },
+    { scope: "worker" },
+  ],
+
+  openCraftFair: [
+    async ({ e2eDatabase }, provide, workerInfo) => {
+      void e2eDatabase;
+      const title = `Test Makers Fair ${workerInfo.workerIndex}-${Date.now().toString(36)}`;
+      const today = new Date();
+      await createCraftFair(
+        {
+          title,
+          date: isoDay(today, 60),
+          time: "10:00",
+          description: "A fair made by the browser tests to apply for.",
+          location: "Millbrook Test Hall",
+          application_deadline: isoDay(today, 30),
+          attendance: "",
+          stallholders: "",
+        },
+        { userId: null, email: "e2e-fixtures@millbrook.test", ip: "127.0.0.1" },
+      );
+      // The server hears of the new fair through the change feed: wait until its page shows it.
+      for (let i = 0; i < 50; i++) {
+        const html = await (await fetch(`http://localhost:${E2E_PORT}/craft-fairs?tab=apply`)).text();
+        if (html.includes(title)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await provide(title);
     },
     { scope: "worker" },
   ],

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 // Tiny valid files, checked by content on the server.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -37,7 +38,7 @@ test.describe("with JavaScript switched off", () => {
     await expect(page.getByText(/Your reference number is VOL-[2-9A-Z]{8}/)).toBeVisible();
   });
 
-  test("the stall application takes 3 photos and confirms", async ({ page }) => {
+  test("the stall application takes 3 photos and confirms", async ({ page, openCraftFair }) => {
     await page.goto("/craft-fairs?tab=apply");
     const form = page.getByRole("form", { name: "Stall application form" });
     await form.getByLabel("Full name").fill("Helen Marsh");
@@ -46,7 +47,7 @@ test.describe("with JavaScript switched off", () => {
     await form.getByLabel("Phone number").fill("01632 960 222");
     await form.getByLabel("Craft category").selectOption("ceramics");
     await form.getByLabel("Product description").fill("Mugs, jugs and bowls.");
-    await form.getByRole("checkbox", { name: /Spring Makers Market/ }).check();
+    await form.getByRole("checkbox", { name: new RegExp(openCraftFair) }).check();
     await form.getByRole("radio", { name: /Large stall/ }).check();
     await form.getByLabel("Photos of your work").setInputFiles([photo("a.png")]);
     await form.getByRole("checkbox", { name: /stallholder terms/ }).check();

@@ -75,15 +75,17 @@ test("settings are validated, saved optimistically, rolled back on failure and r
   await signIn(page);
   await page.goto(`${origin}/admin/settings`);
   await expect(page.getByRole("heading", { name: "Site Settings" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Social Media" })).toBeVisible();
+  // The contact email and social links have one screen: Contact details.
+  await expect(page.getByLabel(/email|facebook|twitter|instagram/i)).toHaveCount(0);
+  await expect(page.getByTestId("contact-note").getByRole("link", { name: "Contact details" })).toHaveAttribute("href", "/admin/contact");
 
   // Bad input: a message per field, nothing saved.
-  await page.getByLabel("Facebook URL").fill("javascript:alert(1)");
-  await page.getByLabel("Contact email").fill("not an email");
+  await page.getByLabel("Site name").fill("");
+  await page.getByLabel("Tagline").fill("x".repeat(151));
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(notifications(page)).toContainText("Failed to save settings: Please correct the highlighted fields");
-  await expect(page.getByText("Facebook URL must be a web address starting with http:// or https://")).toBeVisible();
-  await expect(page.getByText("Contact email must be a valid email address")).toBeVisible();
+  await expect(page.getByText("Site name is required")).toBeVisible();
+  await expect(page.getByText("Tagline must be at most 150 characters")).toBeVisible();
   // Nothing to retry: the fields need correcting first.
   await expect(notifications(page).getByRole("button", { name: "Retry" })).toHaveCount(0);
   // Only fields that do something: no social "handles", no image paths (the uploader sets images).
@@ -91,8 +93,7 @@ test("settings are validated, saved optimistically, rolled back on failure and r
   await expect(page.getByRole("textbox", { name: /image/i })).toHaveCount(0);
 
   // A failing save: rolled back, with Retry.
-  await page.getByLabel("Facebook URL").fill("https://facebook.com/millbrookfoundation");
-  await page.getByLabel("Contact email").fill("hello@millbrook.test");
+  await page.getByLabel("Tagline").fill("Supporting our community");
   await page.getByLabel("Hero title").fill("Together for Millbrook");
   await page.getByLabel("Site name").fill("Millbrook Foundation Test");
   await page.route("**/admin/settings/data", (route) =>
@@ -111,8 +112,6 @@ test("settings are validated, saved optimistically, rolled back on failure and r
   const home = await visitor.newPage();
   await home.goto(`${origin}/`);
   await expect(home.getByRole("heading", { level: 1 })).toHaveText("Together for Millbrook");
-  await expect(home.locator("footer")).toContainText("hello@millbrook.test");
-  await expect(home.locator('footer a[href="https://facebook.com/millbrookfoundation"]')).toHaveCount(1);
   await expect(home.locator("header")).toContainText("Millbrook Foundation Test");
   await home.goto(`${origin}/events`);
   await expect(home).toHaveTitle(/\| Millbrook Foundation Test$/);
@@ -151,9 +150,13 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   const title = /SUMMARY:(.+)/.exec(ics)![1].trim().replace(/\\/g, "");
   expect((await request.get(`${origin}/events`)).status()).toBe(200);
   await signIn(page);
-  await page.goto(`${origin}/admin/settings`);
   const contactEmail = `office-${Date.now().toString(36)}@millbrook.test`;
-  await page.getByLabel("Contact email").fill(contactEmail);
+  await page.goto(`${origin}/admin/contact`);
+  await page.getByLabel("General email").fill(contactEmail);
+  await page.getByRole("button", { name: "Save Contact Details" }).click();
+  await expect(notifications(page)).toContainText("Contact details saved");
+  await page.goto(`${origin}/admin/settings`);
+  await page.getByLabel("Tagline").fill(`Supporting our community ${Date.now().toString(36)}`);
   await page.getByRole("switch", { name: "Maintenance mode" }).click();
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(notifications(page)).toContainText("Settings saved successfully");
@@ -187,7 +190,7 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
     const anonymous = await visitor.newPage();
     await anonymous.goto(`${origin}/`);
     await expect(anonymous.getByRole("heading", { name: "We'll be back soon" })).toBeVisible();
-    // The contact email from Settings, not a built-in one.
+    // The contact email from Contact details, not a built-in one.
     await expect(anonymous.getByRole("link", { name: contactEmail })).toHaveAttribute("href", `mailto:${contactEmail}`);
     await expect(anonymous.getByText("info@millbrookfoundation.org.uk")).toHaveCount(0);
     for (const width of [390, 1280]) {
@@ -236,7 +239,7 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   const rows = page.getByTestId("audit-row");
   await expect(rows.first()).toContainText(`${ADMIN.email} turned maintenance mode off`);
   await expect(page.getByTestId("audit-row").filter({ hasText: "turned maintenance mode on" })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "changed: Contact email, Maintenance mode" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "changed: Tagline, Maintenance mode" })).toHaveCount(1);
   await expect(page.locator("main")).not.toContainText("settings.maintenance");
   await expect(page.locator("main")).not.toContainText('{"changed"');
 });

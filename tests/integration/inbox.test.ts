@@ -12,8 +12,14 @@ import {
   parseInboxFilters,
   setSubmissionNote,
   setSubmissionStatus,
+  staffChoices,
   submissionsExport,
 } from "../../app/domain/submissions/inbox.server.ts";
+import { submissionFields } from "../../app/domain/submissions/submission-labels.ts";
+import { createVolunteerRole, deleteVolunteerRole } from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
+import { getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
+import { categoriesText } from "../../app/domain/awards/awards.schema.ts";
+import { loader as submissionRouteLoader } from "../../app/routes/admin/submissions/submission.tsx";
 import { csvCell, csvStream, inBatches } from "../../app/lib/csv.ts";
 import { submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
 import { loader as fileRouteLoader } from "../../app/routes/admin/submissions/submission-file.ts";
@@ -39,6 +45,7 @@ afterAll(() => {
 
 type Args<F> = F extends (args: infer A) => unknown ? A : never;
 const fileLoader = (args: Args<typeof fileRouteLoader>) => throughLayouts("routes/admin/submissions/submission-file.ts", fileRouteLoader, args);
+const submissionLoader = (args: Args<typeof submissionRouteLoader>) => throughLayouts("routes/admin/submissions/submission.tsx", submissionRouteLoader, args);
 const exportLoader = (args: Args<typeof exportRouteLoader>) => throughLayouts("routes/admin/submissions/inbox-export.ts", exportRouteLoader, args);
 
 const byReference = async (reference: string) =>
@@ -99,6 +106,58 @@ describe("inbox list: filters and search", () => {
     expect(page2.total).toBe(3);
     expect(page2.pages).toBe(2);
     expect(page2.items).toHaveLength(1);
+  });
+});
+
+describe("choices staff added", () => {
+  it("shows a volunteer role and an award category added by staff by their titles", async () => {
+    const tag = unique();
+    const role = await createVolunteerRole(
+      { title: `Dog walker ${tag}`, description: "Walks the dogs of neighbours in hospital.", commitment: "An hour a week", skills: "Likes dogs", is_visible: true },
+      { userId: null, email: "roles@example.org", ip: "127.0.0.1" },
+    );
+    const round = await getAwardRound();
+    const categoryTitle = `Gardener ${tag}`;
+    await saveAwardRound(
+      {
+        nominations_open: round.nominations_open,
+        nominations_close: round.nominations_close,
+        ceremony_date: round.ceremony_date,
+        ceremony_time: round.ceremony_time,
+        venue: round.venue,
+        categories: `${categoriesText(round.categories)}\n${categoryTitle}: Keeps the town's flower beds blooming.`,
+      },
+      { userId: null, email: "awards@example.org", ip: "127.0.0.1" },
+    );
+    const categoryId = (await getAwardRound()).categories.find((c) => c.title === categoryTitle)!.id;
+    try {
+      const form = volunteerForm();
+      form.delete("interests");
+      form.append("interests", role.slug);
+      form.append("interests", "event-support");
+      const volunteer = await submitPublicForm("volunteer", form, { ip: "10.9.0.1", choices: { interests: [role.slug, "event-support"] } });
+      const nomination = await submit("nomination", { category: categoryId });
+      expect(volunteer.status).toBe("ok");
+      const volunteerRow = (await byReference((volunteer as { reference: string }).reference))!;
+      const nominationRow = (await byReference(nomination))!;
+
+      // Without the staff lists the slug shows; with them, the title.
+      expect(submissionFields("volunteer", volunteerRow.data).find((f) => f.key === "interests")!.value).toBe(`${role.slug}, Event Support`);
+      const editor = await staffSession("editor", { canSeeSubmissions: true });
+      const page = (await submissionLoader(routeArgs(`/admin/inbox/${volunteerRow.id}`, { id: volunteerRow.id }, { token: editor.token }))) as {
+        submission: { fields: { key: string; value: string }[] };
+      };
+      expect(page.submission.fields.find((f) => f.key === "interests")!.value).toBe(`Dog walker ${tag}, Event Support`);
+      const fields = submissionFields("nomination", nominationRow.data, await staffChoices());
+      expect(fields.find((f) => f.key === "category")!.value).toBe(categoryTitle);
+
+      const exported = await submissionsExport({ kind: "volunteer", status: null, q: volunteerRow.email });
+      const csv = new TextDecoder().decode(await new Response(csvStream(exported.header, exported.rows)).arrayBuffer());
+      expect(csv).toContain(`"Dog walker ${tag}, Event Support"`);
+    } finally {
+      await deleteVolunteerRole(role.id, { userId: null, email: "roles@example.org", ip: "127.0.0.1" });
+      await saveAwardRound({ ...round, categories: categoriesText(round.categories) }, { userId: null, email: "awards@example.org", ip: "127.0.0.1" });
+    }
   });
 });
 

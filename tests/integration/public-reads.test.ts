@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SAMPLE_CRAFT_FAIRS, SAMPLE_EVENTS } from "../../app/content/sample-content.ts";
+import { isoDay, sampleCraftFairs, sampleEvents } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { craftFairs, events } from "../../app/db/schema.ts";
 import { listCauses } from "../../app/domain/causes/causes.server.ts";
@@ -37,8 +37,23 @@ describe("public reads", () => {
     expect(past.items[0]?.attendance).toBe("About 650 visitors");
   });
 
+  it("dates the sample events and fairs from the install date: upcoming ones ahead of it, past ones behind", async () => {
+    // The test database was seeded when this run started (its install date).
+    const today = isoDay(new Date(), 0);
+    const upcoming = await listUpcomingCraftFairs();
+    expect(upcoming.items.length).toBe(2);
+    for (const fair of upcoming.items) {
+      expect(fair.date > today, fair.title).toBe(true);
+      expect(fair.application_deadline >= today, fair.title).toBe(true);
+      expect(fair.application_deadline < fair.date, fair.title).toBe(true);
+    }
+    for (const fair of (await listPastCraftFairs()).items) expect(fair.date < today, fair.title).toBe(true);
+    for (const event of (await listUpcomingEvents()).items) expect(event.date > today, event.title).toBe(true);
+    for (const event of (await listPastEvents()).items) expect(event.date < today, event.title).toBe(true);
+  });
+
   it("shows an empty section as empty once staff have removed everything (sample content is for a fresh install only)", async () => {
-    expect((await listUpcomingCraftFairs()).items).toHaveLength(SAMPLE_CRAFT_FAIRS.filter((f) => !f.is_past).length);
+    expect((await listUpcomingCraftFairs()).items).toHaveLength(sampleCraftFairs().filter((f) => !f.is_past).length);
     await getDb().delete(craftFairs);
     expect(await listUpcomingCraftFairs()).toEqual({ items: [], sample: false });
   });
@@ -50,6 +65,6 @@ describe("public reads", () => {
       "Warm Spaces",
     ]);
     expect((await listPublicTrustees()).items[0]).toMatchObject({ name: "Margaret Ellison", role: "Chair" });
-    expect(SAMPLE_EVENTS.length).toBeGreaterThan(3);
+    expect(sampleEvents().length).toBeGreaterThan(3);
   });
 });

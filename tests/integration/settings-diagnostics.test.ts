@@ -24,7 +24,6 @@ describe("site settings", () => {
       {
         ...current,
         hero_title: "Hello Millbrook",
-        facebook_url: "https://facebook.com/millbrook",
         hero_image_url: "/uploads/settings/hero.webp",
         maintenance_mode: "on",
       },
@@ -33,22 +32,28 @@ describe("site settings", () => {
     unsubscribe();
     expect(result.ok).toBe(true);
     const saved = await getSiteSettings();
-    expect(saved).toMatchObject({ hero_title: "Hello Millbrook", facebook_url: "https://facebook.com/millbrook", maintenance_mode: true });
+    expect(saved).toMatchObject({ hero_title: "Hello Millbrook", maintenance_mode: true });
     expect(topics).toEqual(["settings"]);
     const { entries } = await listAuditEntries({ kind: "settings" });
     expect(entries.map((e) => e.action)).toEqual(["settings.maintenance_on", "settings.updated"]);
     expect(entries[1].details).toMatchObject({ changed: expect.arrayContaining(["hero_title", "maintenance_mode"]) });
   });
 
+  it("leaves the contact email and social links to the Contact details screen", async () => {
+    const before = await getSiteSettings();
+    const current = await readSettingsForEditing();
+    expect(current).not.toHaveProperty("contact_email");
+    const result = await saveSiteSettings({ ...current, contact_email: "someone@example.org", facebook_url: "https://facebook.com/other" }, actor);
+    expect(result.ok).toBe(true);
+    const after = await getSiteSettings();
+    expect(after.contact_email).toBe(before.contact_email);
+    expect(after.facebook_url).toBe(before.facebook_url);
+  });
+
   it.each([
-    ["facebook_url", "javascript:alert(1)", "Facebook URL must be a web address starting with http:// or https://"],
-    ["twitter_url", "data:text/html,<script>alert(1)</script>", "Twitter URL must be a web address starting with http:// or https://"],
-    ["instagram_url", "ftp://example.com", "Instagram URL must be a web address starting with http:// or https://"],
     ["hero_image_url", "javascript:alert(1)", "Hero image must be a path on this site (starting with /): upload the image below"],
     ["about_image_url", "//evil.example/x.png", "About image must be a path on this site (starting with /): upload the image below"],
     ["hero_image_url", "https://images.example.com/hero.jpg", "Hero image must be a path on this site (starting with /): upload the image below"],
-    ["contact_email", "not-an-email", "Contact email must be a valid email address"],
-    ["contact_email", "", "Contact email is required"],
     ["site_name", "", "Site name is required"],
     ["site_name", "x".repeat(101), "Site name must be at most 100 characters"],
     ["social_twitter", "@bad handle<", "Twitter handle may contain only letters, digits, dots, underscores and hyphens"],

@@ -14,6 +14,7 @@ import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
 import { jsonLdString } from "../../app/components/ui/json-ld.tsx";
 import { activeTab } from "../../app/components/ui/tabs.tsx";
 import { withSampleFallback } from "../../app/content/sample-fallback.server.ts";
+import { isoDay, sampleCraftFairs, sampleEvents } from "../../app/content/sample-content.ts";
 import { groupByYear } from "../../app/domain/community/community-lists.server.ts";
 
 describe("donation rules", () => {
@@ -198,5 +199,22 @@ describe("calendar files", () => {
     expect(ics).toContain("SUMMARY:Gala\\, with dinner");
     expect(ics).toContain("UID:event-1@millbrookfoundation.org.uk");
     expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+  });
+});
+
+describe("sample dates", () => {
+  it("follow the day they are written: upcoming samples ahead of it, past ones behind, deadlines before their fair", () => {
+    for (const installed of [new Date("2026-11-26T09:00:00Z"), new Date("2031-06-01T23:30:00Z")]) {
+      const today = isoDay(installed, 0);
+      const events = sampleEvents(installed);
+      expect(events.filter((e) => !e.is_past).every((e) => e.date > today)).toBe(true);
+      expect(events.filter((e) => e.is_past).every((e) => e.date < today)).toBe(true);
+      const fairs = sampleCraftFairs(installed);
+      const christmas = fairs.find((f) => f.title === "Christmas Craft Fair")!;
+      expect(christmas.date).toBe(isoDay(installed, 21));
+      expect(fairs.filter((f) => !f.is_past).every((f) => f.application_deadline > today && f.application_deadline < f.date)).toBe(true);
+      expect(fairs.filter((f) => f.is_past).every((f) => f.date < today)).toBe(true);
+    }
+    expect(isoDay(new Date("2026-11-26T09:00:00Z"), 21)).toBe("2026-12-17");
   });
 });

@@ -20,9 +20,11 @@ export interface FooterProps {
   /** Only the links that are set (http or https). */
   social: { facebook: string | null; twitter: string | null; instagram: string | null };
   year: number;
+  /** The footer's headings and words (page texts, "footer"). */
+  texts: Record<"contact_title" | "explore_title" | "local_title" | "local_text" | "local_button", string>;
 }
 
-export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, address, phone, social, year }: FooterProps) {
+export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, address, phone, social, year, texts }: FooterProps) {
   const socials = [
     { href: social.facebook, label: "Facebook", Icon: FacebookIcon },
     { href: social.twitter, label: "Twitter", Icon: TwitterIcon },
@@ -56,7 +58,7 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, add
         </div>
 
         <div>
-          <h2 className="font-semibold tracking-wide text-white uppercase">Visit or call</h2>
+          <h2 className="font-semibold tracking-wide text-white uppercase">{texts.contact_title}</h2>
           <ul className="mt-4 space-y-3 text-brand-100">
             {address.length > 0 && (
               <li className="flex gap-2.5">
@@ -88,7 +90,7 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, add
         </div>
 
         <nav aria-label="Footer">
-          <h2 className="font-semibold tracking-wide text-white uppercase">Explore</h2>
+          <h2 className="font-semibold tracking-wide text-white uppercase">{texts.explore_title}</h2>
           <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2.5 text-brand-100 md:grid-cols-1">
             {MAIN_NAV.filter((item) => item.to !== "/").map((item) => (
               <li key={item.to}>
@@ -111,15 +113,13 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, add
         </nav>
 
         <div>
-          <h2 className="font-semibold tracking-wide text-white uppercase">Every pound stays local</h2>
-          <p className="mt-4 text-brand-100">
-            Money raised at our events, fairs and through your donations goes back into Millbrook through the Community Fund.
-          </p>
+          <h2 className="font-semibold tracking-wide text-white uppercase">{texts.local_title}</h2>
+          <p className="mt-4 text-brand-100">{texts.local_text}</p>
           <a
             href="/support#donate"
             className="mt-5 inline-flex items-center rounded-full bg-sun-400 px-5 py-2.5 font-semibold text-ink hover:bg-sun-300"
           >
-            Make a donation
+            {texts.local_button}
           </a>
         </div>
       </div>

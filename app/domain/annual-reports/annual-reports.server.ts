@@ -12,6 +12,7 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { deletePdf } from "../../storage/documents.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordRevision } from "../revisions/revisions.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import type { AnnualReportFormData } from "./annual-reports.schema.ts";
 
@@ -48,8 +49,12 @@ export async function getAnnualReport(id: number): Promise<AnnualReportRow | nul
   return row ?? null;
 }
 
+/** What a revision of a report keeps: its year, title, whether it is shown (and which file it was). */
+export const annualReportRevisionData = (row: AnnualReportRow) => ({ year: row.year, title: row.title, file: row.file, is_visible: row.is_visible });
+
 async function changed(actor: AuditActor, action: string, row: AnnualReportRow, details: Record<string, unknown> = {}) {
   publishChange("annual-reports");
+  if (!action.endsWith(".deleted")) await recordRevision("annual-report", row.id, annualReportRevisionData(row), actor);
   await recordAudit(actor, action, { entity: "annual_report", entityId: row.id, details: { title: row.title, year: row.year, ...details } });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The Community Awards: the current round (dates, venue, categories) and the past winners
- * by year, edited by staff. Every write is audited and announced on the "awards" topic.
+ * by year, edited by staff. Every write is audited, keeps a revision (not deletions) and is
+ * announced on the "awards" topic.
  * Nominations are taken only between the round's opening and closing dates (UK dates);
  * the public form and the server both follow `nominationsState`.
  */
@@ -15,8 +16,9 @@ import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordRevision } from "../revisions/revisions.server.ts";
 import { validId } from "../listings/listings.server.ts";
-import { parseCategories, type AwardRoundFormData, type AwardWinnerFormData } from "./awards.schema.ts";
+import { categoriesText, parseCategories, type AwardRoundFormData, type AwardWinnerFormData } from "./awards.schema.ts";
 import type { AwardCategory } from "./nominations.ts";
 
 export interface AwardRound {
@@ -44,6 +46,25 @@ export async function getAwardRound(): Promise<AwardRound> {
   return startingAwardRound();
 }
 
+/** What a revision of the round keeps: its form (categories as "Title: description" lines). */
+export const awardRoundRevisionData = (round: AwardRound) => ({
+  nominations_open: round.nominations_open,
+  nominations_close: round.nominations_close,
+  ceremony_date: round.ceremony_date,
+  ceremony_time: round.ceremony_time,
+  venue: round.venue,
+  categories: categoriesText(round.categories),
+});
+
+/** What a revision of a winner keeps: everything staff edit (and which photo it had). */
+export const awardWinnerRevisionData = (row: AwardWinnerRow) => ({
+  year: row.year,
+  category: row.category,
+  name: row.name,
+  achievement: row.achievement,
+  image: row.image,
+});
+
 export async function saveAwardRound(input: AwardRoundFormData, actor: AuditActor): Promise<void> {
   const before = await getAwardRound();
   const values = { ...input, categories: parseCategories(input.categories, before.categories) };
@@ -53,6 +74,7 @@ export async function saveAwardRound(input: AwardRoundFormData, actor: AuditActo
     .onConflictDoUpdate({ target: awardRound.id, set: { ...values, updated_at: sql`now()` } });
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]));
   publishChange("awards");
+  await recordRevision("award-round", "current", awardRoundRevisionData(values), actor);
   await recordAudit(actor, "award_round.updated", { entity: "award_round", entityId: 1, details: { changed } });
 }
 
@@ -87,6 +109,7 @@ const winnerValues = (input: WinnerInput) => ({ ...input, year: Number(input.yea
 export async function createWinner(input: WinnerInput, actor: AuditActor) {
   const [row] = await getDb().insert(awardWinners).values(winnerValues(input)).returning();
   publishChange("awards");
+  await recordRevision("award-winner", row.id, awardWinnerRevisionData(row), actor);
   await recordAudit(actor, "award_winner.created", { entity: "award_winner", entityId: row.id, details: { name: row.name, year: row.year } });
   return row;
 }
@@ -98,6 +121,7 @@ export async function updateWinner(id: number, input: WinnerInput, actor: AuditA
   if (!row) return null;
   if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
   publishChange("awards");
+  await recordRevision("award-winner", row.id, awardWinnerRevisionData(row), actor);
   await recordAudit(actor, "award_winner.updated", { entity: "award_winner", entityId: id, details: { name: row.name, year: row.year } });
   return row;
 }

@@ -12,6 +12,7 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordRevision } from "../revisions/revisions.server.ts";
 import { moveInOrder } from "../listings/reorder.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import type { GalleryImageFormData } from "./gallery.schema.ts";
@@ -47,8 +48,12 @@ export async function getGalleryImage(id: number): Promise<GalleryImageRow | nul
   return row ?? null;
 }
 
+/** What a revision of a gallery image keeps: its description and whether it is shown (and which file it was). */
+export const galleryImageRevisionData = (row: GalleryImageRow) => ({ image: row.image, image_alt: row.image_alt, is_visible: row.is_visible });
+
 async function changed(actor: AuditActor, action: string, row: GalleryImageRow, details: Record<string, unknown> = {}) {
   publishChange("craft-fair-gallery");
+  if (!action.endsWith(".moved") && !action.endsWith(".deleted")) await recordRevision("gallery-image", row.id, galleryImageRevisionData(row), actor);
   await recordAudit(actor, action, { entity: "gallery_image", entityId: row.id, details: { alt: row.image_alt, ...details } });
 }
 

@@ -4,7 +4,7 @@
  * marked past or dated before today (date descending, two by default).
  */
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
-import { SAMPLE_CRAFT_FAIRS } from "../../content/sample-content.ts";
+import { sampleCraftFairs } from "../../content/sample-content.ts";
 import { getDb } from "../../db/client.server.ts";
 import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
@@ -25,7 +25,7 @@ export function listUpcomingCraftFairs() {
       cachedRead("craft-fairs", "upcoming", () =>
         getDb().select(publicColumns).from(craftFairs).where(upcomingWhere).orderBy(asc(craftFairs.date), asc(craftFairs.time)),
       ),
-    () => SAMPLE_CRAFT_FAIRS.filter((f) => !f.is_past),
+    () => sampleCraftFairs().filter((f) => !f.is_past),
   );
 }
 
@@ -37,7 +37,7 @@ export function listPastCraftFairs(options: { limit?: number } = {}) {
       cachedRead("craft-fairs", `past:${limit}`, () =>
         getDb().select(publicColumns).from(craftFairs).where(pastWhere).orderBy(desc(craftFairs.date)).limit(limit),
       ),
-    () => SAMPLE_CRAFT_FAIRS.filter((f) => f.is_past).slice(0, limit),
+    () => sampleCraftFairs().filter((f) => f.is_past).slice(0, limit),
   );
 }
 

@@ -4,7 +4,7 @@
  * active and either marked past or dated before today.
  */
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
-import { SAMPLE_EVENTS } from "../../content/sample-content.ts";
+import { sampleEvents } from "../../content/sample-content.ts";
 import { getDb } from "../../db/client.server.ts";
 import { events, type EventRow } from "../../db/schema.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
@@ -27,7 +27,7 @@ export function listUpcomingEvents(options: { limit?: number } = {}) {
         const query = getDb().select(publicColumns).from(events).where(upcomingWhere).orderBy(asc(events.date), asc(events.time));
         return options.limit ? query.limit(options.limit) : query;
       }),
-    () => SAMPLE_EVENTS.filter((e) => !e.is_past).slice(0, options.limit ?? Infinity),
+    () => sampleEvents().filter((e) => !e.is_past).slice(0, options.limit ?? Infinity),
   );
 }
 
@@ -38,7 +38,7 @@ export function listPastEvents(options: { limit?: number } = {}) {
       cachedRead("events", `past:${options.limit ?? 3}`, () =>
         getDb().select(publicColumns).from(events).where(pastWhere).orderBy(desc(events.date)).limit(options.limit ?? 3),
       ),
-    () => SAMPLE_EVENTS.filter((e) => e.is_past).slice(0, options.limit ?? 3),
+    () => sampleEvents().filter((e) => e.is_past).slice(0, options.limit ?? 3),
   );
 }
 
@@ -57,6 +57,6 @@ export async function getPublicEvent(id: number): Promise<PublicEvent | null> {
     );
     return row ?? null;
   } catch {
-    return SAMPLE_EVENTS.find((e) => e.id === id) ?? null;
+    return sampleEvents().find((e) => e.id === id) ?? null;
   }
 }

@@ -11,6 +11,7 @@ import { faqs, type FaqRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordRevision } from "../revisions/revisions.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import type { FaqFormData } from "./faqs.schema.ts";
 
@@ -39,8 +40,13 @@ export async function getFaq(id: number): Promise<FaqRow | null> {
   return row ?? null;
 }
 
-function changed(actor: AuditActor, action: string, id: number, details: Record<string, unknown>) {
+/** What a revision of a question keeps: everything staff edit. */
+export const faqRevisionData = (row: FaqRow) => ({ question: row.question, answer: row.answer, is_visible: row.is_visible });
+
+/** Announces a change and audits it; a change to the question itself (`row`) also keeps a revision. */
+async function changed(actor: AuditActor, action: string, id: number, details: Record<string, unknown>, row?: FaqRow) {
   publishChange("faqs");
+  if (row) await recordRevision("faq", id, faqRevisionData(row), actor);
   return recordAudit(actor, action, { entity: "faq", entityId: id, details });
 }
 
@@ -53,7 +59,7 @@ export async function createFaq(input: FaqFormData, actor: AuditActor) {
       .returning();
     return created;
   });
-  await changed(actor, "faq.created", row.id, { question: row.question });
+  await changed(actor, "faq.created", row.id, { question: row.question }, row);
   return row;
 }
 
@@ -67,7 +73,7 @@ export async function updateFaq(id: number, input: FaqFormData, actor: AuditActo
     .returning();
   if (!row) return null;
   const fields = (["question", "answer", "is_visible"] as const).filter((f) => before[f] !== row[f]);
-  await changed(actor, "faq.updated", id, { question: row.question, changed: fields });
+  await changed(actor, "faq.updated", id, { question: row.question, changed: fields }, row);
   return row;
 }
 
@@ -75,7 +81,7 @@ export async function setFaqVisible(id: number, visible: boolean, actor: AuditAc
   if (!validId(id)) return null;
   const [row] = await getDb().update(faqs).set({ is_visible: visible, updated_at: sql`now()` }).where(eq(faqs.id, id)).returning();
   if (!row) return null;
-  await changed(actor, visible ? "faq.shown" : "faq.hidden", id, { question: row.question });
+  await changed(actor, visible ? "faq.shown" : "faq.hidden", id, { question: row.question }, row);
   return row;
 }
 

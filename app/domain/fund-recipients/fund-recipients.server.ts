@@ -1,6 +1,6 @@
 /**
  * Community Fund recipients: the grants listed on /community-fund by year, edited by
- * staff (order within a year, show/hide). Every write is audited and announced on the
+ * staff (order within a year, show/hide). Every write is audited, keeps a revision (not moves) and is announced on the
  * "fund-recipients" topic. Sample recipients are seeded on a fresh install only; when
  * the read fails, the built-in samples are shown (app/content/sample-fallback.server.ts).
  */
@@ -14,6 +14,7 @@ import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { moveInOrder } from "../listings/reorder.server.ts";
 import { validId } from "../listings/listings.server.ts";
+import { recordRevision } from "../revisions/revisions.server.ts";
 import type { FundRecipientFormData } from "./fund-recipients.schema.ts";
 import type { FundRecipientStatus } from "./fund-status.ts";
 
@@ -53,8 +54,19 @@ export async function getFundRecipient(id: number): Promise<FundRecipientRow | n
   return row ?? null;
 }
 
+/** What a revision of a recipient keeps: everything staff edit. */
+export const fundRecipientRevisionData = (row: FundRecipientRow) => ({
+  year: row.year,
+  name: row.name,
+  purpose: row.purpose,
+  amount: row.amount,
+  status: row.status,
+  is_visible: row.is_visible,
+});
+
 async function changed(actor: AuditActor, action: string, row: FundRecipientRow, details: Record<string, unknown> = {}) {
   publishChange("fund-recipients");
+  if (!action.endsWith(".moved") && !action.endsWith(".deleted")) await recordRevision("fund-recipient", row.id, fundRecipientRevisionData(row), actor);
   await recordAudit(actor, action, { entity: "fund_recipient", entityId: row.id, details: { name: row.name, year: row.year, ...details } });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Legal pages (privacy notice, volunteer and stallholder terms, accessibility and cookie
- * statements): a fixed set of pages whose title and text staff edit. Every save is audited
- * and announced on the "legal-pages" topic. When a read fails (or a page has no row), the
+ * statements): a fixed set of pages whose title and text staff edit. Every save is audited,
+ * keeps a revision and is announced on the "legal-pages" topic. When a read fails (or a page has no row), the
  * starting text is shown.
  */
 import { asc, eq, sql } from "drizzle-orm";
@@ -12,6 +12,7 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordRevision } from "../revisions/revisions.server.ts";
 import type { LegalPageFormData } from "./legal-pages.schema.ts";
 
 export interface LegalPage {
@@ -58,5 +59,6 @@ export async function updateLegalPage(slug: LegalSlug, input: LegalPageFormData,
     .onConflictDoUpdate({ target: legalPages.slug, set: { ...input, updated_at: sql`now()` } });
   const changed = (["title", "body"] as const).filter((f) => before[0]?.[f] !== input[f]);
   publishChange("legal-pages");
+  await recordRevision("legal-page", slug, { title: input.title, body: input.body }, actor);
   await recordAudit(actor, "legal_page.updated", { entity: "legal_page", entityId: slug, details: { title: input.title, changed } });
 }

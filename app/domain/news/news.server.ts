@@ -15,10 +15,11 @@ import { logger } from "../../lib/logger.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { deleteImage, storeImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordRevision } from "../revisions/revisions.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import { sanitiseNewsHtml } from "./news-html.server.ts";
 import type { NewsFormData } from "./news.schema.ts";
-import { fromLondonInput, slugify, type SafeHtml } from "./news.ts";
+import { fromLondonInput, slugify, toLondonInput, type SafeHtml } from "./news.ts";
 
 const NEWS_PER_PAGE = 9;
 export const SLUG_TAKEN = "Another post already uses this web address";
@@ -206,6 +207,19 @@ function rowValues(input: NewsInput, slug: string, before: NewsPostRow | null) {
   };
 }
 
+/** What a revision of a post keeps: its form's words and publishing (and which cover it had). */
+export const newsRevisionData = (row: NewsPostRow) => ({
+  title: row.title,
+  slug: row.slug,
+  summary: row.summary,
+  body: row.body,
+  author: row.author,
+  image: row.image,
+  image_alt: row.image_alt,
+  status: row.status,
+  publish_at: row.published_at ? toLondonInput(row.published_at) : "",
+});
+
 function changed(actor: AuditActor, action: string, id: number, details: Record<string, unknown>) {
   publishChange("news");
   return recordAudit(actor, action, { entity: "news_post", entityId: id, details });
@@ -227,6 +241,7 @@ async function schedulePublication(row: NewsPostRow): Promise<void> {
 export async function createNewsPost(input: NewsInput, actor: AuditActor): Promise<NewsPostRow> {
   const slug = await chooseSlug(input, null);
   const [row] = await getDb().insert(newsPosts).values(rowValues(input, slug, null)).returning();
+  await recordRevision("news", row.id, newsRevisionData(row), actor);
   await changed(actor, "news.created", row.id, { title: row.title, status: row.status });
   await schedulePublication(row);
   return row;
@@ -246,6 +261,7 @@ export async function updateNewsPost(id: number, input: NewsInput, actor: AuditA
   if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
   const fields = (["title", "slug", "summary", "body", "author", "image", "image_alt", "status"] as const).filter((f) => before[f] !== row[f]);
   if (before.published_at?.getTime() !== row.published_at?.getTime()) fields.push("published_at" as never);
+  await recordRevision("news", id, newsRevisionData(row), actor);
   await changed(actor, "news.updated", id, { title: row.title, changed: fields });
   await schedulePublication(row);
   return row;

@@ -65,3 +65,8 @@ export async function savePageTexts(page: PageKey, values: Record<string, unknow
   await recordAudit(actor, "page_texts.updated", { entity: "page", entityId: page, details: { changed } });
   return { ok: true, changed };
 }
+
+/** A text with its {placeholders} filled in ("{venue}"); a placeholder with no value stays as written. */
+export function fillIn(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+}

@@ -10,7 +10,20 @@ import { getDb } from "../../db/client.server.ts";
 import { contentRevisions, type ContentRevisionRow } from "../../db/schema.ts";
 import type { AuditActor } from "../audit/audit.server.ts";
 
-export const REVISION_TYPES = ["page", "cause", "trustee"] as const;
+export const REVISION_TYPES = [
+  "page",
+  "cause",
+  "trustee",
+  "fund-recipient",
+  "volunteer-role",
+  "gallery-image",
+  "annual-report",
+  "faq",
+  "legal-page",
+  "award-round",
+  "award-winner",
+  "news",
+] as const;
 export type RevisionType = (typeof REVISION_TYPES)[number];
 
 /** How many revisions of one item the history screen lists. */

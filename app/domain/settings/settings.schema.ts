@@ -1,7 +1,7 @@
 /**
- * The Settings form (shared by the server action and the browser). Every field of
- * site_settings except id and timestamps. Links accept only http(s) (never javascript:,
- * data: or other schemes). Image fields take only a path on this site (/uploads/..., /images/...):
+ * The Settings form (shared by the server action and the browser). The fields of
+ * site_settings except id, timestamps and the contact email and social links, which the
+ * Contact details screen keeps (app/domain/contact/). Image fields take only a path on this site (/uploads/..., /images/...):
  * the site never loads images from other hosts.
  */
 import { z } from "zod";
@@ -10,23 +10,6 @@ const text = (label: string, max: number, options: { required?: boolean } = {}) 
   const base = z.string({ error: `${label} is required` }).trim().max(max, `${label} must be at most ${max} characters`);
   return options.required ? base.min(1, `${label} is required`) : base;
 };
-
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-};
-
-/** Empty, or an absolute http(s) URL. */
-const httpUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(500, `${label} must be at most 500 characters`)
-    .refine((v) => v === "" || isHttpUrl(v), `${label} must be a web address starting with http:// or https://`);
 
 /** Empty (no image) or a path on this site (/uploads/..., /images/...). */
 const imageUrl = (label: string) =>
@@ -64,18 +47,9 @@ export const SiteSettingsSchema = z.object({
   tagline: text("Tagline", 150, { required: true }),
   site_description: text("Site description", 1000),
   about_description: text("About description", 5000),
-  contact_email: z
-    .string({ error: "Contact email is required" })
-    .trim()
-    .min(1, "Contact email is required")
-    .max(254, "Contact email must be at most 254 characters")
-    .email("Contact email must be a valid email address"),
   social_facebook: handle("Facebook handle"),
   social_twitter: handle("Twitter handle"),
   social_instagram: handle("Instagram handle"),
-  facebook_url: httpUrl("Facebook URL"),
-  twitter_url: httpUrl("Twitter URL"),
-  instagram_url: httpUrl("Instagram URL"),
   hero_title: text("Hero title", 150, { required: true }),
   hero_subtitle: text("Hero subtitle", 300, { required: true }),
   hero_image_url: imageUrl("Hero image"),

@@ -76,7 +76,8 @@ export async function saveSiteSettings(input: Record<string, unknown>, actor: Au
     const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
     const [row] = await tx
       .insert(siteSettings)
-      .values({ id: 1, ...values })
+      // (The contact email is kept by the Contact details screen; a first row starts with the default.)
+      .values({ id: 1, contact_email: DEFAULT_SETTINGS.contact_email, ...values })
       .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updated_at: sql`now()` } })
       .returning();
     saved = Object.fromEntries(SETTINGS_FIELDS.map((k) => [k, row[k]])) as SiteSettingsValues;

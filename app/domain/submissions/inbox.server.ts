@@ -18,8 +18,11 @@ import {
   isStatus,
   NOTE_MAX,
   type InboxFilters,
+  type StaffChoices,
   type SubmissionStatus,
 } from "./submission-labels.ts";
+import { listVolunteerRolesForAdmin } from "../volunteer-roles/volunteer-roles.server.ts";
+import { getAwardRound } from "../awards/awards.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 
 export {   type InboxFilters } from "./submission-labels.ts";
@@ -28,6 +31,15 @@ export type SubmissionRow = typeof formSubmissions.$inferSelect;
 
 const INBOX_PAGE_SIZE = 25;
 
+
+/** The titles of the volunteer roles and award categories staff keep, for reading stored choices. */
+export async function staffChoices(): Promise<StaffChoices> {
+  const [roles, round] = await Promise.all([listVolunteerRolesForAdmin(), getAwardRound()]);
+  return {
+    interests: Object.fromEntries(roles.map((r) => [r.slug, r.title])),
+    category: Object.fromEntries(round.categories.map((c) => [c.id, c.title])),
+  };
+}
 
 /** Filters from the query string; anything unknown is ignored rather than an error. */
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
@@ -97,6 +109,7 @@ export async function submissionsExport(filters: Pick<InboxFilters, "kind" | "st
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(formSubmissions).where(where);
   const present = await db.selectDistinct({ kind: formSubmissions.kind }).from(formSubmissions).where(where);
   const fields = exportFields(SUBMISSION_KINDS.filter((k) => present.some((r) => r.kind === k)));
+  const choices = await staffChoices();
   const header = ["Reference", "Kind", "Status", "Received", "Last changed", "Name", "Email", ...fields.map((f) => f.label), "Files", "Internal note"];
   // Keyset on (created_at, id); the time travels as text to keep its microseconds.
   type Row = SubmissionRow & { cursor: string };
@@ -117,7 +130,7 @@ export async function submissionsExport(filters: Pick<InboxFilters, "kind" | "st
         r.updated_at,
         r.name,
         r.email,
-        ...fields.map((f) => (f.key in r.data ? displayValue(f.key, r.data[f.key]) : "")),
+        ...fields.map((f) => (f.key in r.data ? displayValue(f.key, r.data[f.key], choices) : "")),
         r.files.map((f) => f.name).join("; "),
         r.note,
       ]);

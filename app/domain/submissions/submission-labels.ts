@@ -80,25 +80,36 @@ const CHOICES: Record<string, Record<string, string>> = {
 
 const AGREEMENTS = new Set(["terms", "consent"]);
 
+/**
+ * Titles of the choices staff keep (volunteer roles by slug, award categories by id), read
+ * by the server: they name the choices staff added, which the built-in lists do not know.
+ */
+export type StaffChoices = Partial<Record<"interests" | "category", Record<string, string>>>;
+
 /** One stored value as text: choice ids become their labels, lists are joined, "on" is "Yes". */
-export function displayValue(field: string, value: unknown): string {
+export function displayValue(field: string, value: unknown, staffChoices: StaffChoices = {}): string {
   if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map((v) => displayValue(field, v)).join(", ");
+  if (Array.isArray(value)) return value.map((v) => displayValue(field, v, staffChoices)).join(", ");
   if (typeof value === "object") return JSON.stringify(value);
   const text = String(value);
   if (AGREEMENTS.has(field) && text === "on") return "Yes";
-  return CHOICES[field]?.[text] ?? text;
+  const known = staffChoices[field as keyof StaffChoices];
+  return (known && Object.hasOwn(known, text) ? known[text] : undefined) ?? CHOICES[field]?.[text] ?? text;
 }
 
 /**
  * Every stored field of a submission as label/value pairs: the form's fields in order,
  * then anything else that was stored (labelled by its key), so nothing is hidden.
  */
-export function submissionFields(kind: SubmissionKind, data: Record<string, unknown>): { key: string; label: string; value: string }[] {
+export function submissionFields(
+  kind: SubmissionKind,
+  data: Record<string, unknown>,
+  staffChoices: StaffChoices = {},
+): { key: string; label: string; value: string }[] {
   const labels = FIELD_LABELS[kind] ?? {};
   const known = Object.keys(labels).filter((k) => k in data);
   const extra = Object.keys(data).filter((k) => !(k in labels));
-  return [...known, ...extra].map((key) => ({ key, label: labels[key] ?? key, value: displayValue(key, data[key]) }));
+  return [...known, ...extra].map((key) => ({ key, label: labels[key] ?? key, value: displayValue(key, data[key], staffChoices) }));
 }
 
 // The same lists as the schema's (kept here so the browser bundle needs no database code).

@@ -2,7 +2,7 @@
  * Volunteer roles: the roles listed on /support and offered as interests on the
  * volunteer form, edited by staff (order, show/hide). A role's slug is fixed when it is
  * created, so applications keep pointing at it when its title changes. Every write is
- * audited and announced on the "volunteer-roles" topic. When the read fails, the
+ * audited, keeps a revision (not moves) and is announced on the "volunteer-roles" topic. When the read fails, the
  * built-in roles are shown (app/content/sample-fallback.server.ts).
  */
 import { asc, eq, like, max, or } from "drizzle-orm";
@@ -15,6 +15,7 @@ import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { moveInOrder } from "../listings/reorder.server.ts";
 import { validId } from "../listings/listings.server.ts";
+import { recordRevision } from "../revisions/revisions.server.ts";
 import { roleSlug, type VolunteerRoleFormData } from "./volunteer-roles.schema.ts";
 
 export interface PublicVolunteerRole {
@@ -51,8 +52,18 @@ export async function getVolunteerRole(id: number): Promise<VolunteerRoleRow | n
   return row ?? null;
 }
 
+/** What a revision of a role keeps: everything staff edit. */
+export const volunteerRoleRevisionData = (row: VolunteerRoleRow) => ({
+  title: row.title,
+  description: row.description,
+  commitment: row.commitment,
+  skills: row.skills,
+  is_visible: row.is_visible,
+});
+
 async function changed(actor: AuditActor, action: string, row: VolunteerRoleRow, details: Record<string, unknown> = {}) {
   publishChange("volunteer-roles");
+  if (!action.endsWith(".moved") && !action.endsWith(".deleted")) await recordRevision("volunteer-role", row.id, volunteerRoleRevisionData(row), actor);
   await recordAudit(actor, action, { entity: "volunteer_role", entityId: row.id, details: { title: row.title, ...details } });
 }
 

@@ -15,6 +15,7 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import { deletePdf, DocumentRejectedError, storePdf } from "../../storage/documents.server.ts";
 import { readFormWithImage } from "../../storage/upload.server.ts";
 import type { Route } from "./+types/annual-report-form";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 /** Takes a file upload (up to 10 MB). */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
@@ -83,6 +84,7 @@ export default function AnnualReportForm({ loaderData, actionData }: Route.Compo
       submitLabel={editing ? "Update Report" : "Add Report"}
       connectionTest={false}
     >
+      {editing && <HistoryLink type="annual-report" id={loaderData.id} />}
       <TextField label="Year" inputMode="numeric" maxLength={4} hint="The year the report covers." {...form.bind("year")} />
       <TextField label="Title" maxLength={100} hint='For example "Annual Report 2025".' {...form.bind("title")} />
       <div className="md:col-span-2">

@@ -12,6 +12,7 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
 import type { Route } from "./+types/award-winner-form";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
@@ -59,6 +60,7 @@ export default function AwardWinnerForm({ loaderData, actionData }: Route.Compon
   });
   return (
     <ContentFormFrame form={form} heading={editing ? "Edit winner" : "Add a winner"} backTo={LIST} backLabel="Back to Awards" submitLabel={editing ? "Update Winner" : "Add Winner"} connectionTest={false}>
+      {editing && <HistoryLink type="award-winner" id={loaderData.id} />}
       <TextField label="Year" inputMode="numeric" maxLength={4} {...form.bind("year")} />
       <SelectField label="Category" options={loaderData.categories} {...form.bind("category")} />
       <TextField label="Name" hint="The person or group who won." maxLength={120} className="md:col-span-2" {...form.bind("name")} />

@@ -16,6 +16,7 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { simpleFormAction } from "./simple-form.server.ts";
 import type { Route } from "./+types/awards";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 export const meta = () => [{ title: "Awards | Millbrook Admin" }];
 
@@ -64,6 +65,7 @@ export default function Awards({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <ContentFormFrame form={form} heading="Awards: the current round" backTo="/admin/dashboard" backLabel="Back to Dashboard" viewOnSite="/awards" submitLabel="Save Round" connectionTest={false}>
+      <HistoryLink type="award-round" id={"current"} />
         <p className="rounded-xl bg-brand-50 p-3 text-sm font-semibold text-brand-900 md:col-span-2" data-testid="nominations-state">
           {STATE_TEXT[loaderData.state]} (UK time). The form on the Awards page opens on the opening date and closes by itself after the closing date.
         </p>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
 import { formatMoney } from "../../components/site/format.ts";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
@@ -9,6 +8,7 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
 import type { Route } from "./+types/cause-form";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
@@ -74,13 +74,7 @@ export default function CauseForm({ loaderData, actionData }: Route.ComponentPro
       formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
-      {editing && (
-        <p className="md:col-span-2">
-          <Link to={`/admin/history/cause/${loaderData.id}`} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
-            History
-          </Link>
-        </p>
-      )}
+      {editing && <HistoryLink type="cause" id={loaderData.id} />}
       <TextField label="Title" maxLength={100} autoComplete="off" className="md:col-span-2" {...form.bind("title")} />
       <TextAreaField label="Text" hint="A sentence or two: what the money is for." rows={4} maxLength={600} className="md:col-span-2" {...form.bind("description")} />
       <TextField label="Goal (£)" inputMode="numeric" maxLength={12} hint="Whole pounds." {...form.bind("goal")} />

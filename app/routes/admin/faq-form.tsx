@@ -8,6 +8,7 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { simpleFormAction } from "./simple-form.server.ts";
 import type { Route } from "./+types/faq-form";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Question" : "Add a Question"} | Millbrook Admin` }];
 
@@ -50,6 +51,7 @@ export default function FaqForm({ loaderData, actionData }: Route.ComponentProps
       submitLabel={editing ? "Update Question" : "Add Question"}
       connectionTest={false}
     >
+      {editing && <HistoryLink type="faq" id={loaderData.id} />}
       <TextField label="Question" maxLength={200} className="md:col-span-2" {...form.bind("question")} />
       <TextAreaField label="Answer" rows={5} maxLength={2000} className="md:col-span-2" {...form.bind("answer")} />
       <CheckboxField form={form} name="is_visible" label="Shown on the website" hint="Untick to hide this question from the Support page without deleting it." />

@@ -7,6 +7,7 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
 import type { Route } from "./+types/fund-recipient-form";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Recipient" : "Add a Recipient"} | Millbrook Admin` }];
 
@@ -57,6 +58,7 @@ export default function FundRecipientForm({ loaderData, actionData }: Route.Comp
       formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
+      {editing && <HistoryLink type="fund-recipient" id={loaderData.id} />}
       <TextField label="Name" hint="The group or project that received the grant." maxLength={120} autoComplete="off" className="md:col-span-2" {...form.bind("name")} />
       <TextField label="What the grant is for" maxLength={300} className="md:col-span-2" {...form.bind("purpose")} />
       <TextField label="Year" inputMode="numeric" maxLength={4} {...form.bind("year")} />

@@ -7,6 +7,7 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
 import type { Route } from "./+types/gallery-image-form";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
@@ -54,6 +55,7 @@ export default function GalleryImageForm({ loaderData, actionData }: Route.Compo
       formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
+      {editing && <HistoryLink type="gallery-image" id={loaderData.id} />}
       <ImageField form={form} current={loaderData.image} label="Image" />
       <TextField
         label="Image description (alt text)"

@@ -2,15 +2,34 @@
  * What the history screen needs for each kind of content: the item's name, where it is
  * edited, its current version (as a revision would keep it), the labels of its fields,
  * and how to restore a revision through the owning domain (which records a new revision).
- * Restoring brings back texts, figures and show/hide; an image stays as it is now,
- * because a replaced image is not kept.
+ * A restored version goes through the item's form checks again, as if staff had typed it.
+ * Restoring brings back texts, figures and show/hide; an image or file stays as it is now,
+ * because a replaced one is not kept.
  */
-import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
+import type { ZodType } from "zod";
+import { getAnnualReport, annualReportRevisionData, updateAnnualReport } from "../../domain/annual-reports/annual-reports.server.ts";
+import { ANNUAL_REPORT_FORM_FIELDS, AnnualReportFormSchema } from "../../domain/annual-reports/annual-reports.schema.ts";
 import type { AuditActor } from "../../domain/audit/audit.server.ts";
+import { awardRoundRevisionData, awardWinnerRevisionData, getAwardRound, getWinner, saveAwardRound, updateWinner } from "../../domain/awards/awards.server.ts";
+import { AWARD_ROUND_FORM_FIELDS, AWARD_WINNER_FORM_FIELDS, AwardRoundFormSchema, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
+import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
+import { galleryImageRevisionData, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
+import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema } from "../../domain/craft-fair-gallery/gallery.schema.ts";
+import { faqRevisionData, getFaq, updateFaq } from "../../domain/faqs/faqs.server.ts";
+import { FAQ_FORM_FIELDS, FaqFormSchema } from "../../domain/faqs/faqs.schema.ts";
+import { fundRecipientRevisionData, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
+import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
+import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
+import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
+import { formValues } from "../../domain/listings/listing-fields.schema.ts";
+import { coverAltProblem, NEWS_FORM_FIELDS, NewsFormSchema } from "../../domain/news/news.schema.ts";
+import { getNewsPost, newsRevisionData, slugProblem, updateNewsPost } from "../../domain/news/news.server.ts";
 import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 import { getTrustee, trusteeRevisionData, updateTrustee } from "../../domain/trustees/trustees.server.ts";
+import { getVolunteerRole, updateVolunteerRole, volunteerRoleRevisionData } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
+import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
 
 export interface HistorySubject {
   name: string;
@@ -25,10 +44,30 @@ const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInt
 
 const CAUSE_LABELS = { title: "Title", description: "Text", goal: "Goal (£)", raised: "Raised off the site (£)", image: "Image", image_alt: "Image description", is_visible: "Shown on the website" };
 const TRUSTEE_LABELS = { name: "Name", role: "Role", bio: "Bio", image: "Photo", image_alt: "Photo description", is_visible: "Shown on the website" };
+const SHOWN = { is_visible: "Shown on the website" };
 
-/** The item a history address names; null when there is no such item. */
-export async function historySubject(type: RevisionType, id: string): Promise<HistorySubject | null> {
-  if (type === "page") {
+/**
+ * A restore through the item's own form: the revision's values as the form would send them
+ * (with `extra` for fields the revision does not keep), checked by the form's schema, then
+ * saved by `save`. False when they no longer pass the checks or the item is gone.
+ */
+async function throughForm<T>(
+  schema: ZodType<T>,
+  fields: readonly string[],
+  data: Record<string, unknown>,
+  save: (input: T) => Promise<unknown>,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
+  const parsed = schema.safeParse(formValues({ ...data, ...extra }, fields));
+  if (!parsed.success) return false;
+  const saved = await save(parsed.data);
+  return saved !== null && saved !== false;
+}
+
+type Subject = (id: string, numeric: number) => Promise<HistorySubject | null>;
+
+const SUBJECTS: Record<RevisionType, Subject> = {
+  page: async (id) => {
     if (!isPageKey(id)) return null;
     return {
       name: PAGE_TEXTS[id].title,
@@ -37,9 +76,8 @@ export async function historySubject(type: RevisionType, id: string): Promise<Hi
       labels: Object.fromEntries((PAGE_TEXTS[id] as PageDefinition).sections.flatMap((s) => s.fields.map((f) => [f.key, `${s.heading}: ${f.label}`]))),
       restore: async (data, actor) => (await savePageTexts(id, data, actor)).ok,
     };
-  }
-  const numeric = /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  if (type === "cause") {
+  },
+  cause: async (_id, numeric) => {
     const row = await getCause(numeric);
     if (!row) return null;
     return {
@@ -61,19 +99,156 @@ export async function historySubject(type: RevisionType, id: string): Promise<Hi
           actor,
         )) !== null,
     };
-  }
-  const row = await getTrustee(numeric);
-  if (!row) return null;
-  return {
-    name: row.name,
-    editPath: `/admin/trustees/edit/${row.id}`,
-    current: trusteeRevisionData(row),
-    labels: TRUSTEE_LABELS,
-    restore: async (data, actor) =>
-      (await updateTrustee(
-        row.id,
-        { name: text(data.name), role: text(data.role), bio: text(data.bio), image_alt: row.image === null ? "" : text(data.image_alt), is_visible: data.is_visible === true },
-        actor,
-      )) !== null,
-  };
+  },
+  trustee: async (_id, numeric) => {
+    const row = await getTrustee(numeric);
+    if (!row) return null;
+    return {
+      name: row.name,
+      editPath: `/admin/trustees/edit/${row.id}`,
+      current: trusteeRevisionData(row),
+      labels: TRUSTEE_LABELS,
+      restore: async (data, actor) =>
+        (await updateTrustee(
+          row.id,
+          { name: text(data.name), role: text(data.role), bio: text(data.bio), image_alt: row.image === null ? "" : text(data.image_alt), is_visible: data.is_visible === true },
+          actor,
+        )) !== null,
+    };
+  },
+  "fund-recipient": async (_id, numeric) => {
+    const row = await getFundRecipient(numeric);
+    if (!row) return null;
+    return {
+      name: row.name,
+      editPath: `/admin/fund-recipients/edit/${row.id}`,
+      current: fundRecipientRevisionData(row),
+      labels: { year: "Year", name: "Name", purpose: "What the grant is for", amount: "Amount (£)", status: "Status", ...SHOWN },
+      restore: (data, actor) => throughForm(FundRecipientFormSchema, FUND_RECIPIENT_FORM_FIELDS, data, (input) => updateFundRecipient(row.id, input, actor)),
+    };
+  },
+  "volunteer-role": async (_id, numeric) => {
+    const row = await getVolunteerRole(numeric);
+    if (!row) return null;
+    return {
+      name: row.title,
+      editPath: `/admin/volunteer-roles/edit/${row.id}`,
+      current: volunteerRoleRevisionData(row),
+      labels: { title: "Title", description: "Description", commitment: "Time", skills: "Skills", ...SHOWN },
+      restore: (data, actor) => throughForm(VolunteerRoleFormSchema, VOLUNTEER_ROLE_FORM_FIELDS, data, (input) => updateVolunteerRole(row.id, input, actor)),
+    };
+  },
+  "gallery-image": async (_id, numeric) => {
+    const row = await getGalleryImage(numeric);
+    if (!row) return null;
+    return {
+      name: row.image_alt || "Gallery image (decorative)",
+      editPath: `/admin/craft-fair-gallery/edit/${row.id}`,
+      current: galleryImageRevisionData(row),
+      labels: { image: "Image", image_alt: "Image description", ...SHOWN },
+      restore: (data, actor) =>
+        throughForm(GalleryImageFormSchema, GALLERY_IMAGE_FORM_FIELDS, data, ({ image_decorative: _, ...input }) => updateGalleryImage(row.id, input, actor), {
+          image_decorative: text(data.image_alt) === "",
+        }),
+    };
+  },
+  "annual-report": async (_id, numeric) => {
+    const row = await getAnnualReport(numeric);
+    if (!row) return null;
+    return {
+      name: row.title,
+      editPath: `/admin/annual-reports/edit/${row.id}`,
+      current: annualReportRevisionData(row),
+      labels: { year: "Year", title: "Title", file: "PDF", ...SHOWN },
+      restore: (data, actor) => throughForm(AnnualReportFormSchema, ANNUAL_REPORT_FORM_FIELDS, data, (input) => updateAnnualReport(row.id, input, actor)),
+    };
+  },
+  faq: async (_id, numeric) => {
+    const row = await getFaq(numeric);
+    if (!row) return null;
+    return {
+      name: row.question,
+      editPath: `/admin/faqs/edit/${row.id}`,
+      current: faqRevisionData(row),
+      labels: { question: "Question", answer: "Answer", ...SHOWN },
+      restore: (data, actor) => throughForm(FaqFormSchema, FAQ_FORM_FIELDS, data, (input) => updateFaq(row.id, input, actor)),
+    };
+  },
+  "legal-page": async (id) => {
+    if (!isLegalSlug(id)) return null;
+    const page = await getLegalPage(id);
+    return {
+      name: page.title,
+      editPath: `/admin/legal-pages/${id}`,
+      current: { title: page.title, body: page.body },
+      labels: { title: "Title", body: "Text" },
+      restore: (data, actor) => throughForm(LegalPageFormSchema, LEGAL_PAGE_FORM_FIELDS, data, (input) => updateLegalPage(id, input, actor).then(() => true)),
+    };
+  },
+  "award-round": async (id) => {
+    if (id !== "current") return null;
+    return {
+      name: "Awards round",
+      editPath: "/admin/awards",
+      current: awardRoundRevisionData(await getAwardRound()),
+      labels: {
+        nominations_open: "Nominations open",
+        nominations_close: "Nominations close",
+        ceremony_date: "Ceremony date",
+        ceremony_time: "Ceremony time",
+        venue: "Venue",
+        categories: "Categories",
+      },
+      restore: (data, actor) => throughForm(AwardRoundFormSchema, AWARD_ROUND_FORM_FIELDS, data, (input) => saveAwardRound(input, actor).then(() => true)),
+    };
+  },
+  "award-winner": async (_id, numeric) => {
+    const row = await getWinner(numeric);
+    if (!row) return null;
+    return {
+      name: row.name,
+      editPath: `/admin/awards/winners/edit/${row.id}`,
+      current: awardWinnerRevisionData(row),
+      labels: { year: "Year", category: "Category", name: "Name", achievement: "Achievement", image: "Photo" },
+      restore: (data, actor) => throughForm(AwardWinnerFormSchema, AWARD_WINNER_FORM_FIELDS, data, (input) => updateWinner(row.id, input, actor)),
+    };
+  },
+  news: async (_id, numeric) => {
+    const row = await getNewsPost(numeric);
+    if (!row) return null;
+    return {
+      name: row.title,
+      editPath: `/admin/news/edit/${row.id}`,
+      current: newsRevisionData(row),
+      labels: {
+        title: "Title",
+        slug: "Web address",
+        summary: "Summary",
+        body: "Story",
+        author: "Author",
+        image: "Cover image",
+        image_alt: "Cover description",
+        status: "Status",
+        publish_at: "Publish time",
+      },
+      restore: (data, actor) =>
+        throughForm(
+          NewsFormSchema,
+          NEWS_FORM_FIELDS,
+          data,
+          async ({ image_decorative: _, ...input }) => {
+            // The same checks as the form: a cover keeps a description, and the address stays free.
+            if (coverAltProblem({ ...input, image_decorative: _ }, row.image !== null) || (await slugProblem(input.slug, row.id))) return false;
+            return updateNewsPost(row.id, input, actor);
+          },
+          { image_decorative: row.image !== null && text(data.image_alt) === "" },
+        ),
+    };
+  },
+};
+
+/** The item a history address names; null when there is no such item. */
+export async function historySubject(type: RevisionType, id: string): Promise<HistorySubject | null> {
+  const numeric = /^\d{1,10}$/.test(id) ? Number(id) : 0;
+  return SUBJECTS[type](id, numeric);
 }

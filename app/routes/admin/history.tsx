@@ -1,5 +1,5 @@
 /**
- * History of one item (a page's texts, a cause, a trustee): every saved version, newest
+ * History of one item (a page's texts, a cause, a news post, a question ...): every saved version, newest
  * first, with who saved it and when. Compare shows the fields where a version differs
  * from the current one; Restore brings that version back (as a new version).
  */
@@ -43,7 +43,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { type, subject } = await subjectOf(args.params);
   const form = await args.request.formData();
-  const here = new URL(args.request.url).pathname;
+  // (Not the request's own address: a client-side post asks for the page's data address.)
+  const here = `/admin/history/${type}/${encodeURIComponent(args.params.id)}`;
   const revision = await getRevision(type, args.params.id, Number(form.get("revision")));
   if (form.get("intent") !== "restore" || !revision) return redirectWithToast(here, { type: "error", message: "That version could not be found" });
   const restored = await subject.restore(revision.data, currentActor(args));

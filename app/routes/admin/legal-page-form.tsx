@@ -8,6 +8,7 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { simpleFormAction } from "./simple-form.server.ts";
 import type { Route } from "./+types/legal-page-form";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 export const meta = () => [{ title: "Edit legal page | Millbrook Admin" }];
 
@@ -49,6 +50,7 @@ export default function LegalPageForm({ loaderData, actionData }: Route.Componen
       submitLabel="Save Page"
       connectionTest={false}
     >
+      <HistoryLink type="legal-page" id={loaderData.slug} />
       <TextField label="Title" maxLength={120} className="md:col-span-2" {...form.bind("title")} />
       <TextAreaField
         label="Page text"

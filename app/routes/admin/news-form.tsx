@@ -14,6 +14,7 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
 import type { Route } from "./+types/news-form";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
@@ -95,6 +96,7 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
       formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
+      {editing && <HistoryLink type="news" id={loaderData.id} />}
       {loaderData.id !== null && loaderData.state !== "published" && (
         <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700 md:col-span-2">
           {loaderData.state === "scheduled" ? "This post is scheduled: visitors cannot see it yet." : "This post is a draft: visitors cannot see it."}{" "}

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
@@ -8,6 +7,7 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
 import type { Route } from "./+types/trustee-form";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
@@ -69,13 +69,7 @@ export default function TrusteeForm({ loaderData, actionData }: Route.ComponentP
       formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
-      {editing && (
-        <p className="md:col-span-2">
-          <Link to={`/admin/history/trustee/${loaderData.id}`} className="text-sm font-semibold text-brand-700 underline underline-offset-2">
-            History
-          </Link>
-        </p>
-      )}
+      {editing && <HistoryLink type="trustee" id={loaderData.id} />}
       <TextField label="Name" maxLength={120} autoComplete="off" {...form.bind("name")} />
       <TextField label="Role" hint='For example "Chair" or "Treasurer".' maxLength={80} {...form.bind("role")} />
       <TextAreaField label="Bio" hint="Two or three sentences: who they are and what they bring." rows={4} maxLength={1500} className="md:col-span-2" {...form.bind("bio")} />

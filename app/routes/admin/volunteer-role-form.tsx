@@ -6,6 +6,7 @@ import { createVolunteerRole, getVolunteerRole, updateVolunteerRole } from "../.
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
 import type { Route } from "./+types/volunteer-role-form";
+import { HistoryLink } from "../../components/admin/history-link.tsx";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Volunteer Role" : "Add a Volunteer Role"} | Millbrook Admin` }];
 
@@ -48,6 +49,7 @@ export default function VolunteerRoleForm({ loaderData, actionData }: Route.Comp
       formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
+      {editing && <HistoryLink type="volunteer-role" id={loaderData.id} />}
       <TextField label="Title" maxLength={60} autoComplete="off" className="md:col-span-2" {...form.bind("title")} />
       <TextAreaField label="Description" hint="What the volunteer does." rows={3} maxLength={400} className="md:col-span-2" {...form.bind("description")} />
       <TextField label="Time commitment" hint='For example "2 to 4 hours a month".' maxLength={120} {...form.bind("commitment")} />

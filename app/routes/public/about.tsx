@@ -41,7 +41,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow="About us"
+        eyebrow={texts.hero_eyebrow}
         title={texts.hero_title}
         intro={texts.hero_intro}
         art={
@@ -52,17 +52,17 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <Section tone="white">
         <div className="grid gap-6 md:grid-cols-2">
           <div className="rounded-3xl bg-brand-50 p-8 ring-1 ring-brand-100">
-            <h2 className="font-display text-3xl font-semibold text-brand-900">Our mission</h2>
+            <h2 className="font-display text-3xl font-semibold text-brand-900">{texts.mission_title}</h2>
             <p className="mt-4 text-lg leading-relaxed text-slate-700">{texts.mission}</p>
           </div>
           <div className="rounded-3xl bg-sun-100 p-8 ring-1 ring-sun-300/60">
-            <h2 className="font-display text-3xl font-semibold text-brand-900">Our vision</h2>
+            <h2 className="font-display text-3xl font-semibold text-brand-900">{texts.vision_title}</h2>
             <p className="mt-4 text-lg leading-relaxed text-slate-700">{texts.vision}</p>
           </div>
         </div>
       </Section>
 
-      <Section tone="cream" eyebrow="What we stand for" title="Our core values">
+      <Section tone="cream" eyebrow={texts.values_eyebrow} title={texts.values_title}>
         <ul className="grid gap-6 md:grid-cols-3">
           {values.map((value, i) => {
             const Icon = VALUE_ICONS[i] ?? HeartIcon;
@@ -79,7 +79,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section eyebrow="Our story" title="From one conversation to a town-wide effort">
+      <Section eyebrow={texts.story_eyebrow} title={texts.story_title}>
         <ol className="relative space-y-10 border-l-4 border-brand-100 pl-8 sm:ml-4">
           {timeline.map((item, i) => (
             <li key={i} className="relative">
@@ -116,11 +116,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <Section tone="white">
         <div className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-brand-50 p-8 ring-1 ring-brand-100 md:flex-row md:items-center">
           <div>
-            <h2 className="font-display text-2xl font-semibold text-brand-900 sm:text-3xl">Meet the people behind the Foundation</h2>
-            <p className="mt-2 text-lg text-slate-700">Our volunteer trustees are local residents who give their time to keep us on track.</p>
+            <h2 className="font-display text-2xl font-semibold text-brand-900 sm:text-3xl">{texts.trustees_title}</h2>
+            <p className="mt-2 text-lg text-slate-700">{texts.trustees_text}</p>
           </div>
           <a href="/trustees" className={buttonClasses("primary", "lg")}>
-            Meet our trustees
+            {texts.trustees_link}
             <ArrowRightIcon className="size-5" />
           </a>
         </div>

@@ -12,6 +12,7 @@ import { nominationsState, type AwardCategory } from "../../domain/awards/nomina
 import { getAwardRound, listAwardWinners } from "../../domain/awards/awards.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
 import { readPublicFormPost } from "./public-form.server.ts";
@@ -23,10 +24,10 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
 
 /** The awards round, its winners and the awards email. */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["awards", "contact"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["awards", "contact", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
 
 export async function loader() {
-  const [round, winners, contact] = await Promise.all([getAwardRound(), listAwardWinners(), getContactDetails()]);
+  const [round, winners, contact, texts] = await Promise.all([getAwardRound(), listAwardWinners(), getContactDetails(), getPageTexts("awards")]);
   const today = ukToday();
   const dates = [
     { label: "Nominations open", date: round.nominations_open, time: "" },
@@ -41,6 +42,12 @@ export async function loader() {
     pastDates: dates.filter((d) => d.date < today),
     winners: groupByYear(winners.items),
     awardsEmail: contact.awards_email,
+    // (A copy: the read texts are shared through the content cache.)
+    texts: {
+      ...texts,
+      about_text_2: fillIn(texts.about_text_2, { venue: round.venue }),
+      nominate_intro: fillIn(texts.nominate_intro, { closing_date: formatLongDate(round.nominations_close) }),
+    } as Record<string, string>,
   };
 }
 
@@ -99,9 +106,9 @@ export default function Awards({ loaderData, actionData }: Route.ComponentProps)
     <>
       <PageHero
         image="/images/awards/ceremony.svg"
-        eyebrow="Millbrook Community Awards"
-        title="Celebrating the people who make Millbrook special"
-        intro="Every town has its quiet heroes: the volunteer driver, the coach who never misses a Saturday, the teenager who starts a homework club. Our awards say thank you, out loud."
+        eyebrow={loaderData.texts.hero_eyebrow}
+        title={loaderData.texts.hero_title}
+        intro={loaderData.texts.hero_intro}
       />
       <Section tone="white">
         <Tabs
@@ -117,7 +124,7 @@ export default function Awards({ loaderData, actionData }: Route.ComponentProps)
         >
           {tab === "about" ? <AboutAwards data={loaderData} /> : null}
           {tab === "categories" ? <Categories categories={loaderData.round.categories} /> : null}
-          {tab === "winners" ? <Winners groups={loaderData.winners} categories={loaderData.round.categories} /> : null}
+          {tab === "winners" ? <Winners groups={loaderData.winners} categories={loaderData.round.categories} empty={loaderData.texts.winners_empty} /> : null}
           {tab === "nominate" ? <Nominate data={loaderData} result={result} /> : null}
         </Tabs>
       </Section>
@@ -149,20 +156,14 @@ function AboutAwards({ data }: { data: Data }) {
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
       <div className="space-y-4 text-lg leading-relaxed text-slate-700">
-        <h2 className="font-display text-3xl font-semibold text-brand-900">About the awards</h2>
-        <p>
-          The Millbrook Community Awards recognise the volunteers, groups and young people whose kindness and hard work so
-          often go unnoticed. Anyone can nominate, and nominations are read by an independent panel of local residents.
-        </p>
-        <p>
-          Winners and shortlisted nominees are invited to a celebration evening at {data.round.venue}, with dinner, music and
-          the presentation of the awards, made by a Millbrook potter.
-        </p>
+        <h2 className="font-display text-3xl font-semibold text-brand-900">{data.texts.about_title}</h2>
+        <p>{data.texts.about_text_1}</p>
+        {data.texts.about_text_2 && <p>{data.texts.about_text_2}</p>}
       </div>
       <div className="rounded-3xl bg-sun-100 p-6">
         <h2 className="flex items-center gap-2 font-display text-2xl font-semibold text-brand-900">
           <CalendarIcon className="size-6 text-brand-700" />
-          Key dates
+          {data.texts.dates_title}
         </h2>
         <KeyDates title="Coming up" dates={data.upcomingDates} testId="key-dates-upcoming" />
         <KeyDates title="Past" dates={data.pastDates} testId="key-dates-past" />
@@ -185,9 +186,9 @@ function Categories({ categories }: { categories: AwardCategory[] }) {
   );
 }
 
-function Winners({ groups, categories }: { groups: Data["winners"]; categories: AwardCategory[] }) {
+function Winners({ groups, categories, empty }: { groups: Data["winners"]; categories: AwardCategory[]; empty: string }) {
   const categoryTitle = (id: string) => categories.find((c) => c.id === id)?.title ?? id;
-  if (groups.length === 0) return <p className="text-lg text-slate-700">Our first winners will be announced at the ceremony.</p>;
+  if (groups.length === 0) return <p className="text-lg text-slate-700">{empty}</p>;
   return (
     <div className="space-y-12">
       {groups.map((group) => (
@@ -248,11 +249,9 @@ function Nominate({ data, result }: { data: Data; result: FormResult | undefined
     <Form method="post" action="/awards?tab=nominate#nomination-result" encType="multipart/form-data" noValidate className="relative mx-auto max-w-3xl space-y-6" aria-labelledby="nomination-heading">
       <div>
         <h2 id="nomination-heading" className="font-display text-3xl font-semibold text-brand-900">
-          Make a nomination
+          {data.texts.nominate_title}
         </h2>
-        <p className="mt-2 text-lg text-slate-700">
-          Nominations close {formatLongDate(data.round.closes)}. Tell us in your own words: there are no wrong answers.
-        </p>
+        <p className="mt-2 text-lg text-slate-700">{data.texts.nominate_intro}</p>
       </div>
       {result?.status === "rate-limited" ? <RateLimited id="nomination-result" /> : null}
       <ErrorSummary id="nomination-result" errors={errors} labels={NOMINATION_LABELS} />

@@ -29,7 +29,7 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero
         image="/images/causes/youth-club.svg"
-        eyebrow="Local causes"
+        eyebrow={texts.hero_eyebrow}
         title={texts.hero_title}
         intro={texts.hero_intro}
       >
@@ -51,7 +51,7 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
       <Section tone="cream" title={texts.suggest_title}>
         <p className="max-w-3xl text-lg text-slate-700">{texts.suggest_text}</p>
         <a href="/community-fund" className={buttonClasses("secondary", "md", "mt-6")}>
-          About the Community Fund
+          {texts.suggest_button}
         </a>
       </Section>
     </>

@@ -7,7 +7,7 @@ import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
 import { listFundRecipients } from "../../domain/fund-recipients/fund-recipients.server.ts";
-import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/community-fund";
 import type { ContentHandle } from "../../live/topics.ts";
 
@@ -18,7 +18,8 @@ export async function loader() {
   const [recipients, texts, contact] = await Promise.all([listFundRecipients(), getPageTexts("community-fund"), getContactDetails()]);
   // The newest year with recipients is "this year's"; the years come from the data.
   const [latest, ...previous] = groupByYear(recipients.items);
-  return { texts, latest: latest ?? null, previous, fundEmail: contact.fund_email };
+  const heroIntro = fillIn(texts.hero_intro, { share: texts.share, target: texts.target, target_year: texts.target_year });
+  return { texts, heroIntro, latest: latest ?? null, previous, fundEmail: contact.fund_email };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,17 +39,17 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero
         image="/images/causes/community-garden.svg"
-        eyebrow="Community Fund"
+        eyebrow={texts.hero_eyebrow}
         title={texts.hero_title}
-        intro={`At least ${texts.share} of everything we raise goes into the Community Fund, which gives grants to local groups, schools and projects. Our aim is to give ${texts.target} in grants by ${texts.target_year}.`}
+        intro={loaderData.heroIntro}
       >
         <a href={mailto} className={buttonClasses("primary", "lg")}>
           <MailIcon />
-          Request application details
+          {texts.hero_button}
         </a>
       </PageHero>
 
-      <Section tone="white" eyebrow="How it works" title="Simple, local and fair">
+      <Section tone="white" eyebrow={texts.how_eyebrow} title={texts.how_title}>
         <ol className="grid gap-6 md:grid-cols-3">
           {[1, 2, 3].map((n) => ({ title: texts[`step_${n}_title`], body: texts[`step_${n}_body`] })).map((step, i) => (
             <li key={i} className="rounded-3xl bg-brand-50 p-7 ring-1 ring-brand-100">
@@ -75,11 +76,11 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        {current.length === 0 ? <p className="text-lg text-slate-700">This year's grants will be announced soon.</p> : null}
+        {current.length === 0 ? <p className="text-lg text-slate-700">{texts.current_empty}</p> : null}
       </Section>
 
       {previous.length > 0 ? (
-        <Section tone="white" eyebrow="Previous recipients" title="Already making a difference">
+        <Section tone="white" eyebrow={texts.previous_eyebrow} title={texts.previous_title}>
           {previous.map((group) => (
             <div key={group.year} className="mt-8 first:mt-0">
               <h3 className="font-display text-2xl font-semibold text-brand-800">{group.year}</h3>
@@ -104,14 +105,11 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      <Section tone="green" title="Could your group use a grant?">
-        <p className="max-w-3xl text-lg text-slate-700">
-          Email us and we will send you the application details, the dates of the next trustee meetings and a few tips from
-          groups who have applied before.
-        </p>
+      <Section tone="green" title={texts.apply_title}>
+        <p className="max-w-3xl text-lg text-slate-700">{texts.apply_text}</p>
         <a href={mailto} className={buttonClasses("primary", "lg", "mt-6")}>
           <MailIcon />
-          Email us for application details
+          {texts.apply_button}
         </a>
         <p className="mt-2 text-sm break-all text-slate-700">{fundEmail}</p>
       </Section>

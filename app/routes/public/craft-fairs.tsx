@@ -9,8 +9,8 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
-import { CRAFT_FAIR_TESTIMONIALS } from "../../content/site-copy.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { listGallery, type PublicGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
 import { closedFairProblem, listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
@@ -24,10 +24,16 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs", "craft-fair-gallery", "contact"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs", "craft-fair-gallery", "contact", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
 
 export async function loader() {
-  const [upcoming, past, gallery, contact] = await Promise.all([listUpcomingCraftFairs(), listPastCraftFairs(), listGallery(), getContactDetails()]);
+  const [upcoming, past, gallery, contact, texts] = await Promise.all([
+    listUpcomingCraftFairs(),
+    listPastCraftFairs(),
+    listGallery(),
+    getContactDetails(),
+    getPageTexts("craft-fairs"),
+  ]);
   const today = ukToday();
   return {
     upcoming: upcoming.items,
@@ -36,6 +42,7 @@ export async function loader() {
     // Only fairs whose application deadline has not passed (UK date) can be applied for.
     openForApplications: upcoming.items.filter((f) => f.application_deadline >= today),
     email: contact.craft_fairs_email,
+    texts,
   };
 }
 
@@ -88,15 +95,15 @@ export default function CraftFairs({ loaderData, actionData }: Route.ComponentPr
   const location = useLocation();
   const result = actionData as FormResult | undefined;
   const tab = result ? "apply" : activeTab(`http://x${location.pathname}${location.search}`, FAIR_TABS);
-  const { upcoming, past } = loaderData;
+  const { upcoming, past, texts } = loaderData;
 
   return (
     <>
       <PageHero
         image="/images/craft-fairs/gallery-crowd.svg"
-        eyebrow="Craft fairs"
-        title="Handmade in Millbrook"
-        intro="Our craft fairs bring together the town's potters, knitters, woodworkers and jewellers for a day of browsing, chatting and finding gifts you won't see anywhere else. Stall fees go to the Community Fund."
+        eyebrow={texts.hero_eyebrow}
+        title={texts.hero_title}
+        intro={texts.hero_intro}
       />
       <Section tone="white">
         <Tabs
@@ -109,9 +116,9 @@ export default function CraftFairs({ loaderData, actionData }: Route.ComponentPr
             { id: "apply", label: "Apply for a Stall" },
           ]}
         >
-          {tab === "upcoming" ? <UpcomingFairs fairs={upcoming} /> : null}
-          {tab === "past" ? <PastFairs fairs={past} gallery={loaderData.gallery} /> : null}
-          {tab === "apply" ? <ApplyForStall fairs={loaderData.openForApplications} email={loaderData.email} result={result} /> : null}
+          {tab === "upcoming" ? <UpcomingFairs fairs={upcoming} texts={texts} /> : null}
+          {tab === "past" ? <PastFairs fairs={past} gallery={loaderData.gallery} texts={texts} /> : null}
+          {tab === "apply" ? <ApplyForStall fairs={loaderData.openForApplications} email={loaderData.email} result={result} texts={texts} /> : null}
         </Tabs>
       </Section>
     </>
@@ -119,10 +126,11 @@ export default function CraftFairs({ loaderData, actionData }: Route.ComponentPr
 }
 
 type Fair = Route.ComponentProps["loaderData"]["upcoming"][number];
+type Texts = Route.ComponentProps["loaderData"]["texts"];
 
-function UpcomingFairs({ fairs }: { fairs: Fair[] }) {
+function UpcomingFairs({ fairs, texts }: { fairs: Fair[]; texts: Texts }) {
   if (fairs.length === 0) {
-    return <p className="rounded-3xl bg-brand-50 p-8 text-center text-lg text-slate-700">No upcoming craft fairs at the moment. Please check back later.</p>;
+    return <p className="rounded-3xl bg-brand-50 p-8 text-center text-lg text-slate-700">{texts.upcoming_empty}</p>;
   }
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -168,7 +176,10 @@ function UpcomingFairs({ fairs }: { fairs: Fair[] }) {
   );
 }
 
-function PastFairs({ fairs, gallery }: { fairs: Fair[]; gallery: PublicGalleryImage[] }) {
+function PastFairs({ fairs, gallery, texts }: { fairs: Fair[]; gallery: PublicGalleryImage[]; texts: Texts }) {
+  const testimonials = [1, 2, 3]
+    .map((i) => ({ quote: texts[`testimonial_${i}_quote`], name: texts[`testimonial_${i}_name`], stall: texts[`testimonial_${i}_stall`] }))
+    .filter((t) => t.quote);
   return (
     <div className="space-y-14">
       <div className="grid gap-6 md:grid-cols-2">
@@ -198,7 +209,7 @@ function PastFairs({ fairs, gallery }: { fairs: Fair[]; gallery: PublicGalleryIm
       </div>
       {gallery.length > 0 && (
       <div>
-        <h2 className="font-display text-3xl font-semibold text-brand-900">Gallery</h2>
+        <h2 className="font-display text-3xl font-semibold text-brand-900">{texts.gallery_title}</h2>
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3">
           {gallery.map((image) => (
             <li key={image.image}>
@@ -208,26 +219,33 @@ function PastFairs({ fairs, gallery }: { fairs: Fair[]; gallery: PublicGalleryIm
         </ul>
       </div>
       )}
+      {testimonials.length > 0 && (
       <div>
-        <h2 className="font-display text-3xl font-semibold text-brand-900">What stallholders say</h2>
+        <h2 className="font-display text-3xl font-semibold text-brand-900">{texts.testimonials_title}</h2>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {CRAFT_FAIR_TESTIMONIALS.map((t) => (
-            <li key={t.name}>
+          {testimonials.map((t, i) => (
+            <li key={i}>
               <figure className="h-full rounded-3xl bg-[#fbf6ea] p-6 ring-1 ring-sun-300/50">
                 <blockquote className="text-lg leading-relaxed text-ink">“{t.quote}”</blockquote>
-                <figcaption className="mt-4 text-slate-700">
-                  <strong className="font-semibold">{t.name}</strong>, {t.business}
-                </figcaption>
+                {(t.name || t.stall) && (
+                  <figcaption className="mt-4 text-slate-700">
+                    <strong className="font-semibold">{t.name}</strong>
+                    {t.name && t.stall ? ", " : ""}
+                    {t.stall}
+                  </figcaption>
+                )}
               </figure>
             </li>
           ))}
         </ul>
       </div>
+      )}
     </div>
   );
 }
 
-function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result }: { fairs: Fair[]; email: string; result: FormResult | undefined }) {
+function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result, texts }: { fairs: Fair[]; email: string; result: FormResult | undefined; texts: Texts }) {
+  const steps = [1, 2, 3, 4].map((i) => texts[`step_${i}`]).filter(Boolean);
   const { text, list, errors, checked } = valuesOf(result, "stall");
   if (result?.status === "ok") {
     return (
@@ -255,7 +273,7 @@ function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result }: { fairs: Fai
     <div className="grid gap-10 lg:grid-cols-[20rem_1fr]">
       <div className="space-y-6">
         <div className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
-          <h2 className="font-display text-2xl font-semibold text-brand-900">Stall information</h2>
+          <h2 className="font-display text-2xl font-semibold text-brand-900">{texts.info_title}</h2>
           <ul className="mt-4 space-y-3">
             {STALL_SIZES.map((s) => (
               <li key={s.id} className="flex justify-between gap-4">
@@ -268,18 +286,13 @@ function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result }: { fairs: Fai
               <strong className="font-semibold text-brand-800">£{ELECTRICITY_PRICE} extra</strong>
             </li>
           </ul>
-          <p className="mt-4 text-sm text-slate-700">Setup opens 2 hours before the fair. Tables and chairs are provided.</p>
+          <p className="mt-4 text-sm text-slate-700">{texts.info_note}</p>
         </div>
         <div className="rounded-3xl bg-sun-100 p-6">
-          <h2 className="font-display text-2xl font-semibold text-brand-900">How it works</h2>
+          <h2 className="font-display text-2xl font-semibold text-brand-900">{texts.steps_title}</h2>
           <ol className="mt-4 space-y-3">
-            {[
-              "Fill in the form with photos of your work",
-              "We review applications within 14 days",
-              "If accepted, you pay your stall fee to confirm",
-              "We send your stall number and setup details",
-            ].map((step, i) => (
-              <li key={step} className="flex gap-3">
+            {steps.map((step, i) => (
+              <li key={i} className="flex gap-3">
                 <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
                   {i + 1}
                 </span>
@@ -292,7 +305,7 @@ function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result }: { fairs: Fai
 
       <Form method="post" action="/craft-fairs?tab=apply#stall-result" encType="multipart/form-data" noValidate className="relative space-y-6" aria-labelledby="stall-form-heading">
         <h2 id="stall-form-heading" className="font-display text-3xl font-semibold text-brand-900">
-          Stall application form
+          {texts.form_title}
         </h2>
         {result?.status === "rate-limited" ? <RateLimited id="stall-result" /> : null}
         <ErrorSummary id="stall-result" errors={errors} labels={STALL_LABELS} />

@@ -8,6 +8,7 @@ import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/u
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/events";
 import type { ContentHandle } from "../../live/topics.ts";
 
@@ -15,7 +16,7 @@ import type { ContentHandle } from "../../live/topics.ts";
 export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["events", "contact"] };
+export const handle: ContentHandle = { topics: ["events", "contact", "page-texts"] };
 
 /**
  * The tabs to show: "all", the fixed ones, then (in the categories' own order) each other
@@ -29,12 +30,13 @@ function eventTabs(upcomingCategories: readonly string[], requested: string | nu
 }
 
 export async function loader() {
-  const [upcoming, past, contact] = await Promise.all([
+  const [upcoming, past, contact, texts] = await Promise.all([
     listUpcomingEvents(),
     listPastEvents({ limit: 3 }),
     getContactDetails(),
+    getPageTexts("events"),
   ]);
-  return { upcoming: upcoming.items.map(eventCardData), past: past.items.map(eventCardData), hostEmail: contact.events_email };
+  return { upcoming: upcoming.items.map(eventCardData), past: past.items.map(eventCardData), hostEmail: contact.events_email, texts };
 }
 
 export const shouldRevalidate = skipRevalidationOnTabChange;
@@ -57,17 +59,18 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   );
   const tab = activeTab(`http://x${location.pathname}${location.search}`, tabs);
   const shown = tab === "all" ? loaderData.upcoming : loaderData.upcoming.filter((e) => e.category === tab);
+  const { texts } = loaderData;
   const hostMail = `mailto:${loaderData.hostEmail}?subject=${encodeURIComponent("Hosting an event for the Foundation")}`;
 
   return (
     <>
       <PageHero
         image="/images/events/summer-fair.svg"
-        eyebrow="What's on"
-        title="Events for everyone in Millbrook"
-        intro="From black-tie galas to muddy fun runs, every event raises money for the Community Fund and brings the town together. Pick something you love and come along."
+        eyebrow={texts.hero_eyebrow}
+        title={texts.hero_title}
+        intro={texts.hero_intro}
       />
-      <Section tone="white" id="upcoming" eyebrow="Upcoming" title="Upcoming events">
+      <Section tone="white" id="upcoming" eyebrow={texts.upcoming_eyebrow} title={texts.upcoming_title}>
         <Tabs
           idBase="event-categories"
           label="Event categories"
@@ -81,15 +84,13 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           ) : (
-            <p className="rounded-3xl bg-brand-50 p-8 text-center text-lg text-slate-700">
-              No events found for this category. Please check back later.
-            </p>
+            <p className="rounded-3xl bg-brand-50 p-8 text-center text-lg text-slate-700">{texts.upcoming_empty}</p>
           )}
         </Tabs>
       </Section>
 
       {loaderData.past.length > 0 ? (
-        <Section tone="cream" id="past" eyebrow="Looking back" title="Past events" intro="Thank you to everyone who came along, helped out and gave generously.">
+        <Section tone="cream" id="past" eyebrow={texts.past_eyebrow} title={texts.past_title} intro={texts.past_intro}>
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {loaderData.past.map((event) => (
               <EventCard key={event.id} event={event} past />
@@ -98,14 +99,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      <Section tone="green" title="Want to host an event?">
-        <p className="max-w-3xl text-lg text-slate-700">
-          Bake sales, sponsored swims, gigs in the back room of the pub: if you would like to raise money for Millbrook, we will
-          help with posters, collection buckets, insurance and spreading the word.
-        </p>
+      <Section tone="green" title={texts.host_title}>
+        <p className="max-w-3xl text-lg text-slate-700">{texts.host_text}</p>
         <a href={hostMail} className={buttonClasses("primary", "lg", "mt-6")}>
           <MailIcon />
-          Email us about hosting an event
+          {texts.host_button}
         </a>
       </Section>
     </>

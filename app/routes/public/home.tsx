@@ -140,7 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section
         id="causes"
         tone="cream"
-        eyebrow="Local causes"
+        eyebrow={texts.causes_eyebrow}
         title={texts.causes_title}
         intro={texts.causes_intro}
       >
@@ -150,14 +150,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <a href="/causes" className={buttonClasses("secondary", "md", "mt-10")}>
-          See all local causes
+          {texts.causes_link}
           <ArrowRightIcon className="size-4" />
         </a>
       </Section>
 
       <Section
         id="upcoming-events"
-        eyebrow="What's on"
+        eyebrow={texts.events_eyebrow}
         title={texts.events_title}
         intro={texts.events_intro}
       >
@@ -168,23 +168,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         ) : (
-          <p className="text-lg text-slate-700">No events found for this category. Please check back later.</p>
+          <p className="text-lg text-slate-700">{texts.events_empty}</p>
         )}
         <a href="/events" className={buttonClasses("secondary", "md", "mt-10")}>
-          See all events
+          {texts.events_link}
           <ArrowRightIcon className="size-4" />
         </a>
       </Section>
 
       {news.length > 0 && (
-        <Section id="latest-news" tone="cream" eyebrow="News" title="Latest news">
+        <Section id="latest-news" tone="cream" eyebrow={texts.news_eyebrow} title={texts.news_title}>
           <div className="grid gap-6 md:grid-cols-3" data-testid="home-news">
             {news.map((post) => (
               <NewsCard key={post.slug} post={post} headingLevel={3} />
             ))}
           </div>
           <a href="/news" className={buttonClasses("secondary", "md", "mt-10")}>
-            See all news
+            {texts.news_link}
             <ArrowRightIcon className="size-4" />
           </a>
         </Section>

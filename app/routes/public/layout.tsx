@@ -8,6 +8,7 @@ import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate, maintenanceMiddleware } from "./maintenance-gate.server.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/layout";
 import type { ContentHandle } from "../../live/topics.ts";
 
@@ -20,12 +21,12 @@ function socialUrl(...candidates: string[]): string | null {
   return null;
 }
 
-/** The header and footer show the site settings and the contact details. */
-export const handle: ContentHandle = { topics: ["settings", "contact"] };
+/** The header and footer show the site settings, the contact details and the footer's texts. */
+export const handle: ContentHandle = { topics: ["settings", "contact", "page-texts"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
-  const [settings, contact] = await Promise.all([getSiteSettings(args.context), getContactDetails()]);
+  const [settings, contact, footerTexts] = await Promise.all([getSiteSettings(args.context), getContactDetails(), getPageTexts("footer")]);
   // Maintenance mode (the middleware already refused visitors): staff see a banner.
   const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode, settings.contact_email);
   const origin = siteOrigin(request);
@@ -46,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
       instagram: socialUrl(settings.instagram_url, settings.social_instagram),
     },
     year: new Date().getFullYear(),
+    footerTexts,
     maintenanceBanner: staffBanner,
   };
 }
@@ -91,6 +93,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter
+        texts={loaderData.footerTexts}
         siteName={loaderData.siteName}
         tagline={loaderData.tagline}
         contactEmail={loaderData.contactEmail}

@@ -4,11 +4,12 @@ import { NewsCard } from "../../components/site/news-card.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { listPublicNews } from "../../domain/news/news.server.ts";
+import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/news";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["news"] };
+export const handle: ContentHandle = { topics: ["news", "page-texts"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page");
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!(page >= 1)) throw data(null, { status: 404 });
   const result = await listPublicNews(page);
   if (page > result.pages) throw data(null, { status: 404 });
-  return { posts: result.items, page, pages: result.pages };
+  return { posts: result.items, page, pages: result.pages, texts: await getPageTexts("news") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -30,19 +31,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 export default function News({ loaderData }: Route.ComponentProps) {
-  const { posts, page, pages } = loaderData;
+  const { posts, page, pages, texts } = loaderData;
   return (
     <>
       <PageHero
         image="/images/about.svg"
-        eyebrow="News"
-        title="News from Millbrook"
-        intro="Stories and announcements: what your support has made happen, and what is coming up next."
+        eyebrow={texts.hero_eyebrow}
+        title={texts.hero_title}
+        intro={texts.hero_intro}
       />
       <Section tone="white">
         {posts.length === 0 ? (
           <p className="text-lg text-slate-700" data-testid="news-empty">
-            There is no news yet. Please check back soon.
+            {texts.empty}
           </p>
         ) : (
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="news-list">
@@ -73,7 +74,10 @@ export default function News({ loaderData }: Route.ComponentProps) {
           </nav>
         )}
         <p className="mt-10 text-slate-600">
-          Follow our news in a feed reader: <a href="/news/feed.xml" className="font-semibold text-brand-700 underline underline-offset-2">news feed (Atom)</a>
+          {texts.feed_text}{" "}
+          <a href="/news/feed.xml" className="font-semibold text-brand-700 underline underline-offset-2">
+            {texts.feed_link}
+          </a>
         </p>
       </Section>
     </>

@@ -8,6 +8,7 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FOUNDATION } from "../../content/sample-content.ts";
 import { listPublicFaqs } from "../../domain/faqs/faqs.server.ts";
+import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { listVolunteerRoles, type PublicVolunteerRole } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
 import {
   DEFAULT_MAX_DONATION_PENCE,
@@ -32,11 +33,12 @@ type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, st
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("checkout");
-  const [settings, causes, roles, faqs] = await Promise.all([
+  const [settings, causes, roles, faqs, texts] = await Promise.all([
     readGivingSettings().catch(() => ({ maxDonationPence: DEFAULT_MAX_DONATION_PENCE, otherWaysText: DEFAULT_OTHER_WAYS_TEXT })),
     donationCauses().catch(() => []),
     listVolunteerRoles(),
     listPublicFaqs(),
+    getPageTexts("support"),
   ]);
   // Back from Checkout's Cancel: the form as the donor left it (never cached: it is theirs).
   const prefill = token ? await checkoutValues(token).catch(() => null) : null;
@@ -46,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       prefill,
       roles: roles.items,
       faqs: faqs.items,
+      texts,
     },
     token ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -94,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteer-roles", "faqs"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteer-roles", "faqs", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -122,66 +125,55 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
   const donation = actionData && actionData.form === "donate" ? (actionData as DonationResult) : undefined;
   const volunteer = actionData && actionData.form === "volunteer" ? (actionData as FormResult) : undefined;
   const partnerships = `mailto:${FOUNDATION.partnershipsEmail}?subject=${encodeURIComponent("Corporate support")}`;
+  const { texts } = loaderData;
+  const ways = [
+    { Icon: HeartIcon, href: "#donate" },
+    { Icon: HandIcon, href: "#volunteer" },
+    { Icon: CalendarIcon, href: "/events" },
+  ].map((way, i) => ({ ...way, title: texts[`way_${i + 1}_title`], body: texts[`way_${i + 1}_body`], cta: texts[`way_${i + 1}_link`] }));
+  const examples = [1, 2, 3, 4].map((i) => [texts[`example_${i}_amount`], texts[`example_${i}_text`]]).filter(([amount]) => amount);
 
   return (
     <>
       <PageHero
         image="/images/hero.svg"
-        eyebrow="Support us"
-        title="Help Millbrook thrive"
-        intro="Whether you give money, time or a bit of both, your support goes straight back into the town: to youth clubs, warm spaces, community gardens and the neighbours who need a hand."
+        eyebrow={texts.hero_eyebrow}
+        title={texts.hero_title}
+        intro={texts.hero_intro}
       >
         <a href="#donate" className={buttonClasses("sun", "lg")}>
           <HeartIcon className="size-5" />
-          Donate now
+          {texts.hero_primary}
         </a>
         <a href="#volunteer" className={buttonClasses("secondary", "lg")}>
-          Volunteer with us
+          {texts.hero_secondary}
         </a>
       </PageHero>
 
-      <Section tone="white" eyebrow="Ways to help" title="Three ways to make a difference">
+      <Section tone="white" eyebrow={texts.ways_eyebrow} title={texts.ways_title}>
         <ul className="grid gap-6 md:grid-cols-3">
-          {[
-            { Icon: HeartIcon, title: "Donate", body: "A one-off gift or a monthly donation funds grants for local groups all year round.", href: "#donate", cta: "Give today" },
-            { Icon: HandIcon, title: "Volunteer", body: "Lend a hand at events, help with fundraising, or support us from home.", href: "#volunteer", cta: "Find a role" },
-            { Icon: CalendarIcon, title: "Attend events", body: "Buy a ticket, bring your friends and have a great time for a good cause.", href: "/events", cta: "See what's on" },
-          ].map(({ Icon, title, body, href, cta }) => (
-            <li key={title} className="flex flex-col rounded-3xl bg-brand-50 p-7 ring-1 ring-brand-100">
+          {ways.map(({ Icon, title, body, href, cta }) => (
+            <li key={href} className="flex flex-col rounded-3xl bg-brand-50 p-7 ring-1 ring-brand-100">
               <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-600 text-white">
                 <Icon className="size-6" />
               </span>
               <h3 className="mt-5 font-display text-2xl font-semibold text-brand-900">{title}</h3>
               <p className="mt-2 flex-1 text-slate-700">{body}</p>
-              {href.startsWith("#") ? (
-                <a href={href} className="mt-5 font-semibold text-brand-700 underline underline-offset-4">
-                  {cta}
-                </a>
-              ) : (
-                <a href={href} className="mt-5 font-semibold text-brand-700 underline underline-offset-4">
-                  {cta}
-                </a>
-              )}
+              <a href={href} className="mt-5 font-semibold text-brand-700 underline underline-offset-4">
+                {cta}
+              </a>
             </li>
           ))}
         </ul>
       </Section>
 
-      <Section id="donate" tone="cream" eyebrow="Donate" title="Give to the Community Fund">
+      <Section id="donate" tone="cream" eyebrow={texts.donate_eyebrow} title={texts.donate_title}>
         <div className="grid grid-cols-1 gap-10 lg:grid-cols-[1fr_28rem]">
           <div className="space-y-4 text-lg leading-relaxed text-slate-700">
-            <p>
-              Your donation is pooled in the Millbrook Community Fund and given out as grants to local groups, chosen by our
-              volunteer trustees. At least 85% of every donation goes directly to our programmes.
-            </p>
+            <p>{texts.donate_text}</p>
             <ul className="space-y-3">
-              {[
-                ["£10", "buys hot drinks and soup for a Warm Spaces afternoon"],
-                ["£25", "pays for a term of art materials at the youth club"],
-                ["£50", "buys seeds, compost and tools for a community garden bed"],
-                ["£100", "funds a minibus seat for the youth club's summer trip and more"],
-              ].map(([amount, what]) => (
-                <li key={amount} className="flex gap-3">
+              {examples.map(([amount, what], i) => (
+                <li key={i} className="flex gap-3">
                   <strong className="w-14 shrink-0 font-display text-2xl text-brand-700">{amount}</strong>
                   <span>{what}</span>
                 </li>
@@ -194,11 +186,8 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
         </div>
       </Section>
 
-      <Section id="volunteer" tone="white" eyebrow="Volunteer" title="Give a little time">
-        <p className="max-w-3xl text-lg text-slate-700">
-          Our volunteers are the heart of everything we do. Whether you can spare an afternoon a year or a few hours a week, there
-          is a role for you.
-        </p>
+      <Section id="volunteer" tone="white" eyebrow={texts.volunteer_eyebrow} title={texts.volunteer_title}>
+        <p className="max-w-3xl text-lg text-slate-700">{texts.volunteer_intro}</p>
         <ul className="mt-8 grid gap-5 md:grid-cols-2">
           {loaderData.roles.map((role) => (
             <li key={role.slug} className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
@@ -218,20 +207,17 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
           ))}
         </ul>
         <div className="mt-12 rounded-3xl bg-[#fbf6ea] p-6 sm:p-10">
-          <VolunteerForm result={volunteer} roles={loaderData.roles} />
+          <VolunteerForm result={volunteer} roles={loaderData.roles} texts={texts} />
         </div>
       </Section>
 
-      <Section tone="green" eyebrow="Businesses" title="Corporate support">
+      <Section tone="green" eyebrow={texts.corporate_eyebrow} title={texts.corporate_title}>
         <div className="grid items-center gap-8 lg:grid-cols-[1fr_auto]">
-          <p className="max-w-3xl text-lg text-slate-700">
-            Sponsor an event, donate a raffle prize, match your staff's fundraising or bring your team for a volunteering day.
-            We will thank you publicly and tell you exactly what your support achieved.
-          </p>
+          <p className="max-w-3xl text-lg text-slate-700">{texts.corporate_text}</p>
           <div>
             <a href={partnerships} className={buttonClasses("primary", "lg")}>
               <MailIcon />
-              Email our partnerships team
+              {texts.corporate_button}
             </a>
             <p className="mt-2 text-sm break-all text-slate-700">{FOUNDATION.partnershipsEmail}</p>
           </div>
@@ -239,7 +225,7 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
       </Section>
 
       {loaderData.faqs.length > 0 && (
-        <Section id="faq" tone="white" eyebrow="FAQ" title="Frequently asked questions">
+        <Section id="faq" tone="white" eyebrow={texts.faq_eyebrow} title={texts.faq_title}>
           <div className="max-w-3xl divide-y divide-slate-200 rounded-3xl ring-1 ring-slate-200" data-testid="faq-list">
             {loaderData.faqs.map((item, i) => (
               <details key={i} className="group p-6">
@@ -259,12 +245,12 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
   );
 }
 
-function VolunteerForm({ result, roles }: { result: FormResult | undefined; roles: PublicVolunteerRole[] }) {
+function VolunteerForm({ result, roles, texts }: { result: FormResult | undefined; roles: PublicVolunteerRole[]; texts: Record<string, string> }) {
   const { text, list, errors, checked } = valuesOf(result, "volunteer");
   if (result?.status === "ok") {
     return (
-      <Confirmation id="volunteer-result" title="Thank you for offering to volunteer!" reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
-        Our volunteer coordinator will be in touch within a week to talk about roles that suit you.
+      <Confirmation id="volunteer-result" title={texts.thanks_title} reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
+        {texts.thanks_text}
       </Confirmation>
     );
   }
@@ -273,9 +259,9 @@ function VolunteerForm({ result, roles }: { result: FormResult | undefined; role
       <input type="hidden" name="intent" value="volunteer" />
       <div>
         <h3 id="volunteer-form-heading" className="font-display text-3xl font-semibold text-brand-900">
-          Volunteer application
+          {texts.form_title}
         </h3>
-        <p className="mt-2 text-slate-700">It only takes a few minutes. We will never share your details.</p>
+        <p className="mt-2 text-slate-700">{texts.form_intro}</p>
       </div>
       {result?.status === "rate-limited" ? <RateLimited id="volunteer-result" /> : null}
       <ErrorSummary id="volunteer-result" errors={errors} labels={VOLUNTEER_LABELS} />

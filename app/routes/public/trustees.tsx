@@ -5,18 +5,21 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { listAnnualReports } from "../../domain/annual-reports/annual-reports.server.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { listPublicTrustees } from "../../domain/trustees/trustees.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/trustees";
 import type { ContentHandle } from "../../live/topics.ts";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["trustees", "annual-reports", "contact"] };
+export const handle: ContentHandle = { topics: ["trustees", "annual-reports", "contact", "page-texts", "settings"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
-  const [trustees, reports, contact] = await Promise.all([listPublicTrustees(), listAnnualReports(), getContactDetails()]);
-  return { trustees: trustees.items, reports: reports.items, charityNumber: settings.charity_number, trusteesEmail: contact.trustees_email };
+  const [trustees, reports, contact, texts] = await Promise.all([listPublicTrustees(), listAnnualReports(), getContactDetails(), getPageTexts("trustees")]);
+  // (A copy: the read texts are shared through the content cache.)
+  const filled: Record<string, string> = { ...texts, hero_intro: fillIn(texts.hero_intro, { charity_number: settings.charity_number }) };
+  return { trustees: trustees.items, reports: reports.items, trusteesEmail: contact.trustees_email, texts: filled };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,25 +31,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Trustees({ loaderData }: Route.ComponentProps) {
+  const { texts } = loaderData;
+  const facts = [1, 2, 3, 4].map((i) => texts[`join_fact_${i}`]).filter(Boolean);
   return (
     <>
       <PageHero
         image="/images/about.svg"
-        eyebrow="Governance"
-        title="Our trustees"
-        intro={
-          <>
-            Millbrook Community Foundation is a registered charity (number {loaderData.charityNumber}) governed by a board of
-            volunteer trustees. They meet every month, decide how the Community Fund is spent, and make sure every pound is
-            used well and accounted for.
-          </>
-        }
+        eyebrow={texts.hero_eyebrow}
+        title={texts.hero_title}
+        intro={texts.hero_intro}
       />
 
-      <Section tone="white" eyebrow="The board" title="Meet the people who keep us on track">
+      <Section tone="white" eyebrow={texts.board_eyebrow} title={texts.board_title}>
         {loaderData.trustees.length === 0 && (
           <p className="text-lg text-slate-700" data-testid="trustees-empty">
-            Our trustees will be introduced here soon.
+            {texts.board_empty}
           </p>
         )}
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="trustee-list">
@@ -71,26 +70,15 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section tone="cream" eyebrow="Join us" title="Could you be a trustee?">
+      <Section tone="cream" eyebrow={texts.join_eyebrow} title={texts.join_title}>
         <div className="grid gap-10 lg:grid-cols-2">
           <div className="space-y-4 text-lg leading-relaxed text-slate-700">
-            <p>
-              We are always glad to hear from people who love Millbrook and would like to help steer the Foundation. You do not
-              need board experience: common sense, curiosity and a few hours a month matter most.
-            </p>
-            <p>
-              We especially welcome younger people, parents, and anyone with experience of finance, law, marketing or running a
-              community group.
-            </p>
+            <p>{texts.join_text_1}</p>
+            {texts.join_text_2 && <p>{texts.join_text_2}</p>}
           </div>
           <ul className="space-y-3">
-            {[
-              "Trustees serve terms of three years",
-              "A maximum of two consecutive terms",
-              "The board meets monthly, usually on a weekday evening",
-              "Trustees are volunteers and are never paid",
-            ].map((item) => (
-              <li key={item} className="flex items-start gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+            {facts.map((item, i) => (
+              <li key={i} className="flex items-start gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
                 <span aria-hidden="true" className="mt-0.5 text-sun-700">★</span>
                 {item}
               </li>
@@ -98,18 +86,15 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
             <li>
               <a href={`mailto:${loaderData.trusteesEmail}?subject=${encodeURIComponent("Becoming a trustee")}`} className={buttonClasses("primary", "md", "mt-3")}>
                 <MailIcon />
-                Ask about becoming a trustee
+                {texts.join_button}
               </a>
             </li>
           </ul>
         </div>
       </Section>
 
-      <Section id="reports" tone="white" eyebrow="Accountability" title="Annual reports">
-        <p className="max-w-3xl text-lg text-slate-700">
-          Our annual reports explain what we raised, who we funded and what we learned. They are also filed with the Charity
-          Commission.
-        </p>
+      <Section id="reports" tone="white" eyebrow={texts.reports_eyebrow} title={texts.reports_title}>
+        <p className="max-w-3xl text-lg text-slate-700">{texts.reports_intro}</p>
         <div className="mt-6 flex flex-wrap gap-3">
           {loaderData.reports.map((r) => (
             <a key={r.file} href={r.file} download className={buttonClasses("secondary", "md")}>
@@ -117,7 +102,7 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
               {r.title} (PDF)
             </a>
           ))}
-          {loaderData.reports.length === 0 && <p className="text-slate-700">Our annual reports will be published here.</p>}
+          {loaderData.reports.length === 0 && <p className="text-slate-700">{texts.reports_empty}</p>}
         </div>
       </Section>
     </>

@@ -42,27 +42,20 @@ export async function action(args: Route.ActionArgs) {
 
 type Values = SiteSettingsValues;
 type Errors = Partial<Record<SettingsField, string>>;
-type FieldSpec = { name: SettingsField; label: string; type?: "text" | "email" | "url" | "textarea"; hint?: string; optional?: boolean };
+type FieldSpec = { name: SettingsField; label: string; type?: "text" | "textarea"; hint?: string; optional?: boolean };
 
 const SITE_FIELDS: FieldSpec[] = [
   { name: "site_name", label: "Site name" },
   { name: "tagline", label: "Tagline" },
   { name: "site_description", label: "Site description", type: "textarea", optional: true },
   { name: "about_description", label: "About description", type: "textarea", optional: true },
-  { name: "contact_email", label: "Contact email", type: "email" },
   { name: "hero_title", label: "Hero title" },
   { name: "hero_subtitle", label: "Hero subtitle" },
   { name: "charity_number", label: "Registered charity number", optional: true },
 ];
 
-const SOCIAL_FIELDS: FieldSpec[] = [
-  { name: "facebook_url", label: "Facebook URL", type: "url", optional: true, hint: "The footer's Facebook link, e.g. https://www.facebook.com/millbrookfoundation" },
-  { name: "twitter_url", label: "Twitter URL", type: "url", optional: true, hint: "The footer's Twitter link, e.g. https://x.com/millbrookfdn" },
-  { name: "instagram_url", label: "Instagram URL", type: "url", optional: true, hint: "The footer's Instagram link, e.g. https://www.instagram.com/millbrookfoundation" },
-];
-
 const DEFAULT_VALUES: Values = Object.fromEntries(
-  [...SITE_FIELDS, ...SOCIAL_FIELDS].map((f) => [f.name, DEFAULT_SETTINGS[f.name] ?? null]).concat([
+  SITE_FIELDS.map((f) => [f.name, DEFAULT_SETTINGS[f.name] ?? null]).concat([
     ["maintenance_mode", DEFAULT_SETTINGS.maintenance_mode],
   ]),
 ) as Values;
@@ -337,14 +330,13 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
           </div>
         </section>
 
-        <section className={card} aria-labelledby="social-title">
-          <h2 id="social-title" className="font-display text-xl font-semibold text-brand-900">Social Media</h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            {SOCIAL_FIELDS.map((spec) => (
-              <Field key={spec.name} spec={spec} value={String(draft[spec.name] ?? "")} error={errors[spec.name]} onChange={set(spec.name)} />
-            ))}
-          </div>
-        </section>
+        <p className="text-sm text-slate-700" data-testid="contact-note">
+          The contact email, the footer&apos;s address and phone and the social media links are on the{" "}
+          <a href="/admin/contact" className="font-semibold text-brand-700 underline">
+            Contact details
+          </a>{" "}
+          screen.
+        </p>
 
         <div className="flex justify-end">
           <button type="submit" className={primary} disabled={saving}>{saving ? "Saving..." : "Save Settings"}</button>

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
-import { getSubmission, InboxError, setSubmissionNote, setSubmissionStatus } from "../../../domain/submissions/inbox.server.ts";
+import { getSubmission, InboxError, staffChoices, setSubmissionNote, setSubmissionStatus } from "../../../domain/submissions/inbox.server.ts";
 import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { isImageType } from "../../../storage/file-types.ts";
@@ -14,7 +14,7 @@ function notFound(): never {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const row = await getSubmission(args.params.id);
+  const [row, choices] = await Promise.all([getSubmission(args.params.id), staffChoices()]);
   if (!row) notFound();
   return {
     submission: {
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
       note: row.note,
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
-      fields: submissionFields(row.kind, row.data),
+      fields: submissionFields(row.kind, row.data, choices),
       files: row.files.map((f, index) => ({ index, name: f.name, type: f.type, size: f.size, image: isImageType(f.type) })),
     },
   };
