@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
+import { inlineStylesheets } from "./lib/inline-stylesheet.server.ts";
 import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -53,7 +54,7 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeoutId);
             const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
-            const body = Buffer.from(own.html, "utf8");
+            const body = Buffer.from(inlineStylesheets(own.html), "utf8");
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));

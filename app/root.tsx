@@ -29,9 +29,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d6e55" />
-        {/* With a precedence, React sends the stylesheet ahead of the script preloads, so the
-            one file that blocks the first paint is not queued behind them on a slow line. */}
-        <link rel="stylesheet" href={appCss} precedence="default" />
+        {/* The stylesheet is written into the page in production (app/lib/inline-stylesheet.server.ts),
+            so nothing blocks the first paint but the HTML itself. The browser keeps the server's
+            text: React does not touch a dangerouslySetInnerHTML element when it hydrates. */}
+        {import.meta.env.DEV ? (
+          <link rel="stylesheet" href={appCss} precedence="default" />
+        ) : (
+          <style data-inline-css={appCss} dangerouslySetInnerHTML={{ __html: "" }} />
+        )}
         <Meta />
         <Links />
       </head>
