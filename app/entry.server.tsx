@@ -2,7 +2,6 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
-import { inlineStylesheets } from "./lib/inline-stylesheet.server.ts";
 import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -12,6 +11,19 @@ export const streamTimeout = 5_000;
 /** The content topics of the matched routes' handles (app/live/topics.ts). */
 function pageTopicsOf(context: EntryContext) {
   return pageTopics(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
+}
+
+/**
+ * The context with a route manifest of the matched routes only. React Router's
+ * `ServerRouter` turns the whole manifest into a route tree on every render and matches
+ * the address against it again (about a hundred routes, admin ones included); the page
+ * being rendered needs only its own branch, and the browser gets the whole manifest from
+ * its own file (react-router.config.ts).
+ */
+function withMatchedRoutesOnly(context: EntryContext): EntryContext {
+  const routes: EntryContext["manifest"]["routes"] = {};
+  for (const match of context.staticHandlerContext.matches) routes[match.route.id] = context.manifest.routes[match.route.id];
+  return { ...context, manifest: { ...context.manifest, routes } };
 }
 
 /**
@@ -44,7 +56,7 @@ export default function handleRequest(
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
     const mark = newScriptMark();
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={mark} />, {
       onAllReady() {
         const sink = new Writable({
           write(chunk: Buffer | string, _encoding, callback) {
@@ -54,7 +66,7 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeoutId);
             const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
-            const body = Buffer.from(inlineStylesheets(own.html), "utf8");
+            const body = Buffer.from(own.html, "utf8");
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));

@@ -7,11 +7,11 @@ import { isMaintenanceRefusal } from "./domain/settings/maintenance.ts";
 import { readToast } from "./lib/toast.server.ts";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import headingFont from "./assets/fonts/fraunces-semibold-basic-latin.woff2?url";
 
-// The Latin heading font every page uses, fetched with the HTML rather than after the
-// CSS, so headings do not re-flow when the web font arrives (layout shift).
-const PRELOADED_FONTS = [frauncesLatin];
+// The heading font every page uses (its basic Latin part, app/app.css), fetched with the
+// HTML rather than after the CSS, so headings do not re-flow when it arrives (layout shift).
+const PRELOADED_FONTS = [headingFont];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -29,14 +29,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d6e55" />
-        {/* The stylesheet is written into the page in production (app/lib/inline-stylesheet.server.ts),
-            so nothing blocks the first paint but the HTML itself. The browser keeps the server's
-            text: React does not touch a dangerouslySetInnerHTML element when it hydrates. */}
-        {import.meta.env.DEV ? (
-          <link rel="stylesheet" href={appCss} precedence="default" />
-        ) : (
-          <style data-inline-css={appCss} dangerouslySetInnerHTML={{ __html: "" }} />
-        )}
+        {/* With a precedence, React sends the stylesheet ahead of the script preloads, so the
+            one file that blocks the first paint is not queued behind them on a slow line. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -182,7 +182,7 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
                 ["£100", "funds a minibus seat for the youth club's summer trip and more"],
               ].map(([amount, what]) => (
                 <li key={amount} className="flex gap-3">
-                  <strong className="w-14 shrink-0 font-display text-2xl text-brand-700">{amount}</strong>
+                  <strong className="w-14 shrink-0 font-display text-2xl font-semibold text-brand-700">{amount}</strong>
                   <span>{what}</span>
                 </li>
               ))}
