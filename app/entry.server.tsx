@@ -14,6 +14,19 @@ function pageTopicsOf(context: EntryContext) {
 }
 
 /**
+ * The context with a route manifest of the matched routes only. React Router's
+ * `ServerRouter` turns the whole manifest into a route tree on every render and matches
+ * the address against it again (about a hundred routes, admin ones included); the page
+ * being rendered needs only its own branch, and the browser gets the whole manifest from
+ * its own file (react-router.config.ts).
+ */
+function withMatchedRoutesOnly(context: EntryContext): EntryContext {
+  const routes: EntryContext["manifest"]["routes"] = {};
+  for (const match of context.staticHandlerContext.matches) routes[match.route.id] = context.manifest.routes[match.route.id];
+  return { ...context, manifest: { ...context.manifest, routes } };
+}
+
+/**
  * Errors thrown by loaders and actions. Not logged: aborted requests, and a body refused
  * by the server's size limit (server/request-limits.ts has already answered 413).
  */
@@ -43,7 +56,7 @@ export default function handleRequest(
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
     const mark = newScriptMark();
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={mark} />, {
       onAllReady() {
         const sink = new Writable({
           write(chunk: Buffer | string, _encoding, callback) {

@@ -7,11 +7,11 @@ import { isMaintenanceRefusal } from "./domain/settings/maintenance.ts";
 import { readToast } from "./lib/toast.server.ts";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import headingFont from "./assets/fonts/fraunces-semibold-basic-latin.woff2?url";
 
-// The Latin heading font every page uses, fetched with the HTML rather than after the
-// CSS, so headings do not re-flow when the web font arrives (layout shift).
-const PRELOADED_FONTS = [frauncesLatin];
+// The heading font every page uses (its basic Latin part, app/app.css), fetched with the
+// HTML rather than after the CSS, so headings do not re-flow when it arrives (layout shift).
+const PRELOADED_FONTS = [headingFont];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -54,8 +54,13 @@ import {
 import { instancesSection } from "./bench-instances.ts";
 import { largeSiteSection } from "./bench-large.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
+import { openDatabase } from "../app/db/bootstrap.server.ts";
+import { readConfig } from "../app/lib/config.server.ts";
+import { createSignedInAccount } from "../tests/helpers/staff.ts";
 
 const PAGES = ["/", "/events", "/events/1", "/support"];
+// Admin screens weighed as an administrator (the news form is the one with the rich-text editor).
+const ADMIN_PAGES = ["/admin/dashboard", "/admin/events", "/admin/events/new", "/admin/news", "/admin/news/new", "/admin/settings", "/admin/donations"];
 const UNCACHED_PAGE = "/events/1";
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 // The uncached rate swings with other work on the machine: the median of a few runs.
@@ -109,8 +114,22 @@ function resourcesOf(html: string) {
   return { js, css, images };
 }
 
-async function weigh(origin: string, page: string): Promise<Weight> {
-  const accept = { "accept-encoding": "br, gzip" };
+/** The scripts a script imports on demand (`import("./x.js")`) and what those import in turn. */
+function importedScripts(code: string, from: string): string[] {
+  const specifiers = [
+    ...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"']+\.js)["'`]\s*\)/g),
+    ...code.matchAll(/\bfrom\s*["'`](\.{1,2}\/[^"']+\.js)["'`]/g),
+    ...code.matchAll(/\bimport\s*["'`](\.{1,2}\/[^"']+\.js)["'`]/g),
+  ].map((m) => m[1]);
+  return specifiers.map((specifier) => new URL(specifier, from).pathname);
+}
+
+/**
+ * What a page downloads, compressed. With `onDemand`, scripts also count what they import
+ * on demand (the admin screens' rich-text editor is loaded when the form mounts).
+ */
+async function weigh(origin: string, page: string, options: { cookie?: string; onDemand?: boolean } = {}): Promise<Weight> {
+  const accept = { "accept-encoding": "br, gzip", ...(options.cookie ? { cookie: options.cookie } : {}) };
   const doc = await get(origin + page, accept);
   const html = decode(doc).toString("utf8");
   const { js, css, images } = resourcesOf(html);
@@ -118,8 +137,14 @@ async function weigh(origin: string, page: string): Promise<Weight> {
   const weight: Weight = { html: doc.body.length, js: 0, jsFiles: js.size, css: 0, images: 0, other: 0, total: doc.body.length, requests: 1, encodings: [] };
   const fetchAll = async (urls: Set<string>, kind: "js" | "css" | "images") => {
     for (const url of urls) {
-      const r = await get(new URL(url, origin + page).toString(), accept);
+      const address = new URL(url, origin + page).toString();
+      const r = await get(address, accept);
       if (r.status !== 200) log(`  ${page}: ${url} answered ${r.status}`);
+      if (kind === "js" && options.onDemand) {
+        const before = urls.size;
+        for (const imported of importedScripts(decode(r).toString("utf8"), address)) urls.add(imported);
+        weight.jsFiles += urls.size - before;
+      }
       weight[kind] += r.body.length;
       weight.total += r.body.length;
       weight.requests++;
@@ -225,6 +250,7 @@ async function main() {
   const nginxReference = new Map<string, Load>();
   const statuses = new Map<string, number>();
   const weights = new Map<string, Weight>();
+  const adminWeights = new Map<string, Weight>();
   const scores = new Map<string, Scores | null>();
   let peakRss: number | null | undefined;
 
@@ -273,6 +299,18 @@ async function main() {
       await nginx?.stop();
     }
     for (const page of PAGES) weights.set(page, await weigh(server.origin, page));
+    try {
+      const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" }), { mode: "attach", seed: false });
+      try {
+        const admin = await createSignedInAccount({ role: "administrator", email: "bench-weigh@example.org" });
+        const cookie = `${admin.cookie.name}=${admin.cookie.value}`;
+        for (const page of ADMIN_PAGES) adminWeights.set(page, await weigh(server.origin, page, { cookie, onDemand: true }));
+      } finally {
+        await database.close();
+      }
+    } catch (error) {
+      log(`admin screens not weighed: ${String(error)}`);
+    }
     if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") {
       for (const page of PAGES) {
         log(`lighthouse: ${page} (${LIGHTHOUSE_RUNS} runs, median by performance)`);
@@ -374,6 +412,14 @@ async function main() {
       ];
     }),
   );
+  const adminWeightTable = table(
+    ["Admin screen", "HTML", "JS, with what it loads on demand (≤250 KB)", "JS files"],
+    ADMIN_PAGES.map((page) => {
+      const w = adminWeights.get(page);
+      if (!w) return [`\`${page}\``, "not measured", "", ""];
+      return [`\`${page}\``, kb(w.html), `${kb(w.js)} ${pass(w.js <= 250 * 1024)}`, w.jsFiles];
+    }),
+  );
   const lighthouseTable = scores.size
     ? table(
         ["Page", "Performance (100)", "Accessibility", "Best practices", "SEO", "FCP (≤1.0 s)", "LCP (≤1.2 s)", "TBT", "CLS (0)"],
@@ -422,6 +468,10 @@ ${uncachedTable}
 ## Page weight (as served with Accept-Encoding: br, gzip)
 
 ${weightTable}
+
+Admin screens, as an administrator (the rich-text editor, loaded by the news form only, counted where it loads; \`tests/e2e/admin-scripts.spec.ts\` checks the same budget in the browser):
+
+${adminWeightTable}
 
 ## Lighthouse (mobile: simulated slow 4G, 4x CPU slowdown; ${CHROMIUM_PATH}; median of ${LIGHTHOUSE_RUNS} runs by performance)
 

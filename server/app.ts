@@ -50,6 +50,30 @@ export function createApp(options: AppOptions) {
   if (options.trustProxy !== undefined) app.set("trust proxy", options.trustProxy);
 
   app.use(securityHeaders({ dev: Boolean(options.viteMiddleware) }));
+
+  const mode = options.viteMiddleware ? "development" : "production";
+  const getLoadContext = (req: Request) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, {
+      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      secure: req.secure,
+    });
+    return context;
+  };
+  // Anonymous visitors' public pages from memory (production only; PAGE_CACHE=off disables).
+  // A stored page is answered first, before the rest of the middleware: it is already
+  // compressed, it is a GET or HEAD (no body, no cross-site write), and a hit is not logged.
+  const handle = createRouterRequestHandler(options.build, mode);
+  const cache =
+    options.pageCache && !options.viteMiddleware
+      ? createPageCache({
+          ...options.pageCache,
+          render: (request, req) => handle(request, getLoadContext(req)),
+          bypassCookies: [sessionCookieName(false), sessionCookieName(true), TOAST_COOKIE],
+        })
+      : null;
+  if (cache) app.use(cache.hits);
+
   app.use(compression());
   // Cross-site requests that change data are refused before anything else runs, except
   // Stripe's webhook, which comes from Stripe and proves itself with its signature.
@@ -102,26 +126,8 @@ export function createApp(options: AppOptions) {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  const mode = options.viteMiddleware ? "development" : "production";
-  const getLoadContext = (req: Request) => {
-    const context = new RouterContextProvider();
-    context.set(requestInfoContext, {
-      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      secure: req.secure,
-    });
-    return context;
-  };
-
-  // Anonymous visitors' public pages from memory (production only; PAGE_CACHE=off disables).
-  if (options.pageCache && !options.viteMiddleware) {
-    const handle = createRouterRequestHandler(options.build, mode);
-    const cache = createPageCache({
-      ...options.pageCache,
-      render: (request, req) => handle(request, getLoadContext(req)),
-      bypassCookies: [sessionCookieName(false), sessionCookieName(true), TOAST_COOKIE],
-    });
-    app.use(cache.middleware);
-  }
+  // Pages not stored yet (or not to be stored): rendered, and stored when they may be.
+  if (cache) app.use(cache.middleware);
 
   app.all("/{*splat}", createRequestHandler({ build: options.build, mode, getLoadContext }));
   return app;

@@ -300,18 +300,32 @@ export function createPageCache(options: PageCacheOptions) {
     else res.end();
   }
 
-  async function middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    if (!isCandidate(req)) return next();
+  /** Serves a fresh stored page; false when there is none (or the request is not a candidate). */
+  function serveHit(req: ExpressRequest, res: ExpressResponse): boolean {
+    if (!isCandidate(req)) return false;
     const key = keyOf(req);
     const cached = entries.get(key);
-    if (cached && now() - cached.storedAt < ttlMs) {
-      // Most recently used last: eviction takes the first.
-      entries.delete(key);
-      entries.set(key, cached);
-      send(req, res, cached, "hit");
-      if (!cached.best && !upgrading.has(cached)) void upgrade(cached);
-      return;
-    }
+    if (!cached || now() - cached.storedAt >= ttlMs) return false;
+    // Most recently used last: eviction takes the first.
+    entries.delete(key);
+    entries.set(key, cached);
+    send(req, res, cached, "hit");
+    if (!cached.best && !upgrading.has(cached)) void upgrade(cached);
+    return true;
+  }
+
+  /**
+   * Hits only, for the front of the server's middleware: a stored page is already
+   * compressed and needs nothing of what runs for other requests.
+   */
+  function hits(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    if (!serveHit(req, res)) next();
+  }
+
+  async function middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    if (serveHit(req, res)) return;
+    if (!isCandidate(req)) return next();
+    const key = keyOf(req);
     try {
       let filling = pending.get(key);
       const leader = !filling;
@@ -330,6 +344,7 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   return {
+    hits,
     middleware,
     invalidate,
     clear,

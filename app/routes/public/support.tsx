@@ -174,7 +174,7 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
             <ul className="space-y-3">
               {examples.map(([amount, what], i) => (
                 <li key={i} className="flex gap-3">
-                  <strong className="w-14 shrink-0 font-display text-2xl text-brand-700">{amount}</strong>
+                  <strong className="w-14 shrink-0 font-display text-2xl font-semibold text-brand-700">{amount}</strong>
                   <span>{what}</span>
                 </li>
               ))}
