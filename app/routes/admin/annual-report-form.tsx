@@ -29,7 +29,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return { id: null, file: null, values: formValues({ is_visible: true, year: String(new Date().getFullYear() - 1) }, ANNUAL_REPORT_FORM_FIELDS) };
   }
   const row = /^\d{1,10}$/.test(params.id) ? await getAnnualReport(Number(params.id)).catch(() => null) : null;
-  if (!row) throw redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
+  if (!row) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   return { id: row.id, file: row.file, values: formValues(row, ANNUAL_REPORT_FORM_FIELDS) };
 }
 

@@ -26,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const categories = round.categories.map((c) => ({ id: c.id, label: c.title }));
   if (params.id === undefined) return { id: null, image: null, categories, values: formValues({ year: Number(round.ceremony_date.slice(0, 4)) }, AWARD_WINNER_FORM_FIELDS) };
   const winner = /^\d{1,10}$/.test(params.id) ? await getWinner(Number(params.id)) : null;
-  if (!winner) throw redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
+  if (!winner) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   // A winner of a category the current round no longer has keeps it as an option.
   const options = categories.some((c) => c.id === winner.category) ? categories : [...categories, { id: winner.category, label: winner.category }];
   return { id: winner.id, image: winner.image, categories: options, values: formValues(winner, AWARD_WINNER_FORM_FIELDS) };

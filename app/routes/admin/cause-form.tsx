@@ -23,7 +23,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0;
   const cause = await getCause(id).catch(() => null);
-  if (!cause) throw redirectWithToast("/admin/causes", { type: "error", message: NOT_FOUND });
+  if (!cause) throw await redirectWithToast("/admin/causes", { type: "error", message: NOT_FOUND });
   const gifts = (await listCausesForAdmin()).find((c) => c.id === cause.id)?.gifts ?? 0;
   return {
     id: cause.id,

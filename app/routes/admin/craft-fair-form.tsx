@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     };
   }
   const fair = /^\d{1,10}$/.test(id) ? await getCraftFairForAdmin(Number(id)).catch(() => null) : null;
-  if (!fair) throw redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
+  if (!fair) throw await redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
   return { id: fair.id, image: fair.image, live: Boolean(fair.is_active), values: formValues(fair, CRAFT_FAIR_FORM_FIELDS) };
 }
 

@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     };
   }
   const event = /^\d{1,10}$/.test(id) ? await getEventForAdmin(Number(id)).catch(() => null) : null;
-  if (!event) throw redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
+  if (!event) throw await redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
   return {
     id: event.id,
     image: event.image,

@@ -17,7 +17,7 @@ const NOT_FOUND = "That question could not be found. It may have been removed.";
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) return { id: null, values: formValues({ is_visible: true }, FAQ_FORM_FIELDS) };
   const faq = /^\d{1,10}$/.test(params.id) ? await getFaq(Number(params.id)) : null;
-  if (!faq) throw redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
+  if (!faq) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   return { id: faq.id, values: formValues(faq, FAQ_FORM_FIELDS) };
 }
 

@@ -18,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return { id: null, values: formValues({ is_visible: true, status: "awarded", year: String(new Date().getFullYear()) }, FUND_RECIPIENT_FORM_FIELDS) };
   }
   const row = /^\d{1,10}$/.test(params.id) ? await getFundRecipient(Number(params.id)).catch(() => null) : null;
-  if (!row) throw redirectWithToast("/admin/fund-recipients", { type: "error", message: NOT_FOUND });
+  if (!row) throw await redirectWithToast("/admin/fund-recipients", { type: "error", message: NOT_FOUND });
   return { id: row.id, values: formValues(row, FUND_RECIPIENT_FORM_FIELDS) };
 }
 

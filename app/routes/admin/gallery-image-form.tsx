@@ -19,7 +19,7 @@ const NOT_FOUND = "That image could not be found. It may have been removed.";
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) return { id: null, image: null, values: formValues({ is_visible: true }, GALLERY_IMAGE_FORM_FIELDS) };
   const row = /^\d{1,10}$/.test(params.id) ? await getGalleryImage(Number(params.id)).catch(() => null) : null;
-  if (!row) throw redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
+  if (!row) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   return { id: row.id, image: row.image, values: formValues({ ...row, image_decorative: row.image_alt === "" }, GALLERY_IMAGE_FORM_FIELDS) };
 }
 

@@ -15,7 +15,7 @@ const LIST = "/admin/legal-pages";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = (await listLegalPagesForAdmin()).find((p) => p.slug === params.slug);
-  if (!page) throw redirectWithToast(LIST, { type: "error", message: "That page could not be found" });
+  if (!page) throw await redirectWithToast(LIST, { type: "error", message: "That page could not be found" });
   return { slug: page.slug, path: page.path, values: formValues({ title: page.title, body: page.body }, LEGAL_PAGE_FORM_FIELDS) };
 }
 

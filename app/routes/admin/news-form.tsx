@@ -27,7 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return { id: null, image: null, slug: null, state: null, values: formValues({ status: "draft" }, NEWS_FORM_FIELDS) };
   }
   const post = /^\d{1,10}$/.test(params.id) ? await getNewsPost(Number(params.id)).catch(() => null) : null;
-  if (!post) throw redirectWithToast("/admin/news", { type: "error", message: NOT_FOUND });
+  if (!post) throw await redirectWithToast("/admin/news", { type: "error", message: NOT_FOUND });
   return {
     id: post.id,
     image: post.image,

@@ -21,7 +21,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return { id: null, image: null, values: formValues({ is_visible: true }, TRUSTEE_FORM_FIELDS) };
   }
   const trustee = /^\d{1,10}$/.test(params.id) ? await getTrustee(Number(params.id)).catch(() => null) : null;
-  if (!trustee) throw redirectWithToast("/admin/trustees", { type: "error", message: NOT_FOUND });
+  if (!trustee) throw await redirectWithToast("/admin/trustees", { type: "error", message: NOT_FOUND });
   return {
     id: trustee.id,
     image: trustee.image,

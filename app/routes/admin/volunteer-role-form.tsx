@@ -14,7 +14,7 @@ const NOT_FOUND = "That role could not be found. It may have been removed.";
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) return { id: null, values: formValues({ is_visible: true }, VOLUNTEER_ROLE_FORM_FIELDS) };
   const row = /^\d{1,10}$/.test(params.id) ? await getVolunteerRole(Number(params.id)).catch(() => null) : null;
-  if (!row) throw redirectWithToast("/admin/volunteer-roles", { type: "error", message: NOT_FOUND });
+  if (!row) throw await redirectWithToast("/admin/volunteer-roles", { type: "error", message: NOT_FOUND });
   return { id: row.id, values: formValues(row, VOLUNTEER_ROLE_FORM_FIELDS) };
 }
 

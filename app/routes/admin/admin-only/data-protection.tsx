@@ -61,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = form.get("intent");
   // Changing retention and erasing need the password or a code from the last 10 minutes.
-  if (intent === "retention" || intent === "erase") requireRecentAuth(args, currentStaff(args));
+  if (intent === "retention" || intent === "erase") await requireRecentAuth(args, currentStaff(args));
   if (intent === "find") {
     const raw = String(form.get("email") ?? "");
     const email = EmailLookupSchema.safeParse(raw);

@@ -34,7 +34,7 @@ export async function loader() {
 export async function action(args: Route.ActionArgs) {
   const input = Object.fromEntries(await args.request.formData());
   // Switching maintenance mode needs the password or a code from the last 10 minutes.
-  if (await switchesMaintenance(input)) requireRecentAuth(args, currentStaff(args));
+  if (await switchesMaintenance(input)) await requireRecentAuth(args, currentStaff(args));
   const result = await saveSiteSettings(input, currentActor(args));
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });

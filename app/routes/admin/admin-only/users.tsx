@@ -72,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
   const userId = String(form.get("userId") ?? "");
 
   // Access changes and reset links need the password or a code from the last 10 minutes.
-  if (["grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) requireRecentAuth(args, currentStaff(args));
+  if (["grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
 
   switch (intent) {
     // One form: an existing account gets access at once, a new address an invitation.
