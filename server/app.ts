@@ -10,6 +10,7 @@ import { createRequestHandler as createRouterRequestHandler, RouterContextProvid
 import { sessionCookieName } from "../app/auth/session.server.ts";
 import { TOAST_COOKIE } from "../app/lib/toast.server.ts";
 import { requestInfoContext } from "../app/lib/request-context.ts";
+import { adminMenuContext, menuFromRoutes, type MenuEntry } from "../app/lib/admin-menu.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
 import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
@@ -103,8 +104,13 @@ export function createApp(options: AppOptions) {
   }
 
   const mode = options.viteMiddleware ? "development" : "production";
+  // The admin menu, read from the route modules' handles: once in production, from the current build in development.
+  let menu: Promise<MenuEntry[]> | undefined;
+  const adminMenu = () =>
+    typeof build === "function" ? build().then((b) => menuFromRoutes(b.routes)) : (menu ??= Promise.resolve(menuFromRoutes(build.routes)));
   const getLoadContext = (req: Request) => {
     const context = new RouterContextProvider();
+    context.set(adminMenuContext, adminMenu);
     context.set(requestInfoContext, {
       ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
       secure: req.secure,

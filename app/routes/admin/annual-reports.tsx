@@ -8,6 +8,9 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteAnnualReport, listAnnualReportsForAdmin, setAnnualReportVisible } from "../../domain/annual-reports/annual-reports.server.ts";
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/annual-reports";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Annual reports", order: 70 } };
 
 export const meta = () => [{ title: "Annual reports | Millbrook Admin" }];
 

@@ -16,6 +16,9 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { simpleFormAction } from "./simple-form.server.ts";
 import type { Route } from "./+types/awards";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Awards", order: 50 } };
 
 export const meta = () => [{ title: "Awards | Millbrook Admin" }];
 

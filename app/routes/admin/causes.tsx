@@ -11,6 +11,9 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteCause, listCausesForAdmin, moveCause, setCauseVisible } from "../../domain/causes/causes.server.ts";
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/causes";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Causes", order: 30 } };
 
 export const meta = () => [{ title: "Causes | Millbrook Admin" }];
 

@@ -10,6 +10,9 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteGalleryImage, listGalleryForAdmin, moveGalleryImage, setGalleryImageVisible } from "../../domain/craft-fair-gallery/gallery.server.ts";
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/craft-fair-gallery";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Events", label: "Craft fair gallery", order: 40 } };
 
 export const meta = () => [{ title: "Craft fair gallery | Millbrook Admin" }];
 

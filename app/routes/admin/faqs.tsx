@@ -8,6 +8,9 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteFaq, listFaqsForAdmin, moveFaq, setFaqVisible } from "../../domain/faqs/faqs.server.ts";
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/faqs";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "FAQ", order: 90 } };
 
 export const meta = () => [{ title: "FAQ | Millbrook Admin" }];
 

@@ -12,6 +12,9 @@ import { deleteNewsPost, listNewsForAdmin } from "../../domain/news/news.server.
 import { newsState, type NewsState } from "../../domain/news/news.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/news";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "News", order: 20 } };
 
 export const meta = () => [{ title: "News | Millbrook Admin" }];
 

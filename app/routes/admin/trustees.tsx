@@ -9,6 +9,9 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteTrustee, listTrusteesForAdmin, moveTrustee, setTrusteeVisible } from "../../domain/trustees/trustees.server.ts";
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/trustees";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Trustees", order: 60 } };
 
 export const meta = () => [{ title: "Trustees | Millbrook Admin" }];
 

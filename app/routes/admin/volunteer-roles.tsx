@@ -9,6 +9,9 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteVolunteerRole, listVolunteerRolesForAdmin, moveVolunteerRole, setVolunteerRoleVisible } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/volunteer-roles";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Volunteer roles", order: 80 } };
 
 export const meta = () => [{ title: "Volunteer roles | Millbrook Admin" }];
 

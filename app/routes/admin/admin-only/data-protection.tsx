@@ -19,6 +19,9 @@ import {
 import { toast } from "../../../components/ui/toast.tsx";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Site", label: "Data protection", order: 20 } };
 
 export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
 

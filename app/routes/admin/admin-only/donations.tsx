@@ -6,6 +6,9 @@ import { donationFiltersQuery } from "../../../domain/giving/shared.ts";
 import { donationCauses } from "../../../domain/giving/settings.server.ts";
 import type { Route } from "./+types/donations";
 import { Pagination } from "../../../components/admin/pagination.tsx";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "People and giving", label: "Donations", order: 20 } };
 
 export const meta = () => [{ title: "Donations | Millbrook Admin" }];
 

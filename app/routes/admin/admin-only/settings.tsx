@@ -12,6 +12,9 @@ import { readGivingSettings } from "../../../domain/giving/settings.server.ts";
 import { paymentsConfigured } from "../../../payments/stripe.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/settings";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Site", label: "Settings", order: 10 } };
 
 export const meta = () => [{ title: "Settings | Millbrook Admin" }];
 

@@ -23,6 +23,9 @@ import {
 } from "../../../domain/staff/staff.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import type { Route } from "./+types/users";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "People and giving", label: "Users", order: 30 } };
 
 export const meta = () => [{ title: "Users | Millbrook Admin" }];
 

@@ -4,6 +4,9 @@ import { filtersQuery, KIND_LABELS, STATUS_LABELS, SUBMISSION_KINDS, SUBMISSION_
 import { listSubmissions, parseInboxFilters } from "../../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/inbox";
 import { Pagination } from "../../../components/admin/pagination.tsx";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "People and giving", label: "Inbox", order: 10 } };
 
 export const meta = () => [{ title: "Inbox | Millbrook Admin" }];
 
