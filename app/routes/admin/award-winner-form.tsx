@@ -3,7 +3,7 @@
  * a photo. The photo sits beside the winner's name and achievement, so it is shown as
  * decorative (screen readers skip it; the text says everything).
  */
-import { ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { AWARD_WINNER_FORM_FIELDS, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
 import { createWinner, getAwardRound, getWinner, updateWinner } from "../../domain/awards/awards.server.ts";
@@ -55,7 +55,7 @@ export default function AwardWinnerForm({ loaderData, actionData }: Route.Compon
     schema: AwardWinnerFormSchema,
     initial: loaderData.values,
     draftKey: `draft:award-winner:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame form={form} heading={editing ? "Edit winner" : "Add a winner"} backTo={LIST} backLabel="Back to Awards" submitLabel={editing ? "Update Winner" : "Add Winner"} connectionTest={false}>

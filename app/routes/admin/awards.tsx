@@ -4,8 +4,8 @@
  */
 import { Link } from "react-router";
 import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
-import { DeleteDialog } from "../../components/admin/content-list.tsx";
+import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
+import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
 import { ukToday } from "../../components/site/format.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
@@ -62,7 +62,7 @@ export default function Awards({ loaderData, actionData }: Route.ComponentProps)
     schema: AwardRoundFormSchema,
     initial: loaderData.values,
     draftKey: "draft:award-round",
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <>

@@ -1,6 +1,6 @@
 /** Add or edit a question of the FAQ. */
 import { currentActor } from "../../auth/guards.server.ts";
-import { CheckboxField, ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FAQ_FORM_FIELDS, FaqFormSchema } from "../../domain/faqs/faqs.schema.ts";
 import { createFaq, getFaq, updateFaq } from "../../domain/faqs/faqs.server.ts";
@@ -39,7 +39,7 @@ export default function FaqForm({ loaderData, actionData }: Route.ComponentProps
     schema: FaqFormSchema,
     initial: loaderData.values,
     draftKey: `draft:faq:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame

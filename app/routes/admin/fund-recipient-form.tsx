@@ -1,4 +1,4 @@
-import { CheckboxField, ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { SelectField, TextField } from "../../components/ui/fields.tsx";
 import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
@@ -45,7 +45,7 @@ export default function FundRecipientForm({ loaderData, actionData }: Route.Comp
     schema: FundRecipientFormSchema,
     initial: loaderData.values,
     draftKey: `draft:fund-recipient:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -54,7 +54,6 @@ export default function FundRecipientForm({ loaderData, actionData }: Route.Comp
       backTo="/admin/fund-recipients"
       backLabel="Back to Fund recipients"
       submitLabel={editing ? "Update Recipient" : "Add Recipient"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       <TextField label="Name" hint="The group or project that received the grant." maxLength={120} autoComplete="off" className="md:col-span-2" {...form.bind("name")} />

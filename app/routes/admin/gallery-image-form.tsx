@@ -1,4 +1,4 @@
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextField } from "../../components/ui/fields.tsx";
 import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema, galleryImageProblems } from "../../domain/craft-fair-gallery/gallery.schema.ts";
 import { createGalleryImage, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
@@ -42,7 +42,7 @@ export default function GalleryImageForm({ loaderData, actionData }: Route.Compo
     schema: GalleryImageFormSchema,
     initial: loaderData.values,
     draftKey: `draft:gallery-image:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -51,7 +51,6 @@ export default function GalleryImageForm({ loaderData, actionData }: Route.Compo
       backTo={LIST}
       backLabel="Back to Craft fair gallery"
       submitLabel={editing ? "Update Image" : "Add Image"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       <ImageField form={form} current={loaderData.image} label="Image" />

@@ -1,6 +1,6 @@
 /** Edit one legal page: its title and its text in simple markup. */
 import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
 import { isLegalSlug, listLegalPagesForAdmin, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
@@ -37,7 +37,7 @@ export default function LegalPageForm({ loaderData, actionData }: Route.Componen
     schema: LegalPageFormSchema,
     initial: loaderData.values,
     draftKey: `draft:legal:${loaderData.slug}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame

@@ -4,7 +4,7 @@
  */
 import { Link } from "react-router";
 import { currentActor } from "../../auth/guards.server.ts";
-import { DeleteDialog } from "../../components/admin/content-list.tsx";
+import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { formatUkDateTime } from "../../components/site/format.ts";
 import { buttonClasses } from "../../components/ui/button.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { TRUSTEE_FORM_FIELDS, TrusteeFormSchema, altTextProblem } from "../../domain/trustees/trustees.schema.ts";
@@ -57,7 +57,7 @@ export default function TrusteeForm({ loaderData, actionData }: Route.ComponentP
     schema: TrusteeFormSchema,
     initial: loaderData.values,
     draftKey: `draft:trustee:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -66,7 +66,6 @@ export default function TrusteeForm({ loaderData, actionData }: Route.ComponentP
       backTo="/admin/trustees"
       backLabel="Back to Trustees"
       submitLabel={editing ? "Update Trustee" : "Add Trustee"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       {editing && (

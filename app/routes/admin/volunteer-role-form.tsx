@@ -1,4 +1,4 @@
-import { CheckboxField, ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
@@ -35,7 +35,7 @@ export default function VolunteerRoleForm({ loaderData, actionData }: Route.Comp
     schema: VolunteerRoleFormSchema,
     initial: loaderData.values,
     draftKey: `draft:volunteer-role:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -45,7 +45,6 @@ export default function VolunteerRoleForm({ loaderData, actionData }: Route.Comp
       backLabel="Back to Volunteer roles"
       viewOnSite={editing ? "/support#volunteer" : undefined}
       submitLabel={editing ? "Update Role" : "Add Role"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       <TextField label="Title" maxLength={60} autoComplete="off" className="md:col-span-2" {...form.bind("title")} />
