@@ -5,6 +5,7 @@ import { listDonations, parseDonationFilters } from "../../../domain/giving/admi
 import { donationFiltersQuery } from "../../../domain/giving/shared.ts";
 import { donationCauses } from "../../../domain/giving/settings.server.ts";
 import type { Route } from "./+types/donations";
+import { Table } from "../../../components/admin/kit/table.tsx";
 import { FilterBar, FilterInput, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
@@ -123,48 +124,39 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
           {filtered ? "No gifts match these filters." : "No gifts yet."}
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[46rem] text-left text-sm">
-            <caption className="sr-only">Gifts</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">Date</th>
-                <th scope="col" className="px-3 py-2">Donor</th>
-                <th scope="col" className="px-3 py-2">Amount</th>
-                <th scope="col" className="px-3 py-2">Type</th>
-                <th scope="col" className="px-3 py-2">Cause</th>
-                <th scope="col" className="px-3 py-2">Gift Aid</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Reference</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={item.paidAt}>{item.when}</time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/donations/donor?email=${encodeURIComponent(item.email)}`} className="font-semibold text-brand-700 underline">
-                      {item.name ?? item.email}
-                    </Link>
-                    {item.name && <span className="block text-xs break-all text-slate-600">{item.email}</span>}
-                  </td>
-                  <td className="px-3 py-2 font-semibold">{item.amount}</td>
-                  <td className="px-3 py-2">{item.mode === "monthly" ? "Monthly" : "One-off"}</td>
-                  <td className="px-3 py-2">{item.cause}</td>
-                  <td className="px-3 py-2">{item.giftAid ? (item.claimed ? `Yes (claim ${item.claimed})` : "Yes") : "No"}</td>
-                  <td className="px-3 py-2">
-                    <span className={item.status === "paid" ? "rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800" : "rounded-full bg-red-50 px-2 py-0.5 font-semibold text-red-800"}>
-                      {item.status === "paid" ? "Paid" : "Refunded"}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">{item.reference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Gifts"
+          framed
+          minWidth="min-w-[46rem]"
+          items={items}
+          columns={[
+            { header: "Date", className: "whitespace-nowrap", cell: (item) => <time dateTime={item.paidAt}>{item.when}</time> },
+            {
+              header: "Donor",
+              cell: (item) => (
+                <>
+                  <Link to={`/admin/donations/donor?email=${encodeURIComponent(item.email)}`} className="font-semibold text-brand-700 underline">
+                    {item.name ?? item.email}
+                  </Link>
+                  {item.name && <span className="block text-xs break-all text-slate-600">{item.email}</span>}
+                </>
+              ),
+            },
+            { header: "Amount", className: "font-semibold", cell: (item) => item.amount },
+            { header: "Type", cell: (item) => (item.mode === "monthly" ? "Monthly" : "One-off") },
+            { header: "Cause", cell: (item) => item.cause },
+            { header: "Gift Aid", cell: (item) => (item.giftAid ? (item.claimed ? `Yes (claim ${item.claimed})` : "Yes") : "No") },
+            {
+              header: "Status",
+              cell: (item) => (
+                <span className={item.status === "paid" ? "rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800" : "rounded-full bg-red-50 px-2 py-0.5 font-semibold text-red-800"}>
+                  {item.status === "paid" ? "Paid" : "Refunded"}
+                </span>
+              ),
+            },
+            { header: "Reference", className: "font-mono text-xs", cell: (item) => item.reference },
+          ]}
+        />
       )}
 
       <Pagination page={filters.page} pages={pages} linkTo={pageLink} />
