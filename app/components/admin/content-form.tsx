@@ -22,10 +22,19 @@ const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
 export type FormStrings = Record<string, string>;
 
-/** Conform's current values → one string per field (a ticked checkbox is "on"). */
-function asStrings(value: unknown): FormStrings {
-  const out: FormStrings = {};
-  for (const [name, v] of Object.entries((value ?? {}) as Record<string, unknown>)) if (typeof v === "string") out[name] = v;
+/**
+ * Conform's current values → one string per field. A field missing from them is an
+ * unticked checkbox (or an emptied field) when the form has an input of that name, and
+ * keeps its initial value otherwise.
+ */
+function currentValues(formId: string, initial: FormStrings, value: unknown): FormStrings {
+  const current = (value ?? {}) as Record<string, unknown>;
+  const element = typeof document === "undefined" ? null : document.forms.namedItem(formId);
+  const out: FormStrings = { ...initial };
+  for (const [name, v] of Object.entries(current)) if (typeof v === "string") out[name] = v;
+  for (const name of Object.keys(initial)) {
+    if (typeof current[name] !== "string" && element?.elements.namedItem(name)) out[name] = "";
+  }
   return out;
 }
 
@@ -54,7 +63,7 @@ export function useContentForm(options: { schema: z.ZodType; initial: FormString
     if (actionData) submitting.current = false;
   }, [actionData]);
 
-  const values: FormStrings = { ...initial, ...asStrings(form.value) };
+  const values = currentValues(form.id, initial, form.value);
   const errorFor = (name: string) => fields[name]?.errors?.[0];
   const dirty = imageChanged || Object.keys(values).some((k) => (values[k] ?? "") !== (initial[k] ?? ""));
 
