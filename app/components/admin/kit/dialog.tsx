@@ -1,13 +1,29 @@
 /**
- * The admin kit's modal dialog (the browser's <dialog>): rendered open on the server so it
- * works without JavaScript, reopened as a modal in the browser (focus kept inside,
- * Escape calls `onCancel`). DeleteDialog is the delete confirmation of the list screens,
+ * The admin kit's modal dialog (the browser's <dialog>), opened as a modal while `open`
+ * (focus kept inside, Escape calls `onCancel`). `openWithoutJs` renders it open on the
+ * server, for a dialog that is shown by its address and works without JavaScript; React
+ * never changes that attribute afterwards (taking it off a modal dialog would leave the
+ * page inert), the effect opens and closes it. DeleteDialog is the delete confirmation of the list screens,
  * opened by ?delete=<id>.
  */
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 
-export function Dialog({ id, open, title, onCancel, children }: { id: string; open: boolean; title: string; onCancel: () => void; children: ReactNode }) {
+export function Dialog({
+  id,
+  open,
+  openWithoutJs = false,
+  title,
+  onCancel,
+  children,
+}: {
+  id: string;
+  open: boolean;
+  openWithoutJs?: boolean;
+  title: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -23,7 +39,7 @@ export function Dialog({ id, open, title, onCancel, children }: { id: string; op
   return (
     <dialog
       ref={ref}
-      open={open}
+      open={openWithoutJs}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       onCancel={(event) => {
@@ -44,7 +60,7 @@ export function DeleteDialog({ item, noun, cancelTo }: { item: { id: number; tit
   const navigate = useNavigate();
   const busy = useNavigation().state === "submitting";
   return (
-    <Dialog id="delete" open title={`Delete this ${noun}?`} onCancel={() => void navigate(cancelTo, { preventScrollReset: true, replace: true })}>
+    <Dialog id="delete" open openWithoutJs title={`Delete this ${noun}?`} onCancel={() => void navigate(cancelTo, { preventScrollReset: true, replace: true })}>
       <p id="delete-text" className="mt-2 text-slate-700">
         “{item.title}” will be removed permanently, from the admin area and the public website. This cannot be undone.
       </p>
