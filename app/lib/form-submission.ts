@@ -22,13 +22,13 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S, fi
 }
 
 /**
- * The answer to a form refused after its fields were read (a rule that needs the
- * database, a rejected upload): one message per field, `_form` for the whole form, and
- * the values as typed so the form shows them again.
+ * The answer to a form that could not be read at all (an upload the server refused
+ * before the fields): one message per field, `_form` for the whole form. A form that was
+ * read answers with `submission.reply()`, which also carries the values as typed.
  */
-export function refusedForm(errors: Record<string, string>, values: Record<string, string> = {}): FormReply {
+export function refusedForm(errors: Record<string, string>): FormReply {
   const { formErrors, fieldErrors } = replyErrors(errors);
-  return { status: "error", initialValue: values, error: formErrors ? { ...fieldErrors, "": formErrors } : fieldErrors };
+  return { status: "error", initialValue: {}, error: formErrors ? { ...fieldErrors, "": formErrors } : fieldErrors };
 }
 
 /** One message per field (`_form`: the form's own) → the options of `submission.reply()`. */

@@ -11,7 +11,7 @@ import { isPageKey, PAGE_TEXTS, pageTextsSchema, type PageDefinition, type PageK
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { pageFields } from "../../domain/page-texts/page-texts.ts";
-import { refusedForm } from "../../lib/form-submission.ts";
+import { parseForm, replyErrors } from "../../lib/form-submission.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/page-texts";
 
@@ -32,9 +32,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const page = pageOf(args.params.page);
   const form = await args.request.formData();
-  const values = formValues(form, pageFields(page).map((f) => f.key));
-  const result = await savePageTexts(page, values, currentActor(args));
-  if (!result.ok) return data(refusedForm(result.errors, values), { status: 400 });
+  const keys = pageFields(page).map((f) => f.key);
+  const submission = parseForm(form, pageTextsSchema(page), keys);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await savePageTexts(page, formValues(form, keys), currentActor(args));
+  if (!result.ok) return data(submission.reply(replyErrors(result.errors)), { status: 400 });
   return redirectWithToast(`/admin/pages/${page}`, {
     type: "success",
     message: result.changed.length === 0 ? "Nothing to save: the texts are unchanged" : `${PAGE_TEXTS[page].title} saved`,
