@@ -133,7 +133,7 @@ function Error({ id, message }: { id: string; message?: string }) {
 
 export default function DataProtection({ loaderData, actionData }: Route.ComponentProps) {
   const { retention, auditRetention, auditRetentionMin } = loaderData;
-  const result = actionData as ActionData | undefined;
+  const result = actionData;
   const email = result?.email ?? "";
   const found = result?.found ?? null;
   const lookupError = result?.errors.lookup ?? null;

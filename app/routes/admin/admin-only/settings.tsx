@@ -177,7 +177,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   // `saved`: what the site uses (updated optimistically); `draft`: the form.
   const [saved, setSaved] = useState<Values | null>(initial);
   const [draft, setDraft] = useState<Values | null>(initial);
-  const [errors, setErrors] = useState<Errors>((actionData as { errors?: Errors } | undefined)?.errors ?? {});
+  const [errors, setErrors] = useState<Errors>((actionData && "errors" in actionData ? actionData.errors : undefined) ?? {});
   const [load, setLoad] = useState<LoadState>(loaderData.loadError ? { status: "error", message: loaderData.loadError } : { status: "ready" });
   const [saving, setSaving] = useState(false);
   const abort = useRef<AbortController | null>(null);

@@ -231,7 +231,7 @@ function SubmissionsAccess({ account, busy }: { account: { id: string; email: st
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const result = actionData as UsersActionData | undefined;
+  const result = actionData;
 
   useEffect(() => {
     if (!result) return;
