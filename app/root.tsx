@@ -45,8 +45,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** The root loader only carries the flash toast (set by `redirectWithToast`) and clears it. */
-export function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = readToast(request);
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await readToast(request);
   return data({ toast }, { headers });
 }
 

@@ -10,6 +10,7 @@ import { createRequestHandler as createRouterRequestHandler, RouterContextProvid
 import { sessionCookieName } from "../app/auth/session.server.ts";
 import { TOAST_COOKIE } from "../app/lib/toast.server.ts";
 import { requestInfoContext } from "../app/lib/request-context.ts";
+import { adminMenuContext, menuFromRoutes, type MenuEntry } from "../app/lib/admin-menu.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
 import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
@@ -52,8 +53,14 @@ export function createApp(options: AppOptions) {
   app.use(securityHeaders({ dev: Boolean(options.viteMiddleware) }));
 
   const mode = options.viteMiddleware ? "development" : "production";
+  const build = options.build;
+  // The admin menu, read from the route modules' handles: once in production, from the current build in development.
+  let menu: Promise<MenuEntry[]> | undefined;
+  const adminMenu = () =>
+    typeof build === "function" ? build().then((b) => menuFromRoutes(b.routes)) : (menu ??= Promise.resolve(menuFromRoutes(build.routes)));
   const getLoadContext = (req: Request) => {
     const context = new RouterContextProvider();
+    context.set(adminMenuContext, adminMenu);
     context.set(requestInfoContext, {
       ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
       secure: req.secure,
@@ -81,7 +88,6 @@ export function createApp(options: AppOptions) {
   app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : refuseCrossSite(req, res, next)));
   app.use(refuseUnknownMethods);
   // One body limit for every request (a larger one for the routes that declare it), before any route reads.
-  const build = options.build;
   let limits: Promise<(pathname: string) => number> | undefined;
   app.use(
     limitRequestBodies(() =>

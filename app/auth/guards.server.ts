@@ -114,12 +114,12 @@ export function currentTarget(request: Request): string {
   return request.method === "GET" ? path + (search ? `?${search}` : "") : path;
 }
 
-function sendToLogin(args: GuardArgs, lookup: SessionLookup): never {
+async function sendToLogin(args: GuardArgs, lookup: SessionLookup): Promise<never> {
   const { secure } = args.context.get(requestInfoContext);
   const headers = new Headers();
   if (lookup.status === "expired") {
     headers.append("Set-Cookie", clearSessionCookie({ secure }));
-    if (lookup.reason === "idle") headers.append("Set-Cookie", toastCookie({ type: "info", message: INACTIVITY_MESSAGE }));
+    if (lookup.reason === "idle") headers.append("Set-Cookie", await toastCookie({ type: "info", message: INACTIVITY_MESSAGE }));
   }
   throw redirect(loginUrl(currentTarget(args.request)), { headers });
 }
@@ -147,7 +147,7 @@ async function recordRefusal(args: GuardArgs, session: { userId: string; email: 
  */
 export async function requireStaff(args: GuardArgs, access: Access = "staff"): Promise<StaffIdentity> {
   const lookup = await sessionOf(args, !isBackgroundRefresh(args.request));
-  if (lookup.status !== "active") sendToLogin(args, lookup);
+  if (lookup.status !== "active") return sendToLogin(args, lookup);
   // Password right, second factor not yet checked (or to enrol): nothing else is reachable.
   if (lookup.session.pending) throw redirect(stepUrl(lookup.session.pending, currentTarget(args.request)));
   const staff = staffIdentity(lookup.session);

@@ -25,7 +25,7 @@ export function reauthUrlFor(target: string): string {
 const reauthUrl = (args: GuardArgs) => reauthUrlFor(currentTarget(args.request));
 
 /** Throws a redirect to the re-authentication page unless the session was verified in the last 10 minutes. */
-export function requireRecentAuth(args: GuardArgs, staff: StaffIdentity): void {
+export async function requireRecentAuth(args: GuardArgs, staff: StaffIdentity): Promise<void> {
   if (isRecentlyVerified(staff)) return;
-  throw redirect(reauthUrl(args), { headers: { "Set-Cookie": toastCookie({ type: "info", message: REAUTH_MESSAGE }) } });
+  throw redirect(reauthUrl(args), { headers: { "Set-Cookie": await toastCookie({ type: "info", message: REAUTH_MESSAGE }) } });
 }

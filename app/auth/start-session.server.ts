@@ -50,10 +50,10 @@ export async function startSessionAfterLink(input: StartSessionInput): Promise<S
 }
 
 /** The response of a route that has just signed the person in: to the dashboard, with a toast. */
-export function redirectSignedIn(result: StartSessionResult, options: { secure: boolean; message: string }) {
+export async function redirectSignedIn(result: StartSessionResult, options: { secure: boolean; message: string }) {
   const headers = new Headers();
   headers.append("Set-Cookie", serializeSessionCookie(result.token, { secure: options.secure, maxAgeMs: result.maxAgeMs }));
   if (result.kind === "next-step") return redirect(result.redirectTo, { headers });
-  headers.append("Set-Cookie", toastCookie({ type: "success", message: options.message }));
+  headers.append("Set-Cookie", await toastCookie({ type: "success", message: options.message }));
   return redirect("/admin/dashboard", { headers });
 }

@@ -810,3 +810,13 @@ export type UserRow = typeof users.$inferSelect;
 export type DonationRow = typeof donations.$inferSelect;
 export type GiftAidDeclarationRow = typeof giftAidDeclarations.$inferSelect;
 export type MonthlyGiftRow = typeof monthlyGifts.$inferSelect;
+
+/**
+ * Secrets the server makes once and every instance shares (the toast cookie's signing
+ * key), encrypted at rest like the TOTP secrets (app/lib/secret-box.server.ts).
+ */
+export const siteSecrets = pgTable("site_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

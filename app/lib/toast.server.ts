@@ -1,10 +1,15 @@
 /**
  * Flash toasts: a message set on a redirect (or any response) in a short-lived cookie,
  * read and cleared by the root loader, shown once by <Toaster />.
+ *
+ * The cookie is signed (React Router's `createCookie`) with a secret that every instance
+ * shares, kept in the database (app/lib/site-secrets.server.ts): a toast that was not set
+ * by this site, or was changed on the way, is ignored.
  */
-import { redirect } from "react-router";
+import { createCookie, redirect, type Cookie } from "react-router";
 import { z } from "zod";
 import { parseCookies } from "../auth/session.server.ts";
+import { siteSecret } from "./site-secrets.server.ts";
 
 export const TOAST_COOKIE = "mcf_toast";
 
@@ -14,20 +19,36 @@ const ToastSchema = z.object({
 });
 export type Toast = z.infer<typeof ToastSchema>;
 
-export function toastCookie(toast: Toast): string {
-  const value = Buffer.from(JSON.stringify(ToastSchema.parse(toast))).toString("base64url");
-  return `${TOAST_COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
+let jar: Promise<Cookie> | undefined;
+
+/** The signed cookie, made once per process (again after a failed database read). */
+function toastJar(): Promise<Cookie> {
+  jar ??= siteSecret("toast-cookie").then(
+    (secret) => createCookie(TOAST_COOKIE, { secrets: [secret], path: "/", maxAge: 60, httpOnly: true, sameSite: "lax" }),
+    (error: unknown) => {
+      jar = undefined;
+      throw error;
+    },
+  );
+  return jar;
+}
+
+/** The Set-Cookie value that shows `toast` on the next page. */
+export async function toastCookie(toast: Toast): Promise<string> {
+  return (await toastJar()).serialize(ToastSchema.parse(toast));
 }
 
 const clearToastCookie = () => `${TOAST_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
 /** Reads the flash toast of this request; `headers` clears it when there was one. */
-export function readToast(request: Request): { toast: Toast | null; headers: HeadersInit | undefined } {
-  const raw = parseCookies(request.headers.get("Cookie")).get(TOAST_COOKIE);
-  if (!raw) return { toast: null, headers: undefined };
+export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit | undefined }> {
+  const header = request.headers.get("Cookie");
+  // Most requests carry no toast: no database read for them.
+  if (!parseCookies(header).get(TOAST_COOKIE)) return { toast: null, headers: undefined };
   let toast: Toast | null;
   try {
-    const parsed = ToastSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    // parse() answers null when the signature does not match.
+    const parsed = ToastSchema.safeParse(await (await toastJar()).parse(header));
     toast = parsed.success ? parsed.data : null;
   } catch {
     toast = null;
@@ -36,8 +57,8 @@ export function readToast(request: Request): { toast: Toast | null; headers: Hea
 }
 
 /** A redirect that shows `toast` on the next page. Extra headers (e.g. Set-Cookie) are kept. */
-export function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
+export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", toastCookie(toast));
+  headers.append("Set-Cookie", await toastCookie(toast));
   return redirect(url, { ...init, headers });
 }

@@ -4,7 +4,8 @@
  * form submissions, administrator), as a page, a data request and a form post.
  *
  * What each route needs is read from where it sits in app/routes.ts: under which admin
- * layout, and what that layout's middleware asks for (`staffMiddleware("...")`). No second
+ * layout, and what that layout declares (`handle: AccessHandle = { access: "..." }`, which its
+ * middleware uses). No second
  * list is kept here, so a screen moved in the route table is tested as it now stands.
  */
 import fs from "node:fs";
@@ -26,10 +27,10 @@ interface AdminRoute {
   page: boolean;
 }
 
-/** What a layout's middleware asks for, read from its source. */
+/** What a layout declares (its middleware asks for the same), read from its source. */
 function layoutAccess(file: string): Access | null {
   const source = fs.readFileSync(path.join(import.meta.dirname, "../../app", file), "utf8");
-  const match = source.match(/staffMiddleware\("(staff|submissions|administrator)"\)/);
+  const match = source.match(/handle: AccessHandle = \{ access: "(staff|submissions|administrator)" \}/);
   return match ? (match[1] as Access) : null;
 }
 

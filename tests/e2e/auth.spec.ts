@@ -129,7 +129,7 @@ test.describe("signed in", () => {
     await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Events" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Craft Fairs" })).toBeVisible();
-    for (const section of ["Users", "Settings", "Audit log", "Data protection"]) {
+    for (const section of ["Inbox", "Donations", "Users", "Settings", "Audit log", "Data protection"]) {
       await expect(nav.getByRole("link", { name: section })).toHaveCount(0);
     }
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");

@@ -34,3 +34,21 @@ export async function throughLayouts<A, R>(routeFile: string, handler: (args: A)
   const run = async (index: number): Promise<unknown> => (index < chain.length ? chain[index](args, () => run(index + 1)) : handler(args));
   return (await run(0)) as R;
 }
+
+type Manifest = Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: { handle?: unknown } }>;
+
+/**
+ * The route table as a server build lists it (`build.routes`: id, parent, path and the
+ * route module), made from app/routes.ts and the modules themselves. `only` keeps the
+ * routes whose file starts with it (and loads only those modules).
+ */
+export async function routeManifest(only = "routes/", entries: RouteConfigEntry[] = routes, parentId = "root", manifest: Manifest = {}): Promise<Manifest> {
+  for (const entry of entries) {
+    if (!entry.file.startsWith(only)) continue;
+    const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
+    const module = (await import(path.resolve(import.meta.dirname, "../../app", entry.file))) as { handle?: unknown };
+    manifest[id] = { id, parentId, path: entry.path, index: entry.index, module };
+    if (entry.children) await routeManifest(only, entry.children, id, manifest);
+  }
+  return manifest;
+}

@@ -12,7 +12,6 @@ import {
   sessionPolicy,
 } from "../../app/auth/session.server.ts";
 import { addressBucket, addressFreeFailures, backoffDelayMs, throttleKeys } from "../../app/auth/throttle.server.ts";
-import { readToast, toastCookie } from "../../app/lib/toast.server.ts";
 
 describe("safeRedirect (redirectTo after sign-in)", () => {
   it.each([
@@ -155,24 +154,6 @@ describe("password hashing", () => {
     expect(await verifyPassword("correct horse battery", "plain-text")).toBe(false);
     expect(await verifyAgainstDummy("anything")).toBe(false);
   }, 30_000);
-});
-
-describe("flash toast cookie", () => {
-  it("round-trips a toast and clears it when read", () => {
-    const cookie = toastCookie({ type: "success", message: "Signed out successfully" });
-    expect(cookie).toMatch(/^mcf_toast=[A-Za-z0-9_-]+; Path=\/; Max-Age=60; HttpOnly; SameSite=Lax$/);
-    const value = cookie.split(";")[0];
-    const { toast, headers } = readToast(new Request("http://x/", { headers: { Cookie: value } }));
-    expect(toast).toEqual({ type: "success", message: "Signed out successfully" });
-    expect(new Headers(headers).get("Set-Cookie")).toMatch(/^mcf_toast=; .*Max-Age=0/);
-  });
-
-  it("ignores a forged or broken toast", () => {
-    const forged = Buffer.from(JSON.stringify({ type: "evil", message: 1 })).toString("base64url");
-    expect(readToast(new Request("http://x/", { headers: { Cookie: `mcf_toast=${forged}` } })).toast).toBeNull();
-    expect(readToast(new Request("http://x/", { headers: { Cookie: "mcf_toast=%%%" } })).toast).toBeNull();
-    expect(readToast(new Request("http://x/")).headers).toBeUndefined();
-  });
 });
 
 describe("new passwords", () => {

@@ -5,54 +5,9 @@
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
-import { allows, type Access, type StaffAccess } from "../../auth/access.ts";
+import type { StaffAccess } from "../../auth/access.ts";
+import type { MenuEntry, MenuGroup } from "../../lib/admin-menu.ts";
 import { signOutFromBrowser } from "./sign-out.ts";
-
-/** The sidebar's sections in groups; each shows only to the access it names. */
-const SECTION_GROUPS: { title: string; sections: { to: string; label: string; access: Access }[] }[] = [
-  {
-    title: "Events",
-    sections: [
-      { to: "/admin/dashboard", label: "Dashboard", access: "staff" },
-      { to: "/admin/events", label: "Events", access: "staff" },
-      { to: "/admin/craft-fairs", label: "Craft Fairs", access: "staff" },
-      { to: "/admin/craft-fair-gallery", label: "Craft fair gallery", access: "staff" },
-    ],
-  },
-  {
-    title: "Website",
-    sections: [
-      { to: "/admin/pages", label: "Page texts", access: "staff" },
-      { to: "/admin/news", label: "News", access: "staff" },
-      { to: "/admin/causes", label: "Causes", access: "staff" },
-      { to: "/admin/fund-recipients", label: "Fund recipients", access: "staff" },
-      { to: "/admin/awards", label: "Awards", access: "staff" },
-      { to: "/admin/trustees", label: "Trustees", access: "staff" },
-      { to: "/admin/annual-reports", label: "Annual reports", access: "staff" },
-      { to: "/admin/volunteer-roles", label: "Volunteer roles", access: "staff" },
-      { to: "/admin/faqs", label: "FAQ", access: "staff" },
-      { to: "/admin/contact", label: "Contact details", access: "staff" },
-      { to: "/admin/legal-pages", label: "Legal pages", access: "staff" },
-    ],
-  },
-  {
-    title: "People and giving",
-    sections: [
-      { to: "/admin/inbox", label: "Inbox", access: "submissions" },
-      { to: "/admin/donations", label: "Donations", access: "administrator" },
-      { to: "/admin/users", label: "Users", access: "administrator" },
-    ],
-  },
-  {
-    title: "Site",
-    sections: [
-      { to: "/admin/settings", label: "Settings", access: "administrator" },
-      { to: "/admin/data-protection", label: "Data protection", access: "administrator" },
-      { to: "/admin/audit-log", label: "Audit log", access: "administrator" },
-      { to: "/admin/account", label: "My account", access: "staff" },
-    ],
-  },
-];
 
 export function SignOutButton({ className }: { className?: string }) {
   const [busy, setBusy] = useState(false);
@@ -80,7 +35,20 @@ export function SignOutButton({ className }: { className?: string }) {
   );
 }
 
-export function AdminShell({ email, access, newSubmissions = 0, children }: { email: string; access: StaffAccess; newSubmissions?: number; children: ReactNode }) {
+export function AdminShell({
+  email,
+  role,
+  menu,
+  newSubmissions = 0,
+  children,
+}: {
+  email: string;
+  role: StaffAccess["role"];
+  /** The sections this staff member may use, in groups (the admin layout's loader reads them from the route table). */
+  menu: { title: MenuGroup; sections: MenuEntry[] }[];
+  newSubmissions?: number;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -88,8 +56,6 @@ export function AdminShell({ email, access, newSubmissions = 0, children }: { em
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
-
-  const groups = SECTION_GROUPS.map((g) => ({ ...g, sections: g.sections.filter((s) => allows(access, s.access)) })).filter((g) => g.sections.length > 0);
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
@@ -131,7 +97,7 @@ export function AdminShell({ email, access, newSubmissions = 0, children }: { em
           </button>
         </div>
         <nav aria-label="Admin sections" className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
-          {groups.map((group) => (
+          {menu.map((group) => (
             <div key={group.title} className="mt-3 first:mt-0">
               <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-brand-200 uppercase">{group.title}</p>
               <ul className="space-y-0.5">
@@ -163,7 +129,7 @@ export function AdminShell({ email, access, newSubmissions = 0, children }: { em
           <p className="truncate text-sm font-medium text-white" data-testid="admin-email">
             {email}
           </p>
-          <p className="mb-3 text-xs text-brand-200">{access.role === "administrator" ? "Administrator" : "Editor"}</p>
+          <p className="mb-3 text-xs text-brand-200">{role === "administrator" ? "Administrator" : "Editor"}</p>
           <SignOutButton />
         </div>
       </aside>

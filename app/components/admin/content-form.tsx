@@ -5,14 +5,16 @@
  * Test Connection with its warning box, and the image field with preview and Remove
  * Image. The form posts as multipart to the route's action and works without JavaScript.
  */
+import { useForm } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "../../domain/listings/listing-fields.schema.ts";
+import { parseForm, type FormReply } from "../../lib/form-submission.ts";
 import { MAX_IMAGE_BYTES } from "../../storage/file-types.ts";
 import { FieldError } from "../ui/fields.tsx";
 import { toast } from "../ui/toast.tsx";
 import { CONNECTION_HINTS, checkConnection, type ConnectionState } from "./connection.ts";
+import { Dialog } from "./kit/dialog.tsx";
 import { DRAFT_RESTORE_MESSAGE, DRAFT_RESTORED, useFormDraft } from "./use-form-draft.ts";
 
 const OFFLINE_MESSAGE = "You appear to be offline. Please check your internet connection and try again.";
@@ -20,45 +22,49 @@ const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
 export type FormStrings = Record<string, string>;
 
-export interface ActionResult {
-  errors?: Record<string, string>;
-  values?: FormStrings;
-  formError?: string;
+/**
+ * Conform's current values → one string per field. A field missing from them is an
+ * unticked checkbox (or an emptied field) when the form has an input of that name, and
+ * keeps its initial value otherwise.
+ */
+function currentValues(formId: string, initial: FormStrings, value: unknown): FormStrings {
+  const current = (value ?? {}) as Record<string, unknown>;
+  const element = typeof document === "undefined" ? null : document.forms.namedItem(formId);
+  const out: FormStrings = { ...initial };
+  for (const [name, v] of Object.entries(current)) if (typeof v === "string") out[name] = v;
+  for (const name of Object.keys(initial)) {
+    if (typeof current[name] !== "string" && element?.elements.namedItem(name)) out[name] = "";
+  }
+  return out;
 }
 
-export function useContentForm(options: {
-  schema: z.ZodType;
-  initial: FormStrings;
-  draftKey: string;
-  actionData: ActionResult | undefined;
-}) {
+/**
+ * A content form on Conform: `useForm` checks the values with the form's schema as the
+ * user types (`parseForm`, the same reading as the server's) and takes the server's
+ * `submission.reply()` back as `lastResult` (field messages, the form's message, the
+ * values as typed). Inputs stay uncontrolled, so the form posts without JavaScript.
+ */
+export function useContentForm(options: { schema: z.ZodType; initial: FormStrings; draftKey: string; actionData: FormReply | undefined }) {
   const { schema, initial, draftKey, actionData } = options;
-  const [values, setValues] = useState<FormStrings>(() => ({ ...initial, ...actionData?.values }));
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(actionData?.errors ?? {});
-  const [showAll, setShowAll] = useState(Boolean(actionData?.errors));
+  const fieldNames = Object.keys(initial);
+  const [form, fields] = useForm<FormStrings, unknown>({
+    defaultValue: initial,
+    lastResult: actionData,
+    shouldValidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, schema, fieldNames),
+  });
+  const [imageError, setImageError] = useState<string | null>(null);
   const [imageChanged, setImageChanged] = useState(false);
   const [offline, setOffline] = useState(false);
   const submitting = useRef(false);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-
-  // A new answer from the server: show its errors (values stay as typed).
-  const [seenAction, setSeenAction] = useState(actionData);
-  if (actionData !== seenAction) {
-    setSeenAction(actionData);
-    setServerErrors(actionData?.errors ?? {});
-    setShowAll(true);
-  }
   useEffect(() => {
     if (actionData) submitting.current = false;
   }, [actionData]);
 
-  const parsed = schema.safeParse(values);
-  const clientErrors = parsed.success ? {} : fieldErrors(parsed.error);
-  const errorFor = (name: string) =>
-    (showAll || touched[name] ? clientErrors[name] : undefined) ?? serverErrors[name];
-
+  const values = currentValues(form.id, initial, form.value);
+  const errorFor = (name: string) => fields[name]?.errors?.[0];
   const dirty = imageChanged || Object.keys(values).some((k) => (values[k] ?? "") !== (initial[k] ?? ""));
 
   const draft = useFormDraft<FormStrings>(draftKey, { dirty, getData: () => values });
@@ -73,10 +79,7 @@ export function useContentForm(options: {
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [dirty]);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !submitting.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting.current && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     const online = () => setOffline(false);
@@ -93,35 +96,13 @@ export function useContentForm(options: {
     [clearDraft],
   );
 
-  function setValue(name: string, value: string) {
-    setValues((v) => ({ ...v, [name]: value }));
-    setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
-    setServerErrors((e) => {
-      if (!(name in e)) return e;
-      const { [name]: _removed, ...rest } = e;
-      return rest;
-    });
-  }
-
+  /** Props of a text, select or textarea field (uncontrolled: Conform follows its input events). */
   function bind(name: string) {
-    return {
-      name,
-      id: name,
-      value: values[name] ?? "",
-      error: errorFor(name),
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-        setValue(name, event.currentTarget.value),
-      onBlur: () => setTouched((t) => (t[name] ? t : { ...t, [name]: true })),
-    };
+    return { name, id: name, defaultValue: fields[name]?.initialValue as string | undefined, error: errorFor(name) };
   }
 
   function bindCheckbox(name: string) {
-    return {
-      name,
-      id: name,
-      checked: values[name] === "on",
-      onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValue(name, event.currentTarget.checked ? "on" : ""),
-    };
+    return { name, id: name, defaultChecked: fields[name]?.initialValue === "on" };
   }
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -135,41 +116,43 @@ export function useContentForm(options: {
       toast.error(OFFLINE_MESSAGE);
       return;
     }
-    if (!parsed.success || serverErrors.image) {
+    if (imageError) {
       event.preventDefault();
-      setShowAll(true);
-      const first = Object.keys(clientErrors)[0] ?? "image";
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      event.currentTarget.querySelector<HTMLElement>('[name="image"]')?.focus();
       return;
     }
-    submitting.current = true;
+    // Conform checks every field; when one is refused it stops the post and focuses it.
+    form.onSubmit(event);
+    if (!event.defaultPrevented) submitting.current = true;
   }
 
   function restoreDraft() {
     if (!draft.offered) return;
-    setValues((v) => ({ ...v, ...draft.offered!.data, submission_id: v.submission_id ?? "" }));
+    form.update({ value: { ...values, ...draft.offered.data, submission_id: values.submission_id ?? "" } });
     draft.hide();
     toast.success(DRAFT_RESTORED);
   }
 
   return {
+    /** Conform's form id (the <Form> carries it) and the key that remounts the fields when the values are replaced. */
+    id: form.id,
+    key: form.key,
     values,
     bind,
     bindCheckbox,
-    setValue,
+    /** The message for a field that is not bound as text (a file input). */
+    errorFor,
+    setValue: (name: string, value: string) => form.update({ name, value }),
     busy,
     dirty,
     offline,
     onSubmit,
     blocker,
+    /** The server's message for the whole form (an unexpected failure). */
+    formError: form.errors?.[0],
     draft: { offered: draft.offered, restore: restoreDraft, dismiss: draft.dismiss },
-    imageError: errorFor("image"),
-    setImageError: (message: string | null) =>
-      setServerErrors((e) => {
-        if (message) return { ...e, image: message };
-        const { image: _i, ...rest } = e;
-        return rest;
-      }),
+    imageError: imageError ?? errorFor("image"),
+    setImageError,
     markImageChanged: () => setImageChanged(true),
   };
 }
@@ -214,7 +197,6 @@ export function ContentFormFrame({
   backLabel,
   viewOnSite,
   submitLabel,
-  formError,
   connectionTest = true,
   children,
 }: {
@@ -225,7 +207,6 @@ export function ContentFormFrame({
   /** The public page of a saved, active entry. */
   viewOnSite?: string;
   submitLabel: string;
-  formError?: string;
   /** The spec's Test Connection button (the event and craft fair forms). */
   connectionTest?: boolean;
   children: ReactNode;
@@ -279,16 +260,16 @@ export function ContentFormFrame({
             {OFFLINE_MESSAGE}
           </p>
         )}
-        {formError && (
+        {form.formError && (
           <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900">
-            {formError}
+            {form.formError}
           </p>
         )}
       </div>
 
-      <Form method="post" encType="multipart/form-data" noValidate onSubmit={form.onSubmit} className="mt-6">
+      <Form id={form.id} method="post" encType="multipart/form-data" noValidate onSubmit={form.onSubmit} className="mt-6">
         <input type="hidden" name="submission_id" value={form.values.submission_id ?? ""} />
-        <div className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 md:grid-cols-2">{children}</div>
+        <div key={form.key} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 md:grid-cols-2">{children}</div>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Link to={backTo} className="rounded-full border-2 border-slate-300 px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50">
             Cancel
@@ -308,24 +289,11 @@ export function ContentFormFrame({
 }
 
 function UnsavedChangesDialog({ blocker }: { blocker: ReturnType<typeof useBlocker> }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (blocker.state === "blocked" && !dialog.open) dialog.showModal();
-    if (blocker.state !== "blocked" && dialog.open) dialog.close();
-  }, [blocker.state]);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="unsaved-title"
-      onCancel={() => blocker.reset?.()}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-black/40"
-    >
-      <h2 id="unsaved-title" className="text-lg font-semibold text-ink">
-        Leave without saving?
-      </h2>
-      <p className="mt-2 text-slate-700">You have unsaved changes. If you leave this page they will be lost.</p>
+    <Dialog id="unsaved" open={blocker.state === "blocked"} title="Leave without saving?" onCancel={() => blocker.reset?.()}>
+      <p id="unsaved-text" className="mt-2 text-slate-700">
+        You have unsaved changes. If you leave this page they will be lost.
+      </p>
       <div className="mt-5 flex justify-end gap-3">
         <button type="button" onClick={() => blocker.reset?.()} className="rounded-full border-2 border-slate-300 px-4 py-2 font-semibold">
           Stay on this page
@@ -334,7 +302,7 @@ function UnsavedChangesDialog({ blocker }: { blocker: ReturnType<typeof useBlock
           Leave page
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }
 

@@ -6,8 +6,9 @@
  */
 import { formatShortDate } from "../site/format.ts";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
+import { DeleteDialog } from "./kit/dialog.tsx";
 import { Pagination } from "./pagination.tsx";
 
 export interface ListItem {
@@ -225,49 +226,5 @@ export function ContentListPage<T extends ListItem>(props: {
         <DeleteDialog item={props.deleteCandidate} noun={props.noun} cancelTo={withParams(props.search, { delete: null })} />
       )}
     </main>
-  );
-}
-
-export function DeleteDialog({ item, noun, cancelTo }: { item: { id: number; title: string }; noun: string; cancelTo: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // Rendered open for no-JS; with JavaScript, reopen as a modal (focus trapped, Escape closes).
-    if (dialog.open) dialog.close();
-    dialog.showModal();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      open
-      aria-labelledby="delete-title"
-      aria-describedby="delete-text"
-      onCancel={(event) => {
-        event.preventDefault();
-        void navigate(cancelTo, { preventScrollReset: true, replace: true });
-      }}
-      className="fixed inset-0 z-50 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 p-6 shadow-xl backdrop:bg-black/40"
-    >
-      <h2 id="delete-title" className="text-lg font-semibold text-ink">
-        Delete this {noun}?
-      </h2>
-      <p id="delete-text" className="mt-2 text-slate-700">
-        “{item.title}” will be removed permanently, from the admin area and the public website. This cannot be undone.
-      </p>
-      <Form method="post" preventScrollReset className="mt-5 flex justify-end gap-3">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={item.id} />
-        <Link to={cancelTo} replace preventScrollReset className="rounded-full border-2 border-slate-300 px-4 py-2 font-semibold">
-          Cancel
-        </Link>
-        <button type="submit" disabled={busy} className="rounded-full bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
-          {busy ? "Deleting..." : "Delete"}
-        </button>
-      </Form>
-    </dialog>
   );
 }

@@ -19,6 +19,9 @@ import { findUserById, setPassword } from "../../domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/account";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Site", label: "My account", order: 40 } };
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
 

@@ -5,11 +5,12 @@
  */
 import { data } from "react-router";
 import { currentActor } from "../../auth/guards.server.ts";
-import { CheckboxField, ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { FieldError, TextField } from "../../components/ui/fields.tsx";
 import { ANNUAL_REPORT_FORM_FIELDS, AnnualReportFormSchema, PDF_REQUIRED } from "../../domain/annual-reports/annual-reports.schema.ts";
 import { createAnnualReport, getAnnualReport, updateAnnualReport } from "../../domain/annual-reports/annual-reports.server.ts";
-import { fieldErrors, formValues } from "../../domain/listings/listing-fields.schema.ts";
+import { formValues } from "../../domain/listings/listing-fields.schema.ts";
+import { parseForm, refusedForm } from "../../lib/form-submission.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { deletePdf, DocumentRejectedError, storePdf } from "../../storage/documents.server.ts";
@@ -30,7 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return { id: null, file: null, values: formValues({ is_visible: true, year: String(new Date().getFullYear() - 1) }, ANNUAL_REPORT_FORM_FIELDS) };
   }
   const row = /^\d{1,10}$/.test(params.id) ? await getAnnualReport(Number(params.id)).catch(() => null) : null;
-  if (!row) throw redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
+  if (!row) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   return { id: row.id, file: row.file, values: formValues(row, ANNUAL_REPORT_FORM_FIELDS) };
 }
 
@@ -39,26 +40,24 @@ export async function action(args: Route.ActionArgs) {
   const existing = id === null ? null : await getAnnualReport(id);
   if (id !== null && !existing) return redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   const read = await readFormWithImage(args.request, "file");
-  if (!read.ok) return data({ errors: { file: read.error }, values: {} } satisfies ActionResult, { status: 400 });
-  const values = formValues(read.formData, [...ANNUAL_REPORT_FORM_FIELDS, "submission_id"]);
-  const parsed = AnnualReportFormSchema.safeParse(values);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (!read.image && !existing) errors.file = PDF_REQUIRED;
-  if (!parsed.success || Object.keys(errors).length > 0) return data({ errors, values } satisfies ActionResult, { status: 400 });
+  if (!read.ok) return data(refusedForm({ file: read.error }), { status: 400 });
+  const submission = parseForm(read.formData, AnnualReportFormSchema, ANNUAL_REPORT_FORM_FIELDS);
+  const fileMissing = !read.image && !existing ? { file: [PDF_REQUIRED] } : undefined;
+  if (submission.status !== "success" || fileMissing) return data(submission.reply({ fieldErrors: fileMissing }), { status: 400 });
 
   let file: string | undefined;
   if (read.image) {
     try {
       file = await storePdf("reports", read.image);
     } catch (error) {
-      if (error instanceof DocumentRejectedError) return data({ errors: { file: error.message }, values } satisfies ActionResult, { status: 400 });
+      if (error instanceof DocumentRejectedError) return data(submission.reply({ fieldErrors: { file: [error.message] } }), { status: 400 });
       throw error;
     }
   }
   const actor = currentActor(args);
   try {
-    if (id === null) await createAnnualReport({ ...parsed.data, file: file! }, actor);
-    else await updateAnnualReport(id, { ...parsed.data, file }, actor);
+    if (id === null) await createAnnualReport({ ...submission.value, file: file! }, actor);
+    else await updateAnnualReport(id, { ...submission.value, file }, actor);
   } catch (error) {
     await deletePdf(file);
     throw error;
@@ -68,12 +67,11 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AnnualReportForm({ loaderData, actionData }: Route.ComponentProps) {
   const editing = loaderData.id !== null;
-  const result = actionData as ActionResult | undefined;
   const form = useContentForm({
     schema: AnnualReportFormSchema,
     initial: loaderData.values,
     draftKey: `draft:annual-report:${loaderData.id ?? "new"}`,
-    actionData: result,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -104,11 +102,11 @@ export default function AnnualReportForm({ loaderData, actionData }: Route.Compo
           name="file"
           type="file"
           accept="application/pdf,.pdf"
-          aria-describedby={result?.errors?.file ? "file-hint file-error" : "file-hint"}
-          aria-invalid={result?.errors?.file ? true : undefined}
+          aria-describedby={form.errorFor("file") ? "file-hint file-error" : "file-hint"}
+          aria-invalid={form.errorFor("file") ? true : undefined}
           className="mt-3 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-700"
         />
-        <FieldError id="file" error={result?.errors?.file} />
+        <FieldError id="file" error={form.errorFor("file")} />
       </div>
       <CheckboxField form={form} name="is_visible" label="Shown on the website" hint="Untick to hide this report from the Trustees page without deleting it." />
     </ContentFormFrame>

@@ -3,7 +3,7 @@
  * a photo. The photo sits beside the winner's name and achievement, so it is shown as
  * decorative (screen readers skip it; the text says everything).
  */
-import { ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { AWARD_WINNER_FORM_FIELDS, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
 import { createWinner, getAwardRound, getWinner, updateWinner } from "../../domain/awards/awards.server.ts";
@@ -27,7 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const categories = round.categories.map((c) => ({ id: c.id, label: c.title }));
   if (params.id === undefined) return { id: null, image: null, categories, values: formValues({ year: Number(round.ceremony_date.slice(0, 4)) }, AWARD_WINNER_FORM_FIELDS) };
   const winner = /^\d{1,10}$/.test(params.id) ? await getWinner(Number(params.id)) : null;
-  if (!winner) throw redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
+  if (!winner) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   // A winner of a category the current round no longer has keeps it as an option.
   const options = categories.some((c) => c.id === winner.category) ? categories : [...categories, { id: winner.category, label: winner.category }];
   return { id: winner.id, image: winner.image, categories: options, values: formValues(winner, AWARD_WINNER_FORM_FIELDS) };
@@ -56,7 +56,7 @@ export default function AwardWinnerForm({ loaderData, actionData }: Route.Compon
     schema: AwardWinnerFormSchema,
     initial: loaderData.values,
     draftKey: `draft:award-winner:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame form={form} heading={editing ? "Edit winner" : "Add a winner"} backTo={LIST} backLabel="Back to Awards" submitLabel={editing ? "Update Winner" : "Add Winner"} connectionTest={false}>

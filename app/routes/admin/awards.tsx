@@ -4,8 +4,8 @@
  */
 import { Link } from "react-router";
 import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
-import { DeleteDialog } from "../../components/admin/content-list.tsx";
+import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
+import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
 import { ukToday } from "../../components/site/format.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
@@ -17,6 +17,9 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import { simpleFormAction } from "./simple-form.server.ts";
 import type { Route } from "./+types/awards";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Awards", order: 50 } };
 
 export const meta = () => [{ title: "Awards | Millbrook Admin" }];
 
@@ -60,7 +63,7 @@ export default function Awards({ loaderData, actionData }: Route.ComponentProps)
     schema: AwardRoundFormSchema,
     initial: loaderData.values,
     draftKey: "draft:award-round",
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <>

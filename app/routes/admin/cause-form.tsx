@@ -1,4 +1,4 @@
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { formatMoney } from "../../components/site/format.ts";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { CAUSE_FORM_FIELDS, CauseFormSchema, causeAltTextProblem } from "../../domain/causes/causes.schema.ts";
@@ -23,7 +23,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0;
   const cause = await getCause(id).catch(() => null);
-  if (!cause) throw redirectWithToast("/admin/causes", { type: "error", message: NOT_FOUND });
+  if (!cause) throw await redirectWithToast("/admin/causes", { type: "error", message: NOT_FOUND });
   const gifts = (await listCausesForAdmin()).find((c) => c.id === cause.id)?.gifts ?? 0;
   return {
     id: cause.id,
@@ -61,7 +61,7 @@ export default function CauseForm({ loaderData, actionData }: Route.ComponentPro
     schema: CauseFormSchema,
     initial: loaderData.values,
     draftKey: `draft:cause:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -71,7 +71,6 @@ export default function CauseForm({ loaderData, actionData }: Route.ComponentPro
       backLabel="Back to Causes"
       viewOnSite={editing ? "/causes" : undefined}
       submitLabel={editing ? "Update Cause" : "Add Cause"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       {editing && <HistoryLink type="cause" id={loaderData.id} />}

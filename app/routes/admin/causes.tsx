@@ -3,14 +3,18 @@
  * (Move up / Move down, plain form posts that work without JavaScript), show or hide, and
  * delete them. Raised shows what staff entered plus the gifts given online to the cause.
  */
-import { Form, Link } from "react-router";
-import { DeleteDialog } from "../../components/admin/content-list.tsx";
+import { EmptyState } from "../../components/admin/kit/card.tsx";
+import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
+import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
+import { ListHeader } from "../../components/admin/kit/page-header.tsx";
 import { formatMoney } from "../../components/site/format.ts";
 import { SafeImage } from "../../components/site/safe-image.tsx";
-import { buttonClasses } from "../../components/ui/button.ts";
 import { deleteCause, listCausesForAdmin, moveCause, setCauseVisible } from "../../domain/causes/causes.server.ts";
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/causes";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Causes", order: 30 } };
 
 export const meta = () => [{ title: "Causes | Millbrook Admin" }];
 
@@ -37,68 +41,36 @@ export const action = (args: Route.ActionArgs) =>
     remove: deleteCause,
   });
 
-const small = "rounded-full border px-3 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
-
 export default function Causes({ loaderData }: Route.ComponentProps) {
   const { causes } = loaderData;
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="font-display text-3xl font-semibold text-brand-900">Causes</h1>
-          <p className="mt-1 text-slate-600">The projects on the Causes page, in this order. The home page shows the first three.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <a href="/causes" className={buttonClasses("secondary", "sm")}>
-            View on site
-          </a>
-          <Link to={`${LIST}/new`} className={buttonClasses("primary", "sm")}>
-            Add a cause
-          </Link>
-        </div>
-      </div>
-
+      <ListHeader
+        title="Causes"
+        intro="The projects on the Causes page, in this order. The home page shows the first three."
+        viewOnSite="/causes"
+        add={{ to: `${LIST}/new`, label: "Add a cause" }}
+      />
       {causes.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <h2 className="text-lg font-semibold text-ink">No causes yet</h2>
-          <p className="mt-1 text-slate-600">Add the first cause. The Causes page shows a short note until then.</p>
-        </div>
+        <EmptyState title="No causes yet">Add the first cause. The Causes page shows a short note until then.</EmptyState>
       ) : (
-        <ol className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Causes in page order">
-          {causes.map((c, index) => (
-            <li key={c.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="admin-cause" data-title={c.title}>
-              <SafeImage src={c.image} alt="" width={96} height={60} sizes="96px" className="h-15 w-24 shrink-0 rounded-xl bg-brand-50 object-cover" />
-              <div className="min-w-40 flex-1">
-                <p className="font-semibold break-words text-ink">{c.title}</p>
-                <p className="text-sm text-slate-600">
-                  {formatMoney(c.raised + c.gifts)} of {formatMoney(c.goal)}
-                  {c.gifts > 0 && ` (${formatMoney(c.gifts)} given online)`}
-                </p>
-                {!c.is_visible && <p className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Hidden</p>}
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Form method="post" className="contents">
-                  <input type="hidden" name="id" value={c.id} />
-                  <button type="submit" name="intent" value="up" disabled={index === 0} aria-label={`Move ${c.title} up`} className={`${small} border-slate-300 text-slate-700 hover:bg-slate-100`}>
-                    Move up
-                  </button>
-                  <button type="submit" name="intent" value="down" disabled={index === causes.length - 1} aria-label={`Move ${c.title} down`} className={`${small} border-slate-300 text-slate-700 hover:bg-slate-100`}>
-                    Move down
-                  </button>
-                  <button type="submit" name="intent" value={c.is_visible ? "hide" : "show"} aria-label={`${c.is_visible ? "Hide" : "Show"} ${c.title}`} className={`${small} border-slate-300 text-slate-700 hover:bg-slate-100`}>
-                    {c.is_visible ? "Hide" : "Show"}
-                  </button>
-                </Form>
-                <Link to={`${LIST}/edit/${c.id}`} aria-label={`Edit ${c.title}`} className={`${small} border-brand-600 text-brand-700 hover:bg-brand-50`}>
-                  Edit
-                </Link>
-                <Link to={`?delete=${c.id}`} preventScrollReset aria-label={`Delete ${c.title}`} className={`${small} border-red-700 text-red-800 hover:bg-red-50`}>
-                  Delete
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <OrderedList
+          items={causes}
+          list={LIST}
+          label="Causes in page order"
+          name={(c) => c.title}
+          row={(c) => ({ "data-testid": "admin-cause", "data-title": c.title })}
+          leading={(c) => <SafeImage src={c.image} alt="" width={96} height={60} sizes="96px" className="h-15 w-24 shrink-0 rounded-xl bg-brand-50 object-cover" />}
+          details={(c) => (
+            <>
+              <p className="font-semibold break-words text-ink">{c.title}</p>
+              <p className="text-sm text-slate-600">
+                {formatMoney(c.raised + c.gifts)} of {formatMoney(c.goal)}
+                {c.gifts > 0 && ` (${formatMoney(c.gifts)} given online)`}
+              </p>
+            </>
+          )}
+        />
       )}
       {loaderData.deleteCandidate && <DeleteDialog item={loaderData.deleteCandidate} noun="cause" cancelTo={LIST} />}
     </main>

@@ -1,12 +1,15 @@
 /** Contact details: the footer's address, phone and social links, and the email addresses the pages show. */
 import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { CONTACT_FORM_FIELDS, ContactFormSchema } from "../../domain/contact/contact.schema.ts";
 import { readContactForEditing, saveContactDetails } from "../../domain/contact/contact.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { simpleFormAction } from "./simple-form.server.ts";
 import type { Route } from "./+types/contact";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Contact details", order: 100 } };
 
 export const meta = () => [{ title: "Contact details | Millbrook Admin" }];
 
@@ -30,7 +33,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     schema: ContactFormSchema,
     initial: loaderData.values,
     draftKey: "draft:contact",
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   const email = (name: string, label: string, hint: string) => <TextField type="email" label={label} hint={hint} maxLength={254} {...form.bind(name)} />;
   return (

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { listingFormAction } from "./listing-form.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     };
   }
   const fair = /^\d{1,10}$/.test(id) ? await getCraftFairForAdmin(Number(id)).catch(() => null) : null;
-  if (!fair) throw redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
+  if (!fair) throw await redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
   return { id: fair.id, image: fair.image, live: Boolean(fair.is_active), values: formValues(fair, CRAFT_FAIR_FORM_FIELDS) };
 }
 
@@ -63,7 +63,7 @@ export default function CraftFairForm({ loaderData, actionData }: Route.Componen
     schema: CraftFairFormSchema,
     initial: loaderData.values,
     draftKey: `draft:craft-fair:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -73,7 +73,6 @@ export default function CraftFairForm({ loaderData, actionData }: Route.Componen
       backLabel="Back to Craft Fairs"
       viewOnSite={loaderData.live ? "/craft-fairs" : undefined}
       submitLabel={editing ? "Update Craft Fair" : "Create Craft Fair"}
-      formError={(actionData as ActionResult | undefined)?.formError}
     >
       <TextField label="Title" maxLength={120} className="md:col-span-2" {...form.bind("title")} />
       <TextField label="Date" type="date" {...form.bind("date")} />

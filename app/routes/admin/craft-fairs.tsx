@@ -6,6 +6,9 @@ import {
   toggleCraftFairActive,
 } from "../../domain/craft-fairs/craft-fairs-admin.server.ts";
 import type { Route } from "./+types/craft-fairs";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Events", label: "Craft Fairs", order: 30 } };
 
 export const meta = () => [{ title: "Craft Fairs | Millbrook Admin" }];
 

@@ -9,6 +9,9 @@ import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
 import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/dashboard";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Events", label: "Dashboard", order: 10 } };
 
 export const meta = () => [{ title: "Dashboard | Millbrook Admin" }];
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { listingFormAction } from "./listing-form.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     };
   }
   const event = /^\d{1,10}$/.test(id) ? await getEventForAdmin(Number(id)).catch(() => null) : null;
-  if (!event) throw redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
+  if (!event) throw await redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
   return {
     id: event.id,
     image: event.image,
@@ -68,7 +68,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
     schema: EventFormSchema,
     initial: loaderData.values,
     draftKey: `draft:event:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   const mode = form.values.booking_mode;
   return (
@@ -79,7 +79,6 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
       backLabel="Back to Events"
       viewOnSite={loaderData.live && loaderData.id !== null ? `/events/${loaderData.id}` : undefined}
       submitLabel={editing ? "Update Event" : "Create Event"}
-      formError={(actionData as ActionResult | undefined)?.formError}
     >
       <TextField label="Title" maxLength={120} {...form.bind("title")} />
       <SelectField label="Category" options={CATEGORY_OPTIONS} placeholder="Select a category" {...form.bind("category")} />

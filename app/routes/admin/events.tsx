@@ -4,6 +4,9 @@ import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../.
 import { handleAdminListAction, loadAdminList } from "./listing-list.server.ts";
 import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain/events/events-admin.server.ts";
 import type { Route } from "./+types/events";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Events", label: "Events", order: 20 } };
 
 export const meta = () => [{ title: "Events | Millbrook Admin" }];
 

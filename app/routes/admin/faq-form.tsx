@@ -1,6 +1,6 @@
 /** Add or edit a question of the FAQ. */
 import { currentActor } from "../../auth/guards.server.ts";
-import { CheckboxField, ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FAQ_FORM_FIELDS, FaqFormSchema } from "../../domain/faqs/faqs.schema.ts";
 import { createFaq, getFaq, updateFaq } from "../../domain/faqs/faqs.server.ts";
@@ -18,7 +18,7 @@ const NOT_FOUND = "That question could not be found. It may have been removed.";
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) return { id: null, values: formValues({ is_visible: true }, FAQ_FORM_FIELDS) };
   const faq = /^\d{1,10}$/.test(params.id) ? await getFaq(Number(params.id)) : null;
-  if (!faq) throw redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
+  if (!faq) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   return { id: faq.id, values: formValues(faq, FAQ_FORM_FIELDS) };
 }
 
@@ -40,7 +40,7 @@ export default function FaqForm({ loaderData, actionData }: Route.ComponentProps
     schema: FaqFormSchema,
     initial: loaderData.values,
     draftKey: `draft:faq:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame

@@ -1,4 +1,4 @@
-import { CheckboxField, ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { SelectField, TextField } from "../../components/ui/fields.tsx";
 import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
@@ -19,7 +19,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return { id: null, values: formValues({ is_visible: true, status: "awarded", year: String(new Date().getFullYear()) }, FUND_RECIPIENT_FORM_FIELDS) };
   }
   const row = /^\d{1,10}$/.test(params.id) ? await getFundRecipient(Number(params.id)).catch(() => null) : null;
-  if (!row) throw redirectWithToast("/admin/fund-recipients", { type: "error", message: NOT_FOUND });
+  if (!row) throw await redirectWithToast("/admin/fund-recipients", { type: "error", message: NOT_FOUND });
   return { id: row.id, values: formValues(row, FUND_RECIPIENT_FORM_FIELDS) };
 }
 
@@ -46,7 +46,7 @@ export default function FundRecipientForm({ loaderData, actionData }: Route.Comp
     schema: FundRecipientFormSchema,
     initial: loaderData.values,
     draftKey: `draft:fund-recipient:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -55,7 +55,6 @@ export default function FundRecipientForm({ loaderData, actionData }: Route.Comp
       backTo="/admin/fund-recipients"
       backLabel="Back to Fund recipients"
       submitLabel={editing ? "Update Recipient" : "Add Recipient"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       {editing && <HistoryLink type="fund-recipient" id={loaderData.id} />}

@@ -1,4 +1,4 @@
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextField } from "../../components/ui/fields.tsx";
 import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema, galleryImageProblems } from "../../domain/craft-fair-gallery/gallery.schema.ts";
 import { createGalleryImage, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
@@ -20,7 +20,7 @@ const NOT_FOUND = "That image could not be found. It may have been removed.";
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) return { id: null, image: null, values: formValues({ is_visible: true }, GALLERY_IMAGE_FORM_FIELDS) };
   const row = /^\d{1,10}$/.test(params.id) ? await getGalleryImage(Number(params.id)).catch(() => null) : null;
-  if (!row) throw redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
+  if (!row) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   return { id: row.id, image: row.image, values: formValues({ ...row, image_decorative: row.image_alt === "" }, GALLERY_IMAGE_FORM_FIELDS) };
 }
 
@@ -43,7 +43,7 @@ export default function GalleryImageForm({ loaderData, actionData }: Route.Compo
     schema: GalleryImageFormSchema,
     initial: loaderData.values,
     draftKey: `draft:gallery-image:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -52,7 +52,6 @@ export default function GalleryImageForm({ loaderData, actionData }: Route.Compo
       backTo={LIST}
       backLabel="Back to Craft fair gallery"
       submitLabel={editing ? "Update Image" : "Add Image"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       {editing && <HistoryLink type="gallery-image" id={loaderData.id} />}

@@ -13,15 +13,23 @@ import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { useInactivityLogout } from "../../components/admin/inactivity.tsx";
 import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/layout";
+import { adminMenuContext, menuGroups, type AccessHandle } from "../../lib/admin-menu.ts";
+import { allows } from "../../auth/access.ts";
 
 /** Every admin request (page, data, action, resource) passes the staff check first. */
-export const middleware: Route.MiddlewareFunction[] = [staffMiddleware("staff")];
+/** Who may use the screens below (the menu reads it too). */
+export const handle: AccessHandle = { access: "staff" };
+
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware(handle.access)];
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
+  const menu = await args.context.get(adminMenuContext)();
   return {
+    // The sidebar: the menu entries of the route table this staff member may use.
+    menu: menuGroups(menu.filter((entry) => allows(staff, entry.access))),
     // The Inbox item of the sidebar shows how many submissions are still new.
     newSubmissions: staff.canSeeSubmissions ? await countNewSubmissions() : 0,
     email: staff.user.email,
@@ -47,7 +55,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     stamp: loaderData,
   });
   return (
-    <AdminShell email={loaderData.email} access={loaderData.access} newSubmissions={loaderData.newSubmissions}>
+    <AdminShell email={loaderData.email} role={loaderData.access.role} menu={loaderData.menu} newSubmissions={loaderData.newSubmissions}>
       <Outlet />
     </AdminShell>
   );
@@ -90,7 +98,7 @@ export function ErrorBoundary() {
   }
 
   return layout ? (
-    <AdminShell email={layout.email} access={layout.access}>
+    <AdminShell email={layout.email} role={layout.access.role} menu={layout.menu}>
       {page}
     </AdminShell>
   ) : (

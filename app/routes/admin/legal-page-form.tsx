@@ -1,6 +1,6 @@
 /** Edit one legal page: its title and its text in simple markup. */
 import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
 import { isLegalSlug, listLegalPagesForAdmin, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
@@ -16,7 +16,7 @@ const LIST = "/admin/legal-pages";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = (await listLegalPagesForAdmin()).find((p) => p.slug === params.slug);
-  if (!page) throw redirectWithToast(LIST, { type: "error", message: "That page could not be found" });
+  if (!page) throw await redirectWithToast(LIST, { type: "error", message: "That page could not be found" });
   return { slug: page.slug, path: page.path, values: formValues({ title: page.title, body: page.body }, LEGAL_PAGE_FORM_FIELDS) };
 }
 
@@ -38,7 +38,7 @@ export default function LegalPageForm({ loaderData, actionData }: Route.Componen
     schema: LegalPageFormSchema,
     initial: loaderData.values,
     draftKey: `draft:legal:${loaderData.slug}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame

@@ -3,6 +3,9 @@ import { Link } from "react-router";
 import { formatUkDateTime } from "../../components/site/format.ts";
 import { listLegalPagesForAdmin } from "../../domain/legal-pages/legal-pages.server.ts";
 import type { Route } from "./+types/legal-pages";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Legal pages", order: 110 } };
 
 export const meta = () => [{ title: "Legal pages | Millbrook Admin" }];
 

@@ -1,7 +1,8 @@
 /**
  * The action of the event and craft fair create/edit forms: editors and administrators
- * only; reads the multipart request, saves through the listings domain, and answers:
- * field errors come back with the values (400, or 500 for an unexpected failure), a
+ * only; reads the multipart request with Conform and the form's schema, saves through the
+ * listings domain, and answers: refused fields come back as `submission.reply()` with the
+ * values as typed (400, or 500 for an unexpected failure), a
  * saved item goes back to the list with the spec's toast, a repeated submission to the
  * item it created.
  */
@@ -11,6 +12,7 @@ import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
 import type { AuditActor } from "../../domain/audit/audit.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { FORM_META_FIELDS, saveListing } from "../../domain/listings/save-listing.server.ts";
+import { parseForm, refusedForm, replyErrors } from "../../lib/form-submission.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
 import { readFormWithImage } from "../../storage/upload.server.ts";
@@ -36,22 +38,23 @@ export async function listingFormAction<S extends z.ZodType>(args: GuardArgs & {
   const failure = id === null ? texts.createFailed : texts.updateFailed;
 
   const read = await readFormWithImage(args.request);
-  const outcome = read.ok
-    ? await saveListing(
-        { values: formValues(read.formData, [...screen.fields, ...FORM_META_FIELDS]), image: read.image },
-        {
-          schema: screen.schema,
-          folder: screen.folder,
-          failure,
-          check: screen.check && ((input, image) => screen.check!(input, image, id)),
-          save: (input, image, submissionId) =>
-            id === null ? screen.create(input, image ?? null, actor, submissionId) : screen.update(id, input, image, actor),
-        },
-      )
-    : ({ status: "invalid", errors: { image: `Image upload failed: ${read.error}` }, values: {} } as const);
+  if (!read.ok) return data(refusedForm({ image: `Image upload failed: ${read.error}` }), { status: 400 });
+  const submission = parseForm(read.formData, screen.schema, screen.fields);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const outcome = await saveListing(
+    { values: formValues(read.formData, [...screen.fields, ...FORM_META_FIELDS]), image: read.image },
+    {
+      schema: screen.schema,
+      folder: screen.folder,
+      failure,
+      check: screen.check && ((input, image) => screen.check!(input, image, id)),
+      save: (input, image, submissionId) =>
+        id === null ? screen.create(input, image ?? null, actor, submissionId) : screen.update(id, input, image, actor),
+    },
+  );
   switch (outcome.status) {
     case "invalid":
-      return data(outcome, { status: "formError" in outcome && outcome.formError ? 500 : 400 });
+      return data(submission.reply(replyErrors(outcome.errors, outcome.formError)), { status: outcome.formError ? 500 : 400 });
     case "not-found":
       return redirectWithToast(listPath, { type: "error", message: texts.loadFailed });
     case "duplicate":

@@ -69,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
       message: `You signed in with a recovery code. ${recoveryCodesLeft} left: make new ones from My account.`,
     };
   }
-  headers.append("Set-Cookie", toastCookie(toast));
+  headers.append("Set-Cookie", await toastCookie(toast));
   return redirect(redirectTo, { headers });
 }
 

@@ -55,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
     if (!passkey.ok) return data({ error: PASSKEY_SIGN_IN_FAILED, busy: false, retryAfterMs: 0, email: "" }, { status: 401 });
     const headers = new Headers();
     headers.append("Set-Cookie", serializeSessionCookie(passkey.token, { secure, maxAgeMs: passkey.maxAgeMs }));
-    headers.append("Set-Cookie", toastCookie(await signInToast(passkey.userId)));
+    headers.append("Set-Cookie", await toastCookie(await signInToast(passkey.userId)));
     return redirect(redirectTo, { headers });
   }
 
@@ -72,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
     headers.append("Set-Cookie", serializeSessionCookie(result.token, { secure, maxAgeMs: result.maxAgeMs }));
     // Second step (code from the app, or enrolment) before the session is a full one.
     if (result.pending) return redirect(stepUrl(result.pending, redirectTo), { headers });
-    headers.append("Set-Cookie", toastCookie(await signInToast(result.userId)));
+    headers.append("Set-Cookie", await toastCookie(await signInToast(result.userId)));
     return redirect(redirectTo, { headers });
   }
   const retryAfter = Math.max(1, Math.ceil(result.retryAfterMs / 1000));

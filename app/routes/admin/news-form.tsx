@@ -3,7 +3,7 @@
  * (a plain HTML field without JavaScript), cover image with alt text, author, and when it
  * appears (draft, published now, or scheduled for a later time in UK time).
  */
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { RichTextField } from "../../components/admin/rich-text-field.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
@@ -28,7 +28,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return { id: null, image: null, slug: null, state: null, values: formValues({ status: "draft" }, NEWS_FORM_FIELDS) };
   }
   const post = /^\d{1,10}$/.test(params.id) ? await getNewsPost(Number(params.id)).catch(() => null) : null;
-  if (!post) throw redirectWithToast("/admin/news", { type: "error", message: NOT_FOUND });
+  if (!post) throw await redirectWithToast("/admin/news", { type: "error", message: NOT_FOUND });
   return {
     id: post.id,
     image: post.image,
@@ -82,7 +82,7 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
     schema: NewsFormSchema,
     initial: loaderData.values,
     draftKey: `draft:news:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   const body = form.bind("body");
   return (
@@ -93,7 +93,6 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
       backLabel="Back to News"
       viewOnSite={loaderData.state === "published" ? `/news/${loaderData.slug}` : undefined}
       submitLabel={editing ? "Update Post" : "Save Post"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       {editing && <HistoryLink type="news" id={loaderData.id} />}
@@ -120,7 +119,7 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
         name="body"
         label="Story"
         hint="Headings, lists, links, images and quotes. Without the editor, write the story as HTML."
-        value={body.value}
+        value={form.values.body ?? ""}
         error={body.error}
         onChange={(html) => form.setValue("body", html)}
       />

@@ -13,7 +13,7 @@ export const meta = () => [{ title: "Preview | Millbrook Admin" }, { name: "robo
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = /^\d{1,10}$/.test(params.id) ? await previewArticle(Number(params.id)) : null;
-  if (!post) throw redirectWithToast("/admin/news", { type: "error", message: "That news post could not be found. It may have been removed." });
+  if (!post) throw await redirectWithToast("/admin/news", { type: "error", message: "That news post could not be found. It may have been removed." });
   return { post: { ...post, published_at: post.published?.toISOString() ?? new Date().toISOString() }, id: Number(params.id), state: newsState({ status: post.status, published_at: post.published }) };
 }
 

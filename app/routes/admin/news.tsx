@@ -4,7 +4,7 @@
  */
 import { Link } from "react-router";
 import { currentActor } from "../../auth/guards.server.ts";
-import { DeleteDialog } from "../../components/admin/content-list.tsx";
+import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { formatUkDateTime } from "../../components/site/format.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
@@ -12,6 +12,9 @@ import { deleteNewsPost, listNewsForAdmin } from "../../domain/news/news.server.
 import { newsState, type NewsState } from "../../domain/news/news.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/news";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "News", order: 20 } };
 
 export const meta = () => [{ title: "News | Millbrook Admin" }];
 

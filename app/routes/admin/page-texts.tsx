@@ -5,12 +5,13 @@
  */
 import { data, Link } from "react-router";
 import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { isPageKey, PAGE_TEXTS, pageTextsSchema, type PageDefinition, type PageKey } from "../../domain/page-texts/page-texts.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { pageFields } from "../../domain/page-texts/page-texts.ts";
+import { parseForm, replyErrors } from "../../lib/form-submission.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/page-texts";
 
@@ -31,9 +32,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const page = pageOf(args.params.page);
   const form = await args.request.formData();
-  const values = formValues(form, pageFields(page).map((f) => f.key));
-  const result = await savePageTexts(page, values, currentActor(args));
-  if (!result.ok) return data({ errors: result.errors, values } satisfies ActionResult, { status: 400 });
+  const keys = pageFields(page).map((f) => f.key);
+  const submission = parseForm(form, pageTextsSchema(page), keys);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await savePageTexts(page, formValues(form, keys), currentActor(args));
+  if (!result.ok) return data(submission.reply(replyErrors(result.errors)), { status: 400 });
   return redirectWithToast(`/admin/pages/${page}`, {
     type: "success",
     message: result.changed.length === 0 ? "Nothing to save: the texts are unchanged" : `${PAGE_TEXTS[page].title} saved`,
@@ -47,7 +50,7 @@ export default function PageTextsScreen({ loaderData, actionData }: Route.Compon
     schema: pageTextsSchema(page),
     initial: values,
     draftKey: `draft:page:${page}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame

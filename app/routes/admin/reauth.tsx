@@ -64,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
   await settleSuccessfulSignIn(keys);
   await markSessionVerified(staff.sessionId);
   await recordAudit(actor, "auth.reauthenticated", { entity: "session", entityId: staff.sessionId, details: { method } });
-  return redirect(redirectTo, { headers: { "Set-Cookie": toastCookie({ type: "success", message: "Thank you. You can continue now." }) } });
+  return redirect(redirectTo, { headers: { "Set-Cookie": await toastCookie({ type: "success", message: "Thank you. You can continue now." }) } });
 }
 
 const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";

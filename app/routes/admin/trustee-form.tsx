@@ -1,4 +1,4 @@
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { TRUSTEE_FORM_FIELDS, TrusteeFormSchema, altTextProblem } from "../../domain/trustees/trustees.schema.ts";
@@ -21,7 +21,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return { id: null, image: null, values: formValues({ is_visible: true }, TRUSTEE_FORM_FIELDS) };
   }
   const trustee = /^\d{1,10}$/.test(params.id) ? await getTrustee(Number(params.id)).catch(() => null) : null;
-  if (!trustee) throw redirectWithToast("/admin/trustees", { type: "error", message: NOT_FOUND });
+  if (!trustee) throw await redirectWithToast("/admin/trustees", { type: "error", message: NOT_FOUND });
   return {
     id: trustee.id,
     image: trustee.image,
@@ -57,7 +57,7 @@ export default function TrusteeForm({ loaderData, actionData }: Route.ComponentP
     schema: TrusteeFormSchema,
     initial: loaderData.values,
     draftKey: `draft:trustee:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -66,7 +66,6 @@ export default function TrusteeForm({ loaderData, actionData }: Route.ComponentP
       backTo="/admin/trustees"
       backLabel="Back to Trustees"
       submitLabel={editing ? "Update Trustee" : "Add Trustee"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       {editing && <HistoryLink type="trustee" id={loaderData.id} />}

@@ -1,4 +1,4 @@
-import { CheckboxField, ContentFormFrame, useContentForm, type ActionResult } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
@@ -15,7 +15,7 @@ const NOT_FOUND = "That role could not be found. It may have been removed.";
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) return { id: null, values: formValues({ is_visible: true }, VOLUNTEER_ROLE_FORM_FIELDS) };
   const row = /^\d{1,10}$/.test(params.id) ? await getVolunteerRole(Number(params.id)).catch(() => null) : null;
-  if (!row) throw redirectWithToast("/admin/volunteer-roles", { type: "error", message: NOT_FOUND });
+  if (!row) throw await redirectWithToast("/admin/volunteer-roles", { type: "error", message: NOT_FOUND });
   return { id: row.id, values: formValues(row, VOLUNTEER_ROLE_FORM_FIELDS) };
 }
 
@@ -36,7 +36,7 @@ export default function VolunteerRoleForm({ loaderData, actionData }: Route.Comp
     schema: VolunteerRoleFormSchema,
     initial: loaderData.values,
     draftKey: `draft:volunteer-role:${loaderData.id ?? "new"}`,
-    actionData: actionData as ActionResult | undefined,
+    actionData,
   });
   return (
     <ContentFormFrame
@@ -46,7 +46,6 @@ export default function VolunteerRoleForm({ loaderData, actionData }: Route.Comp
       backLabel="Back to Volunteer roles"
       viewOnSite={editing ? "/support#volunteer" : undefined}
       submitLabel={editing ? "Update Role" : "Add Role"}
-      formError={(actionData as ActionResult | undefined)?.formError}
       connectionTest={false}
     >
       {editing && <HistoryLink type="volunteer-role" id={loaderData.id} />}

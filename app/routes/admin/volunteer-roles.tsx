@@ -3,12 +3,16 @@
  * Staff add, edit, reorder (Move up / Move down, plain form posts that work without
  * JavaScript), show or hide, and delete them.
  */
-import { Form, Link } from "react-router";
-import { DeleteDialog } from "../../components/admin/content-list.tsx";
-import { buttonClasses } from "../../components/ui/button.ts";
+import { EmptyState } from "../../components/admin/kit/card.tsx";
+import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
+import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
+import { ListHeader } from "../../components/admin/kit/page-header.tsx";
 import { deleteVolunteerRole, listVolunteerRolesForAdmin, moveVolunteerRole, setVolunteerRoleVisible } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/volunteer-roles";
+import type { MenuHandle } from "../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Website", label: "Volunteer roles", order: 80 } };
 
 export const meta = () => [{ title: "Volunteer roles | Millbrook Admin" }];
 
@@ -35,64 +39,32 @@ export const action = (args: Route.ActionArgs) =>
     remove: deleteVolunteerRole,
   });
 
-const small = "rounded-full border px-3 py-1 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
-
 export default function VolunteerRoles({ loaderData }: Route.ComponentProps) {
   const { causes } = loaderData;
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="font-display text-3xl font-semibold text-brand-900">Volunteer roles</h1>
-          <p className="mt-1 text-slate-600">The roles on the Support page, in this order. The volunteer form offers the shown roles as interests.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <a href="/support#volunteer" className={buttonClasses("secondary", "sm")}>
-            View on site
-          </a>
-          <Link to={`${LIST}/new`} className={buttonClasses("primary", "sm")}>
-            Add a role
-          </Link>
-        </div>
-      </div>
-
+      <ListHeader
+        title="Volunteer roles"
+        intro="The roles on the Support page, in this order. The volunteer form offers the shown roles as interests."
+        viewOnSite="/support#volunteer"
+        add={{ to: `${LIST}/new`, label: "Add a role" }}
+      />
       {causes.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <h2 className="text-lg font-semibold text-ink">No volunteer roles yet</h2>
-          <p className="mt-1 text-slate-600">Add the first role. The Support page lists none until then, and the volunteer form still works.</p>
-        </div>
+        <EmptyState title="No volunteer roles yet">Add the first role. The Support page lists none until then, and the volunteer form still works.</EmptyState>
       ) : (
-        <ol className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Volunteer roles in page order">
-          {causes.map((c, index) => (
-            <li key={c.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="admin-volunteer-role" data-title={c.title}>
-              <div className="min-w-40 flex-1">
-                <p className="font-semibold break-words text-ink">{c.title}</p>
-                <p className="text-sm text-slate-600">{c.commitment}</p>
-                {!c.is_visible && <p className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Hidden</p>}
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Form method="post" className="contents">
-                  <input type="hidden" name="id" value={c.id} />
-                  <button type="submit" name="intent" value="up" disabled={index === 0} aria-label={`Move ${c.title} up`} className={`${small} border-slate-300 text-slate-700 hover:bg-slate-100`}>
-                    Move up
-                  </button>
-                  <button type="submit" name="intent" value="down" disabled={index === causes.length - 1} aria-label={`Move ${c.title} down`} className={`${small} border-slate-300 text-slate-700 hover:bg-slate-100`}>
-                    Move down
-                  </button>
-                  <button type="submit" name="intent" value={c.is_visible ? "hide" : "show"} aria-label={`${c.is_visible ? "Hide" : "Show"} ${c.title}`} className={`${small} border-slate-300 text-slate-700 hover:bg-slate-100`}>
-                    {c.is_visible ? "Hide" : "Show"}
-                  </button>
-                </Form>
-                <Link to={`${LIST}/edit/${c.id}`} aria-label={`Edit ${c.title}`} className={`${small} border-brand-600 text-brand-700 hover:bg-brand-50`}>
-                  Edit
-                </Link>
-                <Link to={`?delete=${c.id}`} preventScrollReset aria-label={`Delete ${c.title}`} className={`${small} border-red-700 text-red-800 hover:bg-red-50`}>
-                  Delete
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <OrderedList
+          items={causes}
+          list={LIST}
+          label="Volunteer roles in page order"
+          name={(c) => c.title}
+          row={(c) => ({ "data-testid": "admin-volunteer-role", "data-title": c.title })}
+          details={(c) => (
+            <>
+              <p className="font-semibold break-words text-ink">{c.title}</p>
+              <p className="text-sm text-slate-600">{c.commitment}</p>
+            </>
+          )}
+        />
       )}
       {loaderData.deleteCandidate && <DeleteDialog item={loaderData.deleteCandidate} noun="role" cancelTo={LIST} />}
     </main>

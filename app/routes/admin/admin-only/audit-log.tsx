@@ -4,6 +4,9 @@ import { AUDIT_KINDS } from "../../../domain/audit/audit-kinds.ts";
 import { listAuditActors, listAuditEntries } from "../../../domain/audit/audit-log.server.ts";
 import { describeAction, describeDetails } from "../../../domain/audit/describe.ts";
 import type { Route } from "./+types/audit-log";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Site", label: "Audit log", order: 30 } };
 
 export const meta = () => [{ title: "Audit log | Millbrook Admin" }];
 

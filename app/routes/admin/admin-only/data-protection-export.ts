@@ -12,7 +12,7 @@ import type { Route } from "./+types/data-protection-export";
 
 export async function action(args: Route.ActionArgs) {
   // Donor and payment data: the password or a code checked in the last 10 minutes.
-  requireRecentAuth(args, currentStaff(args));
+  await requireRecentAuth(args, currentStaff(args));
   const form = await args.request.formData();
   const email = EmailLookupSchema.safeParse(form.get("email") ?? "");
   if (!email.success) throw data("Please give a valid email address.", { status: 400 });

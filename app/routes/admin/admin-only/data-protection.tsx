@@ -19,6 +19,9 @@ import {
 import { toast } from "../../../components/ui/toast.tsx";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Site", label: "Data protection", order: 20 } };
 
 export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
 
@@ -61,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = form.get("intent");
   // Changing retention and erasing need the password or a code from the last 10 minutes.
-  if (intent === "retention" || intent === "erase") requireRecentAuth(args, currentStaff(args));
+  if (intent === "retention" || intent === "erase") await requireRecentAuth(args, currentStaff(args));
   if (intent === "find") {
     const raw = String(form.get("email") ?? "");
     const email = EmailLookupSchema.safeParse(raw);
@@ -130,7 +133,7 @@ function Error({ id, message }: { id: string; message?: string }) {
 
 export default function DataProtection({ loaderData, actionData }: Route.ComponentProps) {
   const { retention, auditRetention, auditRetentionMin } = loaderData;
-  const result = actionData as ActionData | undefined;
+  const result = actionData;
   const email = result?.email ?? "";
   const found = result?.found ?? null;
   const lookupError = result?.errors.lookup ?? null;

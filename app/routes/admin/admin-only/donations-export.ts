@@ -9,7 +9,7 @@ import type { Route } from "./+types/donations-export";
 
 export async function loader(args: Route.LoaderArgs) {
   // Donor and payment data: the password or a code checked in the last 10 minutes.
-  requireRecentAuth(args, currentStaff(args));
+  await requireRecentAuth(args, currentStaff(args));
   const filters = parseDonationFilters(new URL(args.request.url).searchParams);
   const { count, header, rows } = await donationsExport(filters);
   await recordAudit(currentActor(args), "donations.export", { entity: "donation", details: { count } });

@@ -1,11 +1,16 @@
 /** Donations ledger (administrators only): filters, totals for the range, CSV export. */
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatPenceExact } from "../../../domain/giving/donation.ts";
 import { listDonations, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
 import { donationFiltersQuery } from "../../../domain/giving/shared.ts";
 import { donationCauses } from "../../../domain/giving/settings.server.ts";
 import type { Route } from "./+types/donations";
+import { Table } from "../../../components/admin/kit/table.tsx";
+import { FilterBar, FilterInput, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "People and giving", label: "Donations", order: 20 } };
 
 export const meta = () => [{ title: "Donations | Millbrook Admin" }];
 
@@ -37,8 +42,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
-const label = "block text-sm font-semibold text-slate-800";
 const outline = "rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";
 
 export default function Donations({ loaderData }: Route.ComponentProps) {
@@ -64,66 +67,34 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Form method="get" className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Filter donations">
-        <label className={label}>
-          From
-          <input type="date" name="from" defaultValue={filters.from} className={control} />
-        </label>
-        <label className={label}>
-          To
-          <input type="date" name="to" defaultValue={filters.to} className={control} />
-        </label>
-        <label className={label}>
-          Type
-          <select name="mode" defaultValue={filters.mode} className={control}>
-            <option value="">One-off and monthly</option>
-            <option value="one-off">One-off</option>
-            <option value="monthly">Monthly</option>
-          </select>
-        </label>
-        <label className={label}>
-          Gift Aid
-          <select name="giftAid" defaultValue={filters.giftAid} className={control}>
-            <option value="">With or without</option>
-            <option value="yes">With Gift Aid</option>
-            <option value="no">Without Gift Aid</option>
-          </select>
-        </label>
-        <label className={label}>
-          Cause
-          <select name="cause" defaultValue={filters.cause} className={control}>
-            <option value="">All causes</option>
-            <option value="none">Where it is needed most</option>
-            {causes.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          Status
-          <select name="status" defaultValue={filters.status} className={control}>
-            <option value="">Paid and refunded</option>
-            <option value="paid">Paid</option>
-            <option value="refunded">Refunded</option>
-          </select>
-        </label>
-        <label className={label}>
-          Search
-          <input type="search" name="q" defaultValue={filters.q} placeholder="Name, email or reference" className={control} />
-        </label>
-        <div className="flex items-end gap-2">
-          <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
-            Filter
-          </button>
-          {filtered && (
-            <Link to="/admin/donations" className="px-2 py-2 text-sm font-semibold text-brand-700 underline">
-              Clear
-            </Link>
-          )}
-        </div>
-      </Form>
+      <FilterBar label="Filter donations" q={filters.q} clearTo="/admin/donations" filtered={filtered} className="sm:grid-cols-2 lg:grid-cols-4">
+        <FilterInput label="From" type="date" name="from" defaultValue={filters.from} />
+        <FilterInput label="To" type="date" name="to" defaultValue={filters.to} />
+        <FilterSelect label="Type" name="mode" defaultValue={filters.mode}>
+          <option value="">One-off and monthly</option>
+          <option value="one-off">One-off</option>
+          <option value="monthly">Monthly</option>
+        </FilterSelect>
+        <FilterSelect label="Gift Aid" name="giftAid" defaultValue={filters.giftAid}>
+          <option value="">With or without</option>
+          <option value="yes">With Gift Aid</option>
+          <option value="no">Without Gift Aid</option>
+        </FilterSelect>
+        <FilterSelect label="Cause" name="cause" defaultValue={filters.cause}>
+          <option value="">All causes</option>
+          <option value="none">Where it is needed most</option>
+          {causes.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.title}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Status" name="status" defaultValue={filters.status}>
+          <option value="">Paid and refunded</option>
+          <option value="paid">Paid</option>
+          <option value="refunded">Refunded</option>
+        </FilterSelect>
+      </FilterBar>
 
       <dl className="mt-5 grid gap-3 sm:grid-cols-3" aria-label="Totals" data-testid="donation-totals">
         <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
@@ -153,48 +124,39 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
           {filtered ? "No gifts match these filters." : "No gifts yet."}
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[46rem] text-left text-sm">
-            <caption className="sr-only">Gifts</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">Date</th>
-                <th scope="col" className="px-3 py-2">Donor</th>
-                <th scope="col" className="px-3 py-2">Amount</th>
-                <th scope="col" className="px-3 py-2">Type</th>
-                <th scope="col" className="px-3 py-2">Cause</th>
-                <th scope="col" className="px-3 py-2">Gift Aid</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Reference</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={item.paidAt}>{item.when}</time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/donations/donor?email=${encodeURIComponent(item.email)}`} className="font-semibold text-brand-700 underline">
-                      {item.name ?? item.email}
-                    </Link>
-                    {item.name && <span className="block text-xs break-all text-slate-600">{item.email}</span>}
-                  </td>
-                  <td className="px-3 py-2 font-semibold">{item.amount}</td>
-                  <td className="px-3 py-2">{item.mode === "monthly" ? "Monthly" : "One-off"}</td>
-                  <td className="px-3 py-2">{item.cause}</td>
-                  <td className="px-3 py-2">{item.giftAid ? (item.claimed ? `Yes (claim ${item.claimed})` : "Yes") : "No"}</td>
-                  <td className="px-3 py-2">
-                    <span className={item.status === "paid" ? "rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800" : "rounded-full bg-red-50 px-2 py-0.5 font-semibold text-red-800"}>
-                      {item.status === "paid" ? "Paid" : "Refunded"}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">{item.reference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Gifts"
+          framed
+          minWidth="min-w-[46rem]"
+          items={items}
+          columns={[
+            { header: "Date", className: "whitespace-nowrap", cell: (item) => <time dateTime={item.paidAt}>{item.when}</time> },
+            {
+              header: "Donor",
+              cell: (item) => (
+                <>
+                  <Link to={`/admin/donations/donor?email=${encodeURIComponent(item.email)}`} className="font-semibold text-brand-700 underline">
+                    {item.name ?? item.email}
+                  </Link>
+                  {item.name && <span className="block text-xs break-all text-slate-600">{item.email}</span>}
+                </>
+              ),
+            },
+            { header: "Amount", className: "font-semibold", cell: (item) => item.amount },
+            { header: "Type", cell: (item) => (item.mode === "monthly" ? "Monthly" : "One-off") },
+            { header: "Cause", cell: (item) => item.cause },
+            { header: "Gift Aid", cell: (item) => (item.giftAid ? (item.claimed ? `Yes (claim ${item.claimed})` : "Yes") : "No") },
+            {
+              header: "Status",
+              cell: (item) => (
+                <span className={item.status === "paid" ? "rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800" : "rounded-full bg-red-50 px-2 py-0.5 font-semibold text-red-800"}>
+                  {item.status === "paid" ? "Paid" : "Refunded"}
+                </span>
+              ),
+            },
+            { header: "Reference", className: "font-mono text-xs", cell: (item) => item.reference },
+          ]}
+        />
       )}
 
       <Pagination page={filters.page} pages={pages} linkTo={pageLink} />

@@ -6,6 +6,7 @@ import { formatPenceExact } from "../../../domain/giving/donation.ts";
 import { cancelDeclaration, donorView } from "../../../domain/giving/admin.server.ts";
 import { londonDate } from "../../../domain/giving/references.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { Table } from "../../../components/admin/kit/table.tsx";
 import type { Route } from "./+types/donor";
 
 export const meta = () => [{ title: "Donor | Millbrook Admin" }];
@@ -122,34 +123,20 @@ export default function Donor({ loaderData }: Route.ComponentProps) {
         {gifts.length === 0 ? (
           <p className="mt-2 text-slate-600">No gifts.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Date</th>
-                  <th scope="col" className="py-2 pr-3">Amount</th>
-                  <th scope="col" className="py-2 pr-3">Type</th>
-                  <th scope="col" className="py-2 pr-3">Cause</th>
-                  <th scope="col" className="py-2 pr-3">Gift Aid</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2 pr-3">Reference</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {gifts.map((g) => (
-                  <tr key={g.id}>
-                    <td className="py-2 pr-3">{g.date}</td>
-                    <td className="py-2 pr-3 font-semibold">{g.amount}</td>
-                    <td className="py-2 pr-3">{g.mode === "monthly" ? "Monthly" : "One-off"}</td>
-                    <td className="py-2 pr-3">{g.cause}</td>
-                    <td className="py-2 pr-3">{g.giftAid ? (g.claimed ? `Claimed (claim ${g.claimed})` : "Yes") : "No"}</td>
-                    <td className="py-2 pr-3">{g.status === "paid" ? "Paid" : "Refunded"}</td>
-                    <td className="py-2 pr-3 font-mono text-xs">{g.reference}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Gifts"
+            minWidth="min-w-[36rem]"
+            items={gifts}
+            columns={[
+              { header: "Date", cell: (g) => g.date },
+              { header: "Amount", className: "font-semibold", cell: (g) => g.amount },
+              { header: "Type", cell: (g) => (g.mode === "monthly" ? "Monthly" : "One-off") },
+              { header: "Cause", cell: (g) => g.cause },
+              { header: "Gift Aid", cell: (g) => (g.giftAid ? (g.claimed ? `Claimed (claim ${g.claimed})` : "Yes") : "No") },
+              { header: "Status", cell: (g) => (g.status === "paid" ? "Paid" : "Refunded") },
+              { header: "Reference", className: "font-mono text-xs", cell: (g) => g.reference },
+            ]}
+          />
         )}
       </section>
     </main>

@@ -8,7 +8,7 @@ import type { Route } from "./+types/gift-aid-schedule";
 
 export async function loader(args: Route.LoaderArgs) {
   // Donor and payment data: the password or a code checked in the last 10 minutes.
-  requireRecentAuth(args, currentStaff(args));
+  await requireRecentAuth(args, currentStaff(args));
   const params = new URL(args.request.url).searchParams;
   const part = Math.max(1, Number.parseInt(params.get("part") ?? "1", 10) || 1);
   const claimId = Number(params.get("claim"));

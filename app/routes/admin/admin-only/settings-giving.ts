@@ -9,7 +9,7 @@ import type { Route } from "./+types/settings-giving";
 
 export async function action(args: Route.ActionArgs) {
   // Donor and payment data: the password or a code checked in the last 10 minutes.
-  requireRecentAuth(args, currentStaff(args));
+  await requireRecentAuth(args, currentStaff(args));
   const result = await saveGivingSettings(Object.fromEntries(await args.request.formData()));
   if (!result.ok) {
     const message = Object.values(result.errors).join(" ");

@@ -12,6 +12,9 @@ import { readGivingSettings } from "../../../domain/giving/settings.server.ts";
 import { paymentsConfigured } from "../../../payments/stripe.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/settings";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Site", label: "Settings", order: 10 } };
 
 export const meta = () => [{ title: "Settings | Millbrook Admin" }];
 
@@ -34,7 +37,7 @@ export async function loader() {
 export async function action(args: Route.ActionArgs) {
   const input = Object.fromEntries(await args.request.formData());
   // Switching maintenance mode needs the password or a code from the last 10 minutes.
-  if (await switchesMaintenance(input)) requireRecentAuth(args, currentStaff(args));
+  if (await switchesMaintenance(input)) await requireRecentAuth(args, currentStaff(args));
   const result = await saveSiteSettings(input, currentActor(args));
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });
@@ -167,7 +170,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   // `saved`: what the site uses (updated optimistically); `draft`: the form.
   const [saved, setSaved] = useState<Values | null>(initial);
   const [draft, setDraft] = useState<Values | null>(initial);
-  const [errors, setErrors] = useState<Errors>((actionData as { errors?: Errors } | undefined)?.errors ?? {});
+  const [errors, setErrors] = useState<Errors>((actionData && "errors" in actionData ? actionData.errors : undefined) ?? {});
   const [load, setLoad] = useState<LoadState>(loaderData.loadError ? { status: "error", message: loaderData.loadError } : { status: "ready" });
   const [saving, setSaving] = useState(false);
   const abort = useRef<AbortController | null>(null);

@@ -14,7 +14,7 @@ export async function loader() {
 
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
-  requireRecentAuth(args, staff);
+  await requireRecentAuth(args, staff);
   const userId = args.params.id;
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return redirectWithToast("/admin/users", { type: "error", message: "Error: No such account" });
   try {

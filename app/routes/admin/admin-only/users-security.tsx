@@ -18,7 +18,7 @@ export async function loader() {
 
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
-  requireRecentAuth(args, staff);
+  await requireRecentAuth(args, staff);
   const form = await args.request.formData();
   const on = form.get("require") === "on";
   await setTwoFactorForEveryone(on, currentActor(args));

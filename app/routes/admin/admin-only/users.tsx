@@ -23,6 +23,9 @@ import {
 } from "../../../domain/staff/staff.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import type { Route } from "./+types/users";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "People and giving", label: "Users", order: 30 } };
 
 export const meta = () => [{ title: "Users | Millbrook Admin" }];
 
@@ -72,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
   const userId = String(form.get("userId") ?? "");
 
   // Access changes and reset links need the password or a code from the last 10 minutes.
-  if (["grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) requireRecentAuth(args, currentStaff(args));
+  if (["grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
 
   switch (intent) {
     // One form: an existing account gets access at once, a new address an invitation.
@@ -228,7 +231,7 @@ function SubmissionsAccess({ account, busy }: { account: { id: string; email: st
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const result = actionData as UsersActionData | undefined;
+  const result = actionData;
 
   useEffect(() => {
     if (!result) return;

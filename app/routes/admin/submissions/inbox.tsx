@@ -1,9 +1,13 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
 import { filtersQuery, KIND_LABELS, STATUS_LABELS, SUBMISSION_KINDS, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
 import { listSubmissions, parseInboxFilters } from "../../../domain/submissions/inbox.server.ts";
 import type { Route } from "./+types/inbox";
+import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "People and giving", label: "Inbox", order: 10 } };
 
 export const meta = () => [{ title: "Inbox | Millbrook Admin" }];
 
@@ -18,7 +22,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filters, items, total, pages } = loaderData;
@@ -42,44 +45,24 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <Form method="get" className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr_auto]" role="search" aria-label="Filter submissions">
-        <label className="block text-sm font-semibold text-slate-800">
-          Kind
-          <select name="kind" defaultValue={filters.kind ?? ""} className={control}>
-            <option value="">All kinds</option>
-            {SUBMISSION_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Status
-          <select name="status" defaultValue={filters.status ?? ""} className={control}>
-            <option value="">All statuses</option>
-            {SUBMISSION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Search
-          <input type="search" name="q" defaultValue={filters.q} placeholder="Name, email or reference" className={control} />
-        </label>
-        <div className="flex items-end gap-2">
-          <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
-            Filter
-          </button>
-          {filtered && (
-            <Link to="/admin/inbox" className="px-2 py-2 text-sm font-semibold text-brand-700 underline">
-              Clear
-            </Link>
-          )}
-        </div>
-      </Form>
+      <FilterBar label="Filter submissions" q={filters.q} clearTo="/admin/inbox" filtered={filtered} className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr_auto]">
+        <FilterSelect label="Kind" name="kind" defaultValue={filters.kind ?? ""}>
+          <option value="">All kinds</option>
+          {SUBMISSION_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABELS[k]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Status" name="status" defaultValue={filters.status ?? ""}>
+          <option value="">All statuses</option>
+          {SUBMISSION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </FilterSelect>
+      </FilterBar>
 
       <p className="mt-5 text-sm text-slate-600" aria-live="polite">
         {total === 1 ? "1 submission" : `${total} submissions`}

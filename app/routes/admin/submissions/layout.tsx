@@ -6,8 +6,12 @@
 import { Outlet } from "react-router";
 import { staffMiddleware } from "../../../auth/guards.server.ts";
 import type { Route } from "./+types/layout";
+import type { AccessHandle } from "../../../lib/admin-menu.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [staffMiddleware("submissions")];
+/** Who may use the screens below (the menu reads it too). */
+export const handle: AccessHandle = { access: "submissions" };
+
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware(handle.access)];
 
 export default function SubmissionsSection() {
   return <Outlet />;

@@ -1,0 +1,68 @@
+/**
+ * The filter bar of the admin lists (inbox, donations): a GET form (the address holds the
+ * filters, so they can be bookmarked and work without JavaScript) with the screen's own
+ * filters, the search box, Filter, and Clear when a filter is set. `FilterSelect` and
+ * `FilterInput` are its labelled fields.
+ */
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { Form, Link } from "react-router";
+
+const label = "block text-sm font-semibold text-slate-800";
+const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
+
+export function FilterBar({
+  label: name,
+  q,
+  clearTo,
+  filtered,
+  className,
+  children,
+}: {
+  /** The search region's name ("Filter submissions"). */
+  label: string;
+  /** The search words now in the address. */
+  q: string;
+  /** The list without filters. */
+  clearTo: string;
+  filtered: boolean;
+  /** The grid's columns (Tailwind classes). */
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" className={`mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`} role="search" aria-label={name}>
+      {children}
+      <FilterInput label="Search" type="search" name="q" defaultValue={q} placeholder="Name, email or reference" />
+      <div className="flex items-end gap-2">
+        <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+          Filter
+        </button>
+        {filtered && (
+          <Link to={clearTo} className="px-2 py-2 text-sm font-semibold text-brand-700 underline">
+            Clear
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+export function FilterSelect({ label: text, children, ...select }: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <label className={label}>
+      {text}
+      <select className={control} {...select}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+export function FilterInput({ label: text, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className={label}>
+      {text}
+      <input className={control} {...input} />
+    </label>
+  );
+}
