@@ -23,6 +23,7 @@ const SECTION_GROUPS: { title: string; sections: { to: string; label: string; ac
     title: "Website",
     sections: [
       { to: "/admin/pages", label: "Page texts", access: "staff" },
+      { to: "/admin/media", label: "Media library", access: "staff" },
       { to: "/admin/news", label: "News", access: "staff" },
       { to: "/admin/causes", label: "Causes", access: "staff" },
       { to: "/admin/fund-recipients", label: "Fund recipients", access: "staff" },

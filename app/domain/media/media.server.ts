@@ -12,6 +12,7 @@ import { media, type MediaKind, type MediaRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import type { ContentTopic } from "../../live/topics.ts";
 import { deletePdf, DocumentRejectedError, storePdf } from "../../storage/documents.server.ts";
+import type { StoreFolder } from "../../storage/file-store.server.ts";
 import { deleteImage, ImageRejectedError, storeImageWithSize } from "../../storage/images.server.ts";
 import { isImageType, sniffFileType } from "../../storage/file-types.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
@@ -41,12 +42,16 @@ export interface MediaUpload {
 const cleanFilename = (name: string) =>
   name
     .replace(/^.*[\\/]/, "")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\p{Cc}/gu, "")
     .trim()
     .slice(0, 200);
 
 /** Stores an uploaded image or PDF and adds it to the library; MediaRejectedError for anything else. */
-export async function uploadMedia(upload: MediaUpload, actor: AuditActor, options: { requireAlt?: boolean } = {}): Promise<MediaRow> {
+export async function uploadMedia(
+  upload: MediaUpload,
+  actor: AuditActor,
+  options: { requireAlt?: boolean; folder?: StoreFolder } = {},
+): Promise<MediaRow> {
   const type = sniffFileType(upload.bytes);
   if (!type) throw new MediaRejectedError(MEDIA_WRONG_TYPE);
   const kind: MediaKind = isImageType(type) ? "image" : "pdf";
@@ -58,7 +63,8 @@ export async function uploadMedia(upload: MediaUpload, actor: AuditActor, option
   }
   let stored: { url: string; width: number | null; height: number | null };
   try {
-    stored = kind === "image" ? await storeImageWithSize("media", upload.bytes) : { url: await storePdf("media", upload.bytes), width: null, height: null };
+    const folder = options.folder ?? "media";
+    stored = kind === "image" ? await storeImageWithSize(folder, upload.bytes) : { url: await storePdf(folder, upload.bytes), width: null, height: null };
   } catch (error) {
     if (error instanceof ImageRejectedError || error instanceof DocumentRejectedError) throw new MediaRejectedError(error.message);
     throw error;

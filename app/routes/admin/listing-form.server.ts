@@ -1,6 +1,8 @@
 /**
- * The action of the event and craft fair create/edit forms: editors and administrators
- * only; reads the multipart request, saves through the listings domain, and answers:
+ * The action of the staff create/edit forms with an image (events, craft fairs, trustees,
+ * causes, news, gallery, award winners): reads the multipart request and the media
+ * field's choice (media-field.server.ts: the image's alt text is the library item's),
+ * saves through the listings domain, and answers:
  * field errors come back with the values (400, or 500 for an unexpected failure), a
  * saved item goes back to the list with the spec's toast, a repeated submission to the
  * item it created.
@@ -14,6 +16,7 @@ import { FORM_META_FIELDS, saveListing } from "../../domain/listings/save-listin
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
 import { readFormWithImage } from "../../storage/upload.server.ts";
+import { readMediaField } from "./media-field.server.ts";
 
 /** One form screen (events, craft fairs): its schema, list address, save functions and the spec's texts. */
 export interface ListingFormScreen<S extends z.ZodType> {
@@ -36,19 +39,24 @@ export async function listingFormAction<S extends z.ZodType>(args: GuardArgs & {
   const failure = id === null ? texts.createFailed : texts.updateFailed;
 
   const read = await readFormWithImage(args.request);
-  const outcome = read.ok
-    ? await saveListing(
-        { values: formValues(read.formData, [...screen.fields, ...FORM_META_FIELDS]), image: read.image },
-        {
-          schema: screen.schema,
-          folder: screen.folder,
-          failure,
-          check: screen.check && ((input, image) => screen.check!(input, image, id)),
-          save: (input, image, submissionId) =>
-            id === null ? screen.create(input, image ?? null, actor, submissionId) : screen.update(id, input, image, actor),
-        },
-      )
-    : ({ status: "invalid", errors: { image: `Image upload failed: ${read.error}` }, values: {} } as const);
+  const values = read.ok ? formValues(read.formData, [...screen.fields, ...FORM_META_FIELDS]) : {};
+  const media = read.ok ? await readMediaField(read.formData, read.image && { bytes: read.image, filename: read.filename }, screen.folder, actor) : null;
+  // The image's alt text is the library item's (or the new upload's), whatever the form says.
+  if (media?.ok && media.alt) Object.assign(values, { image_alt: media.alt.alt, image_decorative: media.alt.decorative ? "on" : "" });
+  const outcome = !read.ok
+    ? ({ status: "invalid", errors: { image: `Image upload failed: ${read.error}` }, values: {} } as const)
+    : !media?.ok
+      ? ({ status: "invalid", errors: media?.errors ?? {}, values } as const)
+      : await saveListing(
+          { values, image: media.image },
+          {
+            schema: screen.schema,
+            failure,
+            check: screen.check && ((input, image) => screen.check!(input, image, id)),
+            save: (input, image, submissionId) =>
+              id === null ? screen.create(input, image ?? null, actor, submissionId) : screen.update(id, input, image, actor),
+          },
+        );
   switch (outcome.status) {
     case "invalid":
       return data(outcome, { status: "formError" in outcome && outcome.formError ? 500 : 400 });
