@@ -114,7 +114,6 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
             <TextField
               name="alt"
               label="Description (alt text)"
-              optional
               hint='What the picture shows, for people who cannot see it, e.g. "Volunteers with litter pickers by the river".'
               maxLength={200}
               defaultValue={values.alt}

@@ -126,7 +126,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
           <p id="files-hint" className="mt-0.5 text-sm text-slate-600">
             JPEG, PNG, WebP, GIF or PDF; up to ten files, 10 MB each.
           </p>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
             <input
               id="files"
               name="files"
@@ -136,7 +136,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
               accept={[...IMAGE_TYPES, PDF_TYPE].join(",")}
               aria-describedby={uploadError ? "files-hint files-error" : "files-hint"}
               aria-invalid={uploadError ? true : undefined}
-              className="min-w-0 flex-1 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
+              className="w-full min-w-0 text-sm sm:w-auto sm:flex-1 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
             />
             <button type="submit" disabled={uploading} className={buttonClasses("primary", "sm")}>
               {uploading ? "Uploading..." : "Upload"}
