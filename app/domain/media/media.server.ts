@@ -13,7 +13,7 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import type { ContentTopic } from "../../live/topics.ts";
 import { deletePdf, DocumentRejectedError, storePdf } from "../../storage/documents.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
-import { deleteImage, ImageRejectedError, storeImageWithSize } from "../../storage/images.server.ts";
+import { deleteImage, IMAGE_WRONG_TYPE, ImageRejectedError, storeImageWithSize } from "../../storage/images.server.ts";
 import { isImageType, sniffFileType } from "../../storage/file-types.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { validId } from "../listings/listings.server.ts";
@@ -50,10 +50,10 @@ const cleanFilename = (name: string) =>
 export async function uploadMedia(
   upload: MediaUpload,
   actor: AuditActor,
-  options: { requireAlt?: boolean; folder?: StoreFolder } = {},
+  options: { requireAlt?: boolean; folder?: StoreFolder; imagesOnly?: boolean } = {},
 ): Promise<MediaRow> {
   const type = sniffFileType(upload.bytes);
-  if (!type) throw new MediaRejectedError(MEDIA_WRONG_TYPE);
+  if (!type || (options.imagesOnly && !isImageType(type))) throw new MediaRejectedError(options.imagesOnly ? IMAGE_WRONG_TYPE : MEDIA_WRONG_TYPE);
   const kind: MediaKind = isImageType(type) ? "image" : "pdf";
   const decorative = kind === "image" && upload.decorative === true;
   const alt = kind === "image" && !decorative ? (upload.alt ?? "").trim().slice(0, 200) : "";

@@ -14,8 +14,6 @@ import type { ImageChoice } from "../../domain/listings/save-listing.server.ts";
 import { focalPosition, mediaAltProblem } from "../../domain/media/media.schema.ts";
 import { deleteMedia, getMedia, getMediaByUrl, listMedia, MEDIA_NOT_FOUND, uploadMedia } from "../../domain/media/media.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
-import { isImageType, sniffFileType } from "../../storage/file-types.ts";
-import { IMAGE_WRONG_TYPE } from "../../storage/images.server.ts";
 
 const CHOICES = 24;
 const NEEDS_ALT = "That image has no alt text yet. Describe it in the Media library (or mark it decorative there), or choose another.";
@@ -56,13 +54,12 @@ export async function readMediaField(
   actor: AuditActor,
 ): Promise<MediaFieldRead> {
   if (upload) {
-    if (!isImageType(sniffFileType(upload.bytes) ?? "")) return { ok: false, errors: { image: `Image upload failed: ${IMAGE_WRONG_TYPE}` } };
     const decorative = formData.get("media_decorative") === "on";
     const alt = decorative ? "" : String(formData.get("media_alt") ?? "").trim().slice(0, 200);
     // A missing description is refused by the form's own check (its words) or, for forms
     // without one, by uploadMedia (requireAlt), before anything is stored.
     const store = async () => {
-      const item = await uploadMedia({ ...upload, alt, decorative }, actor, { requireAlt: true, folder });
+      const item = await uploadMedia({ ...upload, alt, decorative }, actor, { requireAlt: true, folder, imagesOnly: true });
       return { url: item.url, discard: () => deleteMedia(item.id, actor).catch(() => false) };
     };
     return { ok: true, image: { kind: "upload", store }, alt: { alt, decorative } };
