@@ -169,7 +169,7 @@ test("an editor creates, edits, toggles and deletes a craft fair with an image; 
 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Date", { exact: true }).fill(inDays(40));
-  await page.getByLabel("Description").fill("Handmade crafts from local makers.");
+  await page.getByLabel("Description", { exact: true }).fill("Handmade crafts from local makers.");
   await page.getByLabel("Location").fill("Millbrook Library Garden");
   await page.getByLabel("Stalls available").fill("25");
   await page.getByLabel("Application deadline").fill(inDays(20));

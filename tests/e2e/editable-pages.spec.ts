@@ -209,7 +209,7 @@ test("a craft fair's application deadline must fall before the fair, checked by 
   await noJs.getByLabel("Title").fill(`Deadline Fair ${stamp}`);
   await noJs.getByLabel("Date", { exact: true }).fill(day(30));
   await noJs.getByLabel("Time").fill("10:00");
-  await noJs.getByLabel("Description").fill("Makers from across Millbrook, with cake.");
+  await noJs.getByLabel("Description", { exact: true }).fill("Makers from across Millbrook, with cake.");
   await noJs.getByLabel("Location").fill("Town Hall");
   await noJs.getByLabel("Stalls available").fill("12");
   await noJs.getByLabel("Application deadline").fill(day(31));

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { checkbox, tooLong } from "../listings/listing-fields.schema.ts";
 
 export const MEDIA_ALT_REQUIRED = "Describe the image for people who cannot see it, or mark it as decorative";
-export const FOCAL_INVALID = "Enter a whole number from 0 to 100";
+const FOCAL_INVALID = "Enter a whole number from 0 to 100";
 
 const percent = z
   .string()

@@ -11,7 +11,7 @@ import { getDb } from "../../db/client.server.ts";
 import { media, type MediaKind, type MediaRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import type { ContentTopic } from "../../live/topics.ts";
-import { deletePdf, DocumentRejectedError, storePdf } from "../../storage/documents.server.ts";
+import { deletePdf, DocumentRejectedError, NOT_A_PDF, storePdf } from "../../storage/documents.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
 import { deleteImage, IMAGE_WRONG_TYPE, ImageRejectedError, storeImageWithSize } from "../../storage/images.server.ts";
 import { isImageType, sniffFileType } from "../../storage/file-types.ts";
@@ -50,11 +50,13 @@ const cleanFilename = (name: string) =>
 export async function uploadMedia(
   upload: MediaUpload,
   actor: AuditActor,
-  options: { requireAlt?: boolean; folder?: StoreFolder; imagesOnly?: boolean } = {},
+  options: { requireAlt?: boolean; folder?: StoreFolder; only?: MediaKind } = {},
 ): Promise<MediaRow> {
   const type = sniffFileType(upload.bytes);
-  if (!type || (options.imagesOnly && !isImageType(type))) throw new MediaRejectedError(options.imagesOnly ? IMAGE_WRONG_TYPE : MEDIA_WRONG_TYPE);
-  const kind: MediaKind = isImageType(type) ? "image" : "pdf";
+  const kind: MediaKind | null = type === null ? null : isImageType(type) ? "image" : "pdf";
+  if (!kind || (options.only && kind !== options.only)) {
+    throw new MediaRejectedError(options.only === "image" ? IMAGE_WRONG_TYPE : options.only === "pdf" ? NOT_A_PDF : MEDIA_WRONG_TYPE);
+  }
   const decorative = kind === "image" && upload.decorative === true;
   const alt = kind === "image" && !decorative ? (upload.alt ?? "").trim().slice(0, 200) : "";
   if (options.requireAlt) {
@@ -206,14 +208,14 @@ export async function deleteMedia(id: number, actor: AuditActor): Promise<boolea
 }
 
 /** What a public page needs of an image in the library: alt text ("" when decorative) and focal point. */
-export interface ImageDetails {
+interface ImageDetails {
   alt: string | null;
   x: number;
   y: number;
 }
 
 /** The library's details of these image addresses (those not in the library are left out). */
-export async function imageDetails(urls: (string | null | undefined)[]): Promise<Map<string, ImageDetails>> {
+async function imageDetails(urls: (string | null | undefined)[]): Promise<Map<string, ImageDetails>> {
   const wanted = [...new Set(urls.filter((u): u is string => Boolean(u)))];
   if (wanted.length === 0) return new Map();
   const rows = await getDb()

@@ -101,7 +101,7 @@ export type SettingsImage = keyof typeof SETTINGS_IMAGES;
 export async function replaceSettingsImage(which: SettingsImage, bytes: Uint8Array | null, actor: AuditActor) {
   if (!Object.hasOwn(SETTINGS_IMAGES, which)) throw new Error(`Unknown settings image: ${String(which)}`);
   const column = SETTINGS_IMAGES[which];
-  const item = bytes ? await uploadMedia({ bytes, filename: `${which}-image` }, actor, { folder: "settings", imagesOnly: true }) : null;
+  const item = bytes ? await uploadMedia({ bytes, filename: `${which}-image` }, actor, { folder: "settings", only: "image" }) : null;
   const url = item?.url ?? null;
   try {
     await getDb().transaction(async (tx) => {

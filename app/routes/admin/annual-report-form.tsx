@@ -12,7 +12,7 @@ import { createAnnualReport, getAnnualReport, updateAnnualReport } from "../../d
 import { fieldErrors, formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { deletePdf, DocumentRejectedError, storePdf } from "../../storage/documents.server.ts";
+import { deleteMedia, MediaRejectedError, uploadMedia } from "../../domain/media/media.server.ts";
 import { readFormWithImage } from "../../storage/upload.server.ts";
 import type { Route } from "./+types/annual-report-form";
 
@@ -45,21 +45,22 @@ export async function action(args: Route.ActionArgs) {
   if (!read.image && !existing) errors.file = PDF_REQUIRED;
   if (!parsed.success || Object.keys(errors).length > 0) return data({ errors, values } satisfies ActionResult, { status: 400 });
 
-  let file: string | undefined;
+  const actor = currentActor(args);
+  // The PDF goes into the media library (a replaced one stays there).
+  let pdf: { id: number; url: string } | undefined;
   if (read.image) {
     try {
-      file = await storePdf("reports", read.image);
+      pdf = await uploadMedia({ bytes: read.image, filename: read.filename }, actor, { folder: "reports", only: "pdf" });
     } catch (error) {
-      if (error instanceof DocumentRejectedError) return data({ errors: { file: error.message }, values } satisfies ActionResult, { status: 400 });
+      if (error instanceof MediaRejectedError) return data({ errors: { file: error.message }, values } satisfies ActionResult, { status: 400 });
       throw error;
     }
   }
-  const actor = currentActor(args);
   try {
-    if (id === null) await createAnnualReport({ ...parsed.data, file: file! }, actor);
-    else await updateAnnualReport(id, { ...parsed.data, file }, actor);
+    if (id === null) await createAnnualReport({ ...parsed.data, file: pdf!.url }, actor);
+    else await updateAnnualReport(id, { ...parsed.data, file: pdf?.url }, actor);
   } catch (error) {
-    await deletePdf(file);
+    if (pdf) await deleteMedia(pdf.id, actor);
     throw error;
   }
   return redirectWithToast(LIST, { type: "success", message: id === null ? "Report added" : "Report updated" });

@@ -59,7 +59,7 @@ export async function readMediaField(
     // A missing description is refused by the form's own check (its words) or, for forms
     // without one, by uploadMedia (requireAlt), before anything is stored.
     const store = async () => {
-      const item = await uploadMedia({ ...upload, alt, decorative }, actor, { requireAlt: true, folder, imagesOnly: true });
+      const item = await uploadMedia({ ...upload, alt, decorative }, actor, { requireAlt: true, folder, only: "image" });
       return { url: item.url, discard: () => deleteMedia(item.id, actor).catch(() => false) };
     };
     return { ok: true, image: { kind: "upload", store }, alt: { alt, decorative } };
