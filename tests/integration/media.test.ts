@@ -22,6 +22,7 @@ import {
 } from "../../app/domain/media/media.server.ts";
 import { createTrustee, listPublicTrustees, updateTrustee } from "../../app/domain/trustees/trustees.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
+import { mediaChoices, readMediaField } from "../../app/routes/admin/media-field.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -117,5 +118,38 @@ describe("media library", () => {
     expect(fs.existsSync(fileOf(item.url))).toBe(false);
     expect(await audited("media.deleted", item.id)).toBe(1);
     expect((await getDb().select().from(trustees).where(eq(trustees.id, trustee.id)))[0].image).toBeNull();
+  });
+
+  it("the forms' media field uses a library image with its alt text, refuses one without, and stores an upload only on demand", async () => {
+    const described = await uploadMedia({ bytes: await png(64, 64), filename: "described.png", alt: "The weir in spring" }, actor);
+    const bare = await uploadMedia({ bytes: await png(64, 64), filename: "bare.png" }, actor);
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(fields)) data.set(k, v);
+      return data;
+    };
+    const choices = await mediaChoices("/images/trustees/trustee-1.svg");
+    expect(choices.items.map((c) => c.id)).toEqual(expect.arrayContaining([described.id, bare.id, choices.currentId]));
+    expect(choices.items.find((c) => c.id === bare.id)?.needsAlt).toBe(true);
+
+    expect(await readMediaField(form({ media_id: String(described.id) }), null, "trustees", actor)).toEqual({
+      ok: true,
+      image: { kind: "pick", url: described.url },
+      alt: { alt: "The weir in spring", decorative: false },
+    });
+    expect(await readMediaField(form({ media_id: String(bare.id) }), null, "trustees", actor)).toMatchObject({ ok: false, errors: { image: expect.stringMatching(/no alt text/) } });
+    expect(await readMediaField(form({ media_id: "none" }), null, "trustees", actor)).toMatchObject({ ok: true, image: { kind: "remove" } });
+    expect(await readMediaField(form({ media_id: "999999" }), null, "trustees", actor)).toMatchObject({ ok: false });
+
+    const before = (await listMedia({ limit: 200 })).length;
+    const undescribed = await readMediaField(form({}), { bytes: await png(64, 64), filename: "new.png" }, "trustees", actor);
+    expect((await listMedia({ limit: 200 })).length).toBe(before);
+    if (!undescribed.ok || undescribed.image.kind !== "upload") throw new Error("expected an upload");
+    await expect(undescribed.image.store()).rejects.toThrow(MEDIA_ALT_REQUIRED);
+    const upload = await readMediaField(form({ media_decorative: "on" }), { bytes: await png(64, 64), filename: "new.png" }, "trustees", actor);
+    if (!upload.ok || upload.image.kind !== "upload") throw new Error("expected an upload");
+    const stored = await upload.image.store();
+    expect(stored.url).toMatch(/^\/uploads\/trustees\//);
+    expect(await getMediaByUrl(stored.url)).toMatchObject({ decorative: true, alt: "" });
   });
 });
