@@ -114,8 +114,8 @@ export function MediaField({
         ))}
       </div>
 
-      <div className="mt-4 grid gap-4 rounded-xl border border-slate-200 p-4 md:grid-cols-2">
-        <div className="md:col-span-2">
+      <div className="mt-4 grid grid-cols-1 gap-4 rounded-xl border border-slate-200 p-4">
+        <div>
           <label htmlFor="image" className="block font-semibold text-ink">
             {label}: upload a new one
           </label>
@@ -135,7 +135,7 @@ export function MediaField({
             />
           </div>
         </div>
-        <div className="md:col-span-2">
+        <div>
           <label htmlFor="media_alt" className="block font-semibold text-ink">
             {label} description (alt text)
           </label>
@@ -151,7 +151,7 @@ export function MediaField({
           />
           <FieldError id="media_alt" error={alt.error} />
         </div>
-        <div className="flex items-start gap-3 md:col-span-2">
+        <div className="flex items-start gap-3">
           <input type="checkbox" {...form.bindCheckbox("media_decorative")} className="mt-1 size-5 accent-brand-600" />
           <label htmlFor="media_decorative" className="text-ink">
             The {label.toLowerCase()} is decorative (screen readers skip it)
