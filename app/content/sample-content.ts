@@ -449,3 +449,25 @@ export const VOLUNTEER_ROLES = [
     skills: "Organised, comfortable with email and spreadsheets",
   },
 ] as const;
+
+/**
+ * Focal points of the built-in pictures (percent from the left, from the top), written
+ * into the media library with them: the wide crops (the 5:2 event banner) keep the
+ * people and stalls near the bottom of each picture rather than the sky above them.
+ */
+export const SAMPLE_FOCAL_POINTS: Record<string, readonly [x: number, y: number]> = {
+  "/images/events/litter-pick.svg": [47, 90],
+  "/images/events/family-day.svg": [50, 75],
+  "/images/events/fun-run.svg": [52, 72],
+  "/images/events/gala.svg": [62, 75],
+  "/images/events/quiz-night.svg": [45, 40],
+  "/images/events/summer-fair.svg": [50, 70],
+  "/images/craft-fairs/christmas.svg": [50, 72],
+  "/images/craft-fairs/spring.svg": [50, 78],
+  "/images/craft-fairs/summer.svg": [50, 72],
+  "/images/craft-fairs/autumn.svg": [50, 72],
+  "/images/craft-fairs/gallery-crowd.svg": [50, 80],
+  "/images/causes/community-garden.svg": [50, 72],
+  "/images/causes/warm-spaces.svg": [58, 60],
+  "/images/causes/youth-club.svg": [35, 62],
+};

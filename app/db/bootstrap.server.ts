@@ -1,6 +1,7 @@
 /**
  * Opens the database for a process: DATABASE_URL when set, otherwise the embedded
- * PostgreSQL server under DATA_DIR. Then applies migrations and the first-start seed.
+ * PostgreSQL server under DATA_DIR. Then applies migrations, the first-start seed and the
+ * media library's backfill.
  */
 import type pg from "pg";
 import type { AppConfig } from "../lib/config.server.ts";
@@ -8,6 +9,7 @@ import { logger } from "../lib/logger.server.ts";
 import { prepareSecretKey } from "../lib/secret-box.server.ts";
 import { connectDatabase, disconnectDatabase, type Database } from "./client.server.ts";
 import { openEmbeddedDatabase } from "./embedded-postgres.server.ts";
+import { backfillMedia } from "./media-backfill.server.ts";
 import { runMigrations } from "./migrate.server.ts";
 import { seedIfEmpty, seedNewSections } from "./seed.server.ts";
 
@@ -31,6 +33,8 @@ export async function openDatabase(
       if (await seedIfEmpty(opened.db)) logger.info("sample content written (first start)");
       const sections = await seedNewSections(opened.db);
       if (sections.length > 0) logger.info({ sections }, "starting content written");
+      const added = await backfillMedia(opened.db);
+      if (added > 0) logger.info({ added }, "images and documents added to the media library");
     }
     return opened;
   } catch (error) {

@@ -555,6 +555,41 @@ export const annualReports = pgTable("annual_reports", {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const MEDIA_KINDS = ["image", "pdf"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * The media library: every image and PDF staff upload, once, to be used anywhere. `url`
+ * is the file's public address (an upload in the store, or a built-in file under
+ * /images); content rows point at it by that address. An image has alt text unless it
+ * is decorative; public pages crop it (CSS object-fit: cover) around the focal point,
+ * given in percent from the left and from the top.
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<MediaKind>().notNull(),
+    url: text("url").notNull(),
+    filename: text("filename").notNull().default(""),
+    alt: text("alt").notNull().default(""),
+    decorative: boolean("decorative").notNull().default(false),
+    focal_x: integer("focal_x").notNull().default(50),
+    focal_y: integer("focal_y").notNull().default(50),
+    width: integer("width"),
+    height: integer("height"),
+    byte_size: integer("byte_size"),
+    uploaded_by: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("media_url_idx").on(t.url),
+    index("media_recent_idx").on(t.created_at, t.id),
+    check("media_kind_check", sql`${t.kind} in ('image', 'pdf')`),
+    check("media_focal_check", sql`${t.focal_x} between 0 and 100 and ${t.focal_y} between 0 and 100`),
+  ],
+);
+
 /** Volunteer roles on /support, edited by staff; `slug` is what the volunteer form sends and stores. */
 export const volunteerRoles = pgTable("volunteer_roles", {
   id: serial("id").primaryKey(),
@@ -805,6 +840,7 @@ export type PageTextRow = typeof pageTexts.$inferSelect;
 export type VolunteerRoleRow = typeof volunteerRoles.$inferSelect;
 export type AnnualReportRow = typeof annualReports.$inferSelect;
 export type GalleryImageRow = typeof craftFairGallery.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type DonationRow = typeof donations.$inferSelect;

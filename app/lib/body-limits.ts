@@ -14,6 +14,8 @@ export const BODY_LIMITS = {
   default: 1024 * 1024,
   /** An admin form with one image (10 MB) and its fields. */
   imageForm: MAX_IMAGE_BYTES + 1024 * 1024,
+  /** The media library's upload: several images or PDFs, 30 MB in all. */
+  mediaUpload: 3 * MAX_IMAGE_BYTES + 1024 * 1024,
   /** A public form with up to five 5 MB photos and its fields. */
   publicForm: 27 * 1024 * 1024,
 } as const;

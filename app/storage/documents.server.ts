@@ -10,7 +10,7 @@ import { PDF_TYPE, sniffFileType } from "./file-types.ts";
 
 export class DocumentRejectedError extends Error {}
 
-const NOT_A_PDF = "The file is not a PDF. Please choose a PDF document.";
+export const NOT_A_PDF = "The file is not a PDF. Please choose a PDF document.";
 
 /** True when the bytes look like a whole PDF file: the sniffer's PDF start and an end-of-file marker. */
 function isPdf(bytes: Uint8Array): boolean {

@@ -33,6 +33,11 @@ export class ImageRejectedError extends Error {
 
 /** Checks and stores an uploaded image; returns the main image's public URL. */
 export async function storeImage(folder: StoreFolder, bytes: Uint8Array): Promise<string> {
+  return (await storeImageWithSize(folder, bytes)).url;
+}
+
+/** As storeImage, also giving the stored main image's size in pixels (for the media library). */
+export async function storeImageWithSize(folder: StoreFolder, bytes: Uint8Array): Promise<{ url: string; width: number; height: number }> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError(IMAGE_TOO_LARGE);
   const type = sniffFileType(bytes);
   if (!type || !isImageType(type)) throw new ImageRejectedError(IMAGE_WRONG_TYPE);
@@ -41,10 +46,14 @@ export async function storeImage(folder: StoreFolder, bytes: Uint8Array): Promis
   const { default: sharp } = await import("sharp");
   const input = () => sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: "error" });
   let width: number;
+  let height: number;
   try {
     const meta = await input().metadata();
     if (!meta.width || !meta.height || meta.format === "svg") throw new Error("no dimensions");
-    width = meta.width;
+    // EXIF orientations 5-8 are turned a quarter by rotate() below.
+    const turned = (meta.orientation ?? 1) >= 5;
+    width = turned ? meta.height : meta.width;
+    height = turned ? meta.width : (meta.pageHeight ?? meta.height);
   } catch {
     throw new ImageRejectedError(IMAGE_UNREADABLE);
   }
@@ -71,7 +80,8 @@ export async function storeImage(folder: StoreFolder, bytes: Uint8Array): Promis
     if (error instanceof ImageRejectedError) throw error;
     throw new ImageRejectedError(IMAGE_UNREADABLE);
   }
-  return publicUrl(outputs[0].key);
+  const mainWidth = outputs[0].width;
+  return { url: publicUrl(outputs[0].key), width: mainWidth, height: Math.round((height * mainWidth) / width) };
 }
 
 /** Deletes a stored image and its variants. URLs not in the store (built-in artwork) are left alone. */

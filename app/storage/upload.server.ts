@@ -28,6 +28,8 @@ export interface FormLimits {
 export const FORM_LIMITS = {
   /** An admin form with one image and its fields. */
   imageForm: { maxFiles: 1, maxFileSize: MAX_IMAGE_BYTES, maxParts: 60, maxTotalSize: BODY_LIMITS.imageForm },
+  /** The media library's upload: up to ten files of at most 10 MB each, 30 MB in all. */
+  mediaUpload: { maxFiles: 10, maxFileSize: MAX_IMAGE_BYTES, maxParts: 20, maxTotalSize: BODY_LIMITS.mediaUpload },
   /**
    * A public form: a few attachments (the form's schema counts them and checks each one's
    * size, so people get a message on the field) within the route's body limit.
@@ -63,8 +65,28 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Fo
 }
 
 export type FormWithImage =
-  | { ok: true; formData: FormData; image: Uint8Array | null }
+  | { ok: true; formData: FormData; image: Uint8Array | null; filename: string }
   | { ok: false; error: string };
+
+export type FormWithFiles =
+  | { ok: true; formData: FormData; files: { bytes: Uint8Array; filename: string }[] }
+  | { ok: false; error: string };
+
+/** Reads the media library's upload: every non-empty file in `field`, with its name. */
+export async function readFormWithFiles(request: Request, field: string): Promise<FormWithFiles> {
+  const read = await readForm(request, FORM_LIMITS.mediaUpload);
+  if (!read.ok) {
+    return { ok: false, error: read.problem === "too-large" ? MEDIA_UPLOAD_TOO_LARGE : "The form could not be read. Please try again." };
+  }
+  const files: { bytes: Uint8Array; filename: string }[] = [];
+  for (const file of read.formData.getAll(field)) {
+    if (file instanceof File && file.size > 0) files.push({ bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name });
+  }
+  read.formData.delete(field);
+  return { ok: true, formData: read.formData, files };
+}
+
+const MEDIA_UPLOAD_TOO_LARGE = "Upload at most ten files, each up to 10 MB and 30 MB in all.";
 
 /** Reads an admin form that may carry one image (at most 10 MB) in `imageField`. */
 export async function readFormWithImage(request: Request, imageField = "image"): Promise<FormWithImage> {
@@ -74,5 +96,5 @@ export async function readFormWithImage(request: Request, imageField = "image"):
   const file = formData.get(imageField);
   formData.delete(imageField);
   const image = file instanceof Blob && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
-  return { ok: true, formData, image };
+  return { ok: true, formData, image, filename: file instanceof File ? file.name : "" };
 }

@@ -58,8 +58,9 @@ test("an editor creates, edits, toggles and deletes an event with an image; the 
   await page.getByLabel("Tickets available").fill("0");
   await expect(page.getByText("Must be a positive number")).toBeVisible();
   await page.getByLabel("Tickets available").fill("");
-  await page.getByLabel(/^Image/).setInputFiles(await pngFile());
+  await page.getByLabel("Image: upload a new one").setInputFiles(await pngFile());
   await expect(page.getByAltText("Preview of the selected image")).toBeVisible();
+  await page.getByLabel("Image description (alt text)").fill("Lanterns along the river at dusk");
   await page.getByRole("button", { name: "Create Event" }).click();
 
   await expect(page).toHaveURL(/\/admin\/events$/);
@@ -87,18 +88,19 @@ test("an editor creates, edits, toggles and deletes an event with an image; the 
   await publicPage.goto(`/events/${id}`);
   await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText(title);
 
-  // Edit: new title, remove the image.
+  // Edit: new title, no image (the picture stays in the media library).
   await page.getByRole("link", { name: `Edit ${title}` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Event");
   await expect(page.getByLabel("Title")).toHaveValue(title);
   const renamed = `${title} (renamed)`;
   await page.getByLabel("Title").fill(renamed);
-  await page.getByRole("button", { name: "Remove Image" }).click();
+  await page.getByRole("radio", { name: "No image" }).check();
   await page.getByRole("button", { name: "Update Event" }).click();
   await expect(toast(page, "Event updated successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/events$/);
   await expect(publicPage.getByRole("heading", { level: 1 })).toHaveText(renamed); // live update
-  expect((await request.get(row.image!)).status()).toBe(404);
+  expect((await getDb().select({ image: events.image }).from(events).where(eq(events.id, id)))[0].image).toBeNull();
+  expect((await request.get(row.image!)).status()).toBe(200);
 
   // Deactivate: gone from the public site; activate again: back.
   await page.getByRole("button", { name: `Deactivate ${renamed}` }).click();
@@ -167,11 +169,12 @@ test("an editor creates, edits, toggles and deletes a craft fair with an image; 
 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Date", { exact: true }).fill(inDays(40));
-  await page.getByLabel("Description").fill("Handmade crafts from local makers.");
+  await page.getByLabel("Description", { exact: true }).fill("Handmade crafts from local makers.");
   await page.getByLabel("Location").fill("Millbrook Library Garden");
   await page.getByLabel("Stalls available").fill("25");
   await page.getByLabel("Application deadline").fill(inDays(20));
-  await page.getByLabel(/^Image/).setInputFiles(await pngFile("stall.png"));
+  await page.getByLabel("Image: upload a new one").setInputFiles(await pngFile("stall.png"));
+  await page.getByLabel("The image is decorative (screen readers skip it)").check();
   await page.getByRole("button", { name: "Create Craft Fair" }).click();
   await expect(toast(page, "Craft fair created successfully")).toBeVisible();
   const id = await idFromEditLink(page, title, "/admin/craft-fairs");
@@ -229,7 +232,7 @@ test("without JavaScript the server validates, keeps the values, and refuses a d
   await noJs.getByLabel("Date").fill(inDays(3));
   await noJs.getByLabel("Short description").fill("Works without JavaScript.");
   await noJs.getByLabel("Category").selectOption("social");
-  await noJs.getByLabel(/^Image/).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") });
+  await noJs.getByLabel("Image: upload a new one").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") });
   await noJs.getByRole("button", { name: "Create Event" }).click();
   await expect(noJs.getByText("Image upload failed: Only JPEG, PNG, WebP or GIF images can be uploaded.")).toBeVisible();
   const [{ n }] = await getDb().select({ n: count() }).from(events).where(eq(events.title, title));

@@ -149,6 +149,7 @@ test("an editor closes nominations and adds a winner with a photo; the awards pa
   await page.getByLabel("Achievement").fill("Ran the Saturday breakfast club for ten years.");
   const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 90, g: 160, b: 120 } } }).png().toBuffer();
   await page.getByLabel(/^Photo/).first().setInputFiles({ name: "rosa.png", mimeType: "image/png", buffer: png });
+  await page.getByLabel("Photo description (alt text)").fill(`Rosa Bell ${stamp} at the breakfast club`);
   await page.getByRole("button", { name: "Add Winner" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Winner added" }).first()).toBeVisible();
 
@@ -163,7 +164,7 @@ test("an editor closes nominations and adds a winner with a photo; the awards pa
   await expect(visitor.getByRole("heading", { name: "2031 winners" })).toBeVisible();
   const card = visitor.getByRole("listitem").filter({ hasText: `Rosa Bell ${stamp}` });
   await expect(card).toContainText("Volunteer of the Year");
-  await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/awards\/.+\.webp$/);
+  await expect(card.getByRole("img", { name: `Rosa Bell ${stamp} at the breakfast club` })).toHaveAttribute("src", /^\/uploads\/awards\/.+\.webp$/);
   const late = await visitor.request.post("/awards?tab=nominate", {
     multipart: { nominatorName: "Late Larry", email: "late@example.org", category: "volunteer-year", consent: "on" },
   });
@@ -208,7 +209,7 @@ test("a craft fair's application deadline must fall before the fair, checked by 
   await noJs.getByLabel("Title").fill(`Deadline Fair ${stamp}`);
   await noJs.getByLabel("Date", { exact: true }).fill(day(30));
   await noJs.getByLabel("Time").fill("10:00");
-  await noJs.getByLabel("Description").fill("Makers from across Millbrook, with cake.");
+  await noJs.getByLabel("Description", { exact: true }).fill("Makers from across Millbrook, with cake.");
   await noJs.getByLabel("Location").fill("Town Hall");
   await noJs.getByLabel("Stalls available").fill("12");
   await noJs.getByLabel("Application deadline").fill(day(31));

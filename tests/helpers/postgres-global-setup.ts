@@ -10,6 +10,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { connectDatabase, disconnectDatabase } from "../../app/db/client.server.ts";
 import { openEmbeddedDatabase, type OpenedDatabase } from "../../app/db/embedded-postgres.server.ts";
+import { backfillMedia } from "../../app/db/media-backfill.server.ts";
 import { runMigrations } from "../../app/db/migrate.server.ts";
 import { seedIfEmpty, seedNewSections } from "../../app/db/seed.server.ts";
 
@@ -51,6 +52,7 @@ export async function setup(project: TestProject) {
   await runMigrations(db, pool);
   await seedIfEmpty(db);
   await seedNewSections(db);
+  await backfillMedia(db);
   await disconnectDatabase();
 
   project.provide("postgresAdminUrl", adminUrl);

@@ -77,7 +77,7 @@ describe("image uploads", () => {
     await deleteImage(url);
   });
 
-  it("deletes the old files when an event's image is replaced, removed, or the event deleted", async () => {
+  it("keeps an event's old image when it is replaced, removed, or the event deleted (the media library owns the files)", async () => {
     const actor = { email: "editor@example.org" };
     const input: EventInput = {
       title: "Image lifecycle",
@@ -96,7 +96,7 @@ describe("image uploads", () => {
     const { id } = await createEvent({ ...input, image: first }, actor);
     const second = await storeImage("events", await png(500, 300));
     await updateEvent(id, { ...input, image: second }, actor);
-    expect(fs.existsSync(fileOf(first))).toBe(false);
+    expect(fs.existsSync(fileOf(first))).toBe(true);
     expect(fs.existsSync(fileOf(second))).toBe(true);
 
     // Keeping the image (image undefined) leaves the file alone.
@@ -105,12 +105,13 @@ describe("image uploads", () => {
     expect(fs.existsSync(fileOf(second))).toBe(true);
 
     await updateEvent(id, { ...input, image: null }, actor);
-    expect(fs.existsSync(fileOf(second))).toBe(false);
+    expect(fs.existsSync(fileOf(second))).toBe(true);
 
     const third = await storeImage("events", await png(500, 300));
     await updateEvent(id, { ...input, image: third }, actor);
     await deleteEvent(id, actor);
-    expect(fs.existsSync(fileOf(third))).toBe(false);
+    expect(fs.existsSync(fileOf(third))).toBe(true);
+    for (const url of [first, second, third]) await deleteImage(url);
     expect(allFiles()).toEqual([]);
   });
 

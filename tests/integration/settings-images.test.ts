@@ -1,4 +1,4 @@
-/** Hero and about images: uploaded through the image store, replaced and removed with their files. */
+/** Hero and about images: uploaded into the media library, replaced and removed (the library keeps the files). */
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSiteSettings, readSettingsForEditing, replaceSettingsImage, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
-import { ImageRejectedError } from "../../app/storage/images.server.ts";
+import { getMediaByUrl, MediaRejectedError } from "../../app/domain/media/media.server.ts";
 import { action as imagesAction } from "../../app/routes/admin/admin-only/settings-images.ts";
 import { throughLayouts } from "../helpers/route-table.ts";
 import { createSignedInAccount, routeArgs } from "../helpers/staff.ts";
@@ -38,24 +38,25 @@ describe("settings images", () => {
     expect(files().every((f) => f.startsWith("settings/"))).toBe(true);
   });
 
-  it("deletes the previous file when the image is replaced, and all files when it is removed", async () => {
+  it("adds each upload to the media library and keeps the previous one there when the image is replaced or removed", async () => {
     const first = await replaceSettingsImage("about", await png(900), actor);
-    const before = files().filter((f) => `/uploads/${f}`.startsWith(first!.replace(".webp", "")));
-    expect(before.length).toBeGreaterThan(0);
+    expect(await getMediaByUrl(first!)).toMatchObject({ kind: "image", filename: "about-image" });
     const second = await replaceSettingsImage("about", await png(700), actor);
     expect(second).not.toBe(first);
-    expect(files().some((f) => `/uploads/${f}`.startsWith(first!.replace(".webp", "")))).toBe(false);
+    expect((await getSiteSettings()).about_image_url).toBe(second);
+    expect(files().some((f) => `/uploads/${f}` === first)).toBe(true);
 
     expect(await replaceSettingsImage("about", null, actor)).toBeNull();
     expect((await getSiteSettings()).about_image_url).toBeNull();
-    expect(files().some((f) => `/uploads/${f}`.startsWith(second!.replace(".webp", "")))).toBe(false);
+    expect(files().some((f) => `/uploads/${f}` === second)).toBe(true);
+    expect(await getMediaByUrl(second!)).not.toBeNull();
   });
 
   it("refuses a file that is not an image and changes nothing", async () => {
     const before = (await getSiteSettings()).hero_image_url;
     const count = files().length;
     const html = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
-    await expect(replaceSettingsImage("hero", html, actor)).rejects.toBeInstanceOf(ImageRejectedError);
+    await expect(replaceSettingsImage("hero", html, actor)).rejects.toBeInstanceOf(MediaRejectedError);
     expect((await getSiteSettings()).hero_image_url).toBe(before);
     expect(files().length).toBe(count);
   });

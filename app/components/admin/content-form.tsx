@@ -2,23 +2,20 @@
  * The machinery of the event and craft fair forms: values kept in state and validated
  * with the form's Zod schema as the user types (and again by the server), the offline
  * stop, the unsaved-changes guard (beforeunload + React Router's blocker), drafts,
- * Test Connection with its warning box, and the image field with preview and Remove
- * Image. The form posts as multipart to the route's action and works without JavaScript.
+ * Test Connection with its warning box, and the image state the media field
+ * (media-field.tsx) uses. The form posts as multipart to the route's action and works without JavaScript.
  */
 import { useForm } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import type { z } from "zod";
 import { parseForm, type FormReply } from "../../lib/form-submission.ts";
-import { MAX_IMAGE_BYTES } from "../../storage/file-types.ts";
-import { FieldError } from "../ui/fields.tsx";
 import { toast } from "../ui/toast.tsx";
 import { CONNECTION_HINTS, checkConnection, type ConnectionState } from "./connection.ts";
 import { Dialog } from "./kit/dialog.tsx";
 import { DRAFT_RESTORE_MESSAGE, DRAFT_RESTORED, useFormDraft } from "./use-form-draft.ts";
 
 const OFFLINE_MESSAGE = "You appear to be offline. Please check your internet connection and try again.";
-const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
 export type FormStrings = Record<string, string>;
 
@@ -303,82 +300,6 @@ function UnsavedChangesDialog({ blocker }: { blocker: ReturnType<typeof useBlock
         </button>
       </div>
     </Dialog>
-  );
-}
-
-/** Image upload with preview and Remove Image. `current` is the saved image's URL. */
-export function ImageField({ form, current, label = "Image" }: { form: ContentFormState; current: string | null; label?: string }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(current);
-  const [removed, setRemoved] = useState(false);
-  useEffect(
-    () => () => {
-      if (preview?.startsWith("blob:")) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
-
-  function onChange(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    form.markImageChanged();
-    if (!file) {
-      setPreview(removed ? null : current);
-      form.setImageError(null);
-      return;
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      form.setImageError("Image upload failed: The image is larger than 10 MB. Please choose a smaller image.");
-      event.currentTarget.value = "";
-      return;
-    }
-    if (!ACCEPTED_TYPES.includes(file.type)) {
-      form.setImageError("Image upload failed: Only JPEG, PNG, WebP or GIF images can be uploaded.");
-      event.currentTarget.value = "";
-      return;
-    }
-    form.setImageError(null);
-    setRemoved(false);
-    setPreview(URL.createObjectURL(file));
-  }
-
-  function remove() {
-    if (input.current) input.current.value = "";
-    form.setImageError(null);
-    form.markImageChanged();
-    setRemoved(true);
-    setPreview(null);
-  }
-
-  return (
-    <div className="md:col-span-2">
-      <label htmlFor="image" className="block font-semibold text-ink">
-        {label} <span className="font-normal text-slate-600">(optional)</span>
-      </label>
-      <p id="image-hint" className="mt-1 text-sm text-slate-600">
-        JPEG, PNG, WebP or GIF, up to 10MB. Large photos are resized for the website.
-      </p>
-      {preview && (
-        <div className="mt-3 flex flex-wrap items-end gap-3">
-          <img src={preview} alt="Preview of the selected image" className="h-40 w-auto max-w-full rounded-xl border border-slate-200 object-cover" />
-          <button type="button" onClick={remove} className="rounded-full border-2 border-red-700 px-4 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">
-            Remove Image
-          </button>
-        </div>
-      )}
-      <input
-        ref={input}
-        id="image"
-        name="image"
-        type="file"
-        accept={ACCEPTED_TYPES.join(",")}
-        onChange={onChange}
-        aria-describedby={form.imageError ? "image-hint image-error" : "image-hint"}
-        aria-invalid={form.imageError ? true : undefined}
-        className="mt-3 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-700"
-      />
-      {removed && <input type="hidden" name="remove_image" value="1" />}
-      <FieldError id="image" error={form.imageError} />
-    </div>
   );
 }
 

@@ -8,6 +8,7 @@ export interface CauseCardData {
   image: string | null;
   /** What the image shows; empty when it is decorative. */
   image_alt: string;
+  image_focal?: string;
   raised: number;
   goal: number;
 }
@@ -17,7 +18,7 @@ export function CauseCard({ cause }: { cause: CauseCardData }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="aspect-[16/10] bg-brand-50">
-        <SafeImage src={cause.image} alt={cause.image_alt} loading="lazy" decoding="async" width={640} height={400} className="size-full object-cover" />
+        <SafeImage src={cause.image} alt={cause.image_alt} focal={cause.image_focal} loading="lazy" decoding="async" width={640} height={400} className="size-full object-cover" />
       </div>
       <div className="flex flex-1 flex-col p-6">
         <h3 className="font-display text-xl font-semibold text-brand-900">{cause.title}</h3>

@@ -15,11 +15,12 @@ export interface EventCardData {
   category: string;
   ticket_price: string | null;
   image: string | null;
+  image_focal?: string;
 }
 
 /** Only what a card shows: list pages send this, not whole events, to the browser. */
-export function eventCardData({ id, title, date, time, description, location, category, ticket_price, image }: EventCardData): EventCardData {
-  return { id, title, date, time, description, location, category, ticket_price, image };
+export function eventCardData({ id, title, date, time, description, location, category, ticket_price, image, image_focal }: EventCardData): EventCardData {
+  return { id, title, date, time, description, location, category, ticket_price, image, ...(image_focal ? { image_focal } : {}) };
 }
 
 export const CATEGORY_LABELS: Record<string, string> = {
@@ -59,6 +60,7 @@ export function EventCard({ event, past = false, headingLevel = 3 }: { event: Ev
         <SafeImage
           src={event.image}
           alt=""
+          focal={event.image_focal}
           loading="lazy"
           decoding="async"
           width={640}

@@ -11,6 +11,7 @@ export interface NewsArticleData {
   body: SafeHtml;
   image: string | null;
   image_alt: string;
+  image_focal?: string;
   author: string;
   published_at: string;
 }
@@ -33,6 +34,7 @@ export function NewsArticleView({ post, banner }: { post: NewsArticleData; banne
           <SafeImage
             src={post.image}
             alt={post.image_alt}
+            focal={post.image_focal}
             width={1600}
             height={900}
             fetchPriority="high"

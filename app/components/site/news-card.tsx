@@ -16,6 +16,7 @@ export interface NewsCardData {
   summary: string;
   image: string | null;
   image_alt: string;
+  image_focal?: string;
   author: string;
   published_at: string;
 }
@@ -27,6 +28,7 @@ export function NewsCard({ post, headingLevel = 2 }: { post: NewsCardData; headi
       <SafeImage
         src={post.image}
         alt={post.image_alt}
+        focal={post.image_focal}
         width={800}
         height={450}
         loading="lazy"

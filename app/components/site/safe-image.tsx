@@ -1,6 +1,7 @@
 /**
  * An <img> that swaps to a fallback picture when it fails to load, including failures
  * that happened before the page's JavaScript started (checked when React attaches).
+ * `focal` ("x% y%", from the media library) is where an object-cover crop centres.
  */
 import { useState, type ImgHTMLAttributes } from "react";
 import { uploadedImageSrcSet } from "../ui/responsive-image.ts";
@@ -11,8 +12,9 @@ export function SafeImage({
   src,
   fallback = PLACEHOLDER_IMAGE,
   alt,
+  focal,
   ...props
-}: Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & { src: string | null | undefined; fallback?: string; alt: string }) {
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & { src: string | null | undefined; fallback?: string; alt: string; focal?: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const wanted = src || fallback;
   const current = failed === wanted ? fallback : wanted;
@@ -28,6 +30,7 @@ export function SafeImage({
       srcSet={srcSet}
       sizes={srcSet ? (props.sizes ?? "100vw") : props.sizes}
       alt={alt}
+      style={focal && current === wanted ? { objectPosition: focal, ...props.style } : props.style}
       onError={() => {
         if (current !== fallback) setFailed(wanted);
       }}

@@ -10,7 +10,6 @@ import { getDb } from "../../db/client.server.ts";
 import { annualReports, type AnnualReportRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { deletePdf } from "../../storage/documents.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { recordRevision } from "../revisions/revisions.server.ts";
 import { validId } from "../listings/listings.server.ts";
@@ -70,7 +69,6 @@ export async function updateAnnualReport(id: number, input: AnnualReportFormData
   if (!before) return null;
   const [row] = await getDb().update(annualReports).set(input).where(eq(annualReports.id, id)).returning();
   if (!row) return null;
-  if (input.file !== undefined && input.file !== before.file) await deletePdf(before.file);
   const fields = (["year", "title", "file", "is_visible"] as const).filter((f) => before[f] !== row[f]);
   await changed(actor, "annual_report.updated", row, { changed: fields });
   return row;
@@ -88,7 +86,6 @@ export async function deleteAnnualReport(id: number, actor: AuditActor): Promise
   if (!validId(id)) return false;
   const [row] = await getDb().delete(annualReports).where(eq(annualReports.id, id)).returning();
   if (!row) return false;
-  await deletePdf(row.file);
   await changed(actor, "annual_report.deleted", row);
   return true;
 }

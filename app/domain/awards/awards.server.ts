@@ -14,9 +14,9 @@ import { awardRound, awardWinners, type AwardWinnerRow } from "../../db/schema.t
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
-import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { recordRevision } from "../revisions/revisions.server.ts";
+import { withImageDetails } from "../media/media.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import { categoriesText, parseCategories, type AwardRoundFormData, type AwardWinnerFormData } from "./awards.schema.ts";
 import type { AwardCategory } from "./nominations.ts";
@@ -86,9 +86,10 @@ export function listAwardWinners() {
         getDb()
           .select({ year: awardWinners.year, category: awardWinners.category, name: awardWinners.name, achievement: awardWinners.achievement, image: awardWinners.image })
           .from(awardWinners)
-          .orderBy(desc(awardWinners.year), asc(awardWinners.id)),
+          .orderBy(desc(awardWinners.year), asc(awardWinners.id))
+          .then(withImageDetails),
       ),
-    () => SAMPLE_AWARD_WINNERS,
+    () => SAMPLE_AWARD_WINNERS.map((w) => ({ ...w, image_alt: "" }) as typeof w & { image_alt: string; image_focal?: string }),
   );
 }
 
@@ -119,7 +120,6 @@ export async function updateWinner(id: number, input: WinnerInput, actor: AuditA
   if (!before) return null;
   const [row] = await getDb().update(awardWinners).set(winnerValues(input)).where(eq(awardWinners.id, id)).returning();
   if (!row) return null;
-  if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
   publishChange("awards");
   await recordRevision("award-winner", row.id, awardWinnerRevisionData(row), actor);
   await recordAudit(actor, "award_winner.updated", { entity: "award_winner", entityId: id, details: { name: row.name, year: row.year } });
@@ -130,7 +130,6 @@ export async function deleteWinner(id: number, actor: AuditActor): Promise<boole
   if (!validId(id)) return false;
   const [row] = await getDb().delete(awardWinners).where(eq(awardWinners.id, id)).returning();
   if (!row) return false;
-  await deleteImage(row.image);
   publishChange("awards");
   await recordAudit(actor, "award_winner.deleted", { entity: "award_winner", entityId: id, details: { name: row.name, year: row.year } });
   return true;

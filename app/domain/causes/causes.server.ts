@@ -13,8 +13,8 @@ import { getDb } from "../../db/client.server.ts";
 import { causes, type CauseRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { withImageDetails } from "../media/media.server.ts";
 import { moveInOrder } from "../listings/reorder.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import { recordRevision } from "../revisions/revisions.server.ts";
@@ -24,7 +24,9 @@ export interface PublicCause {
   title: string;
   description: string;
   image: string | null;
+  /** From the media library, like image_focal (the crop's centre, "x% y%"; absent for the middle). */
   image_alt: string;
+  image_focal?: string;
   /** Whole pounds: raised off the site plus paid gifts to this cause. */
   raised: number;
   goal: number;
@@ -52,7 +54,8 @@ export function listCauses() {
           })
           .from(causes)
           .where(eq(causes.is_visible, true))
-          .orderBy(asc(causes.sort_order), asc(causes.id)),
+          .orderBy(asc(causes.sort_order), asc(causes.id))
+          .then(withImageDetails),
       ),
     () => SAMPLE_CAUSES.map((c) => ({ ...c, image_alt: "" })),
   );
@@ -120,7 +123,6 @@ export async function updateCause(id: number, input: Omit<CauseInput, "image"> &
   if (!before) return null;
   const [row] = await getDb().update(causes).set(input).where(eq(causes.id, id)).returning();
   if (!row) return null;
-  if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
   const fields = (["title", "description", "goal", "raised", "image", "image_alt", "is_visible"] as const).filter((f) => before[f] !== row[f]);
   await changed(actor, action, row, { changed: fields });
   return row;
@@ -146,7 +148,6 @@ export async function deleteCause(id: number, actor: AuditActor): Promise<boolea
   if (!validId(id)) return false;
   const [row] = await getDb().delete(causes).where(eq(causes.id, id)).returning();
   if (!row) return false;
-  await deleteImage(row.image);
   await changed(actor, "cause.deleted", row);
   return true;
 }

@@ -10,16 +10,18 @@ import { getDb } from "../../db/client.server.ts";
 import { craftFairGallery, type GalleryImageRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { recordRevision } from "../revisions/revisions.server.ts";
+import { withImageDetails } from "../media/media.server.ts";
 import { moveInOrder } from "../listings/reorder.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import type { GalleryImageFormData } from "./gallery.schema.ts";
 
 export interface PublicGalleryImage {
   image: string;
+  /** From the media library, like image_focal (the crop's centre, "x% y%"; absent for the middle). */
   image_alt: string;
+  image_focal?: string;
 }
 type GalleryInput = Omit<GalleryImageFormData, "image_decorative">;
 
@@ -32,7 +34,8 @@ export function listGallery() {
           .select({ image: craftFairGallery.image, image_alt: craftFairGallery.image_alt })
           .from(craftFairGallery)
           .where(eq(craftFairGallery.is_visible, true))
-          .orderBy(asc(craftFairGallery.sort_order), asc(craftFairGallery.id)),
+          .orderBy(asc(craftFairGallery.sort_order), asc(craftFairGallery.id))
+          .then(withImageDetails),
       ),
     () => CRAFT_FAIR_GALLERY.map((g) => ({ image: g.src, image_alt: g.alt })),
   );
@@ -76,7 +79,6 @@ export async function updateGalleryImage(id: number, input: GalleryInput & { ima
   if (!before) return null;
   const [row] = await getDb().update(craftFairGallery).set(input).where(eq(craftFairGallery.id, id)).returning();
   if (!row) return null;
-  if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
   await changed(actor, "gallery_image.updated", row);
   return row;
 }
@@ -100,7 +102,6 @@ export async function deleteGalleryImage(id: number, actor: AuditActor): Promise
   if (!validId(id)) return false;
   const [row] = await getDb().delete(craftFairGallery).where(eq(craftFairGallery.id, id)).returning();
   if (!row) return false;
-  await deleteImage(row.image);
   await changed(actor, "gallery_image.deleted", row);
   return true;
 }

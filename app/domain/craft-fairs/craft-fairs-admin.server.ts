@@ -7,7 +7,6 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
-import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
 import {
@@ -80,12 +79,9 @@ export async function updateCraftFair(id: number, input: CraftFairInput, actor: 
       .returning();
     if (!row) return null;
     await recordAudit(actor, "craft_fair.update", { entity: "craft_fair", entityId: id, details: { title: row.title } }, tx);
-    return { row, oldImage: before.image };
+    return { row };
   });
   if (!result) return null;
-  if (input.image !== undefined && result.oldImage && result.oldImage !== result.row.image) {
-    await deleteImage(result.oldImage);
-  }
   publishChange("craft-fairs");
   return result.row;
 }

@@ -9,8 +9,10 @@ import { getDb } from "../../db/client.server.ts";
 import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
+import { withImageDetails } from "../media/media.server.ts";
 
-export type PublicCraftFair = Omit<CraftFairRow, "created_at" | "updated_at">;
+/** With the image's alt text and focal point from the media library (withImageDetails). */
+export type PublicCraftFair = Omit<CraftFairRow, "created_at" | "updated_at"> & { image_alt?: string; image_focal?: string };
 
 const { created_at: _c, updated_at: _u, ...publicColumns } = getTableColumns(craftFairs);
 
@@ -23,7 +25,7 @@ export function listUpcomingCraftFairs() {
     "upcoming craft fairs",
     () =>
       cachedRead("craft-fairs", "upcoming", () =>
-        getDb().select(publicColumns).from(craftFairs).where(upcomingWhere).orderBy(asc(craftFairs.date), asc(craftFairs.time)),
+        getDb().select(publicColumns).from(craftFairs).where(upcomingWhere).orderBy(asc(craftFairs.date), asc(craftFairs.time)).then(withImageDetails),
       ),
     () => sampleCraftFairs().filter((f) => !f.is_past),
   );
@@ -35,7 +37,7 @@ export function listPastCraftFairs(options: { limit?: number } = {}) {
     "past craft fairs",
     () =>
       cachedRead("craft-fairs", `past:${limit}`, () =>
-        getDb().select(publicColumns).from(craftFairs).where(pastWhere).orderBy(desc(craftFairs.date)).limit(limit),
+        getDb().select(publicColumns).from(craftFairs).where(pastWhere).orderBy(desc(craftFairs.date)).limit(limit).then(withImageDetails),
       ),
     () => sampleCraftFairs().filter((f) => f.is_past).slice(0, limit),
   );

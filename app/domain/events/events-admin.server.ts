@@ -7,7 +7,6 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { events, type EventRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
-import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { limitBelowTakenMessage, ticketsTaken } from "../bookings/bookings-admin.server.ts";
 import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
@@ -89,12 +88,9 @@ export async function updateEvent(id: number, input: EventInput, actor: AuditAct
       .returning();
     if (!row) return null;
     await recordAudit(actor, "event.update", { entity: "event", entityId: id, details: { title: row.title } }, tx);
-    return { row, oldImage: before.image };
+    return { row };
   });
   if (!result) return null;
-  if (input.image !== undefined && result.oldImage && result.oldImage !== result.row.image) {
-    await deleteImage(result.oldImage);
-  }
   publishChange("events");
   return result.row;
 }

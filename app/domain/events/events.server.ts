@@ -9,8 +9,10 @@ import { getDb } from "../../db/client.server.ts";
 import { events, type EventRow } from "../../db/schema.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
+import { withImageDetails } from "../media/media.server.ts";
 
-export type PublicEvent = Omit<EventRow, "created_at" | "updated_at">;
+/** With the image's alt text and focal point from the media library (withImageDetails). */
+export type PublicEvent = Omit<EventRow, "created_at" | "updated_at"> & { image_alt?: string; image_focal?: string };
 
 // Everything but the timestamps: what the public pages show.
 const { created_at: _c, updated_at: _u, ...publicColumns } = getTableColumns(events);
@@ -25,7 +27,7 @@ export function listUpcomingEvents(options: { limit?: number } = {}) {
     () =>
       cachedRead("events", `upcoming:${options.limit ?? "all"}`, async () => {
         const query = getDb().select(publicColumns).from(events).where(upcomingWhere).orderBy(asc(events.date), asc(events.time));
-        return options.limit ? query.limit(options.limit) : query;
+        return withImageDetails(await (options.limit ? query.limit(options.limit) : query));
       }),
     () => sampleEvents().filter((e) => !e.is_past).slice(0, options.limit ?? Infinity),
   );
@@ -36,7 +38,7 @@ export function listPastEvents(options: { limit?: number } = {}) {
     "past events",
     () =>
       cachedRead("events", `past:${options.limit ?? 3}`, () =>
-        getDb().select(publicColumns).from(events).where(pastWhere).orderBy(desc(events.date)).limit(options.limit ?? 3),
+        getDb().select(publicColumns).from(events).where(pastWhere).orderBy(desc(events.date)).limit(options.limit ?? 3).then(withImageDetails),
       ),
     () => sampleEvents().filter((e) => e.is_past).slice(0, options.limit ?? 3),
   );
@@ -51,7 +53,8 @@ export async function getPublicEvent(id: number): Promise<PublicEvent | null> {
         .select(publicColumns)
         .from(events)
         .where(and(eq(events.id, id), eq(events.is_active, true)))
-        .limit(1),
+        .limit(1)
+        .then(withImageDetails),
       // Nothing is kept for an id that does not exist (any number can be asked for).
       (rows) => rows.length > 0,
     );

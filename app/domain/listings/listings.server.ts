@@ -9,7 +9,6 @@ import { getDb, type Database } from "../../db/client.server.ts";
 import { craftFairs, events, submissionKeys, writeSpacing } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import type { ContentTopic } from "../../live/topics.ts";
-import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import type { AdminListFilters } from "./listing-fields.schema.ts";
 
@@ -190,7 +189,6 @@ export async function deleteItem(kind: ContentKind, id: number, actor: AuditActo
     return deleted;
   });
   if (!row) return false;
-  await deleteImage(row.image);
   publishChange(kind.topic);
   return true;
 }

@@ -1,17 +1,17 @@
 /**
- * The save step of the event and craft fair forms, shared: validate the submitted
- * values with the form's Zod schema, store a new image only once the fields are valid,
- * save, and clean up the new image if the save fails or was a duplicate submission.
- * Replaced or removed images are deleted by the update functions. The route reads the
- * request (app/routes/admin/listing-form.server.ts) and shapes the answer.
+ * The save step of the staff forms with an image, shared: validate the submitted values
+ * with the form's Zod schema, store a new upload (into the media library) only once the
+ * fields are valid, save, and take the upload out again if the save fails or was a
+ * duplicate submission. Images that are replaced or removed stay in the media library.
+ * The route reads the request (app/routes/admin/listing-form.server.ts) and shapes the answer.
  */
 import type { z } from "zod";
 import { logger } from "../../lib/logger.server.ts";
-import type { StoreFolder } from "../../storage/file-store.server.ts";
-import { deleteImage, ImageRejectedError, storeImage } from "../../storage/images.server.ts";
+import { MediaRejectedError } from "../media/media.server.ts";
 import { fieldErrors } from "./listing-fields.schema.ts";
 
-export const FORM_META_FIELDS = ["submission_id", "remove_image"] as const;
+/** Fields every such form posts besides its own: the duplicate guard and the media field's (routes/admin/media-field.server.ts). */
+export const FORM_META_FIELDS = ["submission_id", "media_id", "media_alt", "media_decorative"] as const;
 
 /**
  * Thrown by a save function that refuses the values after reading the database inside its
@@ -39,18 +39,26 @@ export type SaveOutcome =
   | { status: "duplicate"; id: number }
   | { status: "not-found" };
 
+/**
+ * The image a form asks for: keep the current one, remove it, one already in the media
+ * library (by address), or a new upload, stored (and discarded again) on demand.
+ */
+export type ImageChoice =
+  | { kind: "keep" }
+  | { kind: "remove" }
+  | { kind: "pick"; url: string }
+  | { kind: "upload"; store: () => Promise<{ url: string; discard: () => Promise<unknown> }> };
+
 export interface ListingSubmission {
   /** The form's fields (including FORM_META_FIELDS), as submitted. */
   values: Record<string, string>;
-  /** The bytes of a newly chosen image, if any. */
-  image: Uint8Array | null;
+  image: ImageChoice;
 }
 
 export async function saveListing<S extends z.ZodType>(
   submission: ListingSubmission,
   options: {
     schema: S;
-    folder: StoreFolder;
     /** "Failed to create event" / "Failed to update craft fair", for unexpected failures. */
     failure: string;
     /** Rules across fields and the image (after the schema): field errors, or null. */
@@ -66,35 +74,40 @@ export async function saveListing<S extends z.ZodType>(
   const { values } = submission;
   const parsed = options.schema.safeParse(values);
   if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error), values };
-  const problems = await options.check?.(parsed.data, { uploading: submission.image !== null, removing: values.remove_image === "1" });
+  const choice = submission.image;
+  const problems = await options.check?.(parsed.data, {
+    uploading: choice.kind === "upload" || choice.kind === "pick",
+    removing: choice.kind === "remove",
+  });
   if (problems) return { status: "invalid", errors: problems, values };
 
-  let uploaded: string | undefined;
-  if (submission.image) {
+  let uploaded: { url: string; discard: () => Promise<unknown> } | undefined;
+  if (choice.kind === "upload") {
     try {
-      uploaded = await storeImage(options.folder, submission.image);
+      uploaded = await choice.store();
     } catch (error) {
-      if (error instanceof ImageRejectedError) {
+      if (error instanceof MediaRejectedError) {
         return { status: "invalid", errors: { image: `Image upload failed: ${error.message}` }, values };
       }
       throw error;
     }
   }
-  const image = uploaded ?? (values.remove_image === "1" ? null : undefined);
+  const image = uploaded?.url ?? (choice.kind === "pick" ? choice.url : choice.kind === "remove" ? null : undefined);
+  const discard = () => uploaded?.discard();
 
   try {
     const result = await options.save(parsed.data, image, values.submission_id);
     if (!result) {
-      await deleteImage(uploaded);
+      await discard();
       return { status: "not-found" };
     }
     if (result.duplicate) {
-      await deleteImage(uploaded);
+      await discard();
       return { status: "duplicate", id: result.id };
     }
     return { status: "saved", id: result.id };
   } catch (error) {
-    await deleteImage(uploaded);
+    await discard();
     if (error instanceof FieldsRefusedError) return { status: "invalid", errors: error.errors, values };
     logger.error({ err: error }, options.failure);
     return { status: "invalid", errors: {}, values, formError: `${options.failure}: Unknown error` };

@@ -13,7 +13,8 @@ import { enqueue } from "../../jobs/queue.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { deleteImage, storeImage } from "../../storage/images.server.ts";
+import { storeImage } from "../../storage/images.server.ts";
+import { withImageDetails } from "../media/media.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { recordRevision } from "../revisions/revisions.server.ts";
 import { validId } from "../listings/listings.server.ts";
@@ -29,7 +30,9 @@ export interface NewsCard {
   title: string;
   summary: string;
   image: string | null;
+  /** From the media library, like image_focal (the crop's centre, "x% y%"; absent for the middle). */
   image_alt: string;
+  image_focal?: string;
   author: string;
   published_at: string;
 }
@@ -70,7 +73,7 @@ export function listPublicNews(page: number): Promise<{ items: NewsCard[]; pages
         .offset((p - 1) * NEWS_PER_PAGE),
       db.select({ total: count() }).from(newsPosts).where(isPublic()),
     ]);
-    return { items: rows.map(asCard), pages: Math.max(1, Math.ceil(total / NEWS_PER_PAGE)) };
+    return { items: (await withImageDetails(rows)).map(asCard), pages: Math.max(1, Math.ceil(total / NEWS_PER_PAGE)) };
   });
 }
 
@@ -84,6 +87,7 @@ export function latestNews(limit: number): Promise<NewsCard[]> {
         .where(isPublic())
         .orderBy(desc(newsPosts.published_at), desc(newsPosts.id))
         .limit(limit)
+        .then(withImageDetails)
     ).map(asCard),
   );
 }
@@ -117,7 +121,8 @@ export function getPublicArticle(slug: string): Promise<NewsArticle | null> {
         .select()
         .from(newsPosts)
         .where(and(eq(newsPosts.slug, slug), isPublic()))
-        .limit(1);
+        .limit(1)
+        .then(withImageDetails);
       return row ? asArticle(row) : null;
     },
     (value) => value !== null,
@@ -258,7 +263,6 @@ export async function updateNewsPost(id: number, input: NewsInput, actor: AuditA
     .where(eq(newsPosts.id, id))
     .returning();
   if (!row) return null;
-  if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
   const fields = (["title", "slug", "summary", "body", "author", "image", "image_alt", "status"] as const).filter((f) => before[f] !== row[f]);
   if (before.published_at?.getTime() !== row.published_at?.getTime()) fields.push("published_at" as never);
   await recordRevision("news", id, newsRevisionData(row), actor);
@@ -271,7 +275,6 @@ export async function deleteNewsPost(id: number, actor: AuditActor): Promise<boo
   if (!validId(id)) return false;
   const [row] = await getDb().delete(newsPosts).where(eq(newsPosts.id, id)).returning();
   if (!row) return false;
-  await deleteImage(row.image);
   await changed(actor, "news.deleted", id, { title: row.title });
   return true;
 }

@@ -5,7 +5,7 @@ import { siteSettings, type SiteSettingsRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
-import { deleteImage, storeImage } from "../../storage/images.server.ts";
+import { deleteMedia, uploadMedia } from "../media/media.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { settingsErrors, SiteSettingsSchema, SETTINGS_FIELDS, type SettingsField, type SiteSettingsValues } from "./settings.schema.ts";
 
@@ -95,19 +95,17 @@ export const SETTINGS_IMAGES = { hero: "hero_image_url", about: "about_image_url
 export type SettingsImage = keyof typeof SETTINGS_IMAGES;
 
 /**
- * Replaces (bytes) or removes (null) the hero or about image. The upload is checked and
- * resized by the image store; the previous uploaded file is deleted afterwards.
- * Throws ImageRejectedError (with a message for the user) when the file is not a usable image.
+ * Replaces (bytes) or removes (null) the hero or about image. The upload goes into the
+ * media library (checked and resized like every image); the previous one stays there.
+ * Throws MediaRejectedError (with a message for the user) when the file is not a usable image.
  */
 export async function replaceSettingsImage(which: SettingsImage, bytes: Uint8Array | null, actor: AuditActor) {
   if (!Object.hasOwn(SETTINGS_IMAGES, which)) throw new Error(`Unknown settings image: ${String(which)}`);
   const column = SETTINGS_IMAGES[which];
-  const url = bytes ? await storeImage("settings", bytes) : null;
-  let previous: string | null = null;
+  const item = bytes ? await uploadMedia({ bytes, filename: `${which}-image` }, actor, { folder: "settings", only: "image" }) : null;
+  const url = item?.url ?? null;
   try {
     await getDb().transaction(async (tx) => {
-      const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
-      previous = before?.[column] ?? null;
       await tx.update(siteSettings).set({ [column]: url, updated_at: sql`now()` }).where(eq(siteSettings.id, 1));
       await recordAudit(actor, url ? "settings.image_updated" : "settings.image_removed", {
         entity: "site_settings",
@@ -116,10 +114,9 @@ export async function replaceSettingsImage(which: SettingsImage, bytes: Uint8Arr
       }, tx);
     });
   } catch (error) {
-    await deleteImage(url);
+    if (item) await deleteMedia(item.id, actor);
     throw error;
   }
-  await deleteImage(previous);
   publishChange("settings");
   return url;
 }

@@ -12,13 +12,14 @@ import { getDb } from "../../db/client.server.ts";
 import { trustees, type TrusteeRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { deleteImage } from "../../storage/images.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { withImageDetails } from "../media/media.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import { recordRevision } from "../revisions/revisions.server.ts";
 import type { TrusteeFormData } from "./trustees.schema.ts";
 
-export type PublicTrustee = Pick<TrusteeRow, "name" | "role" | "bio" | "image" | "image_alt">;
+/** image_alt and image_focal come from the media library (withImageDetails). */
+export type PublicTrustee = Pick<TrusteeRow, "name" | "role" | "bio" | "image" | "image_alt"> & { image_focal?: string };
 export type TrusteeInput = Omit<TrusteeFormData, "image_decorative"> & { image: string | null };
 
 /** The visible trustees in their order, for the public page. */
@@ -31,7 +32,8 @@ export function listPublicTrustees() {
           .select({ name: trustees.name, role: trustees.role, bio: trustees.bio, image: trustees.image, image_alt: trustees.image_alt })
           .from(trustees)
           .where(eq(trustees.is_visible, true))
-          .orderBy(asc(trustees.sort_order), asc(trustees.id)),
+          .orderBy(asc(trustees.sort_order), asc(trustees.id))
+          .then(withImageDetails),
       ),
     () => SAMPLE_TRUSTEES,
   );
@@ -92,7 +94,6 @@ export async function updateTrustee(id: number, input: Omit<TrusteeInput, "image
     .where(eq(trustees.id, id))
     .returning();
   if (!row) return null;
-  if (input.image !== undefined && before.image !== row.image) await deleteImage(before.image);
   const fields = (["name", "role", "bio", "image", "image_alt", "is_visible"] as const).filter((f) => before[f] !== row[f]);
   await revised(actor, "trustee.updated", row, { name: row.name, changed: fields });
   return row;
@@ -145,7 +146,6 @@ export async function deleteTrustee(id: number, actor: AuditActor): Promise<bool
   if (!validId(id)) return false;
   const [row] = await getDb().delete(trustees).where(eq(trustees.id, id)).returning();
   if (!row) return false;
-  await deleteImage(row.image);
   await changed(actor, "trustee.deleted", id, { name: row.name });
   return true;
 }

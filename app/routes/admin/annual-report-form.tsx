@@ -13,7 +13,7 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { parseForm, refusedForm } from "../../lib/form-submission.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { deletePdf, DocumentRejectedError, storePdf } from "../../storage/documents.server.ts";
+import { deleteMedia, MediaRejectedError, uploadMedia } from "../../domain/media/media.server.ts";
 import { readFormWithImage } from "../../storage/upload.server.ts";
 import type { Route } from "./+types/annual-report-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
@@ -45,21 +45,22 @@ export async function action(args: Route.ActionArgs) {
   const fileMissing = !read.image && !existing ? { file: [PDF_REQUIRED] } : undefined;
   if (submission.status !== "success" || fileMissing) return data(submission.reply({ fieldErrors: fileMissing }), { status: 400 });
 
-  let file: string | undefined;
+  const actor = currentActor(args);
+  // The PDF goes into the media library (a replaced one stays there).
+  let pdf: { id: number; url: string } | undefined;
   if (read.image) {
     try {
-      file = await storePdf("reports", read.image);
+      pdf = await uploadMedia({ bytes: read.image, filename: read.filename }, actor, { folder: "reports", only: "pdf" });
     } catch (error) {
-      if (error instanceof DocumentRejectedError) return data(submission.reply({ fieldErrors: { file: [error.message] } }), { status: 400 });
+      if (error instanceof MediaRejectedError) return data(submission.reply({ fieldErrors: { file: [error.message] } }), { status: 400 });
       throw error;
     }
   }
-  const actor = currentActor(args);
   try {
-    if (id === null) await createAnnualReport({ ...submission.value, file: file! }, actor);
-    else await updateAnnualReport(id, { ...submission.value, file }, actor);
+    if (id === null) await createAnnualReport({ ...submission.value, file: pdf!.url }, actor);
+    else await updateAnnualReport(id, { ...submission.value, file: pdf?.url }, actor);
   } catch (error) {
-    await deletePdf(file);
+    if (pdf) await deleteMedia(pdf.id, actor);
     throw error;
   }
   return redirectWithToast(LIST, { type: "success", message: id === null ? "Report added" : "Report updated" });

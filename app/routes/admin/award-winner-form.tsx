@@ -3,7 +3,8 @@
  * a photo. The photo sits beside the winner's name and achievement, so it is shown as
  * decorative (screen readers skip it; the text says everything).
  */
-import { ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
+import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
+import { MediaField } from "../../components/admin/media-field.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { AWARD_WINNER_FORM_FIELDS, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
 import { createWinner, getAwardRound, getWinner, updateWinner } from "../../domain/awards/awards.server.ts";
@@ -11,6 +12,7 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
+import { mediaChoices } from "./media-field.server.ts";
 import type { Route } from "./+types/award-winner-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 
@@ -25,12 +27,12 @@ const NOT_FOUND = "That winner could not be found. They may have been removed.";
 export async function loader({ params }: Route.LoaderArgs) {
   const round = await getAwardRound();
   const categories = round.categories.map((c) => ({ id: c.id, label: c.title }));
-  if (params.id === undefined) return { id: null, image: null, categories, values: formValues({ year: Number(round.ceremony_date.slice(0, 4)) }, AWARD_WINNER_FORM_FIELDS) };
+  if (params.id === undefined) return { id: null, image: null, media: await mediaChoices(null), categories, values: formValues({ year: Number(round.ceremony_date.slice(0, 4)) }, AWARD_WINNER_FORM_FIELDS) };
   const winner = /^\d{1,10}$/.test(params.id) ? await getWinner(Number(params.id)) : null;
   if (!winner) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
   // A winner of a category the current round no longer has keeps it as an option.
   const options = categories.some((c) => c.id === winner.category) ? categories : [...categories, { id: winner.category, label: winner.category }];
-  return { id: winner.id, image: winner.image, categories: options, values: formValues(winner, AWARD_WINNER_FORM_FIELDS) };
+  return { id: winner.id, image: winner.image, media: await mediaChoices(winner.image), categories: options, values: formValues(winner, AWARD_WINNER_FORM_FIELDS) };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -65,7 +67,7 @@ export default function AwardWinnerForm({ loaderData, actionData }: Route.Compon
       <SelectField label="Category" options={loaderData.categories} {...form.bind("category")} />
       <TextField label="Name" hint="The person or group who won." maxLength={120} className="md:col-span-2" {...form.bind("name")} />
       <TextAreaField label="Achievement" hint="One sentence: what they did." rows={3} maxLength={300} className="md:col-span-2" {...form.bind("achievement")} />
-      <ImageField form={form} current={loaderData.image} label="Photo" />
+      <MediaField form={form} current={loaderData.image} choices={loaderData.media} label="Photo" />
     </ContentFormFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
+import { MediaField } from "../../components/admin/media-field.tsx";
 import { formatMoney } from "../../components/site/format.ts";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { CAUSE_FORM_FIELDS, CauseFormSchema, causeAltTextProblem } from "../../domain/causes/causes.schema.ts";
@@ -7,6 +8,7 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
+import { mediaChoices } from "./media-field.server.ts";
 import type { Route } from "./+types/cause-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 
@@ -19,7 +21,7 @@ const NOT_FOUND = "That cause could not be found. It may have been removed.";
 
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) {
-    return { id: null, image: null, gifts: 0, values: formValues({ is_visible: true, raised: "0" }, CAUSE_FORM_FIELDS) };
+    return { id: null, image: null, media: await mediaChoices(null), gifts: 0, values: formValues({ is_visible: true, raised: "0" }, CAUSE_FORM_FIELDS) };
   }
   const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0;
   const cause = await getCause(id).catch(() => null);
@@ -28,6 +30,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     id: cause.id,
     image: cause.image,
+    media: await mediaChoices(cause.image),
     gifts,
     values: formValues({ ...cause, image_decorative: cause.image !== null && cause.image_alt === "" }, CAUSE_FORM_FIELDS),
   };
@@ -84,16 +87,7 @@ export default function CauseForm({ loaderData, actionData }: Route.ComponentPro
         hint={`Money raised at events and in cash, in whole pounds. Gifts given online to this cause are added: ${formatMoney(loaderData.gifts)} so far.`}
         {...form.bind("raised")}
       />
-      <ImageField form={form} current={loaderData.image} label="Image" />
-      <TextField
-        label="Image description (alt text)"
-        optional
-        hint='What the image shows, for people who cannot see it, e.g. "Teenagers playing table tennis at the youth club".'
-        maxLength={200}
-        className="md:col-span-2"
-        {...form.bind("image_alt")}
-      />
-      <CheckboxField form={form} name="image_decorative" label="The image is decorative" hint="It adds nothing a reader would miss, so screen readers skip it." />
+      <MediaField form={form} current={loaderData.image} choices={loaderData.media} label="Image" />
       <CheckboxField form={form} name="is_visible" label="Shown on the website" hint="Untick to hide this cause without deleting it." />
     </ContentFormFrame>
   );

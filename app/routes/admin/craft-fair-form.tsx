@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
+import { MediaField } from "../../components/admin/media-field.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { listingFormAction } from "./listing-form.server.ts";
+import { mediaChoices } from "./media-field.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { createCraftFair, getCraftFairForAdmin, updateCraftFair } from "../../domain/craft-fairs/craft-fairs-admin.server.ts";
 import {
@@ -25,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     return {
       id: null,
       image: null,
+      media: await mediaChoices(null),
       live: false,
       values: {
         ...formValues(
@@ -37,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const fair = /^\d{1,10}$/.test(id) ? await getCraftFairForAdmin(Number(id)).catch(() => null) : null;
   if (!fair) throw await redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
-  return { id: fair.id, image: fair.image, live: Boolean(fair.is_active), values: formValues(fair, CRAFT_FAIR_FORM_FIELDS) };
+  return { id: fair.id, image: fair.image, media: await mediaChoices(fair.image), live: Boolean(fair.is_active), values: formValues(fair, CRAFT_FAIR_FORM_FIELDS) };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -91,7 +94,7 @@ export default function CraftFairForm({ loaderData, actionData }: Route.Componen
       <div />
       <TextField label="Attendance" optional hint='For past fairs, e.g. "About 1,200 visitors".' maxLength={120} {...form.bind("attendance")} />
       <TextField label="Stallholders" optional hint='For past fairs, e.g. "34 stallholders".' maxLength={120} {...form.bind("stallholders")} />
-      <ImageField form={form} current={loaderData.image} />
+      <MediaField form={form} current={loaderData.image} choices={loaderData.media} />
       <CheckboxField form={form} name="is_active" label="Active" hint="Shown on the public website." />
       <CheckboxField form={form} name="is_past" label="Past fair" hint="Listed with past fairs." />
     </ContentFormFrame>

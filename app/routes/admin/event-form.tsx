@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
+import { MediaField } from "../../components/admin/media-field.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { listingFormAction } from "./listing-form.server.ts";
+import { mediaChoices } from "./media-field.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { createEvent, getEventForAdmin, updateEvent } from "../../domain/events/events-admin.server.ts";
 import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
@@ -22,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
     return {
       id: null,
       image: null,
+      media: await mediaChoices(null),
       live: false,
       values: {
         ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, is_past: false, booking_mode: "none" }, EVENT_FORM_FIELDS),
@@ -34,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     id: event.id,
     image: event.image,
+    media: await mediaChoices(event.image),
     live: Boolean(event.is_active),
     values: formValues(
       { ...event, ticket_price_pounds: penceToPounds(event.ticket_price_pence), booking_url: event.booking_url ?? "" },
@@ -146,7 +150,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
         {...form.bind("tickets_available")}
       />
       <div />
-      <ImageField form={form} current={loaderData.image} />
+      <MediaField form={form} current={loaderData.image} choices={loaderData.media} />
       <CheckboxField form={form} name="is_active" label="Active" hint="Shown on the public website." />
       <CheckboxField form={form} name="is_past" label="Past event" hint="Listed with past events." />
     </ContentFormFrame>

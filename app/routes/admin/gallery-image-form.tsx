@@ -1,11 +1,12 @@
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
-import { TextField } from "../../components/ui/fields.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
+import { MediaField } from "../../components/admin/media-field.tsx";
 import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema, galleryImageProblems } from "../../domain/craft-fair-gallery/gallery.schema.ts";
 import { createGalleryImage, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
+import { mediaChoices } from "./media-field.server.ts";
 import type { Route } from "./+types/gallery-image-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 
@@ -18,10 +19,10 @@ const LIST = "/admin/craft-fair-gallery";
 const NOT_FOUND = "That image could not be found. It may have been removed.";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  if (params.id === undefined) return { id: null, image: null, values: formValues({ is_visible: true }, GALLERY_IMAGE_FORM_FIELDS) };
+  if (params.id === undefined) return { id: null, image: null, media: await mediaChoices(null), values: formValues({ is_visible: true }, GALLERY_IMAGE_FORM_FIELDS) };
   const row = /^\d{1,10}$/.test(params.id) ? await getGalleryImage(Number(params.id)).catch(() => null) : null;
   if (!row) throw await redirectWithToast(LIST, { type: "error", message: NOT_FOUND });
-  return { id: row.id, image: row.image, values: formValues({ ...row, image_decorative: row.image_alt === "" }, GALLERY_IMAGE_FORM_FIELDS) };
+  return { id: row.id, image: row.image, media: await mediaChoices(row.image), values: formValues({ ...row, image_decorative: row.image_alt === "" }, GALLERY_IMAGE_FORM_FIELDS) };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -55,16 +56,7 @@ export default function GalleryImageForm({ loaderData, actionData }: Route.Compo
       connectionTest={false}
     >
       {editing && <HistoryLink type="gallery-image" id={loaderData.id} />}
-      <ImageField form={form} current={loaderData.image} label="Image" />
-      <TextField
-        label="Image description (alt text)"
-        optional
-        hint='What the image shows, for people who cannot see it, e.g. "Hand-knitted scarves hanging on a rail".'
-        maxLength={200}
-        className="md:col-span-2"
-        {...form.bind("image_alt")}
-      />
-      <CheckboxField form={form} name="image_decorative" label="The image is decorative" hint="It adds nothing a reader would miss, so screen readers skip it." />
+      <MediaField form={form} current={loaderData.image} choices={loaderData.media} label="Image" />
       <CheckboxField form={form} name="is_visible" label="Shown on the website" hint="Untick to hide this image without deleting it." />
     </ContentFormFrame>
   );

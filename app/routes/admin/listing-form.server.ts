@@ -1,8 +1,10 @@
 /**
- * The action of the event and craft fair create/edit forms: editors and administrators
- * only; reads the multipart request with Conform and the form's schema, saves through the
- * listings domain, and answers: refused fields come back as `submission.reply()` with the
- * values as typed (400, or 500 for an unexpected failure), a
+ * The action of the staff create/edit forms with an image (events, craft fairs, trustees,
+ * causes, news, gallery, award winners): reads the multipart request with Conform and the
+ * form's schema and the media field's choice (media-field.server.ts: the image's alt text
+ * is the library item's), saves through the listings domain, and answers: refused fields
+ * come back as `submission.reply()` with the values as typed (400, or 500 for an
+ * unexpected failure), a
  * saved item goes back to the list with the spec's toast, a repeated submission to the
  * item it created.
  */
@@ -16,6 +18,7 @@ import { parseForm, refusedForm, replyErrors } from "../../lib/form-submission.t
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
 import { readFormWithImage } from "../../storage/upload.server.ts";
+import { readMediaField } from "./media-field.server.ts";
 
 /** One form screen (events, craft fairs): its schema, list address, save functions and the spec's texts. */
 export interface ListingFormScreen<S extends z.ZodType> {
@@ -41,11 +44,15 @@ export async function listingFormAction<S extends z.ZodType>(args: GuardArgs & {
   if (!read.ok) return data(refusedForm({ image: `Image upload failed: ${read.error}` }), { status: 400 });
   const submission = parseForm(read.formData, screen.schema, screen.fields);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const values = formValues(read.formData, [...screen.fields, ...FORM_META_FIELDS]);
+  const media = await readMediaField(read.formData, read.image && { bytes: read.image, filename: read.filename }, screen.folder, actor);
+  if (!media.ok) return data(submission.reply(replyErrors(media.errors)), { status: 400 });
+  // The image's alt text is the library item's (or the new upload's), whatever the form says.
+  if (media.alt) Object.assign(values, { image_alt: media.alt.alt, image_decorative: media.alt.decorative ? "on" : "" });
   const outcome = await saveListing(
-    { values: formValues(read.formData, [...screen.fields, ...FORM_META_FIELDS]), image: read.image },
+    { values, image: media.image },
     {
       schema: screen.schema,
-      folder: screen.folder,
       failure,
       check: screen.check && ((input, image) => screen.check!(input, image, id)),
       save: (input, image, submissionId) =>

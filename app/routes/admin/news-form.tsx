@@ -3,7 +3,8 @@
  * (a plain HTML field without JavaScript), cover image with alt text, author, and when it
  * appears (draft, published now, or scheduled for a later time in UK time).
  */
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
+import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
+import { MediaField } from "../../components/admin/media-field.tsx";
 import { RichTextField } from "../../components/admin/rich-text-field.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
@@ -13,6 +14,7 @@ import { newsState, toLondonInput } from "../../domain/news/news.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
+import { mediaChoices } from "./media-field.server.ts";
 import type { Route } from "./+types/news-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 
@@ -25,13 +27,14 @@ const NOT_FOUND = "That news post could not be found. It may have been removed."
 
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) {
-    return { id: null, image: null, slug: null, state: null, values: formValues({ status: "draft" }, NEWS_FORM_FIELDS) };
+    return { id: null, image: null, media: await mediaChoices(null), slug: null, state: null, values: formValues({ status: "draft" }, NEWS_FORM_FIELDS) };
   }
   const post = /^\d{1,10}$/.test(params.id) ? await getNewsPost(Number(params.id)).catch(() => null) : null;
   if (!post) throw await redirectWithToast("/admin/news", { type: "error", message: NOT_FOUND });
   return {
     id: post.id,
     image: post.image,
+    media: await mediaChoices(post.image),
     slug: post.slug,
     state: newsState(post),
     values: formValues(
@@ -124,16 +127,7 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
         onChange={(html) => form.setValue("body", html)}
       />
       <TextField label="Author" maxLength={80} autoComplete="name" {...form.bind("author")} />
-      <ImageField form={form} current={loaderData.image} label="Cover image" />
-      <TextField
-        label="Cover image description (alt text)"
-        optional
-        hint='What the picture shows, for people who cannot see it, e.g. "Volunteers planting the first raised bed".'
-        maxLength={200}
-        className="md:col-span-2"
-        {...form.bind("image_alt")}
-      />
-      <CheckboxField form={form} name="image_decorative" label="The cover image is decorative" hint="It adds nothing a reader would miss, so screen readers skip it." />
+      <MediaField form={form} current={loaderData.image} choices={loaderData.media} label="Cover image" />
       <SelectField label="Status" options={STATUS_OPTIONS} {...form.bind("status")} />
       <TextField
         label="Publish time (UK time)"

@@ -1,10 +1,12 @@
-import { CheckboxField, ContentFormFrame, ImageField, useContentForm } from "../../components/admin/content-form.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
+import { MediaField } from "../../components/admin/media-field.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { TRUSTEE_FORM_FIELDS, TrusteeFormSchema, altTextProblem } from "../../domain/trustees/trustees.schema.ts";
 import { createTrustee, getTrustee, updateTrustee } from "../../domain/trustees/trustees.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { listingFormAction } from "./listing-form.server.ts";
+import { mediaChoices } from "./media-field.server.ts";
 import type { Route } from "./+types/trustee-form";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
@@ -18,13 +20,14 @@ const NOT_FOUND = "That trustee could not be found. They may have been removed."
 
 export async function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) {
-    return { id: null, image: null, values: formValues({ is_visible: true }, TRUSTEE_FORM_FIELDS) };
+    return { id: null, image: null, media: await mediaChoices(null), values: formValues({ is_visible: true }, TRUSTEE_FORM_FIELDS) };
   }
   const trustee = /^\d{1,10}$/.test(params.id) ? await getTrustee(Number(params.id)).catch(() => null) : null;
   if (!trustee) throw await redirectWithToast("/admin/trustees", { type: "error", message: NOT_FOUND });
   return {
     id: trustee.id,
     image: trustee.image,
+    media: await mediaChoices(trustee.image),
     values: formValues({ ...trustee, image_decorative: trustee.image !== null && trustee.image_alt === "" }, TRUSTEE_FORM_FIELDS),
   };
 }
@@ -72,16 +75,7 @@ export default function TrusteeForm({ loaderData, actionData }: Route.ComponentP
       <TextField label="Name" maxLength={120} autoComplete="off" {...form.bind("name")} />
       <TextField label="Role" hint='For example "Chair" or "Treasurer".' maxLength={80} {...form.bind("role")} />
       <TextAreaField label="Bio" hint="Two or three sentences: who they are and what they bring." rows={4} maxLength={1500} className="md:col-span-2" {...form.bind("bio")} />
-      <ImageField form={form} current={loaderData.image} label="Photo" />
-      <TextField
-        label="Photo description (alt text)"
-        optional
-        hint='What the photo shows, for people who cannot see it, e.g. "Margaret Ellison smiling in the library garden".'
-        maxLength={200}
-        className="md:col-span-2"
-        {...form.bind("image_alt")}
-      />
-      <CheckboxField form={form} name="image_decorative" label="The photo is decorative" hint="It adds nothing a reader would miss, so screen readers skip it." />
+      <MediaField form={form} current={loaderData.image} choices={loaderData.media} label="Photo" />
       <CheckboxField form={form} name="is_visible" label="Shown on the website" hint="Untick to hide this trustee from the Trustees page without deleting them." />
     </ContentFormFrame>
   );

@@ -197,7 +197,7 @@ function Winners({ groups, categories, empty }: { groups: Data["winners"]; categ
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {group.items.map((w) => (
               <li key={`${w.category}-${w.name}`} className="flex gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <SafeImage src={w.image} alt="" width={96} height={96} loading="lazy" className="size-20 shrink-0 rounded-2xl bg-brand-50 object-cover" />
+                <SafeImage src={w.image} alt={w.image_alt} focal={w.image_focal} width={96} height={96} loading="lazy" className="size-20 shrink-0 rounded-2xl bg-brand-50 object-cover" />
                 <div>
                   <p className="text-xs font-bold tracking-wide text-sun-700 uppercase">{categoryTitle(w.category)}</p>
                   <h3 className="mt-1 font-display text-lg font-semibold text-brand-900">{w.name}</h3>

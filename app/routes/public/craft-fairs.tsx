@@ -137,7 +137,7 @@ function UpcomingFairs({ fairs, texts }: { fairs: Fair[]; texts: Texts }) {
       {fairs.map((fair) => (
         <article key={fair.id} className="flex min-w-0 flex-col overflow-hidden rounded-3xl wrap-anywhere bg-white shadow-sm ring-1 ring-slate-200">
           <div className="relative aspect-[16/9] bg-brand-50">
-            <SafeImage src={fair.image} alt="" loading="lazy" width={800} height={450} className="size-full object-cover" />
+            <SafeImage src={fair.image} alt={fair.image_alt ?? ""} focal={fair.image_focal} loading="lazy" width={800} height={450} className="size-full object-cover" />
             <span className="absolute top-4 left-4">
               <DateBadge date={fair.date} />
             </span>
@@ -185,7 +185,7 @@ function PastFairs({ fairs, gallery, texts }: { fairs: Fair[]; gallery: PublicGa
       <div className="grid gap-6 md:grid-cols-2">
         {fairs.map((fair) => (
           <article key={fair.id} className="min-w-0 overflow-hidden rounded-3xl wrap-anywhere bg-white shadow-sm ring-1 ring-slate-200">
-            <SafeImage src={fair.image} alt="" loading="lazy" width={800} height={450} className="aspect-[16/9] w-full bg-brand-50 object-cover" />
+            <SafeImage src={fair.image} alt={fair.image_alt ?? ""} focal={fair.image_focal} loading="lazy" width={800} height={450} className="aspect-[16/9] w-full bg-brand-50 object-cover" />
             <div className="p-6">
               <h2 className="font-display text-2xl font-semibold text-brand-900">{fair.title}</h2>
               <p className="mt-1 text-slate-600">
@@ -213,7 +213,7 @@ function PastFairs({ fairs, gallery, texts }: { fairs: Fair[]; gallery: PublicGa
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3">
           {gallery.map((image) => (
             <li key={image.image}>
-              <SafeImage src={image.image} alt={image.image_alt} loading="lazy" width={600} height={450} className="aspect-[4/3] w-full rounded-2xl bg-brand-50 object-cover" />
+              <SafeImage src={image.image} alt={image.image_alt} focal={image.image_focal} loading="lazy" width={600} height={450} className="aspect-[4/3] w-full rounded-2xl bg-brand-50 object-cover" />
             </li>
           ))}
         </ul>

@@ -153,7 +153,7 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
             Back to Events
           </a>
           <div className="mt-4 overflow-hidden rounded-[2rem] bg-brand-50 shadow-lg">
-            <SafeImage src={event.image} alt="" width={1600} height={640} fetchPriority="high" className="aspect-[2/1] w-full object-cover sm:aspect-[5/2]" />
+            <SafeImage src={event.image} alt={event.image_alt ?? ""} focal={event.image_focal} width={1600} height={640} fetchPriority="high" className="aspect-[2/1] w-full object-cover sm:aspect-[5/2]" />
           </div>
         </div>
       </div>

@@ -54,6 +54,7 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
               <SafeImage
                 src={t.image}
                 alt={t.image_alt}
+                focal={t.image_focal}
                 width={480}
                 height={480}
                 loading="lazy"

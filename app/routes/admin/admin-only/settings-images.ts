@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { replaceSettingsImage, SETTINGS_IMAGES, type SettingsImage } from "../../../domain/settings/settings.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { ImageRejectedError } from "../../../storage/images.server.ts";
+import { MediaRejectedError } from "../../../domain/media/media.server.ts";
 import { readFormWithImage } from "../../../storage/upload.server.ts";
 import type { Route } from "./+types/settings-images";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     await replaceSettingsImage(image, form.image, actor);
   } catch (error) {
-    if (error instanceof ImageRejectedError) {
+    if (error instanceof MediaRejectedError) {
       return redirectWithToast("/admin/settings", { type: "error", message: `Image upload failed: ${error.message}` });
     }
     throw error;
