@@ -121,7 +121,8 @@ test("an image uploaded and an event changed through A show on B: next page view
   const renamed = `${event!.title} (changed on A ${Date.now()})`;
   await page.getByLabel("Title").fill(renamed);
   const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 120, b: 90 } } }).png().toBuffer();
-  await page.getByLabel(/^Image/).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: png });
+  await page.getByLabel("Image: upload a new one").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: png });
+  await page.getByLabel("Image description (alt text)").fill("A green test picture");
   await page.getByRole("button", { name: "Update Event" }).click();
   await expect(page).toHaveURL(`${A.origin}/admin/events`);
 

@@ -244,7 +244,7 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   await expect(page.locator("main")).not.toContainText('{"changed"');
 });
 
-test("the hero image is uploaded from Settings, shown on the home page, and removed again", async ({ page }) => {
+test("the hero image is uploaded from Settings into the media library, shown on the home page, and taken off it again", async ({ page }) => {
   const sharp = (await import("sharp")).default;
   const photo = await sharp({ create: { width: 1800, height: 900, channels: 3, background: "#e39b22" } }).jpeg().toBuffer();
   await signIn(page);
@@ -283,5 +283,9 @@ test("the hero image is uploaded from Settings, shown on the home page, and remo
   await images.getByRole("button", { name: "Remove Hero image" }).click();
   await expect(notifications(page)).toContainText("Hero image removed");
   await expect(images.getByText("No image chosen: the built-in artwork is shown.").first()).toBeVisible();
-  expect((await page.request.get(`${origin}${src}`)).status()).toBe(404);
+  // The home page no longer shows it; the file stays in the media library, which owns it.
+  await page.goto(`${origin}/`);
+  await expect(page.locator(`img[src="${src}"]`)).toHaveCount(0);
+  await page.goto(`${origin}/admin/media?kind=image`);
+  await expect(page.getByTestId("media-grid").locator(`img[src="${src}"]`)).toHaveCount(1);
 });

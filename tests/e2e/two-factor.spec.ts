@@ -112,6 +112,8 @@ test("an administrator resets another's lost factor from Users, after confirming
   createAccount,
   e2eDatabase,
 }) => {
+  // Four password checks (two sign-ins, an enrolment, the re-authentication) on a busy machine.
+  test.setTimeout(60_000);
   void e2eDatabase;
   const admin = await signInAs("administrator");
   const editor = await createAccount("editor");

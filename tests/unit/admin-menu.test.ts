@@ -16,7 +16,7 @@ describe("admin menu from the route table", async () => {
       ["Events", ["Dashboard", "Events", "Craft Fairs", "Craft fair gallery"]],
       [
         "Website",
-        ["Page texts", "News", "Causes", "Fund recipients", "Awards", "Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"],
+        ["Page texts", "Media library", "News", "Causes", "Fund recipients", "Awards", "Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"],
       ],
       ["People and giving", ["Inbox", "Donations", "Users"]],
       ["Site", ["Settings", "Data protection", "Audit log", "My account"]],
