@@ -6,6 +6,7 @@
  *   node scripts/test.ts --steps integration  some steps (comma-separated)
  *   node scripts/test.ts --label debian-pg    name of this run's summary file
  *   node scripts/test.ts --total              add up every summary of this checkout
+ *   node scripts/test.ts --steps e2e FILE...  only these browser test files
  *
  * Each run writes test-results/summary-<label>.json; `.ci/run` adds them up.
  * Checks that are not made of tests (typecheck, lint, dead code, build) count as one test each.
@@ -24,7 +25,8 @@ interface Summary {
   steps: Record<string, string>;
 }
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     steps: { type: "string", default: ALL_STEPS.join(",") },
     label: { type: "string", default: "all" },
@@ -119,7 +121,7 @@ function e2e() {
   check("build", true);
   const out = path.join(resultsDir, `playwright-${values.label}.json`);
   fs.rmSync(out, { force: true });
-  const ok = run("npx", ["playwright", "test", "--reporter=list,json"], {
+  const ok = run("npx", ["playwright", "test", "--reporter=list,json", ...positionals], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     CHROMIUM_PATH: chromiumPath()!,
   });

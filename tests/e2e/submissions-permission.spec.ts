@@ -32,7 +32,9 @@ test("an administrator allows an editor to see form submissions, then stops it",
   const row = page.locator(`[data-testid="staff-row"][data-email="${editor.email}"]`);
   await expect(row.getByTestId("submissions-access")).toContainText("Does not see form submissions");
   await row.getByRole("button", { name: `Allow form submissions for ${editor.email}` }).click();
-  await expect(page.getByTestId("users-notice")).toHaveText(`${editor.email} can now see form submissions`);
+  // The Users screen lists every account the browser tests have made (thousands of rows on
+  // a shared test database): its re-render after the answer can take seconds on a busy machine.
+  await expect(page.getByTestId("users-notice")).toHaveText(`${editor.email} can now see form submissions`, { timeout: 20_000 });
   await expect(row.getByTestId("submissions-access")).toContainText("Sees form submissions");
 
   const response = await editorPage.goto("/admin/inbox");
@@ -41,7 +43,7 @@ test("an administrator allows an editor to see form submissions, then stops it",
   await expect(nav.getByRole("link", { name: "Inbox" })).toBeVisible();
 
   await row.getByRole("button", { name: `Stop form submissions for ${editor.email}` }).click();
-  await expect(page.getByTestId("users-notice")).toHaveText(`${editor.email} can no longer see form submissions`);
+  await expect(page.getByTestId("users-notice")).toHaveText(`${editor.email} can no longer see form submissions`, { timeout: 20_000 });
   await refused();
 
   await page.goto("/admin/audit-log");
