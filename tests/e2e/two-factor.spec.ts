@@ -126,7 +126,9 @@ test("an administrator resets another's lost factor from Users, after confirming
   await page.goto("/admin/users");
   page.once("dialog", (dialog) => void dialog.accept());
   await page.locator(`[data-testid="staff-row"][data-email="${editor.email}"]`).getByRole("button", { name: "Reset two-step sign-in" }).click();
-  await expect(page).toHaveURL(/\/admin\/reauth\?redirectTo=%2Fadmin%2Fusers%2F/);
+  // The Users screen lists every account the browser tests have made (thousands of rows on
+  // the shared test database): on a busy machine its answers take seconds to render.
+  await expect(page).toHaveURL(/\/admin\/reauth\?redirectTo=%2Fadmin%2Fusers%2F/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Confirm it's you" })).toBeVisible();
   expect((await factorSummary(editorRow!.id)).hasFactor).toBe(true);
 
@@ -136,10 +138,10 @@ test("an administrator resets another's lost factor from Users, after confirming
   await page.waitForTimeout(1100);
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page).toHaveURL(/\/admin\/users$/, { timeout: 20_000 });
 
   page.once("dialog", (dialog) => void dialog.accept());
   await page.locator(`[data-testid="staff-row"][data-email="${editor.email}"]`).getByRole("button", { name: "Reset two-step sign-in" }).click();
-  await expect(page.getByText(`Two-step sign-in reset for ${editor.email}.`)).toBeVisible();
+  await expect(page.getByText(`Two-step sign-in reset for ${editor.email}.`)).toBeVisible({ timeout: 20_000 });
   expect((await factorSummary(editorRow!.id)).hasFactor).toBe(false);
 });
