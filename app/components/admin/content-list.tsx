@@ -82,6 +82,15 @@ export function ContentListPage<T extends ListItem>(props: {
     if (leaving) window.clearTimeout(searchTimer.current);
   }, [leaving]);
   useEffect(() => () => window.clearTimeout(searchTimer.current), []);
+  // A click on a link (Add New, Edit) drops the pending search at once: waiting for the
+  // navigation's render could let the timer fire first and win over the click.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest("a[href]")) window.clearTimeout(searchTimer.current);
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
