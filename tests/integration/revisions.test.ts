@@ -4,10 +4,10 @@
  * compares one with now and restores it through the item's form checks, and a version
  * that no longer passes them changes nothing.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { faqs, fundRecipients, newsPosts } from "../../app/db/schema.ts";
+import { contentRevisions, faqs, fundRecipients, newsPosts } from "../../app/db/schema.ts";
 import { createWinner, getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
 import { categoriesText } from "../../app/domain/awards/awards.schema.ts";
 import { createFaq, moveFaq, setFaqVisible, updateFaq } from "../../app/domain/faqs/faqs.server.ts";
@@ -15,7 +15,8 @@ import { createFundRecipient, moveFundRecipient, updateFundRecipient } from "../
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
 import { createNewsPost, updateNewsPost } from "../../app/domain/news/news.server.ts";
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";
-import { listRevisions, REVISION_TYPES } from "../../app/domain/revisions/revisions.server.ts";
+import { runHousekeeping } from "../../app/domain/limits/housekeeping.server.ts";
+import { listRevisions, REVISION_TYPES, REVISIONS_KEPT } from "../../app/domain/revisions/revisions.server.ts";
 import { createVolunteerRole, updateVolunteerRole } from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
 import { historySubject } from "../../app/routes/admin/history.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -131,3 +132,30 @@ describe("revisions of the lists", () => {
     for (const type of REVISION_TYPES) expect(await historySubject(type, "999999")).toBeNull();
   });
 });
+
+describe("pruning", () => {
+  it("housekeeping keeps each item's newest versions (those History lists) and deletes the older ones", async () => {
+    const busy = await createFaq({ question: "How often is this edited?", answer: "Version 0", is_visible: true }, actor);
+    for (let n = 1; n <= REVISIONS_KEPT + 2; n++) {
+      await updateFaq(busy.id, { question: "How often is this edited?", answer: `Version ${n}`, is_visible: true }, actor);
+    }
+    const quiet = await createFaq({ question: "Is this edited at all?", answer: "Once", is_visible: true }, actor);
+    expect(await countRevisions("faq", busy.id)).toBe(REVISIONS_KEPT + 3);
+
+    const { revisions } = await runHousekeeping();
+    expect(revisions).toBeGreaterThanOrEqual(3);
+    expect(await countRevisions("faq", busy.id)).toBe(REVISIONS_KEPT);
+    const kept = await listRevisions("faq", busy.id);
+    expect(kept[0]!.data.answer).toBe(`Version ${REVISIONS_KEPT + 2}`);
+    expect(kept.at(-1)!.data.answer).toBe("Version 3");
+    expect(await countRevisions("faq", quiet.id)).toBe(1);
+    // Nothing more to prune: a second run deletes none of this item's versions.
+    await runHousekeeping();
+    expect(await countRevisions("faq", busy.id)).toBe(REVISIONS_KEPT);
+  });
+});
+
+async function countRevisions(type: string, id: number): Promise<number> {
+  const rows = await getDb().select({ id: contentRevisions.id }).from(contentRevisions).where(and(eq(contentRevisions.content_type, type), eq(contentRevisions.content_id, String(id))));
+  return rows.length;
+}

@@ -3,7 +3,8 @@
  * app/jobs/jobs.server.ts): expired sessions and one-time links, quiet sign-in throttle
  * counters, finished rate counters (writing the summaries of aggregated audit entries),
  * abandoned second-factor enrolments, unanswered passkey challenges, old security
- * notices, ticket holds whose Checkout time is up and old write-spacing slots. Each step is harmless when
+ * notices, ticket holds whose Checkout time is up, old write-spacing slots and content
+ * revisions beyond the number each item keeps. Each step is harmless when
  * repeated or run by several processes at once.
  */
 import { deleteExpiredLinks } from "../../auth/one-time-links.server.ts";
@@ -13,6 +14,7 @@ import { deleteStaleThrottleRows } from "../../auth/throttle.server.ts";
 import { deleteAbandonedEnrolments } from "../../auth/two-factor.server.ts";
 import { releaseExpired } from "../bookings/bookings.server.ts";
 import { deleteOldWriteSlots } from "../listings/listings.server.ts";
+import { pruneRevisions } from "../revisions/revisions.server.ts";
 import { deleteOldNotices } from "../security-notices/notices.server.ts";
 import { flushFinishedCounters } from "./aggregated-audit.server.ts";
 
@@ -26,5 +28,6 @@ export async function runHousekeeping() {
   const notices = await deleteOldNotices();
   const ticketHolds = await releaseExpired();
   const writeSlots = await deleteOldWriteSlots();
-  return { sessions, links, throttleRows, counters, enrolments, challenges, notices, ticketHolds, writeSlots };
+  const revisions = await pruneRevisions();
+  return { sessions, links, throttleRows, counters, enrolments, challenges, notices, ticketHolds, writeSlots, revisions };
 }

@@ -2,10 +2,12 @@
  * Revisions: every saved version of a piece of staff-edited content, keyed by content
  * type ("page", "cause", "trustee") and the item's id within that type, with who saved
  * it and when. The owning domain records a revision after each change (the new state);
- * restoring one is done by the owning domain's update, which records a new revision, so
- * the history only ever grows.
+ * restoring one is done by the owning domain's update, which records a new revision.
+ * Each item keeps its newest `REVISIONS_KEPT` versions, the ones History lists; the
+ * housekeeping job deletes older ones (`pruneRevisions`), so the table grows with the
+ * number of items, not with every save.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { contentRevisions, type ContentRevisionRow } from "../../db/schema.ts";
 import type { AuditActor } from "../audit/audit.server.ts";
@@ -26,8 +28,8 @@ export const REVISION_TYPES = [
 ] as const;
 export type RevisionType = (typeof REVISION_TYPES)[number];
 
-/** How many revisions of one item the history screen lists. */
-const HISTORY_LIMIT = 50;
+/** How many revisions of one item are kept, and listed by the History screen. */
+export const REVISIONS_KEPT = 50;
 
 export async function recordRevision(type: RevisionType, id: string | number, data: Record<string, unknown>, actor: AuditActor) {
   await getDb()
@@ -42,7 +44,7 @@ export function listRevisions(type: RevisionType, id: string | number): Promise<
     .from(contentRevisions)
     .where(and(eq(contentRevisions.content_type, type), eq(contentRevisions.content_id, String(id))))
     .orderBy(desc(contentRevisions.id))
-    .limit(HISTORY_LIMIT);
+    .limit(REVISIONS_KEPT);
 }
 
 /** One revision of one item; null when it does not exist or belongs to another item. */
@@ -54,4 +56,14 @@ export async function getRevision(type: RevisionType, id: string | number, revis
     .where(and(eq(contentRevisions.id, revisionId), eq(contentRevisions.content_type, type), eq(contentRevisions.content_id, String(id))))
     .limit(1);
   return row ?? null;
+}
+
+/** Deletes every revision older than its item's newest `REVISIONS_KEPT`; how many went. */
+export async function pruneRevisions(): Promise<number> {
+  const ranked = sql`select id from (
+      select id, row_number() over (partition by content_type, content_id order by id desc) as newer
+      from ${contentRevisions}
+    ) ranked where newer > ${REVISIONS_KEPT}`;
+  const result = await getDb().delete(contentRevisions).where(sql`${contentRevisions.id} in (${ranked})`);
+  return result.rowCount ?? 0;
 }
