@@ -5,7 +5,10 @@
  * private stores, on disk or in the bucket). Safe while the site runs: the database is
  * read from one consistent snapshot, and with the embedded database the script attaches
  * to the running server's PostgreSQL (or starts it for the time of the backup).
- * Default FILE: millbrook-backup-<date and time>.tar.gz in the current folder.
+ * With BACKUP_PASSPHRASE set the archive is encrypted (AES-256-GCM, key from the
+ * passphrase through scrypt); restore needs the same passphrase.
+ * Default FILE: millbrook-backup-<date and time>.tar.gz (.tar.gz.enc when encrypted) in
+ * the current folder.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -22,6 +25,12 @@ function fail(message: string, code = 2): never {
 }
 
 let out: string;
+let config;
+try {
+  config = readConfig();
+} catch (error) {
+  fail((error as Error).message);
+}
 try {
   const { values } = parseArgs({ options: { out: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true });
   if (values.help) {
@@ -29,16 +38,9 @@ try {
     process.exit(0);
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace(/-\d+Z$/, "Z");
-  out = path.resolve(values.out ?? `millbrook-backup-${stamp}.tar.gz`);
+  out = path.resolve(values.out ?? `millbrook-backup-${stamp}.tar.gz${config.BACKUP_PASSPHRASE ? ".enc" : ""}`);
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);
-}
-
-let config;
-try {
-  config = readConfig();
-} catch (error) {
-  fail((error as Error).message);
 }
 
 const database = await connectOnly(config, "attach").catch((error: unknown) =>
@@ -46,9 +48,11 @@ const database = await connectOnly(config, "attach").catch((error: unknown) =>
 );
 let exitCode = 0;
 try {
-  const manifest = await writeBackup(database.pool, { public: publicStore(), private: privateStore() }, out);
+  const manifest = await writeBackup(database.pool, { public: publicStore(), private: privateStore() }, out, { passphrase: config.BACKUP_PASSPHRASE });
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-  console.log(`Backup written to ${out}: ${manifest.tables.length} tables (${rows} rows), ${manifest.files.length} files.`);
+  console.log(
+    `Backup written to ${out}${config.BACKUP_PASSPHRASE ? " (encrypted)" : ""}: ${manifest.tables.length} tables (${rows} rows), ${manifest.files.length} files.`,
+  );
 } catch (error) {
   console.error(`backup: ${error instanceof BackupError ? error.message : (error as Error).stack}`);
   exitCode = 1;

@@ -5,7 +5,8 @@
  * embedded database) or the empty database named by DATABASE_URL, and into the
  * configured file stores (disk or bucket). Refuses a database that is not empty.
  * Secrets at rest are encrypted with SECRET_ENCRYPTION_KEY (or DATA_DIR's key file),
- * which backups do not hold: give the restored site the old site's key.
+ * which backups do not hold: give the restored site the old site's key. An encrypted
+ * backup needs BACKUP_PASSPHRASE, the passphrase it was made with.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -46,7 +47,9 @@ const database = await connectOnly(config, "attach").catch((error: unknown) =>
 );
 let exitCode = 0;
 try {
-  const { manifest, files } = await restoreBackup(database.db, database.pool, { public: publicStore(), private: privateStore() }, archive);
+  const { manifest, files } = await restoreBackup(database.db, database.pool, { public: publicStore(), private: privateStore() }, archive, {
+    passphrase: config.BACKUP_PASSPHRASE,
+  });
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
   console.log(
     `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}): ${manifest.tables.length} tables (${rows} rows), ${files.restored} files` +

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
     .url()
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
+  /** Encrypts the archives of `npm run backup` and decrypts them for `npm run restore`. */
+  BACKUP_PASSPHRASE: z.string().min(16, "BACKUP_PASSPHRASE must be at least 16 characters").optional(),
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
   /** Online payments (Stripe): both keys switch card donations on. Never logged or shown. */

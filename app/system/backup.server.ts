@@ -11,7 +11,8 @@
  * from the same snapshot while the site goes on writing; it is dumped in Node (COPY TO
  * STDOUT) rather than with pg_dump, whose version must match the server's
  * (docs/decisions/105-backups-logical-dump-in-node.md). Files go through the store
- * interface, so disk and S3-compatible stores are backed up and restored alike.
+ * interface, so disk and S3-compatible stores are backed up and restored alike. With a
+ * passphrase the archive is encrypted (backup-encryption.server.ts).
  */
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, readFileSync } from "node:fs";
@@ -28,6 +29,7 @@ import type { Database } from "../db/client.server.ts";
 import { migrationsFolder, runMigrations } from "../db/migrate.server.ts";
 import { projectRoot } from "../lib/project-root.server.ts";
 import { isValidKey, type FileStore } from "../storage/store.ts";
+import { BackupDecryptionError, decryptBackup, isEncryptedBackup, writeEncrypted } from "./backup-encryption.server.ts";
 
 const FORMAT = 1;
 
@@ -47,6 +49,11 @@ export interface BackupManifest {
 
 /** A backup or restore that cannot go ahead, with a message for the person running it. */
 export class BackupError extends Error {}
+
+export interface BackupOptions {
+  /** Encrypts the archive (backup) or decrypts it (restore); BACKUP_PASSPHRASE. */
+  passphrase?: string | undefined;
+}
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const columnList = (columns: string[]) => columns.map(ident).join(", ");
@@ -87,9 +94,10 @@ async function saveWithHash(body: ReadableStream<Uint8Array>, file: string) {
 
 /**
  * Writes a backup of the database behind `pool` and of the two stores to `outFile`
- * (written beside it first and renamed, so a failed backup leaves no half archive).
+ * (written beside it first and renamed, so a failed backup leaves no half archive),
+ * encrypted when a passphrase is given.
  */
-export async function writeBackup(pool: pg.Pool, stores: BackupStores, outFile: string): Promise<BackupManifest> {
+export async function writeBackup(pool: pg.Pool, stores: BackupStores, outFile: string, options: BackupOptions = {}): Promise<BackupManifest> {
   const staging = await fs.mkdtemp(path.join(os.tmpdir(), "millbrook-backup-"));
   try {
     const manifest: BackupManifest = {
@@ -140,7 +148,8 @@ export async function writeBackup(pool: pg.Pool, stores: BackupStores, outFile: 
     await fs.writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2), { mode: 0o600 });
     const partial = `${outFile}.partial`;
     const entries = ["manifest.json", "database", ...(manifest.files.length > 0 ? ["files"] : [])];
-    await createTar({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, entries);
+    if (options.passphrase) await writeEncrypted(createTar({ gzip: true, cwd: staging, portable: true }, entries), partial, options.passphrase);
+    else await createTar({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, entries);
     await fs.rename(partial, outFile);
     return manifest;
   } finally {
@@ -222,6 +231,23 @@ async function foreignKeyOrder(client: pg.PoolClient, names: string[]): Promise<
   return ordered.filter((name) => names.includes(name));
 }
 
+/** The archive to read: `archive` itself, or its decrypted copy in `staging` when it is encrypted. */
+async function decryptedArchive(archive: string, staging: string, passphrase: string | undefined): Promise<string> {
+  const encrypted = await isEncryptedBackup(archive).catch((error: unknown) => {
+    throw new BackupError(`Cannot read the archive ${archive}: ${(error as Error).message}`);
+  });
+  if (!encrypted) return archive;
+  if (!passphrase) throw new BackupError(`${archive} is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with. Nothing was changed.`);
+  const out = path.join(staging, "archive.tar.gz");
+  try {
+    await decryptBackup(archive, out, passphrase);
+  } catch (error) {
+    if (error instanceof BackupDecryptionError) throw new BackupError(`Cannot decrypt ${archive}: ${error.message}. Nothing was changed.`);
+    throw error;
+  }
+  return out;
+}
+
 /** Counts what the target database holds already: a restore goes only into an empty one. */
 async function existingTables(client: pg.PoolClient): Promise<number> {
   const { rows } = await client.query<{ n: string }>(`
@@ -241,11 +267,12 @@ export interface RestoreResult {
  * (tables in foreign-key order), sets the sequences, puts the files back (each checked
  * against its sha256), then applies the newer migrations of this version.
  */
-export async function restoreBackup(db: Database, pool: pg.Pool, stores: BackupStores, archive: string): Promise<RestoreResult> {
+export async function restoreBackup(db: Database, pool: pg.Pool, stores: BackupStores, archive: string, options: BackupOptions = {}): Promise<RestoreResult> {
   const staging = await fs.mkdtemp(path.join(os.tmpdir(), "millbrook-restore-"));
   try {
+    const tarFile = await decryptedArchive(archive, staging, options.passphrase);
     try {
-      await extractTar({ file: archive, cwd: staging, strict: true });
+      await extractTar({ file: tarFile, cwd: staging, strict: true });
     } catch (error) {
       throw new BackupError(`Cannot read the archive ${archive}: ${(error as Error).message}`);
     }

@@ -203,4 +203,44 @@ describe("backup and restore", () => {
     expect(again.migrations).toEqual(first.migrations);
     expect(again.files).toEqual(first.files);
   }, 180_000);
+
+  it("with BACKUP_PASSPHRASE the archive is encrypted; restore needs the same passphrase and refuses a changed byte", async () => {
+    const passphrase = "correct horse battery staple";
+    const sealed = path.join(work, "sealed.tar.gz.enc");
+    const backup = await run("backup.ts", ["--out", sealed], { DATABASE_URL: source.url, DATA_DIR: sourceDir, BACKUP_PASSPHRASE: passphrase });
+    expect(backup.err).toBe("");
+    expect(backup.out).toMatch(/^Backup written to .*sealed\.tar\.gz\.enc \(encrypted\): /m);
+    const bytes = fs.readFileSync(sealed);
+    expect(bytes.subarray(0, 6).toString("latin1")).toBe("MCFBAK");
+    await expect(extract({ file: sealed, cwd: fs.mkdtempSync(path.join(work, "x-")) })).rejects.toThrow();
+
+    const target = `${targetName}_sealed`;
+    await query(adminUrl(), `create database ${target}`);
+    try {
+      const env = { DATABASE_URL: urlOf(target), DATA_DIR: path.join(work, "sealed-data") };
+      const empty = async () => query(urlOf(target), "select tablename from pg_tables where schemaname = 'public'");
+
+      const without = await run("restore.ts", [sealed], env);
+      expect(without.code).toBe(1);
+      expect(without.err).toContain("is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with. Nothing was changed.");
+      const wrong = await run("restore.ts", [sealed], { ...env, BACKUP_PASSPHRASE: "not the passphrase at all" });
+      expect(wrong.code).toBe(1);
+      expect(wrong.err).toContain("the passphrase is wrong or the file was changed. Nothing was changed.");
+      const changed = path.join(work, "changed.tar.gz.enc");
+      const copy = Buffer.from(bytes);
+      copy[Math.floor(copy.length / 2)]! ^= 1;
+      fs.writeFileSync(changed, copy);
+      const tampered = await run("restore.ts", [changed], { ...env, BACKUP_PASSPHRASE: passphrase });
+      expect(tampered.code).toBe(1);
+      expect(tampered.err).toContain("the passphrase is wrong or the file was changed");
+      expect(await empty()).toEqual([]);
+
+      const restore = await run("restore.ts", [sealed], { ...env, BACKUP_PASSPHRASE: passphrase });
+      expect(restore.err).toBe("");
+      expect(restore.code).toBe(0);
+      expect(await snapshot(urlOf(target))).toEqual(await snapshot(source.url));
+    } finally {
+      await query(adminUrl(), `drop database if exists ${target} with (force)`);
+    }
+  }, 180_000);
 });
