@@ -112,6 +112,7 @@ export default [
         route("settings/data", "routes/admin/admin-only/settings-data.ts"),
         route("settings/images", "routes/admin/admin-only/settings-images.ts"),
         route("audit-log", "routes/admin/admin-only/audit-log.tsx"),
+        route("failed-mail", "routes/admin/admin-only/failed-mail.tsx"),
         route("data-protection", "routes/admin/admin-only/data-protection.tsx"),
         route("data-protection/export", "routes/admin/admin-only/data-protection-export.ts"),
         route("donations", "routes/admin/admin-only/donations.tsx"),

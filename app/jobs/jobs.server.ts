@@ -56,8 +56,8 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobD
     {
       // Outgoing mail (queueMail): a failed SMTP send is retried 10 times with growing
       // waits (from about a minute, doubling, at most 4 hours). The message (it may hold a
-      // private link) is deleted a day after it was sent or finally failed, long enough
-      // for Diagnostics to show a failure.
+      // private link) is deleted three days after it was sent or finally failed: long
+      // enough, over a weekend, for an administrator to send a failure again (Failed mail).
       name: MAIL_JOB,
       queue: {
         notify: true,
@@ -65,7 +65,7 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobD
         retryDelay: options.mailRetryDelaySeconds ?? 60,
         retryBackoff: true,
         retryDelayMax: 4 * 3600,
-        deleteAfterSeconds: 24 * 3600,
+        deleteAfterSeconds: 3 * 24 * 3600,
       },
       run: (data) => deliverQueuedMail(data as MailMessage),
     },

@@ -164,3 +164,53 @@ export async function queueStatus(names: string[]): Promise<QueueStatus[]> {
     };
   });
 }
+
+export interface FailedJob<T> {
+  id: string;
+  data: T;
+  /** The error of the last attempt. */
+  error: string;
+  failedAt: Date;
+  attempts: number;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The jobs of queue `name` that failed after their last retry and are still kept, newest first. */
+export async function failedJobs<T>(name: string, limit = 100): Promise<FailedJob<T>[]> {
+  const result = await getDb().execute<{ id: string; data: T; output: unknown; completed_on: Date | string; retry_count: number }>(sql`
+    select id, data, output, completed_on, retry_count from ${sql.identifier(QUEUE_SCHEMA)}.job
+    where name = ${name} and state = 'failed'
+    order by completed_on desc limit ${limit}`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    data: row.data,
+    error: errorText(row.output),
+    failedAt: new Date(row.completed_on),
+    attempts: row.retry_count + 1,
+  }));
+}
+
+function errorText(output: unknown): string {
+  if (output && typeof output === "object" && "message" in output && typeof output.message === "string") return output.message;
+  return typeof output === "string" ? output : "unknown error";
+}
+
+/**
+ * Sends a failed job of queue `name` to be run again (once more, at once). False when
+ * there is no such failed job, or this process runs no queue.
+ */
+export async function retryFailedJob(name: string, id: string): Promise<boolean> {
+  const running = holder[KEY];
+  if (!UUID_RE.test(id) || !running || running.stopping) return false;
+  // (pg-boss answers { affected }, which its typings leave out.)
+  const response = (await running.boss.retry(name, [id])) as { affected?: number };
+  return (response.affected ?? 0) > 0;
+}
+
+/** Deletes a failed job of queue `name`; false when there is no such failed job. */
+export async function deleteFailedJob(name: string, id: string): Promise<boolean> {
+  if (!UUID_RE.test(id)) return false;
+  const result = await getDb().execute(sql`delete from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${name} and id = ${id}::uuid and state = 'failed'`);
+  return (result.rowCount ?? 0) > 0;
+}

@@ -25,6 +25,8 @@ export interface DiagnosticCheck {
   label: string;
   status: "ok" | "warning" | "error";
   detail: string;
+  /** A screen where the problem is dealt with. */
+  link?: { to: string; label: string };
 }
 
 export interface DiagnosticsReport {
@@ -122,7 +124,7 @@ export async function runDiagnostics(options: { uploadsDir?: string } = {}): Pro
   return { ranAt: new Date().toISOString(), checks };
 }
 
-const ukTime = (date: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(date);
+export const ukTime = (date: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(date);
 
 /** The job queue: running here, jobs waiting and failed, and each periodic job's last run. */
 export async function checkJobQueue(): Promise<DiagnosticCheck> {
@@ -142,7 +144,8 @@ export async function checkJobQueue(): Promise<DiagnosticCheck> {
       `${waiting} ${waiting === 1 ? "job" : "jobs"} waiting, ${failed} failed${mail && mail.failed > 0 ? ` (${mail.failed} mail)` : ""}`,
       `Last runs (UK time): ${lastRuns.join("; ")}`,
     ].join(". ");
-    return { id: "queue", label, status: !running.ok ? "error" : failed > 0 ? "warning" : "ok", detail };
+    const link = mail && mail.failed > 0 ? { to: "/admin/failed-mail", label: "See failed mail" } : undefined;
+    return { id: "queue", label, status: !running.ok ? "error" : failed > 0 ? "warning" : "ok", detail, ...(link ? { link } : {}) };
   } catch (error) {
     return { id: "queue", label, status: "error", detail: `Could not read the queue: ${message(error)}` };
   }

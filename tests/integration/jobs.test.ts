@@ -4,11 +4,12 @@
  * announced at its time, and mail that the SMTP server refuses is retried until it arrives.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createOneTimeLink } from "../../app/auth/one-time-links.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { formSubmissions, newsPosts, oneTimeTokens, sessions } from "../../app/db/schema.ts";
+import { auditLog, formSubmissions, newsPosts, oneTimeTokens, sessions } from "../../app/db/schema.ts";
+import { discardFailedMail, listFailedMail, resendFailedMail } from "../../app/domain/mail/failed-mail.server.ts";
 import { createNewsPost } from "../../app/domain/news/news.server.ts";
 import { toLondonInput } from "../../app/domain/news/news.ts";
 import { notifyStaff } from "../../app/domain/security-notices/notices.server.ts";
@@ -137,6 +138,48 @@ describe("jobs on the PostgreSQL queue", () => {
     expect(mail.text).toContain("A passkey was added to your account.");
     const [status] = await queueStatus(["mail"]);
     expect(status.failed).toBe(0);
+  });
+
+  it("mail that failed after its last retry is listed on Failed mail; sent again it arrives, discarded it goes; both audited", async () => {
+    const refusing = await startSmtpCatcher({ refuse: 2 });
+    const before = process.env.SMTP_URL;
+    process.env.SMTP_URL = refusing.url;
+    reloadConfig();
+    onTestFinished(async () => {
+      process.env.SMTP_URL = before;
+      reloadConfig();
+      await refusing.stop();
+    });
+    await runningQueue();
+    const tag = randomUUID().slice(0, 8);
+    const [a, b] = [`donor-a-${tag}@example.org`, `donor-b-${tag}@example.org`];
+    for (const to of [a, b]) await enqueue("mail", { to, subject: `Your receipt ${tag}`, text: "Thank you." }, { retryLimit: 0 });
+
+    const failedTo = async () => (await listFailedMail()).filter((m) => m.to === a || m.to === b);
+    await vi.waitFor(async () => expect(await failedTo()).toHaveLength(2), { timeout: 15_000, interval: 200 });
+    const failed = await failedTo();
+    expect(failed[0]).toMatchObject({ subject: `Your receipt ${tag}`, attempts: 1 });
+    expect(failed[0]!.error).toContain("Try again later");
+    const [status] = await queueStatus(["mail"]);
+    expect(status!.failed).toBeGreaterThanOrEqual(2);
+    expect((await checkJobQueue()).link).toEqual({ to: "/admin/failed-mail", label: "See failed mail" });
+
+    const actor = { userId: null, email: "admin@millbrook.test", ip: "127.0.0.1" };
+    const idA = failed.find((m) => m.to === a)!.id;
+    const idB = failed.find((m) => m.to === b)!.id;
+    expect(await resendFailedMail(idA, actor)).toBe(true);
+    await vi.waitFor(() => expect(refusing.mails.filter((m) => m.to.includes(a))).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    expect(await discardFailedMail(idB, actor)).toBe(true);
+    expect(await failedTo()).toEqual([]);
+    // Gone is gone; a made-up id changes nothing.
+    expect(await resendFailedMail(idB, actor)).toBe(false);
+    expect(await discardFailedMail("not-a-job-id", actor)).toBe(false);
+    expect(refusing.mails.filter((m) => m.to.includes(b))).toHaveLength(0);
+    const audited = await getDb().select().from(auditLog).where(inArray(auditLog.entity_id, [idA, idB]));
+    expect(audited.map((e) => [e.action, (e.details as { to: string }).to]).sort()).toEqual([
+      ["mail.discarded", b],
+      ["mail.resent", a],
+    ]);
   });
 
   it("sends nothing to the queue in a process without one (a script sends mail at once)", async () => {

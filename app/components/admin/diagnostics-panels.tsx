@@ -1,9 +1,12 @@
 /** The result panels of Run Diagnostics on the Users screen. */
+import { Link } from "react-router";
+
 interface Check {
   id: string;
   label: string;
   status: "ok" | "warning" | "error";
   detail: string;
+  link?: { to: string; label: string };
 }
 
 const STYLE = {
@@ -24,6 +27,11 @@ export function DiagnosticsPanels({ report }: { report: { ranAt: string; checks:
                 {check.label}: <span>{style.word}</span>
               </p>
               <p className="mt-1 text-sm text-slate-700">{check.detail}</p>
+              {check.link && (
+                <Link to={check.link.to} className="mt-1 inline-block text-sm font-semibold text-brand-700 underline">
+                  {check.link.label}
+                </Link>
+              )}
             </li>
           );
         })}

@@ -112,6 +112,8 @@ const PHRASES: Record<string, string> = {
   "booking.export": "exported an event's bookings",
   "booking.erase": "erased a person's name and email from bookings",
   "donations.erase": "erased a donor's details",
+  "mail.resent": "sent a failed message again",
+  "mail.discarded": "discarded a failed message",
   "gift_aid.claimed": "marked a Gift Aid claim as made",
   "gift_aid.declaration_cancelled": "cancelled a Gift Aid declaration",
   "gift_aid.schedule_export": "downloaded a Gift Aid schedule",

@@ -1,0 +1,42 @@
+/**
+ * Mail that failed after its last retry (the "mail" job): administrators read who it was
+ * for, its subject and the last error, then send it again or discard it. The message
+ * body is never shown (it may hold a private link). Both actions are audited.
+ */
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { deleteFailedJob, failedJobs, retryFailedJob } from "../../jobs/queue.server.ts";
+import { MAIL_JOB, type MailMessage } from "../../mail/mailer.server.ts";
+
+export interface FailedMail {
+  id: string;
+  to: string;
+  subject: string;
+  error: string;
+  failedAt: Date;
+  attempts: number;
+}
+
+export async function listFailedMail(): Promise<FailedMail[]> {
+  const jobs = await failedJobs<MailMessage>(MAIL_JOB);
+  return jobs.map((job) => ({ id: job.id, to: job.data.to, subject: job.data.subject, error: job.error, failedAt: job.failedAt, attempts: job.attempts }));
+}
+
+async function findFailedMail(id: string): Promise<FailedMail | undefined> {
+  return (await listFailedMail()).find((mail) => mail.id === id);
+}
+
+/** Queues a failed message to be sent once more; false when it is no longer there. */
+export async function resendFailedMail(id: string, actor: AuditActor): Promise<boolean> {
+  const mail = await findFailedMail(id);
+  if (!mail || !(await retryFailedJob(MAIL_JOB, id))) return false;
+  await recordAudit(actor, "mail.resent", { entity: "mail", entityId: id, details: { to: mail.to, subject: mail.subject } });
+  return true;
+}
+
+/** Deletes a failed message for good; false when it is no longer there. */
+export async function discardFailedMail(id: string, actor: AuditActor): Promise<boolean> {
+  const mail = await findFailedMail(id);
+  if (!mail || !(await deleteFailedJob(MAIL_JOB, id))) return false;
+  await recordAudit(actor, "mail.discarded", { entity: "mail", entityId: id, details: { to: mail.to, subject: mail.subject } });
+  return true;
+}
