@@ -66,7 +66,6 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeoutId);
             const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
-            const body = Buffer.from(own.html, "utf8");
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
@@ -74,7 +73,8 @@ export default function handleRequest(
               "Content-Security-Policy",
               contentSecurityPolicy({ scriptHashes: scriptHashes(own.scripts), dev: config().NODE_ENV === "development" }),
             );
-            resolve(new Response(isHead ? null : body, { headers: responseHeaders, status: responseStatusCode }));
+            // The string itself: Response encodes it once (a Buffer would be copied again).
+            resolve(new Response(isHead ? null : own.html, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });

@@ -14,6 +14,7 @@ import { adminMenuContext, menuFromRoutes, type MenuEntry } from "../app/lib/adm
 import { refuseCrossSiteWrites } from "./csrf.ts";
 import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
+import { outsideAdmin, withoutAdminRoutes } from "./public-routes.ts";
 import { bodyLimitsFromRoutes, limitRequestBodies, refuseUnknownMethods } from "./request-limits.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -70,12 +71,15 @@ export function createApp(options: AppOptions) {
   // Anonymous visitors' public pages from memory (production only; PAGE_CACHE=off disables).
   // A stored page is answered first, before the rest of the middleware: it is already
   // compressed, it is a GET or HEAD (no body, no cross-site write), and a hit is not logged.
-  const handle = createRouterRequestHandler(options.build, mode);
+  // Production: requests outside /admin are matched against the other routes only (server/public-routes.ts).
+  const publicBuild = typeof build === "function" ? build : withoutAdminRoutes(build);
+  const handleAny = createRouterRequestHandler(build, mode);
+  const handlePublic = publicBuild === build ? handleAny : createRouterRequestHandler(publicBuild, mode);
   const cache =
     options.pageCache && !options.viteMiddleware
       ? createPageCache({
           ...options.pageCache,
-          render: (request, req) => handle(request, getLoadContext(req)),
+          render: (request, req) => (outsideAdmin(request.url) ? handlePublic : handleAny)(request, getLoadContext(req)),
           bypassCookies: [sessionCookieName(false), sessionCookieName(true), TOAST_COOKIE],
         })
       : null;
@@ -135,6 +139,11 @@ export function createApp(options: AppOptions) {
   // Pages not stored yet (or not to be stored): rendered, and stored when they may be.
   if (cache) app.use(cache.middleware);
 
-  app.all("/{*splat}", createRequestHandler({ build: options.build, mode, getLoadContext }));
+  const expressAny = createRequestHandler({ build, mode, getLoadContext });
+  const expressPublic = publicBuild === build ? expressAny : createRequestHandler({ build: publicBuild, mode, getLoadContext });
+  app.all("/{*splat}", (req, res, next) =>
+    // The address as React Router reads it (its host does not change the path).
+    (outsideAdmin(`http://localhost${req.originalUrl}`) ? expressPublic : expressAny)(req, res, next),
+  );
   return app;
 }

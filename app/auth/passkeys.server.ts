@@ -13,16 +13,12 @@
  * - The signature counter must go up whenever the authenticator keeps one; the update is
  *   conditional, so one answer cannot be used twice even in parallel.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -38,6 +34,9 @@ const RP_NAME = "Millbrook Community Foundation";
 const MAX_NAME_LENGTH = 60;
 /** At most this many passkeys per account (each is a way in). */
 const MAX_PASSKEYS = 10;
+
+/** @simplewebauthn/server, loaded at the first passkey operation rather than with every process. */
+const webauthn = () => import("@simplewebauthn/server");
 
 /** The relying party: the site's origin and its host name (the RP ID). */
 function relyingParty(request?: Request) {
@@ -122,7 +121,7 @@ export async function passkeyRegistrationOptions(owner: PasskeyOwner, request?: 
     .select({ id: staffPasskeys.credential_id, transports: staffPasskeys.transports })
     .from(staffPasskeys)
     .where(eq(staffPasskeys.user_id, owner.userId));
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userID: userHandle(owner.userId),
@@ -160,7 +159,7 @@ export async function registerPasskey(
   if (clientChallenge === null || !(await consumeChallenge(clientChallenge, "register", owner.sessionId))) return fail("register", "challenge");
   const { origin, rpID } = relyingParty(request);
   try {
-    const verification = await verifyRegistrationResponse({
+    const verification = await (await webauthn()).verifyRegistrationResponse({
       response: credential as unknown as RegistrationResponseJSON,
       expectedChallenge: clientChallenge,
       expectedOrigin: origin,
@@ -208,7 +207,7 @@ export async function passkeyAuthenticationOptions(
         .from(staffPasskeys)
         .where(eq(staffPasskeys.user_id, input.userId))
     : [];
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID,
     userVerification: "required",
     allowCredentials: allow.map((c) => ({ id: c.id, transports: c.transports as AuthenticatorTransport[] })),
@@ -243,7 +242,7 @@ export async function verifyPasskey(
   const { origin, rpID } = relyingParty(request);
   let newCounter: number;
   try {
-    const verification = await verifyAuthenticationResponse({
+    const verification = await (await webauthn()).verifyAuthenticationResponse({
       response: credential as unknown as AuthenticationResponseJSON,
       expectedChallenge: clientChallenge,
       expectedOrigin: origin,

@@ -8,7 +8,7 @@
  *
  * Nothing here knows the jobs themselves, so the domain can import it without a cycle.
  */
-import { PgBoss, type Job, type Queue, type SendOptions } from "pg-boss";
+import type { Job, PgBoss, Queue, SendOptions } from "pg-boss";
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { logger } from "../lib/logger.server.ts";
@@ -52,6 +52,9 @@ const holder = globalThis as Holder;
  */
 export async function startQueue(url: string, jobs: JobDefinition[], options: QueueStartOptions = {}): Promise<{ boss: PgBoss; stop: (timeoutMs?: number) => Promise<void> }> {
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  // Loaded here, not with the module: the route bundle and the command-line scripts send
+  // jobs through this module but never start a queue.
+  const { PgBoss } = await import("pg-boss");
   const boss = new PgBoss({
     connectionString: url,
     schema: QUEUE_SCHEMA,

@@ -7,7 +7,7 @@
  * (docs/decisions/ on the page cache). Scripts: this origin plus those hashes only; no
  * 'unsafe-inline', no 'unsafe-eval'.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 
 /**
  * Where a form post may lead besides this site: Stripe Checkout, when online payments are
@@ -52,7 +52,7 @@ export function contentSecurityPolicy(options: { scriptHashes?: readonly string[
 
 /** A random mark for the scripts of one render (see `ownInlineScripts`). */
 export function newScriptMark(): string {
-  return randomBytes(18).toString("base64url");
+  return randomUUID();
 }
 
 /**
@@ -66,12 +66,24 @@ export function newScriptMark(): string {
 export function ownInlineScripts(html: string, mark: string): { scripts: string[]; html: string } {
   const scripts: string[] = [];
   const marked = ` nonce="${mark}"`;
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attributes = match[1];
-    if (!attributes.includes(marked) || /\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    scripts.push(match[2]);
+  // Only the renderer writes the mark (it is random per render), so looking for it alone
+  // finds every tag of the app's; the rest of the page is copied as it is.
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = html.indexOf(marked); at !== -1; at = html.indexOf(marked, from)) {
+    parts.push(html.slice(from, at));
+    from = at + marked.length;
+    const tagStart = html.lastIndexOf("<", at);
+    const tagEnd = html.indexOf(">", from);
+    if (tagEnd === -1 || !/^<script\b/i.test(html.slice(tagStart, tagStart + 8))) continue;
+    if (/\ssrc\s*=/i.test(` ${html.slice(tagStart + 7, tagEnd)}`)) continue;
+    const close = /<\/script\s*>/gi;
+    close.lastIndex = tagEnd + 1;
+    const end = close.exec(html);
+    if (end) scripts.push(html.slice(tagEnd + 1, end.index));
   }
-  return { scripts, html: html.replaceAll(marked, "") };
+  parts.push(html.slice(from));
+  return { scripts, html: parts.join("") };
 }
 
 /** CSP source expressions ("sha256-…") for script bodies. */

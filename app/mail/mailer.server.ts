@@ -9,7 +9,7 @@
  * rest (receipts, confirmations, notices): the "mail" job sends it, and a failed SMTP
  * send is retried with backoff instead of lost.
  */
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { enqueue, queueRunning } from "../jobs/queue.server.ts";
 import { config, type AppConfig } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
@@ -30,8 +30,12 @@ export function mailConfigured(settings: AppConfig = config()): boolean {
 
 let transport: { url: string; transporter: Transporter } | undefined;
 
-function transporterFor(url: string): Transporter {
-  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
+/** nodemailer is loaded with the first message sent (a process that sends none never loads it). */
+async function transporterFor(url: string): Promise<Transporter> {
+  if (transport?.url !== url) {
+    const { default: nodemailer } = await import("nodemailer");
+    transport = { url, transporter: nodemailer.createTransport(url) };
+  }
   return transport.transporter;
 }
 
@@ -42,7 +46,7 @@ export async function sendMail(message: MailMessage, settings: AppConfig = confi
     return { sent: false, reason: "not-configured" };
   }
   try {
-    await transporterFor(mail.url).sendMail({
+    await (await transporterFor(mail.url)).sendMail({
       from: mail.from,
       to: message.to,
       subject: message.subject,

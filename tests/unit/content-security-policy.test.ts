@@ -35,6 +35,8 @@ describe("the policy's script hashes", () => {
     expect(own.html).not.toContain(mark);
     expect(own.html).not.toContain("nonce=");
     expect(own.html).toContain("<script>window.__reactRouterContext = {};</script>");
+    // Nothing else of the page changes.
+    expect(own.html).toBe(html.replaceAll(` nonce="${mark}"`, ""));
   });
 
   it("a script that names another mark (guessed or from another page) is not the app's", () => {
