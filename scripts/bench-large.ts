@@ -169,6 +169,7 @@ const pass = (ok: boolean) => (ok ? "✅" : "❌");
 
 /** Runs the large-site benchmark and returns its section of bench/results.md. */
 export async function largeSiteSection(): Promise<string> {
+  const loadBefore = os.loadavg()[0];
   const kept = process.env.BENCH_LARGE_DIR ? path.resolve(process.env.BENCH_LARGE_DIR) : null;
   const tmp = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-large-"));
   fs.mkdirSync(tmp, { recursive: true });
@@ -255,6 +256,8 @@ export async function largeSiteSection(): Promise<string> {
     });
 
     return `## Large site (\`npm run bench:large\`)
+
+Load average (1 min) before this part: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)} (2 cores; other work on the machine skews the times, p99 most).${saved ? " The database was filled by an earlier run (BENCH_LARGE_DIR), whose sample-content rates are reused." : ""}
 
 Data: 5,000 events (4,940 past, 60 upcoming), 500 craft fairs, 100,000 form submissions (10,000 with a file), 50,000 audit rows, 100,000 donations, 50,000 bookings; plus the sample content. The server is unpinned and uncached (\`PAGE_CACHE=off\`), so each request is rendered.
 
