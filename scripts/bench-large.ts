@@ -17,6 +17,11 @@
  *
  *   BENCH_DURATION=10        seconds per public-page load run
  *   BENCH_ADMIN_REQUESTS=100 timed requests per admin URL
+ *   BENCH_LARGE_DIR=/path    keep the data in this folder (made if missing) instead of a
+ *                            temporary one; a later run with the same folder reuses the filled
+ *                            database and the sample-content rates it saved there, and only
+ *                            measures. Meanwhile the database can be queried directly
+ *                            (`cat $BENCH_LARGE_DIR/data/pg/postmaster.opts`, or start the server on it).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -164,28 +169,42 @@ const pass = (ok: boolean) => (ok ? "✅" : "❌");
 
 /** Runs the large-site benchmark and returns its section of bench/results.md. */
 export async function largeSiteSection(): Promise<string> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-large-"));
+  const loadBefore = os.loadavg()[0];
+  const kept = process.env.BENCH_LARGE_DIR ? path.resolve(process.env.BENCH_LARGE_DIR) : null;
+  const tmp = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-large-"));
+  fs.mkdirSync(tmp, { recursive: true });
   fs.chmodSync(tmp, 0o755);
   const dataDir = path.join(tmp, "data");
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  // Written once the database is filled: the sample-content rates and a signed-in session.
+  const savedFile = path.join(tmp, "filled.json");
+  const saved = fs.existsSync(savedFile) ? (JSON.parse(fs.readFileSync(savedFile, "utf8")) as { before: [string, number][] }) : null;
   const env = { PAGE_CACHE: "off" };
   let server = await startServer(dataDir, env, null);
   let cookie: string;
+  let before: Map<string, number>;
   try {
-    log("large site: public pages on the sample content");
-    const before = await publicRates(server);
-
-    log("large site: filling the database (this takes a minute)...");
+    if (saved) {
+      log(`large site: reusing the filled database in ${tmp}`);
+      before = new Map(saved.before);
+    } else {
+      log("large site: public pages on the sample content");
+      before = await publicRates(server);
+      log("large site: filling the database (this takes a minute)...");
+    }
     const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" }), { mode: "attach", seed: false });
     try {
-      const filled = Date.now();
-      await fillDatabase();
-      log(`large site: filled in ${((Date.now() - filled) / 1000).toFixed(0)} s`);
-      const admin = await createSignedInAccount({ role: "administrator", email: "bench-admin@example.org" });
+      if (!saved) {
+        const filled = Date.now();
+        await fillDatabase();
+        log(`large site: filled in ${((Date.now() - filled) / 1000).toFixed(0)} s`);
+      }
+      const admin = await createSignedInAccount({ role: "administrator", email: `bench-admin-${Date.now()}@example.org` });
       cookie = `${admin.cookie.name}=${admin.cookie.value}`;
     } finally {
       await database.close();
     }
+    if (kept && !saved) fs.writeFileSync(savedFile, JSON.stringify({ before: [...before] }));
     // A restart drops the in-memory content cache, which the direct inserts bypassed.
     await server.stop();
     server = await startServer(dataDir, env, null);
@@ -238,6 +257,8 @@ export async function largeSiteSection(): Promise<string> {
 
     return `## Large site (\`npm run bench:large\`)
 
+Load average (1 min) before this part: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)} (2 cores; other work on the machine skews the times, p99 most).${saved ? " The database was filled by an earlier run (BENCH_LARGE_DIR), whose sample-content rates are reused." : ""}
+
 Data: 5,000 events (4,940 past, 60 upcoming), 500 craft fairs, 100,000 form submissions (10,000 with a file), 50,000 audit rows, 100,000 donations, 50,000 bookings; plus the sample content. The server is unpinned and uncached (\`PAGE_CACHE=off\`), so each request is rendered.
 
 Public pages, uncached, 10 connections: requests/s on the sample content and on the large data (target: the same speed, ≥90%).
@@ -254,7 +275,8 @@ ${table(["Export", "Filter", "Status", "Rows", "Size", "Time", "Memory rise (<50
 `;
   } finally {
     await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (kept) log(`large site: data kept in ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -63,6 +63,9 @@ function appVersion(): string {
   return pkg.version ?? "unknown";
 }
 
+/** Tables kept by triggers from other tables: a restore rebuilds them as it copies those in. */
+const DERIVED_TABLES = ["donation_totals"];
+
 async function applicationTables(client: pg.PoolClient): Promise<{ name: string; columns: string[] }[]> {
   const { rows } = await client.query<{ name: string; columns: string[] }>(`
     select c.relname as name,
@@ -70,9 +73,9 @@ async function applicationTables(client: pg.PoolClient): Promise<{ name: string;
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace
     join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-    where n.nspname = 'public' and c.relkind = 'r'
+    where n.nspname = 'public' and c.relkind = 'r' and c.relname <> all($1)
     group by c.relname
-    order by c.relname`);
+    order by c.relname`, [DERIVED_TABLES]);
   return rows;
 }
 

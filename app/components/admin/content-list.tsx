@@ -10,6 +10,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
 import { DeleteDialog } from "./kit/dialog.tsx";
 import { Pagination } from "./pagination.tsx";
+import { countText } from "../../lib/paging.ts";
 
 export interface ListItem {
   id: number;
@@ -60,6 +61,7 @@ export function ContentListPage<T extends ListItem>(props: {
   searchLabel: string;
   items: T[];
   total: number;
+  more: boolean;
   page: number;
   pages: number;
   columns: Column<T>[];
@@ -161,7 +163,7 @@ export function ContentListPage<T extends ListItem>(props: {
         {loading
           ? "Loading..."
           : props.pages > 1
-            ? `${items.length} of ${props.total} ${props.noun}s shown`
+            ? `${items.length} of ${countText(props)} ${props.noun}s shown`
             : `${items.length} ${props.noun}${items.length === 1 ? "" : "s"} shown`}
       </p>
 
@@ -230,7 +232,7 @@ export function ContentListPage<T extends ListItem>(props: {
           </table>
         </div>
       )}
-      <Pagination page={props.page} pages={props.pages} linkTo={(page) => withParams(props.search, { page: String(page), delete: null })} />
+      <Pagination page={props.page} pages={props.pages} more={props.more} linkTo={(page) => withParams(props.search, { page: String(page), delete: null })} />
       {props.deleteCandidate && (
         <DeleteDialog item={props.deleteCandidate} noun={props.noun} cancelTo={withParams(props.search, { delete: null })} />
       )}

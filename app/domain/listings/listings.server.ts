@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client.server.ts";
+import { readPage } from "../../db/count.server.ts";
 import { craftFairs, events, submissionKeys, writeSpacing } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import type { ContentTopic } from "../../live/topics.ts";
@@ -49,19 +50,17 @@ export const listOrder = (table: ContentTable) => [asc(table.date), asc(table.ti
 const LIST_PAGE_SIZE = 50;
 
 /**
- * One page of an admin list: how many rows match the filters, the page asked for (the
- * last one when it asks past the end) and its rows, read by `read(where, limit, offset)`.
+ * One page of an admin list: how many rows match the filters (counted up to the cap,
+ * app/lib/paging.ts), the page asked for (the last one when it asks past the end) and its
+ * rows, read by `read(where, limit, offset)`.
  */
-export async function listPage<Row>(
+export function listPage<Row>(
   table: ContentTable,
   filters: AdminListFilters,
   read: (where: SQL | undefined, limit: number, offset: number) => Promise<Row[]>,
 ) {
   const where = listWhere(table, filters);
-  const [{ total } = { total: 0 }] = await getDb().select({ total: count() }).from(table).where(where);
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const page = Math.min(filters.page, pages);
-  return { items: await read(where, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE), total, page, pages };
+  return readPage(table, where, filters.page, LIST_PAGE_SIZE, (offset) => read(where, LIST_PAGE_SIZE, offset));
 }
 
 /** Total and active (active and not past) counts. */

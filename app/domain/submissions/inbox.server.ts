@@ -3,8 +3,10 @@
  * inbox list with its filters, one submission with its private files, status and note
  * changes (audited) and the spreadsheet-safe CSV export.
  */
-import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
+import { readPage } from "../../db/count.server.ts";
+import type { PageCount } from "../../lib/paging.ts";
 import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
 import { inBatches } from "../../lib/csv.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
@@ -72,28 +74,31 @@ function whereOf(filters: Pick<InboxFilters, "kind" | "status" | "q">): SQL | un
 
 export type InboxItem = Pick<SubmissionRow, "id" | "reference" | "kind" | "status" | "name" | "email" | "created_at" | "updated_at">;
 
-/** One page of the inbox, newest first, with the total that matches. */
-export async function listSubmissions(filters: InboxFilters, pageSize = INBOX_PAGE_SIZE): Promise<{ items: InboxItem[]; total: number; pages: number }> {
+/**
+ * One page of the inbox, newest first, with how many match (counted up to the cap,
+ * app/lib/paging.ts). The page's ids are read from the list order's index alone, then
+ * their rows, so a far page skips index entries rather than rows.
+ */
+export async function listSubmissions(filters: InboxFilters, pageSize = INBOX_PAGE_SIZE): Promise<PageCount & { items: InboxItem[] }> {
   const where = whereOf(filters);
   const db = getDb();
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(formSubmissions).where(where);
-  const items = await db
-    .select({
-      id: formSubmissions.id,
-      reference: formSubmissions.reference,
-      kind: formSubmissions.kind,
-      status: formSubmissions.status,
-      name: formSubmissions.name,
-      email: formSubmissions.email,
-      created_at: formSubmissions.created_at,
-      updated_at: formSubmissions.updated_at,
-    })
-    .from(formSubmissions)
-    .where(where)
-    .orderBy(desc(formSubmissions.created_at), desc(formSubmissions.id))
-    .limit(pageSize)
-    .offset((filters.page - 1) * pageSize);
-  return { items, total: n, pages: Math.max(1, Math.ceil(n / pageSize)) };
+  const order = [desc(formSubmissions.created_at), desc(formSubmissions.id)];
+  return readPage(formSubmissions, where, filters.page, pageSize, (offset) =>
+    db
+      .select({
+        id: formSubmissions.id,
+        reference: formSubmissions.reference,
+        kind: formSubmissions.kind,
+        status: formSubmissions.status,
+        name: formSubmissions.name,
+        email: formSubmissions.email,
+        created_at: formSubmissions.created_at,
+        updated_at: formSubmissions.updated_at,
+      })
+      .from(formSubmissions)
+      .where(inArray(formSubmissions.id, db.select({ id: formSubmissions.id }).from(formSubmissions).where(where).orderBy(...order).limit(pageSize).offset(offset)))
+      .orderBy(...order),
+  );
 }
 
 /** Every submission matching the filters (no paging), newest first: for the export. */

@@ -4,6 +4,7 @@
  * spec's toasts (texts passed in by each screen, exactly as the spec words them).
  */
 import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
+import type { PageCount } from "../../lib/paging.ts";
 import { listReturnUrl } from "../../lib/return-url.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { AuditActor } from "../../domain/audit/audit.server.ts";
@@ -11,15 +12,16 @@ import { hasActiveFilters, parseListFilters, type AdminListFilters } from "../..
 
 export async function loadAdminList<T extends { id: number }>(
   args: GuardArgs,
-  list: (filters: AdminListFilters) => Promise<{ items: T[]; total: number; page: number; pages: number }>,
+  list: (filters: AdminListFilters) => Promise<{ items: T[] } & PageCount>,
 ) {
   const url = new URL(args.request.url);
   const filters = parseListFilters(url.searchParams);
-  const { items, total, page, pages } = await list(filters);
+  const { items, total, more, page, pages } = await list(filters);
   const deleteId = Number(url.searchParams.get("delete"));
   return {
     items,
     total,
+    more,
     page,
     pages,
     filters,

@@ -5,6 +5,7 @@ import { listAuditActors, listAuditEntries } from "../../../domain/audit/audit-l
 import { describeAction, describeDetails } from "../../../domain/audit/describe.ts";
 import type { Route } from "./+types/audit-log";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { countText } from "../../../lib/paging.ts";
 
 export const handle: MenuHandle = { menu: { group: "Site", label: "Audit log", order: 30 } };
 
@@ -35,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
+    more: result.more,
     entries: result.entries.map((e) => ({
       id: e.id,
       at: e.at.toISOString(),
@@ -53,7 +55,7 @@ const when = (iso: string) =>
   formatUkDateTime(iso, { seconds: true });
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { email, kind, actors, entries, page, pageCount, total } = loaderData;
+  const { email, kind, actors, entries, page, pageCount, total, more } = loaderData;
   const pageLink = (p: number) => {
     const q = new URLSearchParams();
     if (email) q.set("email", email);
@@ -88,7 +90,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      <p className="mt-4 text-sm text-slate-600">{total === 1 ? "1 entry" : `${total} entries`}</p>
+      <p className="mt-4 text-sm text-slate-600">{total === 1 && !more ? "1 entry" : `${countText({ total, more })} entries`}</p>
       {entries.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-700 ring-1 ring-slate-200">No entries match these filters.</p>
       ) : (
@@ -117,11 +119,14 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pageCount > 1 && (
+      {(pageCount > 1 || more) && (
         <nav aria-label="Audit log pages" className="mt-4 flex items-center justify-between text-sm">
           {page > 1 ? <Link to={pageLink(page - 1)} className="font-semibold text-brand-700 underline">Newer</Link> : <span />}
-          <span>Page {page} of {pageCount}</span>
-          {page < pageCount ? <Link to={pageLink(page + 1)} className="font-semibold text-brand-700 underline">Older</Link> : <span />}
+          <span>
+            Page {page.toLocaleString("en-GB")} of {pageCount.toLocaleString("en-GB")}
+            {more ? "+" : ""}
+          </span>
+          {page < pageCount || more ? <Link to={pageLink(page + 1)} className="font-semibold text-brand-700 underline">Older</Link> : <span />}
         </nav>
       )}
     </main>

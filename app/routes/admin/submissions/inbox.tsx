@@ -6,6 +6,7 @@ import type { Route } from "./+types/inbox";
 import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { countText } from "../../../lib/paging.ts";
 
 export const handle: MenuHandle = { menu: { group: "People and giving", label: "Inbox", order: 10 } };
 
@@ -13,10 +14,11 @@ export const meta = () => [{ title: "Inbox | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const filters = parseInboxFilters(new URL(args.request.url).searchParams);
-  const { items, total, pages } = await listSubmissions(filters);
+  const { items, page, pages, total, more } = await listSubmissions(filters);
   return {
-    filters,
+    filters: { ...filters, page },
     total,
+    more,
     pages,
     items: items.map((i) => ({ ...i, created_at: i.created_at.toISOString() })),
   };
@@ -24,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { filters, items, total, pages } = loaderData;
+  const { filters, items, total, more, pages } = loaderData;
   const exportQuery = filtersQuery({ ...filters, page: 1 });
   const pageLink = (page: number) => `/admin/inbox?${filtersQuery({ ...filters, page })}`;
   const filtered = Boolean(filters.kind || filters.status || filters.q);
@@ -65,8 +67,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </FilterBar>
 
       <p className="mt-5 text-sm text-slate-600" aria-live="polite">
-        {total === 1 ? "1 submission" : `${total} submissions`}
-        {filtered ? (total === 1 ? " matches these filters" : " match these filters") : ""}
+        {total === 1 && !more ? "1 submission" : `${countText({ total, more })} submissions`}
+        {filtered ? (total === 1 && !more ? " matches these filters" : " match these filters") : ""}
       </p>
 
       {items.length === 0 ? (
@@ -95,7 +97,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <Pagination page={filters.page} pages={pages} linkTo={pageLink} />
+      <Pagination page={filters.page} pages={pages} more={more} linkTo={pageLink} />
     </main>
   );
 }
