@@ -1,13 +1,18 @@
 import { siteOrigin } from "../../../lib/config.server.ts";
 import { formatUkDateTime } from "../../../components/site/format.ts";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { DiagnosticsPanels } from "../../../components/admin/diagnostics-panels.tsx";
+import { Dialog } from "../../../components/admin/kit/dialog.tsx";
+import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
+import { Table } from "../../../components/admin/kit/table.tsx";
+import { Pagination } from "../../../components/admin/pagination.tsx";
 import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { runDiagnostics, type DiagnosticsReport } from "../../../system/diagnostics.server.ts";
 import { EmailSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
+import { ACCOUNT_ACCESS, accountsPath, parseAccountFilters } from "../../../domain/staff/account-filters.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import {
@@ -32,10 +37,14 @@ export const meta = () => [{ title: "Users | Millbrook Admin" }];
 const ROLE_LABEL = { administrator: "Administrator", editor: "Editor" } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const accounts = await listAccounts();
+  const filters = parseAccountFilters(new URL(args.request.url).searchParams);
+  const { items, total, page, pages } = await listAccounts(filters);
   return {
     me: currentStaff(args).user.id,
-    accounts: accounts.map((a) => ({
+    filters: { ...filters, page },
+    total,
+    pages,
+    accounts: items.map((a) => ({
       id: a.id,
       email: a.email,
       role: a.role,
@@ -172,8 +181,6 @@ const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white p
 const primary = "rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 const secondary = "rounded-full border-2 border-brand-600 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
 const danger = "rounded-full border-2 border-red-700 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60";
-/** Table cells on phones: one line each, labelled by CSS (the label is not part of the cell's text). */
-const stacked = "max-sm:block max-sm:py-1 max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
 
 function formatLogin(iso: string | null) {
   if (!iso) return "Never";
@@ -209,8 +216,10 @@ function EmailRoleForm({ intent, title, description, button, busy, error }: {
   );
 }
 
+type Account = Route.ComponentProps["loaderData"]["accounts"][number];
+
 /** Whether a staff member may read form submissions; editors get a button to change it. */
-function SubmissionsAccess({ account, busy }: { account: { id: string; email: string; role: string | null; canSeeSubmissions: boolean }; busy: boolean }) {
+function SubmissionsAccess({ account, busy }: { account: Account; busy: boolean }) {
   const text = account.canSeeSubmissions ? "Sees form submissions" : "Does not see form submissions";
   // Administrators always see them: nothing to say or change.
   if (account.role !== "editor") return null;
@@ -228,10 +237,59 @@ function SubmissionsAccess({ account, busy }: { account: { id: string; email: st
   );
 }
 
+/** A row's buttons: staff get role, reset, revoke and second-factor reset; other accounts a reset link. */
+function AccountActions({ account, me, pendingIntent, onRevoke }: { account: Account; me: string; pendingIntent: string; onRevoke: () => void }) {
+  const { search } = useLocation();
+  const reset = (
+    <Form method="post">
+      <input type="hidden" name="intent" value="reset" />
+      <input type="hidden" name="userId" value={account.id} />
+      <button type="submit" className={secondary} disabled={pendingIntent === "reset"}>Reset Password</button>
+    </Form>
+  );
+  if (!account.role) return reset;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Form method="post" className="flex items-center gap-2">
+        <input type="hidden" name="intent" value="role" />
+        <input type="hidden" name="userId" value={account.id} />
+        <label className="sr-only" htmlFor={`role-${account.id}`}>Role of {account.email}</label>
+        <select id={`role-${account.id}`} name="role" defaultValue={account.role} key={account.role} className="w-40 shrink-0 rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm">
+          <option value="editor">Editor</option>
+          <option value="administrator">Administrator</option>
+        </select>
+        <button type="submit" className={secondary} disabled={pendingIntent === "role"}>Change role</button>
+      </Form>
+      {reset}
+      <Form method="post" onSubmit={(e) => {
+        // With JavaScript, ask first in the styled dialog; without, the post goes straight through.
+        e.preventDefault();
+        onRevoke();
+      }}>
+        <input type="hidden" name="intent" value="revoke" />
+        <input type="hidden" name="userId" value={account.id} />
+        <button type="submit" className={danger} disabled={pendingIntent === "revoke"}>Revoke access</button>
+      </Form>
+      {account.id !== me && (
+        // The list's filters travel along, so the answer comes back to the same page of the list.
+        <Form method="post" action={`/admin/users/${account.id}/two-factor${search}`} onSubmit={(e) => {
+          if (!window.confirm(`Reset two-step sign-in for ${account.email}? They will be signed out and set it up again at their next sign-in.`)) e.preventDefault();
+        }}>
+          <button type="submit" className={secondary}>Reset two-step sign-in</button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+const ACCESS_LABELS = { all: "All accounts", administrator: "Administrators", editor: "Editors", none: "No staff access" } as const;
+
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
   const result = actionData;
+  const { me, filters, total, pages, accounts } = loaderData;
+  const filtered = Boolean(filters.q) || filters.access !== "all";
 
   useEffect(() => {
     if (!result) return;
@@ -247,8 +305,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
     setRevoking(null);
   }
 
-  const staff = loaderData.accounts.filter((a) => a.role);
-  const others = loaderData.accounts.filter((a) => !a.role);
   const fieldError = (intent: string) => (result?.intent === intent ? result.fieldError : undefined);
 
   return (
@@ -268,105 +324,61 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       )}
       {result?.link && <OneTimeLinkPanel {...result.link} />}
 
-      <section className={card} aria-labelledby="staff-title">
-        <h2 id="staff-title" className="font-display text-xl font-semibold text-brand-900">Staff accounts</h2>
-        <div className="mt-3 sm:overflow-x-auto">
-          <table className="w-full text-left text-sm sm:min-w-[640px]">
-            <thead className="border-b border-slate-200 text-slate-600 max-sm:sr-only">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Role</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Last Login</th>
-                <th scope="col" className="py-2 font-semibold">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="max-sm:block">
-              {staff.map((a) => (
-                <tr key={a.id} className="border-b border-slate-100 align-top max-sm:block max-sm:py-3" data-testid="staff-row" data-email={a.email}>
-                  <td className="py-3 pr-3 font-medium break-all text-ink max-sm:block max-sm:py-1">
-                    {a.email}
-                    {a.id === loaderData.me && <span className="ml-2 text-xs text-slate-500">(you)</span>}
-                    {!a.hasPassword && <span className="block text-xs font-normal text-slate-500">Invited, no password yet</span>}
-                  </td>
-                  <td data-label="Role: " className={`py-3 pr-3 ${stacked}`}>
-                    {a.role ? ROLE_LABEL[a.role] : ""}
-                    <SubmissionsAccess account={a} busy={pendingIntent === "submissions"} />
-                  </td>
-                  <td data-label="Last login: " className={`py-3 pr-3 whitespace-nowrap ${stacked}`}>{formatLogin(a.lastLoginAt)}</td>
-                  <td className="py-3 max-sm:block max-sm:pt-2">
-                    <div className="flex flex-wrap gap-2">
-                      <Form method="post" className="flex items-center gap-2">
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="userId" value={a.id} />
-                        <label className="sr-only" htmlFor={`role-${a.id}`}>Role of {a.email}</label>
-                        <select id={`role-${a.id}`} name="role" defaultValue={a.role ?? "editor"} key={a.role} className="w-40 shrink-0 rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm">
-                          <option value="editor">Editor</option>
-                          <option value="administrator">Administrator</option>
-                        </select>
-                        <button type="submit" className={secondary} disabled={pendingIntent === "role"}>Change role</button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="reset" />
-                        <input type="hidden" name="userId" value={a.id} />
-                        <button type="submit" className={secondary} disabled={pendingIntent === "reset"}>Reset Password</button>
-                      </Form>
-                      <Form method="post" onSubmit={(e) => {
-                        // With JavaScript, ask first in the styled dialog; without, the post goes straight through.
-                        e.preventDefault();
-                        setRevoking({ id: a.id, email: a.email });
-                      }}>
-                        <input type="hidden" name="intent" value="revoke" />
-                        <input type="hidden" name="userId" value={a.id} />
-                        <button type="submit" className={danger} disabled={pendingIntent === "revoke"}>Revoke access</button>
-                      </Form>
-                      {a.id !== loaderData.me && (
-                        <Form method="post" action={`/admin/users/${a.id}/two-factor`} onSubmit={(e) => {
-                          if (!window.confirm(`Reset two-step sign-in for ${a.email}? They will be signed out and set it up again at their next sign-in.`)) e.preventDefault();
-                        }}>
-                          <button type="submit" className={secondary}>Reset two-step sign-in</button>
-                        </Form>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-
-      <section className={card} aria-labelledby="others-title">
-        <h2 id="others-title" className="font-display text-xl font-semibold text-brand-900">Accounts without staff access</h2>
-        {others.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">Every account has staff access.</p>
+      <section aria-labelledby="accounts-title">
+        <h2 id="accounts-title" className="font-display text-xl font-semibold text-brand-900">Accounts</h2>
+        <FilterBar label="Find accounts" q={filters.q} clearTo="/admin/users" filtered={filtered} placeholder="Email address" className="mt-3 sm:grid-cols-[1fr_2fr_auto]">
+          <FilterSelect label="Access" name="access" defaultValue={filters.access}>
+            {ACCOUNT_ACCESS.map((a) => (
+              <option key={a} value={a}>{ACCESS_LABELS[a]}</option>
+            ))}
+          </FilterSelect>
+        </FilterBar>
+        <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+          {total === 1 ? "1 account" : `${total} accounts`}
+          {filtered ? (total === 1 ? " matches these filters" : " match these filters") : ""}
+        </p>
+        {accounts.length === 0 ? (
+          <p className="mt-3 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No accounts match these filters.</p>
         ) : (
-          <div className="mt-3 sm:overflow-x-auto">
-            <table className="w-full text-left text-sm sm:min-w-[480px]">
-              <thead className="border-b border-slate-200 text-slate-600 max-sm:sr-only">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Last Login</th>
-                  <th scope="col" className="py-2 font-semibold">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="max-sm:block">
-                {others.map((a) => (
-                  <tr key={a.id} className="border-b border-slate-100 max-sm:block max-sm:py-3" data-testid="other-row" data-email={a.email}>
-                    <td className="py-3 pr-3 font-medium break-all text-ink max-sm:block max-sm:py-1">{a.email}</td>
-                    <td data-label="Last login: " className={`py-3 pr-3 whitespace-nowrap ${stacked}`}>{formatLogin(a.lastLoginAt)}</td>
-                    <td className="py-3 max-sm:block max-sm:pt-2">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="reset" />
-                        <input type="hidden" name="userId" value={a.id} />
-                        <button type="submit" className={secondary}>Reset Password</button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Accounts"
+            framed
+            stacked
+            minWidth="sm:min-w-[44rem]"
+            items={accounts}
+            rowAttributes={(a) => ({ "data-testid": a.role ? "staff-row" : "other-row", "data-email": a.email })}
+            columns={[
+              {
+                header: "Email",
+                className: "font-medium break-all text-ink",
+                cell: (a) => (
+                  <>
+                    {a.email}
+                    {a.id === me && <span className="ml-2 text-xs text-slate-500">(you)</span>}
+                    {!a.hasPassword && <span className="block text-xs font-normal text-slate-500">Invited, no password yet</span>}
+                  </>
+                ),
+              },
+              {
+                header: "Role",
+                phoneLabel: "Role: ",
+                cell: (a) => (
+                  <>
+                    {a.role ? ROLE_LABEL[a.role] : <span className="text-slate-600">No staff access</span>}
+                    <SubmissionsAccess account={a} busy={pendingIntent === "submissions"} />
+                  </>
+                ),
+              },
+              { header: "Last Login", phoneLabel: "Last login: ", className: "whitespace-nowrap", cell: (a) => formatLogin(a.lastLoginAt) },
+              {
+                header: "Actions",
+                className: "max-sm:pt-2",
+                cell: (a) => <AccountActions account={a} me={me} pendingIntent={pendingIntent} onRevoke={() => setRevoking({ id: a.id, email: a.email })} />,
+              },
+            ]}
+          />
         )}
+        <Pagination page={filters.page} pages={pages} linkTo={(page) => accountsPath({ ...filters, page })} />
       </section>
 
       <EmailRoleForm intent="access" title="Admin Access" button="Give access" busy={pendingIntent === "access"} error={fieldError("access")}
@@ -392,27 +404,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-/** The same styled confirmation as deleting an event: a modal dialog, Escape or Cancel closes it. */
+/** The same styled confirmation as deleting an event: the kit's modal dialog, Escape or Cancel closes it. */
 function RevokeDialog({ account, onClose }: { account: { id: string; email: string }; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const busy = useNavigation().state === "submitting";
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="revoke-title"
-      aria-describedby="revoke-text"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="fixed inset-0 z-50 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 p-6 shadow-xl backdrop:bg-black/40"
-    >
-      <h2 id="revoke-title" className="text-lg font-semibold text-ink">
-        Remove staff access?
-      </h2>
+    <Dialog id="revoke" open title="Remove staff access?" onCancel={onClose}>
       <p id="revoke-text" className="mt-2 break-words text-slate-700">
         {account.email} will no longer be able to use the admin area. Their account stays, and access can be given again later.
       </p>
@@ -426,6 +422,6 @@ function RevokeDialog({ account, onClose }: { account: { id: string; email: stri
           {busy ? "Removing..." : "Revoke access"}
         </button>
       </Form>
-    </dialog>
+    </Dialog>
   );
 }
