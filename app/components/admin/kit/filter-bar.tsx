@@ -5,7 +5,7 @@
  * `FilterInput` are its labelled fields.
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 
 const label = "block text-sm font-semibold text-slate-800";
 const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
@@ -32,8 +32,10 @@ export function FilterBar({
   placeholder?: string;
   children: ReactNode;
 }) {
+  // Its fields show what the address holds: a new address (Clear, Back, a link) starts them afresh.
+  const { search } = useLocation();
   return (
-    <Form method="get" className={`mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`} role="search" aria-label={name}>
+    <Form key={search} method="get" className={`mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`} role="search" aria-label={name}>
       {children}
       <FilterInput label="Search" type="search" name="q" defaultValue={q} placeholder={placeholder} />
       <div className="flex items-end gap-2">
