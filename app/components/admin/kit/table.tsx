@@ -52,7 +52,7 @@ export function Table<T extends { id: number | string }>({
         <thead className={`${framed ? "bg-slate-50 text-slate-700" : "text-slate-700"} ${on(STACKED.head)}`}>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={pad}>
+              <th key={column.header} scope="col" className={`${pad} whitespace-nowrap`}>
                 {column.header}
               </th>
             ))}

@@ -350,12 +350,12 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             columns={[
               {
                 header: "Email",
-                className: "font-medium break-all text-ink",
+                className: "font-medium break-all text-ink sm:min-w-56",
                 cell: (a) => (
                   <>
                     {a.email}
                     {a.id === me && <span className="ml-2 text-xs text-slate-500">(you)</span>}
-                    {!a.hasPassword && <span className="block text-xs font-normal text-slate-500">Invited, no password yet</span>}
+                    {a.role && !a.hasPassword && <span className="block text-xs font-normal text-slate-500">Invited, no password yet</span>}
                   </>
                 ),
               },
