@@ -33,7 +33,7 @@ test("an administrator allows an editor to see form submissions, then stops it",
   const row = page.locator(`[data-testid="staff-row"][data-email="${editor.email}"]`);
   await expect(row.getByTestId("submissions-access")).toContainText("Does not see form submissions");
   await row.getByRole("button", { name: `Allow form submissions for ${editor.email}` }).click();
-  await expect(page.getByTestId("users-notice")).toHaveText(`${editor.email} can now see form submissions`);
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`${editor.email} can now see form submissions`);
   await expect(row.getByTestId("submissions-access")).toContainText("Sees form submissions");
 
   const response = await editorPage.goto("/admin/inbox");
@@ -42,7 +42,7 @@ test("an administrator allows an editor to see form submissions, then stops it",
   await expect(nav.getByRole("link", { name: "Inbox" })).toBeVisible();
 
   await row.getByRole("button", { name: `Stop form submissions for ${editor.email}` }).click();
-  await expect(page.getByTestId("users-notice")).toHaveText(`${editor.email} can no longer see form submissions`);
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`${editor.email} can no longer see form submissions`);
   await refused();
 
   await page.goto("/admin/audit-log");

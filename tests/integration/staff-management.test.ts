@@ -7,7 +7,8 @@ import { createSession, sessionCookieName } from "../../app/auth/session.server.
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, auditLog, oneTimeTokens, sessions } from "../../app/db/schema.ts";
 import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
-import { action as usersRouteAction, type UsersActionData } from "../../app/routes/admin/admin-only/users.tsx";
+import { action as usersRouteAction } from "../../app/routes/admin/admin-only/users.tsx";
+import type { FormReply } from "../../app/lib/form-submission.ts";
 import { throughLayouts } from "../helpers/route-table.ts";
 import { routeArgs } from "../helpers/staff.ts";
 import {
@@ -137,10 +138,47 @@ describe("staff access: grant, change, revoke", () => {
         headers: args.request.headers,
         body: new URLSearchParams({ intent, userId: "abc", role: "editor" }),
       });
-      const result = (await throughLayouts("routes/admin/admin-only/users.tsx", usersRouteAction, { ...args, request } as never)) as unknown as { init: ResponseInit; data: UsersActionData };
+      const result = (await throughLayouts("routes/admin/admin-only/users.tsx", usersRouteAction, { ...args, request } as never)) as unknown as { init: ResponseInit; data: FormReply };
       expect(result.init.status, intent).toBe(400);
-      expect(result.data.notice.message, intent).toBe("Error: No such account");
+      expect(result.data.error?.[""], intent).toEqual(["Error: No such account"]);
+      expect(result.init.headers, intent).toHaveProperty("Set-Cookie", expect.stringContaining("mcf_toast="));
     }
+  });
+});
+
+describe("the Users screen's actions", () => {
+  async function post(token: string, url: string, fields: Record<string, string>) {
+    const args = routeArgs(url, { token, method: "POST" });
+    const request = new Request(args.request.url, { method: "POST", headers: args.request.headers, body: new URLSearchParams(fields) });
+    try {
+      return await throughLayouts("routes/admin/admin-only/users.tsx", usersRouteAction, { ...args, request } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+
+  it("refuses a bad Admin Access form field by field, and goes back to the same page of the list after a change", async () => {
+    const administrator = await createUser({ email: unique("admin-access"), password: "correct horse battery", role: "administrator" });
+    const { token } = await createSession(administrator.id);
+
+    const empty = (await post(token, "/admin/users", { intent: "access", email: " ", role: "editor" })) as { init: ResponseInit; data: FormReply };
+    expect(empty.init.status).toBe(400);
+    expect(empty.data.error?.email?.[0]).toBe("Please enter an email address");
+    const badRole = (await post(token, "/admin/users", { intent: "access", email: unique("new"), role: "owner" })) as { init: ResponseInit; data: FormReply };
+    expect(badRole.data.error).toMatchObject({ role: ["Choose a role: administrator or editor"] });
+
+    const person = await createUser({ email: unique("person"), password: "correct horse battery" });
+    const granted = (await post(token, "/admin/users?q=person&page=2&unknown=1", { intent: "access", email: person.email.toUpperCase(), role: "editor" })) as Response;
+    expect(granted.status).toBe(302);
+    expect(granted.headers.get("Location")).toBe("/admin/users?q=person&page=2");
+    expect(granted.headers.get("Set-Cookie")).toContain("mcf_toast=");
+    expect(await roleOf(person.id)).toBe("editor");
+
+    // Access changes ask for the password again after 10 minutes, the one form included.
+    await getDb().update(sessions).set({ verified_at: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.user_id, administrator.id));
+    const stale = (await post(token, "/admin/users", { intent: "access", email: unique("later"), role: "administrator" })) as Response;
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("Location")).toMatch(/^\/admin\/reauth\?redirectTo=/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { siteOrigin } from "../../../lib/config.server.ts";
 import { formatUkDateTime } from "../../../components/site/format.ts";
-import { useEffect, useState } from "react";
+import { useForm } from "@conform-to/react";
+import { useState } from "react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { DiagnosticsPanels } from "../../../components/admin/diagnostics-panels.tsx";
@@ -9,9 +10,10 @@ import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-ba
 import { Table } from "../../../components/admin/kit/table.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
-import { runDiagnostics, type DiagnosticsReport } from "../../../system/diagnostics.server.ts";
-import { EmailSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
+import { runDiagnostics } from "../../../system/diagnostics.server.ts";
+import { ACCESS_FIELDS, AccessFormSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
+import { parseForm, refusedForm, type FormReply } from "../../../lib/form-submission.ts";
+import { redirectWithToast, toastCookie, type Toast } from "../../../lib/toast.server.ts";
 import { ACCOUNT_ACCESS, accountsPath, parseAccountFilters } from "../../../domain/staff/account-filters.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
@@ -55,15 +57,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type Notice = { type: "success" | "error"; message: string };
-export type UsersActionData = {
-  intent: string;
-  notice: Notice;
-  link?: { kind: "invite" | "reset"; email: string; url: string; expiresAt: string; mailed: boolean };
-  report?: DiagnosticsReport;
-  fieldError?: string;
-};
-
 /**
  * What an administrator is told when a change fails: the rule that refused it, never a
  * database error (which would show table and column names); those go to the log.
@@ -74,105 +67,104 @@ const reason = (error: unknown) => {
   return "Something went wrong. Nothing was changed; please try again.";
 };
 
+/** An answer that stays on the screen (a refusal, a one-time link, the diagnostics) with its toast. */
+async function answer<T>(body: T, toast: Toast, status = 200) {
+  return data(body, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
+}
+
+/** A refused change: the message in the screen's notice and in a toast; nothing changed. */
+const refuse = (message: string, status = 400) => answer(refusedForm({ _form: message }), { type: "error", message }, status);
+
 export async function action(args: Route.ActionArgs) {
   const actor = currentActor(args);
   const origin = siteOrigin(args.request);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
-  const reply = (body: UsersActionData, status = 200) => data(body, { status });
-  const role = RoleSchema.safeParse(form.get("role"));
   const userId = String(form.get("userId") ?? "");
+  // Back to the page of the list the form was sent from.
+  const done = (message: string) => redirectWithToast(accountsPath(parseAccountFilters(new URL(args.request.url).searchParams)), { type: "success", message });
 
   // Access changes and reset links need the password or a code from the last 10 minutes.
-  if (["grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
+  if (["access", "grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
 
   switch (intent) {
     // One form: an existing account gets access at once, a new address an invitation.
     case "access":
     case "grant":
     case "invite": {
-      const email = EmailSchema.safeParse(form.get("email") ?? "");
-      if (!email.success) {
-        const message = email.error.issues[0]?.message ?? "Please enter an email address";
-        return reply({ intent, notice: { type: "error", message }, fieldError: message }, 400);
+      const submission = parseForm(form, AccessFormSchema, ACCESS_FIELDS);
+      if (submission.status !== "success") {
+        const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please enter an email address";
+        return answer(submission.reply(), { type: "error", message }, 400);
       }
-      if (!role.success) return reply({ intent, notice: { type: "error", message: role.error.issues[0].message } }, 400);
-      const existing = intent === "access" ? await findUserByEmail(email.data) : null;
+      const { email, role } = submission.value;
+      const refused = (message: string, status = 400) => answer(submission.reply({ formErrors: [message] }), { type: "error", message }, status);
+      const existing = intent === "access" ? await findUserByEmail(email) : null;
       if (intent === "grant" || existing) {
         try {
-          const granted = await grantAccess(email.data, role.data, actor);
-          await notifyStaff(granted.userId, NOTICES.roleChanged(role.data));
-          return reply({ intent, notice: { type: "success", message: `Admin access granted to ${email.data}` } });
+          const granted = await grantAccess(email, role, actor);
+          await notifyStaff(granted.userId, NOTICES.roleChanged(role));
+          return done(`Admin access granted to ${email}`);
         } catch (error) {
           const notFound = error instanceof StaffError && error.message.startsWith("No account");
-          const message = notFound ? `User not found: ${reason(error)}` : `Failed to grant admin access: ${reason(error)}`;
-          return reply({ intent, notice: { type: "error", message } }, notFound ? 404 : 400);
+          return notFound ? refused(`User not found: ${reason(error)}`, 404) : refused(`Failed to grant admin access: ${reason(error)}`);
         }
       }
       try {
-        const link = await inviteUser(email.data, role.data, actor, origin);
-        return reply({
-          intent,
-          notice: { type: "success", message: `Invitation created for ${link.email}` },
-          link: { kind: "invite", ...link, expiresAt: link.expiresAt.toISOString() },
-        });
+        const link = await inviteUser(email, role, actor, origin);
+        return answer({ link: { kind: "invite" as const, ...link, expiresAt: link.expiresAt.toISOString() } }, { type: "success", message: `Invitation created for ${link.email}` });
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refused(`Error: ${reason(error)}`);
       }
     }
     case "role": {
-      if (!role.success) return reply({ intent, notice: { type: "error", message: role.error.issues[0].message } }, 400);
+      const role = RoleSchema.safeParse(form.get("role"));
+      if (!role.success) return refuse(role.error.issues[0]?.message ?? "Choose a role: administrator or editor");
       try {
         const result = await setRole(userId, role.data, actor);
         await notifyStaff(userId, NOTICES.roleChanged(role.data));
-        return reply({ intent, notice: { type: "success", message: `${result.email} is now ${ROLE_LABEL[role.data] === "Administrator" ? "an Administrator" : "an Editor"}` } });
+        return done(`${result.email} is now ${role.data === "administrator" ? "an Administrator" : "an Editor"}`);
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refuse(`Error: ${reason(error)}`);
       }
     }
     case "submissions": {
       const allowed = form.get("allowed") === "1";
       try {
         const result = await setSubmissionsAccess(userId, allowed, actor);
-        const message = allowed ? `${result.email} can now see form submissions` : `${result.email} can no longer see form submissions`;
-        return reply({ intent, notice: { type: "success", message } });
+        return done(allowed ? `${result.email} can now see form submissions` : `${result.email} can no longer see form submissions`);
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refuse(`Error: ${reason(error)}`);
       }
     }
     case "revoke": {
       try {
         const result = await revokeAccess(userId, actor);
         await notifyStaff(userId, NOTICES.roleChanged(null));
-        return reply({ intent, notice: { type: "success", message: `Staff access removed from ${result.email}` } });
+        return done(`Staff access removed from ${result.email}`);
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refuse(`Error: ${reason(error)}`);
       }
     }
     case "reset": {
       try {
         const link = await createPasswordReset(userId, actor, origin);
         await notifyStaff(userId, NOTICES.resetLinkIssued);
-        return reply({
-          intent,
-          notice: { type: "success", message: `Password reset link created for ${link.email}` },
-          link: { kind: "reset", ...link, expiresAt: link.expiresAt.toISOString() },
-        });
+        return answer({ link: { kind: "reset" as const, ...link, expiresAt: link.expiresAt.toISOString() } }, { type: "success", message: `Password reset link created for ${link.email}` });
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refuse(`Error: ${reason(error)}`);
       }
     }
     case "diagnostics": {
       try {
-        const report = await runDiagnostics();
-        return reply({ intent, notice: { type: "success", message: "Diagnostics complete" }, report });
+        return answer({ report: await runDiagnostics() }, { type: "success", message: "Diagnostics complete" });
       } catch (error) {
         logger.error({ err: error }, "diagnostics failed");
-        return reply({ intent, notice: { type: "error", message: "Failed to run diagnostics" } }, 500);
+        return refuse("Failed to run diagnostics", 500);
       }
     }
     default:
-      return reply({ intent, notice: { type: "error", message: "Error: unknown action" } }, 400);
+      return refuse("Error: unknown action");
   }
 }
 
@@ -187,30 +179,40 @@ function formatLogin(iso: string | null) {
   return formatUkDateTime(iso);
 }
 
-function EmailRoleForm({ intent, title, description, button, busy, error }: {
-  intent: "access"; title: string; description: string; button: string; busy: boolean; error?: string;
-}) {
-  const id = `${intent}-email`;
+/**
+ * Admin Access: one form for an existing account (access at once) or a new address (an
+ * invitation). Conform checks it as the server does and shows the server's refusal.
+ */
+function AccessForm({ reply, busy }: { reply: FormReply | undefined; busy: boolean }) {
+  const [form, fields] = useForm({
+    lastResult: reply,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, AccessFormSchema, ACCESS_FIELDS),
+  });
+  const error = fields.email.errors?.[0];
   return (
-    <section className={card} aria-labelledby={`${intent}-title`}>
-      <h2 id={`${intent}-title`} className="font-display text-xl font-semibold text-brand-900">{title}</h2>
-      <p className="mt-1 text-sm text-slate-600">{description}</p>
-      <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
-        <input type="hidden" name="intent" value={intent} />
+    <section className={card} aria-labelledby="access-title">
+      <h2 id="access-title" className="font-display text-xl font-semibold text-brand-900">Admin Access</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Give someone access to the admin area. Someone who already has an account gets access at once; for a new email address an invitation link (valid 7 days) is made, for the person to choose a password.
+      </p>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
+        <input type="hidden" name="intent" value="access" />
         <div>
-          <label htmlFor={id} className="text-sm font-semibold text-slate-800">Email address</label>
-          <input id={id} name="email" type="email" autoComplete="off" className={control}
-            aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          <label htmlFor="access-email" className="text-sm font-semibold text-slate-800">Email address</label>
+          <input id="access-email" name={fields.email.name} key={fields.email.key} defaultValue={fields.email.initialValue} type="email" autoComplete="off" className={control}
+            aria-invalid={error ? true : undefined} aria-describedby={error ? "access-email-error" : undefined} />
         </div>
         <div>
-          <label htmlFor={`${intent}-role`} className="text-sm font-semibold text-slate-800">Role</label>
-          <select id={`${intent}-role`} name="role" defaultValue="editor" className={control}>
+          <label htmlFor="access-role" className="text-sm font-semibold text-slate-800">Role</label>
+          <select id="access-role" name={fields.role.name} key={fields.role.key} defaultValue={fields.role.initialValue ?? "editor"} className={control}>
             <option value="editor">Editor</option>
             <option value="administrator">Administrator</option>
           </select>
         </div>
-        <button type="submit" className={primary} disabled={busy}>{button}</button>
-        {error && <p id={`${id}-error`} className="text-sm font-medium text-red-800 sm:col-span-3">{error}</p>}
+        <button type="submit" className={primary} disabled={busy}>Give access</button>
+        {error && <p id="access-email-error" className="text-sm font-medium text-red-800 sm:col-span-3">{error}</p>}
       </Form>
     </section>
   );
@@ -287,25 +289,20 @@ const ACCESS_LABELS = { all: "All accounts", administrator: "Administrators", ed
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const result = actionData;
   const { me, filters, total, pages, accounts } = loaderData;
   const filtered = Boolean(filters.q) || filters.access !== "all";
+  // The answer to the last post: a refusal (Conform's reply), a one-time link or the diagnostics.
+  const reply = actionData && "status" in actionData ? actionData : undefined;
+  const link = actionData && "link" in actionData ? actionData.link : undefined;
+  const report = actionData && "report" in actionData ? actionData.report : undefined;
+  const refusal = reply?.error?.[""]?.[0];
+  // Conform's reply carries the posted values: the Admin Access form takes back its own.
+  const accessReply = reply?.initialValue?.intent === "access" ? reply : undefined;
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.notice.type === "success") toast.success(result.notice.message);
-    else toast.error(result.notice.message);
-  }, [result]);
-
-  const [revoking, setRevoking] = useState<{ id: string; email: string } | null>(null);
-  // The dialog closes once the server has answered.
-  const [answered, setAnswered] = useState(result);
-  if (result !== answered) {
-    setAnswered(result);
-    setRevoking(null);
-  }
-
-  const fieldError = (intent: string) => (result?.intent === intent ? result.fieldError : undefined);
+  // The revoke dialog, open until the server answers (a new answer or a new page).
+  const location = useLocation();
+  const [revoking, setRevoking] = useState<{ id: string; email: string; answer: unknown; at: string } | null>(null);
+  const revokeOpen = revoking && revoking.answer === actionData && revoking.at === location.key ? revoking : null;
 
   return (
     <main className="space-y-6 px-4 py-6 sm:px-6 sm:py-8">
@@ -317,12 +314,12 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       </div>
 
-      {result && (
-        <p role="status" className={`rounded-lg border-l-4 px-4 py-3 text-sm font-medium ${result.notice.type === "success" ? "border-brand-600 bg-brand-50 text-brand-900" : "border-red-700 bg-red-50 text-red-900"}`} data-testid="users-notice">
-          {result.notice.message}
+      {refusal && (
+        <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="users-notice">
+          {refusal}
         </p>
       )}
-      {result?.link && <OneTimeLinkPanel {...result.link} />}
+      {link && <OneTimeLinkPanel {...link} />}
 
       <section aria-labelledby="accounts-title">
         <h2 id="accounts-title" className="font-display text-xl font-semibold text-brand-900">Accounts</h2>
@@ -373,7 +370,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               {
                 header: "Actions",
                 className: "max-sm:pt-2",
-                cell: (a) => <AccountActions account={a} me={me} pendingIntent={pendingIntent} onRevoke={() => setRevoking({ id: a.id, email: a.email })} />,
+                cell: (a) => <AccountActions account={a} me={me} pendingIntent={pendingIntent} onRevoke={() => setRevoking({ id: a.id, email: a.email, answer: actionData, at: location.key })} />,
               },
             ]}
           />
@@ -381,9 +378,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         <Pagination page={filters.page} pages={pages} linkTo={(page) => accountsPath({ ...filters, page })} />
       </section>
 
-      <EmailRoleForm intent="access" title="Admin Access" button="Give access" busy={pendingIntent === "access"} error={fieldError("access")}
-        description="Give someone access to the admin area. Someone who already has an account gets access at once; for a new email address an invitation link (valid 7 days) is made, for the person to choose a password." />
-      {revoking && <RevokeDialog account={revoking} onClose={() => setRevoking(null)} />}
+      <AccessForm reply={accessReply} busy={pendingIntent === "access"} />
+      {revokeOpen && <RevokeDialog account={revokeOpen} onClose={() => setRevoking(null)} />}
 
       <section className={card} aria-labelledby="diagnostics-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -398,7 +394,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           </Form>
         </div>
-        {result?.report && <DiagnosticsPanels report={result.report} />}
+        {report && <DiagnosticsPanels report={report} />}
       </section>
     </main>
   );
