@@ -35,7 +35,7 @@ export const EmailLookupSchema = z
 /** The Find form. */
 export const LookupFormSchema = z.object({ email: EmailLookupSchema });
 
-export const ERASE_CONFIRM_MESSAGE = "Type the email address again to confirm the erasure";
+const ERASE_CONFIRM_MESSAGE = "Type the email address again to confirm the erasure";
 
 /** The Erase form: the address looked up, typed again to confirm. */
 export const EraseFormSchema = z

@@ -204,15 +204,16 @@ function AccessForm({ reply, busy }: { reply: FormReply | undefined; busy: boole
           <input id="access-email" name={fields.email.name} key={fields.email.key} defaultValue={fields.email.initialValue} type="email" autoComplete="off" className={control}
             aria-invalid={error ? true : undefined} aria-describedby={error ? "access-email-error" : undefined} />
         </div>
-        <div>
+        <div className="max-sm:order-2">
           <label htmlFor="access-role" className="text-sm font-semibold text-slate-800">Role</label>
           <select id="access-role" name={fields.role.name} key={fields.role.key} defaultValue={fields.role.initialValue ?? "editor"} className={control}>
             <option value="editor">Editor</option>
             <option value="administrator">Administrator</option>
           </select>
         </div>
-        <button type="submit" className={primary} disabled={busy}>Give access</button>
-        {error && <p id="access-email-error" className="text-sm font-medium text-red-800 sm:col-span-3">{error}</p>}
+        <button type="submit" className={`${primary} max-sm:order-2`} disabled={busy}>Give access</button>
+        {/* Under the field on phones, under the whole row from the sm breakpoint. */}
+        {error && <p id="access-email-error" className="text-sm font-medium text-red-800 max-sm:order-1 max-sm:-mt-2 sm:col-span-3">{error}</p>}
       </Form>
     </section>
   );
