@@ -12,7 +12,7 @@
  * (attached to its embedded PostgreSQL under E2E_DATA_DIR, or DATABASE_URL), and the
  * session cookie is added to the browser context.
  */
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import type { StaffRole } from "../../app/db/schema.ts";
 import { openDatabase, type OpenDatabase } from "../../app/db/bootstrap.server.ts";
 import { readConfig } from "../../app/lib/config.server.ts";
@@ -128,3 +128,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
   },
 });
+
+/**
+ * Finds one account on the Users screen (already open) with its search box, as staff
+ * would: the shared test database holds thousands of accounts, 25 to a page.
+ */
+export async function findAccount(page: Page, email: string) {
+  const search = page.getByRole("search", { name: "Find accounts" });
+  await search.getByLabel("Search").fill(email);
+  await search.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("1 account matches these filters")).toBeVisible();
+}

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, formSubmissions } from "../../app/db/schema.ts";
 import {
-  containsPattern,
   listSubmissions,
   parseInboxFilters,
   setSubmissionNote,
@@ -15,6 +14,7 @@ import {
   staffChoices,
   submissionsExport,
 } from "../../app/domain/submissions/inbox.server.ts";
+import { containsPattern } from "../../app/db/like.ts";
 import { submissionFields } from "../../app/domain/submissions/submission-labels.ts";
 import { createVolunteerRole, deleteVolunteerRole } from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
 import { getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";

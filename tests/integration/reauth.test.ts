@@ -86,7 +86,9 @@ describe("re-authentication before sensitive actions", () => {
     expect(ok.location).toBe("/admin/users");
 
     const done = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
-    expect(done.status).toBe(200);
+    // Done: back to the Users screen, with a toast.
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/admin/users");
     expect(await roleOf(editor.user.id)).toBe("administrator");
   });
 
@@ -95,7 +97,9 @@ describe("re-authentication before sensitive actions", () => {
     const editor = await createTestAccount({ role: "editor" });
     await verifiedMinutesAgo(admin.sessionId, 9);
     const done = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "role", userId: editor.user.id, role: "administrator" })));
-    expect(done.status).toBe(200);
+    // Done: back to the Users screen, with a toast.
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/admin/users");
     expect(await roleOf(editor.user.id)).toBe("administrator");
   });
 

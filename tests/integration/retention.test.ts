@@ -18,6 +18,8 @@ import {
 import { action as exportRouteAction, loader as exportRouteLoader } from "../../app/routes/admin/admin-only/data-protection-export.ts";
 import { action as dataProtectionRouteAction, loader as dataProtectionRouteLoader } from "../../app/routes/admin/admin-only/data-protection.tsx";
 import { throughLayouts } from "../helpers/route-table.ts";
+import type { FormReply } from "../../app/lib/form-submission.ts";
+import { readToast } from "../../app/lib/toast.server.ts";
 import { routeArgs, staffSession, submit, unique } from "../helpers/submissions.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -186,7 +188,7 @@ describe("the data protection screen", () => {
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     return dataProtectionAction(routeArgs("/admin/data-protection", {}, { token, method: "POST", body: form })) as unknown as Promise<{
       init: ResponseInit | null;
-      data: { found?: { submissions: { reference: string }[] }; errors: Record<string, string>; message?: string };
+      data: { lookup?: { found: { submissions: { reference: string }[] } }; erase?: FormReply | null } & FormReply;
     }>;
   };
 
@@ -200,14 +202,24 @@ describe("the data protection screen", () => {
     expect(JSON.stringify(page)).not.toContain(email);
 
     const found = await post(admin.token, { intent: "find", email });
-    expect(found.data.found?.submissions.map((s) => s.reference)).toEqual([ref]);
+    expect(found.data.lookup?.found.submissions.map((s) => s.reference)).toEqual([ref]);
     const bad = await post(admin.token, { intent: "find", email: "not an address" });
     expect(bad.init?.status).toBe(400);
-    expect(bad.data.errors.lookup).toBe("Please enter a valid email address");
+    expect(bad.data.error?.email).toEqual(["Please enter a valid email address"]);
 
-    const erased = await post(admin.token, { intent: "erase", email, confirm: email });
-    expect(erased.data.message).toBe("Erased 1 submission and 0 files");
-    expect(erased.data.found?.submissions).toEqual([]);
+    // The confirmation must repeat the address: nothing is erased, the look-up stays on screen.
+    const unconfirmed = await post(admin.token, { intent: "erase", email, confirm: "someone-else@example.org" });
+    expect(unconfirmed.init?.status).toBe(400);
+    expect(unconfirmed.data.erase?.error?.confirm).toEqual(["Type the email address again to confirm the erasure"]);
+    expect(unconfirmed.data.lookup?.found.submissions.map((s) => s.reference)).toEqual([ref]);
+
+    const erased = await post(admin.token, { intent: "erase", email, confirm: email.toUpperCase() });
+    const cookie = new Headers(erased.init?.headers).get("Set-Cookie")!.split(";")[0]!;
+    expect((await readToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast).toEqual({
+      type: "success",
+      message: "Erased 1 submission and 0 files",
+    });
+    expect(erased.data.lookup?.found.submissions).toEqual([]);
   });
 
   it("sets the audit log's retention (12 to 120 months) with the other periods, audited", async () => {
@@ -215,7 +227,9 @@ describe("the data protection screen", () => {
     const periods = { intent: "retention", volunteer: "12", stall_application: "12", nomination: "12" };
     const tooShort = await post(admin.token, { ...periods, audit_log: "6" });
     expect(tooShort.init?.status).toBe(400);
-    expect(tooShort.data.errors.audit_log).toBe("Keep the audit log for at least 12 months");
+    expect(tooShort.data.error?.audit_log).toEqual(["Keep the audit log for at least 12 months"]);
+    const notANumber = await post(admin.token, { ...periods, volunteer: "soon", audit_log: "36" });
+    expect(notANumber.data.error?.volunteer).toEqual(["Please enter a number of months"]);
     const saved = (await post(admin.token, { ...periods, audit_log: "36" })) as unknown as Response;
     expect(saved.status).toBe(302);
     const [setting] = await getDb().select({ months: siteSettings.retention_months_audit_log }).from(siteSettings);

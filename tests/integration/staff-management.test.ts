@@ -7,7 +7,8 @@ import { createSession, sessionCookieName } from "../../app/auth/session.server.
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, auditLog, oneTimeTokens, sessions } from "../../app/db/schema.ts";
 import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
-import { action as usersRouteAction, type UsersActionData } from "../../app/routes/admin/admin-only/users.tsx";
+import { action as usersRouteAction } from "../../app/routes/admin/admin-only/users.tsx";
+import type { FormReply } from "../../app/lib/form-submission.ts";
 import { throughLayouts } from "../helpers/route-table.ts";
 import { routeArgs } from "../helpers/staff.ts";
 import {
@@ -24,6 +25,7 @@ import {
   setSubmissionsAccess,
   StaffError,
 } from "../../app/domain/staff/staff.server.ts";
+import { accountsPath, parseAccountFilters } from "../../app/domain/staff/account-filters.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { hashToken } from "../../app/lib/tokens.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -59,7 +61,7 @@ describe("staff access: grant, change, revoke", () => {
     await revokeAccess(user.id, actor);
     expect(await roleOf(user.id)).toBeNull();
 
-    const accounts = await listAccounts();
+    const { items: accounts } = await listAccounts({ q: email, access: "all", page: 1 });
     expect(accounts.find((a) => a.email === email)).toMatchObject({ role: null, hasPassword: true });
     const lines = await getDb().select().from(auditLog).where(eq(auditLog.entity_id, user.id));
     expect(lines.map((l) => l.action).sort()).toEqual(["staff.access_granted", "staff.access_revoked", "staff.role_changed"]);
@@ -136,10 +138,47 @@ describe("staff access: grant, change, revoke", () => {
         headers: args.request.headers,
         body: new URLSearchParams({ intent, userId: "abc", role: "editor" }),
       });
-      const result = (await throughLayouts("routes/admin/admin-only/users.tsx", usersRouteAction, { ...args, request } as never)) as unknown as { init: ResponseInit; data: UsersActionData };
+      const result = (await throughLayouts("routes/admin/admin-only/users.tsx", usersRouteAction, { ...args, request } as never)) as unknown as { init: ResponseInit; data: FormReply };
       expect(result.init.status, intent).toBe(400);
-      expect(result.data.notice.message, intent).toBe("Error: No such account");
+      expect(result.data.error?.[""], intent).toEqual(["Error: No such account"]);
+      expect(result.init.headers, intent).toHaveProperty("Set-Cookie", expect.stringContaining("mcf_toast="));
     }
+  });
+});
+
+describe("the Users screen's actions", () => {
+  async function post(token: string, url: string, fields: Record<string, string>) {
+    const args = routeArgs(url, { token, method: "POST" });
+    const request = new Request(args.request.url, { method: "POST", headers: args.request.headers, body: new URLSearchParams(fields) });
+    try {
+      return await throughLayouts("routes/admin/admin-only/users.tsx", usersRouteAction, { ...args, request } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+
+  it("refuses a bad Admin Access form field by field, and goes back to the same page of the list after a change", async () => {
+    const administrator = await createUser({ email: unique("admin-access"), password: "correct horse battery", role: "administrator" });
+    const { token } = await createSession(administrator.id);
+
+    const empty = (await post(token, "/admin/users", { intent: "access", email: " ", role: "editor" })) as { init: ResponseInit; data: FormReply };
+    expect(empty.init.status).toBe(400);
+    expect(empty.data.error?.email?.[0]).toBe("Please enter an email address");
+    const badRole = (await post(token, "/admin/users", { intent: "access", email: unique("new"), role: "owner" })) as { init: ResponseInit; data: FormReply };
+    expect(badRole.data.error).toMatchObject({ role: ["Choose a role: administrator or editor"] });
+
+    const person = await createUser({ email: unique("person"), password: "correct horse battery" });
+    const granted = (await post(token, "/admin/users?q=person&page=2&unknown=1", { intent: "access", email: person.email.toUpperCase(), role: "editor" })) as Response;
+    expect(granted.status).toBe(302);
+    expect(granted.headers.get("Location")).toBe("/admin/users?q=person&page=2");
+    expect(granted.headers.get("Set-Cookie")).toContain("mcf_toast=");
+    expect(await roleOf(person.id)).toBe("editor");
+
+    // Access changes ask for the password again after 10 minutes, the one form included.
+    await getDb().update(sessions).set({ verified_at: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.user_id, administrator.id));
+    const stale = (await post(token, "/admin/users", { intent: "access", email: unique("later"), role: "administrator" })) as Response;
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("Location")).toMatch(/^\/admin\/reauth\?redirectTo=/);
   });
 });
 
@@ -154,7 +193,7 @@ describe("the form submissions permission", () => {
 
     await setSubmissionsAccess(user.id, true, actor);
     await expect(requireStaff(argsFor(token), "submissions")).resolves.toMatchObject({ role: "editor", canSeeSubmissions: true });
-    expect((await listAccounts()).find((a) => a.id === user.id)).toMatchObject({ canSeeSubmissions: true });
+    expect((await listAccounts({ q: user.email, access: "editor", page: 1 })).items.find((a) => a.id === user.id)).toMatchObject({ canSeeSubmissions: true });
 
     await setSubmissionsAccess(user.id, false, actor);
     await expect(requireStaff(argsFor(token), "submissions")).rejects.toMatchObject({ init: { status: 403 } });
@@ -169,6 +208,66 @@ describe("the form submissions permission", () => {
   });
 });
 
+describe("the Users screen's list of accounts", () => {
+  const filtersFor = (query: Record<string, string>) => parseAccountFilters(new URLSearchParams(query));
+
+  it("lists staff first (administrators, editors, then accounts without access), each by email, 25 to a page", async () => {
+    const tag = `list${Date.now()}`;
+    const made = [
+      ...["d", "b"].map((p) => ({ email: `${p}-admin-${tag}@millbrook.test`, role: "administrator" as const })),
+      ...["c", "a"].map((p) => ({ email: `${p}-editor-${tag}@millbrook.test`, role: "editor" as const })),
+      ...Array.from({ length: 24 }, (_, i) => ({ email: `${String(i).padStart(2, "0")}-none-${tag}@millbrook.test`, role: null })),
+    ];
+    for (const account of made) await createUser(account);
+
+    const first = await listAccounts(filtersFor({ q: tag }));
+    expect(first).toMatchObject({ total: 28, page: 1, pages: 2 });
+    expect(first.items).toHaveLength(25);
+    expect(first.items.slice(0, 5).map((a) => a.email)).toEqual([
+      `b-admin-${tag}@millbrook.test`,
+      `d-admin-${tag}@millbrook.test`,
+      `a-editor-${tag}@millbrook.test`,
+      `c-editor-${tag}@millbrook.test`,
+      `00-none-${tag}@millbrook.test`,
+    ]);
+    expect(first.items.slice(0, 4).map((a) => a.role)).toEqual(["administrator", "administrator", "editor", "editor"]);
+
+    const second = await listAccounts(filtersFor({ q: tag, page: "2" }));
+    expect(second.items.map((a) => a.email)).toEqual([21, 22, 23].map((i) => `${i}-none-${tag}@millbrook.test`));
+    expect(second.items.every((a) => a.role === null)).toBe(true);
+    // A page past the end shows the last one.
+    expect(await listAccounts(filtersFor({ q: tag, page: "9" }))).toMatchObject({ page: 2, items: second.items });
+
+    // By access.
+    expect((await listAccounts(filtersFor({ q: tag, access: "editor" }))).items.map((a) => a.email)).toEqual([
+      `a-editor-${tag}@millbrook.test`,
+      `c-editor-${tag}@millbrook.test`,
+    ]);
+    expect((await listAccounts(filtersFor({ q: tag, access: "none" }))).total).toBe(24);
+  });
+
+  it("searches any part of the email, in any case, with %, _ and \\ taken literally", async () => {
+    const tag = `find${Date.now()}`;
+    for (const email of [`sam_lee-${tag}@millbrook.test`, `samxlee-${tag}@millbrook.test`, `50%off-${tag}@millbrook.test`, `50-and-off-${tag}@millbrook.test`]) {
+      await createUser({ email, role: "editor" });
+    }
+    const emails = async (q: string) => (await listAccounts(filtersFor({ q }))).items.map((a) => a.email);
+    expect(await emails(`SAM_LEE-${tag.toUpperCase()}`)).toEqual([`sam_lee-${tag}@millbrook.test`]);
+    expect(await emails(`50%off-${tag}`)).toEqual([`50%off-${tag}@millbrook.test`]);
+    expect(await emails(`lee-${tag}`)).toEqual([`sam_lee-${tag}@millbrook.test`, `samxlee-${tag}@millbrook.test`]);
+    expect(await emails(`\\${tag}`)).toEqual([]);
+    expect(await emails(`nobody-${tag}`)).toEqual([]);
+  });
+
+  it("reads its filters from the address, ignoring what it does not know", () => {
+    expect(filtersFor({ q: "  Sam  ", access: "editor", page: "3" })).toEqual({ q: "Sam", access: "editor", page: 3 });
+    expect(filtersFor({ access: "owner", page: "-2" })).toEqual({ q: "", access: "all", page: 1 });
+    expect(filtersFor({ page: "abc" }).page).toBe(1);
+    expect(accountsPath({ q: "a b", access: "none", page: 2 })).toBe("/admin/users?q=a+b&access=none&page=2");
+    expect(accountsPath({ q: "", access: "all", page: 1 })).toBe("/admin/users");
+  });
+});
+
 describe("invitations and password resets", () => {
   it("an invite creates an account without a password and a single-use link valid 7 days", async () => {
     const email = unique("invitee");
@@ -179,7 +278,7 @@ describe("invitations and password resets", () => {
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
 
-    const account = (await listAccounts()).find((a) => a.email === email)!;
+    const account = (await listAccounts({ q: email, access: "all", page: 1 })).items.find((a) => a.email === email)!;
     expect(account).toMatchObject({ role: "editor", hasPassword: false });
     const token = issued.url.split("/").pop()!;
     expect(await findValidLink(token, ["invite"])).not.toBeNull();

@@ -5,14 +5,14 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { getDb } from "../../db/client.server.ts";
 import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 import type { SubmissionRow } from "../submissions/inbox.server.ts";
-import { KIND_LABELS, RETENTION_MONTHS_MAX, submissionFields } from "../submissions/submission-labels.ts";
+import { AuditRetentionSchema, EmailLookupSchema, RetentionSchema } from "./retention.schema.ts";
+import { KIND_LABELS, submissionFields } from "../submissions/submission-labels.ts";
 import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../bookings/bookings-personal-data.server.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
@@ -20,16 +20,9 @@ import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions
 
 const DEFAULT_RETENTION_MONTHS = 12;
 const DEFAULT_AUDIT_RETENTION_MONTHS = 24;
-export const AUDIT_RETENTION_MONTHS_MIN = 12;
 
 export type RetentionSettings = Record<SubmissionKind, number>;
 
-const months = z.coerce
-  .number({ message: "Please enter a number of months" })
-  .int("Please enter a whole number of months")
-  .min(1, "Keep submissions for at least 1 month")
-  .max(RETENTION_MONTHS_MAX, `Please enter no more than ${RETENTION_MONTHS_MAX} months`);
-export const RetentionSchema = z.object({ volunteer: months, stall_application: months, nomination: months });
 
 export async function getRetentionSettings(): Promise<RetentionSettings> {
   const [row] = await getDb()
@@ -62,11 +55,6 @@ export async function updateRetentionSettings(input: RetentionSettings, actor: A
   return value;
 }
 
-export const AuditRetentionSchema = z.coerce
-  .number({ message: "Please enter a number of months" })
-  .int("Please enter a whole number of months")
-  .min(AUDIT_RETENTION_MONTHS_MIN, `Keep the audit log for at least ${AUDIT_RETENTION_MONTHS_MIN} months`)
-  .max(RETENTION_MONTHS_MAX, `Please enter no more than ${RETENTION_MONTHS_MAX} months`);
 
 export async function getAuditRetentionMonths(): Promise<number> {
   const [row] = await getDb().select({ months: siteSettings.retention_months_audit_log }).from(siteSettings).where(eq(siteSettings.id, 1));
@@ -128,13 +116,6 @@ export async function deleteExpiredSubmissions(now: Date = new Date()): Promise<
 // ---------------------------------------------------------------------------------------
 // One person's data
 
-export const EmailLookupSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(3, "Please enter an email address")
-  .max(254, "Please enter an email address")
-  .pipe(z.email({ message: "Please enter a valid email address" }));
 
 /** A hash of an address, so an erasure can be recorded without keeping the address. */
 export function emailHash(email: string): string {

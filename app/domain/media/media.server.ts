@@ -17,7 +17,7 @@ import { deleteImage, IMAGE_WRONG_TYPE, ImageRejectedError, storeImageWithSize }
 import { isImageType, sniffFileType } from "../../storage/file-types.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { validId } from "../listings/listings.server.ts";
-import { containsPattern } from "../submissions/inbox.server.ts";
+import { containsPattern } from "../../db/like.ts";
 import { focalPosition, mediaAltProblem, type MediaEditData } from "./media.schema.ts";
 
 export const MEDIA_WRONG_TYPE = "Only JPEG, PNG, WebP or GIF images and PDF documents can be uploaded.";

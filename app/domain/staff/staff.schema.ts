@@ -16,3 +16,7 @@ export const NewPasswordSchema = z
   .refine((value) => value.trim() !== "", "Password cannot be only spaces");
 
 export const RoleSchema = z.enum(["administrator", "editor"], { error: "Choose a role: administrator or editor" });
+
+/** The Users screen's Admin Access form: an email address and the role to give. */
+export const AccessFormSchema = z.object({ email: EmailSchema, role: RoleSchema });
+export const ACCESS_FIELDS = ["email", "role"] as const;

@@ -2,13 +2,15 @@
  * Accounts and staff access. An account (users) may sign in; a row in admin_users with
  * a role (administrator or editor) gives it access to the admin area.
  */
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { createOneTimeLink } from "../../auth/one-time-links.server.ts";
 import { hashPassword } from "../../auth/password.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { adminUsers, sessions, users, type StaffRole } from "../../db/schema.ts";
 import { sendMail } from "../../mail/mailer.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { containsPattern } from "../../db/like.ts";
+import type { AccountFilters } from "./account-filters.ts";
 
 export class StaffError extends Error {}
 
@@ -62,7 +64,7 @@ export async function roleOf(userId: string): Promise<StaffRole | null> {
 export const LAST_ADMINISTRATOR_MESSAGE =
   "There must always be at least one administrator. Make another account an administrator first.";
 
-export interface AccountRow {
+interface AccountRow {
   id: string;
   email: string;
   role: StaffRole | null;
@@ -73,9 +75,29 @@ export interface AccountRow {
   createdAt: Date;
 }
 
-/** Every account, staff first (administrators, then editors), then by email. */
-export async function listAccounts(): Promise<AccountRow[]> {
-  const rows = await getDb()
+/** Accounts per page of the Users screen. */
+const ACCOUNTS_PAGE_SIZE = 25;
+
+function accountsWhere(filters: Pick<AccountFilters, "q" | "access">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.q) conditions.push(ilike(users.email, containsPattern(filters.q)));
+  if (filters.access === "none") conditions.push(isNull(adminUsers.role));
+  else if (filters.access !== "all") conditions.push(eq(adminUsers.role, filters.access));
+  return and(...conditions);
+}
+
+/**
+ * One page of accounts matching the filters, staff first (administrators, then editors,
+ * then accounts without staff access), each group by email; with how many match and the
+ * page shown (the last one when the address asks past the end).
+ */
+export async function listAccounts(filters: AccountFilters, pageSize = ACCOUNTS_PAGE_SIZE) {
+  const db = getDb();
+  const where = accountsWhere(filters);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).leftJoin(adminUsers, eq(adminUsers.user_id, users.id)).where(where);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(filters.page, pages);
+  const rows = await db
     .select({
       id: users.id,
       email: users.email,
@@ -87,13 +109,17 @@ export async function listAccounts(): Promise<AccountRow[]> {
     })
     .from(users)
     .leftJoin(adminUsers, eq(adminUsers.user_id, users.id))
-    .orderBy(sql`case ${adminUsers.role} when 'administrator' then 0 when 'editor' then 1 else 2 end`, users.email);
-  return rows.map(({ passwordHash, ...row }) => ({
+    .where(where)
+    .orderBy(sql`case ${adminUsers.role} when 'administrator' then 0 when 'editor' then 1 else 2 end`, users.email, users.id)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const items: AccountRow[] = rows.map(({ passwordHash, ...row }) => ({
     ...row,
     role: row.role ?? null,
     canSeeSubmissions: row.role === "administrator" || row.canSeeSubmissions === true,
     hasPassword: Boolean(passwordHash),
   }));
+  return { items, total, page, pages };
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
+import { containsPattern } from "../../db/like.ts";
 import type { PageCount } from "../../lib/paging.ts";
 import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
 import { inBatches } from "../../lib/csv.ts";
@@ -54,11 +55,6 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
   };
-}
-
-/** A LIKE pattern matching `text` literally anywhere (%, _ and \ in it are escaped). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function whereOf(filters: Pick<InboxFilters, "kind" | "status" | "q">): SQL | undefined {

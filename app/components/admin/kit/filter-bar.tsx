@@ -1,11 +1,11 @@
 /**
- * The filter bar of the admin lists (inbox, donations): a GET form (the address holds the
+ * The filter bar of the admin lists (inbox, donations, users): a GET form (the address holds the
  * filters, so they can be bookmarked and work without JavaScript) with the screen's own
  * filters, the search box, Filter, and Clear when a filter is set. `FilterSelect` and
  * `FilterInput` are its labelled fields.
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 
 const label = "block text-sm font-semibold text-slate-800";
 const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
@@ -16,6 +16,7 @@ export function FilterBar({
   clearTo,
   filtered,
   className,
+  placeholder = "Name, email or reference",
   children,
 }: {
   /** The search region's name ("Filter submissions"). */
@@ -27,12 +28,16 @@ export function FilterBar({
   filtered: boolean;
   /** The grid's columns (Tailwind classes). */
   className: string;
+  /** What the search box looks for. */
+  placeholder?: string;
   children: ReactNode;
 }) {
+  // Its fields show what the address holds: a new address (Clear, Back, a link) starts them afresh.
+  const { search } = useLocation();
   return (
-    <Form method="get" className={`mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`} role="search" aria-label={name}>
+    <Form key={search} method="get" className={`mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`} role="search" aria-label={name}>
       {children}
-      <FilterInput label="Search" type="search" name="q" defaultValue={q} placeholder="Name, email or reference" />
+      <FilterInput label="Search" type="search" name="q" defaultValue={q} placeholder={placeholder} />
       <div className="flex items-end gap-2">
         <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
           Filter

@@ -7,7 +7,8 @@ import { data } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { EmailLookupSchema, emailHash, findPersonalData, personalDataExport } from "../../../domain/data-protection/retention.server.ts";
+import { emailHash, findPersonalData, personalDataExport } from "../../../domain/data-protection/retention.server.ts";
+import { EmailLookupSchema } from "../../../domain/data-protection/retention.schema.ts";
 import type { Route } from "./+types/data-protection-export";
 
 export async function action(args: Route.ActionArgs) {

@@ -1,23 +1,26 @@
-import { useEffect } from "react";
+import { useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../../domain/submissions/submission-labels.ts";
 import {
-  EmailLookupSchema,
   erasePersonalData,
   findPersonalData,
-  AUDIT_RETENTION_MONTHS_MIN,
-  AuditRetentionSchema,
   getAuditRetentionMonths,
   getRetentionSettings,
-  RetentionSchema,
   updateAuditRetention,
   updateRetentionSettings,
 } from "../../../domain/data-protection/retention.server.ts";
-import { toast } from "../../../components/ui/toast.tsx";
-import { redirectWithToast } from "../../../lib/toast.server.ts";
+import {
+  AUDIT_RETENTION_MONTHS_MIN,
+  EraseFormSchema,
+  LookupFormSchema,
+  RETENTION_FIELDS,
+  RetentionFormSchema,
+} from "../../../domain/data-protection/retention.schema.ts";
+import { parseForm, refusedForm, type FormReply } from "../../../lib/form-submission.ts";
+import { redirectWithToast, toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 
@@ -26,7 +29,8 @@ export const handle: MenuHandle = { menu: { group: "Site", label: "Data protecti
 export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
 
 export async function loader() {
-  return { retention: await getRetentionSettings(), auditRetention: await getAuditRetentionMonths(), auditRetentionMin: AUDIT_RETENTION_MONTHS_MIN };
+  const [retention, auditRetention] = await Promise.all([getRetentionSettings(), getAuditRetentionMonths()]);
+  return { retention, auditRetention, auditRetentionMin: AUDIT_RETENTION_MONTHS_MIN };
 }
 
 /** What the Find form shows: looked up on a POST, so the address never travels in a URL. */
@@ -56,9 +60,10 @@ async function lookUp(email: string) {
   };
 }
 
-type Found = Awaited<ReturnType<typeof lookUp>>;
-type ActionData = { intent: string | null; errors: Record<string, string>; email?: string; found?: Found | null; message?: string };
-
+/**
+ * The answers: a refused Retention or Find form is Conform's reply; a look-up answers the
+ * address and what is held (`lookup`), with the Erase form's reply when it was refused.
+ */
 export async function action(args: Route.ActionArgs) {
   const actor = currentActor(args);
   const form = await args.request.formData();
@@ -66,56 +71,52 @@ export async function action(args: Route.ActionArgs) {
   // Changing retention and erasing need the password or a code from the last 10 minutes.
   if (intent === "retention" || intent === "erase") await requireRecentAuth(args, currentStaff(args));
   if (intent === "find") {
-    const raw = String(form.get("email") ?? "");
-    const email = EmailLookupSchema.safeParse(raw);
-    if (!email.success) {
-      return data<ActionData>({ intent, email: raw, found: null, errors: { lookup: email.error.issues[0]?.message ?? "Please enter a valid email address" } }, { status: 400 });
-    }
-    return data<ActionData>({ intent, email: email.data, found: await lookUp(email.data), errors: {} });
+    const submission = parseForm(form, LookupFormSchema, ["email"]);
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const { email } = submission.value;
+    return data({ lookup: { email, found: await lookUp(email) }, erase: null });
   }
   if (intent === "retention") {
-    const parsed = RetentionSchema.safeParse(Object.fromEntries(SUBMISSION_KINDS.map((k) => [k, form.get(k)])));
-    const audit = AuditRetentionSchema.safeParse(form.get("audit_log"));
-    if (!parsed.success || !audit.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
-      if (!audit.success) errors.audit_log = audit.error.issues[0]?.message ?? "Please enter a number of months";
-      return data<ActionData>({ intent, errors }, { status: 400 });
-    }
-    await updateRetentionSettings(parsed.data, actor);
-    await updateAuditRetention(audit.data, actor);
+    const submission = parseForm(form, RetentionFormSchema, RETENTION_FIELDS);
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const { audit_log, ...periods } = submission.value;
+    await updateRetentionSettings(periods, actor);
+    await updateAuditRetention(audit_log, actor);
     return redirectWithToast("/admin/data-protection", { type: "success", message: "Retention periods saved" });
   }
   if (intent === "erase") {
-    const email = EmailLookupSchema.safeParse(form.get("email"));
-    if (!email.success) return data<ActionData>({ intent, errors: { email: "Please enter a valid email address" } }, { status: 400 });
-    const confirm = String(form.get("confirm") ?? "").trim().toLowerCase();
-    if (confirm !== email.data) {
-      return data<ActionData>(
-        { intent, email: email.data, found: await lookUp(email.data), errors: { confirm: "Type the email address again to confirm the erasure" } },
-        { status: 400 },
-      );
+    const submission = parseForm(form, EraseFormSchema, ["email", "confirm"]);
+    if (submission.status !== "success") {
+      const email = LookupFormSchema.safeParse({ email: form.get("email") });
+      if (!email.success) return data(refusedForm({ _form: "Please enter a valid email address" }), { status: 400 });
+      return data({ lookup: { email: email.data.email, found: await lookUp(email.data.email) }, erase: submission.reply() }, { status: 400 });
     }
-    const result = await erasePersonalData(email.data, actor);
-    const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-    const { giving } = result;
-    const erasedGiving = giving.gifts + giving.declarations + giving.monthlyGifts;
-    let message =
-      result.submissions === 0 && erasedGiving === 0 && result.bookings === 0
-        ? giving.keptGifts > 0
-          ? "Nothing erased"
-          : "Nothing to erase: no submissions or donations hold this address"
-        : `Erased ${n(result.submissions, "submission", "submissions")} and ${n(result.files, "file", "files")}`;
-    if (erasedGiving > 0) {
-      message += `; ${n(giving.gifts, "gift", "gifts")}, ${n(giving.declarations, "Gift Aid declaration", "Gift Aid declarations")} and ${n(giving.monthlyGifts, "monthly gift", "monthly gifts")}`;
-    }
-    if (result.bookings > 0) message += `; name and email removed from ${n(result.bookings, "booking", "bookings")}`;
-    if (giving.keptGifts > 0) {
-      message += `. Kept ${n(giving.keptGifts, "gift", "gifts")} and ${n(giving.keptDeclarations, "Gift Aid declaration", "Gift Aid declarations")}: they were part of a Gift Aid claim, and HMRC requires them to be kept for 6 years after the claim`;
-    }
-    return data<ActionData>({ intent, email: email.data, found: await lookUp(email.data), errors: {}, message });
+    const { email } = submission.value;
+    const message = erasureMessage(await erasePersonalData(email, actor));
+    return data({ lookup: { email, found: await lookUp(email) }, erase: null }, { headers: { "Set-Cookie": await toastCookie({ type: "success", message }) } });
   }
-  return data<ActionData>({ intent: null, errors: { form: "Unknown action." } }, { status: 400 });
+  return data(refusedForm({ _form: "Unknown action." }), { status: 400 });
+}
+
+/** What an erasure removed, and what it kept for Gift Aid. */
+function erasureMessage(result: Awaited<ReturnType<typeof erasePersonalData>>) {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const { giving } = result;
+  const erasedGiving = giving.gifts + giving.declarations + giving.monthlyGifts;
+  let message =
+    result.submissions === 0 && erasedGiving === 0 && result.bookings === 0
+      ? giving.keptGifts > 0
+        ? "Nothing erased"
+        : "Nothing to erase: no submissions or donations hold this address"
+      : `Erased ${n(result.submissions, "submission", "submissions")} and ${n(result.files, "file", "files")}`;
+  if (erasedGiving > 0) {
+    message += `; ${n(giving.gifts, "gift", "gifts")}, ${n(giving.declarations, "Gift Aid declaration", "Gift Aid declarations")} and ${n(giving.monthlyGifts, "monthly gift", "monthly gifts")}`;
+  }
+  if (result.bookings > 0) message += `; name and email removed from ${n(result.bookings, "booking", "bookings")}`;
+  if (giving.keptGifts > 0) {
+    message += `. Kept ${n(giving.keptGifts, "gift", "gifts")} and ${n(giving.keptDeclarations, "Gift Aid declaration", "Gift Aid declarations")}: they were part of a Gift Aid claim, and HMRC requires them to be kept for 6 years after the claim`;
+  }
+  return message;
 }
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
@@ -131,21 +132,39 @@ function Error({ id, message }: { id: string; message?: string }) {
   );
 }
 
+type Lookup = { email: string; found: Awaited<ReturnType<typeof lookUp>> };
+
 export default function DataProtection({ loaderData, actionData }: Route.ComponentProps) {
   const { retention, auditRetention, auditRetentionMin } = loaderData;
-  const result = actionData;
-  const email = result?.email ?? "";
-  const found = result?.found ?? null;
-  const lookupError = result?.errors.lookup ?? null;
+  // A refused Retention or Find form (Conform's reply, which carries the posted values), or a look-up.
+  const reply = actionData && "status" in actionData ? actionData : undefined;
+  const answer = actionData && "lookup" in actionData ? actionData : undefined;
+  const lookup: Lookup | undefined = answer?.lookup;
+  const eraseReply = answer?.erase ?? undefined;
+  const replyTo = (intent: string) => (reply?.initialValue?.intent === intent ? reply : undefined);
+  const refusal = reply?.error?.[""]?.[0];
+  const email = lookup?.email ?? "";
+  const found = lookup?.found ?? null;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const errors: Record<string, string> = result?.errors ?? {};
-  const retentionErrors = result?.intent === "retention" ? errors : {};
-  const eraseErrors = result?.intent === "erase" ? errors : {};
-  useEffect(() => {
-    if (result?.message) toast.success(result.message);
-  }, [result]);
   const total = found ? found.submissions.length : 0;
+
+  const [retentionForm, retentionFields] = useForm({
+    lastResult: replyTo("retention"),
+    defaultValue: { ...Object.fromEntries(SUBMISSION_KINDS.map((k) => [k, String(retention[k])])), audit_log: String(auditRetention) },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, RetentionFormSchema, RETENTION_FIELDS),
+  });
+  const [findForm, findFields] = useForm({
+    lastResult: replyTo("find"),
+    defaultValue: { email },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, LookupFormSchema, ["email"]),
+  });
+  const retentionError = (name: string) => retentionFields[name as keyof typeof retentionFields]?.errors?.[0];
+  const lookupError = findFields.email.errors?.[0];
 
   return (
     <main className="px-4 py-6 sm:px-6 sm:py-8">
@@ -153,6 +172,11 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
       <p className="mt-1 max-w-3xl text-slate-600">
         How long form submissions are kept, and the tools to answer a person who asks what we hold about them or asks us to erase it.
       </p>
+      {refusal && (
+        <p role="alert" className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+          {refusal}
+        </p>
+      )}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <section className={card} aria-labelledby="retention-heading">
@@ -162,7 +186,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
           <p className="mt-1 text-sm text-slate-600">
             Submissions are deleted automatically, with their files, this many months after they were last changed. The check runs every hour.
           </p>
-          <Form method="post" className="mt-4 space-y-4" noValidate>
+          <Form method="post" id={retentionForm.id} onSubmit={retentionForm.onSubmit} className="mt-4 space-y-4" noValidate>
             <input type="hidden" name="intent" value="retention" />
             {SUBMISSION_KINDS.map((kind) => (
               <div key={kind}>
@@ -172,16 +196,17 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 <input
                   id={`retention-${kind}`}
                   name={kind}
+                  key={retentionFields[kind].key}
                   type="number"
                   inputMode="numeric"
                   min={1}
                   max={RETENTION_MONTHS_MAX}
-                  defaultValue={retention[kind]}
-                  aria-invalid={retentionErrors[kind] ? true : undefined}
-                  aria-describedby={retentionErrors[kind] ? `retention-${kind}-error` : undefined}
+                  defaultValue={retentionFields[kind].initialValue}
+                  aria-invalid={retentionError(kind) ? true : undefined}
+                  aria-describedby={retentionError(kind) ? `retention-${kind}-error` : undefined}
                   className={`${control} max-w-40`}
                 />
-                <Error id={`retention-${kind}-error`} message={retentionErrors[kind]} />
+                <Error id={`retention-${kind}-error`} message={retentionError(kind)} />
               </div>
             ))}
             <div>
@@ -191,19 +216,20 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
               <input
                 id="retention-audit_log"
                 name="audit_log"
+                key={retentionFields.audit_log.key}
                 type="number"
                 inputMode="numeric"
                 min={auditRetentionMin}
                 max={RETENTION_MONTHS_MAX}
-                defaultValue={auditRetention}
-                aria-invalid={retentionErrors.audit_log ? true : undefined}
-                aria-describedby={retentionErrors.audit_log ? "retention-audit_log-error" : "retention-audit_log-hint"}
+                defaultValue={retentionFields.audit_log.initialValue}
+                aria-invalid={retentionError("audit_log") ? true : undefined}
+                aria-describedby={retentionError("audit_log") ? "retention-audit_log-error" : "retention-audit_log-hint"}
                 className={`${control} max-w-40`}
               />
               <p id="retention-audit_log-hint" className="mt-1 text-sm text-slate-600">
                 Entries older than this are deleted; at least {auditRetentionMin} months. Nothing else can change or delete them.
               </p>
-              <Error id="retention-audit_log-error" message={retentionErrors.audit_log} />
+              <Error id="retention-audit_log-error" message={retentionError("audit_log")} />
             </div>
             <button type="submit" className={button} disabled={busy("retention")}>
               {busy("retention") ? "Saving..." : "Save retention periods"}
@@ -218,7 +244,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
           <p className="mt-1 text-sm text-slate-600">
             Searches every kind of submission (made with the address, or naming it in any field), accounts and the audit log.
           </p>
-          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" role="search">
+          <Form method="post" id={findForm.id} onSubmit={findForm.onSubmit} className="mt-4 flex flex-wrap items-end gap-3" role="search" noValidate>
             <input type="hidden" name="intent" value="find" />
             <div className="min-w-0 flex-1 basis-64">
               <label htmlFor="lookup-email" className="block text-sm font-semibold text-slate-800">
@@ -227,14 +253,15 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
               <input
                 id="lookup-email"
                 name="email"
+                key={findFields.email.key}
                 type="email"
-                defaultValue={email}
+                defaultValue={findFields.email.initialValue ?? email}
                 autoComplete="off"
                 aria-invalid={lookupError ? true : undefined}
                 aria-describedby={lookupError ? "lookup-email-error" : undefined}
                 className={control}
               />
-              <Error id="lookup-email-error" message={lookupError ?? undefined} />
+              <Error id="lookup-email-error" message={lookupError} />
             </div>
             <button type="submit" className={button} disabled={busy("find")}>
               Find
@@ -331,38 +358,53 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
               </form>
 
               {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length > 0) && (
-                <Form method="post" className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" noValidate>
-                  <h4 className="font-semibold text-red-900">Erase submissions and donations</h4>
-                  <p className="mt-1 text-sm text-red-900">
-                    Permanently deletes the {total} {total === 1 ? "submission" : "submissions"} above and their files, and the donations, Gift Aid declarations
-                    and monthly gifts (stopped at our card payment provider) except those a Gift Aid claim needs, and removes the name and email from bookings.
-                    This cannot be undone. The audit log records
-                    only how many were erased.
-                  </p>
-                  <input type="hidden" name="intent" value="erase" />
-                  <input type="hidden" name="email" value={email} />
-                  <label htmlFor="erase-confirm" className="mt-3 block text-sm font-semibold text-slate-800">
-                    Type the email address to confirm
-                  </label>
-                  <input
-                    id="erase-confirm"
-                    name="confirm"
-                    type="email"
-                    autoComplete="off"
-                    aria-invalid={eraseErrors.confirm ? true : undefined}
-                    aria-describedby={eraseErrors.confirm ? "erase-confirm-error" : undefined}
-                    className={`${control} max-w-md`}
-                  />
-                  <Error id="erase-confirm-error" message={eraseErrors.confirm ?? eraseErrors.email} />
-                  <button type="submit" className="mt-3 rounded-full bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60" disabled={busy("erase")}>
-                    {busy("erase") ? "Erasing..." : "Erase permanently"}
-                  </button>
-                </Form>
+                <EraseForm email={email} total={total} reply={eraseReply} busy={busy("erase")} />
               )}
             </div>
           )}
         </section>
       </div>
     </main>
+  );
+}
+
+/** Erasing everything held about the address looked up, once it is typed again. */
+function EraseForm({ email, total, reply, busy }: { email: string; total: number; reply: FormReply | undefined; busy: boolean }) {
+  const [form, fields] = useForm({
+    lastResult: reply,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, EraseFormSchema, ["email", "confirm"]),
+  });
+  const error = fields.confirm.errors?.[0] ?? fields.email.errors?.[0];
+  return (
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200" noValidate>
+      <h4 className="font-semibold text-red-900">Erase submissions and donations</h4>
+      <p className="mt-1 text-sm text-red-900">
+        Permanently deletes the {total} {total === 1 ? "submission" : "submissions"} above and their files, and the donations, Gift Aid declarations
+        and monthly gifts (stopped at our card payment provider) except those a Gift Aid claim needs, and removes the name and email from bookings.
+        This cannot be undone. The audit log records
+        only how many were erased.
+      </p>
+      <input type="hidden" name="intent" value="erase" />
+      <input type="hidden" name="email" value={email} />
+      <label htmlFor="erase-confirm" className="mt-3 block text-sm font-semibold text-slate-800">
+        Type the email address to confirm
+      </label>
+      <input
+        id="erase-confirm"
+        name="confirm"
+        key={fields.confirm.key}
+        type="email"
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "erase-confirm-error" : undefined}
+        className={`${control} max-w-md`}
+      />
+      <Error id="erase-confirm-error" message={error} />
+      <button type="submit" className="mt-3 rounded-full bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60" disabled={busy}>
+        {busy ? "Erasing..." : "Erase permanently"}
+      </button>
+    </Form>
   );
 }

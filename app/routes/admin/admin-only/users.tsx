@@ -1,13 +1,20 @@
 import { siteOrigin } from "../../../lib/config.server.ts";
 import { formatUkDateTime } from "../../../components/site/format.ts";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { useForm } from "@conform-to/react";
+import { useState } from "react";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { DiagnosticsPanels } from "../../../components/admin/diagnostics-panels.tsx";
+import { Dialog } from "../../../components/admin/kit/dialog.tsx";
+import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
+import { Table } from "../../../components/admin/kit/table.tsx";
+import { Pagination } from "../../../components/admin/pagination.tsx";
 import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
-import { runDiagnostics, type DiagnosticsReport } from "../../../system/diagnostics.server.ts";
-import { EmailSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
+import { runDiagnostics } from "../../../system/diagnostics.server.ts";
+import { ACCESS_FIELDS, AccessFormSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
+import { parseForm, refusedForm, type FormReply } from "../../../lib/form-submission.ts";
+import { redirectWithToast, toastCookie, type Toast } from "../../../lib/toast.server.ts";
+import { ACCOUNT_ACCESS, accountsPath, parseAccountFilters } from "../../../domain/staff/account-filters.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import {
@@ -32,10 +39,14 @@ export const meta = () => [{ title: "Users | Millbrook Admin" }];
 const ROLE_LABEL = { administrator: "Administrator", editor: "Editor" } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const accounts = await listAccounts();
+  const filters = parseAccountFilters(new URL(args.request.url).searchParams);
+  const { items, total, page, pages } = await listAccounts(filters);
   return {
     me: currentStaff(args).user.id,
-    accounts: accounts.map((a) => ({
+    filters: { ...filters, page },
+    total,
+    pages,
+    accounts: items.map((a) => ({
       id: a.id,
       email: a.email,
       role: a.role,
@@ -45,15 +56,6 @@ export async function loader(args: Route.LoaderArgs) {
     })),
   };
 }
-
-type Notice = { type: "success" | "error"; message: string };
-export type UsersActionData = {
-  intent: string;
-  notice: Notice;
-  link?: { kind: "invite" | "reset"; email: string; url: string; expiresAt: string; mailed: boolean };
-  report?: DiagnosticsReport;
-  fieldError?: string;
-};
 
 /**
  * What an administrator is told when a change fails: the rule that refused it, never a
@@ -65,105 +67,104 @@ const reason = (error: unknown) => {
   return "Something went wrong. Nothing was changed; please try again.";
 };
 
+/** An answer that stays on the screen (a refusal, a one-time link, the diagnostics) with its toast. */
+async function answer<T>(body: T, toast: Toast, status = 200) {
+  return data(body, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
+}
+
+/** A refused change: the message in the screen's notice and in a toast; nothing changed. */
+const refuse = (message: string, status = 400) => answer(refusedForm({ _form: message }), { type: "error", message }, status);
+
 export async function action(args: Route.ActionArgs) {
   const actor = currentActor(args);
   const origin = siteOrigin(args.request);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
-  const reply = (body: UsersActionData, status = 200) => data(body, { status });
-  const role = RoleSchema.safeParse(form.get("role"));
   const userId = String(form.get("userId") ?? "");
+  // Back to the page of the list the form was sent from.
+  const done = (message: string) => redirectWithToast(accountsPath(parseAccountFilters(new URL(args.request.url).searchParams)), { type: "success", message });
 
   // Access changes and reset links need the password or a code from the last 10 minutes.
-  if (["grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
+  if (["access", "grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
 
   switch (intent) {
     // One form: an existing account gets access at once, a new address an invitation.
     case "access":
     case "grant":
     case "invite": {
-      const email = EmailSchema.safeParse(form.get("email") ?? "");
-      if (!email.success) {
-        const message = email.error.issues[0]?.message ?? "Please enter an email address";
-        return reply({ intent, notice: { type: "error", message }, fieldError: message }, 400);
+      const submission = parseForm(form, AccessFormSchema, ACCESS_FIELDS);
+      if (submission.status !== "success") {
+        const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please enter an email address";
+        return answer(submission.reply(), { type: "error", message }, 400);
       }
-      if (!role.success) return reply({ intent, notice: { type: "error", message: role.error.issues[0].message } }, 400);
-      const existing = intent === "access" ? await findUserByEmail(email.data) : null;
+      const { email, role } = submission.value;
+      const refused = (message: string, status = 400) => answer(submission.reply({ formErrors: [message] }), { type: "error", message }, status);
+      const existing = intent === "access" ? await findUserByEmail(email) : null;
       if (intent === "grant" || existing) {
         try {
-          const granted = await grantAccess(email.data, role.data, actor);
-          await notifyStaff(granted.userId, NOTICES.roleChanged(role.data));
-          return reply({ intent, notice: { type: "success", message: `Admin access granted to ${email.data}` } });
+          const granted = await grantAccess(email, role, actor);
+          await notifyStaff(granted.userId, NOTICES.roleChanged(role));
+          return done(`Admin access granted to ${email}`);
         } catch (error) {
           const notFound = error instanceof StaffError && error.message.startsWith("No account");
-          const message = notFound ? `User not found: ${reason(error)}` : `Failed to grant admin access: ${reason(error)}`;
-          return reply({ intent, notice: { type: "error", message } }, notFound ? 404 : 400);
+          return notFound ? refused(`User not found: ${reason(error)}`, 404) : refused(`Failed to grant admin access: ${reason(error)}`);
         }
       }
       try {
-        const link = await inviteUser(email.data, role.data, actor, origin);
-        return reply({
-          intent,
-          notice: { type: "success", message: `Invitation created for ${link.email}` },
-          link: { kind: "invite", ...link, expiresAt: link.expiresAt.toISOString() },
-        });
+        const link = await inviteUser(email, role, actor, origin);
+        return answer({ link: { kind: "invite" as const, ...link, expiresAt: link.expiresAt.toISOString() } }, { type: "success", message: `Invitation created for ${link.email}` });
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refused(`Error: ${reason(error)}`);
       }
     }
     case "role": {
-      if (!role.success) return reply({ intent, notice: { type: "error", message: role.error.issues[0].message } }, 400);
+      const role = RoleSchema.safeParse(form.get("role"));
+      if (!role.success) return refuse(role.error.issues[0]?.message ?? "Choose a role: administrator or editor");
       try {
         const result = await setRole(userId, role.data, actor);
         await notifyStaff(userId, NOTICES.roleChanged(role.data));
-        return reply({ intent, notice: { type: "success", message: `${result.email} is now ${ROLE_LABEL[role.data] === "Administrator" ? "an Administrator" : "an Editor"}` } });
+        return done(`${result.email} is now ${role.data === "administrator" ? "an Administrator" : "an Editor"}`);
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refuse(`Error: ${reason(error)}`);
       }
     }
     case "submissions": {
       const allowed = form.get("allowed") === "1";
       try {
         const result = await setSubmissionsAccess(userId, allowed, actor);
-        const message = allowed ? `${result.email} can now see form submissions` : `${result.email} can no longer see form submissions`;
-        return reply({ intent, notice: { type: "success", message } });
+        return done(allowed ? `${result.email} can now see form submissions` : `${result.email} can no longer see form submissions`);
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refuse(`Error: ${reason(error)}`);
       }
     }
     case "revoke": {
       try {
         const result = await revokeAccess(userId, actor);
         await notifyStaff(userId, NOTICES.roleChanged(null));
-        return reply({ intent, notice: { type: "success", message: `Staff access removed from ${result.email}` } });
+        return done(`Staff access removed from ${result.email}`);
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refuse(`Error: ${reason(error)}`);
       }
     }
     case "reset": {
       try {
         const link = await createPasswordReset(userId, actor, origin);
         await notifyStaff(userId, NOTICES.resetLinkIssued);
-        return reply({
-          intent,
-          notice: { type: "success", message: `Password reset link created for ${link.email}` },
-          link: { kind: "reset", ...link, expiresAt: link.expiresAt.toISOString() },
-        });
+        return answer({ link: { kind: "reset" as const, ...link, expiresAt: link.expiresAt.toISOString() } }, { type: "success", message: `Password reset link created for ${link.email}` });
       } catch (error) {
-        return reply({ intent, notice: { type: "error", message: `Error: ${reason(error)}` } }, 400);
+        return refuse(`Error: ${reason(error)}`);
       }
     }
     case "diagnostics": {
       try {
-        const report = await runDiagnostics();
-        return reply({ intent, notice: { type: "success", message: "Diagnostics complete" }, report });
+        return answer({ report: await runDiagnostics() }, { type: "success", message: "Diagnostics complete" });
       } catch (error) {
         logger.error({ err: error }, "diagnostics failed");
-        return reply({ intent, notice: { type: "error", message: "Failed to run diagnostics" } }, 500);
+        return refuse("Failed to run diagnostics", 500);
       }
     }
     default:
-      return reply({ intent, notice: { type: "error", message: "Error: unknown action" } }, 400);
+      return refuse("Error: unknown action");
   }
 }
 
@@ -172,45 +173,56 @@ const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white p
 const primary = "rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 const secondary = "rounded-full border-2 border-brand-600 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
 const danger = "rounded-full border-2 border-red-700 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60";
-/** Table cells on phones: one line each, labelled by CSS (the label is not part of the cell's text). */
-const stacked = "max-sm:block max-sm:py-1 max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
 
 function formatLogin(iso: string | null) {
   if (!iso) return "Never";
   return formatUkDateTime(iso);
 }
 
-function EmailRoleForm({ intent, title, description, button, busy, error }: {
-  intent: "access"; title: string; description: string; button: string; busy: boolean; error?: string;
-}) {
-  const id = `${intent}-email`;
+/**
+ * Admin Access: one form for an existing account (access at once) or a new address (an
+ * invitation). Conform checks it as the server does and shows the server's refusal.
+ */
+function AccessForm({ reply, busy }: { reply: FormReply | undefined; busy: boolean }) {
+  const [form, fields] = useForm({
+    lastResult: reply,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, AccessFormSchema, ACCESS_FIELDS),
+  });
+  const error = fields.email.errors?.[0];
   return (
-    <section className={card} aria-labelledby={`${intent}-title`}>
-      <h2 id={`${intent}-title`} className="font-display text-xl font-semibold text-brand-900">{title}</h2>
-      <p className="mt-1 text-sm text-slate-600">{description}</p>
-      <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
-        <input type="hidden" name="intent" value={intent} />
+    <section className={card} aria-labelledby="access-title">
+      <h2 id="access-title" className="font-display text-xl font-semibold text-brand-900">Admin Access</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Give someone access to the admin area. Someone who already has an account gets access at once; for a new email address an invitation link (valid 7 days) is made, for the person to choose a password.
+      </p>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
+        <input type="hidden" name="intent" value="access" />
         <div>
-          <label htmlFor={id} className="text-sm font-semibold text-slate-800">Email address</label>
-          <input id={id} name="email" type="email" autoComplete="off" className={control}
-            aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          <label htmlFor="access-email" className="text-sm font-semibold text-slate-800">Email address</label>
+          <input id="access-email" name={fields.email.name} key={fields.email.key} defaultValue={fields.email.initialValue} type="email" autoComplete="off" className={control}
+            aria-invalid={error ? true : undefined} aria-describedby={error ? "access-email-error" : undefined} />
         </div>
-        <div>
-          <label htmlFor={`${intent}-role`} className="text-sm font-semibold text-slate-800">Role</label>
-          <select id={`${intent}-role`} name="role" defaultValue="editor" className={control}>
+        <div className="max-sm:order-2">
+          <label htmlFor="access-role" className="text-sm font-semibold text-slate-800">Role</label>
+          <select id="access-role" name={fields.role.name} key={fields.role.key} defaultValue={fields.role.initialValue ?? "editor"} className={control}>
             <option value="editor">Editor</option>
             <option value="administrator">Administrator</option>
           </select>
         </div>
-        <button type="submit" className={primary} disabled={busy}>{button}</button>
-        {error && <p id={`${id}-error`} className="text-sm font-medium text-red-800 sm:col-span-3">{error}</p>}
+        <button type="submit" className={`${primary} max-sm:order-2`} disabled={busy}>Give access</button>
+        {/* Under the field on phones, under the whole row from the sm breakpoint. */}
+        {error && <p id="access-email-error" className="text-sm font-medium text-red-800 max-sm:order-1 max-sm:-mt-2 sm:col-span-3">{error}</p>}
       </Form>
     </section>
   );
 }
 
+type Account = Route.ComponentProps["loaderData"]["accounts"][number];
+
 /** Whether a staff member may read form submissions; editors get a button to change it. */
-function SubmissionsAccess({ account, busy }: { account: { id: string; email: string; role: string | null; canSeeSubmissions: boolean }; busy: boolean }) {
+function SubmissionsAccess({ account, busy }: { account: Account; busy: boolean }) {
   const text = account.canSeeSubmissions ? "Sees form submissions" : "Does not see form submissions";
   // Administrators always see them: nothing to say or change.
   if (account.role !== "editor") return null;
@@ -228,28 +240,70 @@ function SubmissionsAccess({ account, busy }: { account: { id: string; email: st
   );
 }
 
+/** A row's buttons: staff get role, reset, revoke and second-factor reset; other accounts a reset link. */
+function AccountActions({ account, me, pendingIntent, onRevoke }: { account: Account; me: string; pendingIntent: string; onRevoke: () => void }) {
+  const { search } = useLocation();
+  const reset = (
+    <Form method="post">
+      <input type="hidden" name="intent" value="reset" />
+      <input type="hidden" name="userId" value={account.id} />
+      <button type="submit" className={secondary} disabled={pendingIntent === "reset"}>Reset Password</button>
+    </Form>
+  );
+  if (!account.role) return reset;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Form method="post" className="flex items-center gap-2">
+        <input type="hidden" name="intent" value="role" />
+        <input type="hidden" name="userId" value={account.id} />
+        <label className="sr-only" htmlFor={`role-${account.id}`}>Role of {account.email}</label>
+        <select id={`role-${account.id}`} name="role" defaultValue={account.role} key={account.role} className="w-40 shrink-0 rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm">
+          <option value="editor">Editor</option>
+          <option value="administrator">Administrator</option>
+        </select>
+        <button type="submit" className={secondary} disabled={pendingIntent === "role"}>Change role</button>
+      </Form>
+      {reset}
+      <Form method="post" onSubmit={(e) => {
+        // With JavaScript, ask first in the styled dialog; without, the post goes straight through.
+        e.preventDefault();
+        onRevoke();
+      }}>
+        <input type="hidden" name="intent" value="revoke" />
+        <input type="hidden" name="userId" value={account.id} />
+        <button type="submit" className={danger} disabled={pendingIntent === "revoke"}>Revoke access</button>
+      </Form>
+      {account.id !== me && (
+        // The list's filters travel along, so the answer comes back to the same page of the list.
+        <Form method="post" action={`/admin/users/${account.id}/two-factor${search}`} onSubmit={(e) => {
+          if (!window.confirm(`Reset two-step sign-in for ${account.email}? They will be signed out and set it up again at their next sign-in.`)) e.preventDefault();
+        }}>
+          <button type="submit" className={secondary}>Reset two-step sign-in</button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+const ACCESS_LABELS = { all: "All accounts", administrator: "Administrators", editor: "Editors", none: "No staff access" } as const;
+
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const result = actionData;
+  const { me, filters, total, pages, accounts } = loaderData;
+  const filtered = Boolean(filters.q) || filters.access !== "all";
+  // The answer to the last post: a refusal (Conform's reply), a one-time link or the diagnostics.
+  const reply = actionData && "status" in actionData ? actionData : undefined;
+  const link = actionData && "link" in actionData ? actionData.link : undefined;
+  const report = actionData && "report" in actionData ? actionData.report : undefined;
+  const refusal = reply?.error?.[""]?.[0];
+  // Conform's reply carries the posted values: the Admin Access form takes back its own.
+  const accessReply = reply?.initialValue?.intent === "access" ? reply : undefined;
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.notice.type === "success") toast.success(result.notice.message);
-    else toast.error(result.notice.message);
-  }, [result]);
-
-  const [revoking, setRevoking] = useState<{ id: string; email: string } | null>(null);
-  // The dialog closes once the server has answered.
-  const [answered, setAnswered] = useState(result);
-  if (result !== answered) {
-    setAnswered(result);
-    setRevoking(null);
-  }
-
-  const staff = loaderData.accounts.filter((a) => a.role);
-  const others = loaderData.accounts.filter((a) => !a.role);
-  const fieldError = (intent: string) => (result?.intent === intent ? result.fieldError : undefined);
+  // The revoke dialog, open until the server answers (a new answer or a new page).
+  const location = useLocation();
+  const [revoking, setRevoking] = useState<{ id: string; email: string; answer: unknown; at: string } | null>(null);
+  const revokeOpen = revoking && revoking.answer === actionData && revoking.at === location.key ? revoking : null;
 
   return (
     <main className="space-y-6 px-4 py-6 sm:px-6 sm:py-8">
@@ -261,117 +315,72 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       </div>
 
-      {result && (
-        <p role="status" className={`rounded-lg border-l-4 px-4 py-3 text-sm font-medium ${result.notice.type === "success" ? "border-brand-600 bg-brand-50 text-brand-900" : "border-red-700 bg-red-50 text-red-900"}`} data-testid="users-notice">
-          {result.notice.message}
+      {refusal && (
+        <p role="alert" className="rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900" data-testid="users-notice">
+          {refusal}
         </p>
       )}
-      {result?.link && <OneTimeLinkPanel {...result.link} />}
+      {link && <OneTimeLinkPanel {...link} />}
 
-      <section className={card} aria-labelledby="staff-title">
-        <h2 id="staff-title" className="font-display text-xl font-semibold text-brand-900">Staff accounts</h2>
-        <div className="mt-3 sm:overflow-x-auto">
-          <table className="w-full text-left text-sm sm:min-w-[640px]">
-            <thead className="border-b border-slate-200 text-slate-600 max-sm:sr-only">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Role</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Last Login</th>
-                <th scope="col" className="py-2 font-semibold">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="max-sm:block">
-              {staff.map((a) => (
-                <tr key={a.id} className="border-b border-slate-100 align-top max-sm:block max-sm:py-3" data-testid="staff-row" data-email={a.email}>
-                  <td className="py-3 pr-3 font-medium break-all text-ink max-sm:block max-sm:py-1">
-                    {a.email}
-                    {a.id === loaderData.me && <span className="ml-2 text-xs text-slate-500">(you)</span>}
-                    {!a.hasPassword && <span className="block text-xs font-normal text-slate-500">Invited, no password yet</span>}
-                  </td>
-                  <td data-label="Role: " className={`py-3 pr-3 ${stacked}`}>
-                    {a.role ? ROLE_LABEL[a.role] : ""}
-                    <SubmissionsAccess account={a} busy={pendingIntent === "submissions"} />
-                  </td>
-                  <td data-label="Last login: " className={`py-3 pr-3 whitespace-nowrap ${stacked}`}>{formatLogin(a.lastLoginAt)}</td>
-                  <td className="py-3 max-sm:block max-sm:pt-2">
-                    <div className="flex flex-wrap gap-2">
-                      <Form method="post" className="flex items-center gap-2">
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="userId" value={a.id} />
-                        <label className="sr-only" htmlFor={`role-${a.id}`}>Role of {a.email}</label>
-                        <select id={`role-${a.id}`} name="role" defaultValue={a.role ?? "editor"} key={a.role} className="w-40 shrink-0 rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm">
-                          <option value="editor">Editor</option>
-                          <option value="administrator">Administrator</option>
-                        </select>
-                        <button type="submit" className={secondary} disabled={pendingIntent === "role"}>Change role</button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="reset" />
-                        <input type="hidden" name="userId" value={a.id} />
-                        <button type="submit" className={secondary} disabled={pendingIntent === "reset"}>Reset Password</button>
-                      </Form>
-                      <Form method="post" onSubmit={(e) => {
-                        // With JavaScript, ask first in the styled dialog; without, the post goes straight through.
-                        e.preventDefault();
-                        setRevoking({ id: a.id, email: a.email });
-                      }}>
-                        <input type="hidden" name="intent" value="revoke" />
-                        <input type="hidden" name="userId" value={a.id} />
-                        <button type="submit" className={danger} disabled={pendingIntent === "revoke"}>Revoke access</button>
-                      </Form>
-                      {a.id !== loaderData.me && (
-                        <Form method="post" action={`/admin/users/${a.id}/two-factor`} onSubmit={(e) => {
-                          if (!window.confirm(`Reset two-step sign-in for ${a.email}? They will be signed out and set it up again at their next sign-in.`)) e.preventDefault();
-                        }}>
-                          <button type="submit" className={secondary}>Reset two-step sign-in</button>
-                        </Form>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-
-      <section className={card} aria-labelledby="others-title">
-        <h2 id="others-title" className="font-display text-xl font-semibold text-brand-900">Accounts without staff access</h2>
-        {others.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">Every account has staff access.</p>
+      <section aria-labelledby="accounts-title">
+        <h2 id="accounts-title" className="font-display text-xl font-semibold text-brand-900">Accounts</h2>
+        <FilterBar label="Find accounts" q={filters.q} clearTo="/admin/users" filtered={filtered} placeholder="Email address" className="mt-3 sm:grid-cols-[1fr_2fr_auto]">
+          <FilterSelect label="Access" name="access" defaultValue={filters.access}>
+            {ACCOUNT_ACCESS.map((a) => (
+              <option key={a} value={a}>{ACCESS_LABELS[a]}</option>
+            ))}
+          </FilterSelect>
+        </FilterBar>
+        <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+          {total === 1 ? "1 account" : `${total} accounts`}
+          {filtered ? (total === 1 ? " matches these filters" : " match these filters") : ""}
+        </p>
+        {accounts.length === 0 ? (
+          <p className="mt-3 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No accounts match these filters.</p>
         ) : (
-          <div className="mt-3 sm:overflow-x-auto">
-            <table className="w-full text-left text-sm sm:min-w-[480px]">
-              <thead className="border-b border-slate-200 text-slate-600 max-sm:sr-only">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Last Login</th>
-                  <th scope="col" className="py-2 font-semibold">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="max-sm:block">
-                {others.map((a) => (
-                  <tr key={a.id} className="border-b border-slate-100 max-sm:block max-sm:py-3" data-testid="other-row" data-email={a.email}>
-                    <td className="py-3 pr-3 font-medium break-all text-ink max-sm:block max-sm:py-1">{a.email}</td>
-                    <td data-label="Last login: " className={`py-3 pr-3 whitespace-nowrap ${stacked}`}>{formatLogin(a.lastLoginAt)}</td>
-                    <td className="py-3 max-sm:block max-sm:pt-2">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="reset" />
-                        <input type="hidden" name="userId" value={a.id} />
-                        <button type="submit" className={secondary}>Reset Password</button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Accounts"
+            framed
+            stacked
+            minWidth="sm:min-w-[44rem]"
+            items={accounts}
+            rowAttributes={(a) => ({ "data-testid": a.role ? "staff-row" : "other-row", "data-email": a.email })}
+            columns={[
+              {
+                header: "Email",
+                className: "font-medium break-all text-ink sm:min-w-56",
+                cell: (a) => (
+                  <>
+                    {a.email}
+                    {a.id === me && <span className="ml-2 text-xs text-slate-500">(you)</span>}
+                    {a.role && !a.hasPassword && <span className="block text-xs font-normal text-slate-500">Invited, no password yet</span>}
+                  </>
+                ),
+              },
+              {
+                header: "Role",
+                phoneLabel: "Role: ",
+                cell: (a) => (
+                  <>
+                    {a.role ? ROLE_LABEL[a.role] : <span className="text-slate-600">No staff access</span>}
+                    <SubmissionsAccess account={a} busy={pendingIntent === "submissions"} />
+                  </>
+                ),
+              },
+              { header: "Last Login", phoneLabel: "Last login: ", className: "whitespace-nowrap", cell: (a) => formatLogin(a.lastLoginAt) },
+              {
+                header: "Actions",
+                className: "max-sm:pt-2",
+                cell: (a) => <AccountActions account={a} me={me} pendingIntent={pendingIntent} onRevoke={() => setRevoking({ id: a.id, email: a.email, answer: actionData, at: location.key })} />,
+              },
+            ]}
+          />
         )}
+        <Pagination page={filters.page} pages={pages} linkTo={(page) => accountsPath({ ...filters, page })} />
       </section>
 
-      <EmailRoleForm intent="access" title="Admin Access" button="Give access" busy={pendingIntent === "access"} error={fieldError("access")}
-        description="Give someone access to the admin area. Someone who already has an account gets access at once; for a new email address an invitation link (valid 7 days) is made, for the person to choose a password." />
-      {revoking && <RevokeDialog account={revoking} onClose={() => setRevoking(null)} />}
+      <AccessForm reply={accessReply} busy={pendingIntent === "access"} />
+      {revokeOpen && <RevokeDialog account={revokeOpen} onClose={() => setRevoking(null)} />}
 
       <section className={card} aria-labelledby="diagnostics-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -386,33 +395,17 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           </Form>
         </div>
-        {result?.report && <DiagnosticsPanels report={result.report} />}
+        {report && <DiagnosticsPanels report={report} />}
       </section>
     </main>
   );
 }
 
-/** The same styled confirmation as deleting an event: a modal dialog, Escape or Cancel closes it. */
+/** The same styled confirmation as deleting an event: the kit's modal dialog, Escape or Cancel closes it. */
 function RevokeDialog({ account, onClose }: { account: { id: string; email: string }; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const busy = useNavigation().state === "submitting";
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="revoke-title"
-      aria-describedby="revoke-text"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="fixed inset-0 z-50 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 p-6 shadow-xl backdrop:bg-black/40"
-    >
-      <h2 id="revoke-title" className="text-lg font-semibold text-ink">
-        Remove staff access?
-      </h2>
+    <Dialog id="revoke" open title="Remove staff access?" onCancel={onClose}>
       <p id="revoke-text" className="mt-2 break-words text-slate-700">
         {account.email} will no longer be able to use the admin area. Their account stays, and access can be given again later.
       </p>
@@ -426,6 +419,6 @@ function RevokeDialog({ account, onClose }: { account: { id: string; email: stri
           {busy ? "Removing..." : "Revoke access"}
         </button>
       </Form>
-    </dialog>
+    </Dialog>
   );
 }
