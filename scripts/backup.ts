@@ -12,25 +12,14 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { connectOnly } from "../app/db/bootstrap.server.ts";
-import { readConfig } from "../app/lib/config.server.ts";
-import { privateStore, publicStore } from "../app/storage/file-store.server.ts";
-import { BackupError, writeBackup } from "../app/system/backup.server.ts";
+import { writeBackup } from "../app/system/backup.server.ts";
+import { commandConfig, commandFailure, runOnSite } from "./backup-command.ts";
 
 const USAGE = "Usage: npm run backup [-- --out FILE]";
-
-function fail(message: string, code = 2): never {
-  console.error(`backup: ${message}`);
-  process.exit(code);
-}
+const fail = commandFailure("backup");
+const config = commandConfig("backup");
 
 let out: string;
-let config;
-try {
-  config = readConfig();
-} catch (error) {
-  fail((error as Error).message);
-}
 try {
   const { values } = parseArgs({ options: { out: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true });
   if (values.help) {
@@ -43,20 +32,10 @@ try {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
 
-const database = await connectOnly(config, "attach").catch((error: unknown) =>
-  fail(`could not open the database: ${(error as Error).message}`, 1),
-);
-let exitCode = 0;
-try {
-  const manifest = await writeBackup(database.pool, { public: publicStore(), private: privateStore() }, out, { passphrase: config.BACKUP_PASSPHRASE });
+await runOnSite("backup", config, async ({ pool, stores }) => {
+  const manifest = await writeBackup(pool, stores, out, { passphrase: config.BACKUP_PASSPHRASE });
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
   console.log(
     `Backup written to ${out}${config.BACKUP_PASSPHRASE ? " (encrypted)" : ""}: ${manifest.tables.length} tables (${rows} rows), ${manifest.files.length} files.`,
   );
-} catch (error) {
-  console.error(`backup: ${error instanceof BackupError ? error.message : (error as Error).stack}`);
-  exitCode = 1;
-} finally {
-  await database.close().catch(() => {});
-}
-process.exit(exitCode);
+});

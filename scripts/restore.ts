@@ -10,17 +10,11 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { connectOnly } from "../app/db/bootstrap.server.ts";
-import { readConfig } from "../app/lib/config.server.ts";
-import { privateStore, publicStore } from "../app/storage/file-store.server.ts";
-import { BackupError, restoreBackup } from "../app/system/backup.server.ts";
+import { restoreBackup } from "../app/system/backup.server.ts";
+import { commandConfig, commandFailure, runOnSite } from "./backup-command.ts";
 
 const USAGE = "Usage: npm run restore -- FILE";
-
-function fail(message: string, code = 2): never {
-  console.error(`restore: ${message}`);
-  process.exit(code);
-}
+const fail = commandFailure("restore");
 
 let archive: string;
 try {
@@ -34,32 +28,14 @@ try {
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
+const config = commandConfig("restore");
 
-let config;
-try {
-  config = readConfig();
-} catch (error) {
-  fail((error as Error).message);
-}
-
-const database = await connectOnly(config, "attach").catch((error: unknown) =>
-  fail(`could not open the database: ${(error as Error).message}`, 1),
-);
-let exitCode = 0;
-try {
-  const { manifest, files } = await restoreBackup(database.db, database.pool, { public: publicStore(), private: privateStore() }, archive, {
-    passphrase: config.BACKUP_PASSPHRASE,
-  });
+await runOnSite("restore", config, async ({ db, pool, stores }) => {
+  const { manifest, files } = await restoreBackup(db, pool, stores, archive, { passphrase: config.BACKUP_PASSPHRASE });
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
   console.log(
     `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}): ${manifest.tables.length} tables (${rows} rows), ${files.restored} files` +
       (files.alreadyThere > 0 ? ` (${files.alreadyThere} already in the store)` : "") +
       ".",
   );
-} catch (error) {
-  console.error(`restore: ${error instanceof BackupError ? error.message : (error as Error).stack}`);
-  exitCode = 1;
-} finally {
-  await database.close().catch(() => {});
-}
-process.exit(exitCode);
+});
