@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
+import { forFirstPaint } from "./lib/first-paint.server.ts";
 import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -27,6 +28,14 @@ function withMatchedRoutesOnly(context: EntryContext): EntryContext {
 }
 
 /**
+ * Staff screens keep the stylesheet linked in the head (it holds their first paint, as
+ * before): the critical CSS has the public pages' classes only.
+ */
+function isAdminPath(request: Request) {
+  return /^\/admin(\/|$)/.test(new URL(request.url).pathname);
+}
+
+/**
  * Errors thrown by loaders and actions. Not logged: aborted requests, and a body refused
  * by the server's size limit (server/request-limits.ts has already answered 413).
  */
@@ -42,7 +51,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * page allows exactly the inline scripts React Router wrote into it, by their SHA-256
  * hashes, so the page and its header can be cached together (server/page-cache.ts). They
  * are told apart from any other script by a random mark given for this render only (as
- * React Router's nonce), which is removed from the HTML afterwards.
+ * React Router's nonce), which is removed from the HTML afterwards. Public pages then get
+ * their critical CSS inline (app/lib/first-paint.server.ts), allowed by its hash.
  */
 export default function handleRequest(
   request: Request,
@@ -66,13 +76,18 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeoutId);
             const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
-            const body = Buffer.from(own.html, "utf8");
+            const page = isAdminPath(request) ? { html: own.html, styleHashes: [] } : forFirstPaint(own.html);
+            const body = Buffer.from(page.html, "utf8");
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
             responseHeaders.set(
               "Content-Security-Policy",
-              contentSecurityPolicy({ scriptHashes: scriptHashes(own.scripts), dev: config().NODE_ENV === "development" }),
+              contentSecurityPolicy({
+                scriptHashes: scriptHashes(own.scripts),
+                styleHashes: page.styleHashes,
+                dev: config().NODE_ENV === "development",
+              }),
             );
             resolve(new Response(isHead ? null : body, { headers: responseHeaders, status: responseStatusCode }));
             callback();
