@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
 import { forFirstPaint } from "./lib/first-paint.server.ts";
+import { isStaffPath } from "./lib/staff-path.ts";
 import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -25,14 +26,6 @@ function withMatchedRoutesOnly(context: EntryContext): EntryContext {
   const routes: EntryContext["manifest"]["routes"] = {};
   for (const match of context.staticHandlerContext.matches) routes[match.route.id] = context.manifest.routes[match.route.id];
   return { ...context, manifest: { ...context.manifest, routes } };
-}
-
-/**
- * Staff screens keep the stylesheet linked in the head (it holds their first paint, as
- * before): the critical CSS has the public pages' classes only.
- */
-function isAdminPath(request: Request) {
-  return /^\/admin(\/|$)/.test(new URL(request.url).pathname);
 }
 
 /**
@@ -76,7 +69,9 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeoutId);
             const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
-            const page = isAdminPath(request) ? { html: own.html, styleHashes: [] } : forFirstPaint(own.html);
+            // Staff screens link the whole stylesheet (app/root.tsx), as does the development server.
+            const linked = isStaffPath(new URL(request.url).pathname) || config().NODE_ENV === "development";
+            const page = linked ? { html: own.html, styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
             const body = Buffer.from(page.html, "utf8");
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
@@ -84,7 +79,7 @@ export default function handleRequest(
             responseHeaders.set(
               "Content-Security-Policy",
               contentSecurityPolicy({
-                scriptHashes: scriptHashes(own.scripts),
+                scriptHashes: [...scriptHashes(own.scripts), ...page.scriptHashes],
                 styleHashes: page.styleHashes,
                 dev: config().NODE_ENV === "development",
               }),

@@ -1,16 +1,16 @@
 /**
  * After the client build: writes `build/critical.css`, the part of the site's stylesheet
- * that public pages use, which the renderer writes into every public page's head so the
- * first paint waits for no stylesheet request (app/lib/critical-css.server.ts,
- * docs/decisions/132-critical-css-inline.md).
+ * that public pages use, which the renderer writes into every public page's head, so
+ * their first paint waits for no stylesheet request (app/lib/first-paint.server.ts,
+ * docs/decisions/132-public-pages-first-paint.md). Public pages link no other stylesheet.
  *
  * Kept: everything outside the utilities layer (cascade layer order, custom properties,
- * the theme, the reset and base rules, the site's component rules, keyframes) except the
- * font faces other than the basic Latin heading subset; and each utility rule whose class
- * appears as a word in a file public pages are built from (every file under app/ except
- * the admin area's routes and components), as Tailwind itself finds classes. A
- * class only admin screens use stays in the linked stylesheet, which every page still
- * loads, without blocking the first paint of public pages.
+ * the theme, font faces, the reset and base rules, the site's component rules,
+ * keyframes); and each utility rule whose class appears as a word in a file public pages
+ * are built from (every file under app/ except the admin area's routes and components),
+ * much as Tailwind itself finds classes. A class only staff screens use stays in the
+ * linked stylesheet, which they load. tests/e2e/public-first-paint.spec.ts checks that
+ * public pages look the same with the whole stylesheet.
  *
  * Usage: node scripts/critical-css.ts [buildDir]   (the build script runs it)
  */
@@ -84,16 +84,10 @@ function usedUtilities(css: string, used: ReadonlySet<string>): string {
   return out;
 }
 
-export function criticalCss(css: string, words: ReadonlySet<string>, keepFont: (face: string) => boolean): string {
+export function criticalCss(css: string, words: ReadonlySet<string>): string {
   let out = "";
   for (const item of cssItems(css)) {
-    if (item.prelude === "@layer utilities" && item.body !== null) {
-      out += `@layer utilities{${usedUtilities(item.body, words)}}`;
-    } else if (item.prelude === "@font-face") {
-      if (keepFont(item.text)) out += item.text;
-    } else {
-      out += item.text;
-    }
+    out += item.prelude === "@layer utilities" && item.body !== null ? `@layer utilities{${usedUtilities(item.body, words)}}` : item.text;
   }
   return out;
 }
@@ -122,7 +116,7 @@ function main() {
   const sheets = fs.readdirSync(assets).filter((name) => /^app-[\w-]+\.css$/.test(name));
   if (sheets.length !== 1) throw new Error(`expected one app-*.css in ${assets}, found ${sheets.length}`);
   const css = fs.readFileSync(path.join(assets, sheets[0]), "utf8");
-  const critical = criticalCss(css, publicWords(path.join(root, "app")), (face) => face.includes("fraunces-semibold-basic-latin"));
+  const critical = criticalCss(css, publicWords(path.join(root, "app")));
   fs.writeFileSync(path.join(buildDir, "critical.css"), critical);
   console.log(`critical CSS: ${(critical.length / 1024).toFixed(1)} KB of ${(css.length / 1024).toFixed(1)} KB (${sheets[0]})`);
 }

@@ -2,15 +2,20 @@
  * What a public page's first paint waits for (docs/decisions/132): only its own HTML.
  *
  * - The part of the stylesheet public pages use (`build/critical.css`, written after the
- *   client build by scripts/critical-css.ts) goes into the head as a `<style>`, and the
- *   linked stylesheet (all of it, for client-side navigations and the staff screens) moves
- *   to the end of the body, where it no longer holds the first paint.
- * - The script preloads React Router writes into the head are fetched at low priority, so
- *   on a slow line they no longer compete with the page's own bytes, its heading font and
- *   its images; the scripts run after the first paint anyway.
+ *   client build by scripts/critical-css.ts) goes into the head as a `<style>`; public
+ *   pages link no stylesheet (app/root.tsx links it on staff screens only), so the first
+ *   paint waits for no other request and no font face is added after it.
+ * - The scripts start loading after the first paint: React Router's module script (which
+ *   imports the route modules and starts hydration) and its script preloads are written
+ *   inert (`type="x-after-paint"`, `rel="x-after-paint"`), and a small script of ours
+ *   brings them to life one frame after the page has painted. Until then they neither
+ *   compete with the page's own bytes, heading font and images on a slow line nor hold
+ *   the main thread before the paint (hydration).
  *
- * The file is read and hashed once, at start; the Content-Security-Policy allows that one
- * `<style>` by its hash.
+ * The CSS file is read and hashed once; the Content-Security-Policy allows that one
+ * `<style>` and the starting script by their hashes. An injected element made to look
+ * inert the same way gains nothing: its text has no hash in the policy, so the browser
+ * refuses to run it once re-created, and a preload fetches nothing but this site's files.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -23,41 +28,62 @@ interface CriticalCss {
   hash: string;
 }
 
-function readCriticalCss(): CriticalCss | null {
-  let css: string;
-  try {
-    css = fs.readFileSync(path.join(projectRoot, "build/critical.css"), "utf8");
-  } catch {
-    return null; // the development server, or a build without the step: the stylesheet stays linked
-  }
+/** The build writes it (`npm run build`); a public page has no other style, so none without it. */
+function readCriticalCss(): CriticalCss {
+  const file = path.join(projectRoot, "build/critical.css");
+  const css = fs.readFileSync(file, "utf8");
   // Tailwind never writes one, but a `</style` would end the element early.
-  if (!css || /<\/style/i.test(css)) return null;
+  if (!css || /<\/style/i.test(css)) throw new Error(`${file} is empty or holds "</style"`);
   return { css, hash: `sha256-${createHash("sha256").update(css, "utf8").digest("base64")}` };
 }
 
-let loaded: CriticalCss | null | undefined;
+/**
+ * Starts the scripts once the browser reports the first paint as shown (Paint Timing; a
+ * frame and a timer where it is missing), or after 3 s whatever happens (a page opened in
+ * a background tab paints only when shown). The module script is re-created, as a script
+ * element only runs when inserted (the policy allows its text by hash, as before).
+ */
+const AFTER_PAINT_SCRIPT = [
+  "(()=>{let started=false;const start=()=>{if(started)return;started=true;",
+  'for(const l of document.querySelectorAll("link[rel=x-after-paint]")){const p=document.createElement("link");p.rel="modulepreload";p.href=l.href;document.head.append(p)}',
+  'for(const s of document.querySelectorAll("script[type=x-after-paint]")){const m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)}};',
+  'if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver(start).observe({type:"paint",buffered:true});',
+  "else requestAnimationFrame(()=>setTimeout(start));setTimeout(start,3000)})()",
+].join("");
+const AFTER_PAINT_HASH = `sha256-${createHash("sha256").update(AFTER_PAINT_SCRIPT, "utf8").digest("base64")}`;
 
-function criticalCss(): CriticalCss | null {
-  if (loaded === undefined) loaded = readCriticalCss();
+let loaded: CriticalCss | undefined;
+
+function criticalCss(): CriticalCss {
+  loaded ??= readCriticalCss();
   return loaded;
 }
 
-const HEAD_STYLESHEET = /<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css" data-precedence="default"\/>/;
+const MODULE_SCRIPT = '<script type="module" async="">';
 
 /**
- * A rendered public page as it is sent: the critical CSS inline in the head, the
- * stylesheet link at the end of the body (the same element, which React adopts on
- * hydration instead of adding another), script preloads at low priority; and the hashes
- * of the `<style>` elements its Content-Security-Policy must allow. Unchanged when there
- * is no critical CSS (development) or no such link.
+ * A rendered public page as it is sent: its CSS inline at the end of the head and its
+ * scripts started after the first paint; and what its Content-Security-Policy must allow
+ * besides React Router's inline scripts (the `<style>`, the script that starts the
+ * others). The scripts are left as they are if the page does not have React Router's one
+ * module script.
  */
-export function forFirstPaint(html: string, critical: CriticalCss | null = criticalCss()): { html: string; styleHashes: string[] } {
-  const link = critical ? HEAD_STYLESHEET.exec(html) : null;
-  const bodyEnd = html.lastIndexOf("</body>");
-  if (!critical || !link || bodyEnd < link.index) return { html, styleHashes: [] };
-  const head = html.slice(0, link.index) + `<style>${critical.css}</style>` + html.slice(link.index + link[0].length, bodyEnd);
+export function forFirstPaint(
+  html: string,
+  critical: CriticalCss = criticalCss(),
+): { html: string; styleHashes: string[]; scriptHashes: string[] } {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return { html, styleHashes: [], scriptHashes: [] };
+  const page = html.slice(0, headEnd) + `<style>${critical.css}</style>` + html.slice(headEnd);
+  const moduleScript = page.indexOf(MODULE_SCRIPT);
+  const bodyEnd = page.lastIndexOf("</body>");
+  if (moduleScript < 0 || page.indexOf(MODULE_SCRIPT, moduleScript + 1) >= 0 || bodyEnd < moduleScript) {
+    return { html: page, styleHashes: [critical.hash], scriptHashes: [] };
+  }
+  const started = page.slice(0, bodyEnd) + `<script>${AFTER_PAINT_SCRIPT}</script>` + page.slice(bodyEnd);
   return {
-    html: (head + link[0] + html.slice(bodyEnd)).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'),
+    html: started.replaceAll('<link rel="modulepreload"', '<link rel="x-after-paint"').replace(MODULE_SCRIPT, '<script type="x-after-paint">'),
     styleHashes: [critical.hash],
+    scriptHashes: [AFTER_PAINT_HASH],
   };
 }
