@@ -26,7 +26,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   // Public pages carry the CSS they use inline, written in by the server
   // (app/lib/first-paint.server.ts); staff screens and the development server link the stylesheet.
-  const linkStylesheet = import.meta.env.DEV || isStaffPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const linkStylesheet = import.meta.env.DEV || isStaffPath(pathname);
   return (
     <html lang="en-GB">
       <head>
