@@ -43,7 +43,7 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     ["script-src 'self'", ...hashes].join(" "),
     "style-src 'self' 'unsafe-inline'",
-    // A page with the critical CSS inline (app/lib/critical-css.server.ts): <style> elements
+    // A public page with its CSS inline (app/lib/first-paint.server.ts): <style> elements
     // only by that hash; style attributes (React's style props) stay allowed. Browsers
     // without these two directives use style-src above.
     ...(styleHashes.length ? [["style-src-elem 'self'", ...styleHashes].join(" "), "style-src-attr 'unsafe-inline'"] : []),

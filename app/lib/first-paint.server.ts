@@ -8,7 +8,7 @@
  * - The scripts start loading after the first paint: React Router's module script (which
  *   imports the route modules and starts hydration) and its script preloads are written
  *   inert (`type="x-after-paint"`, `rel="x-after-paint"`), and a small script of ours
- *   brings them to life one frame after the page has painted. Until then they neither
+ *   brings them to life once the browser reports the first paint. Until then they neither
  *   compete with the page's own bytes, heading font and images on a slow line nor hold
  *   the main thread before the paint (hydration).
  *
