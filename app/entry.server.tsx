@@ -2,6 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
+import { forFirstPaint } from "./lib/first-paint.server.ts";
+import { isStaffPath } from "./lib/staff-path.ts";
 import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -42,7 +44,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * page allows exactly the inline scripts React Router wrote into it, by their SHA-256
  * hashes, so the page and its header can be cached together (server/page-cache.ts). They
  * are told apart from any other script by a random mark given for this render only (as
- * React Router's nonce), which is removed from the HTML afterwards.
+ * React Router's nonce), which is removed from the HTML afterwards. Public pages then get
+ * their critical CSS inline (app/lib/first-paint.server.ts), allowed by its hash.
  */
 export default function handleRequest(
   request: Request,
@@ -66,15 +69,22 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeoutId);
             const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
+            // Staff screens link the whole stylesheet (app/root.tsx), as does the development server.
+            const linked = isStaffPath(new URL(request.url).pathname) || config().NODE_ENV === "development";
+            const page = linked ? { html: own.html, styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
             responseHeaders.set(
               "Content-Security-Policy",
-              contentSecurityPolicy({ scriptHashes: scriptHashes(own.scripts), dev: config().NODE_ENV === "development" }),
+              contentSecurityPolicy({
+                scriptHashes: [...scriptHashes(own.scripts), ...page.scriptHashes],
+                styleHashes: page.styleHashes,
+                dev: config().NODE_ENV === "development",
+              }),
             );
             // The string itself: Response encodes it once (a Buffer would be copied again).
-            resolve(new Response(isHead ? null : own.html, { headers: responseHeaders, status: responseStatusCode }));
+            resolve(new Response(isHead ? null : page.html, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });

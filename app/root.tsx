@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from "react-router";
 import { AccessDeniedPage, isAccessDenied } from "./components/admin/access-denied.tsx";
 import { MaintenancePage } from "./components/site/maintenance-page.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { isMaintenanceRefusal } from "./domain/settings/maintenance.ts";
+import { isStaffPath } from "./lib/staff-path.ts";
 import { readToast } from "./lib/toast.server.ts";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -23,6 +24,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Public pages carry the CSS they use inline, written in by the server
+  // (app/lib/first-paint.server.ts); staff screens and the development server link the stylesheet.
+  const { pathname } = useLocation();
+  const linkStylesheet = import.meta.env.DEV || isStaffPath(pathname);
   return (
     <html lang="en-GB">
       <head>
@@ -31,7 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d6e55" />
         {/* With a precedence, React sends the stylesheet ahead of the script preloads, so the
             one file that blocks the first paint is not queued behind them on a slow line. */}
-        <link rel="stylesheet" href={appCss} precedence="default" />
+        {linkStylesheet ? <link rel="stylesheet" href={appCss} precedence="default" /> : null}
         <Meta />
         <Links />
       </head>

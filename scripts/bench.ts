@@ -102,7 +102,8 @@ function resourcesOf(html: string) {
     const attrs = attributes(m[0]);
     const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
     if (!attrs.href) continue;
-    if (rel.includes("modulepreload")) js.add(attrs.href);
+    // Public pages write their module preloads inert until the first paint (app/lib/first-paint.server.ts).
+    if (rel.includes("modulepreload") || rel.includes("x-after-paint")) js.add(attrs.href);
     else if (rel.includes("stylesheet")) css.add(attrs.href);
     else if (rel.includes("icon")) images.add(attrs.href);
     else if (rel.includes("preload") && attrs.as === "image") images.add(attrs.href);

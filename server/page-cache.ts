@@ -22,6 +22,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { isStaffPath } from "../app/lib/staff-path.ts";
 import { CONTENT_TOPICS, TOPICS_HEADER } from "../app/live/topics.ts";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -210,8 +211,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   function isCandidate(req: ExpressRequest): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const path = req.path.toLowerCase();
-    if (path === "/admin" || path.startsWith("/admin/") || path.endsWith(".data")) return false;
+    if (isStaffPath(req.path) || req.path.toLowerCase().endsWith(".data")) return false;
     if (/text\/event-stream/i.test(req.get("accept") ?? "")) return false;
     return !cookieNames(req.get("cookie")).some((name) => bypass.has(name));
   }

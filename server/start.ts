@@ -72,7 +72,8 @@ if (dev) {
   closeVite = () => viteServer.close();
 } else {
   const buildFile = path.join(projectRoot, "build/server/index.js");
-  if (!fs.existsSync(buildFile)) {
+  // build/critical.css: the public pages' CSS, written into each one (app/lib/first-paint.server.ts).
+  if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(projectRoot, "build/critical.css"))) {
     logger.fatal("No production build found: run `npm run build` first (npm start does this).");
     process.exit(1);
   }

@@ -32,14 +32,21 @@ function imageOrigin(env: AppConfig = config()): string | null {
   return base ? new URL(base).origin : null;
 }
 
-export function contentSecurityPolicy(options: { scriptHashes?: readonly string[]; dev?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  options: { scriptHashes?: readonly string[]; styleHashes?: readonly string[]; dev?: boolean } = {},
+): string {
   const checkout = checkoutFormAction();
   const images = imageOrigin();
   const hashes = [...new Set(options.scriptHashes ?? [])].map((h) => `'${h}'`);
+  const styleHashes = [...new Set(options.styleHashes ?? [])].map((h) => `'${h}'`);
   return [
     "default-src 'self'",
     ["script-src 'self'", ...hashes].join(" "),
     "style-src 'self' 'unsafe-inline'",
+    // A public page with its CSS inline (app/lib/first-paint.server.ts): <style> elements
+    // only by that hash; style attributes (React's style props) stay allowed. Browsers
+    // without these two directives use style-src above.
+    ...(styleHashes.length ? [["style-src-elem 'self'", ...styleHashes].join(" "), "style-src-attr 'unsafe-inline'"] : []),
     images ? `img-src 'self' data: blob: ${images}` : "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${options.dev ? "'self' ws: wss:" : "'self'"}`,

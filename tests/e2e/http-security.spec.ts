@@ -60,7 +60,8 @@ test("the policy of each page allows exactly the inline scripts the app wrote, b
   for (const path of ["/", "/events/1", "/admin/login", "/no-such-page"]) {
     const response = await request.get(path, { failOnStatusCode: false });
     const csp = response.headers()["content-security-policy"] ?? "";
-    const allowed = new Set([...csp.matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]));
+    const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+    const allowed = new Set([...scriptSrc.matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]));
     const html = await response.text();
     // Inline scripts that run (JSON-LD data blocks never do, and need no hash).
     const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
@@ -75,7 +76,24 @@ test("the policy of each page allows exactly the inline scripts the app wrote, b
   }
 });
 
-test("pages hydrate under the policy: no script is refused", async ({ page }) => {
+test("a public page's inline CSS is the one <style> its policy allows, by hash; staff screens have none", async ({ request }) => {
+  for (const path of ["/", "/events/1", "/no-such-page"]) {
+    const response = await request.get(path, { failOnStatusCode: false });
+    const csp = response.headers()["content-security-policy"] ?? "";
+    const html = await response.text();
+    const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(styles, path).toHaveLength(1);
+    expect(styles[0].length, path).toBeGreaterThan(10_000);
+    expect(html.indexOf("<style>"), path).toBeLessThan(html.indexOf("</head>"));
+    const hash = `sha256-${createHash("sha256").update(styles[0], "utf8").digest("base64")}`;
+    expect(/(?:^|;\s*)style-src-elem ([^;]*)/.exec(csp)?.[1], path).toBe(`'self' '${hash}'`);
+  }
+  const staff = await request.get("/admin/login");
+  expect(await staff.text()).not.toContain("<style");
+  expect(staff.headers()["content-security-policy"]).not.toContain("style-src-elem");
+});
+
+test("pages hydrate under the policy: no script or style is refused", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());

@@ -1,4 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+// The fixtures' page.goto waits for hydration: the scripts start after the first paint,
+// which can be after the load event (docs/decisions/132).
+import { expect, test } from "./fixtures.ts";
 import { sampleEvents } from "../../app/content/sample-content.ts";
 import { formatLongDate } from "../../app/components/site/format.ts";
 

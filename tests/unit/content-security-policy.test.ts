@@ -58,3 +58,16 @@ describe("the policy's image sources", () => {
     }
   });
 });
+
+describe("the policy's style hashes (a public page's critical CSS)", () => {
+  it("allows <style> elements by those hashes only, and style attributes as before", () => {
+    const policy = contentSecurityPolicy({ styleHashes: ["sha256-abc="] });
+    expect(policy).toContain("style-src-elem 'self' 'sha256-abc='");
+    expect(policy).toContain("style-src-attr 'unsafe-inline'");
+    expect(policy).not.toMatch(/style-src-elem[^;]*unsafe-inline/);
+  });
+
+  it("adds no style directive to a page without inline style (staff screens)", () => {
+    expect(contentSecurityPolicy()).not.toContain("style-src-elem");
+  });
+});

@@ -51,7 +51,22 @@ export function DateBadge({ date }: { date: string }) {
   );
 }
 
-export function EventCard({ event, past = false, headingLevel = 3 }: { event: EventCardData; past?: boolean; headingLevel?: 2 | 3 }) {
+/**
+ * `firstScreen`: the card shows on a phone's first screen (the first of the events list),
+ * so its picture loads with the page instead of lazily after layout: it is the page's
+ * largest paint there.
+ */
+export function EventCard({
+  event,
+  past = false,
+  headingLevel = 3,
+  firstScreen = false,
+}: {
+  event: EventCardData;
+  past?: boolean;
+  headingLevel?: 2 | 3;
+  firstScreen?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const price = parseTicketPrice(event.ticket_price);
   return (
@@ -61,7 +76,7 @@ export function EventCard({ event, past = false, headingLevel = 3 }: { event: Ev
           src={event.image}
           alt=""
           focal={event.image_focal}
-          loading="lazy"
+          loading={firstScreen ? "eager" : "lazy"}
           decoding="async"
           width={640}
           height={400}

@@ -1,6 +1,12 @@
 /** The opening band of every public page; leaves room for the fixed header. */
 import type { ReactNode } from "react";
+import { preload } from "react-dom";
+import { uploadedImageSrcSet } from "../ui/responsive-image.ts";
 import { SafeImage } from "./safe-image.tsx";
+
+/** The illustration's column: wide screens only (lg), about 34rem at the page's full width. */
+const WIDE_SCREEN = "(min-width: 64rem)";
+const ART_SIZES = "(min-width: 80rem) 34rem, 42vw";
 
 export function PageHero({
   eyebrow,
@@ -19,13 +25,19 @@ export function PageHero({
   image?: string;
 }) {
   if (!art && image) {
+    // Fetched early, first, where it shows; phones, where it is hidden, never fetch it (a
+    // lazy image that is not displayed is not loaded), so it takes nothing from their first paint.
+    const srcSet = uploadedImageSrcSet(image);
+    const sizes = srcSet ? ART_SIZES : undefined;
+    preload(image, { as: "image", fetchPriority: "high", media: WIDE_SCREEN, imageSrcSet: srcSet, imageSizes: sizes });
     art = (
       <SafeImage
         src={image}
         alt=""
         width={800}
         height={500}
-        fetchPriority="high"
+        loading="lazy"
+        sizes={sizes}
         className="aspect-[8/5] w-full rounded-[2rem] object-cover shadow-lg ring-8 ring-white"
       />
     );

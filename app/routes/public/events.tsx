@@ -79,8 +79,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         >
           {shown.length > 0 ? (
             <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {shown.map((event) => (
-                <EventCard key={event.id} event={event} />
+              {shown.map((event, index) => (
+                <EventCard key={event.id} event={event} firstScreen={index === 0} />
               ))}
             </div>
           ) : (

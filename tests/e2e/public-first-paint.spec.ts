@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * A public page's first paint needs only its HTML: the CSS it uses is inline in its head
+ * (build/critical.css, app/lib/first-paint.server.ts) and it links no stylesheet; the
+ * whole one (staff screens link it) adds only their rules. So a public page must look the
+ * same with the whole stylesheet added: every element keeps its computed style (the
+ * properties that place, size and colour things; none that depends on a font's arrival).
+ */
+const PAGES = ["/", "/events", "/events/1", "/craft-fairs", "/support", "/news", "/about", "/trustees", "/no-such-page"];
+const PROPERTIES = [
+  "display", "position", "top", "left", "float", "box-sizing", "overflow", "visibility", "opacity", "z-index",
+  "margin-top", "margin-right", "margin-bottom", "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left",
+  "border-top-width", "border-bottom-width", "border-left-width", "border-right-width", "border-top-color", "border-radius",
+  "max-width", "min-height", "aspect-ratio", "flex-direction", "flex-wrap", "justify-content", "align-items", "gap",
+  "grid-template-columns", "grid-column-start", "grid-column-end", "order",
+  "font-family", "font-size", "font-weight", "font-style", "line-height", "letter-spacing", "text-transform", "text-align",
+  "text-decoration-line", "white-space", "color", "background-color", "background-image", "box-shadow", "object-fit",
+  "object-position", "transform", "list-style-type",
+];
+
+async function computedStyles(page: Page) {
+  return page.evaluate((properties) => {
+    const rows: string[] = [];
+    document.body.querySelectorAll("*:not(script):not(link)").forEach((element, index) => {
+      const style = getComputedStyle(element);
+      const id = `${index} <${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`;
+      rows.push(`${id} ${properties.map((p) => `${p}:${style.getPropertyValue(p)}`).join("; ")}`);
+    });
+    return rows;
+  }, PROPERTIES);
+}
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`public pages look the same with the whole stylesheet as with their inline CSS (${viewport.width} px wide)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const staff = await (await page.request.get("/admin/login")).text();
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/.exec(staff)?.[1];
+    expect(stylesheet).toBeTruthy();
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      expect(await page.locator("link[rel=stylesheet]").count(), path).toBe(0);
+      const inline = await computedStyles(page);
+      await page.addStyleTag({ url: stylesheet! });
+      expect(await page.evaluate(() => document.styleSheets.length), path).toBe(2);
+      const whole = await computedStyles(page);
+      expect(whole.length, path).toBeGreaterThan(50);
+      const differences = inline.filter((row, i) => row !== whole[i]);
+      expect(differences.slice(0, 3), `${path}: ${differences.length} elements styled differently`).toEqual([]);
+      expect(inline.length, path).toBe(whole.length);
+    }
+  });
+}

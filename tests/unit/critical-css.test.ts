@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { forFirstPaint } from "../../app/lib/first-paint.server.ts";
+import { criticalCss } from "../../scripts/critical-css.ts";
+
+// The shape of Tailwind's built stylesheet, shortened.
+const BUILT = [
+  "/*! tailwindcss v4 | MIT License */",
+  "@layer properties{@supports (x:y){*{--tw-a:0}}}",
+  "@layer theme,base,components,utilities;",
+  '@font-face{font-family:"Fraunces Variable";src:url(/assets/fraunces-latin-wght-normal.woff2)}',
+  '@font-face{font-family:"Fraunces Variable";src:url(/assets/fraunces-semibold-basic-latin-1.woff2)}',
+  "@layer theme{:root{--color-brand-600:#1d6e55}}",
+  "@layer base{*{margin:0}}",
+  "@layer utilities{",
+  ".mt-4{margin-top:1rem}",
+  ".admin-only{color:red}",
+  '.content-\\[\\"a\\{b\\"\\]{content:"a{b"}',
+  ".group-hover\\:underline:is(:where(.group):hover *){@media (hover:hover){text-decoration-line:underline}}",
+  "@media (width>=40rem){.sm\\:grid-cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}.sm\\:admin-wide{width:100%}}",
+  "}",
+  "@property --tw-a{syntax:\"*\";inherits:false}",
+  "@keyframes spin{to{transform:rotate(360deg)}}",
+].join("");
+
+describe("critical CSS (scripts/critical-css.ts)", () => {
+  const words = new Set(["mt-4", "sm:grid-cols-2", "group-hover:underline", "group", 'content-["a{b"]']);
+  const css = criticalCss(BUILT, words);
+
+  it("keeps the utilities public pages use, inside their media queries too, and drops the others", () => {
+    expect(css).toContain(".mt-4{margin-top:1rem}");
+    expect(css).toContain("@media (width>=40rem){.sm\\:grid-cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}}");
+    expect(css).toContain(".group-hover\\:underline:is(:where(.group):hover *){@media (hover:hover){text-decoration-line:underline}}");
+    expect(css).toContain('content:"a{b"');
+    expect(css).not.toContain("admin-only");
+    expect(css).not.toContain("admin-wide");
+  });
+
+  it("keeps the layer order, theme, font faces, reset, properties and keyframes", () => {
+    expect(css.startsWith("@layer properties{")).toBe(true);
+    for (const part of ["@layer theme,base,components,utilities;", "@layer theme{:root{--color-brand-600:#1d6e55}}", "@layer base{*{margin:0}}", "@property --tw-a", "@keyframes spin"]) {
+      expect(css).toContain(part);
+    }
+    expect(css).toContain("fraunces-semibold-basic-latin-1.woff2");
+    expect(css).toContain("fraunces-latin-wght-normal");
+    expect(css).not.toContain("tailwindcss v4");
+  });
+});
+
+describe("a public page for its first paint (app/lib/first-paint.server.ts)", () => {
+  const moduleScript = '<script type="module" async="">import "/assets/a.js";</script>';
+  const page = `<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js"/></head><body><main>Hi</main><script>x()</script>${moduleScript}</body></html>`;
+  const critical = { css: ".a{color:red}", hash: "sha256-abc" };
+
+  it("has the critical CSS in its head and its scripts inert until a script of ours starts them", () => {
+    const { html, styleHashes, scriptHashes } = forFirstPaint(page, critical);
+    const starter = /<script>(\(\(\)=>[^<]*)<\/script><\/body>/.exec(html);
+    expect(starter).not.toBeNull();
+    expect(html).toBe(
+      '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="x-after-paint" href="/assets/a.js"/><style>.a{color:red}</style></head>' +
+        '<body><main>Hi</main><script>x()</script><script type="x-after-paint">import "/assets/a.js";</script>' +
+        `<script>${starter![1]}</script></body></html>`,
+    );
+    expect(styleHashes).toEqual(["sha256-abc"]);
+    expect(scriptHashes).toEqual([`sha256-${createHash("sha256").update(starter![1], "utf8").digest("base64")}`]);
+  });
+
+  it("leaves the scripts as they are when the page does not have React Router's one module script", () => {
+    for (const other of [page.replace(moduleScript, ""), page.replace(moduleScript, moduleScript + moduleScript)]) {
+      const { html, styleHashes, scriptHashes } = forFirstPaint(other, critical);
+      expect(html).toBe(other.replace("</head>", "<style>.a{color:red}</style></head>"));
+      expect(styleHashes).toEqual(["sha256-abc"]);
+      expect(scriptHashes).toEqual([]);
+    }
+  });
+});
