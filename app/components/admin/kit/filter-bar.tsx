@@ -4,7 +4,7 @@
  * filters, the search box, Filter, and Clear when a filter is set. `FilterSelect` and
  * `FilterInput` are its labelled fields.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { Form, Link, useLocation } from "react-router";
 
 const label = "block text-sm font-semibold text-slate-800";
@@ -32,10 +32,22 @@ export function FilterBar({
   placeholder?: string;
   children: ReactNode;
 }) {
-  // Its fields show what the address holds: a new address (Clear, Back, a link) starts them afresh.
+  // Its fields show what the address holds: an address it did not send itself (Clear, Back,
+  // a page link) starts them afresh. Its own submission keeps them, so a choice made while
+  // that answer is on its way is not thrown away.
   const { search } = useLocation();
+  const [sent, setSent] = useState<string | null>(null);
+  const [shown, setShown] = useState(search);
+  const [generation, setGeneration] = useState(0);
+  if (search !== shown) {
+    setShown(search);
+    if (search.replace(/^\?/, "") !== sent) setGeneration(generation + 1);
+  }
   return (
-    <Form key={search} method="get" className={`mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`} role="search" aria-label={name}>
+    <Form
+      key={generation}
+      onSubmit={(event) => setSent(new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>).toString())}
+      method="get" className={`mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`} role="search" aria-label={name}>
       {children}
       <FilterInput label="Search" type="search" name="q" defaultValue={q} placeholder={placeholder} />
       <div className="flex items-end gap-2">
