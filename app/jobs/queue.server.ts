@@ -179,11 +179,15 @@ export interface FailedJob<T> {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The jobs of queue `name` that failed after their last retry and are still kept, newest first. */
-export async function failedJobs<T>(name: string, limit = 100): Promise<FailedJob<T>[]> {
+/**
+ * The jobs of queue `name` that failed after their last retry and are still kept, newest
+ * first: the newest `limit`, or with `id` only that job (none for an id that is not one).
+ */
+export async function failedJobs<T>(name: string, { limit = 100, id }: { limit?: number; id?: string } = {}): Promise<FailedJob<T>[]> {
+  if (id !== undefined && !UUID_RE.test(id)) return [];
   const result = await getDb().execute<{ id: string; data: T; output: unknown; completed_on: Date | string; retry_count: number }>(sql`
     select id, data, output, completed_on, retry_count from ${sql.identifier(QUEUE_SCHEMA)}.job
-    where name = ${name} and state = 'failed'
+    where name = ${name} and state = 'failed' ${id === undefined ? sql`` : sql`and id = ${id}::uuid`}
     order by completed_on desc limit ${limit}`);
   return result.rows.map((row) => ({
     id: row.id,

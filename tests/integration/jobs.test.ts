@@ -14,7 +14,7 @@ import { createNewsPost } from "../../app/domain/news/news.server.ts";
 import { toLondonInput } from "../../app/domain/news/news.ts";
 import { notifyStaff } from "../../app/domain/security-notices/notices.server.ts";
 import { siteJobs } from "../../app/jobs/jobs.server.ts";
-import { enqueue, queueStatus, startQueue, type JobDefinition } from "../../app/jobs/queue.server.ts";
+import { enqueue, failedJobs, queueStatus, startQueue, type JobDefinition } from "../../app/jobs/queue.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
 import { checkJobQueue } from "../../app/system/diagnostics.server.ts";
@@ -167,6 +167,9 @@ describe("jobs on the PostgreSQL queue", () => {
     const actor = { userId: null, email: "admin@millbrook.test", ip: "127.0.0.1" };
     const idA = failed.find((m) => m.to === a)!.id;
     const idB = failed.find((m) => m.to === b)!.id;
+    // The actions find a message by its id, however many newer ones failed after it.
+    expect((await failedJobs("mail", { id: idA })).map((job) => job.data)).toEqual([{ to: a, subject: `Your receipt ${tag}`, text: "Thank you." }]);
+    expect(await failedJobs("mail", { id: "not-a-job-id" })).toEqual([]);
     expect(await resendFailedMail(idA, actor)).toBe(true);
     await vi.waitFor(() => expect(refusing.mails.filter((m) => m.to.includes(a))).toHaveLength(1), { timeout: 15_000, interval: 100 });
     expect(await discardFailedMail(idB, actor)).toBe(true);

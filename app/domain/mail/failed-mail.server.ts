@@ -4,7 +4,7 @@
  * body is never shown (it may hold a private link). Both actions are audited.
  */
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { deleteFailedJob, failedJobs, retryFailedJob } from "../../jobs/queue.server.ts";
+import { deleteFailedJob, failedJobs, retryFailedJob, type FailedJob } from "../../jobs/queue.server.ts";
 import { MAIL_JOB, type MailMessage } from "../../mail/mailer.server.ts";
 
 export interface FailedMail {
@@ -16,13 +16,17 @@ export interface FailedMail {
   attempts: number;
 }
 
+/** The newest 100 messages that failed. */
 export async function listFailedMail(): Promise<FailedMail[]> {
-  const jobs = await failedJobs<MailMessage>(MAIL_JOB);
-  return jobs.map((job) => ({ id: job.id, to: job.data.to, subject: job.data.subject, error: job.error, failedAt: job.failedAt, attempts: job.attempts }));
+  return (await failedJobs<MailMessage>(MAIL_JOB)).map(failedMail);
 }
 
 async function findFailedMail(id: string): Promise<FailedMail | undefined> {
-  return (await listFailedMail()).find((mail) => mail.id === id);
+  return (await failedJobs<MailMessage>(MAIL_JOB, { id })).map(failedMail)[0];
+}
+
+function failedMail(job: FailedJob<MailMessage>): FailedMail {
+  return { id: job.id, to: job.data.to, subject: job.data.subject, error: job.error, failedAt: job.failedAt, attempts: job.attempts };
 }
 
 /** Queues a failed message to be sent once more; false when it is no longer there. */
