@@ -13,7 +13,8 @@
  *   BENCH_DURATION=10   seconds per load run
  */
 import os from "node:os";
-import { nginxBinary, startInstances } from "../tests/helpers/instances.ts";
+import { startInstances } from "../tests/helpers/instances.ts";
+import { nginxBinary } from "./nginx.ts";
 import { CONNECTIONS, cpuCount, DURATION, get, load, log, peakRssMb, table, type Load } from "./bench-lib.ts";
 
 const PAGE = "/events/1";

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { serverArgs } from "../server/command.ts";
+import { nginxBinary, startNginx, type Nginx } from "./nginx.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -86,58 +87,21 @@ export function peakRssMb(pid: number): number | null {
  * The static reference: Debian's nginx with one worker serving the rendered pages from a
  * folder, pinned to the server's CPU like the app. Returns null when nginx is not installed.
  */
-export async function startNginx(staticDir: string, tmp: string): Promise<{ origin: string; stop(): Promise<void> } | null> {
-  const binary = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-  if (!fs.existsSync(binary)) return null;
+export async function startStaticNginx(staticDir: string, tmp: string): Promise<Nginx | null> {
+  if (!nginxBinary()) return null;
   const port = await new Promise<number>((resolve) => {
     const probe = http.createServer().listen(0, "127.0.0.1", () => {
       const { port } = probe.address() as { port: number };
       probe.close(() => resolve(port));
     });
   });
-  const prefix = path.join(tmp, "nginx");
-  fs.mkdirSync(prefix, { recursive: true });
-  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
-  const conf = path.join(prefix, "nginx.conf");
-  fs.writeFileSync(
-    conf,
-    `worker_processes 1;
-daemon off;
-pid ${path.join(prefix, "nginx.pid")};
-error_log ${path.join(prefix, "error.log")} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}
-  keepalive_requests 100000;
-  server {
-    listen 127.0.0.1:${port};
-    root ${staticDir};
-    default_type text/html;
-  }
-}
-`,
-  );
-  const [command, args] = pinned(serverCpus, binary, ["-p", prefix, "-c", conf]);
-  const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const up = await get(origin + "/").then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGQUIT");
-      }),
-  };
+  return startNginx({
+    prefix: path.join(tmp, "nginx"),
+    port,
+    server: `root ${staticDir};\n    default_type text/html;`,
+    readyPath: "/",
+    wrap: (command, args) => pinned(serverCpus, command, args),
+  });
 }
 
 /** A Markdown table. */

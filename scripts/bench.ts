@@ -45,7 +45,7 @@ import {
   peakRssMb,
   root,
   serverCpus,
-  startNginx,
+  startStaticNginx,
   startServer,
   table,
   type Load,
@@ -287,7 +287,7 @@ async function main() {
       for (let i = 0; i < 20; i++) await get(server.origin + page);
       await get(`${server.origin}/__bench-static/${fileName(page)}`);
     }
-    const nginx = await startNginx(staticDir, tmp);
+    const nginx = await startStaticNginx(staticDir, tmp);
     if (!nginx) log("nginx not found: install Debian's nginx-light for the static reference");
     try {
       for (const page of PAGES) {

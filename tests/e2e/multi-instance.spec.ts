@@ -13,7 +13,8 @@ import { and, eq, inArray, not } from "drizzle-orm";
 import sharp from "sharp";
 import { connectDatabase, disconnectDatabase, getDb } from "../../app/db/client.server.ts";
 import { events, formSubmissions } from "../../app/db/schema.ts";
-import { nginxBinary, startInstances, type Instance, type Instances } from "../helpers/instances.ts";
+import { nginxBinary } from "../../scripts/nginx.ts";
+import { startInstances, type Instance, type Instances } from "../helpers/instances.ts";
 import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 

@@ -7,7 +7,6 @@
  * embedded PostgreSQL server started for the purpose.
  *
  * Ports: the balancer on `basePort`, instance i on `basePort + 1 + i`.
- * `nginxBinary()` is null when nginx is not installed (Debian's nginx-light).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -18,6 +17,7 @@ import pg from "pg";
 import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { projectRoot } from "../../app/lib/project-root.server.ts";
 import { serverArgs } from "../../server/command.ts";
+import { startNginx, type Nginx } from "../../scripts/nginx.ts";
 import { startS3Server, type TestS3 } from "./s3-server.ts";
 
 /** On a shared database a production server needs a key for secrets at rest: one for all instances. */
@@ -39,25 +39,6 @@ export interface Instances {
   databaseUrl: string;
   s3: TestS3;
   stop(): Promise<void>;
-}
-
-export function nginxBinary(): string | null {
-  const binary = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-  return fs.existsSync(binary) ? binary : null;
-}
-
-/** Waits until `url` answers (any status). */
-async function waitForHttp(url: string, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fetch(url, { redirect: "manual" });
-      return;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 }
 
 async function freshDatabase(work: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -129,27 +110,16 @@ function startInstance(name: string, port: number, env: Record<string, string>, 
   });
 }
 
-async function startBalancer(binary: string, work: string, port: number, upstreams: number[]) {
-  const prefix = path.join(work, "nginx");
-  fs.mkdirSync(prefix, { recursive: true });
-  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
-  const conf = path.join(prefix, "nginx.conf");
-  fs.writeFileSync(
-    conf,
-    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
-pid ${path.join(prefix, "nginx.pid")};
-error_log ${path.join(prefix, "error.log")} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}
-  upstream site {
+function startBalancer(work: string, port: number, upstreams: number[]) {
+  return startNginx({
+    prefix: path.join(work, "nginx"),
+    port,
+    readyPath: "/robots.txt",
+    http: `upstream site {
     ${upstreams.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join("\n    ")}
     keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 28m;
+  }`,
+    server: `client_max_body_size 28m;
     location / {
       proxy_pass http://site;
       proxy_http_version 1.1;
@@ -160,34 +130,12 @@ http {
       proxy_buffering off;
       proxy_read_timeout 1h;
       proxy_next_upstream error timeout;
-    }
-  }
-}
-`,
-  );
-  const child = spawn(binary, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
-  let errors = "";
-  child.stderr!.on("data", (chunk) => (errors += chunk));
-  // 127.0.0.1, not localhost: nginx listens on IPv4 only, and a client trying ::1 first loses time.
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForHttp(origin + "/robots.txt").catch(() => {
-    throw new Error(`nginx did not start: ${errors}`);
+    }`,
   });
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGQUIT");
-      }),
-  };
 }
 
 /** Starts `count` instances behind nginx (see the file comment). `env` is added to every instance's environment. */
 export async function startInstances(count: number, options: { basePort: number; env?: Record<string, string> }): Promise<Instances> {
-  const binary = nginxBinary();
-  if (!binary) throw new Error("nginx is not installed (Debian's nginx-light)");
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-instances-"));
   fs.chmodSync(work, 0o755);
   const database = await freshDatabase(work);
@@ -195,7 +143,7 @@ export async function startInstances(count: number, options: { basePort: number;
   const ports = Array.from({ length: count }, (_, i) => options.basePort + 1 + i);
   const env = { ...s3.env, DATABASE_URL: database.url, SECRET_ENCRYPTION_KEY, TRUST_PROXY: "1", ...options.env };
   let instances: Instance[] = [];
-  let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
+  let balancer: Nginx | undefined;
   const stop = async () => {
     await balancer?.stop();
     await Promise.all(instances.map((i) => i.stop()));
@@ -211,7 +159,7 @@ export async function startInstances(count: number, options: { basePort: number;
     instances = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
     const failed = started.find((s) => s.status === "rejected");
     if (failed) throw failed.reason;
-    balancer = await startBalancer(binary, work, options.basePort, ports);
+    balancer = await startBalancer(work, options.basePort, ports);
   } catch (error) {
     await stop();
     throw error;
