@@ -9,7 +9,11 @@ import { Link } from "react-router";
 /** The page numbers to show, with null where a run of pages is left out. */
 export function pageNumbers(page: number, pages: number): (number | null)[] {
   const shown = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
-  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? [null, n] : [n]));
+  // "…" stands for two pages or more: a single page left out is shown instead.
+  return shown.flatMap((n, i) => {
+    const gap = i > 0 ? n - shown[i - 1]! - 1 : 0;
+    return gap === 0 ? [n] : gap === 1 ? [n - 1, n] : [null, n];
+  });
 }
 
 const step = "inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50";
