@@ -17,6 +17,7 @@
  *
  *   BENCH_DURATION=10        seconds per public-page load run
  *   BENCH_ADMIN_REQUESTS=100 timed requests per admin URL
+ *   BENCH_LARGE_PUBLIC_ONLY=1 measure only the public pages (skip the admin screens and exports)
  *   BENCH_LARGE_DIR=/path    keep the data in this folder (made if missing) instead of a
  *                            temporary one; a later run with the same folder reuses the filled
  *                            database and the sample-content rates it saved there, and only
@@ -35,6 +36,7 @@ import { load, log, startServer, table, type Server } from "./bench-lib.ts";
 
 const PUBLIC_PAGES = ["/", "/events", "/events/1", "/craft-fairs"];
 const ADMIN_REQUESTS = Math.max(10, Number(process.env.BENCH_ADMIN_REQUESTS ?? 100));
+const PUBLIC_ONLY = process.env.BENCH_LARGE_PUBLIC_ONLY === "1";
 
 /** The admin screens measured, with what each one asks the database. */
 const ADMIN_PAGES: { url: string; what: string }[] = [
@@ -213,25 +215,27 @@ export async function largeSiteSection(): Promise<string> {
     const after = await publicRates(server);
 
     const admin: (string | number)[][] = [];
-    for (const { url, what } of ADMIN_PAGES) {
+    for (const { url, what } of PUBLIC_ONLY ? [] : ADMIN_PAGES) {
       log(`large site: ${url}`);
       const t = await time(server.origin + url, { headers: { cookie } });
       admin.push([`\`${url}\``, what, t.status, fmt(t.p50), `${fmt(t.p99)} ${pass(t.status === 200 && t.p99 < 100)}`]);
     }
-    log("large site: find by email");
-    const find = await time(
-      server.origin + "/admin/data-protection",
-      {
-        method: "POST",
-        headers: { cookie, origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "find", email: FIND_EMAIL }).toString(),
-      },
-      Math.ceil(ADMIN_REQUESTS / 2),
-    );
-    admin.push(["`POST /admin/data-protection`", `find by email (${FIND_EMAIL})`, find.status, fmt(find.p50), `${fmt(find.p99)} ${pass(find.status === 200 && find.p99 < 100)}`]);
+    if (!PUBLIC_ONLY) {
+      log("large site: find by email");
+      const find = await time(
+        server.origin + "/admin/data-protection",
+        {
+          method: "POST",
+          headers: { cookie, origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "find", email: FIND_EMAIL }).toString(),
+        },
+        Math.ceil(ADMIN_REQUESTS / 2),
+      );
+      admin.push(["`POST /admin/data-protection`", `find by email (${FIND_EMAIL})`, find.status, fmt(find.p50), `${fmt(find.p99)} ${pass(find.status === 200 && find.p99 < 100)}`]);
+    }
 
     const exports: (string | number)[][] = [];
-    for (const { name, small, full } of EXPORTS) {
+    for (const { name, small, full } of PUBLIC_ONLY ? [] : EXPORTS) {
       for (const [label, url] of [
         ["filtered", small],
         ["every row", full],

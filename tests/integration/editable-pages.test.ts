@@ -23,7 +23,7 @@ import { listPublicFaqs } from "../../app/domain/faqs/faqs.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as awardsAction } from "../../app/routes/public/awards.tsx";
-import { action as craftFairsAction } from "../../app/routes/public/craft-fairs.tsx";
+import { action as craftFairsAction, loader as craftFairsLoader } from "../../app/routes/public/craft-fairs.tsx";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -185,6 +185,48 @@ describe("craft fair application deadlines", () => {
     expect(statusOf(result)).toBe(400);
     expect((dataOf(result).errors as Record<string, string>).fairs).toMatch(new RegExp(`^Applications for "${title}" closed on `));
     expect(await getDb().select().from(formSubmissions).where(eq(formSubmissions.email, "ann@example.org"))).toHaveLength(0);
+  });
+});
+
+describe("the stall application form's fairs", () => {
+  it("offers only the fairs open for applications, and the upcoming list a page of six at a time", async () => {
+    const stamp = Date.now();
+    const fair = (title: string, date: number, deadline: number) => ({
+      title: `${title} ${stamp}`,
+      date: day(date),
+      time: "10:00",
+      description: "A fair.",
+      location: "Town Hall",
+      stalls_available: 10,
+      application_deadline: day(deadline),
+      is_active: true,
+      is_past: false,
+    });
+    await getDb()
+      .insert(craftFairs)
+      .values([fair("Open Fair", 40, 20), fair("Closing Today Fair", 30, 0), fair("Closed Fair", 25, -1), ...[1, 2, 3, 4, 5].map((i) => fair(`Later Fair ${i}`, 300 + i, 200))]);
+    const load = async (query = "") => {
+      const result = await craftFairsLoader({ request: new Request(`http://localhost/craft-fairs${query}`), params: {}, context: new RouterContextProvider() } as never);
+      return result as Exclude<typeof result, Response>;
+    };
+    const first = await load();
+    const offered = first.openForApplications.map((f) => f.title);
+    expect(offered).toContain(`Open Fair ${stamp}`);
+    expect(offered).toContain(`Closing Today Fair ${stamp}`);
+    expect(offered).not.toContain(`Closed Fair ${stamp}`);
+    // Each choice carries only what the form shows.
+    expect(Object.keys(first.openForApplications[0]!).sort()).toEqual(["application_deadline", "date", "id", "title"]);
+
+    // The upcoming list: the closed fair too, six a page, soonest first.
+    const all = (await listUpcomingCraftFairs()).items.map((f) => f.title);
+    expect(all).toContain(`Closed Fair ${stamp}`);
+    expect(first.upcoming.map((f) => f.title)).toEqual(all.slice(0, 6));
+    expect(first.pages).toBe(Math.ceil(all.length / 6));
+    const second = await load("?tab=upcoming&page=2");
+    expect(second.page).toBe(2);
+    expect(second.upcoming.map((f) => f.title)).toEqual(all.slice(6, 12));
+    // A page past the end shows the last.
+    expect((await load("?page=999")).page).toBe(first.pages);
   });
 });
 

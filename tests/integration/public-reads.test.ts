@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { isoDay, sampleCraftFairs, sampleEvents } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
@@ -6,7 +6,7 @@ import { craftFairs, events } from "../../app/db/schema.ts";
 import { listCauses } from "../../app/domain/causes/causes.server.ts";
 import { listPublicTrustees } from "../../app/domain/trustees/trustees.server.ts";
 import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
-import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
+import { countUpcomingEvents, getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -27,6 +27,51 @@ describe("public reads", () => {
     expect(await getPublicEvent(2)).toMatchObject({ title: "Millbrook Summer Fair" });
     expect(await getPublicEvent(999_999)).toBeNull();
     await getDb().update(events).set({ is_active: true }).where(eq(events.id, 1));
+  });
+
+  it("reads the upcoming events a page of one category at a time, and counts them by category", async () => {
+    const today = new Date();
+    const row = (title: string, days: number, category: string, more: Partial<typeof events.$inferInsert> = {}) => ({
+      title,
+      date: isoDay(today, days),
+      time: "10:00",
+      description: "d",
+      location: "Hall",
+      category,
+      ...more,
+    });
+    await getDb()
+      .insert(events)
+      .values([
+        // Five sports events, two on the same day (ordered by time, then by id).
+        ...[1, 2, 3].map((i) => row(`Paging sports ${i}`, 10 + i, "sports")),
+        row("Paging sports 5", 20, "sports", { time: "18:00" }),
+        row("Paging sports 4", 20, "sports", { time: "09:00" }),
+        // Not upcoming: inactive, marked past, dated yesterday.
+        row("Paging sports hidden", 12, "sports", { is_active: false }),
+        row("Paging sports marked past", 12, "sports", { is_past: true }),
+        row("Paging sports yesterday", -1, "sports"),
+        row("Paging arts", 30, "arts"),
+      ]);
+    try {
+      const page = (offset: number) => listUpcomingEvents({ category: "sports", limit: 2, offset }).then((r) => r.items.map((e) => e.title));
+      expect(await page(0)).toEqual(["Paging sports 1", "Paging sports 2"]);
+      expect(await page(2)).toEqual(["Paging sports 3", "Paging sports 4"]);
+      expect(await page(4)).toEqual(["Paging sports 5"]);
+      expect(await page(6)).toEqual([]);
+      // Every category together, a page at a time, is the whole list.
+      const all = (await listUpcomingEvents()).items.map((e) => e.title);
+      const paged: string[] = [];
+      for (const offset of [0, 4, 8]) paged.push(...(await listUpcomingEvents({ limit: 4, offset })).items.map((e) => e.title));
+      expect(paged).toEqual(all);
+      expect(all).toHaveLength(9);
+
+      // The sample's three (fundraiser, social, family) and the ones added here.
+      expect(await countUpcomingEvents()).toEqual({ fundraiser: 1, social: 1, family: 1, sports: 5, arts: 1 });
+    } finally {
+      await getDb().delete(events).where(like(events.title, "Paging %"));
+    }
+    expect(await countUpcomingEvents()).toEqual({ fundraiser: 1, social: 1, family: 1 });
   });
 
   it("lists upcoming craft fairs ascending and the two latest past fairs", async () => {

@@ -13,7 +13,7 @@ import { listAuditActors, listAuditEntries } from "../../app/domain/audit/audit-
 import { listCauses } from "../../app/domain/causes/causes.server.ts";
 import { findPersonalData } from "../../app/domain/data-protection/retention.server.ts";
 import { listEventsForAdmin } from "../../app/domain/events/events-admin.server.ts";
-import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
+import { countUpcomingEvents, getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { listDonations, parseDonationFilters } from "../../app/domain/giving/admin.server.ts";
 import { parseListFilters } from "../../app/domain/listings/listing-fields.schema.ts";
 import { countNewSubmissions, listSubmissions, parseInboxFilters, submissionsExport } from "../../app/domain/submissions/inbox.server.ts";
@@ -159,6 +159,9 @@ describe("key queries use an index", () => {
     ["audit log, the people in it", () => listAuditActors()],
     ["admin events, a page", () => listEventsForAdmin(parseListFilters(new URLSearchParams({ page: "2" })))],
     ["public upcoming and past events", () => Promise.all([listUpcomingEvents(), listPastEvents()])],
+    // The events page: a page of one category, and the upcoming events counted by category.
+    ["public upcoming events, a page of a category", () => listUpcomingEvents({ category: "social", limit: 12, offset: 12 })],
+    ["public upcoming events by category", () => countUpcomingEvents()],
     ["public event", () => getPublicEvent(1)],
     ["causes with what they raised", () => listCauses()],
   ];

@@ -2,8 +2,9 @@
  * Tabs whose state lives in the URL (?tab=...): a shared link opens the right tab, the
  * server renders it, and the tabs work without JavaScript (they are links). With
  * JavaScript they follow the WAI-ARIA tabs pattern: one tab stop, arrow keys, Home/End.
- * Switching only changes the panel: the page stays where it is, and routes using it skip
- * loader revalidation. Without JavaScript each tab's link ends with the tab's own id as
+ * Switching only changes the panel: the page stays where it is, and routes whose data
+ * holds every tab skip loader revalidation (skipRevalidationOnTabChange); a route that
+ * loads only the chosen tab's data (the events page) reloads it. Without JavaScript each tab's link ends with the tab's own id as
  * fragment, so the new page opens at the tabs (the page's hero is not shown again) with
  * the chosen tab scrolled into view. The tab list stays on one row and scrolls sideways
  * when it is wider than the screen.
@@ -23,11 +24,19 @@ export function activeTab<T extends string>(url: URL | string, ids: readonly T[]
   return (ids as readonly string[]).includes(value ?? "") ? (value as T) : ids[0];
 }
 
-/** Tab switches change the query string only: keep the data already loaded. */
+/** Tab switches change the tab in the query string only: keep the data already loaded. */
 export const skipRevalidationOnTabChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  // Same path, other query string: a tab switch. The very same URL (a revalidate() call,
-  // e.g. from live updates) still reloads the data.
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  // Same path, other tab and nothing else changed: a tab switch. The very same URL (a
+  // revalidate() call, e.g. from live updates) or another parameter (a page link) still
+  // reloads the data.
+  const withoutTab = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    return params.toString();
+  };
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search && withoutTab(currentUrl) === withoutTab(nextUrl)) {
+    return false;
+  }
   return defaultShouldRevalidate;
 };
 

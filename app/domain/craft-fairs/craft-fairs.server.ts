@@ -44,17 +44,27 @@ export function listPastCraftFairs(options: { limit?: number } = {}) {
 }
 
 /**
+ * Whether a fair takes stall applications on `today` (a UK date): it is upcoming, its
+ * application deadline has not passed and it has stalls.
+ */
+const isOpenForApplications = (fair: Pick<PublicCraftFair, "application_deadline" | "stalls_available">, today: string) =>
+  fair.application_deadline >= today && fair.stalls_available > 0;
+
+/** The upcoming fairs taking stall applications on `today` (a UK date), soonest first. */
+export async function listFairsOpenForApplications(today: string): Promise<PublicCraftFair[]> {
+  return (await listUpcomingCraftFairs()).items.filter((fair) => isOpenForApplications(fair, today));
+}
+
+/**
  * Checks the fairs a stall application names (by title) against the fairs taking
- * applications on `today` (a UK date): upcoming and not past their application deadline.
- * Returns the first fair that is not (with its deadline when it has passed), or null when
- * every fair is open.
+ * applications on `today` (isOpenForApplications). Returns the first fair that is not
+ * (with its deadline when it has passed), or null when every fair is open.
  */
 export async function closedFairProblem(titles: string[], today: string): Promise<{ title: string; deadline: string | null } | null> {
   const upcoming = (await listUpcomingCraftFairs()).items;
   for (const title of titles) {
     const fair = upcoming.find((f) => f.title === title);
-    if (!fair) return { title, deadline: null };
-    if (fair.application_deadline < today) return { title, deadline: fair.application_deadline };
+    if (!fair || !isOpenForApplications(fair, today)) return { title, deadline: fair && fair.application_deadline < today ? fair.application_deadline : null };
   }
   return null;
 }

@@ -21,16 +21,42 @@ const today = sql`current_date`;
 const upcomingWhere = and(eq(events.is_active, true), eq(events.is_past, false), gte(events.date, today));
 const pastWhere = and(eq(events.is_active, true), or(eq(events.is_past, true), lt(events.date, today)));
 
-export function listUpcomingEvents(options: { limit?: number } = {}) {
+/**
+ * Upcoming events, soonest first: all of them, or one category's; `limit` and `offset`
+ * read one page (the events page shows a page at a time).
+ */
+export function listUpcomingEvents(options: { category?: string; limit?: number; offset?: number } = {}) {
+  const { category, limit, offset = 0 } = options;
   return withSampleFallback<PublicEvent>(
     "upcoming events",
     () =>
-      cachedRead("events", `upcoming:${options.limit ?? "all"}`, async () => {
-        const query = getDb().select(publicColumns).from(events).where(upcomingWhere).orderBy(asc(events.date), asc(events.time));
-        return withImageDetails(await (options.limit ? query.limit(options.limit) : query));
+      cachedRead("events", `upcoming:${category ?? "all"}:${limit ?? "all"}:${offset}`, async () => {
+        const where = category ? and(upcomingWhere, eq(events.category, category)) : upcomingWhere;
+        const query = getDb().select(publicColumns).from(events).where(where).orderBy(asc(events.date), asc(events.time), asc(events.id)).offset(offset);
+        return withImageDetails(await (limit ? query.limit(limit) : query));
       }),
-    () => sampleEvents().filter((e) => !e.is_past).slice(0, options.limit ?? Infinity),
+    () =>
+      sampleEvents()
+        .filter((e) => !e.is_past && (!category || e.category === category))
+        .slice(offset, limit ? offset + limit : undefined),
   );
+}
+
+/** How many upcoming events each category has; a category without one is left out. */
+export async function countUpcomingEvents(): Promise<Record<string, number>> {
+  const { items } = await withSampleFallback(
+    "upcoming event categories",
+    () =>
+      cachedRead("events", "upcoming-counts", () =>
+        getDb()
+          .select({ category: events.category, count: sql<number>`count(*)::int` })
+          .from(events)
+          .where(upcomingWhere)
+          .groupBy(events.category),
+      ),
+    () => Object.entries(Object.groupBy(sampleEvents().filter((e) => !e.is_past), (e) => e.category)).map(([category, list]) => ({ category, count: list!.length })),
+  );
+  return Object.fromEntries(items.map((row) => [row.category, row.count]));
 }
 
 export function listPastEvents(options: { limit?: number } = {}) {

@@ -59,6 +59,13 @@ const heroFields = (eyebrow: string, title: string, intro: string): PageTextFiel
   { key: "hero_intro", label: "Introduction", max: 500, long: true, default: intro },
 ];
 
+/** The words of the pages below a list (Pager): previous, next and "Page 2 of 6". */
+const pagingFields = (what: string): PageTextField[] => [
+  { key: "paging_previous", label: `Link to the previous page of ${what}`, hint: `Shown below the ${what} when they fill more than one page.`, max: 30, default: "Previous" },
+  { key: "paging_next", label: `Link to the next page of ${what}`, max: 30, default: "Next" },
+  { key: "paging_status", label: "Which page is shown", hint: "{page} and {pages} are filled in with the numbers.", max: 60, default: "Page {page} of {pages}" },
+];
+
 /** A section's small heading and heading. */
 const sectionFields = (prefix: string, eyebrow: string, title: string): PageTextField[] => [
   { key: `${prefix}_eyebrow`, label: "Small heading", max: 40, default: eyebrow },
@@ -535,6 +542,7 @@ export const PAGE_TEXTS = {
             "Our craft fairs bring together the town's potters, knitters, woodworkers and jewellers for a day of browsing, chatting and finding gifts you won't see anywhere else. Stall fees go to the Community Fund.",
           ),
           { key: "upcoming_empty", label: "When no fair is coming up", max: 200, default: "No upcoming craft fairs at the moment. Please check back later." },
+          ...pagingFields("fairs"),
         ],
       },
       {
@@ -597,6 +605,7 @@ export const PAGE_TEXTS = {
         fields: [
           ...sectionFields("upcoming", "Upcoming", "Upcoming events"),
           { key: "upcoming_empty", label: "When no event is in a category", max: 200, default: "No events found for this category. Please check back later." },
+          ...pagingFields("events"),
           ...sectionFields("past", "Looking back", "Past events"),
           { key: "past_intro", label: "Past events introduction", max: 300, default: "Thank you to everyone who came along, helped out and gave generously." },
         ],

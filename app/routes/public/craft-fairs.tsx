@@ -1,18 +1,19 @@
-import { data, Form, useLocation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { DateBadge } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, ukToday } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { EmailText } from "../../components/site/email-text.tsx";
+import { Pager } from "../../components/site/pager.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
-import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { listGallery, type PublicGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
-import { closedFairProblem, listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
+import { closedFairProblem, listFairsOpenForApplications, listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
 import { readPublicFormPost } from "./public-form.server.ts";
@@ -26,21 +27,32 @@ export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
 export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs", "craft-fair-gallery", "contact", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
 
-export async function loader() {
-  const [upcoming, past, gallery, contact, texts] = await Promise.all([
+/** Upcoming fairs a page: three rows of the two-column grid. */
+const FAIRS_PER_PAGE = 6;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const today = ukToday();
+  const [upcoming, past, open, gallery, contact, texts] = await Promise.all([
     listUpcomingCraftFairs(),
     listPastCraftFairs(),
+    listFairsOpenForApplications(today),
     listGallery(),
     getContactDetails(),
     getPageTexts("craft-fairs"),
   ]);
-  const today = ukToday();
+  // The upcoming fairs a page at a time (?page=, on the upcoming tab).
+  const pages = Math.max(1, Math.ceil(upcoming.items.length / FAIRS_PER_PAGE));
+  const asked = Number(new URL(request.url).searchParams.get("page"));
+  const page = Number.isInteger(asked) && asked > 1 ? Math.min(asked, pages) : 1;
   return {
-    upcoming: upcoming.items,
+    upcoming: upcoming.items.slice((page - 1) * FAIRS_PER_PAGE, page * FAIRS_PER_PAGE),
+    page,
+    pages,
+    pageStatus: fillIn(texts.paging_status, { page: String(page), pages: String(pages) }),
     past: past.items,
     gallery: gallery.items,
-    // Only fairs whose application deadline has not passed (UK date) can be applied for.
-    openForApplications: upcoming.items.filter((f) => f.application_deadline >= today),
+    // Only what the form's choices show.
+    openForApplications: open.map(({ id, title, date, application_deadline }) => ({ id, title, date, application_deadline })),
     email: contact.craft_fairs_email,
     texts,
   };
@@ -96,6 +108,8 @@ export default function CraftFairs({ loaderData, actionData }: Route.ComponentPr
   const result = actionData as FormResult | undefined;
   const tab = result ? "apply" : activeTab(`http://x${location.pathname}${location.search}`, FAIR_TABS);
   const { upcoming, past, texts } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
   return (
     <>
@@ -116,7 +130,20 @@ export default function CraftFairs({ loaderData, actionData }: Route.ComponentPr
             { id: "apply", label: "Apply for a Stall" },
           ]}
         >
-          {tab === "upcoming" ? <UpcomingFairs fairs={upcoming} texts={texts} /> : null}
+          {tab === "upcoming" ? (
+            <div className={loading ? "opacity-60 transition-opacity" : undefined} aria-busy={loading}>
+              <UpcomingFairs fairs={upcoming} texts={texts} />
+              <Pager
+                page={loaderData.page}
+                pages={loaderData.pages}
+                href={(n) => `?tab=upcoming${n > 1 ? `&page=${n}` : ""}#craft-fairs-tab-upcoming`}
+                label="Pages of upcoming fairs"
+                previous={texts.paging_previous}
+                next={texts.paging_next}
+                status={loaderData.pageStatus}
+              />
+            </div>
+          ) : null}
           {tab === "past" ? <PastFairs fairs={past} gallery={loaderData.gallery} texts={texts} /> : null}
           {tab === "apply" ? <ApplyForStall fairs={loaderData.openForApplications} email={loaderData.email} result={result} texts={texts} /> : null}
         </Tabs>
@@ -126,6 +153,7 @@ export default function CraftFairs({ loaderData, actionData }: Route.ComponentPr
 }
 
 type Fair = Route.ComponentProps["loaderData"]["upcoming"][number];
+type OpenFair = Route.ComponentProps["loaderData"]["openForApplications"][number];
 type Texts = Route.ComponentProps["loaderData"]["texts"];
 
 function UpcomingFairs({ fairs, texts }: { fairs: Fair[]; texts: Texts }) {
@@ -244,7 +272,7 @@ function PastFairs({ fairs, gallery, texts }: { fairs: Fair[]; gallery: PublicGa
   );
 }
 
-function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result, texts }: { fairs: Fair[]; email: string; result: FormResult | undefined; texts: Texts }) {
+function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result, texts }: { fairs: OpenFair[]; email: string; result: FormResult | undefined; texts: Texts }) {
   const steps = [1, 2, 3, 4].map((i) => texts[`step_${i}`]).filter(Boolean);
   const { text, list, errors, checked } = valuesOf(result, "stall");
   if (result?.status === "ok") {

@@ -35,7 +35,8 @@ export const handle: ContentHandle = { topics: ["events"] };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await loadEvent(params.id);
   const settings = await getSiteSettings(context);
-  const upcoming = await listUpcomingEvents();
+  // The next few: three, besides this one.
+  const upcoming = await listUpcomingEvents({ limit: 4 });
   // Tickets left change with every booking: read them fresh (the booking publishes "events").
   const offer = await ticketOffer(event).catch((error: unknown) => {
     logger.warn({ err: error, event: event.id }, "ticket availability could not be read");

@@ -1,14 +1,15 @@
-import { useLocation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
+import { Pager } from "../../components/site/pager.tsx";
+import { activeTab, Tabs } from "../../components/ui/tabs.tsx";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
-import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
-import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { countUpcomingEvents, listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/events";
 import type { ContentHandle } from "../../live/topics.ts";
 
@@ -29,17 +30,46 @@ function eventTabs(upcomingCategories: readonly string[], requested: string | nu
   return [...EVENT_TABS, ...extra];
 }
 
-export async function loader() {
+/** Upcoming events a page: four rows of the three-column grid, six of two. */
+const EVENTS_PER_PAGE = 12;
+
+/** The address of one page of one tab; it opens at the list. */
+function pageHref(tab: string, page: number): string {
+  const query = new URLSearchParams({ tab, ...(page > 1 ? { page: String(page) } : {}) });
+  return `?${query.toString()}#upcoming`;
+}
+
+/**
+ * The tab (?tab=) and page (?page=) are read here: the server sends only the events of
+ * that page, so a tab switch or a page link loads its data (the default revalidation).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const counts = await countUpcomingEvents();
+  const tabs = eventTabs(Object.keys(counts), url.searchParams.get("tab"));
+  const tab = activeTab(url, tabs);
+  const total = tab === "all" ? Object.values(counts).reduce((a, b) => a + b, 0) : (counts[tab] ?? 0);
+  const pages = Math.max(1, Math.ceil(total / EVENTS_PER_PAGE));
+  const asked = Number(url.searchParams.get("page"));
+  const page = Number.isInteger(asked) && asked > 1 ? Math.min(asked, pages) : 1;
   const [upcoming, past, contact, texts] = await Promise.all([
-    listUpcomingEvents(),
+    listUpcomingEvents({ category: tab === "all" ? undefined : tab, limit: EVENTS_PER_PAGE, offset: (page - 1) * EVENTS_PER_PAGE }),
     listPastEvents({ limit: 3 }),
     getContactDetails(),
     getPageTexts("events"),
   ]);
-  return { upcoming: upcoming.items.map(eventCardData), past: past.items.map(eventCardData), hostEmail: contact.events_email, texts };
+  return {
+    tabs,
+    tab,
+    page,
+    pages,
+    pageStatus: fillIn(texts.paging_status, { page: String(page), pages: String(pages) }),
+    upcoming: upcoming.items.map(eventCardData),
+    past: past.items.map(eventCardData),
+    hostEmail: contact.events_email,
+    texts,
+  };
 }
-
-export const shouldRevalidate = skipRevalidationOnTabChange;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -51,15 +81,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Events({ loaderData }: Route.ComponentProps) {
+  const { tabs, tab, page, pages, texts } = loaderData;
+  // While a tab's events load, its tab shows as chosen already.
   const location = useLocation();
-  const requested = new URLSearchParams(location.search).get("tab");
-  const tabs = eventTabs(
-    loaderData.upcoming.map((e) => e.category),
-    requested,
-  );
-  const tab = activeTab(`http://x${location.pathname}${location.search}`, tabs);
-  const shown = tab === "all" ? loaderData.upcoming : loaderData.upcoming.filter((e) => e.category === tab);
-  const { texts } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const active = loading ? activeTab(`http://x${navigation.location.search}`, tabs) : tab;
+  const shown = loaderData.upcoming;
   const hostMail = `mailto:${loaderData.hostEmail}?subject=${encodeURIComponent("Hosting an event for the Foundation")}`;
 
   return (
@@ -74,14 +102,25 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <Tabs
           idBase="event-categories"
           label="Event categories"
-          active={tab}
+          active={active}
           tabs={tabs.map((id) => ({ id, label: id === "all" ? "All events" : CATEGORY_LABELS[id] }))}
         >
           {shown.length > 0 ? (
-            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {shown.map((event, index) => (
-                <EventCard key={event.id} event={event} firstScreen={index === 0} />
-              ))}
+            <div className={loading ? "opacity-60 transition-opacity" : undefined} aria-busy={loading}>
+              <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {shown.map((event, index) => (
+                  <EventCard key={event.id} event={event} firstScreen={index === 0} />
+                ))}
+              </div>
+              <Pager
+                page={page}
+                pages={pages}
+                href={(n) => pageHref(tab, n)}
+                label="Pages of upcoming events"
+                previous={texts.paging_previous}
+                next={texts.paging_next}
+                status={loaderData.pageStatus}
+              />
             </div>
           ) : (
             <p className="rounded-3xl bg-brand-50 p-8 text-center text-lg text-slate-700">{texts.upcoming_empty}</p>
