@@ -15,8 +15,8 @@
  * - React Router's scroll restoration script (`<ScrollRestoration />`, run while the page is
  *   parsed) is swapped for one that does the same without reading sessionStorage on a new
  *   history entry, whose key it has just made up and can have nothing stored: Chromium's
- *   first sessionStorage read waits for the browser process, 10-40 ms before the first
- *   paint (docs/decisions/146).
+ *   first sessionStorage read waits for the browser process, up to 40 ms before the
+ *   first paint (docs/decisions/146).
  *
  * The CSS file is read and hashed once; the Content-Security-Policy allows that one
  * `<style>` and the starting script by their hashes. An injected element made to look
@@ -83,10 +83,11 @@ const MODULE_SCRIPT = '<script type="module" async="">';
 
 /**
  * A rendered public page as it is sent: its CSS inline at the end of the head, its
- * scripts started after the first paint and the lighter scroll restoration script; and what its Content-Security-Policy must allow
- * besides React Router's inline scripts (the `<style>`, the script that starts the
- * others). The scripts are left as they are if the page does not have React Router's one
- * module script.
+ * scripts started after the first paint and the lighter scroll restoration script; and
+ * what its Content-Security-Policy must allow besides React Router's inline scripts (the
+ * `<style>`, the scroll restoration script, the script that starts the others). The
+ * scripts are left as they are if the page does not have React Router's one module
+ * script.
  */
 export function forFirstPaint(
   html: string,
