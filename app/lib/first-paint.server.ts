@@ -58,20 +58,6 @@ const AFTER_PAINT_SCRIPT = [
 ].join("");
 const AFTER_PAINT_HASH = `sha256-${createHash("sha256").update(AFTER_PAINT_SCRIPT, "utf8").digest("base64")}`;
 
-/**
- * React Router's script, as `<ScrollRestoration />` writes it without `getKey` or
- * `storageKey`: it gives a new history entry a random key, then looks that key up in
- * sessionStorage and scrolls to the position stored for it (a reload, back or forward).
- */
-const ROUTER_SCROLL_RESTORATION = /<script>\(\(storageKey, restoreKey\) => \{[^<]*\}\)\("react-router-scroll-positions", null\)<\/script>/;
-/** The same, but a new entry (no key yet) only gets its key: nothing can be stored for it. */
-const SCROLL_RESTORATION_SCRIPT = [
-  '(k=>{const s=history.state;if(!s||!s.key){history.replaceState({key:Math.random().toString(32).slice(2)},"");return}',
-  'try{const y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];if(typeof y==="number")scrollTo(0,y)}',
-  'catch(e){console.error(e);sessionStorage.removeItem(k)}})("react-router-scroll-positions")',
-].join("");
-const SCROLL_RESTORATION_HASH = `sha256-${createHash("sha256").update(SCROLL_RESTORATION_SCRIPT, "utf8").digest("base64")}`;
-
 let loaded: CriticalCss | undefined;
 
 function criticalCss(): CriticalCss {
@@ -82,12 +68,11 @@ function criticalCss(): CriticalCss {
 const MODULE_SCRIPT = '<script type="module" async="">';
 
 /**
- * A rendered public page as it is sent: its CSS inline at the end of the head, its
- * scripts started after the first paint and the lighter scroll restoration script; and
- * what its Content-Security-Policy must allow besides React Router's inline scripts (the
- * `<style>`, the scroll restoration script, the script that starts the others). The
- * scripts are left as they are if the page does not have React Router's one module
- * script.
+ * A rendered public page as it is sent: its CSS inline at the end of the head and its
+ * scripts started after the first paint; and what its Content-Security-Policy must allow
+ * besides React Router's inline scripts (the `<style>`, the script that starts the
+ * others). The scripts are left as they are if the page does not have React Router's one
+ * module script.
  */
 export function forFirstPaint(
   html: string,
@@ -95,22 +80,39 @@ export function forFirstPaint(
 ): { html: string; styleHashes: string[]; scriptHashes: string[] } {
   const headEnd = html.indexOf("</head>");
   if (headEnd < 0) return { html, styleHashes: [], scriptHashes: [] };
-  let page = html.slice(0, headEnd) + `<style>${critical.css}</style>` + html.slice(headEnd);
-  const scriptHashes: string[] = [];
-  const scroll = ROUTER_SCROLL_RESTORATION.exec(page);
-  if (scroll) {
-    page = page.slice(0, scroll.index) + `<script>${SCROLL_RESTORATION_SCRIPT}</script>` + page.slice(scroll.index + scroll[0].length);
-    scriptHashes.push(SCROLL_RESTORATION_HASH);
-  }
+  const page = html.slice(0, headEnd) + `<style>${critical.css}</style>` + html.slice(headEnd);
   const moduleScript = page.indexOf(MODULE_SCRIPT);
   const bodyEnd = page.lastIndexOf("</body>");
   if (moduleScript < 0 || page.indexOf(MODULE_SCRIPT, moduleScript + 1) >= 0 || bodyEnd < moduleScript) {
-    return { html: page, styleHashes: [critical.hash], scriptHashes };
+    return { html: page, styleHashes: [critical.hash], scriptHashes: [] };
   }
   const started = page.slice(0, bodyEnd) + `<script>${AFTER_PAINT_SCRIPT}</script>` + page.slice(bodyEnd);
   return {
     html: started.replaceAll('<link rel="modulepreload"', '<link rel="x-after-paint"').replace(MODULE_SCRIPT, '<script type="x-after-paint">'),
     styleHashes: [critical.hash],
-    scriptHashes: [...scriptHashes, AFTER_PAINT_HASH],
+    scriptHashes: [AFTER_PAINT_HASH],
   };
+}
+
+/**
+ * React Router's scroll restoration script, as `<ScrollRestoration />` writes it without
+ * `getKey` or `storageKey`: it gives a new history entry a random key, then looks that key
+ * up in sessionStorage and scrolls to the position stored for it (a reload, back or
+ * forward). The element's attributes (the render's script mark) are kept.
+ */
+const ROUTER_SCROLL_RESTORATION = /(<script\b[^>]*>)\(\(storageKey, restoreKey\) => \{[^<]*\}\)\("react-router-scroll-positions", null\)(<\/script>)/;
+/** The same, but a new entry (no key yet) only gets its key: nothing can be stored for it. */
+const SCROLL_RESTORATION_SCRIPT = [
+  '(k=>{const s=history.state;if(!s||!s.key){history.replaceState({key:Math.random().toString(32).slice(2)},"");return}',
+  'try{const y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];if(typeof y==="number")scrollTo(0,y)}',
+  'catch(e){console.error(e);sessionStorage.removeItem(k)}})("react-router-scroll-positions")',
+].join("");
+
+/**
+ * A rendered public page with React Router's scroll restoration script swapped for the
+ * one above (unchanged if the page does not have it). The renderer calls it before it
+ * hashes the page's own inline scripts for the policy (app/entry.server.tsx).
+ */
+export function withLighterScrollRestoration(html: string): string {
+  return html.replace(ROUTER_SCROLL_RESTORATION, (_match, open: string, close: string) => open + SCROLL_RESTORATION_SCRIPT + close);
 }
