@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
-import { forFirstPaint } from "./lib/first-paint.server.ts";
+import { forFirstPaint, withLighterScrollRestoration } from "./lib/first-paint.server.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
 import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
 import { config } from "./lib/config.server.ts";
@@ -44,8 +44,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * page allows exactly the inline scripts React Router wrote into it, by their SHA-256
  * hashes, so the page and its header can be cached together (server/page-cache.ts). They
  * are told apart from any other script by a random mark given for this render only (as
- * React Router's nonce), which is removed from the HTML afterwards. Public pages then get
- * their critical CSS inline (app/lib/first-paint.server.ts), allowed by its hash.
+ * React Router's nonce), which is removed from the HTML afterwards. Public pages get a
+ * lighter scroll restoration script before that, then their critical CSS inline
+ * (app/lib/first-paint.server.ts), allowed by its hash.
  */
 export default function handleRequest(
   request: Request,
@@ -68,9 +69,10 @@ export default function handleRequest(
           },
           final(callback) {
             clearTimeout(timeoutId);
-            const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
+            const rendered = Buffer.concat(chunks).toString("utf8");
             // Staff screens link the whole stylesheet (app/root.tsx), as does the development server.
             const linked = isStaffPath(new URL(request.url).pathname) || config().NODE_ENV === "development";
+            const own = ownInlineScripts(linked ? rendered : withLighterScrollRestoration(rendered), mark);
             const page = linked ? { html: own.html, styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.

@@ -12,6 +12,12 @@
  *   compete with the page's own bytes, heading font and images on a slow line nor hold
  *   the main thread before the paint (hydration).
  *
+ * - React Router's scroll restoration script (`<ScrollRestoration />`, run while the page is
+ *   parsed) is swapped for one that does the same without reading sessionStorage on a new
+ *   history entry, whose key it has just made up and can have nothing stored: Chromium's
+ *   first sessionStorage read waits for the browser process, up to 40 ms before the
+ *   first paint (docs/decisions/146).
+ *
  * The CSS file is read and hashed once; the Content-Security-Policy allows that one
  * `<style>` and the starting script by their hashes. An injected element made to look
  * inert the same way gains nothing: its text has no hash in the policy, so the browser
@@ -86,4 +92,27 @@ export function forFirstPaint(
     styleHashes: [critical.hash],
     scriptHashes: [AFTER_PAINT_HASH],
   };
+}
+
+/**
+ * React Router's scroll restoration script, as `<ScrollRestoration />` writes it without
+ * `getKey` or `storageKey`: it gives a new history entry a random key, then looks that key
+ * up in sessionStorage and scrolls to the position stored for it (a reload, back or
+ * forward). The element's attributes (the render's script mark) are kept.
+ */
+const ROUTER_SCROLL_RESTORATION = /(<script\b[^>]*>)\(\(storageKey, restoreKey\) => \{[^<]*\}\)\("react-router-scroll-positions", null\)(<\/script>)/;
+/** The same, but a new entry (no key yet) only gets its key: nothing can be stored for it. */
+const SCROLL_RESTORATION_SCRIPT = [
+  '(k=>{const s=history.state;if(!s||!s.key){history.replaceState({key:Math.random().toString(32).slice(2)},"");return}',
+  'try{const y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];if(typeof y==="number")scrollTo(0,y)}',
+  'catch(e){console.error(e);sessionStorage.removeItem(k)}})("react-router-scroll-positions")',
+].join("");
+
+/**
+ * A rendered public page with React Router's scroll restoration script swapped for the
+ * one above (unchanged if the page does not have it). The renderer calls it before it
+ * hashes the page's own inline scripts for the policy (app/entry.server.tsx).
+ */
+export function withLighterScrollRestoration(html: string): string {
+  return html.replace(ROUTER_SCROLL_RESTORATION, (_match, open: string, close: string) => open + SCROLL_RESTORATION_SCRIPT + close);
 }

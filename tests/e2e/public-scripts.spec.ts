@@ -53,3 +53,31 @@ for (const path of PUBLIC_PAGES) {
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
   });
 }
+
+test("a page reads the stored scroll positions while loading only when it can have one: a reload comes back to where the visitor was", async ({ page }) => {
+  // sessionStorage reads made while the page is still being parsed (the inline scroll
+  // restoration script; React Router's own code reads it again after hydration).
+  await page.addInitScript(() => {
+    const read = Storage.prototype.getItem;
+    const w = window as unknown as { readsWhileLoading: number };
+    w.readsWhileLoading = 0;
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      if (document.readyState === "loading") w.readsWhileLoading++;
+      return read.call(this, key);
+    };
+  });
+  const readsWhileLoading = () => page.evaluate(() => (window as unknown as { readsWhileLoading: number }).readsWhileLoading);
+
+  await page.goto("/support");
+  expect(await readsWhileLoading()).toBe(0);
+  const key = await page.evaluate(() => (history.state as { key?: string } | null)?.key);
+  expect(key).toMatch(/^[0-9a-v]+$/);
+
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  await page.reload();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  expect(await readsWhileLoading()).toBe(1);
+  expect(await page.evaluate(() => (history.state as { key?: string } | null)?.key)).toBe(key);
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+});

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { forFirstPaint } from "../../app/lib/first-paint.server.ts";
+import { forFirstPaint, withLighterScrollRestoration } from "../../app/lib/first-paint.server.ts";
 import { criticalCss } from "../../scripts/critical-css.ts";
 
 // The shape of Tailwind's built stylesheet, shortened.
@@ -71,6 +72,63 @@ describe("a public page for its first paint (app/lib/first-paint.server.ts)", ()
       expect(html).toBe(other.replace("</head>", "<style>.a{color:red}</style></head>"));
       expect(styleHashes).toEqual(["sha256-abc"]);
       expect(scriptHashes).toEqual([]);
+    }
+  });
+});
+
+describe("the scroll restoration script of a public page (withLighterScrollRestoration)", () => {
+  // React Router's script as `<ScrollRestoration />` writes it (react-router 8).
+  const routerScript = [
+    "((storageKey, restoreKey) => {",
+    "\t\tif (!window.history.state || !window.history.state.key) {",
+    "\t\t\tlet key = Math.random().toString(32).slice(2);",
+    '\t\t\twindow.history.replaceState({ key }, "");',
+    "\t\t}",
+    "\t\ttry {",
+    '\t\t\tlet storedY = JSON.parse(sessionStorage.getItem(storageKey) || "{}")[restoreKey || window.history.state.key];',
+    '\t\t\tif (typeof storedY === "number") window.scrollTo(0, storedY);',
+    "\t\t} catch (error) {",
+    "\t\t\tconsole.error(error);",
+    "\t\t\tsessionStorage.removeItem(storageKey);",
+    "\t\t}",
+    '\t})("react-router-scroll-positions", null)',
+  ].join("\n");
+  // As rendered: the script carries the render's mark, which the renderer removes after hashing.
+  const page = (script: string) => `<!DOCTYPE html><html><head></head><body><main>Hi</main><script nonce="m1">${script}</script></body></html>`;
+
+  /** Runs a page's inline scroll script against a history entry and a stored position. */
+  function run(html: string, state: { key?: string } | null, stored: Record<string, number>) {
+    const script = /<script nonce="m1">(\([^<]*)<\/script><\/body>/.exec(html)![1];
+    const calls = { reads: 0, scrolledTo: null as number | null, state };
+    const history = { get state() { return calls.state; }, replaceState: (next: { key: string }) => (calls.state = next) };
+    const sessionStorage = { getItem: () => (calls.reads++, JSON.stringify(stored)), removeItem: () => {} };
+    const scrollTo = (_x: number, y: number) => (calls.scrolledTo = y);
+    const window = { history, scrollTo };
+    vm.runInNewContext(script, { window, history, sessionStorage, scrollTo, JSON, Math, console });
+    return { script, ...calls };
+  }
+
+  it("is swapped for one that does not read sessionStorage for a new history entry, keeping the render's mark", () => {
+    const html = withLighterScrollRestoration(page(routerScript));
+    const fresh = run(html, null, {});
+    expect(fresh.script).not.toContain("restoreKey");
+    expect(fresh.reads).toBe(0);
+    expect(fresh.state?.key).toMatch(/^[0-9a-v]+$/);
+    expect(fresh.scrolledTo).toBeNull();
+  });
+
+  it("still brings a reloaded or revisited entry back to its stored position", () => {
+    const html = withLighterScrollRestoration(page(routerScript));
+    const back = run(html, { key: "k1" }, { k1: 640, k2: 80 });
+    expect(back).toMatchObject({ reads: 1, scrolledTo: 640, state: { key: "k1" } });
+    expect(run(html, { key: "k3" }, { k1: 640 })).toMatchObject({ reads: 1, scrolledTo: null });
+    // React Router's own script does the same.
+    expect(run(page(routerScript), { key: "k1" }, { k1: 640 })).toMatchObject({ reads: 1, scrolledTo: 640 });
+  });
+
+  it("leaves a scroll script it does not know as it is (another storage key, a restore key)", () => {
+    for (const other of [routerScript.replace('"react-router-scroll-positions", null', '"other", null'), routerScript.replace(", null)", ', "k1")')]) {
+      expect(withLighterScrollRestoration(page(other))).toBe(page(other));
     }
   });
 });
