@@ -29,6 +29,23 @@ function withMatchedRoutesOnly(context: EntryContext): EntryContext {
 }
 
 /**
+ * A page's body from its pieces. One string is given as it is (Response encodes it once;
+ * a Buffer would be copied again); pieces are sent one after the other, each encoded
+ * once, without joining them (the bytes given, the public pages' `<style>`, are shared by
+ * every response and never copied; a plain stream, not a byte stream, which would take
+ * them over).
+ */
+function responseBody(chunks: (string | Uint8Array)[]): string | ReadableStream<Uint8Array> {
+  if (chunks.length === 1 && typeof chunks[0] === "string") return chunks[0];
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+      controller.close();
+    },
+  });
+}
+
+/**
  * Errors thrown by loaders and actions. Not logged: aborted requests, and a body refused
  * by the server's size limit (server/request-limits.ts has already answered 413).
  */
@@ -71,7 +88,7 @@ export default function handleRequest(
             const own = ownInlineScripts(Buffer.concat(chunks).toString("utf8"), mark);
             // Staff screens link the whole stylesheet (app/root.tsx), as does the development server.
             const linked = isStaffPath(new URL(request.url).pathname) || config().NODE_ENV === "development";
-            const page = linked ? { html: own.html, styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
+            const page = linked ? { chunks: [own.html], styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
@@ -83,8 +100,7 @@ export default function handleRequest(
                 dev: config().NODE_ENV === "development",
               }),
             );
-            // The string itself: Response encodes it once (a Buffer would be copied again).
-            resolve(new Response(isHead ? null : page.html, { headers: responseHeaders, status: responseStatusCode }));
+            resolve(new Response(isHead ? null : responseBody(page.chunks), { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });
