@@ -29,20 +29,31 @@ function withMatchedRoutesOnly(context: EntryContext): EntryContext {
 }
 
 /**
- * A page's body from its pieces. One string is given as it is (Response encodes it once;
- * a Buffer would be copied again); pieces are sent one after the other, each encoded
- * once, without joining them (the bytes given, the public pages' `<style>`, are shared by
- * every response and never copied; a plain stream, not a byte stream, which would take
- * them over).
+ * A page's body from its pieces, and its length in bytes when known. One string is given
+ * as it is (Response encodes it once). Pieces are written into one buffer, each encoded
+ * (or copied) once, which goes to the Response as a stream of that one chunk, so it is
+ * neither copied again nor sent in several chunks (each flushing the compressor).
  */
-function responseBody(chunks: (string | Uint8Array)[]): string | ReadableStream<Uint8Array> {
-  if (chunks.length === 1 && typeof chunks[0] === "string") return chunks[0];
-  return new ReadableStream<Uint8Array>({
+function responseBody(chunks: (string | Uint8Array)[]): { body: string | ReadableStream<Uint8Array>; length?: number } {
+  if (chunks.length === 1 && typeof chunks[0] === "string") return { body: chunks[0] };
+  let length = 0;
+  for (const chunk of chunks) length += typeof chunk === "string" ? Buffer.byteLength(chunk, "utf8") : chunk.byteLength;
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    if (typeof chunk === "string") at += bytes.write(chunk, at, "utf8");
+    else {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+  }
+  const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (const chunk of chunks) controller.enqueue(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+      controller.enqueue(bytes);
       controller.close();
     },
   });
+  return { body, length };
 }
 
 /**
@@ -100,7 +111,9 @@ export default function handleRequest(
                 dev: config().NODE_ENV === "development",
               }),
             );
-            resolve(new Response(isHead ? null : responseBody(page.chunks), { headers: responseHeaders, status: responseStatusCode }));
+            const { body, length } = isHead ? { body: null } : responseBody(page.chunks);
+            if (length !== undefined) responseHeaders.set("Content-Length", String(length));
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });
