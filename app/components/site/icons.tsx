@@ -36,7 +36,8 @@ export const ICON_NAMES = [
 ] as const;
 type IconName = (typeof ICON_NAMES)[number];
 
-function Icon({ name, title, className = "size-5", ...props }: IconProps & { name: IconName }) {
+/** An icon's element (a plain function, not a component: one component per icon to render). */
+function icon(name: IconName, { title, className = "size-5", ...props }: IconProps) {
   return (
     <svg className={className} aria-hidden={title ? undefined : true} role={title ? "img" : undefined} focusable="false" {...props}>
       {title ? <title>{title}</title> : null}
@@ -45,25 +46,25 @@ function Icon({ name, title, className = "size-5", ...props }: IconProps & { nam
   );
 }
 
-export const MenuIcon = (p: IconProps) => <Icon {...p} name="menu" />;
-export const CloseIcon = (p: IconProps) => <Icon {...p} name="close" />;
-export const CalendarIcon = (p: IconProps) => <Icon {...p} name="calendar" />;
-export const ClockIcon = (p: IconProps) => <Icon {...p} name="clock" />;
-export const MapPinIcon = (p: IconProps) => <Icon {...p} name="map-pin" />;
-export const UserIcon = (p: IconProps) => <Icon {...p} name="user" />;
-export const UsersIcon = (p: IconProps) => <Icon {...p} name="users" />;
-export const TicketIcon = (p: IconProps) => <Icon {...p} name="ticket" />;
-export const HeartIcon = (p: IconProps) => <Icon {...p} name="heart" />;
-export const HandIcon = (p: IconProps) => <Icon {...p} name="hand" />;
-export const ArrowLeftIcon = (p: IconProps) => <Icon {...p} name="arrow-left" />;
-export const ArrowRightIcon = (p: IconProps) => <Icon {...p} name="arrow-right" />;
-export const ShareIcon = (p: IconProps) => <Icon {...p} name="share" />;
-export const MailIcon = (p: IconProps) => <Icon {...p} name="mail" />;
-export const PhoneIcon = (p: IconProps) => <Icon {...p} name="phone" />;
-export const CheckIcon = (p: IconProps) => <Icon {...p} name="check" />;
-export const DownloadIcon = (p: IconProps) => <Icon {...p} name="download" />;
-export const StarIcon = (p: IconProps) => <Icon {...p} name="star" />;
-export const LeafIcon = (p: IconProps) => <Icon {...p} name="leaf" />;
-export const FacebookIcon = (p: IconProps) => <Icon {...p} name="facebook" />;
-export const TwitterIcon = (p: IconProps) => <Icon {...p} name="twitter" />;
-export const InstagramIcon = (p: IconProps) => <Icon {...p} name="instagram" />;
+export const MenuIcon = (p: IconProps) => icon("menu", p);
+export const CloseIcon = (p: IconProps) => icon("close", p);
+export const CalendarIcon = (p: IconProps) => icon("calendar", p);
+export const ClockIcon = (p: IconProps) => icon("clock", p);
+export const MapPinIcon = (p: IconProps) => icon("map-pin", p);
+export const UserIcon = (p: IconProps) => icon("user", p);
+export const UsersIcon = (p: IconProps) => icon("users", p);
+export const TicketIcon = (p: IconProps) => icon("ticket", p);
+export const HeartIcon = (p: IconProps) => icon("heart", p);
+export const HandIcon = (p: IconProps) => icon("hand", p);
+export const ArrowLeftIcon = (p: IconProps) => icon("arrow-left", p);
+export const ArrowRightIcon = (p: IconProps) => icon("arrow-right", p);
+export const ShareIcon = (p: IconProps) => icon("share", p);
+export const MailIcon = (p: IconProps) => icon("mail", p);
+export const PhoneIcon = (p: IconProps) => icon("phone", p);
+export const CheckIcon = (p: IconProps) => icon("check", p);
+export const DownloadIcon = (p: IconProps) => icon("download", p);
+export const StarIcon = (p: IconProps) => icon("star", p);
+export const LeafIcon = (p: IconProps) => icon("leaf", p);
+export const FacebookIcon = (p: IconProps) => icon("facebook", p);
+export const TwitterIcon = (p: IconProps) => icon("twitter", p);
+export const InstagramIcon = (p: IconProps) => icon("instagram", p);
