@@ -29,6 +29,34 @@ function withMatchedRoutesOnly(context: EntryContext): EntryContext {
 }
 
 /**
+ * A page's body from its pieces, and its length in bytes when known. One string is given
+ * as it is (Response encodes it once). Pieces are written into one buffer, each encoded
+ * (or copied) once, which goes to the Response as a stream of that one chunk, so it is
+ * neither copied again nor sent in several chunks (each flushing the compressor).
+ */
+function responseBody(chunks: (string | Uint8Array)[]): { body: string | ReadableStream<Uint8Array>; length?: number } {
+  if (chunks.length === 1 && typeof chunks[0] === "string") return { body: chunks[0] };
+  let length = 0;
+  for (const chunk of chunks) length += typeof chunk === "string" ? Buffer.byteLength(chunk, "utf8") : chunk.byteLength;
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    if (typeof chunk === "string") at += bytes.write(chunk, at, "utf8");
+    else {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+  }
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  return { body, length };
+}
+
+/**
  * Errors thrown by loaders and actions. Not logged: aborted requests, and a body refused
  * by the server's size limit (server/request-limits.ts has already answered 413).
  */
@@ -73,7 +101,7 @@ export default function handleRequest(
             // Staff screens link the whole stylesheet (app/root.tsx), as does the development server.
             const linked = isStaffPath(new URL(request.url).pathname) || config().NODE_ENV === "development";
             const own = ownInlineScripts(linked ? rendered : withLighterScrollRestoration(rendered), mark);
-            const page = linked ? { html: own.html, styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
+            const page = linked ? { chunks: [own.html], styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
@@ -85,8 +113,9 @@ export default function handleRequest(
                 dev: config().NODE_ENV === "development",
               }),
             );
-            // The string itself: Response encodes it once (a Buffer would be copied again).
-            resolve(new Response(isHead ? null : page.html, { headers: responseHeaders, status: responseStatusCode }));
+            const { body, length } = isHead ? { body: null } : responseBody(page.chunks);
+            if (length !== undefined) responseHeaders.set("Content-Length", String(length));
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });

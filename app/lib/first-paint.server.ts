@@ -32,6 +32,8 @@ interface CriticalCss {
   css: string;
   /** CSP source expression of the `<style>` element's text ("sha256-…"). */
   hash: string;
+  /** The `<style>` element, UTF-8 encoded once: every page sends these same bytes. */
+  tag?: Uint8Array;
 }
 
 /** The build writes it (`npm run build`); a public page has no other style, so none without it. */
@@ -40,8 +42,10 @@ function readCriticalCss(): CriticalCss {
   const css = fs.readFileSync(file, "utf8");
   // Tailwind never writes one, but a `</style` would end the element early.
   if (!css || /<\/style/i.test(css)) throw new Error(`${file} is empty or holds "</style"`);
-  return { css, hash: `sha256-${createHash("sha256").update(css, "utf8").digest("base64")}` };
+  return { css, hash: `sha256-${createHash("sha256").update(css, "utf8").digest("base64")}`, tag: styleTag(css) };
 }
+
+const styleTag = (css: string) => Buffer.from(`<style>${css}</style>`, "utf8");
 
 /**
  * Starts the scripts once the browser reports the first paint as shown (Paint Timing; a
@@ -72,25 +76,29 @@ const MODULE_SCRIPT = '<script type="module" async="">';
  * scripts started after the first paint; and what its Content-Security-Policy must allow
  * besides React Router's inline scripts (the `<style>`, the script that starts the
  * others). The scripts are left as they are if the page does not have React Router's one
- * module script.
+ * module script. The page comes back in three pieces, to be sent one after the other:
+ * the HTML up to the end of the head, the `<style>` element (the same bytes for every
+ * page, encoded once) and the rest, so the stylesheet, the larger part of the page, is
+ * neither copied nor encoded again for each render.
  */
 export function forFirstPaint(
   html: string,
   critical: CriticalCss = criticalCss(),
-): { html: string; styleHashes: string[]; scriptHashes: string[] } {
-  const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) return { html, styleHashes: [], scriptHashes: [] };
-  const page = html.slice(0, headEnd) + `<style>${critical.css}</style>` + html.slice(headEnd);
-  const moduleScript = page.indexOf(MODULE_SCRIPT);
-  const bodyEnd = page.lastIndexOf("</body>");
-  if (moduleScript < 0 || page.indexOf(MODULE_SCRIPT, moduleScript + 1) >= 0 || bodyEnd < moduleScript) {
-    return { html: page, styleHashes: [critical.hash], scriptHashes: [] };
-  }
-  const started = page.slice(0, bodyEnd) + `<script>${AFTER_PAINT_SCRIPT}</script>` + page.slice(bodyEnd);
+): { chunks: (string | Uint8Array)[]; styleHashes: string[]; scriptHashes: string[] } {
+  if (html.indexOf("</head>") < 0) return { chunks: [html], styleHashes: [], scriptHashes: [] };
+  const moduleScript = html.indexOf(MODULE_SCRIPT);
+  const bodyEnd = html.lastIndexOf("</body>");
+  const started = !(moduleScript < 0 || html.indexOf(MODULE_SCRIPT, moduleScript + 1) >= 0 || bodyEnd < moduleScript);
+  const page = started
+    ? (html.slice(0, bodyEnd) + `<script>${AFTER_PAINT_SCRIPT}</script>` + html.slice(bodyEnd))
+        .replaceAll('<link rel="modulepreload"', '<link rel="x-after-paint"')
+        .replace(MODULE_SCRIPT, '<script type="x-after-paint">')
+    : html;
+  const headEnd = page.indexOf("</head>");
   return {
-    html: started.replaceAll('<link rel="modulepreload"', '<link rel="x-after-paint"').replace(MODULE_SCRIPT, '<script type="x-after-paint">'),
+    chunks: [page.slice(0, headEnd), critical.tag ?? styleTag(critical.css), page.slice(headEnd)],
     styleHashes: [critical.hash],
-    scriptHashes: [AFTER_PAINT_HASH],
+    scriptHashes: started ? [AFTER_PAINT_HASH] : [],
   };
 }
 

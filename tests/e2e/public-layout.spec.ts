@@ -260,6 +260,19 @@ test.describe("without JavaScript on a phone", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Handmade in Millbrook");
   });
 
+  test("the Menu opens from the keyboard, and its links come next in the focus order", async ({ page }) => {
+    await page.goto("/about");
+    const menu = page.getByRole("banner").getByText("Menu", { exact: true });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Home", exact: true })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("banner").getByRole("link", { name: "About", exact: true })).toBeFocused();
+    await menu.click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Home", exact: true })).toBeHidden();
+  });
+
   test("the header turns solid after scrolling, so page text does not show through it", async ({ page }) => {
     await page.goto("/about");
     const header = page.getByRole("banner");

@@ -16,6 +16,39 @@ test.describe("desktop header and footer", () => {
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
   });
 
+  test("the page's HTML has each main link once: the header's row is also the phone menu's panel", async ({ request }) => {
+    const html = await (await request.get("/events/2")).text();
+    const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+    for (const name of LINKS) expect(header.split(`>${name}</a>`).length - 1, name).toBe(1);
+    expect(header.match(/aria-current="page"/g)).toHaveLength(1);
+  });
+
+  test("icons are drawn from one long-cached sprite holding every symbol the pages show", async ({ page, request }) => {
+    const used = new Set<string>();
+    for (const path of ["/", "/events/1", "/support"]) {
+      await page.goto(path);
+      const hrefs = await page.locator("svg use").evaluateAll((uses) => uses.map((u) => u.getAttribute("href")!));
+      expect(hrefs.length, path).toBeGreaterThan(3);
+      for (const href of hrefs) used.add(href);
+      // The symbol is there and drawn: the icon has a shape of the size its classes give.
+      const drawn = await page.getByRole("banner").getByRole("link", { name: "Donate" }).locator("svg").evaluate((svg) => {
+        const use = svg.querySelector("use")!;
+        return { shape: use.getBBox().width > 0, width: svg.getBoundingClientRect().width };
+      });
+      expect(drawn, path).toEqual({ shape: true, width: 16 });
+    }
+    const files = new Set([...used].map((href) => href.split("#")[0]));
+    expect(files.size).toBe(1);
+    const [file] = files;
+    expect(file).toMatch(/^\/assets\/icons-[\w-]+\.svg$/);
+    const response = await request.get(file!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    const sprite = await response.text();
+    for (const href of used) expect(sprite, href).toContain(`<symbol id="${href.split("#")[1]}"`);
+  });
+
   test("links between pages navigate without reloading the page; new-tab clicks are left to the browser", async ({ page, context }) => {
     await page.goto("/");
     await page.locator("html[data-hydrated]").waitFor();

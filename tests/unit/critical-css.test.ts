@@ -52,9 +52,12 @@ describe("a public page for its first paint (app/lib/first-paint.server.ts)", ()
   const moduleScript = '<script type="module" async="">import "/assets/a.js";</script>';
   const page = `<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js"/></head><body><main>Hi</main><script>x()</script>${moduleScript}</body></html>`;
   const critical = { css: ".a{color:red}", hash: "sha256-abc" };
+  // The page as sent: its pieces one after the other.
+  const sent = (chunks: (string | Uint8Array)[]) => chunks.map((c) => (typeof c === "string" ? c : Buffer.from(c).toString("utf8"))).join("");
 
   it("has the critical CSS in its head and its scripts inert until a script of ours starts them", () => {
-    const { html, styleHashes, scriptHashes } = forFirstPaint(page, critical);
+    const { chunks, styleHashes, scriptHashes } = forFirstPaint(page, critical);
+    const html = sent(chunks);
     const starter = /<script>(\(\(\)=>[^<]*)<\/script><\/body>/.exec(html);
     expect(starter).not.toBeNull();
     expect(html).toBe(
@@ -66,10 +69,24 @@ describe("a public page for its first paint (app/lib/first-paint.server.ts)", ()
     expect(scriptHashes).toEqual([`sha256-${createHash("sha256").update(starter![1], "utf8").digest("base64")}`]);
   });
 
+  it("sends the same encoded <style> bytes with every page, between the head and its end", () => {
+    const tag = Buffer.from("<style>.a{color:red}</style>");
+    const first = forFirstPaint(page, { ...critical, tag });
+    const second = forFirstPaint(page.replace("Hi", "Hello"), { ...critical, tag });
+    expect(first.chunks[1]).toBe(tag);
+    expect(second.chunks[1]).toBe(tag);
+    expect(first.chunks[2]).toMatch(/^<\/head><body><main>Hi</);
+    expect(sent(second.chunks)).toContain("<style>.a{color:red}</style></head><body><main>Hello</main>");
+  });
+
+  it("is sent as it is without a head", () => {
+    expect(forFirstPaint("<p>Hi</p>", critical).chunks).toEqual(["<p>Hi</p>"]);
+  });
+
   it("leaves the scripts as they are when the page does not have React Router's one module script", () => {
     for (const other of [page.replace(moduleScript, ""), page.replace(moduleScript, moduleScript + moduleScript)]) {
-      const { html, styleHashes, scriptHashes } = forFirstPaint(other, critical);
-      expect(html).toBe(other.replace("</head>", "<style>.a{color:red}</style></head>"));
+      const { chunks, styleHashes, scriptHashes } = forFirstPaint(other, critical);
+      expect(sent(chunks)).toBe(other.replace("</head>", "<style>.a{color:red}</style></head>"));
       expect(styleHashes).toEqual(["sha256-abc"]);
       expect(scriptHashes).toEqual([]);
     }

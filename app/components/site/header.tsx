@@ -1,10 +1,12 @@
 /**
  * The public header: eight links and the Donate button; transparent at the top of the
- * page, solid white after 20px of scroll. On small screens, a Menu button opens a
- * slide-in menu (a native modal <dialog>: focus is kept inside, Escape closes, focus
- * returns to the button) that closes on navigation; its contents are rendered when it is
- * first opened. Without JavaScript (and until scripts run) the Menu is a <details>
- * disclosure whose panel holds the same links, so it works with no script at all.
+ * page, solid white after 20px of scroll. The links are rendered once (`.site-nav`,
+ * app/app.css): a row on wide screens; below that, until scripts run (and without
+ * JavaScript), a panel shown by the Menu <details> disclosure just before it, so the
+ * links follow the Menu button in the focus order. Once hydrated, the Menu button opens
+ * a slide-in menu instead (a native modal <dialog>: focus is kept inside, Escape closes,
+ * focus returns to the button) that closes on navigation; its contents are rendered when
+ * it is first opened.
  */
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -19,21 +21,16 @@ const SCROLL_SOLID_AT = 20;
 
 const MENU_BUTTON =
   "inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3.5 py-2 font-semibold text-brand-800 xl:hidden";
-const menuLinkClass = (active: boolean) =>
-  `block rounded-xl px-4 py-3 text-lg font-medium ${active ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50"}`;
 
-/** The eight main links as list items; the current page's link is marked (aria-current). */
-function MainNavItems({ pathname, linkClass, onNavigate }: { pathname: string; linkClass: (active: boolean) => string; onNavigate?: () => void }) {
-  return MAIN_NAV.map((item) => {
-    const active = isNavActive(item.to, pathname);
-    return (
-      <li key={item.to}>
-        <a href={item.to} aria-current={active ? "page" : undefined} onClick={onNavigate} className={linkClass(active)}>
-          {item.label}
-        </a>
-      </li>
-    );
-  });
+/** The eight main links as list items (styled by `.nav-links`, app/app.css); the current page's link is marked (aria-current). */
+function MainNavItems({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
+  return MAIN_NAV.map((item) => (
+    <li key={item.to}>
+      <a href={item.to} aria-current={isNavActive(item.to, pathname) ? "page" : undefined} onClick={onNavigate}>
+        {item.label}
+      </a>
+    </li>
+  ));
 }
 
 export function SiteHeader({ siteName }: { siteName: string }) {
@@ -55,11 +52,6 @@ export function SiteHeader({ siteName }: { siteName: string }) {
     if (dialogRef.current?.open) dialogRef.current.close();
   }, [location.pathname, location.search]);
 
-  const linkClass = (isActive: boolean) =>
-    `rounded-full px-2.5 py-2 text-[0.95rem] font-medium whitespace-nowrap transition-colors ${
-      isActive ? "bg-brand-100 text-brand-800" : "text-slate-800 hover:bg-brand-50 hover:text-brand-800"
-    }`;
-
   return (
     <header
       data-solid={solid ? "true" : "false"}
@@ -73,20 +65,36 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <span className="font-display text-[1.05rem] leading-tight font-semibold text-brand-800 sm:text-xl">{siteName}</span>
         </a>
 
-        <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-0.5">
-            <MainNavItems pathname={location.pathname} linkClass={linkClass} />
-          </ul>
-        </nav>
+        {/* Before the links, so they follow it in the focus order; shown at the far right
+            (after the Donate button, the same gap from it as the scripted Menu button). */}
+        {!hydrated && (
+          <details className="site-nav-toggle order-last -ml-4 sm:-ml-2 xl:hidden">
+            <summary className={`${MENU_BUTTON} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+              <MenuIcon />
+              Menu
+            </summary>
+          </details>
+        )}
+        <div className="site-nav">
+          <nav aria-label="Main">
+            <ul className="nav-links">
+              <MainNavItems pathname={location.pathname} />
+            </ul>
+          </nav>
+          <a href="/support#donate" className={buttonClasses("sun", "md", "mt-3 w-full xl:hidden")}>
+            <HeartIcon className="size-4" />
+            Donate
+          </a>
+        </div>
 
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2 max-xl:ml-auto">
           <span className="hidden sm:block">
             <a href="/support#donate" className={buttonClasses("sun", "sm")}>
               <HeartIcon className="size-4" />
               Donate
             </a>
           </span>
-          {hydrated ? (
+          {hydrated && (
             <button
               type="button"
               className={MENU_BUTTON}
@@ -100,24 +108,6 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               <MenuIcon />
               Menu
             </button>
-          ) : (
-            <details className="relative xl:hidden">
-              <summary className={`${MENU_BUTTON} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
-                <MenuIcon />
-                Menu
-              </summary>
-              <div className="absolute top-full right-0 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl bg-white p-3 shadow-2xl ring-1 ring-slate-200">
-                <nav aria-label="Main">
-                  <ul className="space-y-1">
-                    <MainNavItems pathname={location.pathname} linkClass={menuLinkClass} />
-                  </ul>
-                </nav>
-                <a href="/support#donate" className={buttonClasses("sun", "md", "mt-3 w-full")}>
-                  <HeartIcon className="size-4" />
-                  Donate
-                </a>
-              </div>
-            </details>
           )}
         </div>
       </div>
@@ -146,12 +136,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               </button>
             </div>
             <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-              <ul className="space-y-1">
-                <MainNavItems
-                  pathname={location.pathname}
-                  onNavigate={() => dialogRef.current?.close()}
-                  linkClass={menuLinkClass}
-                />
+              <ul className="nav-links">
+                <MainNavItems pathname={location.pathname} onNavigate={() => dialogRef.current?.close()} />
               </ul>
             </nav>
             <div className="border-t border-slate-200 p-5">
