@@ -256,7 +256,7 @@ export async function largeSiteSection(): Promise<string> {
 
     const publicRows = PUBLIC_PAGES.map((page) => {
       const ratio = after.get(page)! / before.get(page)!;
-      return [`\`${page}\``, Math.round(before.get(page)!), Math.round(after.get(page)!), `${(ratio * 100).toFixed(0)}% ${pass(ratio >= 0.9)}`];
+      return [`\`${page}\``, Math.round(before.get(page)!), Math.round(after.get(page)!), `${(Math.floor(ratio * 1000) / 10).toFixed(1)}% ${pass(ratio >= 0.9)}`];
     });
 
     return `## Large site (\`npm run bench:large\`)
