@@ -122,12 +122,22 @@ test("with JavaScript, tabs and pages load their events on the client", async ({
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
-test("on a phone the pages read as a status between the links", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${server.origin}/events?tab=all&page=2`);
-  const pager = page.getByRole("navigation", { name: "Pages of upcoming events" });
-  await expect(pager).toContainText("Page 2 of 3");
-  await expect(pager.getByRole("link", { name: "Previous" })).toBeVisible();
-  await expect(pager.getByRole("link", { name: "Next" })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-});
+for (const width of [320, 390]) {
+  test(`on a phone (${width} px) the pages read as a status on one line above the two links`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`${server.origin}/events?tab=all&page=2`);
+    const pager = page.getByRole("navigation", { name: "Pages of upcoming events" });
+    const status = pager.getByText("Page 2 of 3");
+    await expect(status).toBeVisible();
+    const previous = pager.getByRole("link", { name: "Previous" });
+    const next = pager.getByRole("link", { name: "Next" });
+    await expect(previous).toBeVisible();
+    await expect(next).toBeVisible();
+    const [statusBox, previousBox, nextBox] = await Promise.all([status.boundingBox(), previous.boundingBox(), next.boundingBox()]);
+    const lineHeight = await status.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect(statusBox!.height).toBeLessThan(lineHeight * 1.5);
+    expect(statusBox!.y + statusBox!.height).toBeLessThanOrEqual(previousBox!.y);
+    expect(Math.abs(previousBox!.y - nextBox!.y)).toBeLessThan(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+}

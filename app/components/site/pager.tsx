@@ -1,7 +1,7 @@
 /**
- * The pages of a public list, below it: "Previous", the page numbers (on a phone, the
- * status "Page 2 of 6" instead) and "Next". Plain links, so it works without JavaScript;
- * with it they navigate on the client. Nothing is shown when one page holds the list.
+ * The pages of a public list, below it: "Previous", the page numbers and "Next" (on a
+ * phone, the status "Page 2 of 6" above the two links instead of the numbers). Plain
+ * links, so it works without JavaScript; with it they navigate on the client. Nothing is shown when one page holds the list.
  * Many pages are shortened to the first, the last and those around the current one.
  */
 import { Link } from "react-router";
@@ -40,7 +40,8 @@ export function Pager({
 }) {
   if (pages <= 1) return null;
   return (
-    <nav aria-label={label} className="mt-10 flex items-center justify-between gap-3" data-testid="pager">
+    <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-between gap-3" data-testid="pager">
+      <p className="w-full text-center text-slate-700 sm:hidden">{status}</p>
       {page > 1 ? (
         <Link to={href(page - 1)} rel="prev" className={step}>
           <span aria-hidden="true">←</span>
@@ -49,7 +50,6 @@ export function Pager({
       ) : (
         <span />
       )}
-      <p className="text-slate-700 sm:hidden">{status}</p>
       <ol className="hidden items-center gap-1.5 sm:flex">
         {pageNumbers(page, pages).map((n, i) =>
           n === null ? (
