@@ -83,13 +83,23 @@ function payloadTooLarge() {
 }
 
 /**
- * Answers 413. `close`: the body has not been read at all (declared too large), so the
- * connection is closed after the answer; otherwise the rest of the body is drained first.
+ * Answers 413. `close`: the body is not read at all (declared far too large), so the
+ * connection is closed after the answer; otherwise the rest of the body is drained.
  */
 function tooLarge(res: Response, close: boolean) {
   if (res.headersSent) return;
   if (close) res.set("Connection", "close");
   res.status(413).type("text/plain").send("The request is too large.");
+}
+
+/**
+ * Reads and drops the rest of a refused body rather than leaving it unread: closing a
+ * connection with unread data resets it, and the client would lose the 413. A client
+ * still sending after DRAIN_MS is cut off.
+ */
+function dropTheRest(req: Request) {
+  req.resume();
+  setTimeout(() => req.destroy(), DRAIN_MS).unref();
 }
 
 export function limitRequestBodies(limitFor: () => Promise<(pathname: string) => number>) {
@@ -98,8 +108,12 @@ export function limitRequestBodies(limitFor: () => Promise<(pathname: string) =>
     const limit = (await limitFor())(req.path);
     const declared = Number(req.get("content-length"));
     if (Number.isFinite(declared) && declared > limit) {
-      // Nothing of the body is read: the connection is closed after the answer.
-      tooLarge(res, true);
+      // The route never runs. A body within the drain allowance is read and dropped, so
+      // the client gets the answer (closing a connection with unread data resets it); a
+      // larger one is not read at all: the connection is closed after the answer.
+      const drain = declared <= limit + DRAIN_BYTES;
+      tooLarge(res, !drain);
+      if (drain) dropTheRest(req);
       return;
     }
     // Counted as it streams (chunked bodies have no length). The listener is added while
@@ -121,10 +135,7 @@ export function limitRequestBodies(limitFor: () => Promise<(pathname: string) =>
       // The route reading the body gets an error and keeps nothing more (its stream stops).
       if (req.listenerCount("error") > 0) req.emit("error", payloadTooLarge());
       tooLarge(res, false);
-      // The rest is read and dropped rather than left unread: closing a connection with
-      // unread data resets it, and the client would lose the 413.
-      req.resume();
-      setTimeout(() => req.destroy(), DRAIN_MS).unref();
+      dropTheRest(req);
     };
     req.on("data", count);
     next();
