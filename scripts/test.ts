@@ -23,6 +23,10 @@ interface Summary {
   failed: number;
   skipped: number;
   steps: Record<string, string>;
+  /** "file:line › title" of each failed test, printed again above the total. */
+  failures?: string[];
+  /** Browser tests that failed, then passed when CI ran them again. */
+  flaky?: string[];
 }
 
 const { values, positionals } = parseArgs({
@@ -37,16 +41,22 @@ const resultsDir = path.resolve("test-results");
 fs.mkdirSync(resultsDir, { recursive: true });
 
 function printTotal(s: Summary) {
+  // The failures are repeated here, just above the total, so that the end of a long log names them.
+  if (s.flaky?.length) console.log(`Passed only when run again (flaky):\n${s.flaky.map((f) => `  ${f}`).join("\n")}`);
+  if (s.failures?.length) console.log(`Failed:\n${s.failures.map((f) => `  ${f}`).join("\n")}`);
   console.log(`${s.passed} passed, ${s.failed} failed` + (s.skipped ? `, ${s.skipped} skipped` : ""));
 }
 
 if (values.total) {
-  const total: Summary = { passed: 0, failed: 0, skipped: 0, steps: {} };
+  const total: Summary = { passed: 0, failed: 0, skipped: 0, steps: {}, failures: [], flaky: [] };
   for (const file of fs.readdirSync(resultsDir).filter((f) => /^summary-.*\.json$/.test(f))) {
     const s = JSON.parse(fs.readFileSync(path.join(resultsDir, file), "utf8")) as Summary;
     total.passed += s.passed;
     total.failed += s.failed;
     total.skipped += s.skipped;
+    const label = (f: string) => `${file.replace(/^summary-|\.json$/g, "")}: ${f}`;
+    total.failures!.push(...(s.failures ?? []).map(label));
+    total.flaky!.push(...(s.flaky ?? []).map(label));
   }
   printTotal(total);
   process.exit(total.failed > 0 ? 1 : 0);
@@ -60,7 +70,7 @@ for (const step of steps) {
   }
 }
 
-const summary: Summary = { passed: 0, failed: 0, skipped: 0, steps: {} };
+const summary: Summary = { passed: 0, failed: 0, skipped: 0, steps: {}, failures: [], flaky: [] };
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
@@ -71,7 +81,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 function check(step: string, ok: boolean) {
   summary.steps[step] = ok ? "passed" : "failed";
   if (ok) summary.passed++;
-  else summary.failed++;
+  else {
+    summary.failed++;
+    summary.failures!.push(step);
+  }
 }
 
 function readJson<T>(file: string): T | null {
@@ -86,13 +99,42 @@ function vitest(project: "unit" | "integration") {
   const out = path.join(resultsDir, `vitest-${project}-${values.label}.json`);
   fs.rmSync(out, { force: true });
   const ok = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
-  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(out);
+  const report = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    testResults: { name: string; assertionResults: { status: string; fullName: string; location?: { line: number } }[] }[];
+  }>(out);
   if (!report) return check(project, false);
+  for (const file of report.testResults) {
+    for (const t of file.assertionResults.filter((a) => a.status === "failed")) {
+      summary.failures!.push(`${path.relative(".", file.name)}${t.location ? `:${t.location.line}` : ""} › ${t.fullName}`);
+    }
+  }
   summary.passed += report.numPassedTests;
   // A run that failed without a failing test (a file that did not load) still counts as one failure.
   summary.failed += report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
   summary.skipped += report.numPendingTests + report.numTodoTests;
   summary.steps[project] = ok ? "passed" : "failed";
+}
+
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** "file:line › describe › title" of each browser test whose outcome is `status`. */
+function playwrightTests(status: "unexpected" | "flaky", suites: PlaywrightSuite[], titles: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    // The outermost suite is the file, which the line's start already names.
+    const inner = [...titles, suite.title];
+    const here = (suite.specs ?? [])
+      .filter((spec) => spec.tests.some((t) => t.status === status))
+      .map((spec) => `${spec.file}:${spec.line} › ${[...inner.slice(1), spec.title].join(" › ")}`);
+    return [...here, ...playwrightTests(status, suite.suites ?? [], inner)];
+  });
 }
 
 function chromiumPath(): string | null {
@@ -125,8 +167,10 @@ function e2e() {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     CHROMIUM_PATH: chromiumPath()!,
   });
-  const report = readJson<{ stats?: { expected: number; unexpected: number; flaky: number; skipped: number } }>(out);
+  const report = readJson<{ stats?: { expected: number; unexpected: number; flaky: number; skipped: number }; suites?: PlaywrightSuite[] }>(out);
   if (!report?.stats) return check("e2e", false);
+  summary.failures!.push(...playwrightTests("unexpected", report.suites ?? []));
+  summary.flaky!.push(...playwrightTests("flaky", report.suites ?? []));
   summary.passed += report.stats.expected + report.stats.flaky;
   summary.failed += report.stats.unexpected + (ok || report.stats.unexpected > 0 ? 0 : 1);
   summary.skipped += report.stats.skipped;
