@@ -6,7 +6,8 @@
  * One server of its own for the whole file (started in beforeAll), so the tests run in order.
  */
 import ExcelJS from "exceljs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { causes, donations, giftAidDeclarations, stripeEvents } from "../../app/db/schema.ts";

@@ -8,7 +8,8 @@
  * goes on serving from B. The mail the form posts queue (jobs on the shared PostgreSQL queue,
  * worked by both instances) is each sent once.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { and, eq, inArray, not } from "drizzle-orm";
 import sharp from "sharp";
 import { connectDatabase, disconnectDatabase, getDb } from "../../app/db/client.server.ts";

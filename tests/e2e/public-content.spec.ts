@@ -6,7 +6,7 @@
  * A server of our own on a fresh database of the browser-test PostgreSQL server, so the
  * events added here touch nobody else's tests.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import pg from "pg";
 import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { E2E_DATA_DIR } from "../../playwright.config.ts";

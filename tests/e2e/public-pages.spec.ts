@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const PAGES = [
   { path: "/", h1: "Welcome to Millbrook Community Foundation", title: "Millbrook Community Foundation" },

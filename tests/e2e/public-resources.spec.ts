@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { sampleEvents } from "../../app/content/sample-content.ts";
 
 /** A sample event's date: the samples are dated from the day the test server was installed. */

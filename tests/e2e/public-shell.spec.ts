@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const LINKS = ["Home", "About", "Community Fund", "Events", "Craft Fairs", "Awards", "Trustees", "Support Us"];
 

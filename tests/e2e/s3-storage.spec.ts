@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import sharp from "sharp";
 import { startS3Server, type TestS3 } from "../helpers/s3-server.ts";
 import { startOwnServer, type OwnServer } from "./own-server.ts";

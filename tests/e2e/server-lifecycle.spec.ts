@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { E2E_DATA_DIR } from "../../playwright.config.ts";
 import { totpCode } from "../helpers/totp.ts";

@@ -5,7 +5,8 @@
  * e2e server.
  */
 import { spawnSync } from "node:child_process";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { totpCode } from "../helpers/totp.ts";
 import { startOwnServer, type OwnServer } from "./own-server.ts";
 

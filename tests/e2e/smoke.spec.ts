@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 test("the home page is served with the foundation's name", async ({ page }) => {
   const response = await page.goto("/");

@@ -7,7 +7,8 @@
  * page and on the server.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events } from "../../app/db/schema.ts";
