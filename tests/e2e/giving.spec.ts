@@ -6,8 +6,9 @@
  * One server of its own for the whole file (started in beforeAll), so the tests run in order.
  */
 import ExcelJS from "exceljs";
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+// Not ./fixtures.ts: this spec opens its own database in the test process (one per
+// process, app/db/client.server.ts), so it must not share a worker with the fixtures' specs.
+import { expect, test, type Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { causes, donations, giftAidDeclarations, stripeEvents } from "../../app/db/schema.ts";

@@ -8,8 +8,9 @@
  * goes on serving from B. The mail the form posts queue (jobs on the shared PostgreSQL queue,
  * worked by both instances) is each sent once.
  */
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+// Not ./fixtures.ts: this spec opens its own database in the test process (one per
+// process, app/db/client.server.ts), so it must not share a worker with the fixtures' specs.
+import { expect, test, type Page } from "@playwright/test";
 import { and, eq, inArray, not } from "drizzle-orm";
 import sharp from "sharp";
 import { connectDatabase, disconnectDatabase, getDb } from "../../app/db/client.server.ts";
@@ -47,6 +48,7 @@ test.afterAll(async () => {
 async function signIn(page: Page, origin: string) {
   const account = await createTestAccount({ role: "editor" });
   await page.goto(`${origin}/admin/login`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();

@@ -7,8 +7,9 @@
  * page and on the server.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+// Not ./fixtures.ts: this spec opens its own database in the test process (one per
+// process, app/db/client.server.ts), so it must not share a worker with the fixtures' specs.
+import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events } from "../../app/db/schema.ts";
