@@ -44,11 +44,10 @@ export function listPastCraftFairs(options: { limit?: number } = {}) {
 }
 
 /**
- * Whether a fair takes stall applications on `today` (a UK date): it is upcoming, its
- * application deadline has not passed and it has stalls.
+ * Whether an upcoming fair takes stall applications on `today` (a UK date): its
+ * application deadline has not passed. (Every fair has stalls: the database requires it.)
  */
-const isOpenForApplications = (fair: Pick<PublicCraftFair, "application_deadline" | "stalls_available">, today: string) =>
-  fair.application_deadline >= today && fair.stalls_available > 0;
+const isOpenForApplications = (fair: Pick<PublicCraftFair, "application_deadline">, today: string) => fair.application_deadline >= today;
 
 /** The upcoming fairs taking stall applications on `today` (a UK date), soonest first. */
 export async function listFairsOpenForApplications(today: string): Promise<PublicCraftFair[]> {
@@ -64,7 +63,8 @@ export async function closedFairProblem(titles: string[], today: string): Promis
   const upcoming = (await listUpcomingCraftFairs()).items;
   for (const title of titles) {
     const fair = upcoming.find((f) => f.title === title);
-    if (!fair || !isOpenForApplications(fair, today)) return { title, deadline: fair && fair.application_deadline < today ? fair.application_deadline : null };
+    if (!fair) return { title, deadline: null };
+    if (!isOpenForApplications(fair, today)) return { title, deadline: fair.application_deadline };
   }
   return null;
 }
