@@ -15,20 +15,10 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { closingLines, playwrightTests, vitestFailures, type PlaywrightSuite, type Summary, type VitestReport } from "./test-report.ts";
 
 const ALL_STEPS = ["typecheck", "lint", "deadcode", "unit", "integration", "e2e"] as const;
 type Step = (typeof ALL_STEPS)[number];
-interface Summary {
-  passed: number;
-  failed: number;
-  skipped: number;
-  steps: Record<string, string>;
-  /** "file:line › title" of each failed test, printed again above the total. */
-  failures?: string[];
-  /** Browser tests that failed, then passed when CI ran them again. */
-  flaky?: string[];
-}
-
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -41,10 +31,7 @@ const resultsDir = path.resolve("test-results");
 fs.mkdirSync(resultsDir, { recursive: true });
 
 function printTotal(s: Summary) {
-  // The failures are repeated here, just above the total, so that the end of a long log names them.
-  if (s.flaky?.length) console.log(`Passed only when run again (flaky):\n${s.flaky.map((f) => `  ${f}`).join("\n")}`);
-  if (s.failures?.length) console.log(`Failed:\n${s.failures.map((f) => `  ${f}`).join("\n")}`);
-  console.log(`${s.passed} passed, ${s.failed} failed` + (s.skipped ? `, ${s.skipped} skipped` : ""));
+  for (const line of closingLines(s)) console.log(line);
 }
 
 if (values.total) {
@@ -55,8 +42,8 @@ if (values.total) {
     total.failed += s.failed;
     total.skipped += s.skipped;
     const label = (f: string) => `${file.replace(/^summary-|\.json$/g, "")}: ${f}`;
-    total.failures!.push(...(s.failures ?? []).map(label));
-    total.flaky!.push(...(s.flaky ?? []).map(label));
+    total.failures.push(...(s.failures ?? []).map(label));
+    total.flaky.push(...(s.flaky ?? []).map(label));
   }
   printTotal(total);
   process.exit(total.failed > 0 ? 1 : 0);
@@ -83,7 +70,7 @@ function check(step: string, ok: boolean) {
   if (ok) summary.passed++;
   else {
     summary.failed++;
-    summary.failures!.push(step);
+    summary.failures.push(step);
   }
 }
 
@@ -99,42 +86,14 @@ function vitest(project: "unit" | "integration") {
   const out = path.join(resultsDir, `vitest-${project}-${values.label}.json`);
   fs.rmSync(out, { force: true });
   const ok = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
-  const report = readJson<{
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-    testResults: { name: string; assertionResults: { status: string; fullName: string; location?: { line: number } }[] }[];
-  }>(out);
+  const report = readJson<VitestReport>(out);
   if (!report) return check(project, false);
-  for (const file of report.testResults) {
-    for (const t of file.assertionResults.filter((a) => a.status === "failed")) {
-      summary.failures!.push(`${path.relative(".", file.name)}${t.location ? `:${t.location.line}` : ""} › ${t.fullName}`);
-    }
-  }
+  summary.failures.push(...vitestFailures(report, process.cwd()));
   summary.passed += report.numPassedTests;
   // A run that failed without a failing test (a file that did not load) still counts as one failure.
   summary.failed += report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
   summary.skipped += report.numPendingTests + report.numTodoTests;
   summary.steps[project] = ok ? "passed" : "failed";
-}
-
-interface PlaywrightSuite {
-  title: string;
-  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
-  suites?: PlaywrightSuite[];
-}
-
-/** "file:line › describe › title" of each browser test whose outcome is `status`. */
-function playwrightTests(status: "unexpected" | "flaky", suites: PlaywrightSuite[], titles: string[] = []): string[] {
-  return suites.flatMap((suite) => {
-    // The outermost suite is the file, which the line's start already names.
-    const inner = [...titles, suite.title];
-    const here = (suite.specs ?? [])
-      .filter((spec) => spec.tests.some((t) => t.status === status))
-      .map((spec) => `${spec.file}:${spec.line} › ${[...inner.slice(1), spec.title].join(" › ")}`);
-    return [...here, ...playwrightTests(status, suite.suites ?? [], inner)];
-  });
 }
 
 function chromiumPath(): string | null {
@@ -169,8 +128,8 @@ function e2e() {
   });
   const report = readJson<{ stats?: { expected: number; unexpected: number; flaky: number; skipped: number }; suites?: PlaywrightSuite[] }>(out);
   if (!report?.stats) return check("e2e", false);
-  summary.failures!.push(...playwrightTests("unexpected", report.suites ?? []));
-  summary.flaky!.push(...playwrightTests("flaky", report.suites ?? []));
+  summary.failures.push(...playwrightTests("unexpected", report.suites ?? []));
+  summary.flaky.push(...playwrightTests("flaky", report.suites ?? []));
   summary.passed += report.stats.expected + report.stats.flaky;
   summary.failed += report.stats.unexpected + (ok || report.stats.unexpected > 0 ? 0 : 1);
   summary.skipped += report.stats.skipped;
