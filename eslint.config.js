@@ -9,6 +9,7 @@ const DOMAIN = "(^|/)domain/";
 const ROUTES = "(^|/)routes/";
 const COMPONENTS = "(^|/)components/";
 const SERVER_MODULE = "\\.server(\\.tsx?)?$";
+const FEATURES = "(^|/)features/";
 
 /** `forbidden`: import sources (regexes) refused with `message`, or [regex, own message] pairs. */
 function layer(files, message, forbidden) {
@@ -49,14 +50,19 @@ export default tseslint.config(
   // The layers (docs/conventions.md): routes -> domain -> db / storage / payments. Each
   // block lists what a layer must not import; a violation fails `npm run lint`.
   layer("app/routes/**", "Routes reach the database through the domain (app/domain), never app/db directly.", [DB]),
-  layer("app/components/**", "Components run in the browser: no app/db and no *.server.ts modules (pass data from the route's loader).", [DB, SERVER_MODULE]),
-  layer("app/db/**", "The database layer knows nothing of the domain, routes or components.", [DOMAIN, ROUTES, COMPONENTS]),
+  layer("app/components/**", "Components run in the browser: no app/db and no *.server.ts modules (pass data from the route's loader); shared components know no feature.", [DB, SERVER_MODULE, FEATURES]),
+  layer("app/db/**", "The database layer knows nothing of the domain, features, routes or components.", [DOMAIN, ROUTES, COMPONENTS, FEATURES]),
   layer("app/domain/**", "The domain takes plain input and returns results: it never imports routes or components.", [
     ROUTES,
     COMPONENTS,
     ["^(node:)?fs(/promises)?$", "Files go through the stores of app/storage (publicStore, privateStore), never node:fs."],
   ]),
-  layer(["app/storage/**", "app/mail/**", "app/live/**", "app/lib/**", "app/auth/**"], "Infrastructure modules never import routes or components.", [ROUTES, COMPONENTS]),
+  layer(["app/storage/**", "app/mail/**", "app/live/**", "app/lib/**", "app/auth/**"], "Infrastructure modules never import routes, components or features.", [ROUTES, COMPONENTS, FEATURES]),
+  // Feature folders (app/features/<name>/: one concept's tables, rules, screens and tests)
+  // stand on the platform; the platform never imports a feature. The composition lists
+  // (app/routes.ts, app/jobs/jobs.server.ts) name them. One block per folder: a later
+  // block for the same files would replace an earlier one's list.
+  layer("app/features/**", "A feature never imports the layered routes (app/routes): share through the platform or a feature's index.ts.", [ROUTES]),
 
   // Configuration comes from app/lib/config.server.ts (validated once), never process.env.
   {

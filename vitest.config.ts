@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 /**
  * Two projects: `unit` (no database) and `integration` (a real PostgreSQL server: the
  * embedded one by default, or TEST_DATABASE_URL; a fresh database per test file, cloned
- * from a migrated and seeded template).
+ * from a migrated and seeded template). A feature folder keeps its tests beside its code:
+ * `*.test.ts` are unit tests, `*.integration.test.ts` integration tests.
  */
 export default defineConfig({
   test: {
@@ -11,7 +12,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          include: ["tests/unit/**/*.test.{ts,tsx}", "app/features/**/*.test.{ts,tsx}"],
+          exclude: ["app/features/**/*.integration.test.{ts,tsx}"],
           environment: "node",
           env: { NODE_ENV: "test" },
         },
@@ -19,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          include: ["tests/integration/**/*.test.{ts,tsx}", "app/features/**/*.integration.test.{ts,tsx}"],
           environment: "node",
           globalSetup: ["tests/helpers/postgres-global-setup.ts"],
           pool: "forks",

@@ -39,8 +39,10 @@ export default [
     route("set-password/:token", "routes/admin/set-password.tsx"),
     // Inside the layout: its middleware checks the session before every loader and action
     // (pages, fetchers, resources) and gives them the staff member. Where a screen sits
-    // here declares who may use it: any staff member, the submissions permission, or
-    // administrators only.
+    // here declares who may use it: any staff member, one permission (submissions,
+    // donations, data protection, supporters, check-in: app/auth/access.ts), or
+    // administrators only. Feature folders (app/features/<name>/) put their admin screens
+    // under the layout of the permission they need.
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -113,14 +115,20 @@ export default [
         route("settings/images", "routes/admin/admin-only/settings-images.ts"),
         route("audit-log", "routes/admin/admin-only/audit-log.tsx"),
         route("failed-mail", "routes/admin/admin-only/failed-mail.tsx"),
-        route("data-protection", "routes/admin/admin-only/data-protection.tsx"),
-        route("data-protection/export", "routes/admin/admin-only/data-protection-export.ts"),
-        route("donations", "routes/admin/admin-only/donations.tsx"),
-        route("donations/export.csv", "routes/admin/admin-only/donations-export.ts"),
-        route("donations/donor", "routes/admin/admin-only/donor.tsx"),
-        route("donations/gift-aid", "routes/admin/admin-only/gift-aid.tsx"),
-        route("donations/gift-aid/schedule.xlsx", "routes/admin/admin-only/gift-aid-schedule.ts"),
         route("settings/giving", "routes/admin/admin-only/settings-giving.ts"),
+      ]),
+
+      layout("routes/admin/donations/layout.tsx", [
+        route("donations", "routes/admin/donations/donations.tsx"),
+        route("donations/export.csv", "routes/admin/donations/donations-export.ts"),
+        route("donations/donor", "routes/admin/donations/donor.tsx"),
+        route("donations/gift-aid", "routes/admin/donations/gift-aid.tsx"),
+        route("donations/gift-aid/schedule.xlsx", "routes/admin/donations/gift-aid-schedule.ts"),
+      ]),
+
+      layout("routes/admin/data-protection/layout.tsx", [
+        route("data-protection", "routes/admin/data-protection/data-protection.tsx"),
+        route("data-protection/export", "routes/admin/data-protection/data-protection-export.ts"),
       ]),
 
       route("*", "routes/admin/not-found.tsx"),

@@ -99,7 +99,8 @@ function publicWords(appDir: string): Set<string> {
   const visit = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
-      if (skip.includes(file)) continue;
+      // A feature folder's admin screens live in its admin/ folder (app/features/<name>/admin/).
+      if (skip.includes(file) || (entry.name === "admin" && path.dirname(dir) === path.join(appDir, "features"))) continue;
       if (entry.isDirectory()) visit(file);
       else if (/\.(tsx?|css)$/.test(entry.name)) {
         for (const word of fs.readFileSync(file, "utf8").split(/[\s"'`{}]+/)) if (word) words.add(word);

@@ -16,6 +16,7 @@
  */
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { StaffRole } from "../db/schema.ts";
+import type { StaffPermission } from "./access.ts";
 import type { AuditActor } from "../domain/audit/audit.server.ts";
 import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
 import { logger } from "../lib/logger.server.ts";
@@ -38,8 +39,8 @@ export { allows };
 export interface StaffIdentity {
   user: { id: string; email: string };
   role: StaffRole;
-  /** May read form submissions (inbox, files, exports): administrators, and editors granted it. */
-  canSeeSubmissions: boolean;
+  /** The permissions of an editor (administrators have them all: ask with `allows`). */
+  permissions: StaffPermission[];
   sessionId: string;
   /** Milliseconds before the session ends unless it is used (for the inactivity warning). */
   remainingMs: number;
@@ -165,7 +166,7 @@ function staffIdentity(session: ActiveSession): StaffIdentity | null {
   return {
     user: { id: session.userId, email: session.email },
     role: session.role,
-    canSeeSubmissions: session.canSeeSubmissions,
+    permissions: session.permissions,
     sessionId: session.id,
     remainingMs: session.remainingMs,
     expiresAt: session.expiresAt,

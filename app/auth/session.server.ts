@@ -9,6 +9,7 @@ import { config, type AppConfig } from "../lib/config.server.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { adminUsers, sessions, users, type StaffRole } from "../db/schema.ts";
+import type { StaffPermission } from "./access.ts";
 import { hashToken, newToken } from "../lib/tokens.server.ts";
 
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
@@ -127,8 +128,8 @@ export interface ActiveSession {
   email: string;
   /** Null when the account has no staff access (no admin_users row). */
   role: StaffRole | null;
-  /** May read form submissions: administrators, and editors granted it. */
-  canSeeSubmissions: boolean;
+  /** The permissions of an editor (administrators have them all: see app/auth/access.ts). */
+  permissions: StaffPermission[];
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
@@ -163,7 +164,7 @@ export async function lookupSession(
       userId: sessions.user_id,
       email: users.email,
       role: adminUsers.role,
-      canSeeSubmissions: adminUsers.can_see_submissions,
+      permissions: adminUsers.permissions,
       createdAt: sessions.created_at,
       lastSeenAt: sessions.last_seen_at,
       expiresAt: sessions.expires_at,
@@ -198,7 +199,7 @@ export async function lookupSession(
       userId: row.userId,
       email: row.email,
       role: row.role ?? null,
-      canSeeSubmissions: row.role === "administrator" || row.canSeeSubmissions === true,
+      permissions: row.permissions ?? [],
       createdAt: row.createdAt,
       lastSeenAt,
       expiresAt: new Date(absoluteEnd),

@@ -23,6 +23,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { StaffPermission } from "../auth/access.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +32,7 @@ const timestamps = {
 
 export const STAFF_ROLES = ["administrator", "editor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
 
 export const users = pgTable(
   "users",
@@ -53,11 +55,17 @@ export const adminUsers = pgTable(
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").$type<StaffRole>().notNull().default("editor"),
-    /** May read form submissions (inbox, files, exports). Administrators always may. */
-    can_see_submissions: boolean("can_see_submissions").notNull().default(false),
+    /** The permissions granted to an editor (STAFF_PERMISSIONS in app/auth/access.ts). Administrators have them all. */
+    permissions: text("permissions").array().$type<StaffPermission[]>().notNull().default(sql`'{}'::text[]`),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("admin_users_role_check", sql`${t.role} in ('administrator', 'editor')`)],
+  (t) => [
+    check("admin_users_role_check", sql`${t.role} in ('administrator', 'editor')`),
+    check(
+      "admin_users_permissions_check",
+      sql`${t.permissions} <@ array['submissions', 'check-in', 'supporters', 'donations', 'data-protection']::text[]`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(

@@ -9,7 +9,7 @@ import { createContext, type RouterContext } from "react-router";
 import type { Access } from "../auth/access.ts";
 
 /** The sidebar's groups, in their order. */
-const MENU_GROUPS = ["Events", "Website", "People and giving", "Site"] as const;
+const MENU_GROUPS = ["What's on", "Pages and news", "People", "Money", "Site"] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** A list screen's place in the menu: `export const handle: MenuHandle = { menu: {...} }`. */

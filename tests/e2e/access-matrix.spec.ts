@@ -1,7 +1,9 @@
 /**
  * The access matrix over HTTP against the production server: every admin route in the
- * route table × (anonymous, account without staff access, editor, editor allowed to see
- * form submissions, administrator), as a page, a data request and a form post.
+ * route table × (anonymous, account without staff access, editor, editor granted one
+ * permission, administrator), as a page, a data request and a form post. An editor with a
+ * permission is tried on the routes that need a permission (theirs or another's); the
+ * plain editor on every route.
  *
  * What each route needs is read from where it sits in app/routes.ts: under which admin
  * layout, and what that layout declares (`handle: AccessHandle = { access: "..." }`, which its
@@ -13,12 +15,14 @@ import path from "node:path";
 import type { APIResponse } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes.ts";
-import type { Access } from "../../app/auth/access.ts";
+import { STAFF_PERMISSIONS, type Access, type StaffPermission } from "../../app/auth/access.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { expect, test } from "./fixtures.ts";
 
-type Who = "anonymous" | "no-role" | "editor" | "editor allowed submissions" | "administrator";
-const WHO: Who[] = ["anonymous", "no-role", "editor", "editor allowed submissions", "administrator"];
+type Who = "anonymous" | "no-role" | "editor" | `editor with ${StaffPermission}` | "administrator";
+const WHO: Who[] = ["anonymous", "no-role", "editor", ...STAFF_PERMISSIONS.map((p) => `editor with ${p}` as const), "administrator"];
+const permissionOf = (who: Who) => STAFF_PERMISSIONS.find((p) => who === `editor with ${p}`);
+const isPermission = (access: Access): access is StaffPermission => (STAFF_PERMISSIONS as readonly string[]).includes(access);
 
 interface AdminRoute {
   path: string;
@@ -30,7 +34,7 @@ interface AdminRoute {
 /** What a layout declares (its middleware asks for the same), read from its source. */
 function layoutAccess(file: string): Access | null {
   const source = fs.readFileSync(path.join(import.meta.dirname, "../../app", file), "utf8");
-  const match = source.match(/handle: AccessHandle = \{ access: "(staff|submissions|administrator)" \}/);
+  const match = source.match(/handle: AccessHandle = \{ access: "([a-z-]+)" \}/);
   return match ? (match[1] as Access) : null;
 }
 
@@ -47,18 +51,15 @@ function adminRoutes(entries: RouteConfigEntry[], parentPath = "", access: Acces
 }
 
 const ADMIN_ROUTES = adminRoutes(routes);
-const RANK: Record<Access, number> = { staff: 0, submissions: 1, administrator: 2 };
-
 function mayUse(who: Who, access: Access) {
   if (who === "administrator") return true;
-  if (who === "editor allowed submissions") return RANK[access] <= RANK.submissions;
-  if (who === "editor") return access === "staff";
-  return false;
+  if (access === "staff") return who !== "anonymous" && who !== "no-role";
+  return access === permissionOf(who);
 }
 
 test("the route table puts every screen behind an admin layout, each kind of access used", () => {
   expect(ADMIN_ROUTES.length).toBeGreaterThan(20);
-  for (const access of ["staff", "submissions", "administrator"] as const) {
+  for (const access of ["staff", "submissions", "donations", "data-protection", "administrator"] as const) {
     expect(ADMIN_ROUTES.some((r) => r.access === access), access).toBe(true);
   }
   expect(ADMIN_ROUTES.find((r) => r.path === "/admin/users")?.access).toBe("administrator");
@@ -68,9 +69,12 @@ test("the route table puts every screen behind an admin layout, each kind of acc
     expect(ADMIN_ROUTES.find((r) => r.path === path)?.access, path).toBe("staff");
   }
   // Bookings hold names and emails: the same rule as form submissions.
-  for (const path of ["/admin/events/1/bookings", "/admin/events/1/bookings/export.csv", "/admin/events/1/check-in"]) {
+  for (const path of ["/admin/events/1/bookings", "/admin/events/1/bookings/export.csv"]) {
     expect(ADMIN_ROUTES.find((r) => r.path === path)?.access, path).toBe("submissions");
   }
+  // Money and data protection: their own permissions (a treasurer need not be an administrator).
+  expect(ADMIN_ROUTES.find((r) => r.path === "/admin/donations/gift-aid")?.access).toBe("donations");
+  expect(ADMIN_ROUTES.find((r) => r.path === "/admin/data-protection")?.access).toBe("data-protection");
 });
 
 async function call(
@@ -100,16 +104,17 @@ async function redirectOf(response: APIResponse, isData: boolean) {
   return null;
 }
 
-function cookieFor(who: Who, sessionCookie: (role: "editor" | "administrator" | null, options?: { canSeeSubmissions?: boolean }) => Promise<string>) {
+function cookieFor(who: Who, sessionCookie: (role: "editor" | "administrator" | null, options?: { permissions?: StaffPermission[] }) => Promise<string>) {
   if (who === "anonymous") return Promise.resolve(null);
   if (who === "no-role") return sessionCookie(null);
   if (who === "administrator") return sessionCookie("administrator");
-  return sessionCookie("editor", { canSeeSubmissions: who === "editor allowed submissions" });
+  const permission = permissionOf(who);
+  return sessionCookie("editor", { permissions: permission ? [permission] : [] });
 }
 
 for (const who of WHO) {
   test.describe(`as ${who}`, () => {
-    for (const route of ADMIN_ROUTES) {
+    for (const route of ADMIN_ROUTES.filter((r) => !permissionOf(who) || isPermission(r.access))) {
       test(`${route.path} (needs ${route.access})`, async ({ request, sessionCookie, baseURL }) => {
         const cookie = await cookieFor(who, sessionCookie);
         const probes: { method: "GET" | "POST"; target: string }[] = [

@@ -31,10 +31,10 @@ test("an administrator allows an editor to see form submissions, then stops it",
   await page.goto("/admin/users");
   await findAccount(page, editor.email);
   const row = page.locator(`[data-testid="staff-row"][data-email="${editor.email}"]`);
-  await expect(row.getByTestId("submissions-access")).toContainText("Does not see form submissions");
+  await expect(row.getByTestId("permission-submissions")).toContainText("Cannot see form submissions");
   await row.getByRole("button", { name: `Allow form submissions for ${editor.email}` }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`${editor.email} can now see form submissions`);
-  await expect(row.getByTestId("submissions-access")).toContainText("Sees form submissions");
+  await expect(row.getByTestId("permission-submissions")).toContainText("Can see form submissions");
 
   const response = await editorPage.goto("/admin/inbox");
   expect(response?.status()).toBe(200);

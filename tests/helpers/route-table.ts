@@ -40,11 +40,12 @@ type Manifest = Record<string, { id: string; parentId?: string; path?: string; i
 /**
  * The route table as a server build lists it (`build.routes`: id, parent, path and the
  * route module), made from app/routes.ts and the modules themselves. `only` keeps the
- * routes whose file starts with it (and loads only those modules).
+ * top-level routes whose file starts with it, with everything nested in them (feature
+ * routes under the admin layout live in app/features/), and loads only those modules.
  */
 export async function routeManifest(only = "routes/", entries: RouteConfigEntry[] = routes, parentId = "root", manifest: Manifest = {}): Promise<Manifest> {
   for (const entry of entries) {
-    if (!entry.file.startsWith(only)) continue;
+    if (parentId === "root" && !entry.file.startsWith(only)) continue;
     const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
     const module = (await import(path.resolve(import.meta.dirname, "../../app", entry.file))) as { handle?: unknown };
     manifest[id] = { id, parentId, path: entry.path, index: entry.index, module };

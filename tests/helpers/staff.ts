@@ -2,6 +2,7 @@
  * Accounts and sessions made directly in the database, for integration and browser
  * tests: no clicking through the sign-in form. Needs a connected database (getDb()).
  */
+import type { StaffPermission } from "../../app/auth/access.ts";
 import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
@@ -18,8 +19,10 @@ export interface TestAccountOptions {
   role: StaffRole | null;
   email?: string;
   password?: string;
-  /** Editors: allowed to read form submissions. */
+  /** Editors: allowed to read form submissions (the same as `permissions: ["submissions"]`). */
   canSeeSubmissions?: boolean;
+  /** Editors: the permissions granted (app/auth/access.ts). */
+  permissions?: StaffPermission[];
 }
 
 /** A new account; `role: null` gives an account without staff access. */
@@ -27,8 +30,9 @@ export async function createTestAccount(options: TestAccountOptions) {
   const email = options.email ?? `${options.role ?? "norole"}-${randomUUID().slice(0, 8)}@example.org`;
   const password = options.password ?? TEST_PASSWORD;
   const user = await createUser({ email, password, role: options.role });
-  if (options.canSeeSubmissions) {
-    await getDb().update(adminUsers).set({ can_see_submissions: true }).where(eq(adminUsers.user_id, user.id));
+  const permissions = [...new Set([...(options.permissions ?? []), ...(options.canSeeSubmissions ? (["submissions"] as const) : [])])];
+  if (permissions.length > 0) {
+    await getDb().update(adminUsers).set({ permissions }).where(eq(adminUsers.user_id, user.id));
   }
   return { user, email: user.email, password };
 }

@@ -2,6 +2,7 @@
  * Test data for the inbox: submissions stored through the public path (with real files)
  * or inserted directly, staff sessions, and loader arguments as React Router builds them.
  */
+import type { StaffPermission } from "../../app/auth/access.ts";
 import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
@@ -86,9 +87,9 @@ export async function submit(kind: SubmissionKind, overrides: Record<string, str
   return result.reference;
 }
 
-export async function staffSession(role: StaffRole | null, options: { canSeeSubmissions?: boolean } = {}) {
+export async function staffSession(role: StaffRole | null, options: { canSeeSubmissions?: boolean; permissions?: StaffPermission[] } = {}) {
   const email = `${role ?? "norole"}-${unique()}@example.org`;
-  const { user } = await createTestAccount({ role, email, canSeeSubmissions: options.canSeeSubmissions });
+  const { user } = await createTestAccount({ role, email, ...options });
   const session = await createSession(user.id, { ip: "127.0.0.1", userAgent: "tests" });
   return { user, email, token: session.token };
 }

@@ -10,14 +10,14 @@ import { sessionCookieName } from "../../app/auth/session.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, sessions, siteSettings } from "../../app/db/schema.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as dataProtectionAction } from "../../app/routes/admin/admin-only/data-protection.tsx";
+import { action as dataProtectionAction } from "../../app/routes/admin/data-protection/data-protection.tsx";
 import { action as reauthAction } from "../../app/routes/admin/reauth.tsx";
 import { action as settingsDataAction } from "../../app/routes/admin/admin-only/settings-data.ts";
 import { action as usersAction } from "../../app/routes/admin/admin-only/users.tsx";
-import { loader as donationsExportLoader } from "../../app/routes/admin/admin-only/donations-export.ts";
-import { loader as giftAidScheduleLoader } from "../../app/routes/admin/admin-only/gift-aid-schedule.ts";
+import { loader as donationsExportLoader } from "../../app/routes/admin/donations/donations-export.ts";
+import { loader as giftAidScheduleLoader } from "../../app/routes/admin/donations/gift-aid-schedule.ts";
 import { action as givingSettingsAction } from "../../app/routes/admin/admin-only/settings-giving.ts";
-import { action as personalDataExportAction } from "../../app/routes/admin/admin-only/data-protection-export.ts";
+import { action as personalDataExportAction } from "../../app/routes/admin/data-protection/data-protection-export.ts";
 import { createSignedInAccount, createTestAccount, TEST_PASSWORD } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -136,9 +136,9 @@ describe("re-authentication before sensitive actions", () => {
     expect((await outcome(giftAidScheduleLoader(await get("/admin/donations/gift-aid/schedule.xlsx?from=2026-01-01&to=2026-12-31")))).location).toMatch(/^\/admin\/reauth/);
     expect((await outcome(givingSettingsAction(await post("/admin/settings/giving", admin.token, { max_donation: "10" })))).location).toMatch(/^\/admin\/reauth/);
     expect((await outcome(personalDataExportAction(await post("/admin/data-protection/export", admin.token, { email: "a@example.org" })))).location).toMatch(/^\/admin\/reauth/);
-    const allow = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "submissions", userId: editor.user.id, allowed: "1" })));
+    const allow = await outcome(usersAction(await post("/admin/users", admin.token, { intent: "permission", permission: "submissions", userId: editor.user.id, allowed: "1" })));
     expect(allow.location).toMatch(/^\/admin\/reauth/);
-    expect((await getDb().select().from(adminUsers).where(eq(adminUsers.user_id, editor.user.id)))[0]?.can_see_submissions).toBe(false);
+    expect((await getDb().select().from(adminUsers).where(eq(adminUsers.user_id, editor.user.id)))[0]?.permissions).toEqual([]);
 
     await verifiedMinutesAgo(admin.sessionId, 1);
     const csv = await outcome(donationsExportLoader(await get("/admin/donations/export.csv")));

@@ -15,8 +15,8 @@ import {
   personalDataExport,
   updateRetentionSettings,
 } from "../../app/domain/data-protection/retention.server.ts";
-import { action as exportRouteAction, loader as exportRouteLoader } from "../../app/routes/admin/admin-only/data-protection-export.ts";
-import { action as dataProtectionRouteAction, loader as dataProtectionRouteLoader } from "../../app/routes/admin/admin-only/data-protection.tsx";
+import { action as exportRouteAction, loader as exportRouteLoader } from "../../app/routes/admin/data-protection/data-protection-export.ts";
+import { action as dataProtectionRouteAction, loader as dataProtectionRouteLoader } from "../../app/routes/admin/data-protection/data-protection.tsx";
 import { throughLayouts } from "../helpers/route-table.ts";
 import type { FormReply } from "../../app/lib/form-submission.ts";
 import { readToast } from "../../app/lib/toast.server.ts";
@@ -26,13 +26,13 @@ import { setupTestDatabase } from "../helpers/test-database.ts";
 setupTestDatabase();
 
 const exportLoader = (args: never) =>
-  throughLayouts("routes/admin/admin-only/data-protection-export.ts", exportRouteLoader, args);
+  throughLayouts("routes/admin/data-protection/data-protection-export.ts", exportRouteLoader, args);
 const exportAction = (args: Parameters<typeof exportRouteAction>[0]) =>
-  throughLayouts("routes/admin/admin-only/data-protection-export.ts", exportRouteAction, args);
+  throughLayouts("routes/admin/data-protection/data-protection-export.ts", exportRouteAction, args);
 const dataProtectionAction = (args: Parameters<typeof dataProtectionRouteAction>[0]) =>
-  throughLayouts("routes/admin/admin-only/data-protection.tsx", dataProtectionRouteAction, args);
+  throughLayouts("routes/admin/data-protection/data-protection.tsx", dataProtectionRouteAction, args);
 const dataProtectionLoader = (args: never) =>
-  throughLayouts("routes/admin/admin-only/data-protection.tsx", dataProtectionRouteLoader, args);
+  throughLayouts("routes/admin/data-protection/data-protection.tsx", dataProtectionRouteLoader, args);
 
 let dataDir = "";
 const previousDataDir = process.env.DATA_DIR;

@@ -22,7 +22,7 @@ import {
   revokeAccess,
   roleOf,
   setRole,
-  setSubmissionsAccess,
+  setPermission,
   StaffError,
 } from "../../app/domain/staff/staff.server.ts";
 import { accountsPath, parseAccountFilters } from "../../app/domain/staff/account-filters.ts";
@@ -191,20 +191,20 @@ describe("the form submissions permission", () => {
       data: { denied: "access", required: "submissions" },
     });
 
-    await setSubmissionsAccess(user.id, true, actor);
-    await expect(requireStaff(argsFor(token), "submissions")).resolves.toMatchObject({ role: "editor", canSeeSubmissions: true });
-    expect((await listAccounts({ q: user.email, access: "editor", page: 1 })).items.find((a) => a.id === user.id)).toMatchObject({ canSeeSubmissions: true });
+    await setPermission(user.id, "submissions", true, actor);
+    await expect(requireStaff(argsFor(token), "submissions")).resolves.toMatchObject({ role: "editor", permissions: ["submissions"] });
+    expect((await listAccounts({ q: user.email, access: "editor", page: 1 })).items.find((a) => a.id === user.id)).toMatchObject({ permissions: ["submissions"] });
 
-    await setSubmissionsAccess(user.id, false, actor);
+    await setPermission(user.id, "submissions", false, actor);
     await expect(requireStaff(argsFor(token), "submissions")).rejects.toMatchObject({ init: { status: 403 } });
 
     const entries = await getDb().select().from(auditLog).where(eq(auditLog.entity_id, user.id));
-    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["staff.submissions_allowed", "staff.submissions_stopped"]));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["staff.permission_granted", "staff.permission_withdrawn"]));
 
     const admin = await createUser({ email: unique("admin-inbox"), password: "correct horse battery", role: "administrator" });
     const adminSession = await createSession(admin.id);
-    await expect(requireStaff(argsFor(adminSession.token), "submissions")).resolves.toMatchObject({ canSeeSubmissions: true });
-    await expect(setSubmissionsAccess(admin.id, false, actor)).rejects.toThrow(StaffError);
+    await expect(requireStaff(argsFor(adminSession.token), "submissions")).resolves.toMatchObject({ role: "administrator" });
+    await expect(setPermission(admin.id, "submissions", false, actor)).rejects.toThrow(StaffError);
   });
 });
 

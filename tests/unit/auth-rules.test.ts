@@ -104,12 +104,19 @@ describe("session policy", () => {
 
 describe("access and paths", () => {
   it("gives administrators everything and editors the submissions only when granted", () => {
-    const administrator = { role: "administrator" as const, canSeeSubmissions: true };
-    const editor = { role: "editor" as const, canSeeSubmissions: false };
-    const trusted = { role: "editor" as const, canSeeSubmissions: true };
+    const administrator = { role: "administrator" as const, permissions: [] };
+    const editor = { role: "editor" as const, permissions: [] };
+    const trusted = { role: "editor" as const, permissions: ["submissions" as const] };
     expect(["staff", "submissions", "administrator"].map((a) => allows(administrator, a as never))).toEqual([true, true, true]);
     expect(["staff", "submissions", "administrator"].map((a) => allows(editor, a as never))).toEqual([true, false, false]);
     expect(["staff", "submissions", "administrator"].map((a) => allows(trusted, a as never))).toEqual([true, true, false]);
+  });
+
+  it("grants each permission on its own: a treasurer sees donations, not supporters or the inbox", () => {
+    const treasurer = { role: "editor" as const, permissions: ["donations" as const] };
+    const permissions = ["submissions", "check-in", "supporters", "donations", "data-protection"] as const;
+    expect(permissions.map((p) => allows(treasurer, p))).toEqual([false, false, false, true, false]);
+    expect(permissions.map((p) => allows({ role: "administrator", permissions: [] }, p))).toEqual([true, true, true, true, true]);
   });
 
   it("sees the page path behind React Router data requests", () => {

@@ -50,6 +50,20 @@ describe("layer rules", () => {
     expect(await problems("app/lib/config.server.ts", "export const x = process.env.FOO;\n")).not.toContain("no-restricted-properties");
   });
 
+  it("refuse the platform importing a feature, and a feature importing the layered routes", async () => {
+    const feature = 'import { x } from "../features/supporters/supporters.server.ts";\nexport const y = x;\n';
+    for (const file of ["app/db/probe.ts", "app/lib/probe.ts", "app/auth/probe.ts", "app/mail/probe.ts"]) {
+      expect(await problems(file, feature), file).toContain("no-restricted-imports");
+    }
+    expect(await problems("app/components/site/probe.ts", 'import { x } from "../../features/supporters/index.ts";\nexport const y = x;\n')).toContain(
+      "no-restricted-imports",
+    );
+    expect(await problems("app/features/supporters/probe.ts", 'import { x } from "../../routes/public/home.tsx";\nexport const y = x;\n')).toContain(
+      "no-restricted-imports",
+    );
+    expect(await problems("app/features/supporters/probe.ts", 'import { getDb } from "../../db/client.server.ts";\nexport const y = getDb;\n')).toEqual([]);
+  });
+
   it("allow what the layers may use", async () => {
     expect(await problems("app/routes/public/probe.ts", 'import { x } from "../../domain/events/events.server.ts";\nexport const y = x;\n')).toEqual([]);
   });

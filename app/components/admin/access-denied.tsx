@@ -4,6 +4,7 @@
  * and, for full page loads refused by the admin middleware, by the root's.
  */
 import { Link } from "react-router";
+import { PERMISSION_LABELS, type StaffPermission } from "../../auth/access.ts";
 import { SignOutButton } from "./admin-shell.tsx";
 
 export type AccessDeniedData = { denied: "no-access"; email: string } | { denied: "access"; required: string };
@@ -21,8 +22,8 @@ export function AccessDeniedPage({ denied }: { denied: AccessDeniedData }) {
       {denied.denied === "access" ? (
         <div className="mt-4 space-y-4 text-slate-700">
           <p>
-            {denied.required === "submissions"
-              ? "Form submissions hold people's personal data. An administrator can allow you to see them."
+            {denied.required in PERMISSION_LABELS
+              ? PERMISSION_LABELS[denied.required as StaffPermission].why
               : "This section is for administrators only."}
           </p>
           <p>

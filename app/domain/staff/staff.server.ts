@@ -7,6 +7,7 @@ import { createOneTimeLink } from "../../auth/one-time-links.server.ts";
 import { hashPassword } from "../../auth/password.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { adminUsers, sessions, users, type StaffRole } from "../../db/schema.ts";
+import type { StaffPermission } from "../../auth/access.ts";
 import { sendMail } from "../../mail/mailer.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { containsPattern } from "../../db/like.ts";
@@ -68,8 +69,8 @@ interface AccountRow {
   id: string;
   email: string;
   role: StaffRole | null;
-  /** Editors: whether they may read form submissions (administrators always may). */
-  canSeeSubmissions: boolean;
+  /** Editors: the permissions granted (administrators have them all). */
+  permissions: StaffPermission[];
   lastLoginAt: Date | null;
   hasPassword: boolean;
   createdAt: Date;
@@ -102,7 +103,7 @@ export async function listAccounts(filters: AccountFilters, pageSize = ACCOUNTS_
       id: users.id,
       email: users.email,
       role: adminUsers.role,
-      canSeeSubmissions: adminUsers.can_see_submissions,
+      permissions: adminUsers.permissions,
       lastLoginAt: users.last_login_at,
       passwordHash: users.password_hash,
       createdAt: users.created_at,
@@ -116,7 +117,7 @@ export async function listAccounts(filters: AccountFilters, pageSize = ACCOUNTS_
   const items: AccountRow[] = rows.map(({ passwordHash, ...row }) => ({
     ...row,
     role: row.role ?? null,
-    canSeeSubmissions: row.role === "administrator" || row.canSeeSubmissions === true,
+    permissions: row.permissions ?? [],
     hasPassword: Boolean(passwordHash),
   }));
   return { items, total, page, pages };
@@ -170,10 +171,11 @@ export async function setRole(userId: string, role: StaffRole, actor: AuditActor
 }
 
 /**
- * Allows or stops an editor reading form submissions (the inbox, its files and exports).
- * Administrators always may, so this applies to editors only.
+ * Grants or withdraws one permission of an editor (form submissions, door check-in,
+ * supporters, donations, data protection). Administrators have them all, so this applies
+ * to editors only.
  */
-export async function setSubmissionsAccess(userId: string, allowed: boolean, actor: AuditActor) {
+export async function setPermission(userId: string, permission: StaffPermission, allowed: boolean, actor: AuditActor) {
   if (!isAccountId(userId)) throw new StaffError("No such staff account");
   return getDb().transaction(async (tx) => {
     const [row] = await tx
@@ -183,12 +185,19 @@ export async function setSubmissionsAccess(userId: string, allowed: boolean, act
       .where(eq(adminUsers.user_id, userId))
       .for("update");
     if (!row) throw new StaffError("No such staff account");
-    if (row.role !== "editor") throw new StaffError("Administrators always see form submissions");
-    await tx.update(adminUsers).set({ can_see_submissions: allowed }).where(eq(adminUsers.user_id, userId));
-    await recordAudit(actor, allowed ? "staff.submissions_allowed" : "staff.submissions_stopped", {
+    if (row.role !== "editor") throw new StaffError("Administrators have every permission");
+    await tx
+      .update(adminUsers)
+      .set({
+        permissions: allowed
+          ? sql`array(select distinct unnest(array_append(${adminUsers.permissions}, ${permission}::text)) order by 1)`
+          : sql`array_remove(${adminUsers.permissions}, ${permission}::text)`,
+      })
+      .where(eq(adminUsers.user_id, userId));
+    await recordAudit(actor, allowed ? "staff.permission_granted" : "staff.permission_withdrawn", {
       entity: "user",
       entityId: userId,
-      details: { email: row.email },
+      details: { email: row.email, permission },
     }, tx);
     return { email: row.email, allowed };
   });

@@ -19,7 +19,7 @@ import type { Route } from "./+types/awards";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Website", label: "Awards", order: 50 } };
+export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Awards", order: 50 } };
 
 export const meta = () => [{ title: "Awards | Millbrook Admin" }];
 

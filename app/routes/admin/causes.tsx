@@ -14,7 +14,7 @@ import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/causes";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Website", label: "Causes", order: 30 } };
+export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Causes", order: 30 } };
 
 export const meta = () => [{ title: "Causes | Millbrook Admin" }];
 

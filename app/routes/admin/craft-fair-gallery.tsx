@@ -13,7 +13,7 @@ import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/craft-fair-gallery";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Events", label: "Craft fair gallery", order: 40 } };
+export const handle: MenuHandle = { menu: { group: "What's on", label: "Craft fair gallery", order: 40 } };
 
 export const meta = () => [{ title: "Craft fair gallery | Millbrook Admin" }];
 

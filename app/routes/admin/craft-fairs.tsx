@@ -8,7 +8,7 @@ import {
 import type { Route } from "./+types/craft-fairs";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Events", label: "Craft Fairs", order: 30 } };
+export const handle: MenuHandle = { menu: { group: "What's on", label: "Craft Fairs", order: 30 } };
 
 export const meta = () => [{ title: "Craft Fairs | Millbrook Admin" }];
 

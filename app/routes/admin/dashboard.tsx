@@ -1,3 +1,4 @@
+import { allows } from "../../auth/access.ts";
 import { Link } from "react-router";
 import { currentStaff } from "../../auth/guards.server.ts";
 import { ConnectionPanel } from "../../components/admin/connection-panel.tsx";
@@ -11,7 +12,7 @@ import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Events", label: "Dashboard", order: 10 } };
+export const handle: MenuHandle = { menu: { group: "What's on", label: "Dashboard", order: 10 } };
 
 export const meta = () => [{ title: "Dashboard | Millbrook Admin" }];
 
@@ -19,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
   const [counts, newSubmissions, settings, sales] = await Promise.all([
     getDashboardCounts(),
-    staff.canSeeSubmissions ? countNewSubmissions() : null,
+    allows(staff, "submissions") ? countNewSubmissions() : null,
     getSiteSettings(args.context),
     upcomingEventSales({ limit: 6 }),
   ]);
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
     canEditSettings: staff.role === "administrator",
     // Ticket figures are for every member of staff; the bookings behind them (names) are not.
     sales: sales.map((s) => ({ ...s, when: `${formatShortDate(s.date)}, ${formatTime(s.time)}` })),
-    canSeeBookings: staff.canSeeSubmissions,
+    canSeeBookings: allows(staff, "submissions"),
   };
 }
 

@@ -1,3 +1,4 @@
+import { allows } from "../../auth/access.ts";
 import { Link } from "react-router";
 import { currentStaff } from "../../auth/guards.server.ts";
 import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../components/admin/content-list.tsx";
@@ -6,14 +7,14 @@ import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain
 import type { Route } from "./+types/events";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Events", label: "Events", order: 20 } };
+export const handle: MenuHandle = { menu: { group: "What's on", label: "Events", order: 20 } };
 
 export const meta = () => [{ title: "Events | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadAdminList(args, listEventsForAdmin);
   // Bookings are personal data: the link shows only to staff who may open them.
-  return { ...list, canSeeBookings: currentStaff(args).canSeeSubmissions };
+  return { ...list, canSeeBookings: allows(currentStaff(args), "submissions") };
 }
 
 export const action = (args: Route.ActionArgs) =>

@@ -21,7 +21,7 @@ import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/fund-recipients";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Website", label: "Fund recipients", order: 40 } };
+export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Fund recipients", order: 40 } };
 
 export const meta = () => [{ title: "Fund recipients | Millbrook Admin" }];
 

@@ -31,9 +31,9 @@ export async function loader(args: Route.LoaderArgs) {
     // The sidebar: the menu entries of the route table this staff member may use.
     menu: menuGroups(menu.filter((entry) => allows(staff, entry.access))),
     // The Inbox item of the sidebar shows how many submissions are still new.
-    newSubmissions: staff.canSeeSubmissions ? await countNewSubmissions() : 0,
+    newSubmissions: allows(staff, "submissions") ? await countNewSubmissions() : 0,
     email: staff.user.email,
-    access: { role: staff.role, canSeeSubmissions: staff.canSeeSubmissions },
+    access: { role: staff.role, permissions: staff.permissions },
     remainingMs: staff.remainingMs,
     warningBeforeMs: sessionPolicy().warningBeforeMs,
   };

@@ -20,7 +20,7 @@ import type { Route } from "./+types/media";
 
 export const handle: BodyLimitHandle & MenuHandle = {
   bodyLimit: BODY_LIMITS.mediaUpload,
-  menu: { group: "Website", label: "Media library", order: 15 },
+  menu: { group: "Pages and news", label: "Media library", order: 15 },
 };
 
 export const meta = () => [{ title: "Media library | Millbrook Admin" }];

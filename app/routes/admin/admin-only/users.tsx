@@ -1,3 +1,4 @@
+import { PERMISSION_LABELS, STAFF_PERMISSIONS } from "../../../auth/access.ts";
 import { siteOrigin } from "../../../lib/config.server.ts";
 import { formatUkDateTime } from "../../../components/site/format.ts";
 import { useForm } from "@conform-to/react";
@@ -26,13 +27,13 @@ import {
   revokeAccess,
   setRole,
   StaffError,
-  setSubmissionsAccess,
+  setPermission,
 } from "../../../domain/staff/staff.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import type { Route } from "./+types/users";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "People and giving", label: "Users", order: 30 } };
+export const handle: MenuHandle = { menu: { group: "People", label: "Users", order: 30 } };
 
 export const meta = () => [{ title: "Users | Millbrook Admin" }];
 
@@ -50,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: a.id,
       email: a.email,
       role: a.role,
-      canSeeSubmissions: a.canSeeSubmissions,
+      permissions: a.permissions,
       hasPassword: a.hasPassword,
       lastLoginAt: a.lastLoginAt?.toISOString() ?? null,
     })),
@@ -85,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   const done = (message: string) => redirectWithToast(accountsPath(parseAccountFilters(new URL(args.request.url).searchParams)), { type: "success", message });
 
   // Access changes and reset links need the password or a code from the last 10 minutes.
-  if (["access", "grant", "invite", "role", "revoke", "reset", "submissions"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
+  if (["access", "grant", "invite", "role", "revoke", "reset", "permission"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
 
   switch (intent) {
     // One form: an existing account gets access at once, a new address an invitation.
@@ -128,11 +129,14 @@ export async function action(args: Route.ActionArgs) {
         return refuse(`Error: ${reason(error)}`);
       }
     }
-    case "submissions": {
+    case "permission": {
       const allowed = form.get("allowed") === "1";
+      const permission = STAFF_PERMISSIONS.find((p) => p === form.get("permission"));
+      if (!permission) return refuse("Choose a permission");
+      const { doing } = PERMISSION_LABELS[permission];
       try {
-        const result = await setSubmissionsAccess(userId, allowed, actor);
-        return done(allowed ? `${result.email} can now see form submissions` : `${result.email} can no longer see form submissions`);
+        const result = await setPermission(userId, permission, allowed, actor);
+        return done(allowed ? `${result.email} can now ${doing}` : `${result.email} can no longer ${doing}`);
       } catch (error) {
         return refuse(`Error: ${reason(error)}`);
       }
@@ -221,22 +225,31 @@ function AccessForm({ reply, busy }: { reply: FormReply | undefined; busy: boole
 
 type Account = Route.ComponentProps["loaderData"]["accounts"][number];
 
-/** Whether a staff member may read form submissions; editors get a button to change it. */
-function SubmissionsAccess({ account, busy }: { account: Account; busy: boolean }) {
-  const text = account.canSeeSubmissions ? "Sees form submissions" : "Does not see form submissions";
-  // Administrators always see them: nothing to say or change.
+/** An editor's permissions, each with a button to grant or withdraw it (administrators have them all). */
+function Permissions({ account, busy }: { account: Account; busy: boolean }) {
   if (account.role !== "editor") return null;
   return (
-    <Form method="post" className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600" data-testid="submissions-access">
-      <input type="hidden" name="intent" value="submissions" />
-      <input type="hidden" name="userId" value={account.id} />
-      <input type="hidden" name="allowed" value={account.canSeeSubmissions ? "0" : "1"} />
-      <span>{text}</span>
-      <button type="submit" disabled={busy} className="font-semibold text-brand-700 underline hover:text-brand-900 disabled:opacity-60"
-        aria-label={`${account.canSeeSubmissions ? "Stop" : "Allow"} form submissions for ${account.email}`}>
-        {account.canSeeSubmissions ? "Stop" : "Allow"}
-      </button>
-    </Form>
+    <ul className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label={`Permissions of ${account.email}`}>
+      {STAFF_PERMISSIONS.map((permission) => {
+        const has = account.permissions.includes(permission);
+        const { name, doing } = PERMISSION_LABELS[permission];
+        return (
+          <li key={permission}>
+            <Form method="post" className="flex flex-wrap items-center gap-x-2" data-testid={`permission-${permission}`}>
+              <input type="hidden" name="intent" value="permission" />
+              <input type="hidden" name="permission" value={permission} />
+              <input type="hidden" name="userId" value={account.id} />
+              <input type="hidden" name="allowed" value={has ? "0" : "1"} />
+              <span>{has ? `Can ${doing}` : `Cannot ${doing}`}</span>
+              <button type="submit" disabled={busy} className="font-semibold text-brand-700 underline hover:text-brand-900 disabled:opacity-60"
+                aria-label={`${has ? "Stop" : "Allow"} ${name.toLowerCase()} for ${account.email}`}>
+                {has ? "Stop" : "Allow"}
+              </button>
+            </Form>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -363,7 +376,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 cell: (a) => (
                   <>
                     {a.role ? ROLE_LABEL[a.role] : <span className="text-slate-600">No staff access</span>}
-                    <SubmissionsAccess account={a} busy={pendingIntent === "submissions"} />
+                    <Permissions account={a} busy={pendingIntent === "permission"} />
                   </>
                 ),
               },

@@ -8,7 +8,7 @@ import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { countText } from "../../../lib/paging.ts";
 
-export const handle: MenuHandle = { menu: { group: "People and giving", label: "Inbox", order: 10 } };
+export const handle: MenuHandle = { menu: { group: "People", label: "Inbox", order: 10 } };
 
 export const meta = () => [{ title: "Inbox | Millbrook Admin" }];
 

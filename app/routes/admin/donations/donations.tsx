@@ -10,7 +10,7 @@ import { FilterBar, FilterInput, FilterSelect } from "../../../components/admin/
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "People and giving", label: "Donations", order: 20 } };
+export const handle: MenuHandle = { menu: { group: "Money", label: "Donations", order: 20 } };
 
 export const meta = () => [{ title: "Donations | Millbrook Admin" }];
 

@@ -1,0 +1,16 @@
+/**
+ * Data protection (find, export and erase a person's data; complaints and requests): personal data, so only administrators and the editors given the data-protection permission. The middleware refuses everyone else before any loader or action below runs.
+ */
+import { Outlet } from "react-router";
+import { staffMiddleware } from "../../../auth/guards.server.ts";
+import type { Route } from "./+types/layout";
+import type { AccessHandle } from "../../../lib/admin-menu.ts";
+
+/** Who may use the screens below (the menu reads it too). */
+export const handle: AccessHandle = { access: "data-protection" };
+
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware(handle.access)];
+
+export default function Section() {
+  return <Outlet />;
+}

@@ -1,0 +1,16 @@
+/**
+ * Donations, Gift Aid and money reports: financial records, so only administrators and the editors an administrator has given the donations permission (a treasurer need not be an administrator). The middleware refuses everyone else before any loader or action below runs.
+ */
+import { Outlet } from "react-router";
+import { staffMiddleware } from "../../../auth/guards.server.ts";
+import type { Route } from "./+types/layout";
+import type { AccessHandle } from "../../../lib/admin-menu.ts";
+
+/** Who may use the screens below (the menu reads it too). */
+export const handle: AccessHandle = { access: "donations" };
+
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware(handle.access)];
+
+export default function Section() {
+  return <Outlet />;
+}
