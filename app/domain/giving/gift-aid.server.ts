@@ -1,7 +1,7 @@
 /**
  * Gift Aid claims. Eligible gifts: paid (not refunded), not yet claimed, with a Gift Aid
  * declaration that was not cancelled before the gift. They are exported as HMRC's
- * Charities Online Gift Aid schedule (a spreadsheet written with exceljs, at most 1,000
+ * Charities Online Gift Aid schedule (a spreadsheet written with write-excel-file, at most 1,000
  * rows per file, as HMRC accepts), and marking them claimed records a claim batch.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
@@ -94,29 +94,26 @@ export function scheduleParts<T>(rows: readonly T[]): T[][] {
 /** One schedule file (.xlsx): the header row, then one row per gift. */
 export async function scheduleWorkbook(rows: readonly ScheduleRow[]): Promise<Buffer> {
   if (rows.length > SCHEDULE_ROWS_PER_FILE) throw new Error(`A schedule file holds at most ${SCHEDULE_ROWS_PER_FILE} gifts`);
-  // exceljs is loaded on first use: most processes never write a spreadsheet.
-  const { default: ExcelJS } = await import("exceljs");
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "Millbrook Community Foundation";
-  const sheet = workbook.addWorksheet("Gift Aid schedule");
-  sheet.addRow([...SCHEDULE_COLUMNS]).font = { bold: true };
-  for (const row of rows) {
-    sheet.addRow([
-      row.title,
-      row.first_name,
-      row.last_name,
-      row.house,
-      row.postcode,
-      "",
-      "",
-      scheduleDate(row.paid_at),
-      Number((row.amount_pence / 100).toFixed(2)),
-    ]);
-  }
-  sheet.getColumn(8).numFmt = "@";
-  sheet.getColumn(9).numFmt = "0.00";
-  sheet.columns.forEach((column, i) => (column.width = [8, 20, 20, 24, 12, 12, 10, 14, 10][i]));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  // Loaded on first use: most processes never write a spreadsheet.
+  const { default: writeExcelFile } = await import("write-excel-file/node");
+  const text = (value: string) => ({ value, type: String, format: "@" });
+  const data = [
+    SCHEDULE_COLUMNS.map((value) => ({ value, fontWeight: "bold" as const })),
+    ...rows.map((row) => [
+      text(row.title),
+      text(row.first_name),
+      text(row.last_name),
+      text(row.house),
+      text(row.postcode),
+      null,
+      null,
+      // HMRC's schedule wants the date as DD/MM/YY text, and the amount as a number in pounds.
+      text(scheduleDate(row.paid_at)),
+      { value: row.amount_pence / 100, type: Number, format: "0.00" },
+    ]),
+  ];
+  const columns = [8, 20, 20, 24, 12, 12, 10, 14, 10].map((width) => ({ width }));
+  return writeExcelFile(data, { sheet: "Gift Aid schedule", columns }).toBuffer();
 }
 
 /** Marks the eligible gifts of a range claimed, as one claim batch. Null when there are none. */
