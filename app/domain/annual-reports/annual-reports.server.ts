@@ -3,6 +3,7 @@
  * (checked by its bytes, app/storage/documents.server.ts), set the year and title, show
  * or hide, replace and delete. Every write is audited and announced on "annual-reports".
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { desc, eq } from "drizzle-orm";
 import { ANNUAL_REPORTS } from "../../content/site-copy.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -51,7 +52,7 @@ export async function getAnnualReport(id: number): Promise<AnnualReportRow | nul
 /** What a revision of a report keeps: its year, title, whether it is shown (and which file it was). */
 export const annualReportRevisionData = (row: AnnualReportRow) => ({ year: row.year, title: row.title, file: row.file, is_visible: row.is_visible });
 
-async function changed(actor: AuditActor, action: string, row: AnnualReportRow, details: Record<string, unknown> = {}) {
+async function changed(actor: AuditActor, action: AuditAction, row: AnnualReportRow, details: Record<string, unknown> = {}) {
   publishChange("annual-reports");
   if (!action.endsWith(".deleted")) await recordRevision("annual-report", row.id, annualReportRevisionData(row), actor);
   await recordAudit(actor, action, { entity: "annual_report", entityId: row.id, details: { title: row.title, year: row.year, ...details } });

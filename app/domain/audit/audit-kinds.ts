@@ -1,2 +1,43 @@
-/** Kinds of audit log entries (the action prefix before the first dot), for filters. */
-export const AUDIT_KINDS = ["auth", "access", "staff", "settings", "event", "craft_fair", "submission", "booking", "audit_log"] as const;
+/**
+ * Kinds of audit log entries (the action's prefix before the dot), for the log's filter.
+ * Derived from the actions the log can record (AUDIT_PHRASES), and typed: an action of a
+ * new kind cannot be recorded until its kind has a label here, so the filter offers every
+ * kind that can be recorded.
+ */
+import type { AuditAction } from "./describe.ts";
+
+export type AuditKind = AuditAction extends `${infer Kind}.${string}` ? Kind : never;
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  access: "Refused access",
+  annual_report: "Annual reports",
+  audit_log: "Audit log retention",
+  auth: "Sign-in and passwords",
+  award_round: "Awards round",
+  award_winner: "Award winners",
+  booking: "Bookings",
+  cause: "Causes",
+  contact: "Contact details",
+  craft_fair: "Craft fairs",
+  donations: "Donations",
+  event: "Events",
+  faq: "FAQ",
+  fund_recipient: "Community Fund recipients",
+  gallery_image: "Craft fair gallery",
+  gift_aid: "Gift Aid",
+  legal_page: "Legal pages",
+  mail: "Failed mail",
+  media: "Media library",
+  news: "News",
+  page_texts: "Page texts",
+  personal_data: "Personal data",
+  settings: "Settings",
+  staff: "Staff access",
+  submission: "Form submissions",
+  submissions: "Form submission exports and retention",
+  trustee: "Trustees",
+  volunteer_role: "Volunteer roles",
+};
+
+/** The kinds in the filter's order (by label). */
+export const AUDIT_KINDS = (Object.keys(AUDIT_KIND_LABELS) as AuditKind[]).sort((a, b) => AUDIT_KIND_LABELS[a].localeCompare(AUDIT_KIND_LABELS[b]));

@@ -1,4 +1,5 @@
 import { getDb, type Database } from "../../db/client.server.ts";
+import type { AuditAction } from "./describe.ts";
 import { auditLog } from "../../db/schema.ts";
 
 /** Who made a change: the staff member (when signed in) and the address it came from. */
@@ -11,7 +12,7 @@ export interface AuditActor {
 /** Writes one line to the audit log: who did what, to which record, when and from where. */
 export async function recordAudit(
   actor: AuditActor,
-  action: string,
+  action: AuditAction,
   target: { entity?: string; entityId?: string | number; details?: Record<string, unknown> } = {},
   db: Pick<Database, "insert"> = getDb(),
 ) {

@@ -2,7 +2,7 @@
  * Audit log entries in words for staff: "jane@example.org turned maintenance mode off",
  * with details such as "changed: Hero title, Contact email" instead of raw JSON.
  */
-const PHRASES: Record<string, string> = {
+export const AUDIT_PHRASES = {
   "auth.sign_in": "signed in",
   "auth.sign_in_failed": "failed to sign in",
   "auth.sign_in_throttled": "was asked to wait before signing in again",
@@ -117,7 +117,22 @@ const PHRASES: Record<string, string> = {
   "gift_aid.claimed": "marked a Gift Aid claim as made",
   "gift_aid.declaration_cancelled": "cancelled a Gift Aid declaration",
   "gift_aid.schedule_export": "downloaded a Gift Aid schedule",
-};
+  "settings.two_factor_required": "made two-step sign-in required for everyone",
+  "submissions.retention_delete": "deleted form submissions past their retention period",
+  "submissions.erase": "erased a person's form submissions",
+  "submissions.export": "exported form submissions",
+  "submission.status": "changed a form submission's status",
+  "submission.note": "added a note to a form submission",
+  "audit_log.retention_delete": "deleted audit log entries past their retention period",
+  "media.uploaded": "uploaded a file to the media library",
+  "media.updated": "updated a file in the media library",
+  "media.deleted": "deleted a file from the media library",
+  "personal_data.export": "exported a person's data",
+  "staff.user_created": "created an account from the command line",
+} as const satisfies Record<string, string>;
+
+/** Every action the audit log can record; `recordAudit` takes only these, so each has its sentence. */
+export type AuditAction = keyof typeof AUDIT_PHRASES;
 
 /** hero_title → "Hero title". */
 const fieldLabel = (name: string) => {
@@ -126,7 +141,7 @@ const fieldLabel = (name: string) => {
 };
 
 export function describeAction(actor: string | null, action: string): string {
-  const phrase = PHRASES[action] ?? action.replace(/[._]/g, " ");
+  const phrase = (AUDIT_PHRASES as Record<string, string>)[action] ?? action.replace(/[._]/g, " ");
   return `${actor ?? "The system"} ${phrase}`;
 }
 

@@ -6,6 +6,7 @@
  * causes are seeded on a fresh install only; when the read fails, the built-in samples
  * are shown instead (app/content/sample-fallback.server.ts).
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { asc, eq, max, sql } from "drizzle-orm";
 import { SAMPLE_CAUSES } from "../../content/sample-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -97,7 +98,7 @@ export const causeRevisionData = (row: CauseRow) => ({
   is_visible: row.is_visible,
 });
 
-async function changed(actor: AuditActor, action: string, row: CauseRow, details: Record<string, unknown> = {}) {
+async function changed(actor: AuditActor, action: AuditAction, row: CauseRow, details: Record<string, unknown> = {}) {
   publishChange("causes");
   if (action !== "cause.moved" && action !== "cause.deleted") await recordRevision("cause", row.id, causeRevisionData(row), actor);
   await recordAudit(actor, action, { entity: "cause", entityId: row.id, details: { title: row.title, ...details } });
@@ -118,7 +119,7 @@ export async function createCause(input: CauseInput, actor: AuditActor) {
 }
 
 /** Updates a cause; `image` undefined keeps the image, null removes it. Null when there is no such cause. */
-export async function updateCause(id: number, input: Omit<CauseInput, "image"> & { image?: string | null }, actor: AuditActor, action = "cause.updated") {
+export async function updateCause(id: number, input: Omit<CauseInput, "image"> & { image?: string | null }, actor: AuditActor, action: AuditAction = "cause.updated") {
   const before = await getCause(id);
   if (!before) return null;
   const [row] = await getDb().update(causes).set(input).where(eq(causes.id, id)).returning();

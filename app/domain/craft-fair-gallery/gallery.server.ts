@@ -3,6 +3,7 @@
  * hidden. Every write is audited and announced on "craft-fair-gallery". When the read
  * fails, the built-in gallery is shown (app/content/sample-fallback.server.ts).
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { asc, eq, max } from "drizzle-orm";
 import { CRAFT_FAIR_GALLERY } from "../../content/site-copy.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -54,7 +55,7 @@ export async function getGalleryImage(id: number): Promise<GalleryImageRow | nul
 /** What a revision of a gallery image keeps: its description and whether it is shown (and which file it was). */
 export const galleryImageRevisionData = (row: GalleryImageRow) => ({ image: row.image, image_alt: row.image_alt, is_visible: row.is_visible });
 
-async function changed(actor: AuditActor, action: string, row: GalleryImageRow, details: Record<string, unknown> = {}) {
+async function changed(actor: AuditActor, action: AuditAction, row: GalleryImageRow, details: Record<string, unknown> = {}) {
   publishChange("craft-fair-gallery");
   if (!action.endsWith(".moved") && !action.endsWith(".deleted")) await recordRevision("gallery-image", row.id, galleryImageRevisionData(row), actor);
   await recordAudit(actor, action, { entity: "gallery_image", entityId: row.id, details: { alt: row.image_alt, ...details } });

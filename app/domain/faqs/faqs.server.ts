@@ -3,6 +3,7 @@
  * each shown or hidden. Every write is audited and announced on the "faqs" topic. When the
  * read fails, the starting questions are shown.
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { asc, desc, eq, max, sql } from "drizzle-orm";
 import { STARTING_FAQS } from "../../content/starting-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -44,7 +45,7 @@ export async function getFaq(id: number): Promise<FaqRow | null> {
 export const faqRevisionData = (row: FaqRow) => ({ question: row.question, answer: row.answer, is_visible: row.is_visible });
 
 /** Announces a change and audits it; a change to the question itself (`row`) also keeps a revision. */
-async function changed(actor: AuditActor, action: string, id: number, details: Record<string, unknown>, row?: FaqRow) {
+async function changed(actor: AuditActor, action: AuditAction, id: number, details: Record<string, unknown>, row?: FaqRow) {
   publishChange("faqs");
   if (row) await recordRevision("faq", id, faqRevisionData(row), actor);
   return recordAudit(actor, action, { entity: "faq", entityId: id, details });

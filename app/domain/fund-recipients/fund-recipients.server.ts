@@ -4,6 +4,7 @@
  * "fund-recipients" topic. Sample recipients are seeded on a fresh install only; when
  * the read fails, the built-in samples are shown (app/content/sample-fallback.server.ts).
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { asc, desc, eq, max } from "drizzle-orm";
 import { SAMPLE_FUND_RECIPIENTS } from "../../content/sample-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -64,7 +65,7 @@ export const fundRecipientRevisionData = (row: FundRecipientRow) => ({
   is_visible: row.is_visible,
 });
 
-async function changed(actor: AuditActor, action: string, row: FundRecipientRow, details: Record<string, unknown> = {}) {
+async function changed(actor: AuditActor, action: AuditAction, row: FundRecipientRow, details: Record<string, unknown> = {}) {
   publishChange("fund-recipients");
   if (!action.endsWith(".moved") && !action.endsWith(".deleted")) await recordRevision("fund-recipient", row.id, fundRecipientRevisionData(row), actor);
   await recordAudit(actor, action, { entity: "fund_recipient", entityId: row.id, details: { name: row.name, year: row.year, ...details } });

@@ -5,6 +5,7 @@
  * written when the period is over (at the subject's next event, or by the hourly
  * housekeeping). A flood of requests then costs a few rows, not one per request.
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { deleteFinishedCounters, hitCounter } from "./counters.server.ts";
 
@@ -12,7 +13,7 @@ const AUDIT_AGGREGATION_SECONDS = 15 * 60;
 const PREFIX = "audit:";
 
 interface AggregatedMeta {
-  action: string;
+  action: AuditAction;
   actor: AuditActor;
   entity?: string;
   entityId?: string;
@@ -35,7 +36,7 @@ async function writeSummary(meta: Record<string, unknown> | null, count: number,
 export async function recordAggregatedAudit(
   subject: string,
   actor: AuditActor,
-  action: string,
+  action: AuditAction,
   target: { entity?: string; entityId?: string; details?: Record<string, unknown> } = {},
 ) {
   const meta: AggregatedMeta = { action, actor, entity: target.entity, entityId: target.entityId };

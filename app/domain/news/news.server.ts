@@ -6,6 +6,7 @@
  * on the "news" topic, so caches on every instance drop the pages and it appears by itself. Bodies are sanitised before they are stored and again when
  * read for a page. Every write is audited and announced on the "news" topic.
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { and, asc, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { newsPosts, type NewsPostRow } from "../../db/schema.ts";
@@ -225,7 +226,7 @@ export const newsRevisionData = (row: NewsPostRow) => ({
   publish_at: row.published_at ? toLondonInput(row.published_at) : "",
 });
 
-function changed(actor: AuditActor, action: string, id: number, details: Record<string, unknown>) {
+function changed(actor: AuditActor, action: AuditAction, id: number, details: Record<string, unknown>) {
   publishChange("news");
   return recordAudit(actor, action, { entity: "news_post", entityId: id, details });
 }

@@ -2,6 +2,7 @@
  * Accounts and staff access. An account (users) may sign in; a row in admin_users with
  * a role (administrator or editor) gives it access to the admin area.
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { and, count, eq, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { createOneTimeLink } from "../../auth/one-time-links.server.ts";
 import { hashPassword } from "../../auth/password.server.ts";
@@ -148,7 +149,7 @@ const isAccountId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  * Sets the role of an account; refuses to demote the last administrator. A demotion
  * ends the account's sessions (it signs in again with its new role).
  */
-export async function setRole(userId: string, role: StaffRole, actor: AuditActor, action = "staff.role_changed") {
+export async function setRole(userId: string, role: StaffRole, actor: AuditActor, action: AuditAction = "staff.role_changed") {
   if (!isAccountId(userId)) throw new StaffError("No such account");
   return getDb().transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);

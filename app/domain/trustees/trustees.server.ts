@@ -5,6 +5,7 @@
  * staff keep here, and an empty board shows its empty state. When the read fails, the
  * built-in sample board is shown instead (app/content/sample-fallback.server.ts).
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { asc, desc, eq, max, sql } from "drizzle-orm";
 import { SAMPLE_TRUSTEES } from "../../content/sample-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -59,13 +60,13 @@ export const trusteeRevisionData = (row: TrusteeRow) => ({
   is_visible: row.is_visible,
 });
 
-function changed(actor: AuditActor, action: string, id: number, details: Record<string, unknown>) {
+function changed(actor: AuditActor, action: AuditAction, id: number, details: Record<string, unknown>) {
   publishChange("trustees");
   return recordAudit(actor, action, { entity: "trustee", entityId: id, details });
 }
 
 /** A change to what a trustee shows: keeps a revision, then audits and announces it. */
-async function revised(actor: AuditActor, action: string, row: TrusteeRow, details: Record<string, unknown>) {
+async function revised(actor: AuditActor, action: AuditAction, row: TrusteeRow, details: Record<string, unknown>) {
   await recordRevision("trustee", row.id, trusteeRevisionData(row), actor);
   await changed(actor, action, row.id, details);
 }

@@ -5,6 +5,7 @@
  * audited, keeps a revision (not moves) and is announced on the "volunteer-roles" topic. When the read fails, the
  * built-in roles are shown (app/content/sample-fallback.server.ts).
  */
+import type { AuditAction } from "../audit/describe.ts";
 import { asc, eq, like, max, or } from "drizzle-orm";
 import { VOLUNTEER_ROLES } from "../../content/sample-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -61,7 +62,7 @@ export const volunteerRoleRevisionData = (row: VolunteerRoleRow) => ({
   is_visible: row.is_visible,
 });
 
-async function changed(actor: AuditActor, action: string, row: VolunteerRoleRow, details: Record<string, unknown> = {}) {
+async function changed(actor: AuditActor, action: AuditAction, row: VolunteerRoleRow, details: Record<string, unknown> = {}) {
   publishChange("volunteer-roles");
   if (!action.endsWith(".moved") && !action.endsWith(".deleted")) await recordRevision("volunteer-role", row.id, volunteerRoleRevisionData(row), actor);
   await recordAudit(actor, action, { entity: "volunteer_role", entityId: row.id, details: { title: row.title, ...details } });

@@ -1,6 +1,6 @@
 import { formatUkDateTime } from "../../../components/site/format.ts";
 import { Form, Link } from "react-router";
-import { AUDIT_KINDS } from "../../../domain/audit/audit-kinds.ts";
+import { AUDIT_KIND_LABELS, AUDIT_KINDS } from "../../../domain/audit/audit-kinds.ts";
 import { listAuditActors, listAuditEntries } from "../../../domain/audit/audit-log.server.ts";
 import { describeAction, describeDetails } from "../../../domain/audit/describe.ts";
 import type { Route } from "./+types/audit-log";
@@ -10,18 +10,6 @@ import { countText } from "../../../lib/paging.ts";
 export const handle: MenuHandle = { menu: { group: "Site", label: "Audit log", order: 30 } };
 
 export const meta = () => [{ title: "Audit log | Millbrook Admin" }];
-
-const KIND_LABELS: Record<(typeof AUDIT_KINDS)[number], string> = {
-  auth: "Sign-in and passwords",
-  access: "Refused access",
-  staff: "Staff access",
-  settings: "Settings",
-  event: "Events",
-  craft_fair: "Craft fairs",
-  submission: "Submissions",
-  booking: "Bookings",
-  audit_log: "Audit log retention",
-};
 
 export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
@@ -81,7 +69,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           Kind
           <select name="kind" defaultValue={kind} className={control}>
             <option value="">All kinds</option>
-            {AUDIT_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
+            {AUDIT_KINDS.map((k) => <option key={k} value={k}>{AUDIT_KIND_LABELS[k]}</option>)}
           </select>
         </label>
         <div className="flex gap-2">
