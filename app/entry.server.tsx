@@ -4,15 +4,20 @@ import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
 import { forFirstPaint, withLighterScrollRestoration } from "./lib/first-paint.server.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
-import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
+import { pageTopics, TOPICS_HEADER, type ContentTopic } from "./live/topics.ts";
+import { topicsRead } from "./live/read-topics.server.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
 
-/** The content topics of the matched routes' handles (app/live/topics.ts). */
-function pageTopicsOf(context: EntryContext) {
-  return pageTopics(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
+/**
+ * The content topics of a page: what the matched routes' handles declare (app/live/topics.ts),
+ * and what its loaders actually read (app/live/read-topics.server.ts).
+ */
+function pageTopicsOf(context: EntryContext, read: ReadonlySet<ContentTopic> | null) {
+  const declared = pageTopics(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
+  return read ? [...new Set([...declared, ...read])] : declared;
 }
 
 /**
@@ -83,6 +88,9 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   const isHead = request.method.toUpperCase() === "HEAD";
+  // Taken now, inside the request's record (the root middleware's): the stream's callbacks
+  // may run outside it. Every loader has run by the time the page is rendered.
+  const read = topicsRead();
 
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
@@ -104,7 +112,7 @@ export default function handleRequest(
             const page = linked ? { chunks: [own.html], styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
-            responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
+            responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext, read).join(","));
             responseHeaders.set(
               "Content-Security-Policy",
               contentSecurityPolicy({

@@ -6,6 +6,7 @@ import { Toaster } from "./components/ui/toast.tsx";
 import { isMaintenanceRefusal } from "./domain/settings/maintenance.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
 import { readToast } from "./lib/toast.server.ts";
+import { recordTopics } from "./live/read-topics.server.ts";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import headingFont from "./assets/fonts/fraunces-semibold-basic-latin.woff2?url";
@@ -13,6 +14,9 @@ import headingFont from "./assets/fonts/fraunces-semibold-basic-latin.woff2?url"
 // The heading font every page uses (its basic Latin part, app/app.css), fetched with the
 // HTML rather than after the CSS, so headings do not re-flow when it arrives (layout shift).
 const PRELOADED_FONTS = [headingFont];
+
+/** Records the content topics each request reads, for the page cache (app/live/read-topics.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [(_args, next) => recordTopics(next)];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -6,6 +6,7 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { noteQuery } from "../live/read-topics.server.ts";
 
 export type Database = NodePgDatabase<typeof schema>;
 
@@ -30,7 +31,9 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Co
   });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
-  const connection = { pool, db: drizzle(pool, { schema }) };
+  // Every query's tables are noted for the request that runs it: a page's cache topics
+  // come from what it read (app/live/read-topics.server.ts).
+  const connection = { pool, db: drizzle(pool, { schema, logger: { logQuery: (query) => noteQuery(query) } }) };
   holder[KEY] = connection;
   return connection;
 }

@@ -16,6 +16,7 @@
  * Off until the server turns it on (`enableContentCache`), so scripts and tests that write
  * to the database directly read what they wrote.
  */
+import { noteTopic } from "./read-topics.server.ts";
 import { LRUCache } from "lru-cache";
 import { subscribe } from "./change-feed.server.ts";
 import type { ContentTopic } from "./topics.ts";
@@ -68,6 +69,7 @@ export function contentCacheSize(): number {
  * dropped.
  */
 export function cachedRead<T>(topic: ContentTopic, key: string, read: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
+  noteTopic(topic);
   const cache = holder[KEY];
   if (!cache) return read();
   const { entries, ttlMs, now } = cache;

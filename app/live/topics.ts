@@ -9,10 +9,14 @@
  *
  * A page depends on the topics of every route it matched (the public layout adds
  * "settings" for the header and footer). A page whose own route declares nothing depends
- * on every topic, so a new page is never left stale.
+ * on every topic, so a new page is never left stale. The page cache also adds what the
+ * page's loaders actually read (read-topics.server.ts), and a test runs every public
+ * page's loaders to check that each topic read is declared (open pages revalidate on the
+ * declared ones).
  *
- * Adding a content type: add its topic here, publish it when its data changes, and
- * declare it in the handle of the routes that show it.
+ * Adding a content type: add its topic here and its tables to TABLE_TOPICS
+ * (read-topics.server.ts), publish it when its data changes, and declare it in the
+ * handle of the routes that show it.
  */
 export const CONTENT_TOPICS = [
   "events",
