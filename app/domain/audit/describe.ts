@@ -96,6 +96,7 @@ const PHRASES: Record<string, string> = {
   "auth.second_factor_removed": "turned off two-step sign-in",
   "auth.second_factor_verified": "signed in with a code",
   "auth.second_factor_failed": "entered a wrong sign-in code",
+  "auth.second_factor_paused": "had sign-in codes paused after wrong codes",
   "auth.recovery_codes_replaced": "made new recovery codes",
   "auth.passkey_added": "added a passkey",
   "auth.passkey_removed": "removed a passkey",

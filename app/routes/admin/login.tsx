@@ -17,6 +17,8 @@ export const PASSKEY_SIGN_IN_FAILED = "That passkey did not sign you in. Try aga
 const SERVER_BUSY = "Server is busy. Please wait a moment and try again.";
 const TIMEOUT_MESSAGE = "Login request timed out. Please try again.";
 const LOGIN_TIMEOUT_MS = 10_000;
+export const CODES_PAUSED =
+  "Too many wrong codes. For your security, two-step codes for this account are paused for a while and the account's owner has been told. Sign in again with your password later.";
 const LAST_EMAIL_KEY = "mcf:last-login-email";
 
 export const meta = () => [
@@ -32,7 +34,11 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo")), setupDone: url.searchParams.get("setup") === "done" };
+  return {
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
+    setupDone: url.searchParams.get("setup") === "done",
+    codesPaused: url.searchParams.get("codes") === "paused",
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -172,6 +178,12 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         {loaderData.setupDone && (
           <p role="status" className="mt-6 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
             The administrator account has been created. You can sign in now.
+          </p>
+        )}
+
+        {loaderData.codesPaused && (
+          <p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+            {CODES_PAUSED}
           </p>
         )}
 
