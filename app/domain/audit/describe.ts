@@ -6,6 +6,7 @@ const PHRASES: Record<string, string> = {
   "auth.sign_in": "signed in",
   "auth.sign_in_failed": "failed to sign in",
   "auth.sign_in_throttled": "was asked to wait before signing in again",
+  "auth.sign_in_refused": "was sent to their set-up link (two-step sign-in had been reset)",
   "auth.sign_out": "signed out",
   "auth.password_set": "set a new password",
   "settings.updated": "changed the site settings",

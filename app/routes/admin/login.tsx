@@ -17,6 +17,8 @@ export const PASSKEY_SIGN_IN_FAILED = "That passkey did not sign you in. Try aga
 const SERVER_BUSY = "Server is busy. Please wait a moment and try again.";
 const TIMEOUT_MESSAGE = "Login request timed out. Please try again.";
 const LOGIN_TIMEOUT_MS = 10_000;
+export const ENROL_BY_LINK =
+  "Your two-step sign-in was reset. To set it up again, open the link emailed to you (or given to you by an administrator).";
 export const CODES_PAUSED =
   "Too many wrong codes. For your security, two-step codes for this account are paused for a while and the account's owner has been told. Sign in again with your password later.";
 const LAST_EMAIL_KEY = "mcf:last-login-email";
@@ -81,6 +83,7 @@ export async function action(args: Route.ActionArgs) {
     headers.append("Set-Cookie", await toastCookie(await signInToast(result.userId)));
     return redirect(redirectTo, { headers });
   }
+  if (result.reason === "enrol-by-link") return data({ error: ENROL_BY_LINK, busy: false, retryAfterMs: 0, email }, { status: 403 });
   const retryAfter = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
   if (result.reason === "throttled") {
     return data(
