@@ -86,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   const done = (message: string) => redirectWithToast(accountsPath(parseAccountFilters(new URL(args.request.url).searchParams)), { type: "success", message });
 
   // Access changes and reset links need the password or a code from the last 10 minutes.
-  if (["access", "grant", "invite", "role", "revoke", "reset", "submissions", "two-factor"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
+  if (["access", "grant", "invite", "role", "revoke", "reset", "submissions", "two-factor"].includes(intent)) await requireRecentAuth(args, currentStaff(args), form);
 
   switch (intent) {
     // One form: an existing account gets access at once, a new address an invitation.
