@@ -38,6 +38,7 @@ export default [
     route("logout", "routes/admin/logout.tsx"),
     route("set-password/:token", "routes/admin/set-password.tsx"),
     route("enrol/:token", "routes/admin/enrol-link.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
     // Inside the layout: its middleware checks the session before every loader and action
     // (pages, fetchers, resources) and gives them the staff member. Where a screen sits
     // here declares who may use it: any staff member, the submissions permission, or

@@ -41,6 +41,11 @@ test("a fresh install prints a one-time setup link, creates the first administra
     await page.goto(`${server.origin}/events/1`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Millbrook Charity Gala Dinner");
 
+    // Before the first administrator exists, the sign-in page shows how to create one.
+    await page.goto(`${server.origin}/admin/login`);
+    await page.getByRole("button", { name: "Show setup instructions" }).click();
+    await expect(page.getByText(/npm run create-user -- --email/)).toBeVisible();
+
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Create the first administrator" })).toBeVisible();
     await page.getByLabel("Email").fill("chair@millbrook.test");
@@ -67,6 +72,9 @@ test("a fresh install prints a one-time setup link, creates the first administra
     expect(fs.statSync(path.join(dataDir, "secret-encryption.key")).mode & 0o777).toBe(0o600);
     await page.goto(`${server.origin}/admin/users`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
+    // Now that one exists, the sign-in page shows no server command.
+    const login = await page.request.get(`${server.origin}/admin/login`);
+    expect(await login.text()).not.toContain("npm run create-user");
 
     // The link works once.
     const again = await page.goto(link);

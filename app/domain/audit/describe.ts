@@ -20,6 +20,7 @@ const PHRASES: Record<string, string> = {
   "staff.role_changed": "changed a staff role",
   "staff.invited": "invited a new member of staff",
   "staff.password_reset_link": "made a password reset link",
+  "auth.password_reset_requested": "asked for a password reset link",
   "staff.first_administrator_created": "created the first administrator account",
   "event.create": "created an event",
   "event.update": "updated an event",
