@@ -9,13 +9,14 @@ async function expectAccessible(page: Page) {
 }
 
 test.describe("login page", () => {
-  test("shows the spec's texts, says staff (editors sign in too), and no server command once an administrator exists", async ({ page }) => {
+  test("shows the spec's texts, says staff (editors sign in too), and no server command once an administrator exists", async ({ page, createAccount }) => {
+    await createAccount("administrator");
     await page.goto("/admin/login");
     await expect(page).toHaveTitle(/Admin Login/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
     await expect(page.getByText("Sign in to access the admin dashboard")).toBeVisible();
     await expect(page.getByText("Staff access only. Contact the site owner if you need access.")).toBeVisible();
-    // The browser tests' site has administrators: the setup instructions are for a fresh install only.
+    // An administrator exists: the setup instructions are for a fresh install only.
     await expect(page.getByRole("button", { name: "Show setup instructions" })).toHaveCount(0);
     expect(await page.content()).not.toContain("npm run create-user");
   });
