@@ -34,7 +34,7 @@ test("a fresh install prints a one-time setup link, creates the first administra
     const linkFile = path.join(dataDir, "setup-link.txt");
     const link = await waitFor(() => (fs.existsSync(linkFile) ? /(http:\/\/localhost:\d+\/admin\/setup\/[\w-]+)/.exec(fs.readFileSync(linkFile, "utf8"))?.[1] : undefined), "the setup link");
     expect(fs.statSync(linkFile).mode & 0o777).toBe(0o600);
-    expect(server.output()).toContain("No administrator exists yet");
+    await expect.poll(() => server.output(), { message: "the log names the file" }).toContain("No administrator exists yet");
     expect(server.output()).toContain(linkFile);
     expect(server.output()).not.toContain("/admin/setup/");
 
