@@ -21,10 +21,10 @@ const MAX_PAUSE_MS = 24 * 60 * 60 * 1000;
 /** A count with no wrong code for this long starts again. */
 export const CODE_COUNT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export const codeKey = (userId: string) => `code:${userId}`;
+const codeKey = (userId: string) => `code:${userId}`;
 
 /** The pause after the given number of wrong codes (0 while a round is not complete). */
-export function codePauseMs(wrongCodes: number): number {
+function codePauseMs(wrongCodes: number): number {
   if (wrongCodes <= 0 || wrongCodes % CODE_ROUND !== 0) return 0;
   const round = wrongCodes / CODE_ROUND;
   return Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** Math.min(round - 1, 10));

@@ -64,7 +64,7 @@ export function EnrolForm({ enrolment, error, busy, intent }: { enrolment: Enrol
 }
 
 /** The text file of the codes (downloaded as millbrook-recovery-codes.txt, also without JavaScript). */
-export function recoveryCodesText(codes: string[]): string {
+function recoveryCodesText(codes: string[]): string {
   return [
     "Millbrook Community Foundation admin: recovery codes",
     "Each code signs you in once if you lose your phone or passkey. Keep them somewhere safe.",
