@@ -140,8 +140,8 @@ describe("second-step codes cannot be brute-forced", () => {
 
   it("measures at most 10 code guesses checked per account per hour, from many addresses with the password before each", async () => {
     const editor = await enrolledEditor();
-    const STEP_MINUTES = 2;
-    const SIMULATED_MINUTES = 180;
+    const STEP_MINUTES = 5;
+    const SIMULATED_MINUTES = 150;
     const checkedAt: number[] = [];
     let seed = 100;
     for (let minute = 0; minute < SIMULATED_MINUTES; minute += STEP_MINUTES) {
@@ -161,5 +161,5 @@ describe("second-step codes cannot be brute-forced", () => {
     console.log(`code guesses checked per account per hour (most in any 60 simulated minutes): ${perHour}; in ${SIMULATED_MINUTES} minutes: ${checkedAt.length}`);
     expect(checkedAt.length).toBeGreaterThan(0);
     expect(perHour).toBeLessThanOrEqual(10);
-  }, 180_000);
+  }, 300_000);
 });
