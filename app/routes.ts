@@ -37,6 +37,8 @@ export default [
     route("login/passkey", "routes/admin/login-passkey.ts"),
     route("logout", "routes/admin/logout.tsx"),
     route("set-password/:token", "routes/admin/set-password.tsx"),
+    route("enrol/:token", "routes/admin/enrol-link.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
     // Inside the layout: its middleware checks the session before every loader and action
     // (pages, fetchers, resources) and gives them the staff member. Where a screen sits
     // here declares who may use it: any staff member, one permission (submissions,
@@ -109,7 +111,6 @@ export default [
       layout("routes/admin/admin-only/layout.tsx", [
         route("users", "routes/admin/admin-only/users.tsx"),
         route("users/security", "routes/admin/admin-only/users-security.tsx"),
-        route("users/:id/two-factor", "routes/admin/admin-only/user-two-factor.ts"),
         route("settings", "routes/admin/admin-only/settings.tsx"),
         route("settings/data", "routes/admin/admin-only/settings-data.ts"),
         route("settings/images", "routes/admin/admin-only/settings-images.ts"),

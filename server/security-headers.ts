@@ -1,5 +1,16 @@
 import type { NextFunction, Request, Response } from "express";
 import { contentSecurityPolicy } from "../app/lib/content-security-policy.server.ts";
+import { TOAST_COOKIE } from "../app/lib/toast.server.ts";
+import { TOPICS_HEADER } from "../app/live/topics.ts";
+
+/** Over HTTPS, the flash-toast cookie (set by many routes that do not know the scheme) is Secure. */
+function secureToastCookies(res: Response) {
+  const cookies = res.getHeader("Set-Cookie");
+  if (cookies === undefined) return;
+  const list = Array.isArray(cookies) ? cookies : [String(cookies)];
+  const secured = list.map((cookie) => (cookie.startsWith(`${TOAST_COOKIE}=`) && !/;\s*Secure(;|$)/i.test(cookie) ? `${cookie}; Secure` : cookie));
+  res.setHeader("Set-Cookie", secured);
+}
 
 /**
  * Security headers on every response. The Content-Security-Policy is enforced. Pages
@@ -7,6 +18,8 @@ import { contentSecurityPolicy } from "../app/lib/content-security-policy.server
  * plus the SHA-256 hashes of the page's inline scripts, so cached pages stay valid);
  * every other response (static files, resources, redirects) gets the baseline, which
  * allows scripts from this origin only. Nothing is loaded from other hosts.
+ * Just before the head is written, the page's content topics (for the page cache only)
+ * are removed, and over HTTPS the toast cookie gets `Secure`.
  */
 const DOOR_CHECK_IN = /^\/admin\/events\/\d+\/check-in$/;
 
@@ -17,6 +30,8 @@ export function securityHeaders(options: { dev: boolean }) {
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
       if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", baseline);
+      this.removeHeader(TOPICS_HEADER);
+      if (req.secure) secureToastCookies(this);
       return writeHead.apply(this, args);
     } as typeof res.writeHead;
     res.setHeader("X-Content-Type-Options", "nosniff");

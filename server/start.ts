@@ -24,6 +24,7 @@ import { publicStore } from "../app/storage/file-store.server.ts";
 import { beginShutdown, shuttingDown } from "../app/system/lifecycle.server.ts";
 import { createApp } from "./app.ts";
 import { servePublicFiles } from "./public-files.ts";
+import { announceSetupLink, removeSetupLinkFile } from "./setup-link.ts";
 import { trustProxySetting } from "./request-limits.ts";
 
 const config = readAppConfig();
@@ -104,9 +105,14 @@ const server = app.listen(config.PORT, config.HOST, async () => {
   console.log(`\n  Millbrook Community Foundation: ${origin}\n`);
   if ((await countAdministrators()) === 0) {
     const link = await createOneTimeLink("setup");
-    console.log(`  No administrator exists yet. Create the first one (this link works once):`);
-    console.log(`  ${origin}${link.path}\n`);
-  }
+    // Never into the log: on the terminal, or in a file of the data folder (server/setup-link.ts).
+    announceSetupLink(`${origin}${link.path}`, {
+      isTTY: Boolean(process.stdout.isTTY),
+      dataDir: config.dataDir,
+      print: (text) => console.log(text),
+      log: (fields, message) => logger.warn(fields, message),
+    });
+  } else removeSetupLinkFile(config.dataDir);
 });
 server.keepAliveTimeout = 65_000;
 

@@ -12,13 +12,15 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { users } from "../db/schema.ts";
 import { recordAudit } from "../domain/audit/audit.server.ts";
-import { findUserByEmail } from "../domain/staff/staff.server.ts";
+import { findUserByEmail, findUserById } from "../domain/staff/staff.server.ts";
+import { consumeLink, findValidLink } from "./one-time-links.server.ts";
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "./password.server.ts";
 import { createSession, deleteSession, deleteSessionByToken, type SessionPending, type SessionPolicy, sessionPolicy } from "./session.server.ts";
 import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
 import { addressBucket, reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
 
 import { secondFactorStep } from "./second-factor-step.server.ts";
+import { hasSecondFactor } from "./two-factor.server.ts";
 import { verifyPasskey } from "./passkeys.server.ts";
 
 /** How a failed or throttled sign-in names an email that is no account: never as typed. */
@@ -36,7 +38,9 @@ export interface SignInInput {
 export type SignInResult =
   | { ok: true; token: string; sessionId: string; userId: string; email: string; maxAgeMs: number; pending: SessionPending | null }
   | { ok: false; reason: "throttled"; retryAfterMs: number }
-  | { ok: false; reason: "invalid"; retryAfterMs: number };
+  | { ok: false; reason: "invalid"; retryAfterMs: number }
+  /** The password was right, but the second factor was reset: the one-time link sent to the owner sets up a new one. */
+  | { ok: false; reason: "enrol-by-link"; retryAfterMs: 0 };
 
 export async function signIn(input: SignInInput, policy: SessionPolicy = sessionPolicy()): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase().slice(0, 254);
@@ -71,6 +75,14 @@ export async function signIn(input: SignInInput, policy: SessionPolicy = session
   }
 
   await settleSuccessfulSignIn(keys);
+  if (user.enrol_by_link && !(await hasSecondFactor(user.id))) {
+    await recordAudit({ userId: user.id, email: user.email, ip: input.ip }, "auth.sign_in_refused", {
+      entity: "user",
+      entityId: user.id,
+      details: { reason: "second factor reset: enrol by link" },
+    });
+    return { ok: false, reason: "enrol-by-link", retryAfterMs: 0 };
+  }
   if (user.password_hash && passwordNeedsRehash(user.password_hash)) {
     await getDb().update(users).set({ password_hash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }
@@ -93,6 +105,42 @@ export async function signIn(input: SignInInput, policy: SessionPolicy = session
     maxAgeMs: policy.absoluteLifetimeMs,
     pending,
   };
+}
+
+export type EnrolLinkResult =
+  | { ok: true; token: string; maxAgeMs: number }
+  | { ok: false; reason: "expired" }
+  | { ok: false; reason: "invalid" | "throttled"; retryAfterMs: number };
+
+/**
+ * After a second-factor reset: the one-time "enrol" link sent to the owner, with their
+ * password, starts a session pending enrolment (the link is used up). The password is
+ * throttled like the sign-in form's.
+ */
+export async function signInWithEnrolLink(
+  input: { token: string; password: string; ip: string; userAgent?: string | null; previousToken?: string | null },
+  policy: SessionPolicy = sessionPolicy(),
+): Promise<EnrolLinkResult> {
+  const link = await findValidLink(input.token, ["enrol"]);
+  const user = link?.user_id ? await findUserById(link.user_id) : null;
+  if (!link || !user) return { ok: false, reason: "expired" };
+  const keys = throttleKeys(user.email, input.ip);
+  const attempt = await reserveSignInAttempt(keys);
+  if (!attempt.allowed) return { ok: false, reason: "throttled", retryAfterMs: attempt.retryAfterMs };
+  const valid = user.password_hash ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstDummy(input.password);
+  const actor = { userId: user.id, email: user.email, ip: input.ip };
+  if (!valid) {
+    await restartBlocks(attempt.blocks);
+    await recordAudit(actor, "auth.sign_in_failed", { entity: "user", entityId: user.id, details: { via: "enrol-link" } });
+    return { ok: false, reason: "invalid", retryAfterMs: attempt.retryAfterMs };
+  }
+  if (!(await consumeLink(input.token, ["enrol"]))) return { ok: false, reason: "expired" };
+  await settleSuccessfulSignIn(keys);
+  if (input.previousToken) await deleteSessionByToken(input.previousToken);
+  const session = await createSession(user.id, { ip: input.ip, userAgent: input.userAgent, pending: "enrol" }, policy);
+  await getDb().update(users).set({ last_login_at: sql`now()` }).where(eq(users.id, user.id));
+  await recordAudit(actor, "auth.sign_in", { entity: "session", entityId: session.id, details: { via: "enrol-link", pending: "enrol" } });
+  return { ok: true, token: session.token, maxAgeMs: policy.absoluteLifetimeMs };
 }
 
 export type PasskeySignInResult =

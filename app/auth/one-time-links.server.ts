@@ -1,5 +1,6 @@
 /**
- * One-time links (first-run setup, invitations, password resets). Only the SHA-256 of
+ * One-time links (first-run setup, invitations, password resets, re-enrolment of a second
+ * factor after an administrator reset it). Only the SHA-256 of
  * the token is stored; a link works once and only until it expires.
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
@@ -7,18 +8,20 @@ import { getDb } from "../db/client.server.ts";
 import { oneTimeTokens } from "../db/schema.ts";
 import { hashToken, newToken } from "../lib/tokens.server.ts";
 
-export type LinkPurpose = "setup" | "invite" | "reset";
+export type LinkPurpose = "setup" | "invite" | "reset" | "enrol";
 
 const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   setup: 7 * 24 * 60 * 60 * 1000,
   invite: 7 * 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
+  enrol: 3 * 24 * 60 * 60 * 1000,
 };
 
 const LINK_PATHS: Record<LinkPurpose, string> = {
   setup: "/admin/setup",
   invite: "/admin/set-password",
   reset: "/admin/set-password",
+  enrol: "/admin/enrol",
 };
 
 export async function createOneTimeLink(

@@ -26,6 +26,8 @@ import { getDb } from "../db/client.server.ts";
 import { staffPasskeys, webauthnChallenges } from "../db/schema.ts";
 import { siteOrigin } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { hitCounter } from "../domain/limits/counters.server.ts";
+import { addressBucket } from "./throttle.server.ts";
 
 export type ChallengePurpose = "sign-in" | "verify" | "register" | "reauth";
 
@@ -47,13 +49,49 @@ function relyingParty(request?: Request) {
 /** The WebAuthn user handle of an account: its id's bytes (no email or name). */
 const userHandle = (userId: string) => new TextEncoder().encode(userId);
 
+/**
+ * Challenges of sign-ins with a passkey alone (anyone may ask) kept at once, at most: the
+ * oldest goes when a new one would pass the cap. Challenges of a session are kept a few
+ * per session and purpose. Together with the per-address limit (`passkeyOptionsLimit`)
+ * the table cannot grow without bound.
+ */
+export const MAX_ANONYMOUS_CHALLENGES = 500;
+const MAX_CHALLENGES_PER_SESSION = 3;
+
 async function storeChallenge(challenge: string, purpose: ChallengePurpose, sessionId: string | null) {
   const db = getDb();
-  // Expired ones go first: the table holds at most a few minutes of requests.
-  await db.delete(webauthnChallenges).where(sql`${webauthnChallenges.expires_at} <= now()`);
-  await db
-    .insert(webauthnChallenges)
-    .values({ challenge, purpose, session_id: sessionId, expires_at: sql`now() + make_interval(secs => ${CHALLENGE_LIFETIME_S})` });
+  await db.transaction(async (tx) => {
+    // Expired ones go first: the table holds at most a few minutes of requests.
+    await tx.delete(webauthnChallenges).where(sql`${webauthnChallenges.expires_at} <= now()`);
+    // One writer at a time per kind, so parallel requests cannot all pass the cap.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webauthn-challenges:${sessionId ?? "anonymous"}`}))`);
+    const keep = sessionId ? MAX_CHALLENGES_PER_SESSION - 1 : MAX_ANONYMOUS_CHALLENGES - 1;
+    const owner = sessionId
+      ? sql`${webauthnChallenges.session_id} = ${sessionId} and ${webauthnChallenges.purpose} = ${purpose}`
+      : sql`${webauthnChallenges.session_id} is null`;
+    await tx.execute(sql`
+      delete from ${webauthnChallenges} where id in (
+        select id from ${webauthnChallenges} where ${owner} order by expires_at desc offset ${keep}
+      )`);
+    await tx
+      .insert(webauthnChallenges)
+      .values({ challenge, purpose, session_id: sessionId, expires_at: sql`now() + make_interval(secs => ${CHALLENGE_LIFETIME_S})` });
+  });
+}
+
+export const TOO_MANY_PASSKEY_REQUESTS = "Too many passkey requests from your connection. Please wait a minute and try again.";
+
+/** Passkey options (each a new challenge) per address and minute. */
+export const PASSKEY_OPTIONS_PER_MINUTE = 20;
+
+/**
+ * Counts one request for passkey options from this address: the seconds to wait when
+ * it is over the limit, or 0.
+ */
+export async function passkeyOptionsLimit(ip: string): Promise<number> {
+  const hit = await hitCounter(`passkey-options:${addressBucket(ip)}`, 60);
+  if (hit.count <= PASSKEY_OPTIONS_PER_MINUTE) return 0;
+  return Math.max(1, Math.ceil((hit.windowStart.getTime() + 60_000 - Date.now()) / 1000));
 }
 
 /** Uses up a challenge: true once, when it was handed out for this purpose and session and has not expired. */

@@ -5,10 +5,10 @@
  * A pending session reaches only its step's page; the step replaces it with a full
  * session (new token).
  */
-import { eq, sql } from "drizzle-orm";
-import { redirect, type RouterContextProvider } from "react-router";
+import { eq } from "drizzle-orm";
+import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { getDb } from "../db/client.server.ts";
-import { sessions } from "../db/schema.ts";
+import { users } from "../db/schema.ts";
 import { roleOf } from "../domain/staff/staff.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { loginUrl, safeRedirect } from "./redirect.ts";
@@ -29,9 +29,20 @@ export function stepUrl(pending: SessionPending, redirectTo?: string | null): st
   return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
 }
 
-/** Makes the pending session a full one in place (enrolment: its page still shows the recovery codes). */
-export async function completeStepInPlace(sessionId: string) {
-  await getDb().update(sessions).set({ pending: null, verified_at: sql`now()` }).where(eq(sessions.id, sessionId));
+/**
+ * Set by the enrolment step's action when it has just replaced the pending session: the
+ * page's loader, run in the same request without JavaScript (the browser still sent the
+ * old, ended token), shows the recovery codes instead of sending the person to sign in.
+ */
+export const enrolledNowContext = createContext<boolean>(false);
+
+/**
+ * Enrolment done: the pending session ends and a full one starts (new id and token), and
+ * the account no longer waits for a re-enrolment link.
+ */
+export async function completeEnrolment(pendingSessionId: string, userId: string, meta: { ip: string; userAgent?: string | null }) {
+  await getDb().update(users).set({ enrol_by_link: false }).where(eq(users.id, userId));
+  return completeStep(pendingSessionId, userId, meta);
 }
 
 /** Ends the pending session and starts a full one (new id and token). */

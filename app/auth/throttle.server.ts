@@ -12,6 +12,7 @@ import { isIPv4, isIPv6 } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { loginThrottle } from "../db/schema.ts";
+import { CODE_COUNT_LIFETIME_MS } from "./code-throttle.server.ts";
 
 const THROTTLE_BASE_DELAY_MS = 1000;
 const THROTTLE_MAX_DELAY_MS = 60_000;
@@ -151,13 +152,17 @@ export async function settleSuccessfulSignIn(keys: ThrottleKeys) {
   });
 }
 
-/** Housekeeping: counters that have been quiet for the reset period and block nothing. */
+/**
+ * Housekeeping: counters that have been quiet for the reset period and block nothing.
+ * Wrong-code counters ("code:…", code-throttle.server.ts) are kept for their own, longer lifetime.
+ */
 export async function deleteStaleThrottleRows() {
   const resetAfter = THROTTLE_RESET_AFTER_MS / 1000;
+  const codeLifetime = CODE_COUNT_LIFETIME_MS / 1000;
   const deleted = await getDb()
     .delete(loginThrottle)
     .where(
-      sql`${loginThrottle.updated_at} < now() - make_interval(secs => ${resetAfter}) and (${loginThrottle.blocked_until} is null or ${loginThrottle.blocked_until} < now())`,
+      sql`${loginThrottle.updated_at} < now() - make_interval(secs => case when ${loginThrottle.key} like 'code:%' then ${codeLifetime}::double precision else ${resetAfter}::double precision end) and (${loginThrottle.blocked_until} is null or ${loginThrottle.blocked_until} < now())`,
     )
     .returning({ key: loginThrottle.key });
   return deleted.length;

@@ -41,6 +41,12 @@ export const users = pgTable(
     email: text("email").notNull(),
     password_hash: text("password_hash"),
     last_login_at: timestamp("last_login_at", { withTimezone: true }),
+    /**
+     * Set when an administrator (or the reset command) removed the account's second factors:
+     * the password alone no longer leads to enrolment; the one-time "enrol" link sent to the
+     * owner does. Cleared when a new factor is enrolled.
+     */
+    enrol_by_link: boolean("enrol_by_link").notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
@@ -200,11 +206,11 @@ export const staffNotices = pgTable(
   (t) => [index("staff_notices_user_idx").on(t.user_id)],
 );
 
-/** One-time links: first-run setup, invitations (set password) and password resets. */
+/** One-time links: first-run setup, invitations (set password), password resets and re-enrolment after a second-factor reset. */
 export const oneTimeTokens = pgTable("one_time_tokens", {
   id: uuid("id").primaryKey().defaultRandom(),
   token_hash: text("token_hash").notNull().unique(),
-  purpose: text("purpose").$type<"setup" | "invite" | "reset">().notNull(),
+  purpose: text("purpose").$type<"setup" | "invite" | "reset" | "enrol">().notNull(),
   user_id: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
   created_by: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),

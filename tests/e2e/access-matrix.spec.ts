@@ -202,6 +202,8 @@ test.describe("pages outside the guard", () => {
     expect((await request.get("/admin/login")).status()).toBe(200);
     expect((await request.get("/admin/set-password/not-a-real-token", { failOnStatusCode: false })).status()).toBe(410);
     expect((await request.get("/admin/setup/not-a-real-token", { failOnStatusCode: false })).status()).toBe(410);
+    expect((await request.get("/admin/enrol/not-a-real-token", { failOnStatusCode: false })).status()).toBe(410);
+    expect((await request.get("/admin/forgot-password")).status()).toBe(200);
   });
 
   test("GET /admin/logout does not sign anyone out", async ({ request, sessionCookie }) => {

@@ -9,18 +9,28 @@ async function expectAccessible(page: Page) {
 }
 
 test.describe("login page", () => {
-  test("shows the spec's texts and the setup instructions toggle", async ({ page }) => {
+  test("shows the spec's texts, says staff (editors sign in too), and no server command once an administrator exists", async ({ page, createAccount }) => {
+    await createAccount("administrator");
     await page.goto("/admin/login");
     await expect(page).toHaveTitle(/Admin Login/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Login");
     await expect(page.getByText("Sign in to access the admin dashboard")).toBeVisible();
-    await expect(page.getByText("Administrator access only. Contact the site owner if you need access.")).toBeVisible();
-    const toggle = page.getByRole("button", { name: "Show setup instructions" });
-    await expect(page.getByText("npm run create-user")).toBeHidden();
-    await toggle.click();
-    await expect(page.getByText(/npm run create-user -- --email/)).toBeVisible();
-    await page.getByRole("button", { name: "Hide setup instructions" }).click();
-    await expect(page.getByText(/npm run create-user -- --email/)).toBeHidden();
+    await expect(page.getByText("Staff access only. Contact the site owner if you need access.")).toBeVisible();
+    // An administrator exists: the setup instructions are for a fresh install only.
+    await expect(page.getByRole("button", { name: "Show setup instructions" })).toHaveCount(0);
+    expect(await page.content()).not.toContain("npm run create-user");
+  });
+
+  test("'Forgot password?' says whom to ask when the site cannot send email", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/admin\/forgot-password$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forgot password");
+    await expect(page.getByTestId("ask-an-administrator")).toContainText("Ask an administrator");
+    await expect(page.getByLabel("Email")).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Back to sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
   test("a wrong password shows the failure message and the 'Login failed' toast; the same for an unknown email", async ({
@@ -323,10 +333,9 @@ test("after a failed sign-in the form rests as long as the server asks", async (
 });
 
 test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
-  test("login page, with the setup instructions open and after a failure", async ({ page }) => {
+  test("login page, and after a failure", async ({ page }) => {
     await page.goto("/admin/login");
     await expectAccessible(page);
-    await page.getByRole("button", { name: "Show setup instructions" }).click();
     await page.getByLabel("Email").fill(`axe-${Date.now()}@example.org`);
     await page.getByLabel("Password").fill("wrong password here");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();

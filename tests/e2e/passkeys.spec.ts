@@ -134,9 +134,9 @@ test("an editor adds a passkey in My account, confirms it's them with it, remove
   await page.getByRole("button", { name: "Remove passkey: Phone <b>& co</b>" }).click();
   await expect(page).toHaveURL(/\/admin\/reauth\?redirectTo=%2Fadmin%2Faccount%2Fpasskeys/);
   await page.getByRole("button", { name: "Use a passkey" }).click();
-  await expect(page).toHaveURL(/\/admin\/account\/passkeys$/);
-  await page.getByRole("button", { name: "Remove passkey: Phone <b>& co</b>" }).click();
+  // Confirming carries the removal out: no second click.
   await expect(page.getByText("Passkey removed: Phone <b>& co</b>.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/account\/passkeys$/);
   await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
   const user = await findUserByEmail(editor.email);
   expect(await getDb().select().from(staffPasskeys).where(eq(staffPasskeys.user_id, user!.id))).toEqual([]);

@@ -30,11 +30,21 @@ test("a fresh install prints a one-time setup link, creates the first administra
   fs.chmodSync(dataDir, 0o755);
   let server = await startServer({ DATA_DIR: dataDir });
   try {
-    const link = await waitFor(() => /(http:\/\/localhost:\d+\/admin\/setup\/[\w-]+)/.exec(server.output())?.[1], "the setup link");
-    expect(server.output()).toContain("No administrator exists yet");
+    // Output that is not a terminal is the log: the link is not in it, the log says which file holds it.
+    const linkFile = path.join(dataDir, "setup-link.txt");
+    const link = await waitFor(() => (fs.existsSync(linkFile) ? /(http:\/\/localhost:\d+\/admin\/setup\/[\w-]+)/.exec(fs.readFileSync(linkFile, "utf8"))?.[1] : undefined), "the setup link");
+    expect(fs.statSync(linkFile).mode & 0o777).toBe(0o600);
+    await expect.poll(() => server.output(), { message: "the log names the file" }).toContain("No administrator exists yet");
+    expect(server.output()).toContain(linkFile);
+    expect(server.output()).not.toContain("/admin/setup/");
 
     await page.goto(`${server.origin}/events/1`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Millbrook Charity Gala Dinner");
+
+    // Before the first administrator exists, the sign-in page shows how to create one.
+    await page.goto(`${server.origin}/admin/login`);
+    await page.getByRole("button", { name: "Show setup instructions" }).click();
+    await expect(page.getByText(/npm run create-user -- --email/)).toBeVisible();
 
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Create the first administrator" })).toBeVisible();
@@ -62,6 +72,9 @@ test("a fresh install prints a one-time setup link, creates the first administra
     expect(fs.statSync(path.join(dataDir, "secret-encryption.key")).mode & 0o777).toBe(0o600);
     await page.goto(`${server.origin}/admin/users`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
+    // Now that one exists, the sign-in page shows no server command.
+    const login = await page.request.get(`${server.origin}/admin/login`);
+    expect(await login.text()).not.toContain("npm run create-user");
 
     // The link works once.
     const again = await page.goto(link);
@@ -73,6 +86,7 @@ test("a fresh install prints a one-time setup link, creates the first administra
     server = await startServer({ DATA_DIR: dataDir });
     await page.waitForTimeout(500);
     expect(server.output()).not.toContain("No administrator exists yet");
+    await expect.poll(() => fs.existsSync(linkFile), { message: "the used link's file is removed" }).toBe(false);
     const health = await page.request.get(`${server.origin}/healthz`);
     expect(health.status()).toBe(200);
     expect(await health.json()).toMatchObject({ status: "ok", database: { ok: true } });

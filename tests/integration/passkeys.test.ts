@@ -176,7 +176,7 @@ describe("passkeys", () => {
   it("an administrator's reset of someone's second factor removes their passkeys too", async () => {
     const { account, passkey } = await withPasskey();
     const admin = await createSignedInAccount({ role: "administrator" });
-    await resetSecondFactor(account.user.id, { userId: admin.user.id, email: admin.email, ip: "192.0.2.92" }, "administrator");
+    await resetSecondFactor(account.user.id, { userId: admin.user.id, email: admin.email, ip: "192.0.2.92" }, "administrator", "http://localhost");
     expect(await listPasskeys(account.user.id)).toEqual([]);
     const options = await passkeyAuthenticationOptions({ purpose: "sign-in", sessionId: null });
     expect(await signInWithPasskey({ response: passkey.authenticate(options), ip: "192.0.2.92" })).toEqual({ ok: false });

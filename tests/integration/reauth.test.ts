@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { staffMiddleware } from "../../app/auth/guards.server.ts";
 import { sessionCookieName } from "../../app/auth/session.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { adminUsers, sessions, siteSettings } from "../../app/db/schema.ts";
+import { adminUsers, giftAidClaims, sessions, siteSettings } from "../../app/db/schema.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
+import { action as giftAidAction } from "../../app/routes/admin/donations/gift-aid.tsx";
 import { action as dataProtectionAction } from "../../app/routes/admin/data-protection/data-protection.tsx";
 import { action as reauthAction } from "../../app/routes/admin/reauth.tsx";
 import { action as settingsDataAction } from "../../app/routes/admin/admin-only/settings-data.ts";
@@ -23,8 +24,8 @@ import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
 
-async function post(path: string, token: string, body: Record<string, string> | object, json = false) {
-  const headers: Record<string, string> = { Cookie: `${sessionCookieName(false)}=${token}` };
+async function post(path: string, token: string, body: Record<string, string> | object, json = false, cookies: string[] = []) {
+  const headers: Record<string, string> = { Cookie: [`${sessionCookieName(false)}=${token}`, ...cookies].join("; ") };
   let payload: BodyInit;
   if (json) {
     headers["Content-Type"] = "application/json";
@@ -143,5 +144,47 @@ describe("re-authentication before sensitive actions", () => {
     await verifiedMinutesAgo(admin.sessionId, 1);
     const csv = await outcome(donationsExportLoader(await get("/admin/donations/export.csv")));
     expect(csv.status).toBe(200);
+  });
+
+  it("marking a Gift Aid claim asks for re-authentication like other sensitive actions", async () => {
+    const admin = await createSignedInAccount({ role: "administrator" });
+    await verifiedMinutesAgo(admin.sessionId, 11);
+    const claimsBefore = (await getDb().select().from(giftAidClaims)).length;
+    const refused = await outcome(giftAidAction(await post("/admin/donations/gift-aid", admin.token, { from: "2020-01-01", to: "2020-12-31" })));
+    expect(refused.location).toBe("/admin/reauth?redirectTo=%2Fadmin%2Fdonations%2Fgift-aid");
+    expect((await getDb().select().from(giftAidClaims)).length).toBe(claimsBefore);
+    await verifiedMinutesAgo(admin.sessionId, 1);
+    const allowed = await outcome(giftAidAction(await post("/admin/donations/gift-aid", admin.token, { from: "2020-01-01", to: "2020-12-31" })));
+    expect(allowed.location).toMatch(/^\/admin\/donations\/gift-aid/);
+  });
+
+  it("keeps the refused action and hands it back after re-authentication, for this session only, without secrets", async () => {
+    const admin = await createSignedInAccount({ role: "administrator" });
+    const editor = await createTestAccount({ role: "editor" });
+    await verifiedMinutesAgo(admin.sessionId, 11);
+    const refused = await outcome(
+      usersAction(await post("/admin/users?q=example", admin.token, { intent: "role", userId: editor.user.id, role: "administrator", password: "never kept" })),
+    );
+    expect(refused.location).toBe("/admin/reauth?redirectTo=%2Fadmin%2Fusers");
+    const kept = (refused.body as Response).headers.getSetCookie().find((c) => c.startsWith("mcf_reauth_resume="));
+    expect(kept).toBeTruthy();
+    expect(kept).not.toContain("never kept");
+    const cookie = kept!.split(";")[0]!;
+
+    // Another session of the same browser does not get it.
+    const other = await createSignedInAccount({ role: "administrator" });
+    const otherAnswer = await outcome(reauthAction(await post("/admin/reauth", other.token, { password: TEST_PASSWORD, redirectTo: "/admin/users" }, false, [cookie])));
+    expect(otherAnswer.location).toBe("/admin/users");
+
+    const answer = await outcome(reauthAction(await post("/admin/reauth", admin.token, { password: TEST_PASSWORD, redirectTo: "/admin/users" }, false, [cookie])));
+    expect(answer.status).toBe(200);
+    const resume = (answer.body as { data: { resume: { action: string; fields: [string, string][] } } }).data.resume;
+    expect(resume.action).toBe("/admin/users?q=example");
+    expect(Object.fromEntries(resume.fields)).toEqual({ intent: "role", userId: editor.user.id, role: "administrator" });
+    // Nothing has changed yet; the page sends the kept form again, and now it is carried out.
+    expect(await roleOf(editor.user.id)).toBe("editor");
+    const done = await outcome(usersAction(await post(resume.action, admin.token, Object.fromEntries(resume.fields))));
+    expect(done.status).toBe(302);
+    expect(await roleOf(editor.user.id)).toBe("administrator");
   });
 });

@@ -110,7 +110,7 @@ describe("two-step sign-in", () => {
     const admin = await createTestAccount({ role: "administrator" });
     const editor = await createSignedInAccount({ role: "editor" });
     await enrol(editor.user.id, editor.email);
-    await resetSecondFactor(editor.user.id, { userId: admin.user.id, email: admin.email, ip: "192.0.2.50" }, "administrator");
+    await resetSecondFactor(editor.user.id, { userId: admin.user.id, email: admin.email, ip: "192.0.2.50" }, "administrator", "http://localhost");
     expect((await factorSummary(editor.user.id)).hasFactor).toBe(false);
     expect(await getDb().select().from(sessions).where(eq(sessions.user_id, editor.user.id))).toHaveLength(0);
     const audit = await getDb().select().from(auditLog).where(eq(auditLog.entity_id, editor.user.id));
@@ -118,7 +118,7 @@ describe("two-step sign-in", () => {
     expect(await takeNotices(editor.user.id)).toEqual(["The second factor of your account was removed."]);
     expect(await takeNotices(editor.user.id)).toEqual([]);
 
-    await expect(resetSecondFactor(admin.user.id, { userId: admin.user.id, ip: "x" }, "administrator")).rejects.toThrow(TwoFactorResetError);
+    await expect(resetSecondFactor(admin.user.id, { userId: admin.user.id, ip: "x" }, "administrator", "http://localhost")).rejects.toThrow(TwoFactorResetError);
   });
 
   it("housekeeping removes abandoned enrolments and old notices, and keeps the rest", async () => {

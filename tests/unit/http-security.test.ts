@@ -18,6 +18,13 @@ beforeAll(async () => {
     res.setHeader("Content-Security-Policy", OWN_POLICY);
     res.send("page");
   });
+  // What a rendered page sets: its content topics (for the page cache) and a flash toast.
+  app.get("/with-toast", (_req, res) => {
+    res.setHeader("X-Content-Topics", "events,settings");
+    res.append("Set-Cookie", "mcf_session=abc; Path=/; HttpOnly");
+    res.append("Set-Cookie", "mcf_toast=signed; Max-Age=60; Path=/; HttpOnly; SameSite=Lax");
+    res.send("page");
+  });
   app.all("/{*splat}", (_req, res) => {
     res.send("changed");
   });
@@ -100,5 +107,24 @@ describe("security headers", () => {
   it("adds HSTS when the request came over HTTPS", async () => {
     const response = await fetch(`${base}/`, { headers: { "X-Forwarded-Proto": "https" } });
     expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+  });
+});
+
+describe("internal headers and the toast cookie", () => {
+  it("never sends the page's content topics to the browser", async () => {
+    const response = await fetch(`${base}/with-toast`);
+    expect(response.headers.get("x-content-topics")).toBeNull();
+  });
+
+  it("marks the toast cookie Secure over HTTPS, and only the toast cookie", async () => {
+    const response = await fetch(`${base}/with-toast`, { headers: { "X-Forwarded-Proto": "https" } });
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith("mcf_toast="))).toMatch(/; Secure$/);
+    expect(cookies.find((c) => c.startsWith("mcf_session="))).not.toMatch(/Secure/);
+  });
+
+  it("leaves it as it is over plain HTTP (local development)", async () => {
+    const cookies = (await fetch(`${base}/with-toast`)).headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith("mcf_toast="))).not.toMatch(/Secure/);
   });
 });

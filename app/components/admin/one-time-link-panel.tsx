@@ -1,13 +1,14 @@
-/** Shows a freshly created one-time link (invitation or password reset) to copy. */
+/** Shows a freshly created one-time link (invitation, password reset, or setting up two-step sign-in again) to copy. */
 import { formatUkDateTime } from "../site/format.ts";
 import { useState } from "react";
 
 export function OneTimeLinkPanel({ kind, email, url, expiresAt, mailed }: {
-  kind: "invite" | "reset"; email: string; url: string; expiresAt: string; mailed: boolean;
+  kind: "invite" | "reset" | "enrol"; email: string; url: string; expiresAt: string; mailed: boolean;
 }) {
   const [copied, setCopied] = useState(false);
   const until = formatUkDateTime(expiresAt);
-  const title = kind === "invite" ? `Invitation link for ${email}` : `Password reset link for ${email}`;
+  const title =
+    kind === "invite" ? `Invitation link for ${email}` : kind === "reset" ? `Password reset link for ${email}` : `Two-step sign-in set-up link for ${email}`;
   return (
     <section className="rounded-2xl border-2 border-sun-400 bg-sun-100/60 p-5" aria-labelledby="link-title" data-testid="one-time-link">
       <h2 id="link-title" className="font-display text-lg font-semibold text-ink">{title}</h2>

@@ -42,10 +42,14 @@ export function PasskeyButton({ ceremony, optionsUrl, purpose, intent, label, fi
       body.set("purpose", purpose);
       const response = await fetch(optionsUrl, { method: "POST", body, headers: { Accept: "application/json" } });
       const answer = response.headers.get("Content-Type")?.includes("application/json")
-        ? ((await response.json()) as { options?: unknown; reauth?: string })
+        ? ((await response.json()) as { options?: unknown; reauth?: string; error?: string })
         : null;
       if (answer?.reauth) {
         navigate(answer.reauth);
+        return;
+      }
+      if (response.status === 429 && answer?.error) {
+        setError(answer.error);
         return;
       }
       if (!response.ok || !answer?.options) throw new Error("no options");

@@ -1,4 +1,5 @@
 /** Second-factor screens' parts: the enrolment form (QR code, key, code) and the recovery codes. */
+import { useState, useSyncExternalStore } from "react";
 import { Form } from "react-router";
 
 export interface EnrolmentView {
@@ -62,7 +63,29 @@ export function EnrolForm({ enrolment, error, busy, intent }: { enrolment: Enrol
   );
 }
 
+/** The text file of the codes (downloaded as millbrook-recovery-codes.txt, also without JavaScript). */
+function recoveryCodesText(codes: string[]): string {
+  return [
+    "Millbrook Community Foundation admin: recovery codes",
+    "Each code signs you in once if you lose your phone or passkey. Keep them somewhere safe.",
+    "",
+    ...codes,
+    "",
+  ].join("\n");
+}
+
+const action =
+  "rounded-full border border-amber-700 bg-white px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-100 focus:outline-none focus:ring-2 focus:ring-amber-600";
+
 export function RecoveryCodes({ codes }: { codes: string[] }) {
+  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  // Copy and print need JavaScript; the download link works without it.
+  const hydrated = useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
+  const text = recoveryCodesText(codes);
   return (
     <section aria-labelledby="recovery-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
       <h2 id="recovery-heading" className="font-semibold text-amber-900">
@@ -76,6 +99,33 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
+      <div className="flex flex-wrap gap-2 print:hidden">
+        {hydrated && (
+          <button
+            type="button"
+            className={action}
+            onClick={() => {
+              void navigator.clipboard?.writeText(text).then(
+                () => setCopied("yes"),
+                () => setCopied("failed"),
+              );
+            }}
+          >
+            Copy codes
+          </button>
+        )}
+        <a className={action} href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="millbrook-recovery-codes.txt">
+          Download as a text file
+        </a>
+        {hydrated && (
+          <button type="button" className={action} onClick={() => window.print()}>
+            Print
+          </button>
+        )}
+      </div>
+      <p role="status" className="text-sm text-amber-900 print:hidden">
+        {copied === "yes" ? "Copied to the clipboard." : copied === "failed" ? "Could not copy: select the codes and copy them instead." : ""}
+      </p>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Security notices to a staff member: when their password, second factor or role
- * changes, or a password-reset link is issued for them. Each notice is mailed (when mail
+ * changes, a password-reset link is issued for them, or wrong second-step codes pause
+ * their sign-in. Each notice is mailed (when mail
  * is configured) and kept until their next sign-in, which shows it.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -18,6 +19,8 @@ export const NOTICES = {
   recoveryCodesReplaced: "New recovery codes were made for your account; the old ones no longer work.",
   roleChanged: (role: string | null) => (role ? `Your role was changed to ${role}.` : "Your access to the admin area was removed."),
   resetLinkIssued: "A password-reset link was issued for your account.",
+  wrongCodes: (count: number) =>
+    `Someone typed your password correctly and then ${count} wrong two-step codes in a row. Sign-in codes are paused for a while. If this was not you, change your password now.`,
 } as const;
 
 /** Records a notice for the account and mails it when mail is configured. */

@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "add-passkey") {
     // A further way in is a sensitive change; the first second factor is not.
-    if (summary.hasFactor) await requireRecentAuth(args, staff);
+    if (summary.hasFactor) await requireRecentAuth(args, staff, form);
     const owner = { userId: staff.user.id, email: staff.user.email, sessionId: staff.sessionId };
     const added = await registerPasskey(owner, { response: String(form.get("response") ?? ""), name: String(form.get("name") ?? "") }, args.request);
     if (!added.ok) return data<ActionResult>({ error: PASSKEY_NOT_ADDED, codes: null }, { status: 400 });
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
     const passkeyId = String(form.get("passkeyId") ?? "");
     const lastFactor = !summary.hasApp && summary.passkeys <= 1;
     if (lastFactor && (await twoFactorRequired(staff.role))) return data<ActionResult>({ error: LAST_FACTOR_MESSAGE, codes: null }, { status: 400 });
-    await requireRecentAuth(args, staff);
+    await requireRecentAuth(args, staff, form);
     const name = await removePasskey(staff.user.id, passkeyId);
     if (!name) return redirectWithToast("/admin/account/passkeys", { type: "error", message: "That passkey had already been removed." });
     // Without any second factor left, the recovery codes have nothing to stand in for.

@@ -50,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "enrol") {
     // Replacing an existing factor is a sensitive change; the first one is not.
-    if (hasFactor) await requireRecentAuth(args, staff);
+    if (hasFactor) await requireRecentAuth(args, staff, form);
     const codes = await confirmEnrolment(staff.user.id, String(form.get("code") ?? "").slice(0, 100));
     if (!codes) return data({ error: WRONG_CODE, codes: null }, { status: 400 });
     await recordAudit(actor, "auth.second_factor_enrolled", { entity: "user", entityId: staff.user.id, details: { replaced: hasApp } });
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
     return { error: null, codes };
   }
   if (intent === "recovery-codes" && hasFactor) {
-    await requireRecentAuth(args, staff);
+    await requireRecentAuth(args, staff, form);
     const codes = await replaceRecoveryCodes(staff.user.id);
     await recordAudit(actor, "auth.recovery_codes_replaced", { entity: "user", entityId: staff.user.id });
     await notifyStaff(staff.user.id, NOTICES.recoveryCodesReplaced);
@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent === "remove" && hasFactor) {
     if (await twoFactorRequired(staff.role)) return data({ error: REQUIRED_MESSAGE, codes: null }, { status: 400 });
-    await requireRecentAuth(args, staff);
+    await requireRecentAuth(args, staff, form);
     await removeSecondFactors(staff.user.id);
     await recordAudit(actor, "auth.second_factor_removed", { entity: "user", entityId: staff.user.id });
     await notifyStaff(staff.user.id, NOTICES.factorRemoved);

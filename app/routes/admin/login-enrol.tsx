@@ -1,12 +1,14 @@
 /**
  * Sign-in, enrolment step: the account must have a second factor (administrators, or
  * everyone when the site setting says so) and has none. Nothing else is reachable until
- * an authenticator app or a passkey is set up; then the session becomes a full one and
- * the recovery codes are shown once.
+ * an authenticator app or a passkey is set up; then the pending session is replaced by a
+ * full one (new token) and the recovery codes are shown once.
  */
 import { data, Link, useNavigation } from "react-router";
 import { registerPasskey } from "../../auth/passkeys.server.ts";
-import { completeStepInPlace, requirePendingSession } from "../../auth/second-factor-step.server.ts";
+import { completeEnrolment, enrolledNowContext, requirePendingSession } from "../../auth/second-factor-step.server.ts";
+import { serializeSessionCookie, sessionPolicy } from "../../auth/session.server.ts";
+import { safeRedirect } from "../../auth/redirect.ts";
 import { confirmEnrolment, replaceRecoveryCodes, startEnrolment } from "../../auth/two-factor.server.ts";
 import { AddPasskey } from "../../components/admin/passkey-button.tsx";
 import { EnrolForm, RecoveryCodes } from "../../components/admin/two-factor.tsx";
@@ -24,6 +26,10 @@ export const meta = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
+  // Without JavaScript the action's page is rendered in the same request, with the old token.
+  if (args.context.get(enrolledNowContext)) {
+    return { email: "", enrolment: null, redirectTo: safeRedirect(new URL(args.request.url).searchParams.get("redirectTo")) };
+  }
   // A full session here has just enrolled (the page shows its recovery codes).
   const { session, redirectTo } = await requirePendingSession(args, "enrol", { allowFull: true });
   if (!session.pending) return { email: session.email, enrolment: null, redirectTo };
@@ -33,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { session, redirectTo } = await requirePendingSession(args, "enrol");
-  const { ip } = args.context.get(requestInfoContext);
+  const { ip, secure } = args.context.get(requestInfoContext);
   const form = await args.request.formData();
   const actor = { userId: session.userId, email: session.email, ip };
   let codes: string[] | null;
@@ -41,17 +47,22 @@ export async function action(args: Route.ActionArgs) {
   if (viaPasskey) {
     const owner = { userId: session.userId, email: session.email, sessionId: session.id };
     const added = await registerPasskey(owner, { response: String(form.get("response") ?? ""), name: String(form.get("name") ?? "") }, args.request);
-    if (!added.ok) return data({ error: null, passkeyError: PASSKEY_NOT_ADDED, codes: null, continueTo: null }, { status: 400 });
+    if (!added.ok) return data({ error: null, passkeyError: PASSKEY_NOT_ADDED, codes: null, continueTo: null, email: session.email }, { status: 400 });
     await recordAudit(actor, "auth.passkey_added", { entity: "user", entityId: session.userId, details: { at: "sign-in", name: added.name } });
     codes = await replaceRecoveryCodes(session.userId);
   } else {
     codes = await confirmEnrolment(session.userId, String(form.get("code") ?? "").slice(0, 100));
-    if (!codes) return data({ error: ENROL_WRONG_CODE, passkeyError: null, codes: null, continueTo: null }, { status: 400 });
+    if (!codes) return data({ error: ENROL_WRONG_CODE, passkeyError: null, codes: null, continueTo: null, email: session.email }, { status: 400 });
     await recordAudit(actor, "auth.second_factor_enrolled", { entity: "user", entityId: session.userId, details: { at: "sign-in" } });
   }
-  await completeStepInPlace(session.id);
+  // A new token: whoever knew the pending one (it was handed out before the second factor) gets nothing.
+  const full = await completeEnrolment(session.id, session.userId, { ip, userAgent: args.request.headers.get("User-Agent") });
+  args.context.set(enrolledNowContext, true);
   await notifyStaff(session.userId, viaPasskey ? NOTICES.passkeyAdded : NOTICES.factorAdded);
-  return data({ error: null, passkeyError: null, codes, continueTo: redirectTo });
+  return data(
+    { error: null, passkeyError: null, codes, continueTo: redirectTo, email: session.email },
+    { headers: { "Set-Cookie": serializeSessionCookie(full.token, { secure, maxAgeMs: sessionPolicy().absoluteLifetimeMs }) } },
+  );
 }
 
 export default function LoginEnrol({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,7 +74,7 @@ export default function LoginEnrol({ loaderData, actionData }: Route.ComponentPr
         {actionData?.codes || !loaderData.enrolment ? (
           <div className="mt-6 space-y-5">
             <p role="status" className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900">
-              Two-step sign-in is on for {loaderData.email}.
+              Two-step sign-in is on for {actionData?.email ?? loaderData.email}.
             </p>
             {actionData?.codes && <RecoveryCodes codes={actionData.codes} />}
             <Link to={loaderData.redirectTo} className="block w-full rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700">

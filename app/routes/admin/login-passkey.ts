@@ -5,8 +5,10 @@
  * - "verify": the second step of a pending session (that account's passkeys only);
  * - "register": creating a passkey at the enrolment step of a pending session.
  * Answers JSON `{ options }`; the page then posts the browser's answer to its own action.
+ * Limited per address (429 with `{ error }` beyond it).
  */
-import { passkeyAuthenticationOptions, passkeyRegistrationOptions } from "../../auth/passkeys.server.ts";
+import { passkeyAuthenticationOptions, passkeyOptionsLimit, passkeyRegistrationOptions, TOO_MANY_PASSKEY_REQUESTS } from "../../auth/passkeys.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
 import { requirePendingSession } from "../../auth/second-factor-step.server.ts";
 import type { Route } from "./+types/login-passkey";
 
@@ -15,6 +17,8 @@ export function loader() {
 }
 
 export async function action(args: Route.ActionArgs) {
+  const wait = await passkeyOptionsLimit(args.context.get(requestInfoContext).ip);
+  if (wait > 0) return Response.json({ error: TOO_MANY_PASSKEY_REQUESTS }, { status: 429, headers: { "Retry-After": String(wait) } });
   const form = await args.request.formData();
   const purpose = String(form.get("purpose") ?? "");
   if (purpose === "sign-in") {

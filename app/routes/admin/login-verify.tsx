@@ -1,25 +1,36 @@
 /**
  * Sign-in, second step: the password was right and the account has a second factor.
  * A code from the authenticator app, a recovery code or one of the account's passkeys
- * turns the pending session into a full one (new token). Wrong codes and refused passkeys
- * count towards the same back-off as wrong passwords.
+ * turns the pending session into a full one (new token). Wrong codes are counted per
+ * account under their own key (`code-throttle.server.ts`): every fifth one ends the pending
+ * session, closes the code step for a growing pause and tells the owner.
  */
 import { data, Form, redirect, useNavigation } from "react-router";
 import { verifyPasskey } from "../../auth/passkeys.server.ts";
 import { completeStep, requirePendingSession } from "../../auth/second-factor-step.server.ts";
 import { serializeSessionCookie, sessionPolicy } from "../../auth/session.server.ts";
-import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
+import { clearCodeFailures, codePauseLeftMs, reserveCodeAttempt } from "../../auth/code-throttle.server.ts";
+import { loginUrl } from "../../auth/redirect.ts";
+import { clearSessionCookie, deleteSession } from "../../auth/session.server.ts";
 import { factorSummary, verifySecondFactor } from "../../auth/two-factor.server.ts";
 import { PasskeyButton } from "../../components/admin/passkey-button.tsx";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { signInToast } from "../../domain/security-notices/notices.server.ts";
+import { NOTICES, notifyStaff, signInToast } from "../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { toastCookie } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/login-verify";
 
 export const WRONG_CODE = "That code is not right. Check your app and try again, or use a recovery code.";
 export const PASSKEY_FAILED = "That passkey did not work. Try again, or enter a code.";
-export const TOO_MANY_CODES = "Too many attempts. Please wait a moment and try again.";
+
+/** Ends the pending session and sends the person back to sign in with their password (later). */
+function backToSignIn(sessionId: string, secure: boolean, redirectTo: string) {
+  return deleteSession(sessionId).then(() =>
+    redirect(`${loginUrl(redirectTo)}${loginUrl(redirectTo).includes("?") ? "&" : "?"}codes=paused`, {
+      headers: { "Set-Cookie": clearSessionCookie({ secure }) },
+    }),
+  );
+}
 
 export const meta = () => [
   { title: "Two-step sign-in | Millbrook Community Foundation" },
@@ -27,7 +38,9 @@ export const meta = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { session } = await requirePendingSession(args, "verify");
+  const { session, redirectTo } = await requirePendingSession(args, "verify");
+  // While the code step of the account is closed, the pending session ends at once.
+  if ((await codePauseLeftMs(session.userId)) > 0) throw await backToSignIn(session.id, args.context.get(requestInfoContext).secure, redirectTo);
   const { hasApp, passkeys } = await factorSummary(session.userId);
   return { email: session.email, hasApp, hasPasskeys: passkeys > 0 };
 }
@@ -38,25 +51,35 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const code = String(form.get("code") ?? "").slice(0, 100);
   const passkeyResponse = form.get("intent") === "passkey" ? String(form.get("response") ?? "") : null;
-  const keys = throttleKeys(session.email, ip);
-  // Counted before the check, atomically (parallel guesses queue here).
-  const attempt = await reserveSignInAttempt(keys);
-  if (!attempt.allowed) {
-    return data({ error: TOO_MANY_CODES }, { status: 429, headers: { "Retry-After": String(Math.ceil(attempt.retryAfterMs / 1000)) } });
-  }
-  const method =
-    passkeyResponse === null
-      ? await verifySecondFactor(session.userId, code)
-      : (await verifyPasskey({ purpose: "verify", sessionId: session.id, userId: session.userId, response: passkeyResponse }, args.request)).ok
-        ? "passkey"
-        : null;
   const actor = { userId: session.userId, email: session.email, ip };
-  if (!method) {
-    await restartBlocks(attempt.blocks);
-    await recordAudit(actor, "auth.second_factor_failed", { entity: "session", entityId: session.id, details: passkeyResponse === null ? {} : { method: "passkey" } });
-    return data({ error: passkeyResponse === null ? WRONG_CODE : PASSKEY_FAILED }, { status: 401 });
+  let method: "totp" | "recovery" | "passkey" | null;
+  if (passkeyResponse === null) {
+    // Counted before the check, atomically (parallel guesses queue here).
+    const attempt = await reserveCodeAttempt(session.userId);
+    if (!attempt.allowed) return backToSignIn(session.id, secure, redirectTo);
+    method = await verifySecondFactor(session.userId, code);
+    if (!method) {
+      await recordAudit(actor, "auth.second_factor_failed", { entity: "session", entityId: session.id, details: { wrongCodes: attempt.wrongCodes } });
+      if (attempt.pauseMs === 0) return data({ error: WRONG_CODE }, { status: 401 });
+      await recordAudit(actor, "auth.second_factor_paused", {
+        entity: "user",
+        entityId: session.userId,
+        details: { wrongCodes: attempt.wrongCodes, pauseMinutes: Math.round(attempt.pauseMs / 60_000) },
+      });
+      await notifyStaff(session.userId, NOTICES.wrongCodes(attempt.wrongCodes));
+      return backToSignIn(session.id, secure, redirectTo);
+    }
+  } else {
+    // A passkey cannot be guessed; it is refused while the code step is closed, and not counted.
+    if ((await codePauseLeftMs(session.userId)) > 0) return backToSignIn(session.id, secure, redirectTo);
+    const verified = await verifyPasskey({ purpose: "verify", sessionId: session.id, userId: session.userId, response: passkeyResponse }, args.request);
+    method = verified.ok ? "passkey" : null;
+    if (!method) {
+      await recordAudit(actor, "auth.second_factor_failed", { entity: "session", entityId: session.id, details: { method: "passkey" } });
+      return data({ error: PASSKEY_FAILED }, { status: 401 });
+    }
   }
-  await settleSuccessfulSignIn(keys);
+  await clearCodeFailures(session.userId);
   const full = await completeStep(session.id, session.userId, { ip, userAgent: args.request.headers.get("User-Agent") });
   await recordAudit(actor, "auth.second_factor_verified", { entity: "session", entityId: full.id, details: { method } });
   const headers = new Headers();

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { data, Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { signIn, signInWithPasskey } from "../../auth/login.server.ts";
 import { safeRedirect } from "../../auth/redirect.ts";
 import { stepUrl } from "../../auth/second-factor-step.server.ts";
 import { signInToast } from "../../domain/security-notices/notices.server.ts";
+import { countAdministrators } from "../../domain/staff/staff.server.ts";
 import { readSessionToken, serializeSessionCookie } from "../../auth/session.server.ts";
 import { PasskeyButton } from "../../components/admin/passkey-button.tsx";
 import { LOCAL_FLASH_KEY } from "../../components/admin/sign-out.ts";
@@ -17,6 +18,12 @@ export const PASSKEY_SIGN_IN_FAILED = "That passkey did not sign you in. Try aga
 const SERVER_BUSY = "Server is busy. Please wait a moment and try again.";
 const TIMEOUT_MESSAGE = "Login request timed out. Please try again.";
 const LOGIN_TIMEOUT_MS = 10_000;
+export const ENROL_BY_LINK =
+  "Your two-step sign-in was reset. To set it up again, open the link emailed to you (or given to you by an administrator).";
+/** The spec's note said "Administrator access only", but editors sign in here too (docs/decisions/152). */
+export const STAFF_ONLY_NOTE = "Staff access only. Contact the site owner if you need access.";
+export const CODES_PAUSED =
+  "Too many wrong codes. For your security, two-step codes for this account are paused for a while and the account's owner has been told. Sign in again with your password later.";
 const LAST_EMAIL_KEY = "mcf:last-login-email";
 
 export const meta = () => [
@@ -30,9 +37,15 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo")), setupDone: url.searchParams.get("setup") === "done" };
+  return {
+    // The setup instructions (a server command) only on a fresh install, before any administrator exists.
+    firstRun: (await countAdministrators()) === 0,
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
+    setupDone: url.searchParams.get("setup") === "done",
+    codesPaused: url.searchParams.get("codes") === "paused",
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -75,6 +88,7 @@ export async function action(args: Route.ActionArgs) {
     headers.append("Set-Cookie", await toastCookie(await signInToast(result.userId)));
     return redirect(redirectTo, { headers });
   }
+  if (result.reason === "enrol-by-link") return data({ error: ENROL_BY_LINK, busy: false, retryAfterMs: 0, email }, { status: 403 });
   const retryAfter = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
   if (result.reason === "throttled") {
     return data(
@@ -175,6 +189,12 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           </p>
         )}
 
+        {loaderData.codesPaused && (
+          <p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+            {CODES_PAUSED}
+          </p>
+        )}
+
         <Form
           method="post"
           className="mt-8 space-y-5"
@@ -206,9 +226,14 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             />
           </div>
           <div>
-            <label htmlFor="password" className="block font-medium text-slate-800">
-              Password
-            </label>
+            <div className="flex items-baseline justify-between gap-3">
+              <label htmlFor="password" className="block font-medium text-slate-800">
+                Password
+              </label>
+              <Link to="/admin/forgot-password" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                Forgot password?
+              </Link>
+            </div>
             <input
               id="password"
               name="password"
@@ -254,36 +279,38 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           />
         </div>
 
-        <div className="mt-6">
-          <button
-            type="button"
-            aria-expanded={showSetup}
-            aria-controls="setup-instructions"
-            onClick={() => setShowSetup((v) => !v)}
-            className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          >
-            {showSetup ? "Hide setup instructions" : "Show setup instructions"}
-          </button>
-          <div id="setup-instructions" hidden={!showSetup} className="mt-3 space-y-2 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
-            <p className="font-medium">Creating the first administrator</p>
-            <ol className="list-decimal space-y-2 pl-5">
-              <li>
-                When no administrator exists, the server prints a one-time setup link when it starts
-                (<code>/admin/setup/…</code>). Open it and choose the administrator&apos;s email and password.
-              </li>
-              <li>
-                Or, on the server, run:
-                <pre tabIndex={0} aria-label="Command to create an administrator" className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100">
-                  npm run create-user -- --email you@example.org --password &apos;at least 12 characters&apos; --role administrator
-                </pre>
-              </li>
-              <li>Administrators then invite further staff (administrators or editors) from the Users screen.</li>
-            </ol>
+        {loaderData.firstRun && (
+          <div className="mt-6">
+            <button
+              type="button"
+              aria-expanded={showSetup}
+              aria-controls="setup-instructions"
+              onClick={() => setShowSetup((v) => !v)}
+              className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              {showSetup ? "Hide setup instructions" : "Show setup instructions"}
+            </button>
+            <div id="setup-instructions" hidden={!showSetup} className="mt-3 space-y-2 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+              <p className="font-medium">Creating the first administrator</p>
+              <ol className="list-decimal space-y-2 pl-5">
+                <li>
+                  When no administrator exists, the server prints a one-time setup link when it starts
+                  (<code>/admin/setup/…</code>). Open it and choose the administrator&apos;s email and password.
+                </li>
+                <li>
+                  Or, on the server, run:
+                  <pre tabIndex={0} aria-label="Command to create an administrator" className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100">
+                    npm run create-user -- --email you@example.org --password &apos;at least 12 characters&apos; --role administrator
+                  </pre>
+                </li>
+                <li>Administrators then invite further staff (administrators or editors) from the Users screen.</li>
+              </ol>
+            </div>
           </div>
-        </div>
+        )}
 
         <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm text-slate-600">
-          Administrator access only. Contact the site owner if you need access.
+          {STAFF_ONLY_NOTE}
         </p>
       </div>
     </main>

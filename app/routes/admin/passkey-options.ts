@@ -6,9 +6,11 @@
  *   `{ reauth }`, the address to confirm at, and the page goes there;
  * - "reauth": confirming it's them with one of their passkeys.
  * Answers JSON `{ options }`; the page then posts the browser's answer to its own action.
+ * Limited per address (429 with `{ error }` beyond it).
  */
 import { currentStaff } from "../../auth/guards.server.ts";
-import { passkeyAuthenticationOptions, passkeyRegistrationOptions } from "../../auth/passkeys.server.ts";
+import { passkeyAuthenticationOptions, passkeyOptionsLimit, passkeyRegistrationOptions, TOO_MANY_PASSKEY_REQUESTS } from "../../auth/passkeys.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
 import { isRecentlyVerified, reauthUrlFor } from "../../auth/reauth.server.ts";
 import { hasSecondFactor } from "../../auth/two-factor.server.ts";
 import type { Route } from "./+types/passkey-options";
@@ -21,6 +23,8 @@ export function loader() {
 
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
+  const wait = await passkeyOptionsLimit(args.context.get(requestInfoContext).ip);
+  if (wait > 0) return Response.json({ error: TOO_MANY_PASSKEY_REQUESTS }, { status: 429, headers: { "Retry-After": String(wait) } });
   const form = await args.request.formData();
   const purpose = String(form.get("purpose") ?? "");
   if (purpose === "register") {

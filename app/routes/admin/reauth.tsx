@@ -2,9 +2,12 @@
  * Re-authentication: before a sensitive action the server sends the staff member here
  * when their password or second factor was last checked more than 10 minutes ago. The
  * password, a code from their app, or one of their passkeys marks the session verified
- * now; then back.
+ * now; then back. When the sensitive action kept its form, the page sends it again at
+ * once (with JavaScript) or offers it ready to confirm with one button (without).
  */
-import { data, Form, redirect, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import { takePendingAction } from "../../auth/reauth-resume.server.ts";
 import { currentStaff } from "../../auth/guards.server.ts";
 import { verifyPasskey } from "../../auth/passkeys.server.ts";
 import { verifyPassword } from "../../auth/password.server.ts";
@@ -36,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
-  const { ip } = args.context.get(requestInfoContext);
+  const { ip, secure } = args.context.get(requestInfoContext);
   const form = await args.request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const password = String(form.get("password") ?? "").slice(0, 1000);
@@ -44,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   const keys = throttleKeys(staff.user.email, ip);
   // Counted before the check, atomically (parallel guesses queue here).
   const attempt = await reserveSignInAttempt(keys);
-  if (!attempt.allowed) return data({ error: "Too many attempts. Please wait a moment and try again." }, { status: 429 });
+  if (!attempt.allowed) return data({ error: "Too many attempts. Please wait a moment and try again.", resume: null }, { status: 429 });
 
   const user = await findUserById(staff.user.id);
   let method: string | null = null;
@@ -59,19 +62,57 @@ export async function action(args: Route.ActionArgs) {
   if (!method) {
     await restartBlocks(attempt.blocks);
     await recordAudit(actor, "auth.reauthentication_failed", { entity: "session", entityId: staff.sessionId });
-    return data({ error: REAUTH_FAILED }, { status: 400 });
+    return data({ error: REAUTH_FAILED, resume: null }, { status: 400 });
   }
   await settleSuccessfulSignIn(keys);
   await markSessionVerified(staff.sessionId);
   await recordAudit(actor, "auth.reauthenticated", { entity: "session", entityId: staff.sessionId, details: { method } });
-  return redirect(redirectTo, { headers: { "Set-Cookie": await toastCookie({ type: "success", message: "Thank you. You can continue now." }) } });
+  const { pending, clear } = await takePendingAction(args.request, staff.sessionId, secure);
+  if (pending) {
+    // What the person was doing: sent again from the page (no second click with JavaScript).
+    return data({ error: null, resume: pending }, { headers: { "Set-Cookie": clear! } });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await toastCookie({ type: "success", message: "Thank you. You can continue now." }));
+  if (clear) headers.append("Set-Cookie", clear);
+  return redirect(redirectTo, { headers });
 }
 
 const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
 
+/** After the check: the kept action, sent again at once; without JavaScript, one button sends it. */
+function Resume({ resume }: { resume: { action: string; fields: [string, string][] } }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !form.current) return;
+    sent.current = true;
+    void submit(form.current, { method: "post", action: resume.action });
+  }, [resume, submit]);
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <h1 className="font-display text-3xl font-semibold text-brand-900">Confirm it's you</h1>
+      <p role="status" className="mt-4 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900">
+        Thank you. {busy ? "Finishing what you started..." : "Continue to finish what you started."}
+      </p>
+      <Form ref={form} method="post" action={resume.action} className="mt-6">
+        {resume.fields.map(([name, value], i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+          Continue
+        </button>
+      </Form>
+    </main>
+  );
+}
+
 export default function Reauth({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const error = actionData?.error;
+  if (actionData?.resume) return <Resume resume={actionData.resume} />;
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <h1 className="font-display text-3xl font-semibold text-brand-900">Confirm it's you</h1>

@@ -9,8 +9,9 @@ import type { Route } from "./+types/settings-giving";
 
 export async function action(args: Route.ActionArgs) {
   // Donor and payment data: the password or a code checked in the last 10 minutes.
-  await requireRecentAuth(args, currentStaff(args));
-  const result = await saveGivingSettings(Object.fromEntries(await args.request.formData()));
+  const form = await args.request.formData();
+  await requireRecentAuth(args, currentStaff(args), form);
+  const result = await saveGivingSettings(Object.fromEntries(form));
   if (!result.ok) {
     const message = Object.values(result.errors).join(" ");
     return redirectWithToast("/admin/settings#giving", { type: "error", message: `Giving settings not saved: ${message}` });

@@ -35,9 +35,10 @@ export async function loader() {
 
 /** The form without JavaScript: a normal post; with JavaScript the page saves through /admin/settings/data. */
 export async function action(args: Route.ActionArgs) {
-  const input = Object.fromEntries(await args.request.formData());
+  const form = await args.request.formData();
+  const input = Object.fromEntries(form);
   // Switching maintenance mode needs the password or a code from the last 10 minutes.
-  if (await switchesMaintenance(input)) await requireRecentAuth(args, currentStaff(args));
+  if (await switchesMaintenance(input)) await requireRecentAuth(args, currentStaff(args), form);
   const result = await saveSiteSettings(input, currentActor(args));
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });

@@ -18,8 +18,8 @@ export async function loader() {
 
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
-  await requireRecentAuth(args, staff);
   const form = await args.request.formData();
+  await requireRecentAuth(args, staff, form);
   const on = form.get("require") === "on";
   await setTwoFactorForEveryone(on, currentActor(args));
   return redirectWithToast("/admin/users/security", {

@@ -10,6 +10,7 @@ import { Dialog } from "../../../components/admin/kit/dialog.tsx";
 import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
+import { resetSecondFactor, TwoFactorResetError } from "../../../auth/two-factor-admin.server.ts";
 import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.tsx";
 import { runDiagnostics } from "../../../system/diagnostics.server.ts";
 import { ACCESS_FIELDS, AccessFormSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
@@ -86,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
   const done = (message: string) => redirectWithToast(accountsPath(parseAccountFilters(new URL(args.request.url).searchParams)), { type: "success", message });
 
   // Access changes and reset links need the password or a code from the last 10 minutes.
-  if (["access", "grant", "invite", "role", "revoke", "reset", "permission"].includes(intent)) await requireRecentAuth(args, currentStaff(args));
+  if (["access", "grant", "invite", "role", "revoke", "reset", "permission", "two-factor"].includes(intent)) await requireRecentAuth(args, currentStaff(args), form);
 
   switch (intent) {
     // One form: an existing account gets access at once, a new address an invitation.
@@ -156,6 +157,18 @@ export async function action(args: Route.ActionArgs) {
         await notifyStaff(userId, NOTICES.resetLinkIssued);
         return answer({ link: { kind: "reset" as const, ...link, expiresAt: link.expiresAt.toISOString() } }, { type: "success", message: `Password reset link created for ${link.email}` });
       } catch (error) {
+        return refuse(`Error: ${reason(error)}`);
+      }
+    }
+    case "two-factor": {
+      try {
+        const link = await resetSecondFactor(userId, actor, "administrator", origin);
+        return answer(
+          { link: { kind: "enrol" as const, email: link.email, url: link.url, mailed: link.mailed, expiresAt: link.expiresAt.toISOString() } },
+          { type: "success", message: `Two-step sign-in reset for ${link.email}. They set it up again with the link${link.mailed ? " emailed to them" : " below"}.` },
+        );
+      } catch (error) {
+        if (error instanceof TwoFactorResetError) return refuse(`Error: ${error.message}`);
         return refuse(`Error: ${reason(error)}`);
       }
     }
@@ -288,10 +301,12 @@ function AccountActions({ account, me, pendingIntent, onRevoke }: { account: Acc
       </Form>
       {account.id !== me && (
         // The list's filters travel along, so the answer comes back to the same page of the list.
-        <Form method="post" action={`/admin/users/${account.id}/two-factor${search}`} onSubmit={(e) => {
-          if (!window.confirm(`Reset two-step sign-in for ${account.email}? They will be signed out and set it up again at their next sign-in.`)) e.preventDefault();
+        <Form method="post" action={`/admin/users${search}`} onSubmit={(e) => {
+          if (!window.confirm(`Reset two-step sign-in for ${account.email}? They will be signed out and set it up again with a one-time link.`)) e.preventDefault();
         }}>
-          <button type="submit" className={secondary}>Reset two-step sign-in</button>
+          <input type="hidden" name="intent" value="two-factor" />
+          <input type="hidden" name="userId" value={account.id} />
+          <button type="submit" className={secondary} disabled={pendingIntent === "two-factor"}>Reset two-step sign-in</button>
         </Form>
       )}
     </div>

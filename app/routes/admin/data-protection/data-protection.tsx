@@ -69,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = form.get("intent");
   // Changing retention and erasing need the password or a code from the last 10 minutes.
-  if (intent === "retention" || intent === "erase") await requireRecentAuth(args, currentStaff(args));
+  if (intent === "retention" || intent === "erase") await requireRecentAuth(args, currentStaff(args), form);
   if (intent === "find") {
     const submission = parseForm(form, LookupFormSchema, ["email"]);
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });

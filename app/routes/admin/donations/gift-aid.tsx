@@ -4,6 +4,7 @@
  */
 import { Form, Link } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { formatPenceExact, giftAidPence } from "../../../domain/giving/donation.ts";
 import { eligibleGifts, listClaims, markClaimed, readRange, scheduleDate } from "../../../domain/giving/gift-aid.server.ts";
@@ -55,6 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
   const form = await args.request.formData();
+  // Marking a claim changes what is sent to HMRC: the password or a code from the last 10 minutes.
+  await requireRecentAuth(args, staff, form);
   const { range, from, to } = readRange(form);
   const back = `/admin/donations/gift-aid?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
   if (!range) return redirectWithToast(back, { type: "error", message: "Choose a claim period first." });

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "enrol_by_link" boolean DEFAULT false NOT NULL;
