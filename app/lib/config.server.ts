@@ -80,6 +80,11 @@ const EnvSchema = z.object({
   STRIPE_DOUBLE: z.enum(["on", "off"]).optional(),
   /** Public form posts per address per 10 minutes. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Open /live connections (server-sent events) the process accepts in all, and from one address (IPv6: one /64). */
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** A /live connection that has carried no change for this long is closed (the browser reconnects): 10 minutes. */
+  LIVE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
   /** The benchmark's static reference: a folder served at /__static. */
   BENCH_STATIC_DIR: optionalText,
   SESSION_IDLE_TIMEOUT_MS: testOnlyNumber,

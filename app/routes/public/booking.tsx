@@ -8,7 +8,7 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { CalendarIcon, CheckIcon, TicketIcon } from "../../components/site/icons.tsx";
 import { formatLongDate, formatTime, formatUkDateTime } from "../../components/site/format.ts";
 import { bookingByLink, cancelByToken, confirmByLink, resumeOrRelease, ticketsAreMailed, type BookingWithEvent } from "../../domain/bookings/bookings.server.ts";
-import { ticketQr } from "../../domain/bookings/booking-mail.server.ts";
+import { bookingPath, ticketQr } from "../../domain/bookings/booking-mail.server.ts";
 import { formatPounds, salesCloseAt, salesOpen } from "../../domain/bookings/sales.ts";
 import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/booking";
@@ -64,7 +64,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "confirm") {
     const outcome = await confirmByLink(params.reference, params.token);
-    if (outcome.outcome === "confirmed" || outcome.outcome === "already-confirmed") return redirect(new URL(request.url).pathname, 303);
+    if (outcome.outcome === "confirmed" || outcome.outcome === "already-confirmed") return redirect(bookingPath(params.reference, params.token), 303);
     return data(
       { message: null, error: "This booking was not confirmed in time, so its tickets were released. Please book again from the event page." },
       { status: 409, headers: NO_STORE },

@@ -18,6 +18,7 @@ import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusal
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
 import { CONFIRM_LINK_MINUTES } from "../../domain/bookings/sales.ts";
+import { CHECKOUT_LIMIT_MESSAGE, countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
 import { readFormData } from "./public-form.server.ts";
@@ -84,6 +85,7 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
     client: await clientKey(ip),
   };
   if (event.booking_mode === "paid") {
+    if (!(await countCheckoutStart(ip))) return answer(429, {}, CHECKOUT_LIMIT_MESSAGE);
     const held = await holdForCheckout(request_, { origin: publicOrigin(request) });
     if (!held.ok) return answer(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
     return redirect(held.checkoutUrl, 303);

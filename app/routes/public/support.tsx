@@ -18,6 +18,7 @@ import {
   type DonationValues,
 } from "../../domain/giving/donation.schema.ts";
 import { startDonationCheckout, checkoutValues } from "../../domain/giving/checkout.server.ts";
+import { countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
 import { DEFAULT_OTHER_WAYS_TEXT, donationCauses, readGivingSettings } from "../../domain/giving/settings.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.ts";
@@ -29,7 +30,7 @@ import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
-type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean };
+type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean; limited?: boolean };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("checkout");
@@ -81,6 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseDonation(values, { maxPence: settings.maxDonationPence, causeIds: causes.map((c) => c.id) });
     if (!parsed.ok) {
       return data({ form: "donate", errors: parsed.errors, values } as DonationResult, { status: 400, headers: noStore });
+    }
+    if (!(await countCheckoutStart(ip))) {
+      return data({ form: "donate", errors: {}, values, limited: true } as DonationResult, { status: 429, headers: noStore });
     }
     try {
       const url = await startDonationCheckout(parsed.value, values, publicOrigin(request));
