@@ -74,7 +74,9 @@ const sessionsCreated = () => stripe.calls.filter((c) => c.method === "POST" && 
 describe("Checkout sessions per address", () => {
   it("30 donations from one address open at most 10 sessions; the rest are told to wait (429)", async () => {
     const before = sessionsCreated();
-    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => donate("203.0.113.60", i)));
+    // One after the other: posts in parallel also meet the page's form limit, which would hide this one.
+    const statuses = [];
+    for (let i = 0; i < 30; i++) statuses.push(await donate("203.0.113.60", i));
     const opened = sessionsCreated() - before;
     console.info(`Checkout sessions opened by one address (30 donation posts): ${opened}`);
     expect(opened).toBe(CHECKOUT_STARTS_PER_WINDOW);
@@ -131,7 +133,6 @@ describe("the thank-you page", () => {
     // A session the site opened: looked up, and the page shows it.
     expect(await donate("203.0.113.62", 1)).toBe(303);
     const sessionId = [...stripe.sessions.keys()].at(-1)!;
-    await stripe.complete(sessionId);
     const status = await statusOf(() => thankYou({ request: new Request(`http://localhost/support/thank-you?session_id=${sessionId}`), context: context("203.0.113.62"), params: {} } as never));
     expect(status).toBe(200);
     expect(lookups() - before).toBe(1);
