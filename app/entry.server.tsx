@@ -5,6 +5,7 @@ import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } 
 import { forFirstPaint, withLighterScrollRestoration } from "./lib/first-paint.server.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
 import { pageTopics, TOPICS_HEADER } from "./live/topics.ts";
+import { pageQuery, QUERY_HEADER } from "./lib/page-query.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
 
@@ -13,6 +14,11 @@ export const streamTimeout = 5_000;
 /** The content topics of the matched routes' handles (app/live/topics.ts). */
 function pageTopicsOf(context: EntryContext) {
   return pageTopics(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
+}
+
+/** The query parameters the matched routes read (app/lib/page-query.ts). */
+function pageQueryOf(context: EntryContext) {
+  return pageQuery(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
 }
 
 /**
@@ -105,6 +111,8 @@ export default function handleRequest(
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext).join(","));
+            // And the query parameters it reads: the cache keys the page on those only.
+            if (!linked) responseHeaders.set(QUERY_HEADER, pageQueryOf(routerContext).join(","));
             responseHeaders.set(
               "Content-Security-Policy",
               contentSecurityPolicy({

@@ -4,6 +4,7 @@
  */
 
 /** Control characters (C0 including NUL, tab and line breaks, DEL, C1) and Unicode's line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**

@@ -3,6 +3,7 @@
  * ticket with its QR code (drawn on the server as SVG), the event's details, the
  * calendar file, and cancellation up to the sales cut-off. Never cached, never indexed.
  */
+import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CalendarIcon, CheckIcon, TicketIcon } from "../../components/site/icons.tsx";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/booking";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-export const handle: ContentHandle = { topics: ["events"] };
+export const handle: ContentHandle & QueryHandle = { query: ["checkout"], topics: ["events"] };
 
 function view({ booking, event }: BookingWithEvent, now = new Date()) {
   return {

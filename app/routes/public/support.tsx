@@ -1,3 +1,4 @@
+import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, redirect } from "react-router";
 import { DonationForm } from "../../components/site/donation-form.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
@@ -101,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteer-roles", "faqs", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["checkout"], topics: ["volunteer-roles", "faqs", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
