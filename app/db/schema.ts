@@ -313,6 +313,14 @@ export const bookings = pgTable(
      * its /64): counts a client's tickets per event, never shown; cleared on erasure.
      */
     client_hash: text("client_hash"),
+    /**
+     * A payment that arrived after its hold was released (the tickets were sold): the
+     * refund is owed from this time until Stripe has made it (the "booking-refund" job
+     * retries it); staff see every refund still owed.
+     */
+    refund_owed_since: timestamp("refund_owed_since", { withTimezone: true }),
+    /** Why the last try of an owed refund failed. */
+    refund_error: text("refund_error"),
     ...timestamps,
   },
   (t) => [

@@ -21,6 +21,7 @@ import { getDb } from "../../db/client.server.ts";
 import { bookings, events, givingSettings, type BookingRow, type EventRow } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { siteSecret } from "../../lib/site-secrets.server.ts";
+import { enqueue, queueRunning } from "../../jobs/queue.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { mailConfigured } from "../../mail/mailer.server.ts";
@@ -471,7 +472,15 @@ export async function confirmFromWebhook(tx: Transaction, session: PaidSession, 
     .set(
       fits
         ? { status: "confirmed", confirmed_at: now, hold_expires_at: null, stripe_payment_intent_id: paymentIntent, stripe_checkout_session_id: session.id, updated_at: now }
-        : { status: "refunded", cancelled_at: now, hold_expires_at: null, stripe_payment_intent_id: paymentIntent, stripe_checkout_session_id: session.id, updated_at: now },
+        : {
+            status: "refunded",
+            cancelled_at: now,
+            hold_expires_at: null,
+            stripe_payment_intent_id: paymentIntent,
+            stripe_checkout_session_id: session.id,
+            refund_owed_since: now,
+            updated_at: now,
+          },
     )
     .where(eq(bookings.id, booking.id))
     .returning();
@@ -593,9 +602,14 @@ export async function cancelByToken(reference: string, token: string, options: {
 
 /**
  * charge.refunded (a refund made here or in Stripe's dashboard): a fully refunded
- * payment marks its confirmed booking refunded and releases its tickets.
+ * payment marks its confirmed booking refunded and releases its tickets, and a refund
+ * owed for a late payment is no longer owed.
  */
 export async function markRefundedByPaymentIntent(tx: Transaction, paymentIntentId: string, now: Date = new Date()): Promise<number> {
+  await tx
+    .update(bookings)
+    .set({ refund_owed_since: null, refund_error: null, updated_at: now })
+    .where(and(eq(bookings.stripe_payment_intent_id, paymentIntentId), sql`${bookings.refund_owed_since} is not null`));
   const rows = await tx
     .update(bookings)
     .set({ status: "refunded", cancelled_at: now, updated_at: now })
@@ -646,4 +660,74 @@ export async function checkIn(input: string, options: { now?: Date } = {}): Prom
   if (!booking) return { outcome: "not-found" };
   if (booking.checked_in_at) return { outcome: "already-checked-in", booking, at: booking.checked_in_at };
   return { outcome: "not-valid", booking };
+}
+
+// ---- Refunds owed for late payments -------------------------------------------------
+
+/** The job that refunds a late payment, retried with growing waits (app/jobs/jobs.server.ts). */
+export const BOOKING_REFUND_JOB = "booking-refund";
+
+/**
+ * Refunds an owed late payment in full (one refund per booking: Stripe's idempotency key).
+ * Throws when Stripe refuses or cannot be reached, after noting why on the booking, so
+ * the job tries again; nothing to do when the refund is no longer owed.
+ */
+export async function refundLatePayment(bookingId: string): Promise<"refunded" | "not-owed"> {
+  const [booking] = await getDb().select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking?.refund_owed_since) return "not-owed";
+  try {
+    if (!booking.stripe_payment_intent_id) throw new Error("the payment has no Stripe payment id");
+    await (await stripeClient()).refunds.create(
+      { payment_intent: booking.stripe_payment_intent_id, metadata: { kind: "booking", booking: booking.reference } },
+      { idempotencyKey: `booking-refund-${booking.id}` },
+    );
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    await getDb().update(bookings).set({ refund_error: reason, updated_at: new Date() }).where(eq(bookings.id, booking.id));
+    logger.warn({ booking: booking.reference, err: reason }, "refund of a late payment failed: it will be tried again");
+    throw error;
+  }
+  await getDb().update(bookings).set({ refund_owed_since: null, refund_error: null, updated_at: new Date() }).where(eq(bookings.id, booking.id));
+  logger.info({ booking: booking.reference }, "late payment refunded");
+  return "refunded";
+}
+
+/** Queues the refund of a late payment (in a process without a queue, tries it once now: it stays owed if that fails). */
+export async function queueLatePaymentRefund(bookingId: string): Promise<void> {
+  if (queueRunning()) {
+    await enqueue(BOOKING_REFUND_JOB, { bookingId }, { singletonKey: `booking-refund-${bookingId}` });
+    return;
+  }
+  await refundLatePayment(bookingId).catch(() => {});
+}
+
+export interface OwedRefund {
+  reference: string;
+  name: string;
+  email: string;
+  amountPence: number;
+  eventId: number;
+  eventTitle: string;
+  since: Date;
+  error: string | null;
+}
+
+/** Refunds still owed for late payments, oldest first (for staff: Diagnostics and the event's bookings). */
+export async function owedRefunds(options: { eventId?: number } = {}): Promise<OwedRefund[]> {
+  const rows = await getDb()
+    .select({ booking: bookings, eventTitle: events.title })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.event_id))
+    .where(and(sql`${bookings.refund_owed_since} is not null`, options.eventId === undefined ? undefined : eq(bookings.event_id, options.eventId)))
+    .orderBy(bookings.refund_owed_since);
+  return rows.map(({ booking, eventTitle }) => ({
+    reference: booking.reference,
+    name: booking.name,
+    email: booking.email,
+    amountPence: booking.amount_pence,
+    eventId: booking.event_id,
+    eventTitle,
+    since: booking.refund_owed_since!,
+    error: booking.refund_error,
+  }));
 }
