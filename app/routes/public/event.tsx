@@ -86,7 +86,7 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
   };
   if (event.booking_mode === "paid") {
     if (!(await countCheckoutStart(ip))) return answer(429, {}, CHECKOUT_LIMIT_MESSAGE);
-    const held = await holdForCheckout(request_, { origin: publicOrigin(request) });
+    const held = await holdForCheckout(request_, { origin: publicOrigin() });
     if (!held.ok) return answer(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
     return redirect(held.checkoutUrl, 303);
   }

@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ form: "donate", errors: {}, values, limited: true } as DonationResult, { status: 429, headers: noStore });
     }
     try {
-      const url = await startDonationCheckout(parsed.value, values, publicOrigin(request));
+      const url = await startDonationCheckout(parsed.value, values, publicOrigin());
       return redirect(url, { status: 303 });
     } catch (error) {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "starting a donation checkout failed");

@@ -15,7 +15,7 @@ const absoluteLinks = (html: string, origin: string) => html.replace(/ (src|href
 
 export async function loader(args: Route.LoaderArgs) {
   await refuseResourceDuringMaintenance(args);
-  const origin = siteOrigin(args.request);
+  const origin = siteOrigin();
   const [posts, settings] = await Promise.all([feedArticles(20), getSiteSettings(args.context)]);
   const siteName = settings.site_name || SITE_NAME;
   const feed = new Feed({
