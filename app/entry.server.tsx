@@ -69,7 +69,8 @@ function responseBody(chunks: (string | Uint8Array)[]): { body: string | Readabl
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (error instanceof Error && error.name === "PayloadTooLargeError") return;
-  logger.error({ err: error, url: request.url }, "request error");
+  // The path only: a query string can hold what someone typed.
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request error");
 }
 
 /**

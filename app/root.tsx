@@ -5,6 +5,8 @@ import { MaintenancePage } from "./components/site/maintenance-page.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { isMaintenanceRefusal } from "./domain/settings/maintenance.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
+import { refuseControlCharacters } from "./lib/form-guard.server.ts";
+import { isFormRefusal } from "./lib/plain-text.ts";
 import { readToast } from "./lib/toast.server.ts";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -50,6 +52,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** The root loader only carries the flash toast (set by `redirectWithToast`) and clears it. */
+/** Every form post, public and staff, is checked for control characters first (app/lib/form-guard.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [refuseControlCharacters];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
   return data({ toast }, { headers });
@@ -86,11 +91,13 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && status === 503 && isMaintenanceRefusal(error.data)) {
     return <MaintenancePage contactEmail={error.data.contactEmail} />;
   }
-  const title = status === 404 ? "Page Not Found" : status === 503 ? "Back soon" : "Something went wrong";
+  // A form refused for a control character (app/lib/form-guard.server.ts): say so.
+  const refused = isRouteErrorResponse(error) && status === 400 && isFormRefusal(error.data) ? error.data.formRefused : null;
+  const title = status === 404 ? "Page Not Found" : status === 503 ? "Back soon" : refused ? "The form was not sent" : "Something went wrong";
   const message =
     status === 404
       ? "The page you're looking for doesn't exist or has been moved."
-      : "Sorry, something went wrong on our side. Please try again in a moment.";
+      : (refused ?? "Sorry, something went wrong on our side. Please try again in a moment.");
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
       <title>{`${title} | Millbrook Community Foundation`}</title>

@@ -18,3 +18,47 @@ export const LOOKS_LIKE_LINK =
 export function isPlainName(value: string): boolean {
   return !CONTROL_CHARACTER.test(value) && !LOOKS_LIKE_LINK.test(value);
 }
+
+/**
+ * Characters no form field takes: the C0 controls except tab, line feed and carriage
+ * return (NUL among them, which PostgreSQL refuses outright), DEL and the C1 controls.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const FORBIDDEN_IN_FORMS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** The same characters percent-encoded, as an urlencoded form body carries them (C1 as UTF-8). */
+const FORBIDDEN_ENCODED = /%(?:0[0-8BCEF]|1[0-9A-F]|7F|C2%[89][0-9A-F])/i;
+
+/** What a visitor or staff member is told when a form carries one of them. */
+export const FORBIDDEN_CHARACTER_MESSAGE =
+  "The form contains a character that cannot be accepted (an invisible control character, such as a null byte). Please remove it, or type the text again rather than pasting it, and send the form again.";
+
+/** The name of the first text field of `form` holding a forbidden character, or null. */
+export function fieldWithForbiddenCharacter(form: FormData): string | null {
+  for (const [name, value] of form) if (typeof value === "string" && (FORBIDDEN_IN_FORMS.test(value) || FORBIDDEN_IN_FORMS.test(name))) return name;
+  return null;
+}
+
+/** Whether an urlencoded body (as sent) holds a forbidden character, raw or percent-encoded. */
+export function urlencodedHasForbiddenCharacter(body: string): boolean {
+  return FORBIDDEN_ENCODED.test(body) || FORBIDDEN_IN_FORMS.test(body);
+}
+
+/** What the error boundary receives for a refused form: the message to show. */
+export interface FormRefusal {
+  formRefused: string;
+}
+
+export const isFormRefusal = (value: unknown): value is FormRefusal =>
+  typeof value === "object" && value !== null && typeof (value as FormRefusal).formRefused === "string";
+
+/**
+ * Characters XML 1.0 does not allow (controls other than tab and line breaks, lone
+ * surrogates, U+FFFE and U+FFFF): one of them makes a whole feed unreadable.
+ */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** `text` without the characters XML does not allow. */
+export function withoutNonXmlCharacters(text: string): string {
+  return text.replace(NOT_XML, "");
+}

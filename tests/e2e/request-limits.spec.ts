@@ -67,6 +67,31 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+test("a NUL byte in a public or a staff form is answered 400 with a clear message, and the log holds no submitted value", async ({ request }) => {
+  test.setTimeout(120_000);
+  const server = await startOwnServer({ LOG_LEVEL: "info" });
+  try {
+    const forms = [
+      { path: "/admin/login", form: "email=nul-sender%00@example.org&password=Secret-nul-value" },
+      { path: "/events/1", form: "intent=book&name=Nul%00Person-Private&email=nul-booker@example.org&quantity=1" },
+      { path: "/support", form: "intent=volunteer&fullName=Vera%00Private&email=nul-volunteer@example.org" },
+    ];
+    for (const { path, form } of forms) {
+      const response = await request.post(`${server.origin}${path}`, {
+        headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
+        data: form,
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      });
+      expect(response.status(), path).toBe(400);
+      expect(await response.text(), path).toContain("The form contains a character that cannot be accepted");
+    }
+    for (const value of ["nul-sender", "Secret-nul-value", "Private", "nul-booker", "nul-volunteer"]) expect(server.output()).not.toContain(value);
+  } finally {
+    await server.stop();
+  }
+});
+
 test("in production behind a proxy (TRUST_PROXY) without PUBLIC_URL, the server refuses to start and says why", async () => {
   test.setTimeout(120_000);
   const started = startOwnServer({ TRUST_PROXY: "1" });
