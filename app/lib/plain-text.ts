@@ -24,7 +24,7 @@ export function isPlainName(value: string): boolean {
  * return (NUL among them, which PostgreSQL refuses outright), DEL and the C1 controls.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const FORBIDDEN_IN_FORMS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const FORBIDDEN_IN_FORMS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** The same characters percent-encoded, as an urlencoded form body carries them (C1 as UTF-8). */
 const FORBIDDEN_ENCODED = /%(?:0[0-8BCEF]|1[0-9A-F]|7F|C2%[89][0-9A-F])/i;

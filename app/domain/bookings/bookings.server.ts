@@ -185,7 +185,7 @@ export function refusalMessage(refusal: BookingRefusal): string {
   }
 }
 
-export interface NewBooking {
+interface NewBooking {
   ok: true;
   booking: BookingRow;
   /** The secret of the buyer's link (only its hash is stored). */
