@@ -77,8 +77,9 @@ async function fillBooking(page: Page, name: string, email: string, quantity: st
  * With mail on, a free booking waits for its emailed link: the box says so, the link
  * opens the booking page, and "Confirm my booking" confirms it.
  */
-async function confirmThroughEmail(page: Page, email: string, goto: (url: string) => Promise<unknown>) {
+async function confirmThroughEmail(page: Page, email: string, goto: (url: string) => Promise<unknown>, shot?: (name: string) => string) {
   await expect(ticketBox(page).getByRole("status")).toContainText(`We are emailing a link to ${email}`);
+  if (shot) await ticketBox(page).screenshot({ path: shot("ticket-box-check-email") });
   const [held] = await bookingsOf(email);
   expect(held.status).toBe("held");
   const [linkMail] = await waitForMail(site, email);
@@ -86,6 +87,7 @@ async function confirmThroughEmail(page: Page, email: string, goto: (url: string
   const link = /https?:\/\/\S+\/bookings\/\S+/.exec(linkMail.text)![0];
   await goto(link);
   await expect(page.getByRole("heading", { name: "Confirm your booking" })).toBeVisible();
+  if (shot) await page.screenshot({ path: shot("confirm-your-booking"), fullPage: true });
   await page.getByRole("button", { name: "Confirm my booking" }).click();
 }
 
@@ -105,7 +107,8 @@ test("a free booking with JavaScript: confirmed through the emailed link, with t
 
   await fillBooking(page, "Ann Smith", email, "2");
   await box.getByRole("button", { name: "Book free tickets" }).click();
-  await confirmThroughEmail(page, email, (url) => openSitePage(page, url));
+  await page.setViewportSize({ width: 390, height: 900 });
+  await confirmThroughEmail(page, email, (url) => openSitePage(page, url), (name) => testInfo.outputPath(`${name}-390.png`));
 
   await expect(page.getByRole("heading", { name: "You're booked" })).toBeVisible();
   await expect(page).toHaveURL(/\/bookings\/MCF-[A-Z2-9]{4}-[A-Z2-9]{4}\/[\w-]{40,}$/);
