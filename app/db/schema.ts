@@ -785,6 +785,8 @@ export const monthlyGifts = pgTable("monthly_gifts", {
   id: uuid("id").primaryKey().defaultRandom(),
   reference: text("reference").notNull().unique(),
   stripe_subscription_id: text("stripe_subscription_id").notNull().unique(),
+  /** The Checkout session that started it (the thank-you page looks up only sessions the site knows). */
+  stripe_checkout_session_id: text("stripe_checkout_session_id"),
   stripe_customer_id: text("stripe_customer_id"),
   email: text("email").notNull(),
   amount_pence: integer("amount_pence").notNull(),

@@ -6,7 +6,7 @@
  */
 import { eq, lt } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donationCheckouts, donations } from "../../db/schema.ts";
+import { donationCheckouts, donations, monthlyGifts } from "../../db/schema.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";
 import { CHARITY_NAME, type DonationRequest, type DonationValues } from "./donation.schema.ts";
 import { newDonationReference, newToken } from "./references.server.ts";
@@ -74,7 +74,7 @@ export interface ThankYou {
 
 /**
  * The thank-you page: the Checkout session as Stripe reports it (never the URL's word).
- * Only sessions this site opened (a checkout or a donation names it) are looked up: a
+ * Only sessions this site opened (a checkout, a gift or a monthly gift names it) are looked up: a
  * made-up id costs no call on the charity's Stripe account.
  */
 export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
@@ -85,6 +85,7 @@ export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
     .from(donationCheckouts)
     .where(eq(donationCheckouts.stripe_session_id, sessionId))
     .unionAll(db.select({ id: donations.stripe_checkout_session_id }).from(donations).where(eq(donations.stripe_checkout_session_id, sessionId)))
+    .unionAll(db.select({ id: monthlyGifts.stripe_checkout_session_id }).from(monthlyGifts).where(eq(monthlyGifts.stripe_checkout_session_id, sessionId)))
     .limit(1);
   if (!known) return null;
   try {
