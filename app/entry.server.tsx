@@ -6,6 +6,7 @@ import { forFirstPaint, withLighterScrollRestoration } from "./lib/first-paint.s
 import { isStaffPath } from "./lib/staff-path.ts";
 import { pageTopics, TOPICS_HEADER, type ContentTopic } from "./live/topics.ts";
 import { topicsRead } from "./live/read-topics.server.ts";
+import { pageQuery, QUERY_HEADER } from "./lib/page-query.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
 
@@ -18,6 +19,11 @@ export const streamTimeout = 5_000;
 function pageTopicsOf(context: EntryContext, read: ReadonlySet<ContentTopic> | null) {
   const declared = pageTopics(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
   return read ? [...new Set([...declared, ...read])] : declared;
+}
+
+/** The query parameters the matched routes read (app/lib/page-query.ts). */
+function pageQueryOf(context: EntryContext) {
+  return pageQuery(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
 }
 
 /**
@@ -68,7 +74,8 @@ function responseBody(chunks: (string | Uint8Array)[]): { body: string | Readabl
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (error instanceof Error && error.name === "PayloadTooLargeError") return;
-  logger.error({ err: error, url: request.url }, "request error");
+  // The path only: a query string can hold what someone typed.
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request error");
 }
 
 /**
@@ -113,6 +120,8 @@ export default function handleRequest(
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // For the page cache (which removes it): the content topics this page shows.
             responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext, read).join(","));
+            // And the query parameters it reads: the cache keys the page on those only.
+            if (!linked) responseHeaders.set(QUERY_HEADER, pageQueryOf(routerContext).join(","));
             responseHeaders.set(
               "Content-Security-Policy",
               contentSecurityPolicy({

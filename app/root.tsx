@@ -5,6 +5,8 @@ import { MaintenancePage } from "./components/site/maintenance-page.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { isMaintenanceRefusal } from "./domain/settings/maintenance.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
+import { refuseControlCharacters } from "./lib/form-guard.server.ts";
+import { isFormRefusal } from "./lib/plain-text.ts";
 import { readToast } from "./lib/toast.server.ts";
 import { recordTopics } from "./live/read-topics.server.ts";
 import type { Route } from "./+types/root";
@@ -14,9 +16,6 @@ import headingFont from "./assets/fonts/fraunces-semibold-basic-latin.woff2?url"
 // The heading font every page uses (its basic Latin part, app/app.css), fetched with the
 // HTML rather than after the CSS, so headings do not re-flow when it arrives (layout shift).
 const PRELOADED_FONTS = [headingFont];
-
-/** Records the content topics each request reads, for the page cache (app/live/read-topics.server.ts). */
-export const middleware: Route.MiddlewareFunction[] = [(_args, next) => recordTopics(next)];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -52,6 +51,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
+
+/**
+ * Every request records the content topics it reads, for the page cache
+ * (app/live/read-topics.server.ts); every form post, public and staff, is checked for
+ * control characters first (app/lib/form-guard.server.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [(_args, next) => recordTopics(next), refuseControlCharacters];
 
 /** The root loader only carries the flash toast (set by `redirectWithToast`) and clears it. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -90,11 +96,13 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && status === 503 && isMaintenanceRefusal(error.data)) {
     return <MaintenancePage contactEmail={error.data.contactEmail} />;
   }
-  const title = status === 404 ? "Page Not Found" : status === 503 ? "Back soon" : "Something went wrong";
+  // A form refused for a control character (app/lib/form-guard.server.ts): say so.
+  const refused = isRouteErrorResponse(error) && status === 400 && isFormRefusal(error.data) ? error.data.formRefused : null;
+  const title = status === 404 ? "Page Not Found" : status === 503 ? "Back soon" : refused ? "The form was not sent" : "Something went wrong";
   const message =
     status === 404
       ? "The page you're looking for doesn't exist or has been moved."
-      : "Sorry, something went wrong on our side. Please try again in a moment.";
+      : (refused ?? "Sorry, something went wrong on our side. Please try again in a moment.");
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
       <title>{`${title} | Millbrook Community Foundation`}</title>

@@ -71,6 +71,10 @@ export class StripeDouble {
   readonly subscriptions = new Map<string, Json>();
   readonly paymentIntents = new Map<string, { amount: number; charge: string; refunded: boolean }>();
   readonly sent: SentEvent[] = [];
+  /** Every API call received (method and path), for tests that count calls on the account. */
+  readonly calls: { method: string; path: string }[] = [];
+  /** How many refund calls to answer with an error (Stripe unreachable or failing) before refunds succeed. */
+  failRefunds = 0;
   private readonly idempotency = new Map<string, Json>();
   private readonly signer = new Stripe("sk_test_double_signer");
   private server: http.Server | undefined;
@@ -279,6 +283,7 @@ export class StripeDouble {
     }
 
     if (!url.pathname.startsWith("/v1/")) return notFound("page");
+    this.calls.push({ method: req.method ?? "GET", path: url.pathname });
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
       return json(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     }
@@ -346,6 +351,10 @@ export class StripeDouble {
     }
 
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      if (this.failRefunds > 0) {
+        this.failRefunds--;
+        return json(500, { error: { type: "api_error", message: "The refund could not be made just now" } });
+      }
       const key = req.headers["idempotency-key"];
       if (typeof key === "string" && this.idempotency.has(key)) return json(200, this.idempotency.get(key));
       const params = parseStripeForm(body);

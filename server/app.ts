@@ -9,7 +9,7 @@ import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import { createRequestHandler as createRouterRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { sessionCookieName } from "../app/auth/session.server.ts";
-import { TOAST_COOKIE } from "../app/lib/toast.server.ts";
+import { prepareToastCheck, TOAST_COOKIE, toastSignedBySite } from "../app/lib/toast.server.ts";
 import { requestInfoContext } from "../app/lib/request-context.ts";
 import { adminMenuContext, menuFromRoutes, type MenuEntry } from "../app/lib/admin-menu.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
@@ -82,9 +82,14 @@ export function createApp(options: AppOptions) {
           ...options.pageCache,
           render: (request, req) => (outsideAdmin(request.url) ? handlePublic : handleAny)(request, getLoadContext(req)),
           bypassCookies: [sessionCookieName(false), sessionCookieName(true), TOAST_COOKIE],
+          // A toast only counts when this site signed it: a made-up mcf_toast does not skip the cache.
+          cookieCounts: (name, value) => name !== TOAST_COOKIE || toastSignedBySite(value),
         })
       : null;
-  if (cache) app.use(cache.hits);
+  if (cache) {
+    app.use(cache.hits);
+    void prepareToastCheck().catch(() => {});
+  }
 
   // Responses made per request (pages rendered for each visitor, admin screens, data) are
   // compressed as they go, each with its own brotli encoder: quality 3 rather than the

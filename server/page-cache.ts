@@ -22,6 +22,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { QUERY_HEADER } from "../app/lib/page-query.ts";
 import { isStaffPath } from "../app/lib/staff-path.ts";
 import { CONTENT_TOPICS, TOPICS_HEADER } from "../app/live/topics.ts";
 
@@ -54,6 +55,13 @@ export interface PageCacheOptions {
   subscribe?: (listener: (topic: string) => void) => () => void;
   /** Cookie names that mean "not an anonymous visitor" (session, flash toast). */
   bypassCookies: readonly string[];
+  /**
+   * Whether a bypass cookie's value counts (a toast cookie only when validly signed, so a
+   * made-up one does not make every request skip the cache). Without it, any value counts.
+   */
+  cookieCounts?: (name: string, value: string) => boolean;
+  /** Paths whose query parameters are remembered (learned from renders); the oldest are forgotten beyond it. */
+  maxPaths?: number;
   maxEntries?: number;
   maxBytes?: number;
   ttlMs?: number;
@@ -106,11 +114,15 @@ const SKIPPED_HEADERS = new Set([
   "vary",
   "set-cookie",
   TOPICS_HEADER.toLowerCase(),
+  QUERY_HEADER.toLowerCase(),
 ]);
 
-function cookieNames(header: string | undefined): string[] {
+function cookiePairs(header: string | undefined): [string, string][] {
   if (!header) return [];
-  return header.split(";").map((part) => part.slice(0, Math.max(0, part.indexOf("="))).trim());
+  return header.split(";").map((part) => {
+    const eq = Math.max(0, part.indexOf("="));
+    return [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
+  });
 }
 
 export function acceptedEncoding(header: string | undefined): "br" | "gzip" | "identity" {
@@ -146,7 +158,11 @@ export function createPageCache(options: PageCacheOptions) {
   const ttlMs = options.ttlMs ?? 60_000;
   const now = options.now ?? Date.now;
   const bypass = new Set(options.bypassCookies);
+  const cookieCounts = options.cookieCounts ?? (() => true);
+  const maxPaths = options.maxPaths ?? 2000;
   const entries = new Map<string, Entry>();
+  /** The query parameters each path reads, as its last render said (QUERY_HEADER); unknown paths key on the whole address. */
+  const queryNames = new Map<string, readonly string[]>();
   const pending = new Map<string, Promise<Fill>>();
   let bytes = 0;
   /** Bumped on every invalidation: a render that started before it is not stored. */
@@ -213,11 +229,35 @@ export function createPageCache(options: PageCacheOptions) {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     if (isStaffPath(req.path) || req.path.toLowerCase().endsWith(".data")) return false;
     if (/text\/event-stream/i.test(req.get("accept") ?? "")) return false;
-    return !cookieNames(req.get("cookie")).some((name) => bypass.has(name));
+    return !cookiePairs(req.get("cookie")).some(([name, value]) => bypass.has(name) && cookieCounts(name, value));
   }
 
+  /**
+   * The key of a request's page: the address with only the query parameters the page
+   * reads (in a fixed order), once a render of its path has said which they are; until
+   * then the whole address. `/?x=1` and `/?x=2` are then one entry, not two renders.
+   */
   function keyOf(req: ExpressRequest): string {
-    return `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+    const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
+    const url = new URL(req.originalUrl, "http://x");
+    const names = queryNames.get(url.pathname);
+    if (!names) return `${origin}${req.originalUrl}`;
+    const kept = new URLSearchParams();
+    for (const name of names) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
+    const query = kept.toString();
+    return `${origin}${url.pathname}${query ? `?${query}` : ""}`;
+  }
+
+  function learnQuery(req: ExpressRequest, headers: Headers) {
+    const header = headers.get(QUERY_HEADER);
+    if (header === null) return;
+    const path = new URL(req.originalUrl, "http://x").pathname;
+    queryNames.delete(path);
+    queryNames.set(path, header.split(",").filter(Boolean));
+    for (const key of queryNames.keys()) {
+      if (queryNames.size <= maxPaths) break;
+      queryNames.delete(key);
+    }
   }
 
   /** The request rendered for the cache: GET, without cookies or conditional headers. */
@@ -230,9 +270,12 @@ export function createPageCache(options: PageCacheOptions) {
     return new Request(key, { method: "GET", headers });
   }
 
-  async function fill(key: string, req: ExpressRequest, res: ExpressResponse): Promise<Fill> {
+  async function fill(requestKey: string, req: ExpressRequest, res: ExpressResponse): Promise<Fill> {
     const startedAt = generation;
-    const response = await options.render(renderRequest(req, key), req, res);
+    const response = await options.render(renderRequest(req, requestKey), req, res);
+    // The page says which query parameters it reads: it is stored under the key made of those.
+    learnQuery(req, response.headers);
+    const key = keyOf(req);
     const cacheControl = response.headers.get("cache-control") ?? "";
     const cacheable =
       (response.status === 200 || response.status === 404) &&
@@ -295,6 +338,7 @@ export function createPageCache(options: PageCacheOptions) {
     res.status(response.status);
     for (const [name, value] of response.headers) res.append(name, value);
     res.removeHeader(TOPICS_HEADER);
+    res.removeHeader(QUERY_HEADER);
     res.setHeader("X-Page-Cache", "bypass");
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();

@@ -15,7 +15,7 @@ import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
 import { siteJobs } from "../app/jobs/jobs.server.ts";
 import { startQueue } from "../app/jobs/queue.server.ts";
-import { config as readAppConfig, reloadConfig } from "../app/lib/config.server.ts";
+import { config as readAppConfig, reloadConfig, setListeningOrigin, startupProblem } from "../app/lib/config.server.ts";
 import { subscribe } from "../app/live/change-feed.server.ts";
 import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
@@ -28,6 +28,11 @@ import { announceSetupLink, removeSetupLinkFile } from "./setup-link.ts";
 import { trustProxySetting } from "./request-limits.ts";
 
 const config = readAppConfig();
+const problem = startupProblem(config);
+if (problem) {
+  console.error(`\n  The server cannot start: ${problem}\n`);
+  process.exit(1);
+}
 const dev = config.NODE_ENV === "development";
 fs.mkdirSync(config.uploadsDir, { recursive: true });
 
@@ -99,6 +104,7 @@ enableContentCache();
 const server = app.listen(config.PORT, config.HOST, async () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
+  setListeningOrigin(`http://localhost:${port}`);
   const origin = config.PUBLIC_URL ?? `http://localhost:${port}`;
   if (stripeDouble) stripeDouble.webhookUrl = `http://127.0.0.1:${port}/payments/stripe/webhook`;
   logger.info(`Millbrook Community Foundation is running on ${origin}`);

@@ -24,7 +24,7 @@ import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/client.server.ts";
 import { staffPasskeys, webauthnChallenges } from "../db/schema.ts";
-import { siteOrigin } from "../lib/config.server.ts";
+import { config, siteOrigin } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { hitCounter } from "../domain/limits/counters.server.ts";
 import { addressBucket } from "./throttle.server.ts";
@@ -42,7 +42,9 @@ const webauthn = () => import("@simplewebauthn/server");
 
 /** The relying party: the site's origin and its host name (the RP ID). */
 function relyingParty(request?: Request) {
-  const origin = siteOrigin(request);
+  // Not a link: the browser signs the origin it saw, and it must be this one. Without
+  // PUBLIC_URL (development), the address the page was opened at.
+  const origin = config().PUBLIC_URL ?? (request ? new URL(request.url).origin : siteOrigin());
   return { origin, rpID: new URL(origin).hostname };
 }
 

@@ -322,10 +322,24 @@ export const bookings = pgTable(
     confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
     cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
     checked_in_at: timestamp("checked_in_at", { withTimezone: true }),
+    /**
+     * Keyed hash (HMAC with a site secret) of the address the booking came from (IPv6 by
+     * its /64): counts a client's tickets per event, never shown; cleared on erasure.
+     */
+    client_hash: text("client_hash"),
+    /**
+     * A payment that arrived after its hold was released (the tickets were sold): the
+     * refund is owed from this time until Stripe has made it (the "booking-refund" job
+     * retries it); staff see every refund still owed.
+     */
+    refund_owed_since: timestamp("refund_owed_since", { withTimezone: true }),
+    /** Why the last try of an owed refund failed. */
+    refund_error: text("refund_error"),
     ...timestamps,
   },
   (t) => [
     index("bookings_event_status_idx").on(t.event_id, t.status),
+    index("bookings_event_client_idx").on(t.event_id, t.client_hash),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
     index("bookings_payment_intent_idx").on(t.stripe_payment_intent_id),
     check("bookings_quantity_range", sql`${t.quantity} between 1 and 10`),
@@ -723,11 +737,14 @@ export const givingSettings = pgTable(
     other_ways_text: text("other_ways_text").notNull().default(""),
     /** Money raised off the site (events, cheques...), in pence: added to the home page's "raised" figure. */
     offline_raised_pence: integer("offline_raised_pence").notNull().default(650_000),
+    /** Tickets one client (an address, or an email) may hold or book for one event. */
+    max_tickets_per_client: integer("max_tickets_per_client").notNull().default(10),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("giving_settings_single_row", sql`${t.id} = 1`),
     check("giving_settings_max_range", sql`${t.max_donation_pence} between 100 and 100000000`),
+    check("giving_settings_tickets_per_client_range", sql`${t.max_tickets_per_client} between 1 and 1000`),
   ],
 );
 
@@ -782,6 +799,8 @@ export const monthlyGifts = pgTable("monthly_gifts", {
   id: uuid("id").primaryKey().defaultRandom(),
   reference: text("reference").notNull().unique(),
   stripe_subscription_id: text("stripe_subscription_id").notNull().unique(),
+  /** The Checkout session that started it (the thank-you page looks up only sessions the site knows). */
+  stripe_checkout_session_id: text("stripe_checkout_session_id"),
   stripe_customer_id: text("stripe_customer_id"),
   email: text("email").notNull(),
   amount_pence: integer("amount_pence").notNull(),

@@ -4,6 +4,7 @@
  * cron schedules: every instance checks the schedule, and pg-boss files each occurrence
  * under one key, so it runs once across all instances, on one of them.
  */
+import { BOOKING_REFUND_JOB, refundLatePayment } from "../domain/bookings/bookings.server.ts";
 import { runRetention } from "../domain/data-protection/retention.server.ts";
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
 import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
@@ -24,7 +25,7 @@ async function announceRecentPosts(): Promise<number> {
   return due;
 }
 
-export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobDefinition[] {
+export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryDelaySeconds?: number } = {}): JobDefinition[] {
   return [
     {
       // Expired form submissions (with their files) and audit entries past their retention.
@@ -68,6 +69,21 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobD
         deleteAfterSeconds: 3 * 24 * 3600,
       },
       run: (data) => deliverQueuedMail(data as MailMessage),
+    },
+    {
+      // A late ticket payment's refund (the hold was released and the tickets sold): tried
+      // 12 times with growing waits (from a minute, doubling, at most an hour), about 8
+      // hours in all. Until it is made, Diagnostics and the event's bookings show it.
+      name: BOOKING_REFUND_JOB,
+      queue: {
+        notify: true,
+        retryLimit: 12,
+        retryDelay: options.refundRetryDelaySeconds ?? 60,
+        retryBackoff: true,
+        retryDelayMax: 3600,
+        deleteAfterSeconds: 7 * 24 * 3600,
+      },
+      run: (data) => refundLatePayment((data as { bookingId: string }).bookingId),
     },
   ];
 }

@@ -80,6 +80,11 @@ const EnvSchema = z.object({
   STRIPE_DOUBLE: z.enum(["on", "off"]).optional(),
   /** Public form posts per address per 10 minutes. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Open /live connections (server-sent events) the process accepts in all, and from one address (IPv6: one /64). */
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  LIVE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** A /live connection that has carried no change for this long is closed (the browser reconnects): 10 minutes. */
+  LIVE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
   /** The benchmark's static reference: a folder served at /__static. */
   BENCH_STATIC_DIR: optionalText,
   SESSION_IDLE_TIMEOUT_MS: testOnlyNumber,
@@ -155,11 +160,30 @@ export function reloadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /**
- * The site's origin for absolute links: PUBLIC_URL when set, otherwise the origin the
- * request came to (or, outside a request, http://localhost:PORT).
+ * Why the server must not start with this configuration, or null. In production behind
+ * a proxy (TRUST_PROXY), the site's address must be set: links in mail, feeds, the
+ * sitemap and robots.txt are built from PUBLIC_URL, never from what a request claims.
  */
-export function siteOrigin(request?: Request): string {
+export function startupProblem(settings: AppConfig): string | null {
+  if (settings.NODE_ENV === "production" && settings.TRUST_PROXY && !settings.PUBLIC_URL) {
+    return "PUBLIC_URL is not set. Behind a proxy (TRUST_PROXY is set) in production, set PUBLIC_URL to the site's public address, for example PUBLIC_URL=https://www.millbrookfoundation.org.uk: links in emails, the news feed, the sitemap and robots.txt are built from it, never from request headers.";
+  }
+  return null;
+}
+
+let listeningOrigin: string | undefined;
+
+/** The server says where it listens (http://localhost:<port>): the origin of links when PUBLIC_URL is not set. */
+export function setListeningOrigin(origin: string): void {
+  listeningOrigin = origin;
+}
+
+/**
+ * The site's origin for absolute links: PUBLIC_URL when set, otherwise where this server
+ * listens (http://localhost:PORT). Never the Host or X-Forwarded-Host of a request: a
+ * visitor could put any address there, and pages, feeds and the sitemap are cached.
+ */
+export function siteOrigin(): string {
   const { PUBLIC_URL, PORT } = config();
-  if (PUBLIC_URL) return PUBLIC_URL;
-  return request ? new URL(request.url).origin : `http://localhost:${PORT}`;
+  return PUBLIC_URL ?? listeningOrigin ?? `http://localhost:${PORT}`;
 }

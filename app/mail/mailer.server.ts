@@ -10,9 +10,11 @@
  * send is retried with backoff instead of lost.
  */
 import type { Transporter } from "nodemailer";
+import { hitCounter } from "../domain/limits/counters.server.ts";
 import { enqueue, queueRunning } from "../jobs/queue.server.ts";
 import { config, type AppConfig } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { hashToken } from "../lib/tokens.server.ts";
 
 export interface MailMessage {
   to: string;
@@ -65,17 +67,43 @@ export async function sendMail(message: MailMessage, settings: AppConfig = confi
 export const MAIL_JOB = "mail";
 
 /**
+ * Messages one address may be sent in an hour through queueMail. Whatever a visitor can
+ * make the site send (a booking, a receipt) goes to an address they type: this keeps the
+ * site from becoming a way to flood someone's inbox.
+ */
+export const MAIL_PER_RECIPIENT_PER_HOUR = 10;
+
+/**
+ * Counts one message to `to` (keyed by a hash of the address, so the counters hold no
+ * address); false when the address has had its share this hour.
+ */
+async function recipientAllows(to: string): Promise<boolean> {
+  const hit = await hitCounter(`mail-to:${hashToken(to.trim().toLowerCase())}`, 60 * 60);
+  return hit.count <= MAIL_PER_RECIPIENT_PER_HOUR;
+}
+
+/**
  * Mail whose result nobody waits for: queued for the "mail" job (retried when the SMTP
  * server fails). In a process without a job queue (a command-line script) it is sent
- * at once. Without mail configured, nothing is queued.
+ * at once. Without mail configured, nothing is queued. Mail to one address is limited
+ * to MAIL_PER_RECIPIENT_PER_HOUR an hour, except mail to staff (`toStaff`: security
+ * notices, the notice of a new submission), which a visitor cannot aim elsewhere.
+ * Returns whether the message was queued (or sent).
  */
-export async function queueMail(message: MailMessage): Promise<void> {
+export async function queueMail(message: MailMessage, options: { toStaff?: boolean } = {}): Promise<boolean> {
   if (!mailConfigured()) {
     await sendMail(message);
-    return;
+    return false;
   }
-  if (queueRunning()) await enqueue(MAIL_JOB, message);
-  else await sendMail(message);
+  if (!options.toStaff && !(await recipientAllows(message.to))) {
+    logger.warn({ subject: message.subject }, "mail not queued: this recipient's hourly limit is reached");
+    return false;
+  }
+  if (queueRunning()) {
+    await enqueue(MAIL_JOB, message);
+    return true;
+  }
+  return (await sendMail(message)).sent;
 }
 
 /** The "mail" job: sends one queued message; a failed send throws, so the queue retries it. */

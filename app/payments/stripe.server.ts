@@ -61,6 +61,6 @@ export async function stripeClient(env: AppConfig = config()): Promise<Stripe> {
 }
 
 /** The site's public address, for Checkout's return links. */
-export function publicOrigin(request: Request): string {
-  return siteOrigin(request).replace(/\/+$/, "");
+export function publicOrigin(): string {
+  return siteOrigin().replace(/\/+$/, "");
 }

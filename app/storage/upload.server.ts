@@ -5,6 +5,7 @@
  * the same limits. (The HTTP server has already refused bodies over the route's declared
  * limit with 413 before any of this runs: app/lib/body-limits.ts.)
  */
+import { FORBIDDEN_CHARACTER_MESSAGE, fieldWithForbiddenCharacter } from "../lib/plain-text.ts";
 import {
   FormDataParseError,
   MaxFilesExceededError,
@@ -37,7 +38,7 @@ export const FORM_LIMITS = {
   publicForm: { maxFiles: 10, maxFileSize: BODY_LIMITS.publicForm, maxParts: 200, maxTotalSize: BODY_LIMITS.publicForm },
 } satisfies Record<string, FormLimits>;
 
-export type FormRead = { ok: true; formData: FormData } | { ok: false; problem: "too-large" | "unreadable" };
+export type FormRead = { ok: true; formData: FormData } | { ok: false; problem: "too-large" | "unreadable" | "control-character" };
 
 /** Reads a form within `limits`; a body beyond them is "too-large", a malformed one "unreadable". */
 export async function readForm(request: Request, limits: FormLimits): Promise<FormRead> {
@@ -48,7 +49,10 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Fo
   }
   if (!request.body) return { ok: true, formData: new FormData() };
   try {
-    return { ok: true, formData: await parseFormData(request, limits) };
+    const formData = await parseFormData(request, limits);
+    // A control character (a NUL byte...) in a text field: refused with a clear message, never stored.
+    if (fieldWithForbiddenCharacter(formData) !== null) return { ok: false, problem: "control-character" };
+    return { ok: true, formData };
   } catch (error) {
     if (
       error instanceof MaxFileSizeExceededError ||
@@ -76,7 +80,7 @@ export type FormWithFiles =
 export async function readFormWithFiles(request: Request, field: string): Promise<FormWithFiles> {
   const read = await readForm(request, FORM_LIMITS.mediaUpload);
   if (!read.ok) {
-    return { ok: false, error: read.problem === "too-large" ? MEDIA_UPLOAD_TOO_LARGE : "The form could not be read. Please try again." };
+    return { ok: false, error: read.problem === "too-large" ? MEDIA_UPLOAD_TOO_LARGE : read.problem === "control-character" ? FORBIDDEN_CHARACTER_MESSAGE : "The form could not be read. Please try again." };
   }
   const files: { bytes: Uint8Array; filename: string }[] = [];
   for (const file of read.formData.getAll(field)) {
@@ -91,7 +95,7 @@ const MEDIA_UPLOAD_TOO_LARGE = "Upload at most ten files, each up to 10 MB and 3
 /** Reads an admin form that may carry one image (at most 10 MB) in `imageField`. */
 export async function readFormWithImage(request: Request, imageField = "image"): Promise<FormWithImage> {
   const read = await readForm(request, FORM_LIMITS.imageForm);
-  if (!read.ok) return { ok: false, error: read.problem === "too-large" ? IMAGE_TOO_LARGE : "The form could not be read. Please try again." };
+  if (!read.ok) return { ok: false, error: read.problem === "too-large" ? IMAGE_TOO_LARGE : read.problem === "control-character" ? FORBIDDEN_CHARACTER_MESSAGE : "The form could not be read. Please try again." };
   const { formData } = read;
   const file = formData.get(imageField);
   formData.delete(imageField);

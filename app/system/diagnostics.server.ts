@@ -11,6 +11,7 @@ import { migrationsFolder } from "../db/migrate.server.ts";
 import { PERIODIC_JOBS } from "../jobs/jobs.server.ts";
 import { checkQueue, queueStatus } from "../jobs/queue.server.ts";
 import { MAIL_JOB, mailConfigured } from "../mail/mailer.server.ts";
+import { owedRefunds } from "../domain/bookings/bookings.server.ts";
 import { paymentsConfigured } from "../payments/stripe.server.ts";
 import { lastWebhookAt } from "../payments/webhooks.server.ts";
 import { config } from "../lib/config.server.ts";
@@ -18,7 +19,7 @@ import { publicStore } from "../storage/file-store.server.ts";
 import { checkDatabase } from "./health.server.ts";
 import { countAdministrators } from "../domain/staff/staff.server.ts";
 
-type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail" | "payments" | "queue";
+type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail" | "payments" | "refunds" | "queue";
 
 export interface DiagnosticCheck {
   id: CheckId;
@@ -120,6 +121,7 @@ export async function runDiagnostics(options: { uploadsDir?: string } = {}): Pro
       : { id: "mail", label: "Mail configured", status: "warning", detail: "Not configured (SMTP_URL, MAIL_FROM): links are shown on screen only" },
   );
   checks.push(await checkPayments(database.ok));
+  if (database.ok) checks.push(await checkOwedRefunds());
   checks.push(await checkJobQueue());
   return { ranAt: new Date().toISOString(), checks };
 }
@@ -148,6 +150,32 @@ export async function checkJobQueue(): Promise<DiagnosticCheck> {
     return { id: "queue", label, status: !running.ok ? "error" : failed > 0 ? "warning" : "ok", detail, ...(link ? { link } : {}) };
   } catch (error) {
     return { id: "queue", label, status: "error", detail: `Could not read the queue: ${message(error)}` };
+  }
+}
+
+/**
+ * Refunds owed for late ticket payments (paid after the hold was released and the tickets
+ * sold): the buyer has been charged with no ticket until Stripe makes the refund. The job
+ * queue retries it; an owed refund is an error here, with who and why.
+ */
+export async function checkOwedRefunds(): Promise<DiagnosticCheck> {
+  const label = "Ticket refunds owed";
+  try {
+    const owed = await owedRefunds();
+    if (owed.length === 0) return { id: "refunds", label, status: "ok", detail: "None: every late payment has been refunded" };
+    const list = owed
+      .slice(0, 5)
+      .map((r) => `${r.reference} (${r.name}, ${r.eventTitle}, since ${ukTime(r.since)}${r.error ? `; last error: ${r.error}` : ""})`)
+      .join("; ");
+    return {
+      id: "refunds",
+      label,
+      status: "error",
+      detail: `${owed.length} not refunded yet, still being tried: ${list}${owed.length > 5 ? "; ..." : ""}. If one stays here, refund it in Stripe's dashboard.`,
+      link: { to: `/admin/events/${owed[0].eventId}/bookings`, label: "See the bookings" },
+    };
+  } catch (error) {
+    return { id: "refunds", label, status: "error", detail: `Could not read: ${message(error)}` };
   }
 }
 

@@ -12,6 +12,8 @@ import { serverArgs } from "../../server/command.ts";
 export interface OwnServer {
   origin: string;
   dataDir: string;
+  /** The server process's id (for reading its memory). */
+  pid: number;
   /** Everything the process printed so far (stdout and stderr). */
   output: () => string;
   /** Sends SIGTERM and waits for the process to end; its exit code. */
@@ -61,6 +63,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   return {
     origin,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {

@@ -184,3 +184,21 @@ test("cached pages carry ETag and Last-Modified and answer conditional requests 
     expect(await response.text()).toBe(first.body);
   }
 });
+
+test("random query strings and a made-up toast cookie are served the one stored page; a page's own parameters still make pages", async () => {
+  const home = await visit(`${a.origin}/`);
+  expect(home.status).toBe(200);
+  let hits = 0;
+  for (let i = 0; i < 200; i++) {
+    const response = await fetch(`${a.origin}/?x=${Math.random().toString(36).slice(2)}`, { headers: { Cookie: i % 2 ? "mcf_toast=forged.c2lnbmF0dXJl" : "" } });
+    await response.arrayBuffer();
+    if (response.headers.get("x-page-cache") === "hit") hits++;
+  }
+  console.log(`200 requests to /?x=<random> (half with a made-up toast cookie): ${hits} served from the one stored page`);
+  expect(hits).toBe(200);
+  // /news reads ?page: page 2 is its own page, whatever else the address carries.
+  await visit(`${a.origin}/news?page=2&x=1`);
+  const again = await fetch(`${a.origin}/news?x=2&page=2`);
+  expect(again.headers.get("x-page-cache")).toBe("hit");
+  expect((await fetch(`${a.origin}/news?page=1&x=3`)).headers.get("x-page-cache")).not.toBe("hit");
+});

@@ -73,7 +73,25 @@ async function fillBooking(page: Page, name: string, email: string, quantity: st
   await box.getByLabel("Quantity").selectOption(quantity);
 }
 
-test("a free booking with JavaScript: confirmed at once, with the ticket, the email and tickets released on cancelling", async ({ page }, testInfo) => {
+/**
+ * With mail on, a free booking waits for its emailed link: the box says so, the link
+ * opens the booking page, and "Confirm my booking" confirms it.
+ */
+async function confirmThroughEmail(page: Page, email: string, goto: (url: string) => Promise<unknown>, shot?: (name: string) => string) {
+  await expect(ticketBox(page).getByRole("status")).toContainText(`We are emailing a link to ${email}`);
+  if (shot) await ticketBox(page).screenshot({ path: shot("ticket-box-check-email") });
+  const [held] = await bookingsOf(email);
+  expect(held.status).toBe("held");
+  const [linkMail] = await waitForMail(site, email);
+  expect(linkMail.subject).toMatch(/^Please confirm your booking for /);
+  const link = /https?:\/\/\S+\/bookings\/\S+/.exec(linkMail.text)![0];
+  await goto(link);
+  await expect(page.getByRole("heading", { name: "Confirm your booking" })).toBeVisible();
+  if (shot) await page.screenshot({ path: shot("confirm-your-booking"), fullPage: true });
+  await page.getByRole("button", { name: "Confirm my booking" }).click();
+}
+
+test("a free booking with JavaScript: confirmed through the emailed link, with the ticket, the email and tickets released on cancelling", async ({ page }, testInfo) => {
   const event = await freeEvent();
   const email = newEmail("free-js");
   await openSitePage(page, `${site.origin}/events/${event.id}`);
@@ -89,6 +107,8 @@ test("a free booking with JavaScript: confirmed at once, with the ticket, the em
 
   await fillBooking(page, "Ann Smith", email, "2");
   await box.getByRole("button", { name: "Book free tickets" }).click();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await confirmThroughEmail(page, email, (url) => openSitePage(page, url), (name) => testInfo.outputPath(`${name}-390.png`));
 
   await expect(page.getByRole("heading", { name: "You're booked" })).toBeVisible();
   await expect(page).toHaveURL(/\/bookings\/MCF-[A-Z2-9]{4}-[A-Z2-9]{4}\/[\w-]{40,}$/);
@@ -117,7 +137,7 @@ test("a free booking with JavaScript: confirmed at once, with the ticket, the em
     expect(response.headers()["x-robots-tag"]).toBe("noindex");
   }
 
-  const [mail] = await waitForMail(site, email);
+  const mail = (await waitForMail(site, email, 2))[1];
   expect(mail.subject).toContain(booking.reference);
   expect(mail.text).toContain(`Booking reference: ${booking.reference}`);
   expect(mail.text).toContain("Date: Friday 10 May 2030");
@@ -164,6 +184,7 @@ test.describe("without JavaScript", () => {
 
     await ticketBox(page).getByLabel("Your name").fill("Bob Jones");
     await ticketBox(page).getByRole("button", { name: "Book free tickets" }).click();
+    await confirmThroughEmail(page, email, (url) => page.goto(url));
     await expect(page.getByRole("heading", { name: "You're booked" })).toBeVisible();
     const [booking] = await bookingsOf(email);
     expect(booking).toMatchObject({ status: "confirmed", quantity: 3 });

@@ -125,6 +125,7 @@ function startBalancer(work: string, port: number, upstreams: number[]) {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_buffering off;
@@ -141,7 +142,8 @@ export async function startInstances(count: number, options: { basePort: number;
   const database = await freshDatabase(work);
   const s3 = await startS3Server();
   const ports = Array.from({ length: count }, (_, i) => options.basePort + 1 + i);
-  const env = { ...s3.env, DATABASE_URL: database.url, SECRET_ENCRYPTION_KEY, TRUST_PROXY: "1", ...options.env };
+  // Behind a proxy in production, the site needs its public address (the balancer's).
+  const env = { ...s3.env, DATABASE_URL: database.url, SECRET_ENCRYPTION_KEY, TRUST_PROXY: "1", PUBLIC_URL: `http://127.0.0.1:${options.basePort}`, ...options.env };
   let instances: Instance[] = [];
   let balancer: Nginx | undefined;
   const stop = async () => {

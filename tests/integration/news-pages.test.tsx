@@ -85,4 +85,35 @@ describe("news on the public pages", () => {
       await getDb().update(siteSettings).set({ maintenance_mode: false }).where(eq(siteSettings.id, 1));
     }
   });
+
+  it("characters XML does not allow are left out when a post is saved, and out of the feed for posts saved before", async () => {
+    const saved = await createNewsPost(
+      {
+        title: "Escape\u001b[31m red",
+        slug: "",
+        summary: "A summary with a bell\u0007 and a lone \uD800 surrogate, and \uFFFE.",
+        body: "<p>Body\u0000 text\u001f</p>",
+        author: "Ed\u0008itor",
+        image_alt: "",
+        status: "published",
+        publish_at: "",
+        image: null,
+      },
+      actor,
+    );
+    expect(saved.title).toBe("Escape[31m red");
+    expect(saved.summary).toBe("A summary with a bell and a lone  surrogate, and .");
+    expect(saved.body).toBe("<p>Body text</p>");
+    expect(saved.author).toBe("Editor");
+
+    // A post saved before the rule (written straight to the table).
+    await getDb().update(newsPosts).set({ summary: "Old\u001b summary \u0001here", title: "Old \u000b title" }).where(eq(newsPosts.id, saved.id));
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { ip: "127.0.0.1", nonce: "", secure: false });
+    const xml = await (await feedLoader({ request: new Request("http://localhost/news/feed.xml"), params: {}, context } as never)).text();
+    // eslint-disable-next-line no-control-regex -- looking for them is the point
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\uFFFE\uFFFF]/);
+    expect(xml).toContain("Old summary here");
+    expect(xml).toContain("Old  title");
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { siteSecrets } from "../../app/db/schema.ts";
 import { siteSecret } from "../../app/lib/site-secrets.server.ts";
-import { readToast, redirectWithToast, toastCookie } from "../../app/lib/toast.server.ts";
+import { prepareToastCheck, readToast, redirectWithToast, toastCookie, toastSignedBySite } from "../../app/lib/toast.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -44,6 +44,16 @@ describe("flash toast cookie", () => {
     // Still cleared, so a bad cookie does not stay.
     expect(new Headers((await readToast(withCookie(unsigned))).headers).get("Set-Cookie")).toMatch(/Max-Age=0/);
     expect((await readToast(new Request("http://x/"))).headers).toBeUndefined();
+  });
+
+  it("tells the page cache, without waiting, whether a toast was signed by the site", async () => {
+    await prepareToastCheck();
+    const value = nameValue(await toastCookie({ type: "info", message: "Saved" })).slice("mcf_toast=".length);
+    expect(toastSignedBySite(value)).toBe(true);
+    expect(toastSignedBySite("made-up")).toBe(false);
+    expect(toastSignedBySite(`${value.slice(0, -2)}xx`)).toBe(false);
+    expect(toastSignedBySite(value.replace(/^e/, "f"))).toBe(false);
+    expect(toastSignedBySite("%E0%A4%A")).toBe(false);
   });
 
   it("sets the toast on a redirect, keeping the other headers", async () => {

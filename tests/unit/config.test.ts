@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "../../app/lib/config.server.ts";
+import { readConfig, reloadConfig, setListeningOrigin, siteOrigin, startupProblem } from "../../app/lib/config.server.ts";
 
 describe("readConfig", () => {
   it("uses port 3000 and ./data by default", () => {
@@ -52,5 +52,29 @@ describe("readConfig", () => {
     expect(() => readConfig({ S3_BUCKET: "b", S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT/);
     expect(() => readConfig({ S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
     expect(() => readConfig({ S3_BUCKET: "b", S3_PUBLIC_BASE_URL: "files" })).toThrow(/S3_PUBLIC_BASE_URL/);
+  });
+});
+
+describe("the site's address", () => {
+  it("refuses to start in production behind a proxy without PUBLIC_URL, and says why", () => {
+    expect(startupProblem(readConfig({ NODE_ENV: "production", TRUST_PROXY: "1" }))).toMatch(/^PUBLIC_URL is not set\. Behind a proxy \(TRUST_PROXY is set\) in production, set PUBLIC_URL/);
+    expect(startupProblem(readConfig({ NODE_ENV: "production", TRUST_PROXY: "1", PUBLIC_URL: "https://millbrook.example" }))).toBeNull();
+    expect(startupProblem(readConfig({ NODE_ENV: "production" }))).toBeNull();
+    expect(startupProblem(readConfig({ NODE_ENV: "development", TRUST_PROXY: "1" }))).toBeNull();
+  });
+
+  it("builds links from PUBLIC_URL, else from where the server listens: never from a request", () => {
+    try {
+      reloadConfig({ PUBLIC_URL: "https://millbrook.example/" });
+      expect(siteOrigin()).toBe("https://millbrook.example");
+      reloadConfig({ PORT: "4321" });
+      expect(siteOrigin()).toBe("http://localhost:4321");
+      setListeningOrigin("http://localhost:5555");
+      expect(siteOrigin()).toBe("http://localhost:5555");
+      // siteOrigin takes no request: a Host or X-Forwarded-Host header cannot reach it.
+      expect(siteOrigin.length).toBe(0);
+    } finally {
+      reloadConfig();
+    }
   });
 });

@@ -5,6 +5,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache, type PageCacheOptions } from "../../server/page-cache.ts";
 import { TOPICS_HEADER } from "../../app/live/topics.ts";
+import { QUERY_HEADER } from "../../app/lib/page-query.ts";
 
 /** The topics the fake pages declare, as the render reports them (none: no header, so every topic). */
 const FAKE_PAGE_TOPICS: Record<string, string> = {
@@ -84,6 +85,42 @@ describe("page cache", () => {
     await t.get("/events?page=2");
     await t.get("/events?page=1");
     expect(t.renders).toEqual(["/events?page=1", "/events?page=2"]);
+  });
+
+  it("keys a page only on the query parameters its render says it reads: 200 random query strings add one entry", async () => {
+    const reads: Record<string, string> = { "/": "", "/events": "page,tab" };
+    const t = await setup({
+      respond: (url) =>
+        new Response(`<html><body>${url.pathname}${url.search}</body></html>`, {
+          headers: { "Content-Type": "text/html; charset=utf-8", [QUERY_HEADER]: reads[url.pathname] ?? "" },
+        }),
+    });
+    for (let i = 0; i < 200; i++) await t.get(`/?x=${Math.random().toString(36).slice(2)}&utm_source=${i}`);
+    const home = await t.get("/");
+    console.info(`page cache after 200 requests to /?x=<random>: ${t.cache.stats().entries} entries, ${t.renders.length} renders`);
+    expect(t.cache.stats().entries).toBe(1);
+    expect(t.renders).toHaveLength(1);
+    expect(home.headers.get("x-page-cache")).toBe("hit");
+    expect(home.headers.get(QUERY_HEADER), "the header is for the cache only").toBeNull();
+
+    // A page that reads ?page and ?tab: those make different pages, anything else does not.
+    await t.get("/events?page=2&x=1");
+    const same = await t.get("/events?x=2&page=2");
+    expect(same.headers.get("x-page-cache")).toBe("hit");
+    expect(same.body).toContain("/events?page=2");
+    expect((await t.get("/events?page=3")).headers.get("x-page-cache")).toBe("miss");
+    expect((await t.get("/events?tab=music&page=3")).headers.get("x-page-cache")).toBe("miss");
+    expect((await t.get("/events?page=3&tab=music&y=1")).headers.get("x-page-cache")).toBe("hit");
+    expect(t.cache.stats().entries).toBe(4);
+  });
+
+  it("a toast cookie counts only when it is validly signed: a made-up one is served the stored page", async () => {
+    const t = await setup({ cookieCounts: (name, value) => name !== "mcf_toast" || value === "signed" });
+    await t.get("/about");
+    const fake = await t.get("/about", { Cookie: "mcf_toast=made-up" });
+    expect(fake.headers.get("x-page-cache")).toBe("hit");
+    expect((await t.get("/about", { Cookie: "mcf_toast=signed" })).body).toBe("handled by the router");
+    expect(t.renders).toEqual(["/about"]);
   });
 
   it("drops exactly the pages that show a changed topic", async () => {

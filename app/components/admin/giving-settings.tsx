@@ -1,5 +1,5 @@
 /** The Online giving card of Settings: the largest online gift and the other ways to give. */
-export function GivingSettingsCard({ giving }: { giving: { maxDonation: string; otherWaysText: string; offlineRaised: string; paymentsOn: boolean } }) {
+export function GivingSettingsCard({ giving }: { giving: { maxDonation: string; otherWaysText: string; offlineRaised: string; maxTicketsPerClient: string; paymentsOn: boolean } }) {
   const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
   return (
     <section id="giving" className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="giving-title">
@@ -23,6 +23,22 @@ export function GivingSettingsCard({ giving }: { giving: { maxDonation: string; 
           <input id="giving-offlineRaised" name="offlineRaised" inputMode="decimal" defaultValue={giving.offlineRaised} aria-describedby="giving-offlineRaised-hint" className={control} />
           <p id="giving-offlineRaised-hint" className="mt-1 text-xs text-slate-600">
             Events, cheques and other money raised. The home page shows this plus the gifts made online.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="giving-maxTicketsPerClient" className="text-sm font-semibold text-slate-800">
+            Most tickets per person for one event
+          </label>
+          <input
+            id="giving-maxTicketsPerClient"
+            name="maxTicketsPerClient"
+            inputMode="numeric"
+            defaultValue={giving.maxTicketsPerClient}
+            aria-describedby="giving-maxTicketsPerClient-hint"
+            className={control}
+          />
+          <p id="giving-maxTicketsPerClient-hint" className="mt-1 text-xs text-slate-600">
+            Counted per email address and per internet connection, including tickets held while someone pays or confirms.
           </p>
         </div>
         <div className="sm:col-span-2">

@@ -19,6 +19,8 @@ export interface BookingFormResult {
   message?: string;
   errors: Record<string, string>;
   values: { name: string; email: string; quantity: string };
+  /** A free booking waiting for the buyer to follow the link emailed to them. */
+  sent?: { email: string; minutes: number };
 }
 
 const ticketsWord = (n: number) => (n === 1 ? "1 ticket" : `${n} tickets`);
@@ -59,6 +61,16 @@ export function BookingBox({ eventId, offer, result }: { eventId: number; offer:
           </a>
         ) : null}
       </>
+    );
+  } else if (result?.sent) {
+    body = (
+      <div role="status" className="mt-4 rounded-xl bg-brand-50 p-4 text-ink">
+        <p className="font-semibold">Check your email</p>
+        <p className="mt-2">
+          We are emailing a link to <strong className="break-all">{result.sent.email}</strong>. Open it and confirm your booking within{" "}
+          {result.sent.minutes} minutes: your tickets are held until then.
+        </p>
+      </div>
     );
   } else if (offer.state === "closed") {
     body = (

@@ -1,6 +1,9 @@
 /**
  * Keeps an open page's data fresh: listens to /live (server-sent events) and
  * revalidates the page's loaders when one of `topics` changes. Tiny on purpose.
+ * The server closes a connection that has been idle a while; EventSource then
+ * reconnects by itself. A hidden tab lets its connection go and, when shown again,
+ * reconnects and revalidates once (it may have missed a change meanwhile).
  * Without `topics`, the page's own: what its matched routes declare in their handles
  * (app/live/topics.ts).
  */
@@ -15,16 +18,32 @@ function useLiveUpdates(topics?: readonly ContentTopic[]) {
   const key = wanted.join(",");
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource(`/live?topics=${encodeURIComponent(key)}`);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("change", () => {
+    const onChange = () => {
       // Several changes in a burst: one revalidation.
       clearTimeout(timer);
       timer = setTimeout(() => void revalidate(), 150);
-    });
+    };
+    let source: EventSource | null = null;
+    const open = () => {
+      source = new EventSource(`/live?topics=${encodeURIComponent(key)}`);
+      source.addEventListener("change", onChange);
+    };
+    const onVisibility = () => {
+      if (document.hidden) {
+        source?.close();
+        source = null;
+      } else if (!source) {
+        open();
+        onChange();
+      }
+    };
+    if (!document.hidden) open();
+    document.addEventListener("visibilitychange", onVisibility);
     return () => {
       clearTimeout(timer);
-      source.close();
+      document.removeEventListener("visibilitychange", onVisibility);
+      source?.close();
     };
   }, [key, revalidate]);
 }

@@ -11,7 +11,7 @@ import { siteOrigin } from "../../lib/config.server.ts";
 import { hashToken } from "../../lib/tokens.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import { eventToIcs } from "../events/calendar.ts";
-import { formatPounds } from "./sales.ts";
+import { CONFIRM_LINK_MINUTES, formatPounds } from "./sales.ts";
 
 const CHARITY_NAME = "Millbrook Community Foundation";
 
@@ -110,5 +110,32 @@ export async function sendBookingConfirmation(bookingId: string, token: string |
       { filename: `ticket-${booking.reference}.svg`, content: await ticketSvg(booking.reference), contentType: "image/svg+xml" },
       { filename: "event.ics", content: bookingIcs(event, origin), contentType: "text/calendar; charset=utf-8" },
     ],
+  });
+}
+
+/**
+ * Queues the email that confirms a free booking: the link to the booking page, where the
+ * buyer presses Confirm (a link alone does not confirm: mail scanners open links). False
+ * when it could not be queued (mail to that address is limited this hour).
+ */
+export async function sendConfirmLink(bookingId: string, token: string): Promise<boolean> {
+  const [row] = await getDb().select({ booking: bookings, event: events }).from(bookings).innerJoin(events, eq(events.id, bookings.event_id)).where(eq(bookings.id, bookingId));
+  if (!row || row.booking.status !== "held" || hashToken(token) !== row.booking.cancel_token_hash) return false;
+  const { booking, event } = row;
+  const origin = siteOrigin().replace(/\/+$/, "");
+  return queueMail({
+    to: booking.email,
+    subject: `Please confirm your booking for ${event.title}`,
+    text: [
+      `Hello ${booking.name},`,
+      "",
+      `Please confirm your booking of ${booking.quantity === 1 ? "1 free ticket" : `${booking.quantity} free tickets`} for ${event.title} (${longDate(event.date)}, ${shortTime(event.time)}).`,
+      `Open this link and press "Confirm my booking" within ${CONFIRM_LINK_MINUTES} minutes:`,
+      `${origin}${bookingPath(booking.reference, token)}`,
+      "",
+      `Your tickets are held until then. If you did not book, ignore this email: the tickets will be released.`,
+      "",
+      CHARITY_NAME,
+    ].join("\n"),
   });
 }

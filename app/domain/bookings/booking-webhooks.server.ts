@@ -7,9 +7,8 @@
 import type Stripe from "stripe";
 import { logger } from "../../lib/logger.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
-import { stripeClient } from "../../payments/stripe.server.ts";
 import type { AfterCommit, EventHandler } from "../../payments/webhooks.server.ts";
-import { confirmFromWebhook, markRefundedByPaymentIntent, releaseCheckout } from "./bookings.server.ts";
+import { confirmFromWebhook, markRefundedByPaymentIntent, queueLatePaymentRefund, releaseCheckout } from "./bookings.server.ts";
 import { sendBookingConfirmation } from "./booking-mail.server.ts";
 
 type Handlers = Partial<Record<string, EventHandler>>;
@@ -34,11 +33,8 @@ const sessionCompleted: EventHandler = async (event, tx) => {
   if (result.outcome === "refund-late-payment") {
     const { booking } = result;
     logger.error({ booking: booking.reference }, "payment arrived after the hold was released and the tickets were sold: refunding");
-    return async () => {
-      if (booking.stripe_payment_intent_id) {
-        await (await stripeClient()).refunds.create({ payment_intent: booking.stripe_payment_intent_id }, { idempotencyKey: `booking-refund-${booking.id}` });
-      }
-    };
+    // Through the job queue, retried until Stripe has made it; staff see it while it is owed.
+    return () => queueLatePaymentRefund(booking.id);
   }
   if (result.outcome === "ignored") logger.warn({ session: session.id, reason: result.reason }, "booking checkout not confirmed");
 };

@@ -1,5 +1,6 @@
 /** The ticket box's form (server side): name, email and a quantity from 1 to 10. */
 import { z } from "zod";
+import { CONTROL_CHARACTER, LOOKS_LIKE_LINK } from "../../lib/plain-text.ts";
 import { MAX_TICKETS_PER_BOOKING } from "./sales.ts";
 
 export const BookingFormSchema = z.object({
@@ -7,7 +8,10 @@ export const BookingFormSchema = z.object({
     .string({ message: "Please enter your name" })
     .trim()
     .min(1, "Please enter your name")
-    .max(100, "Please keep your name under 100 characters"),
+    .max(100, "Please keep your name under 100 characters")
+    // The name is repeated in the email the site sends to the address given: one line, no links.
+    .refine((v) => !CONTROL_CHARACTER.test(v), "Please enter your name on one line, without special characters")
+    .refine((v) => !LOOKS_LIKE_LINK.test(v), "Please enter just your name, without a web address"),
   email: z
     .string({ message: "Please enter your email address" })
     .trim()

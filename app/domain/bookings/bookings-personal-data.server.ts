@@ -48,7 +48,7 @@ export function bookingsDataExport(rows: BookingWithTitle[]) {
 export async function eraseFromBookings(tx: Executor, email: string): Promise<number> {
   const rows = await tx
     .update(bookings)
-    .set({ name: ERASED_NAME, email: sql`'erased-' || ${bookings.id} || '@erased.invalid'`, updated_at: new Date() })
+    .set({ name: ERASED_NAME, client_hash: null, email: sql`'erased-' || ${bookings.id} || '@erased.invalid'`, updated_at: new Date() })
     .where(sql`lower(${bookings.email}) = ${email.trim().toLowerCase()}`)
     .returning({ id: bookings.id });
   return rows.length;

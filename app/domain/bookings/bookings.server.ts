@@ -13,20 +13,24 @@
  *
  * Lock order, everywhere: the event row first, then booking rows.
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { bookings, events, type BookingRow, type EventRow } from "../../db/schema.ts";
+import { bookings, events, givingSettings, type BookingRow, type EventRow } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { siteSecret } from "../../lib/site-secrets.server.ts";
+import { enqueue, queueRunning } from "../../jobs/queue.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
+import { mailConfigured } from "../../mail/mailer.server.ts";
 import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
 import { hitCounter } from "../limits/counters.server.ts";
-import { sendBookingConfirmation } from "./booking-mail.server.ts";
-import { CHECKOUT_HOLD_MINUTES, maxQuantity, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
+import { sendBookingConfirmation, sendConfirmLink } from "./booking-mail.server.ts";
+import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../giving/settings.server.ts";
+import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, maxQuantity, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
 
@@ -120,11 +124,22 @@ export async function countBookingAttempt(ip: string): Promise<boolean> {
   return hit.count <= BOOKING_ATTEMPTS_PER_WINDOW;
 }
 
+/**
+ * The client key of an address: a keyed hash (HMAC with a site secret) of its bucket (IPv6
+ * by its /64), so the table never holds an address and a stolen copy cannot be reversed
+ * by trying the four billion IPv4 addresses.
+ */
+export async function clientKey(ip: string): Promise<string> {
+  return createHmac("sha256", await siteSecret("booking-client")).update(addressBucket(ip)).digest("base64url");
+}
+
 export interface BookingRequest {
   eventId: number;
   name: string;
   email: string;
   quantity: number;
+  /** clientKey() of the buyer's address; without it only the email is counted. */
+  client?: string | null;
 }
 
 export type BookingRefusal =
@@ -137,8 +152,15 @@ export type BookingRefusal =
   | { ok: false; reason: "sold-out" }
   /** Fewer tickets left than asked for. */
   | { ok: false; reason: "not-enough"; left: number }
+  /**
+   * One client (an address or an email) would hold or have booked more than the most one
+   * client may for this event: `left` more are allowed.
+   */
+  | { ok: false; reason: "client-limit"; limit: number; left: number }
   /** Stripe could not open a Checkout session: nothing is held. */
-  | { ok: false; reason: "payment-unavailable" };
+  | { ok: false; reason: "payment-unavailable" }
+  /** The link to confirm a free booking could not be queued (mail to that address is limited): nothing is held. */
+  | { ok: false; reason: "confirm-not-sent" };
 
 /** What the buyer is told when a booking is refused. */
 export function refusalMessage(refusal: BookingRefusal): string {
@@ -152,21 +174,57 @@ export function refusalMessage(refusal: BookingRefusal): string {
       return "Sorry, this event is sold out.";
     case "not-enough":
       return `Sorry, only ${refusal.left} ${refusal.left === 1 ? "ticket is" : "tickets are"} left.`;
+    case "client-limit":
+      return refusal.left > 0
+        ? `Sorry, one person can book up to ${refusal.limit} tickets for this event, so you can book ${refusal.left} more.`
+        : `Sorry, one person can book up to ${refusal.limit} tickets for this event, and you already have them.`;
+    case "confirm-not-sent":
+      return "Sorry, we couldn't send the confirmation email just now, so nothing has been booked. Please try again later.";
     case "payment-unavailable":
       return "Sorry, we couldn't start the payment just now. Nothing has been charged. Please try again in a few minutes.";
   }
 }
 
-export interface NewBooking {
+interface NewBooking {
   ok: true;
   booking: BookingRow;
   /** The secret of the buyer's link (only its hash is stored). */
   token: string;
 }
 
+/** The most tickets one client may hold or book for one event (a setting, 10 by default). */
+async function maxTicketsPerClient(db: Executor): Promise<number> {
+  const [row] = await db.select({ max: givingSettings.max_tickets_per_client }).from(givingSettings).limit(1);
+  return row?.max ?? DEFAULT_MAX_TICKETS_PER_CLIENT;
+}
+
 /**
- * Locks the event, checks the mode, the cut-off and what is left, and inserts the
- * booking, all in one transaction.
+ * Tickets a client already has for an event: confirmed bookings and holds not yet expired,
+ * made from the same address or to the same email (whichever is more).
+ */
+async function clientTickets(db: Executor, eventId: number, client: string | null, email: string, now: Date): Promise<number> {
+  const live = and(
+    eq(bookings.event_id, eventId),
+    or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "held"), sql`${bookings.hold_expires_at} > ${now}`)),
+  );
+  const sum = (where: ReturnType<typeof and>) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${bookings.quantity}), 0)::int` })
+      .from(bookings)
+      .where(where)
+      .then(([row]) => row?.n ?? 0);
+  const [byEmail, byClient] = await Promise.all([
+    sum(and(live, sql`lower(${bookings.email}) = ${email.trim().toLowerCase()}`)),
+    client ? sum(and(live, eq(bookings.client_hash, client))) : Promise.resolve(0),
+  ]);
+  return Math.max(byEmail, byClient);
+}
+
+/**
+ * Locks the event, checks the mode, the cut-off, what is left and what this client already
+ * has, and inserts the booking, all in one transaction (the lock on the event row makes
+ * the per-client count as exact as the count of what is left). A booking with `holdUntil`
+ * is held until then (Checkout, or a free booking waiting for its emailed link).
  */
 async function takeTickets(
   request: BookingRequest,
@@ -189,6 +247,9 @@ async function takeTickets(
     const { left } = availabilityOf(event, await takenTickets(tx, event.id, now));
     if (left !== null && left <= 0) return { ok: false, reason: "sold-out" };
     if (left !== null && quantity > left) return { ok: false, reason: "not-enough", left };
+    const limit = await maxTicketsPerClient(tx);
+    const already = await clientTickets(tx, event.id, request.client ?? null, request.email, now);
+    if (already + quantity > limit) return { ok: false, reason: "client-limit", limit, left: Math.max(0, limit - already) };
     const amount = mode === "paid" ? (event.ticket_price_pence ?? 0) * quantity : 0;
     for (let attempt = 0; ; attempt++) {
       const [booking] = await tx
@@ -200,9 +261,10 @@ async function takeTickets(
           email: request.email,
           quantity,
           amount_pence: amount,
-          status: mode === "free" ? "confirmed" : "held",
+          status: holdUntil ? "held" : "confirmed",
           hold_expires_at: holdUntil,
-          confirmed_at: mode === "free" ? now : null,
+          confirmed_at: holdUntil ? null : now,
+          client_hash: request.client ?? null,
           cancel_token_hash: hashToken(token),
           created_at: now,
           updated_at: now,
@@ -217,15 +279,88 @@ async function takeTickets(
   return result;
 }
 
-/** A free booking: confirmed at once, and the confirmation mailed. */
-export async function createBooking(request: BookingRequest, options: { now?: Date } = {}): Promise<NewBooking | BookingRefusal> {
-  const result = await takeTickets(request, "free", options.now ?? new Date(), null);
-  if (result.ok) {
-    await sendBookingConfirmation(result.booking.id, result.token).catch((error: unknown) =>
-      logger.warn({ err: error, booking: result.booking.reference }, "booking confirmation not mailed"),
+/** Whether tickets and confirmation links go out by email (mail is configured). */
+export function ticketsAreMailed(): boolean {
+  return mailConfigured();
+}
+
+export interface FreeBooking extends NewBooking {
+  /**
+   * True when the booking waits for the buyer to follow the link emailed to them (mail is
+   * configured): its tickets are held until `booking.hold_expires_at`, then released.
+   */
+  pending: boolean;
+}
+
+/**
+ * A free booking. With mail configured its tickets are held for CONFIRM_LINK_MINUTES and a
+ * link to confirm it is emailed (so a made-up address holds nothing for long); without
+ * mail it is confirmed at once and the per-client limit alone applies.
+ */
+export async function createBooking(
+  request: BookingRequest,
+  options: { now?: Date; confirmByEmail?: boolean } = {},
+): Promise<FreeBooking | BookingRefusal> {
+  const now = options.now ?? new Date();
+  const confirmByEmail = options.confirmByEmail ?? mailConfigured();
+  const holdUntil = confirmByEmail ? new Date(now.getTime() + CONFIRM_LINK_MINUTES * 60_000) : null;
+  const result = await takeTickets(request, "free", now, holdUntil);
+  if (!result.ok) return result;
+  if (confirmByEmail) {
+    const queued = await sendConfirmLink(result.booking.id, result.token).catch((error: unknown) => {
+      logger.warn({ err: error, booking: result.booking.reference }, "booking confirmation link not queued");
+      return false;
+    });
+    if (!queued) {
+      await getDb()
+        .update(bookings)
+        .set({ status: "expired", hold_expires_at: null, updated_at: new Date() })
+        .where(and(eq(bookings.id, result.booking.id), eq(bookings.status, "held")));
+      publishChange("events");
+      return { ok: false, reason: "confirm-not-sent" };
+    }
+    return { ...result, pending: true };
+  }
+  await sendBookingConfirmation(result.booking.id, result.token).catch((error: unknown) =>
+    logger.warn({ err: error, booking: result.booking.reference }, "booking confirmation not mailed"),
+  );
+  return { ...result, pending: false };
+}
+
+export type ConfirmLinkOutcome =
+  | { outcome: "confirmed"; booking: BookingRow }
+  | { outcome: "already-confirmed"; booking: BookingRow }
+  /** The link was followed after the hold ended: the tickets were released. */
+  | { outcome: "expired" }
+  | { outcome: "not-found" };
+
+/**
+ * The buyer followed the emailed link of a free booking and pressed Confirm: the held
+ * booking is confirmed if its hold has not ended, and the confirmation (ticket) mailed.
+ */
+export async function confirmByLink(reference: string, token: string, options: { now?: Date } = {}): Promise<ConfirmLinkOutcome> {
+  const now = options.now ?? new Date();
+  const found = await bookingByLink(reference, token);
+  if (!found || found.booking.amount_pence > 0 || found.booking.stripe_checkout_session_id) return { outcome: "not-found" };
+  const outcome = await getDb().transaction(async (tx): Promise<ConfirmLinkOutcome> => {
+    await tx.select({ id: events.id }).from(events).where(eq(events.id, found.event.id)).for("update");
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.booking.id)).for("update");
+    if (booking.status === "confirmed") return { outcome: "already-confirmed", booking };
+    if (booking.status !== "held" || !booking.hold_expires_at || booking.hold_expires_at <= now) return { outcome: "expired" };
+    const [updated] = await tx
+      .update(bookings)
+      .set({ status: "confirmed", confirmed_at: now, hold_expires_at: null, updated_at: now })
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    return { outcome: "confirmed", booking: updated };
+  });
+  if (outcome.outcome === "confirmed") {
+    publishChange("events");
+    await sendBookingConfirmation(outcome.booking.id, token).catch((error: unknown) =>
+      logger.warn({ err: error, booking: outcome.booking.reference }, "booking confirmation not mailed"),
     );
   }
-  return result;
+  return outcome;
 }
 
 export interface HeldBooking extends NewBooking {
@@ -337,7 +472,15 @@ export async function confirmFromWebhook(tx: Transaction, session: PaidSession, 
     .set(
       fits
         ? { status: "confirmed", confirmed_at: now, hold_expires_at: null, stripe_payment_intent_id: paymentIntent, stripe_checkout_session_id: session.id, updated_at: now }
-        : { status: "refunded", cancelled_at: now, hold_expires_at: null, stripe_payment_intent_id: paymentIntent, stripe_checkout_session_id: session.id, updated_at: now },
+        : {
+            status: "refunded",
+            cancelled_at: now,
+            hold_expires_at: null,
+            stripe_payment_intent_id: paymentIntent,
+            stripe_checkout_session_id: session.id,
+            refund_owed_since: now,
+            updated_at: now,
+          },
     )
     .where(eq(bookings.id, booking.id))
     .returning();
@@ -459,9 +602,14 @@ export async function cancelByToken(reference: string, token: string, options: {
 
 /**
  * charge.refunded (a refund made here or in Stripe's dashboard): a fully refunded
- * payment marks its confirmed booking refunded and releases its tickets.
+ * payment marks its confirmed booking refunded and releases its tickets, and a refund
+ * owed for a late payment is no longer owed.
  */
 export async function markRefundedByPaymentIntent(tx: Transaction, paymentIntentId: string, now: Date = new Date()): Promise<number> {
+  await tx
+    .update(bookings)
+    .set({ refund_owed_since: null, refund_error: null, updated_at: now })
+    .where(and(eq(bookings.stripe_payment_intent_id, paymentIntentId), sql`${bookings.refund_owed_since} is not null`));
   const rows = await tx
     .update(bookings)
     .set({ status: "refunded", cancelled_at: now, updated_at: now })
@@ -512,4 +660,74 @@ export async function checkIn(input: string, options: { now?: Date } = {}): Prom
   if (!booking) return { outcome: "not-found" };
   if (booking.checked_in_at) return { outcome: "already-checked-in", booking, at: booking.checked_in_at };
   return { outcome: "not-valid", booking };
+}
+
+// ---- Refunds owed for late payments -------------------------------------------------
+
+/** The job that refunds a late payment, retried with growing waits (app/jobs/jobs.server.ts). */
+export const BOOKING_REFUND_JOB = "booking-refund";
+
+/**
+ * Refunds an owed late payment in full (one refund per booking: Stripe's idempotency key).
+ * Throws when Stripe refuses or cannot be reached, after noting why on the booking, so
+ * the job tries again; nothing to do when the refund is no longer owed.
+ */
+export async function refundLatePayment(bookingId: string): Promise<"refunded" | "not-owed"> {
+  const [booking] = await getDb().select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking?.refund_owed_since) return "not-owed";
+  try {
+    if (!booking.stripe_payment_intent_id) throw new Error("the payment has no Stripe payment id");
+    await (await stripeClient()).refunds.create(
+      { payment_intent: booking.stripe_payment_intent_id, metadata: { kind: "booking", booking: booking.reference } },
+      { idempotencyKey: `booking-refund-${booking.id}` },
+    );
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    await getDb().update(bookings).set({ refund_error: reason, updated_at: new Date() }).where(eq(bookings.id, booking.id));
+    logger.warn({ booking: booking.reference, err: reason }, "refund of a late payment failed: it will be tried again");
+    throw error;
+  }
+  await getDb().update(bookings).set({ refund_owed_since: null, refund_error: null, updated_at: new Date() }).where(eq(bookings.id, booking.id));
+  logger.info({ booking: booking.reference }, "late payment refunded");
+  return "refunded";
+}
+
+/** Queues the refund of a late payment (in a process without a queue, tries it once now: it stays owed if that fails). */
+export async function queueLatePaymentRefund(bookingId: string): Promise<void> {
+  if (queueRunning()) {
+    await enqueue(BOOKING_REFUND_JOB, { bookingId }, { singletonKey: `booking-refund-${bookingId}` });
+    return;
+  }
+  await refundLatePayment(bookingId).catch(() => {});
+}
+
+export interface OwedRefund {
+  reference: string;
+  name: string;
+  email: string;
+  amountPence: number;
+  eventId: number;
+  eventTitle: string;
+  since: Date;
+  error: string | null;
+}
+
+/** Refunds still owed for late payments, oldest first (for staff: Diagnostics and the event's bookings). */
+export async function owedRefunds(options: { eventId?: number } = {}): Promise<OwedRefund[]> {
+  const rows = await getDb()
+    .select({ booking: bookings, eventTitle: events.title })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.event_id))
+    .where(and(sql`${bookings.refund_owed_since} is not null`, options.eventId === undefined ? undefined : eq(bookings.event_id, options.eventId)))
+    .orderBy(bookings.refund_owed_since);
+  return rows.map(({ booking, eventTitle }) => ({
+    reference: booking.reference,
+    name: booking.name,
+    email: booking.email,
+    amountPence: booking.amount_pence,
+    eventId: booking.event_id,
+    eventTitle,
+    since: booking.refund_owed_since!,
+    error: booking.refund_error,
+  }));
 }

@@ -7,6 +7,8 @@ export const SALES_CLOSE_HOURS_BEFORE = 24;
 export const MAX_TICKETS_PER_BOOKING = 10;
 /** How long tickets are held for a buyer in Stripe Checkout (Stripe's shortest session). */
 export const CHECKOUT_HOLD_MINUTES = 30;
+/** How long a free booking's tickets are held for the buyer to follow the link emailed to them. */
+export const CONFIRM_LINK_MINUTES = 30;
 
 /** Minutes that Europe/London is ahead of UTC at an instant (0 in winter, 60 in summer). */
 function londonOffsetMinutes(instant: number): number {

@@ -6,7 +6,7 @@
  */
 import { eq, lt } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donationCheckouts } from "../../db/schema.ts";
+import { donationCheckouts, donations, monthlyGifts } from "../../db/schema.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";
 import { CHARITY_NAME, type DonationRequest, type DonationValues } from "./donation.schema.ts";
 import { newDonationReference, newToken } from "./references.server.ts";
@@ -72,9 +72,22 @@ export interface ThankYou {
   complete: boolean;
 }
 
-/** The thank-you page: the Checkout session as Stripe reports it (never the URL's word). */
+/**
+ * The thank-you page: the Checkout session as Stripe reports it (never the URL's word).
+ * Only sessions this site opened (a checkout, a gift or a monthly gift names it) are looked up: a
+ * made-up id costs no call on the charity's Stripe account.
+ */
 export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
   if (!/^cs_[A-Za-z0-9_]{6,200}$/.test(sessionId)) return null;
+  const db = getDb();
+  const [known] = await db
+    .select({ id: donationCheckouts.stripe_session_id })
+    .from(donationCheckouts)
+    .where(eq(donationCheckouts.stripe_session_id, sessionId))
+    .unionAll(db.select({ id: donations.stripe_checkout_session_id }).from(donations).where(eq(donations.stripe_checkout_session_id, sessionId)))
+    .unionAll(db.select({ id: monthlyGifts.stripe_checkout_session_id }).from(monthlyGifts).where(eq(monthlyGifts.stripe_checkout_session_id, sessionId)))
+    .limit(1);
+  if (!known) return null;
   try {
     const session = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
     const reference = session.metadata?.reference ?? session.client_reference_id;

@@ -6,6 +6,7 @@
  * title, names, house name or number and postcode.
  */
 import { z } from "zod";
+import { isPlainName } from "../../lib/plain-text.ts";
 import { chosenAmount, DEFAULT_MAX_DONATION_PENCE, DONATION_FREQUENCIES, type DonationFrequency } from "./donation.ts";
 
 export * from "./donation.ts";
@@ -71,7 +72,9 @@ const GiftAidSchema = z.object({
     .string()
     .trim()
     .min(1, "Enter your house name or number")
-    .max(40, "House name or number must be at most 40 characters"),
+    .max(40, "House name or number must be at most 40 characters")
+    // Repeated in the receipt mailed to the address given: one line, no links.
+    .refine((v) => isPlainName(v), "Enter just your house name or number, on one line"),
   postcode: z
     .string()
     .trim()

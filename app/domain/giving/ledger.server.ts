@@ -118,6 +118,7 @@ async function ensureMonthlyGift(
     .values({
       reference: metadata?.reference ?? checkout?.reference ?? subscriptionId,
       stripe_subscription_id: subscriptionId,
+      stripe_checkout_session_id: checkout?.stripe_session_id ?? null,
       stripe_customer_id: details.customer,
       email,
       amount_pence: amount,

@@ -15,7 +15,11 @@ export interface GivingSettings {
   otherWaysText: string;
   /** Money raised off the site, entered by staff. */
   offlineRaisedPence: number;
+  /** Tickets one client (an address, or an email) may hold or book for one event. */
+  maxTicketsPerClient: number;
 }
+
+export const DEFAULT_MAX_TICKETS_PER_CLIENT = 10;
 
 export async function readGivingSettings(): Promise<GivingSettings> {
   const [row] = await getDb().select().from(givingSettings).limit(1);
@@ -23,10 +27,11 @@ export async function readGivingSettings(): Promise<GivingSettings> {
     maxDonationPence: row?.max_donation_pence ?? DEFAULT_MAX_DONATION_PENCE,
     otherWaysText: row?.other_ways_text || DEFAULT_OTHER_WAYS_TEXT,
     offlineRaisedPence: row?.offline_raised_pence ?? DEFAULT_OFFLINE_RAISED_PENCE,
+    maxTicketsPerClient: row?.max_tickets_per_client ?? DEFAULT_MAX_TICKETS_PER_CLIENT,
   };
 }
 
-export type GivingSettingsErrors = Partial<Record<"maxDonation" | "otherWaysText" | "offlineRaised", string>>;
+export type GivingSettingsErrors = Partial<Record<"maxDonation" | "otherWaysText" | "offlineRaised" | "maxTicketsPerClient", string>>;
 
 export async function saveGivingSettings(
   input: Record<string, unknown>,
@@ -39,8 +44,17 @@ export async function saveGivingSettings(
   const offlineText = String(input.offlineRaised ?? "0").trim().replace(/^£\s*/, "").replace(/,(?=\d{3}(?:\D|$))/g, "") || "0";
   const offline = /^\d{1,9}(\.\d{1,2})?$/.test(offlineText) ? Math.round(Number(offlineText) * 100) : null;
   if (offline === null || offline > 2_000_000_000) errors.offlineRaised = "Enter the amount raised off the site in pounds and pence, for example 6500";
-  if (!max.ok || !text.success || offline === null || errors.offlineRaised) return { ok: false, errors };
-  const values = { max_donation_pence: max.pence, other_ways_text: text.data, offline_raised_pence: offline, updated_at: new Date() };
+  const ticketsText = String(input.maxTicketsPerClient ?? DEFAULT_MAX_TICKETS_PER_CLIENT).trim();
+  const tickets = /^\d{1,4}$/.test(ticketsText) ? Number(ticketsText) : 0;
+  if (tickets < 1 || tickets > 1000) errors.maxTicketsPerClient = "Enter the most tickets one person may book for an event, a whole number from 1 to 1000";
+  if (!max.ok || !text.success || offline === null || errors.offlineRaised || errors.maxTicketsPerClient) return { ok: false, errors };
+  const values = {
+    max_donation_pence: max.pence,
+    other_ways_text: text.data,
+    offline_raised_pence: offline,
+    max_tickets_per_client: tickets,
+    updated_at: new Date(),
+  };
   await getDb().insert(givingSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: givingSettings.id, set: values });
   return { ok: true, settings: await readGivingSettings() };
 }

@@ -7,6 +7,7 @@
  * read for a page. Every write is audited and announced on the "news" topic.
  */
 import type { AuditAction } from "../audit/describe.ts";
+import { withoutNonXmlCharacters } from "../../lib/plain-text.ts";
 import { and, asc, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { newsPosts, type NewsPostRow } from "../../db/schema.ts";
@@ -199,14 +200,16 @@ function publishedAt(input: NewsInput, before: NewsPostRow | null): Date | null 
   return before?.status === "published" && before.published_at ? before.published_at : new Date();
 }
 
+/** What is saved: the words without characters XML does not allow (they would break the news feed). */
 function rowValues(input: NewsInput, slug: string, before: NewsPostRow | null) {
+  const clean = withoutNonXmlCharacters;
   return {
     slug,
-    title: input.title,
-    summary: input.summary,
-    body: sanitiseNewsHtml(input.body),
-    author: input.author,
-    image_alt: input.image_alt,
+    title: clean(input.title),
+    summary: clean(input.summary),
+    body: sanitiseNewsHtml(clean(input.body)),
+    author: clean(input.author),
+    image_alt: clean(input.image_alt),
     status: input.status,
     published_at: publishedAt(input, before),
     ...(input.image !== undefined ? { image: input.image } : {}),

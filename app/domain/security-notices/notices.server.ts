@@ -33,7 +33,7 @@ export async function notifyStaff(userId: string, message: string): Promise<void
     to: user.email,
     subject: "Security notice: Millbrook Community Foundation admin account",
     text: `Hello,\n\n${message}\n\nIf this was not you or an administrator you know, tell an administrator straight away.\n`,
-  });
+  }, { toStaff: true });
 }
 
 /** The account's unseen notices, oldest first, now marked seen. */

@@ -48,7 +48,7 @@ export async function notifySubmission(input: { kind: SubmissionKind; reference:
   try {
     const settings = await getSiteSettings();
     const origin = siteOrigin();
-    for (const message of submissionMails(input, settings, origin)) await queueMail(message);
+    for (const message of submissionMails(input, settings, origin)) await queueMail(message, { toStaff: message.to === settings.contact_email });
   } catch (error) {
     logger.error({ err: error, reference: input.reference }, "submission mail failed");
   }

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ sent: false, error: "Enter your email address, like name@example.org" }, { status: 400 });
   }
   const { ip } = context.get(requestInfoContext);
-  const result = await requestPasswordReset({ email, ip, origin: siteOrigin(request) });
+  const result = await requestPasswordReset({ email, ip, origin: siteOrigin() });
   if (result.ok) return { sent: true, error: null };
   if (result.reason === "limited") {
     const minutes = Math.max(1, Math.ceil((result.retryAfterS ?? 60) / 60));

@@ -1,3 +1,4 @@
+import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation } from "react-router";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
@@ -24,7 +25,7 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
 
 /** The awards round, its winners and the awards email. */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["awards", "contact", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["tab"], topics: ["awards", "contact", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
 
 export async function loader() {
   const [round, winners, contact, texts] = await Promise.all([getAwardRound(), listAwardWinners(), getContactDetails(), getPageTexts("awards")]);

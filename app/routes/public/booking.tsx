@@ -3,19 +3,20 @@
  * ticket with its QR code (drawn on the server as SVG), the event's details, the
  * calendar file, and cancellation up to the sales cut-off. Never cached, never indexed.
  */
+import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CalendarIcon, CheckIcon, TicketIcon } from "../../components/site/icons.tsx";
 import { formatLongDate, formatTime, formatUkDateTime } from "../../components/site/format.ts";
-import { bookingByLink, cancelByToken, resumeOrRelease, type BookingWithEvent } from "../../domain/bookings/bookings.server.ts";
-import { ticketQr } from "../../domain/bookings/booking-mail.server.ts";
+import { bookingByLink, cancelByToken, confirmByLink, resumeOrRelease, ticketsAreMailed, type BookingWithEvent } from "../../domain/bookings/bookings.server.ts";
+import { bookingPath, ticketQr } from "../../domain/bookings/booking-mail.server.ts";
 import { formatPounds, salesCloseAt, salesOpen } from "../../domain/bookings/sales.ts";
 import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/booking";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-export const handle: ContentHandle = { topics: ["events"] };
+export const handle: ContentHandle & QueryHandle = { query: ["checkout"], topics: ["events"] };
 
 function view({ booking, event }: BookingWithEvent, now = new Date()) {
   return {
@@ -38,6 +39,11 @@ function view({ booking, event }: BookingWithEvent, now = new Date()) {
       address: event.location_address,
     },
     qr: booking.status === "confirmed" ? ticketQr(booking.reference) : null,
+    /** A free booking held until the buyer confirms it here (the link came by email). */
+    awaitingConfirm: booking.status === "held" && booking.amount_pence === 0 && !booking.stripe_checkout_session_id,
+    holdUntil: booking.hold_expires_at ? formatUkDateTime(booking.hold_expires_at) : null,
+    /** Whether the ticket was emailed (mail is configured). */
+    mailed: ticketsAreMailed(),
   };
 }
 
@@ -57,6 +63,14 @@ export async function action({ params, request }: Route.ActionArgs) {
   await load(params);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "confirm") {
+    const outcome = await confirmByLink(params.reference, params.token);
+    if (outcome.outcome === "confirmed" || outcome.outcome === "already-confirmed") return redirect(bookingPath(params.reference, params.token), 303);
+    return data(
+      { message: null, error: "This booking was not confirmed in time, so its tickets were released. Please book again from the event page." },
+      { status: 409, headers: NO_STORE },
+    );
+  }
   if (intent === "resume" || intent === "release") {
     const outcome = await resumeOrRelease(params.reference, params.token, intent).catch(() => null);
     if (intent === "resume" && outcome?.checkoutUrl) return redirect(outcome.checkoutUrl, 303);
@@ -109,6 +123,7 @@ const STATUS_TEXT: Record<string, string> = {
   refunded: "This booking has been cancelled and refunded.",
   expired: "This booking was not completed: the payment was not made in time, so nothing was charged.",
 };
+const FREE_EXPIRED = "This booking was not confirmed in time, so its tickets were released. You can book again from the event page.";
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, checkoutLeft } = loaderData;
@@ -125,7 +140,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
           <h1 className="mt-3 font-display text-3xl font-semibold text-brand-900 sm:text-4xl">
-            {confirmed ? "You're booked" : booking.status === "held" ? "Waiting for your payment" : "Your booking"}
+            {confirmed ? "You're booked" : booking.awaitingConfirm ? "Confirm your booking" : booking.status === "held" ? "Waiting for your payment" : "Your booking"}
           </h1>
           {actionData?.message ? (
             <p role="status" className="mt-4 rounded-2xl bg-brand-50 p-4 font-semibold text-brand-900">
@@ -137,7 +152,17 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               {actionData.error}
             </p>
           ) : null}
-          {booking.status === "held" && !actionData?.message ? (
+          {booking.awaitingConfirm && !actionData?.error ? (
+            <Form method="post" className="mt-4">
+              <p className="text-lg text-slate-700" role="status">
+                Your tickets are held until {booking.holdUntil}. Press the button to confirm your booking.
+              </p>
+              <button type="submit" name="intent" value="confirm" className={buttonClasses("primary", "lg", "mt-4")}>
+                Confirm my booking
+              </button>
+            </Form>
+          ) : null}
+          {booking.status === "held" && !booking.awaitingConfirm && !actionData?.message ? (
             <>
               <p className="mt-4 text-lg text-slate-700" role="status">
                 {checkoutLeft
@@ -156,10 +181,12 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </>
           ) : null}
-          {!confirmed && booking.status !== "held" && !actionData?.message ? <p className="mt-4 text-lg text-slate-700">{STATUS_TEXT[booking.status]}</p> : null}
+          {!confirmed && booking.status !== "held" && !actionData?.message ? <p className="mt-4 text-lg text-slate-700">{booking.status === "expired" && !booking.paid ? FREE_EXPIRED : STATUS_TEXT[booking.status]}</p> : null}
           {confirmed ? (
             <p className="mt-3 text-lg text-slate-700">
-              Thank you, {booking.name}. We have emailed your ticket to {booking.email}.
+              {booking.mailed
+                ? `Thank you, ${booking.name}. We have emailed your ticket to ${booking.email}.`
+                : `Thank you, ${booking.name}. Keep the address of this page: it shows your ticket, and is where you can cancel.`}
             </p>
           ) : null}
 

@@ -1,3 +1,4 @@
+import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { DateBadge } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, ukToday } from "../../components/site/format.ts";
@@ -25,7 +26,7 @@ import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["craft-fairs", "craft-fair-gallery", "contact", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["tab", "page"], topics: ["craft-fairs", "craft-fair-gallery", "contact", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
 
 /** Upcoming fairs a page: three rows of the two-column grid. */
 const FAIRS_PER_PAGE = 6;

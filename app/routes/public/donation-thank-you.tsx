@@ -5,9 +5,12 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { formatPence } from "../../domain/giving/donation.ts";
 import { thankYouFor } from "../../domain/giving/checkout.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
+import type { QueryHandle } from "../../lib/page-query.ts";
 import type { Route } from "./+types/donation-thank-you";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const handle: QueryHandle = { query: ["session_id"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";

@@ -14,9 +14,11 @@ import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.s
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/events/tickets.ts";
 import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
-import { countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer } from "../../domain/bookings/bookings.server.ts";
+import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer } from "../../domain/bookings/bookings.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
+import { CONFIRM_LINK_MINUTES } from "../../domain/bookings/sales.ts";
+import { CHECKOUT_LIMIT_MESSAGE, countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
 import { readFormData } from "./public-form.server.ts";
@@ -75,14 +77,27 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
   }
   const parsed = BookingFormSchema.safeParse(values);
   if (!parsed.success) return answer(400, bookingFormErrors(parsed.error), "Please check the details below.");
-  const request_ = { eventId: event.id, name: parsed.data.name, email: parsed.data.email.toLowerCase(), quantity: parsed.data.quantity };
+  const request_ = {
+    eventId: event.id,
+    name: parsed.data.name,
+    email: parsed.data.email.toLowerCase(),
+    quantity: parsed.data.quantity,
+    client: await clientKey(ip),
+  };
   if (event.booking_mode === "paid") {
-    const held = await holdForCheckout(request_, { origin: publicOrigin(request) });
+    if (!(await countCheckoutStart(ip))) return answer(429, {}, CHECKOUT_LIMIT_MESSAGE);
+    const held = await holdForCheckout(request_, { origin: publicOrigin() });
     if (!held.ok) return answer(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
     return redirect(held.checkoutUrl, 303);
   }
   const made = await createBooking(request_);
-  if (!made.ok) return answer(409, {}, refusalMessage(made));
+  if (!made.ok) return answer(made.reason === "confirm-not-sent" ? 503 : 409, {}, refusalMessage(made));
+  if (made.pending) {
+    // The link is only in the email: showing the booking page here would let a made-up address confirm.
+    return data({
+      booking: { form: "booking", errors: {}, values, sent: { email: made.booking.email, minutes: CONFIRM_LINK_MINUTES } } satisfies BookingFormResult,
+    });
+  }
   return redirect(bookingPath(made.booking.reference, made.token), 303);
 }
 

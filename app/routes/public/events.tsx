@@ -1,3 +1,4 @@
+import type { QueryHandle } from "../../lib/page-query.ts";
 import { useLocation, useNavigation } from "react-router";
 import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { MailIcon } from "../../components/site/icons.tsx";
@@ -17,7 +18,7 @@ import type { ContentHandle } from "../../live/topics.ts";
 export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["events", "contact", "page-texts"] };
+export const handle: ContentHandle & QueryHandle = { query: ["tab", "page"], topics: ["events", "contact", "page-texts"] };
 
 /**
  * The tabs to show: "all", the fixed ones, then (in the categories' own order) each other

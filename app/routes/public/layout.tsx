@@ -25,11 +25,10 @@ function socialUrl(...candidates: string[]): string | null {
 export const handle: ContentHandle = { topics: ["settings", "contact", "page-texts"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  const { request } = args;
   const [settings, contact, footerTexts] = await Promise.all([getSiteSettings(args.context), getContactDetails(), getPageTexts("footer")]);
   // Maintenance mode (the middleware already refused visitors): staff see a banner.
   const { staffBanner } = await maintenanceGate(args, settings.maintenance_mode, settings.contact_email);
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   return {
     origin,
     siteName: settings.site_name,

@@ -1,4 +1,5 @@
 /** /news: published posts, newest first, nine to a page (?page=2 ...). */
+import type { QueryHandle } from "../../lib/page-query.ts";
 import { data } from "react-router";
 import { NewsCard } from "../../components/site/news-card.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
@@ -9,7 +10,7 @@ import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/news";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["news", "page-texts"] };
+export const handle: ContentHandle & QueryHandle = { query: ["page"], topics: ["news", "page-texts"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page");

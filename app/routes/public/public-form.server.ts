@@ -4,6 +4,8 @@
  * its body read, through the one form reader (app/storage/upload.server.ts), at most
  * `maxBytes` whatever Content-Length claims (413 beyond).
  */
+import { data } from "react-router";
+import { FORBIDDEN_CHARACTER_MESSAGE, type FormRefusal } from "../../lib/plain-text.ts";
 import { countPublicFormPost } from "../../domain/submissions/submissions.server.ts";
 import type { SubmissionKind } from "../../domain/submissions/submission-labels.ts";
 import { FORM_LIMITS, readForm } from "../../storage/upload.server.ts";
@@ -26,5 +28,6 @@ export async function readFormData(request: Request, maxBytes: number = FORM_LIM
   const read = await readForm(request, { ...FORM_LIMITS.publicForm, maxFileSize: maxBytes, maxTotalSize: maxBytes });
   if (read.ok) return read.formData;
   if (read.problem === "too-large") throw new Response("The form is too large.", { status: 413 });
+  if (read.problem === "control-character") throw data({ formRefused: FORBIDDEN_CHARACTER_MESSAGE } satisfies FormRefusal, { status: 400 });
   throw new Response("The form could not be read.", { status: 400 });
 }

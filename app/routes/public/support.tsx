@@ -1,3 +1,4 @@
+import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, redirect } from "react-router";
 import { DonationForm } from "../../components/site/donation-form.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
@@ -18,6 +19,7 @@ import {
   type DonationValues,
 } from "../../domain/giving/donation.schema.ts";
 import { startDonationCheckout, checkoutValues } from "../../domain/giving/checkout.server.ts";
+import { countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
 import { DEFAULT_OTHER_WAYS_TEXT, donationCauses, readGivingSettings } from "../../domain/giving/settings.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.ts";
@@ -29,7 +31,7 @@ import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
-type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean };
+type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean; limited?: boolean };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("checkout");
@@ -82,8 +84,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) {
       return data({ form: "donate", errors: parsed.errors, values } as DonationResult, { status: 400, headers: noStore });
     }
+    if (!(await countCheckoutStart(ip))) {
+      return data({ form: "donate", errors: {}, values, limited: true } as DonationResult, { status: 429, headers: noStore });
+    }
     try {
-      const url = await startDonationCheckout(parsed.value, values, publicOrigin(request));
+      const url = await startDonationCheckout(parsed.value, values, publicOrigin());
       return redirect(url, { status: 303 });
     } catch (error) {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "starting a donation checkout failed");
@@ -97,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteer-roles", "faqs", "page-texts", "causes"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["checkout"], topics: ["volunteer-roles", "faqs", "page-texts", "causes"], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

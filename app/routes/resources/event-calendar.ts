@@ -5,11 +5,11 @@ import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.serv
 import type { Route } from "./+types/event-calendar";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { params, request } = args;
+  const { params } = args;
   await refuseResourceDuringMaintenance(args);
   const event = /^\d{1,10}$/.test(params.id) ? await getPublicEvent(Number(params.id)) : null;
   if (!event) return new Response("Event not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   const ics = eventToIcs({
     id: event.id,
     title: event.title,

@@ -1,5 +1,8 @@
 import { subscribe } from "../../live/change-feed.server.ts";
+import { takeLiveSlot } from "../../live/live-connections.server.ts";
 import { CONTENT_TOPICS, isContentTopic } from "../../live/topics.ts";
+import { config } from "../../lib/config.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
 import { onShutdown } from "../../system/lifecycle.server.ts";
 import type { Route } from "./+types/live";
 
@@ -10,15 +13,28 @@ import type { Route } from "./+types/live";
  * something changed, never what. `no-transform` keeps the compression middleware out.
  * When the server shuts down the stream ends, and the browser reconnects (after the
  * `retry` below) to an instance that is still up.
+ *
+ * Limits (app/live/live-connections.server.ts): 10 open connections from one address and
+ * LIVE_MAX_CONNECTIONS in all; more are refused with 429 (a browser's EventSource does
+ * not retry a refusal). A connection that has carried no change for LIVE_IDLE_TIMEOUT_MS
+ * is closed, and the browser reconnects: a forgotten tab holds nothing for ever.
  */
 const HEARTBEAT_MS = 25_000;
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  const slot = takeLiveSlot(context.get(requestInfoContext).ip);
+  if (!slot.ok) {
+    return new Response(slot.reason === "address" ? "Too many open connections from your address.\n" : "Too many open connections.\n", {
+      status: 429,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
+    });
+  }
   const wanted = new Set(
     (new URL(request.url).searchParams.get("topics") ?? CONTENT_TOPICS.join(",")).split(",").filter(isContentTopic),
   );
+  const idleMs = config().LIVE_IDLE_TIMEOUT_MS;
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  let cleanup = () => slot.release();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const send = (text: string) => {
@@ -29,22 +45,31 @@ export function loader({ request }: Route.LoaderArgs) {
         }
       };
       send("retry: 5000\n: connected\n\n");
+      let idle = setTimeout(() => cleanup(), idleMs);
       const unsubscribe = subscribe((topic) => {
-        if (wanted.has(topic)) send(`event: change\ndata: ${topic}\n\n`);
+        if (!wanted.has(topic)) return;
+        send(`event: change\ndata: ${topic}\n\n`);
+        clearTimeout(idle);
+        idle = setTimeout(() => cleanup(), idleMs);
       });
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       let stopListening = () => {};
+      const onAbort = () => cleanup();
       cleanup = () => {
         clearInterval(heartbeat);
+        clearTimeout(idle);
         unsubscribe();
         stopListening();
+        request.signal.removeEventListener("abort", onAbort);
+        slot.release();
         try {
           controller.close();
         } catch {
           /* already closed */
         }
       };
-      request.signal.addEventListener("abort", () => cleanup(), { once: true });
+      if (request.signal.aborted) return cleanup();
+      request.signal.addEventListener("abort", onAbort, { once: true });
       stopListening = onShutdown(() => cleanup());
     },
     cancel() {

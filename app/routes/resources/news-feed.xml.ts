@@ -4,20 +4,24 @@ import { SITE_NAME } from "../../components/site/seo.ts";
 import { feedArticles } from "../../domain/news/news.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
+import { withoutNonXmlCharacters } from "../../lib/plain-text.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/news-feed.xml";
 
 /** Plain text for an Atom element the package marks type="html" (a title "<b>" stays text). */
-const asHtmlText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const asHtmlText = (text: string) => xml(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** Text as XML allows it: a control character saved before the rule, or come from elsewhere, cannot break the feed. */
+const xml = withoutNonXmlCharacters;
 
 /** Site paths in a post's HTML made absolute, as feed readers need. */
-const absoluteLinks = (html: string, origin: string) => html.replace(/ (src|href)="\/(?!\/)/g, ` $1="${origin}/`);
+const absoluteLinks = (html: string, origin: string) => xml(html).replace(/ (src|href)="\/(?!\/)/g, ` $1="${origin}/`);
 
 export async function loader(args: Route.LoaderArgs) {
   await refuseResourceDuringMaintenance(args);
-  const origin = siteOrigin(args.request);
+  const origin = siteOrigin();
   const [posts, settings] = await Promise.all([feedArticles(20), getSiteSettings(args.context)]);
-  const siteName = settings.site_name || SITE_NAME;
+  const siteName = xml(settings.site_name || SITE_NAME);
   const feed = new Feed({
     id: `${origin}/news`,
     title: `${siteName}: News`,
@@ -38,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
       published: new Date(post.published_at),
       description: asHtmlText(post.summary),
       content: absoluteLinks(post.body, origin),
-      author: [{ name: post.author }],
+      author: [{ name: xml(post.author) }],
       image: post.image ? `${origin}${post.image}` : undefined,
     });
   }

@@ -10,9 +10,8 @@ export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/cra
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export async function loader(args: Route.LoaderArgs) {
-  const { request } = args;
   await refuseResourceDuringMaintenance(args);
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   const [upcoming, past, news] = await Promise.all([
     listUpcomingEvents(),
     listPastEvents({ limit: 3 }),

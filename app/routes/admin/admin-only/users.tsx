@@ -79,7 +79,7 @@ const refuse = (message: string, status = 400) => answer(refusedForm({ _form: me
 
 export async function action(args: Route.ActionArgs) {
   const actor = currentActor(args);
-  const origin = siteOrigin(args.request);
+  const origin = siteOrigin();
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   const userId = String(form.get("userId") ?? "");

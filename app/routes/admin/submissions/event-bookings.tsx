@@ -8,6 +8,7 @@ import { data, Form, Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
 import { cancelBookingByStaff, eventBookings, STATUS_LABELS } from "../../../domain/bookings/bookings-admin.server.ts";
+import { owedRefunds } from "../../../domain/bookings/bookings.server.ts";
 import { formatPounds, normaliseReference } from "../../../domain/bookings/sales.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/event-bookings";
@@ -41,6 +42,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     totals: { ...totals, taken: formatPounds(totals.takenPence), refunded: formatPounds(totals.refundedPence) },
     rows,
     confirm: rows.find((r) => r.reference === cancelRef && r.status === "confirmed") ?? null,
+    owed: (await owedRefunds({ eventId: event.id })).map((r) => ({
+      reference: r.reference,
+      name: r.name,
+      amount: formatPounds(r.amountPence),
+      since: formatUkDateTime(r.since),
+      error: r.error,
+    })),
   };
 }
 
@@ -84,7 +92,7 @@ const STATUS_STYLES: Record<string, string> = {
 };
 
 export default function EventBookings({ loaderData }: Route.ComponentProps) {
-  const { event, availability, totals, rows, confirm } = loaderData;
+  const { event, availability, totals, rows, confirm, owed } = loaderData;
   const base = `/admin/events/${event.id}/bookings`;
   return (
     <main className="px-4 py-6 sm:px-6 sm:py-8">
@@ -107,6 +115,26 @@ export default function EventBookings({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </div>
+
+      {owed.length > 0 ? (
+        <section role="alert" aria-labelledby="owed-title" className="mt-6 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
+          <h2 id="owed-title" className="font-semibold">
+            {owed.length === 1 ? "A refund has not gone through yet" : `${owed.length} refunds have not gone through yet`}
+          </h2>
+          <p className="mt-1 text-sm">
+            These buyers paid after their tickets had been released and sold to someone else. The site keeps trying to refund them; if one stays here,
+            refund it in Stripe&apos;s dashboard.
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="owed-refunds">
+            {owed.map((r) => (
+              <li key={r.reference}>
+                <span className="font-mono font-semibold">{r.reference}</span> · {r.name} · {r.amount} · owed since {r.since}
+                {r.error ? ` · last error: ${r.error}` : ""}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <dl className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

@@ -1,0 +1,1 @@
+ALTER TABLE "monthly_gifts" ADD COLUMN "stripe_checkout_session_id" text;
