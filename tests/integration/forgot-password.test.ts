@@ -65,7 +65,7 @@ describe("forgot password, with mail", () => {
     const mails = smtp.mails.filter((m) => m.to.includes(editor.email));
     expect(mails).toHaveLength(1);
     expect(smtp.mails.some((m) => m.to.includes(outsider.email))).toBe(false);
-    const link = /http:\/\/localhost\/admin\/set-password\/([\w-]+)/.exec(mails[0]!.text);
+    const link = /http:\/\/localhost(?::\d+)?\/admin\/set-password\/([\w-]+)/.exec(mails[0]!.text);
     expect(link).toBeTruthy();
     const [row] = await getDb().select().from(oneTimeTokens).where(eq(oneTimeTokens.user_id, editor.user.id));
     expect(row!.purpose).toBe("reset");
