@@ -327,7 +327,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
               <Field key={spec.name} spec={spec} value={String(draft[spec.name] ?? "")} error={errors[spec.name]} onChange={set(spec.name)} />
             ))}
           </div>
-          <div className="mt-6 space-y-5 border-t border-slate-200 pt-5">
+          <div id="maintenance" className="mt-6 scroll-mt-4 space-y-5 border-t border-slate-200 pt-5">
             <Switch name="maintenance_mode" label="Maintenance mode" checked={draft.maintenance_mode}
               description="Temporarily replaces every public page with a maintenance notice. The admin area keeps working." onChange={set("maintenance_mode")} />
           </div>

@@ -24,7 +24,7 @@ import { redirectWithToast, toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Site", label: "Data protection", order: 20 } };
+export const handle: MenuHandle = { menu: { group: "People", label: "Data protection", order: 20 } };
 
 export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
 

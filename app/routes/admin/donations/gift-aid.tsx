@@ -11,6 +11,9 @@ import { SCHEDULE_ROWS_PER_FILE } from "../../../domain/giving/shared.ts";
 import { londonDate } from "../../../domain/giving/references.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/gift-aid";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Money", label: "Gift Aid", order: 30 } };
 
 export const meta = () => [{ title: "Gift Aid claim | Millbrook Admin" }];
 
