@@ -634,6 +634,8 @@ export const contentRevisions = pgTable(
     content_id: text("content_id").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     actor_email: text("actor_email"),
+    /** The item as it was before its first recorded change (the starting or built-in text). */
+    is_original: boolean("is_original").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("content_revisions_item_idx").on(t.content_type, t.content_id, t.id)],

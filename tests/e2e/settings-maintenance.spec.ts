@@ -95,18 +95,18 @@ test("settings are validated, saved optimistically, rolled back on failure and r
 
   // A failing save: rolled back, with Retry.
   await page.getByLabel("Tagline").fill("Supporting our community");
-  await page.getByLabel("Hero title").fill("Together for Millbrook");
+  await page.getByLabel("Site description").fill("Together for Millbrook");
   await page.getByLabel("Site name").fill("Millbrook Foundation Test");
   await page.route("**/admin/settings/data", (route) =>
     route.request().method() === "POST" ? route.fulfill({ status: 500, json: { ok: false, message: "The database did not accept the change" } }) : route.continue(),
   );
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(notifications(page)).toContainText("Failed to save settings: The database did not accept the change");
-  await expect(page.getByLabel("Hero title")).not.toHaveValue("Together for Millbrook");
+  await expect(page.getByLabel("Site description")).not.toHaveValue("Together for Millbrook");
   await page.unroute("**/admin/settings/data");
   await notifications(page).getByRole("button", { name: "Retry" }).click();
   await expect(notifications(page)).toContainText("Settings saved successfully");
-  await expect(page.getByLabel("Hero title")).toHaveValue("Together for Millbrook");
+  await expect(page.getByLabel("Site description")).toHaveValue("Together for Millbrook");
 
   // The public site on the next request.
   const visitor = await page.context().browser()!.newContext();
@@ -253,11 +253,11 @@ test("the hero image is uploaded from Settings into the media library, shown on 
   const images = page.getByRole("region", { name: "Images" });
   await images.getByLabel(/New hero image/).setInputFiles({ name: "green.jpg", mimeType: "image/jpeg", buffer: photo });
   // A text edit not saved yet survives the upload, and the upload does not claim to save it.
-  await page.getByLabel("Hero title").fill("Typed but not saved yet");
+  await page.getByLabel("Site description").fill("Typed but not saved yet");
   await images.getByRole("button", { name: "Upload Hero image" }).click();
   await expect(notifications(page)).toContainText("Hero image uploaded");
   await expect(notifications(page)).not.toContainText("Settings saved successfully");
-  await expect(page.getByLabel("Hero title")).toHaveValue("Typed but not saved yet");
+  await expect(page.getByLabel("Site description")).toHaveValue("Typed but not saved yet");
   const preview = images.getByRole("img", { name: "Current hero image" });
   await expect(preview).toHaveAttribute("src", /^\/uploads\/settings\/[\w-]+\.webp$/);
   const src = await preview.getAttribute("src");

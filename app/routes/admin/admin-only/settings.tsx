@@ -52,14 +52,15 @@ const SITE_FIELDS: FieldSpec[] = [
   { name: "tagline", label: "Tagline" },
   { name: "site_description", label: "Site description", type: "textarea", optional: true },
   { name: "about_description", label: "About description", type: "textarea", optional: true },
-  { name: "hero_title", label: "Hero title" },
-  { name: "hero_subtitle", label: "Hero subtitle" },
   { name: "charity_number", label: "Registered charity number", optional: true },
 ];
 
 const DEFAULT_VALUES: Values = Object.fromEntries(
   SITE_FIELDS.map((f) => [f.name, DEFAULT_SETTINGS[f.name] ?? null]).concat([
     ["maintenance_mode", DEFAULT_SETTINGS.maintenance_mode],
+    // Kept for older sites; the home page's heading and introduction are page texts now.
+    ["hero_title", DEFAULT_SETTINGS.hero_title],
+    ["hero_subtitle", DEFAULT_SETTINGS.hero_subtitle],
   ]),
 ) as Values;
 

@@ -1,0 +1,60 @@
+/**
+ * Staff screens, second round of polish, driven as staff do: an editor changes the home
+ * page's main heading in Page texts and History brings the original back; the menu is
+ * grouped by task with the current screen alone highlighted.
+ */
+import { expect, test } from "./fixtures.ts";
+
+test.describe.configure({ mode: "serial" });
+
+test("an editor changes the home page's main heading and introduction in Page texts; History restores the original", async ({ page, signInAs, browser }) => {
+  await signInAs("editor");
+  await page.goto("/admin/pages/home");
+  const hero = page.getByRole("group", { name: "Hero" });
+  const heading = hero.getByLabel("Main heading");
+  const original = await heading.inputValue();
+  const stamp = Date.now().toString(36);
+  await heading.fill(`Neighbours helping neighbours ${stamp}`);
+  await hero.getByLabel("Introduction").fill("Every pound raised here is spent here.");
+  await page.getByRole("button", { name: "Save Texts" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Home page saved" }).first()).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screenshots/page-texts-home-editor-${width}.png` });
+  }
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`Neighbours helping neighbours ${stamp}`);
+  await expect(visitor.getByText("Every pound raised here is spent here.")).toBeVisible();
+
+  // History: the original and the edit; the original is restored.
+  await page.goto("/admin/history/page/home");
+  const versions = page.getByTestId("revision");
+  await expect(versions.last()).toContainText("Original");
+  await page.getByRole("link", { name: "Compare the original with now" }).click();
+  await expect(page.getByRole("heading", { name: "The original compared with now" })).toBeVisible();
+  await expect(page.getByTestId("revision-comparison").getByRole("row", { name: /Main heading/ })).toContainText(original);
+  await page.screenshot({ path: "test-results/screenshots/history-original-1280.png", fullPage: true });
+  await page.getByRole("button", { name: "Restore this version" }).click();
+  await visitor.reload();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(original);
+  await visitor.close();
+});
+
+test("the menu: the dashboard on its own at the top, groups by task, the current screen alone highlighted", async ({ page, signInAs }) => {
+  await signInAs("administrator");
+  await page.goto("/admin/donations/gift-aid");
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(nav.getByRole("link").first()).toHaveText("Dashboard");
+  await expect(nav.getByRole("link", { name: "Gift Aid" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Donations" })).not.toHaveAttribute("aria-current");
+  for (const group of ["What's on", "Pages and news", "Rarely changed", "People", "Money", "Site"]) await expect(nav.getByText(group, { exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Door check-in" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/menu-administrator-1280.png", fullPage: true });
+  // Maintenance is reached from the dashboard.
+  await page.goto("/admin/dashboard");
+  await page.getByRole("link", { name: /^Maintenance mode: (on|off)$/ }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#maintenance$/);
+  await expect(page.getByRole("switch", { name: "Maintenance mode" })).toBeVisible();
+});
