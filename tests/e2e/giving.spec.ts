@@ -315,6 +315,8 @@ test.describe("staff", () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
     const [londonDay, londonMonth, londonYear] = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "2-digit" }).format(new Date()).split("/");
     await openSitePage(page, `${site.origin}/admin/donations/gift-aid`);
+    // Before any claim the period runs to today (from as far back as HMRC allows).
+    await expect(page.getByLabel("Gifts to")).toHaveValue(today);
     await page.getByLabel("Gifts from").fill(today);
     await page.getByLabel("Gifts to").fill(today);
     await page.getByRole("button", { name: "Find eligible gifts" }).click();
@@ -341,10 +343,31 @@ test.describe("staff", () => {
     }
     expect(amounts).toEqual(eligible.filter((d) => d.declaration_id).sort((a, b) => +a.paid_at - +b.paid_at).map((d) => d.amount_pence / 100));
 
+    // Marking asks first; Cancel changes nothing.
     await page.getByRole("button", { name: "Mark as claimed" }).click();
-    await expect(page.getByText(/Claim \d+ recorded: \d+ gifts/)).toBeVisible();
+    const question = page.getByRole("alertdialog", { name: `Mark these ${expected} gifts` });
+    await expect(question).toBeVisible();
+    await question.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect((await getDb().select().from(donations).where(sql`${donations.claim_id} is not null`)).length).toBe(0);
+    const markClaimed = async () => {
+      await page.getByRole("button", { name: "Mark as claimed" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Yes, mark as claimed" }).click();
+      await expect(page.getByText(/Claim \d+ recorded: \d+ gifts/)).toBeVisible();
+    };
+    await markClaimed();
     const claims = page.getByRole("list", { name: "Claims made" });
     await expect(claims).toContainText(`${expected} gifts`);
+    // Undo: the gifts are unclaimed again (and the audit log says who undid it); then claimed for real.
+    await claims.getByRole("button", { name: /^Undo claim \d+$/ }).click();
+    await expect(page.getByText(/Claim \d+ undone/)).toBeVisible();
+    expect((await getDb().select().from(donations).where(sql`${donations.claim_id} is not null`)).length).toBe(0);
+    await expect(page.getByRole("heading", { name: `${expected} eligible gifts` })).toBeVisible();
+    await markClaimed();
+    await expect(claims).toContainText(`${expected} gifts`);
+    // The next claim starts after this one (which ended today), so today.
+    await openSitePage(page, `${site.origin}/admin/donations/gift-aid`);
+    await expect(page.getByLabel("Gifts from")).toHaveValue(today);
     const claimed = await getDb().select().from(donations).where(eq(donations.status, "paid"));
     expect(claimed.filter((d) => d.declaration_id && d.claim_id === null)).toHaveLength(0);
 

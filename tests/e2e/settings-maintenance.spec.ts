@@ -130,13 +130,13 @@ test("slow and failed loading: slow message, Retry Loading, Enter Settings Manua
     await new Promise((r) => setTimeout(r, 4200));
     return route.continue();
   });
-  await page.getByRole("button", { name: "Reload settings" }).click();
+  await page.getByRole("button", { name: "Discard unsaved changes" }).click();
   await expect(page.getByText("Loading settings...")).toBeVisible();
   await expect(page.getByText("Loading settings is taking longer than usual. Please wait...")).toBeVisible({ timeout: 5000 });
   await expect(page.getByRole("heading", { name: "Site Settings" })).toBeVisible({ timeout: 10_000 });
 
   mode = "fail";
-  await page.getByRole("button", { name: "Reload settings" }).click();
+  await page.getByRole("button", { name: "Discard unsaved changes" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The settings could not be loaded" })).toBeVisible({ timeout: 10_000 });
   await page.getByRole("button", { name: "Retry Loading" }).click();
   await expect(page.getByRole("button", { name: "Enter Settings Manually" })).toBeVisible({ timeout: 10_000 });

@@ -3,6 +3,7 @@
  * page's main heading in Page texts and History brings the original back; the menu is
  * grouped by task with the current screen alone highlighted.
  */
+import { createNewsPost } from "../../app/domain/news/news.server.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -57,4 +58,39 @@ test("the menu: the dashboard on its own at the top, groups by task, the current
   await page.getByRole("link", { name: /^Maintenance mode: (on|off)$/ }).click();
   await expect(page).toHaveURL(/\/admin\/settings#maintenance$/);
   await expect(page.getByRole("switch", { name: "Maintenance mode" })).toBeVisible();
+});
+
+test("a new news post is signed with the writer's name and starts as a draft, saying so", async ({ page, signInAs, e2eDatabase }) => {
+  void e2eDatabase;
+  const editor = await signInAs("editor");
+  await page.goto("/admin/news/new");
+  // No post yet: no name to offer; the status is a draft, with no empty choice.
+  await expect(page.getByLabel("Author")).toHaveValue("");
+  const status = page.getByLabel("Status");
+  await expect(status).toHaveValue("draft");
+  await expect(status.locator("option")).toHaveText(["Draft: only staff can see it", "Published: visitors see it from the publish time"]);
+
+  await createNewsPost(
+    { title: `Bake sale ${Date.now()}`, slug: "", summary: "Cakes, scones and a record total.", body: "<p>Thank you.</p>", author: "Priya Shah", image_alt: "", status: "draft", publish_at: "", image: null },
+    { userId: editor.user.id, email: editor.email, ip: "127.0.0.1" },
+  );
+  await page.reload();
+  await expect(page.getByLabel("Author")).toHaveValue("Priya Shah");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screenshots/news-new-editor-${width}.png` });
+  }
+});
+
+test("the audit log names records and shows money in pounds", async ({ page, signInAs }) => {
+  await signInAs("administrator");
+  await page.goto("/admin/settings");
+  await page.getByLabel("Tagline").fill(`Together for Millbrook ${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Settings saved successfully");
+  await page.goto("/admin/audit-log?kind=settings");
+  const row = page.getByTestId("audit-row").first();
+  await expect(row).toContainText("Site settings");
+  await expect(row).not.toContainText("site_settings");
+  await page.screenshot({ path: "test-results/screenshots/audit-log-1280.png" });
 });

@@ -203,10 +203,10 @@ export function ContentListPage<T extends ListItem>(props: {
                         <input type="hidden" name="id" value={item.id} />
                         <button
                           type="submit"
-                          aria-label={`${item.is_active ? "Deactivate" : "Activate"} ${item.title}`}
+                          aria-label={item.is_active ? `Hide ${item.title} from the website` : `Show ${item.title} on the website`}
                           className="rounded-full border border-slate-300 px-3 py-1 font-semibold text-slate-700 hover:bg-slate-100"
                         >
-                          {item.is_active ? "Deactivate" : "Activate"}
+                          {item.is_active ? "Hide" : "Show"}
                         </button>
                       </Form>
                       <Link

@@ -1,8 +1,8 @@
 import { formatUkDateTime } from "../../../components/site/format.ts";
 import { Form, Link } from "react-router";
 import { AUDIT_KINDS } from "../../../domain/audit/audit-kinds.ts";
-import { listAuditActors, listAuditEntries } from "../../../domain/audit/audit-log.server.ts";
-import { describeAction, describeDetails } from "../../../domain/audit/describe.ts";
+import { listAuditActors, listAuditEntries, staffNames } from "../../../domain/audit/audit-log.server.ts";
+import { describeAction, describeDetails, describeRecord } from "../../../domain/audit/describe.ts";
 import type { Route } from "./+types/audit-log";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { countText } from "../../../lib/paging.ts";
@@ -29,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const kind = AUDIT_KINDS.find((k) => k === params.get("kind")) ?? "";
   const page = Number(params.get("page") ?? "1");
   const [result, actors] = await Promise.all([listAuditEntries({ email, kind, page }), listAuditActors()]);
+  const names = await staffNames(result.entries);
   return {
     email,
     kind,
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
       at: e.at.toISOString(),
       actor: e.actor_email,
       action: e.action,
-      target: e.entity ? `${e.entity}${e.entity_id ? ` ${e.entity_id}` : ""}` : "",
+      target: describeRecord(e.entity, e.entity_id, e.details as Record<string, unknown> | null, names),
       sentence: describeAction(e.actor_email, e.action),
       details: describeDetails(e.details as Record<string, unknown> | null),
       ip: e.ip,

@@ -303,7 +303,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
           <h1 className="font-display text-3xl font-semibold text-brand-900">Settings</h1>
           <p className="mt-1 text-slate-600">How the public site presents the foundation.</p>
         </div>
-        <button type="button" className={secondary} onClick={() => void reload()}>Reload settings</button>
+        <button type="button" className={secondary} onClick={() => void reload()}>Discard unsaved changes</button>
       </div>
 
       {saved?.maintenance_mode && (

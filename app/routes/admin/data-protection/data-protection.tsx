@@ -353,7 +353,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                   type="submit"
                   className="inline-block rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
                 >
-                  Export as JSON
+                  Download their data
                 </button>
               </form>
 
