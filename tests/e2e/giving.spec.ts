@@ -75,6 +75,8 @@ test("a one-off gift with Gift Aid: Checkout, thank-you page, ledger row, declar
   await page.getByRole("button", { name: "Pay" }).click();
 
   await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+  // What Gift Aid adds: 25p for every £1.
+  await expect(page.getByTestId("gift-aid-added")).toContainText("25p from HMRC for every £1 you give: £3.13 more");
   const reference = (await page.locator("strong.font-mono").textContent())!;
   expect(reference).toMatch(/^MCF-[A-Z0-9]{8}$/);
 
@@ -154,6 +156,8 @@ test("a monthly gift: two paid invoices make two gifts, then the donor stops it 
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
   await expect(page.getByText("Your monthly gift of £10")).toBeVisible();
+  // No Gift Aid declared: the page does not claim any.
+  await expect(page.getByTestId("gift-aid-added")).toHaveCount(0);
 
   const gift = await monthlyGiftByEmail(email);
   expect(gift).toMatchObject({ status: "active", amount_pence: 1000 });
@@ -457,7 +461,9 @@ test.describe("without JavaScript", () => {
     await form.getByRole("checkbox", { name: /Yes, add Gift Aid/ }).check();
     await form.getByLabel("Postcode").fill("not a postcode");
     await form.getByRole("button", { name: /^Donate/ }).click();
-    await expect(page.locator("#donation-title-error")).toContainText("Enter your title");
+    // The title is optional (as on HMRC's schedule).
+    await expect(page.locator("#donation-title-error")).toHaveCount(0);
+    await expect(form.getByLabel("Title (optional)")).toBeVisible();
     await expect(page.locator("#donation-firstName-error")).toContainText("Enter your first name");
     await expect(page.locator("#donation-lastName-error")).toContainText("Enter your last name");
     await expect(page.locator("#donation-house-error")).toContainText("Enter your house name or number");

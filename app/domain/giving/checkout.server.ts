@@ -70,6 +70,8 @@ export interface ThankYou {
   monthly: boolean;
   email: string;
   complete: boolean;
+  /** The donor made a Gift Aid declaration with this gift (the checkout's own record says so). */
+  giftAid: boolean;
 }
 
 /** The thank-you page: the Checkout session as Stripe reports it (never the URL's word). */
@@ -79,7 +81,10 @@ export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
     const session = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
     const reference = session.metadata?.reference ?? session.client_reference_id;
     if (!reference) return null;
+    const token = session.metadata?.checkout;
+    const [checkout] = token ? await getDb().select({ values: donationCheckouts.values }).from(donationCheckouts).where(eq(donationCheckouts.token, token)) : [];
     return {
+      giftAid: (checkout?.values as Record<string, unknown> | undefined)?.giftAid === "on",
       reference,
       amountPence: session.amount_total ?? 0,
       monthly: session.mode === "subscription",

@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
       files: Math.ceil(gifts.length / SCHEDULE_ROWS_PER_FILE),
       shown: gifts.slice(0, 100).map((g) => ({
         id: g.id,
-        name: `${g.title} ${g.first_name} ${g.last_name}`,
+        name: [g.title, g.first_name, g.last_name].filter(Boolean).join(" "),
         address: `${g.house}, ${g.postcode}`,
         date: scheduleDate(g.paid_at),
         amount: formatPenceExact(g.amount_pence),
