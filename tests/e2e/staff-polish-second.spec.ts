@@ -3,6 +3,10 @@
  * page's main heading in Page texts and History brings the original back; the menu is
  * grouped by task with the current screen alone highlighted.
  */
+import { randomUUID } from "node:crypto";
+import { getDb } from "../../app/db/client.server.ts";
+import { events } from "../../app/db/schema.ts";
+import { createBooking } from "../../app/domain/bookings/bookings.server.ts";
 import { createNewsPost } from "../../app/domain/news/news.server.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -93,4 +97,51 @@ test("the audit log names records and shows money in pounds", async ({ page, sig
   await expect(row).toContainText("Site settings");
   await expect(row).not.toContainText("site_settings");
   await page.screenshot({ path: "test-results/screenshots/audit-log-1280.png" });
+});
+
+async function eventWithBookings(count: number) {
+  const [event] = await getDb()
+    .insert(events)
+    .values({
+      title: `Quiz Night ${randomUUID().slice(0, 6)}`,
+      date: "2030-09-20",
+      time: "19:30",
+      description: "Teams of six.",
+      location: "Millbrook Village Hall",
+      category: "social",
+      booking_mode: "free",
+      tickets_available: 60,
+    })
+    .returning();
+  for (let i = 0; i < count; i++) {
+    const made = await createBooking({ eventId: event!.id, name: `Guest Number ${i + 1}`, email: `${randomUUID().slice(0, 8)}@example.org`, quantity: 2 });
+    if (!made.ok) throw new Error(made.reason);
+  }
+  return event!;
+}
+
+test("the bookings screen fits a 390 px phone: the table scrolls inside its box", async ({ page, signInAs, e2eDatabase }) => {
+  void e2eDatabase;
+  const event = await eventWithBookings(3);
+  await signInAs("administrator");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/admin/events/${event.id}/bookings`);
+    await expect(page.getByTestId("booking-row")).toHaveCount(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `test-results/screenshots/bookings-administrator-${width}.png`, fullPage: true });
+  }
+});
+
+test("deleting an event that has bookings says why it cannot and what to do instead", async ({ page, signInAs, e2eDatabase }) => {
+  void e2eDatabase;
+  const event = await eventWithBookings(2);
+  await signInAs("editor");
+  await page.goto(`/admin/events?q=${encodeURIComponent(event.title)}`);
+  await page.getByRole("link", { name: `Delete ${event.title}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+    "Failed to delete event: it has 2 bookings. To call it off, hide it from the website and cancel or refund its bookings on its Bookings screen.",
+  );
+  await expect(page.getByRole("button", { name: `Hide ${event.title} from the website` })).toBeVisible();
 });

@@ -173,7 +173,7 @@ export function ContentListPage<T extends ListItem>(props: {
           <p className="mt-1 text-slate-600">{props.filtered ? props.empty.filteredHint : props.empty.firstHint}</p>
         </div>
       ) : (
-        <div className={`mt-6 rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto ${loading ? "opacity-60" : ""}`}>
+        <div className={`relative mt-6 rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto ${loading ? "opacity-60" : ""}`}>
           <table className="block w-full text-left text-sm md:table">
             <thead className="sr-only bg-slate-50 text-xs tracking-wide text-slate-600 uppercase md:not-sr-only md:table-header-group">
               <tr>

@@ -103,7 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {loaderData.sales.length === 0 ? (
           <p className="mt-2 text-slate-600">No upcoming event takes bookings online.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="relative mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm" data-testid="ticket-sales">
               <caption className="sr-only">Tickets sold and left for upcoming events</caption>
               <thead className="bg-slate-50 text-slate-700">

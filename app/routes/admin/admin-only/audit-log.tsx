@@ -95,7 +95,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-700 ring-1 ring-slate-200">No entries match these filters.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative mt-2 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>

@@ -191,7 +191,7 @@ export default function GiftAid({ loaderData }: Route.ComponentProps) {
                   <p className="mt-1 text-sm text-slate-600">After you have sent the schedule to HMRC. The gifts then leave this list.</p>
                 </Form>
               )}
-              <div className="mt-4 overflow-x-auto">
+              <div className="relative mt-4 overflow-x-auto">
                 <table className="w-full min-w-[36rem] text-left text-sm">
                   <caption className="mb-1 text-left text-slate-600">
                     {result.count > result.shown.length ? `The first ${result.shown.length} gifts` : "The gifts"}
