@@ -42,6 +42,7 @@ test("an editor changes the home page's main heading and introduction in Page te
   await expect(page.getByTestId("revision-comparison").getByRole("row", { name: /Main heading/ })).toContainText(original);
   await page.screenshot({ path: "test-results/screenshots/history-original-1280.png", fullPage: true });
   await page.getByRole("button", { name: "Restore this version" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Version restored" }).first()).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(original);
   await visitor.close();
