@@ -39,6 +39,8 @@ export const users = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
+    /** The staff member's name as they sign their work (a news post's author); set on My account. */
+    name: text("name"),
     password_hash: text("password_hash"),
     last_login_at: timestamp("last_login_at", { withTimezone: true }),
     ...timestamps,

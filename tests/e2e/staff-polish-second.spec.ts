@@ -81,6 +81,14 @@ test("a new news post is signed with the writer's name and starts as a draft, sa
   );
   await page.reload();
   await expect(page.getByLabel("Author")).toHaveValue("Priya Shah");
+
+  // The name on My account signs new posts.
+  await page.goto("/admin/account");
+  await page.getByLabel("Name").fill("Priya K. Shah");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Your name is saved");
+  await page.goto("/admin/news/new");
+  await expect(page.getByLabel("Author")).toHaveValue("Priya K. Shah");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/screenshots/news-new-editor-${width}.png` });

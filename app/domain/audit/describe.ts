@@ -85,6 +85,7 @@ const PHRASES: Record<string, string> = {
   "award_winner.created": "added an award winner",
   "award_winner.updated": "updated an award winner",
   "award_winner.deleted": "deleted an award winner",
+  "staff.name_changed": "changed their name",
   "staff.permission_granted": "gave a member of staff a permission",
   "staff.permission_withdrawn": "withdrew a permission from a member of staff",
   "staff.second_factor_reset": "reset someone's two-step sign-in",

@@ -11,6 +11,7 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { NEWS_FORM_FIELDS, NewsFormSchema, coverAltProblem } from "../../domain/news/news.schema.ts";
 import { authorNameOf, createNewsPost, getNewsPost, slugProblem, updateNewsPost } from "../../domain/news/news.server.ts";
 import { currentStaff } from "../../auth/guards.server.ts";
+import { findUserById } from "../../domain/staff/staff.server.ts";
 import { newsState, toLondonInput } from "../../domain/news/news.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -29,8 +30,9 @@ const NOT_FOUND = "That news post could not be found. It may have been removed."
 export async function loader(args: Route.LoaderArgs) {
   const { params } = args;
   if (params.id === undefined) {
-    // A new post: signed with the name the writer used last time, and a draft until they choose to publish.
-    const author = (await authorNameOf(currentStaff(args).user.email).catch(() => null)) ?? "";
+    // A new post: signed with the writer's name (My account), else the name they signed their last post with; a draft until they choose to publish.
+    const staff = currentStaff(args);
+    const author = (await findUserById(staff.user.id))?.name || (await authorNameOf(staff.user.email).catch(() => null)) || "";
     return { id: null, image: null, media: await mediaChoices(null), slug: null, state: null, values: formValues({ status: "draft", author }, NEWS_FORM_FIELDS) };
   }
   const post = /^\d{1,10}$/.test(params.id) ? await getNewsPost(Number(params.id)).catch(() => null) : null;
