@@ -66,8 +66,10 @@ export function quietLogger() {
 const QUIET_CHECKS = { checks: { bundlerTimings: false } };
 
 /**
- * The dependencies the browser loads, declared up front for `npm run dev`: found only when
- * a page first asks for them, each would make Vite optimise again and reload the page.
+ * The dependencies the browser loads, declared up front for `npm run dev`, and the only
+ * ones Vite optimises (`noDiscovery`): left to discover them, Vite's scan follows route
+ * modules into their loaders' server-only packages (drizzle-orm, pg, pino...), optimises
+ * again when it finds them and reloads the page the visitor is on.
  */
 export const BROWSER_DEPENDENCIES = [
   "react",
@@ -100,7 +102,7 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   customLogger: quietLogger(),
   build: { assetsInlineLimit: 0, rolldownOptions: QUIET_CHECKS },
-  optimizeDeps: { include: BROWSER_DEPENDENCIES },
+  optimizeDeps: { include: BROWSER_DEPENDENCIES, noDiscovery: true },
   environments: {
     client: { build: { rolldownOptions: { ...QUIET_CHECKS, output: { codeSplitting: { groups: [publicSiteChunk()] } } } } },
     ssr: { build: { rolldownOptions: QUIET_CHECKS } },

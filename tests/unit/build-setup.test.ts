@@ -69,6 +69,6 @@ describe("set-up", () => {
     const packages = [...imported].filter((s) => !s.startsWith("node:"));
     expect(packages.length).toBeGreaterThan(5);
     expect(packages.filter((p) => !BROWSER_DEPENDENCIES.includes(p)).sort()).toEqual([]);
-    expect(config.optimizeDeps?.include).toEqual(BROWSER_DEPENDENCIES);
+    expect(config.optimizeDeps).toMatchObject({ include: BROWSER_DEPENDENCIES, noDiscovery: true });
   });
 });
