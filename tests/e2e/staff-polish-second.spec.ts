@@ -84,7 +84,7 @@ test("a new news post is signed with the writer's name and starts as a draft, sa
 
   // The name on My account signs new posts.
   await page.goto("/admin/account");
-  await page.getByLabel("Name").fill("Priya K. Shah");
+  await page.getByRole("textbox", { name: "Name (optional)" }).fill("Priya K. Shah");
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Your name is saved");
   await page.goto("/admin/news/new");

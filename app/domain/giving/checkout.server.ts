@@ -6,7 +6,7 @@
  */
 import { eq, lt } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donationCheckouts } from "../../db/schema.ts";
+import { donationCheckouts, donations } from "../../db/schema.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";
 import { CHARITY_NAME, type DonationRequest, type DonationValues } from "./donation.schema.ts";
 import { newDonationReference, newToken } from "./references.server.ts";
@@ -74,6 +74,18 @@ export interface ThankYou {
   giftAid: boolean;
 }
 
+/**
+ * Whether the gift came with a Gift Aid declaration: the recorded gift says so, or, before
+ * Stripe's webhook has recorded it, the checkout's own record of the form.
+ */
+async function withGiftAid(reference: string, token: string | undefined): Promise<boolean> {
+  const [gift] = await getDb().select({ declaration: donations.declaration_id }).from(donations).where(eq(donations.reference, reference)).limit(1);
+  if (gift) return gift.declaration !== null;
+  if (!token) return false;
+  const [checkout] = await getDb().select({ values: donationCheckouts.values }).from(donationCheckouts).where(eq(donationCheckouts.token, token));
+  return (checkout?.values as Record<string, unknown> | undefined)?.giftAid === "on";
+}
+
 /** The thank-you page: the Checkout session as Stripe reports it (never the URL's word). */
 export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
   if (!/^cs_[A-Za-z0-9_]{6,200}$/.test(sessionId)) return null;
@@ -81,10 +93,8 @@ export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
     const session = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
     const reference = session.metadata?.reference ?? session.client_reference_id;
     if (!reference) return null;
-    const token = session.metadata?.checkout;
-    const [checkout] = token ? await getDb().select({ values: donationCheckouts.values }).from(donationCheckouts).where(eq(donationCheckouts.token, token)) : [];
     return {
-      giftAid: (checkout?.values as Record<string, unknown> | undefined)?.giftAid === "on",
+      giftAid: await withGiftAid(reference, session.metadata?.checkout),
       reference,
       amountPence: session.amount_total ?? 0,
       monthly: session.mode === "subscription",
