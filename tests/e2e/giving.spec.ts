@@ -351,6 +351,11 @@ test.describe("staff", () => {
     await page.getByRole("button", { name: "Mark as claimed" }).click();
     const question = page.getByRole("alertdialog", { name: `Mark these ${expected} gifts` });
     await expect(question).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/screenshots/gift-aid-confirm-${width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
     await question.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     expect((await getDb().select().from(donations).where(sql`${donations.claim_id} is not null`)).length).toBe(0);
@@ -369,6 +374,7 @@ test.describe("staff", () => {
     await expect(page.getByRole("heading", { name: `${expected} eligible gifts` })).toBeVisible();
     await markClaimed();
     await expect(claims).toContainText(`${expected} gifts`);
+    await page.screenshot({ path: "test-results/screenshots/gift-aid-claimed-1280.png", fullPage: true });
     // The next claim starts after this one (which ended today), so today.
     await openSitePage(page, `${site.origin}/admin/donations/gift-aid`);
     await expect(page.getByLabel("Gifts from")).toHaveValue(today);

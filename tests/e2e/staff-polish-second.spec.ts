@@ -58,6 +58,11 @@ test("the menu: the dashboard on its own at the top, groups by task, the current
   for (const group of ["What's on", "Pages and news", "Rarely changed", "People", "Money", "Site"]) await expect(nav.getByText(group, { exact: true })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Door check-in" })).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/menu-administrator-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.screenshot({ path: "test-results/screenshots/menu-administrator-390.png" });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 900 });
   // Maintenance is reached from the dashboard.
   await page.goto("/admin/dashboard");
   await page.getByRole("link", { name: /^Maintenance mode: (on|off)$/ }).click();
