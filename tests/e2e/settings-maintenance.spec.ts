@@ -268,7 +268,7 @@ test("the hero image is uploaded from Settings into the media library, shown on 
   await expect(preview).toHaveAttribute("src", src!);
 
   await page.goto(`${origin}/`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Typed but not saved yet");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "Typed but not saved yet");
   await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
   const file = await page.request.get(`${origin}${src}`);
   expect(file.status()).toBe(200);
