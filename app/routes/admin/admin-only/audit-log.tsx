@@ -112,7 +112,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-2 whitespace-nowrap">{when(e.at)}</td>
                   <td className="px-4 py-2 break-all">{e.actor ?? "System"}{e.ip && <span className="block text-xs text-slate-500">{e.ip}</span>}</td>
                   <td className="px-4 py-2">{e.sentence}</td>
-                  <td className="px-4 py-2 text-xs break-all">{e.target}</td>
+                  <td className="px-4 py-2 text-xs break-words">{e.target}</td>
                   <td className="max-w-xs px-4 py-2 text-xs break-words text-slate-600">{e.details}</td>
                 </tr>
               ))}
