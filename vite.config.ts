@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { createLogger, defineConfig } from "vite";
 
 type ModuleInfo = { importers: readonly string[] } | null;
 type ChunkingContext = { getModuleInfo: (id: string) => ModuleInfo };
@@ -41,14 +41,71 @@ function publicSiteChunk() {
     const routes = [...routesReaching(id, ctx)];
     return routes.length >= 2 && routes.some((route) => !isAdminRoute(route));
   };
-  return { name: (id: string, ctx: ChunkingContext) => (inSite(id, ctx) ? "site" : null) };
+  return { name: (id: string, ctx: ChunkingContext) => (inSite(id, ctx) ? "site" : null), debugName: "site" };
 }
+
+/**
+ * The build's report without its noise: resource routes (no browser code) leave empty
+ * chunks, listed as "0.00 kB"; those lines are dropped. Everything else is printed.
+ */
+export function quietLogger() {
+  const logger = createLogger();
+  const info = logger.info.bind(logger);
+  logger.info = (message, options) => {
+    // The report may come as one message of many lines.
+    const kept = message
+      .split("\n")
+      .filter((line) => !/\s0\.00 kB\b/.test(line))
+      .join("\n");
+    if (kept.trim() !== "" || message.trim() === "") info(kept, options);
+  };
+  return logger;
+}
+
+/** The bundler's timing report is for profiling the build, not for every `npm start`. */
+const QUIET_CHECKS = { checks: { bundlerTimings: false } };
+
+/**
+ * The dependencies the browser loads, declared up front for `npm run dev`, and the only
+ * ones Vite optimises (`noDiscovery`): left to discover them, Vite's scan follows route
+ * modules into their loaders' server-only packages (drizzle-orm, pg, pino...), optimises
+ * again when it finds them and reloads the page the visitor is on.
+ */
+export const BROWSER_DEPENDENCIES = [
+  "react",
+  "react/jsx-runtime",
+  "react/jsx-dev-runtime",
+  "react-dom",
+  "react-dom/client",
+  "react-router",
+  "react-router/dom",
+  "@conform-to/react",
+  "@conform-to/zod/v4",
+  "zod",
+  "@simplewebauthn/browser",
+  "jsqr",
+  "@tiptap/react",
+  "@tiptap/extension-blockquote",
+  "@tiptap/extension-bold",
+  "@tiptap/extension-document",
+  "@tiptap/extension-hard-break",
+  "@tiptap/extension-heading",
+  "@tiptap/extension-image",
+  "@tiptap/extension-italic",
+  "@tiptap/extension-list",
+  "@tiptap/extension-paragraph",
+  "@tiptap/extension-text",
+  "@tiptap/extensions",
+];
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  build: { assetsInlineLimit: 0 },
+  customLogger: quietLogger(),
+  build: { assetsInlineLimit: 0, rolldownOptions: QUIET_CHECKS },
+  optimizeDeps: { include: BROWSER_DEPENDENCIES, noDiscovery: true },
   environments: {
-    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [publicSiteChunk()] } } } } },
+    client: { build: { rolldownOptions: { ...QUIET_CHECKS, output: { codeSplitting: { groups: [publicSiteChunk()] } } } } },
+    ssr: { build: { rolldownOptions: QUIET_CHECKS } },
   },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 });

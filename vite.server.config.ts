@@ -15,6 +15,8 @@ export default defineConfig({
     target: "node24",
     minify: false,
     rollupOptions: {
+      // No bundler timing report in the build's output.
+      checks: { bundlerTimings: false },
       // main.js prepares the process before start.js (and every package) loads.
       output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name].js" },
     },

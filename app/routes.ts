@@ -105,7 +105,11 @@ export default [
         route("inbox/:id/files/:index", "routes/admin/submissions/submission-file.ts"),
         route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
         route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
-        route("events/:id/check-in", "routes/admin/submissions/check-in.tsx"),
+      ]),
+
+      layout("routes/admin/check-in/layout.tsx", [
+        route("check-in", "routes/admin/check-in/today.tsx"),
+        route("events/:id/check-in", "routes/admin/check-in/check-in.tsx"),
       ]),
 
       layout("routes/admin/admin-only/layout.tsx", [

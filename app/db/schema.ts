@@ -39,6 +39,8 @@ export const users = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
+    /** The staff member's name as they sign their work (a news post's author); set on My account. */
+    name: text("name"),
     password_hash: text("password_hash"),
     last_login_at: timestamp("last_login_at", { withTimezone: true }),
     /**
@@ -654,6 +656,8 @@ export const contentRevisions = pgTable(
     content_id: text("content_id").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     actor_email: text("actor_email"),
+    /** The item as it was before its first recorded change (the starting or built-in text). */
+    is_original: boolean("is_original").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("content_revisions_item_idx").on(t.content_type, t.content_id, t.id)],

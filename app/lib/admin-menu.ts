@@ -8,8 +8,11 @@
 import { createContext, type RouterContext } from "react-router";
 import type { Access } from "../auth/access.ts";
 
-/** The sidebar's groups, in their order. */
-const MENU_GROUPS = ["What's on", "Pages and news", "People", "Money", "Site"] as const;
+/**
+ * The sidebar's groups, in their order, by task: `null` is the top of the menu, on its own
+ * (the dashboard); "Rarely changed" keeps together the lists edited once or twice a year.
+ */
+const MENU_GROUPS = [null, "What's on", "Pages and news", "Rarely changed", "People", "Money", "Site"] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** A list screen's place in the menu: `export const handle: MenuHandle = { menu: {...} }`. */

@@ -102,13 +102,13 @@ test("an editor creates, edits, toggles and deletes an event with an image; the 
   expect((await getDb().select({ image: events.image }).from(events).where(eq(events.id, id)))[0].image).toBeNull();
   expect((await request.get(row.image!)).status()).toBe(200);
 
-  // Deactivate: gone from the public site; activate again: back.
-  await page.getByRole("button", { name: `Deactivate ${renamed}` }).click();
+  // Hide: gone from the public site; show again: back.
+  await page.getByRole("button", { name: `Hide ${renamed} from the website` }).click();
   await expect(toast(page, "Event deactivated successfully")).toBeVisible();
   expect((await request.get(`/events/${id}`)).status()).toBe(404);
   await publicPage.goto("/events");
   await expect(publicPage.getByRole("heading", { name: renamed })).toHaveCount(0);
-  await page.getByRole("button", { name: `Activate ${renamed}` }).click();
+  await page.getByRole("button", { name: `Show ${renamed} on the website` }).click();
   await expect(toast(page, "Event activated successfully")).toBeVisible();
   expect((await request.get(`/events/${id}`)).status()).toBe(200);
 
@@ -192,10 +192,10 @@ test("an editor creates, edits, toggles and deletes a craft fair with an image; 
   expect(row).toMatchObject({ stalls_available: 30, title });
   expect(row.image).toMatch(/^\/uploads\/craft-fairs\/.+\.webp$/);
 
-  await page.getByRole("button", { name: `Deactivate ${title}` }).click();
+  await page.getByRole("button", { name: `Hide ${title} from the website` }).click();
   await expect(toast(page, "Craft fair deactivated successfully")).toBeVisible();
   await expect(publicPage.getByRole("heading", { name: title })).toHaveCount(0); // live update
-  await page.getByRole("button", { name: `Activate ${title}` }).click();
+  await page.getByRole("button", { name: `Show ${title} on the website` }).click();
   await expect(toast(page, "Craft fair activated successfully")).toBeVisible();
   await expect(publicPage.getByRole("heading", { name: title })).toBeVisible();
 

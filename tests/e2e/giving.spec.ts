@@ -75,6 +75,8 @@ test("a one-off gift with Gift Aid: Checkout, thank-you page, ledger row, declar
   await page.getByRole("button", { name: "Pay" }).click();
 
   await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+  // What Gift Aid adds: 25p for every £1.
+  await expect(page.getByTestId("gift-aid-added")).toContainText("25p from HMRC for every £1 you give: £3.13 more");
   const reference = (await page.locator("strong.font-mono").textContent())!;
   expect(reference).toMatch(/^MCF-[A-Z0-9]{8}$/);
 
@@ -154,6 +156,8 @@ test("a monthly gift: two paid invoices make two gifts, then the donor stops it 
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
   await expect(page.getByText("Your monthly gift of £10")).toBeVisible();
+  // No Gift Aid declared: the page does not claim any.
+  await expect(page.getByTestId("gift-aid-added")).toHaveCount(0);
 
   const gift = await monthlyGiftByEmail(email);
   expect(gift).toMatchObject({ status: "active", amount_pence: 1000 });
@@ -315,6 +319,8 @@ test.describe("staff", () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
     const [londonDay, londonMonth, londonYear] = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "2-digit" }).format(new Date()).split("/");
     await openSitePage(page, `${site.origin}/admin/donations/gift-aid`);
+    // Before any claim the period runs to today (from as far back as HMRC allows).
+    await expect(page.getByLabel("Gifts to")).toHaveValue(today);
     await page.getByLabel("Gifts from").fill(today);
     await page.getByLabel("Gifts to").fill(today);
     await page.getByRole("button", { name: "Find eligible gifts" }).click();
@@ -338,10 +344,37 @@ test.describe("staff", () => {
     }
     expect(amounts).toEqual(eligible.filter((d) => d.declaration_id).sort((a, b) => +a.paid_at - +b.paid_at).map((d) => d.amount_pence / 100));
 
+    // Marking asks first; Cancel changes nothing.
     await page.getByRole("button", { name: "Mark as claimed" }).click();
-    await expect(page.getByText(/Claim \d+ recorded: \d+ gifts/)).toBeVisible();
+    const question = page.getByRole("alertdialog", { name: `Mark these ${expected} gifts` });
+    await expect(question).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/screenshots/gift-aid-confirm-${width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
+    await question.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect((await getDb().select().from(donations).where(sql`${donations.claim_id} is not null`)).length).toBe(0);
+    const markClaimed = async () => {
+      await page.getByRole("button", { name: "Mark as claimed" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Yes, mark as claimed" }).click();
+      await expect(page.getByText(/Claim \d+ recorded: \d+ gifts/)).toBeVisible();
+    };
+    await markClaimed();
     const claims = page.getByRole("list", { name: "Claims made" });
     await expect(claims).toContainText(`${expected} gifts`);
+    // Undo: the gifts are unclaimed again (and the audit log says who undid it); then claimed for real.
+    await claims.getByRole("button", { name: /^Undo claim \d+$/ }).click();
+    await expect(page.getByText(/Claim \d+ undone/)).toBeVisible();
+    expect((await getDb().select().from(donations).where(sql`${donations.claim_id} is not null`)).length).toBe(0);
+    await expect(page.getByRole("heading", { name: `${expected} eligible gifts` })).toBeVisible();
+    await markClaimed();
+    await expect(claims).toContainText(`${expected} gifts`);
+    await page.screenshot({ path: "test-results/screenshots/gift-aid-claimed-1280.png", fullPage: true });
+    // The next claim starts after this one (which ended today), so today.
+    await openSitePage(page, `${site.origin}/admin/donations/gift-aid`);
+    await expect(page.getByLabel("Gifts from")).toHaveValue(today);
     const claimed = await getDb().select().from(donations).where(eq(donations.status, "paid"));
     expect(claimed.filter((d) => d.declaration_id && d.claim_id === null)).toHaveLength(0);
 
@@ -431,7 +464,9 @@ test.describe("without JavaScript", () => {
     await form.getByRole("checkbox", { name: /Yes, add Gift Aid/ }).check();
     await form.getByLabel("Postcode").fill("not a postcode");
     await form.getByRole("button", { name: /^Donate/ }).click();
-    await expect(page.locator("#donation-title-error")).toContainText("Enter your title");
+    // The title is optional (as on HMRC's schedule).
+    await expect(page.locator("#donation-title-error")).toHaveCount(0);
+    await expect(form.getByLabel("Title (optional)")).toBeVisible();
     await expect(page.locator("#donation-firstName-error")).toContainText("Enter your first name");
     await expect(page.locator("#donation-lastName-error")).toContainText("Enter your last name");
     await expect(page.locator("#donation-house-error")).toContainText("Enter your house name or number");

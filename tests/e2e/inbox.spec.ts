@@ -165,7 +165,7 @@ test("an administrator finds everything held about an address, exports it and er
   await expect(found).toContainText(nomRef);
   await expect(found).toContainText("Submissions (2)");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export as JSON" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download their data" }).click()]);
   const exported = JSON.parse(await fs.readFile((await download.path())!, "utf8")) as { email: string; submissions: { reference: string }[] };
   expect(exported.email).toBe(email);
   expect(exported.submissions.map((s) => s.reference).sort()).toEqual([nomRef, volRef].sort());

@@ -95,24 +95,24 @@ test("settings are validated, saved optimistically, rolled back on failure and r
 
   // A failing save: rolled back, with Retry.
   await page.getByLabel("Tagline").fill("Supporting our community");
-  await page.getByLabel("Hero title").fill("Together for Millbrook");
+  await page.getByLabel("Site description").fill("Together for Millbrook");
   await page.getByLabel("Site name").fill("Millbrook Foundation Test");
   await page.route("**/admin/settings/data", (route) =>
     route.request().method() === "POST" ? route.fulfill({ status: 500, json: { ok: false, message: "The database did not accept the change" } }) : route.continue(),
   );
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(notifications(page)).toContainText("Failed to save settings: The database did not accept the change");
-  await expect(page.getByLabel("Hero title")).not.toHaveValue("Together for Millbrook");
+  await expect(page.getByLabel("Site description")).not.toHaveValue("Together for Millbrook");
   await page.unroute("**/admin/settings/data");
   await notifications(page).getByRole("button", { name: "Retry" }).click();
   await expect(notifications(page)).toContainText("Settings saved successfully");
-  await expect(page.getByLabel("Hero title")).toHaveValue("Together for Millbrook");
+  await expect(page.getByLabel("Site description")).toHaveValue("Together for Millbrook");
 
   // The public site on the next request.
   const visitor = await page.context().browser()!.newContext();
   const home = await visitor.newPage();
   await home.goto(`${origin}/`);
-  await expect(home.getByRole("heading", { level: 1 })).toHaveText("Together for Millbrook");
+  await expect(home.locator('meta[name="description"]')).toHaveAttribute("content", "Together for Millbrook");
   await expect(home.locator("header")).toContainText("Millbrook Foundation Test");
   await home.goto(`${origin}/events`);
   await expect(home).toHaveTitle(/\| Millbrook Foundation Test$/);
@@ -130,13 +130,13 @@ test("slow and failed loading: slow message, Retry Loading, Enter Settings Manua
     await new Promise((r) => setTimeout(r, 4200));
     return route.continue();
   });
-  await page.getByRole("button", { name: "Reload settings" }).click();
+  await page.getByRole("button", { name: "Discard unsaved changes" }).click();
   await expect(page.getByText("Loading settings...")).toBeVisible();
   await expect(page.getByText("Loading settings is taking longer than usual. Please wait...")).toBeVisible({ timeout: 5000 });
   await expect(page.getByRole("heading", { name: "Site Settings" })).toBeVisible({ timeout: 10_000 });
 
   mode = "fail";
-  await page.getByRole("button", { name: "Reload settings" }).click();
+  await page.getByRole("button", { name: "Discard unsaved changes" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The settings could not be loaded" })).toBeVisible({ timeout: 10_000 });
   await page.getByRole("button", { name: "Retry Loading" }).click();
   await expect(page.getByRole("button", { name: "Enter Settings Manually" })).toBeVisible({ timeout: 10_000 });
@@ -253,11 +253,11 @@ test("the hero image is uploaded from Settings into the media library, shown on 
   const images = page.getByRole("region", { name: "Images" });
   await images.getByLabel(/New hero image/).setInputFiles({ name: "green.jpg", mimeType: "image/jpeg", buffer: photo });
   // A text edit not saved yet survives the upload, and the upload does not claim to save it.
-  await page.getByLabel("Hero title").fill("Typed but not saved yet");
+  await page.getByLabel("Site description").fill("Typed but not saved yet");
   await images.getByRole("button", { name: "Upload Hero image" }).click();
   await expect(notifications(page)).toContainText("Hero image uploaded");
   await expect(notifications(page)).not.toContainText("Settings saved successfully");
-  await expect(page.getByLabel("Hero title")).toHaveValue("Typed but not saved yet");
+  await expect(page.getByLabel("Site description")).toHaveValue("Typed but not saved yet");
   const preview = images.getByRole("img", { name: "Current hero image" });
   await expect(preview).toHaveAttribute("src", /^\/uploads\/settings\/[\w-]+\.webp$/);
   const src = await preview.getAttribute("src");
@@ -268,7 +268,7 @@ test("the hero image is uploaded from Settings into the media library, shown on 
   await expect(preview).toHaveAttribute("src", src!);
 
   await page.goto(`${origin}/`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Typed but not saved yet");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "Typed but not saved yet");
   await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
   const file = await page.request.get(`${origin}${src}`);
   expect(file.status()).toBe(200);

@@ -13,15 +13,18 @@ describe("admin menu from the route table", async () => {
   it("builds the sidebar's groups from the list screens' handle.menu", () => {
     const menu = menuFromRoutes(manifest);
     expect(titles(menuGroups(menu))).toEqual([
-      ["What's on", ["Dashboard", "Events", "Craft Fairs", "Craft fair gallery"]],
-      [
-        "Pages and news",
-        ["Page texts", "Media library", "News", "Causes", "Fund recipients", "Awards", "Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"],
-      ],
-      ["People", ["Inbox", "Users"]],
-      ["Money", ["Donations"]],
-      ["Site", ["Settings", "Data protection", "Audit log", "My account"]],
+      // The dashboard at the top, on its own.
+      [null, ["Dashboard"]],
+      ["What's on", ["Events", "Door check-in", "Craft Fairs", "Craft fair gallery"]],
+      ["Pages and news", ["Page texts", "News", "Media library", "Causes", "Fund recipients", "Awards"]],
+      // The lists edited once or twice a year, together.
+      ["Rarely changed", ["Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"]],
+      ["People", ["Inbox", "Data protection", "Users"]],
+      ["Money", ["Donations", "Gift Aid"]],
+      ["Site", ["Settings", "Audit log", "My account"]],
     ]);
+    expect(menu.find((e) => e.label === "Door check-in")).toMatchObject({ to: "/admin/check-in", access: "check-in" });
+    expect(menu.find((e) => e.label === "Gift Aid")).toMatchObject({ to: "/admin/donations/gift-aid", access: "donations" });
     expect(menu.find((e) => e.label === "Craft fair gallery")).toMatchObject({ to: "/admin/craft-fair-gallery", access: "staff" });
     expect(menu.find((e) => e.label === "Inbox")).toMatchObject({ to: "/admin/inbox", access: "submissions" });
     expect(menu.find((e) => e.label === "Audit log")).toMatchObject({ to: "/admin/audit-log", access: "administrator" });
@@ -32,7 +35,11 @@ describe("admin menu from the route table", async () => {
     const forEditor = menu.filter((e) => allows(editor, e.access)).map((e) => e.label);
     expect(forEditor).toContain("Trustees");
     expect(forEditor).toContain("My account");
-    for (const adminOnly of ["Inbox", "Donations", "Users", "Settings", "Data protection", "Audit log"]) expect(forEditor).not.toContain(adminOnly);
+    for (const adminOnly of ["Inbox", "Donations", "Gift Aid", "Door check-in", "Users", "Settings", "Data protection", "Audit log"]) expect(forEditor).not.toContain(adminOnly);
+    // A door volunteer: check-in, and still no contact details (the inbox).
+    const doorVolunteer = menu.filter((e) => allows({ role: "editor", permissions: ["check-in"] }, e.access)).map((e) => e.label);
+    expect(doorVolunteer).toContain("Door check-in");
+    expect(doorVolunteer).not.toContain("Inbox");
     expect(menu.filter((e) => allows(administrator, e.access))).toHaveLength(menu.length);
   });
 
@@ -44,7 +51,7 @@ describe("admin menu from the route table", async () => {
     };
     const menu = menuFromRoutes(withNew);
     const site = menuGroups(menu).find((g) => g.title === "Site")!;
-    expect(site.sections.map((s) => s.label)).toEqual(["Settings", "Newsletters", "Data protection", "Audit log", "My account"]);
+    expect(site.sections.map((s) => s.label)).toEqual(["Settings", "Newsletters", "Audit log", "My account"]);
     expect(site.sections[1]).toMatchObject({ to: "/admin/newsletters", access: "administrator" });
     expect(menu.filter((e) => allows(editor, e.access)).map((e) => e.label)).not.toContain("Newsletters");
   });

@@ -68,8 +68,8 @@ describe("donation rules", () => {
     const missing = parseDonation({ ...valid, giftAid: "on" }, { causeIds });
     expect(missing.ok).toBe(false);
     if (!missing.ok) {
+      // The title is optional, as on HMRC's schedule.
       expect(missing.errors).toEqual({
-        title: "Enter your title, for example Mr, Mrs, Ms or Dr",
         firstName: "Enter your first name",
         lastName: "Enter your last name",
         house: "Enter your house name or number",
@@ -80,6 +80,10 @@ describe("donation rules", () => {
     expect(wrongPostcode.ok ? null : wrongPostcode.errors).toEqual({ postcode: "Enter a real UK postcode, for example MB1 2AB" });
     const ok = parseDonation({ ...valid, giftAid: "on", title: "Ms", firstName: "Ann", lastName: "O'Lee", house: "4", postcode: "sw1a1aa" }, { causeIds });
     expect(ok.ok ? ok.value.giftAid : null).toEqual({ title: "Ms", firstName: "Ann", lastName: "O'Lee", house: "4", postcode: "SW1A 1AA" });
+    const untitled = parseDonation({ ...valid, giftAid: "on", title: "", firstName: "Ann", lastName: "Lee", house: "4", postcode: "MB1 2AB" }, { causeIds });
+    expect(untitled.ok ? untitled.value.giftAid : null).toEqual({ title: "", firstName: "Ann", lastName: "Lee", house: "4", postcode: "MB1 2AB" });
+    const badTitle = parseDonation({ ...valid, giftAid: "on", title: "M1", firstName: "Ann", lastName: "Lee", house: "4", postcode: "MB1 2AB" }, { causeIds });
+    expect(badTitle.ok ? null : badTitle.errors).toEqual({ title: "Title may contain only letters, for example Mr, Mrs, Ms or Dr" });
   });
 
   it("words HMRC's enduring declaration, with the statement about paying any difference", () => {

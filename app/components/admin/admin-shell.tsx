@@ -4,7 +4,7 @@
  * Sign Out.
  */
 import { useEffect, useState, type ReactNode } from "react";
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { StaffAccess } from "../../auth/access.ts";
 import type { MenuEntry, MenuGroup } from "../../lib/admin-menu.ts";
 import { signOutFromBrowser } from "./sign-out.ts";
@@ -50,6 +50,12 @@ export function AdminShell({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  // The current section: the entry whose address is the longest start of the page's (Gift Aid, not Donations, on /admin/donations/gift-aid).
+  const { pathname } = useLocation();
+  const current = menu
+    .flatMap((group) => group.sections.map((section) => section.to))
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
@@ -98,17 +104,16 @@ export function AdminShell({
         </div>
         <nav aria-label="Admin sections" className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
           {menu.map((group) => (
-            <div key={group.title} className="mt-3 first:mt-0">
-              <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-brand-200 uppercase">{group.title}</p>
+            <div key={group.title ?? "top"} className="mt-3 first:mt-0">
+              {group.title && <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-brand-200 uppercase">{group.title}</p>}
               <ul className="space-y-0.5">
                 {group.sections.map((section) => (
                   <li key={section.to}>
-                    <NavLink
+                    <Link
                       to={section.to}
                       onClick={() => setOpen(false)}
-                      className={({ isActive }) =>
-                        `block rounded-lg px-3 py-1.5 font-medium ${isActive ? "bg-white text-brand-900" : "text-brand-50 hover:bg-white/10"}`
-                      }
+                      aria-current={section.to === current ? "page" : undefined}
+                      className={`block rounded-lg px-3 py-1.5 font-medium ${section.to === current ? "bg-white text-brand-900" : "text-brand-50 hover:bg-white/10"}`}
                     >
                       {section.label}
                       {section.to === "/admin/inbox" && newSubmissions > 0 && (
@@ -117,7 +122,7 @@ export function AdminShell({
                           <span className="sr-only"> new</span>
                         </span>
                       )}
-                    </NavLink>
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -70,7 +70,7 @@ export function ConnectionPanel() {
           Check
         </button>
       </div>
-      <p className="mt-1 text-sm text-slate-600">Checks that the website can reach its database, where events, craft fairs and submissions are kept.</p>
+      <p className="mt-1 text-sm text-slate-600">Checks that the website is working: that events, craft fairs and messages from visitors can be saved and shown.</p>
       <p className="mt-3 flex items-center gap-2" role="status" data-state={state}>
         <span aria-hidden="true" className={`inline-block size-3 rounded-full ${DOT[state]}`} />
         <span className="font-semibold">{LABEL[state]}</span>

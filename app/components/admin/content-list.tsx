@@ -173,7 +173,7 @@ export function ContentListPage<T extends ListItem>(props: {
           <p className="mt-1 text-slate-600">{props.filtered ? props.empty.filteredHint : props.empty.firstHint}</p>
         </div>
       ) : (
-        <div className={`mt-6 rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto ${loading ? "opacity-60" : ""}`}>
+        <div className={`relative mt-6 rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto ${loading ? "opacity-60" : ""}`}>
           <table className="block w-full text-left text-sm md:table">
             <thead className="sr-only bg-slate-50 text-xs tracking-wide text-slate-600 uppercase md:not-sr-only md:table-header-group">
               <tr>
@@ -203,10 +203,10 @@ export function ContentListPage<T extends ListItem>(props: {
                         <input type="hidden" name="id" value={item.id} />
                         <button
                           type="submit"
-                          aria-label={`${item.is_active ? "Deactivate" : "Activate"} ${item.title}`}
+                          aria-label={item.is_active ? `Hide ${item.title} from the website` : `Show ${item.title} on the website`}
                           className="rounded-full border border-slate-300 px-3 py-1 font-semibold text-slate-700 hover:bg-slate-100"
                         >
-                          {item.is_active ? "Deactivate" : "Activate"}
+                          {item.is_active ? "Hide" : "Show"}
                         </button>
                       </Form>
                       <Link

@@ -311,8 +311,8 @@ function DonationFormFields({
         </p>
         <fieldset className="mt-4 hidden space-y-4 group-has-[#giftAid:checked]:block">
           <legend className="font-semibold">Your details for Gift Aid</legend>
-          <div className="grid grid-cols-[6rem_1fr] gap-3">
-            <TextField name="title"
+          <div className="grid grid-cols-[7.5rem_1fr] items-end gap-3">
+            <TextField name="title" optional
             id="donation-title" label="Title" autoComplete="honorific-prefix" defaultValue={text("title")} error={serverErrors.title} maxLength={4} />
             <TextField name="firstName"
             id="donation-firstName" label="First name" autoComplete="given-name" defaultValue={text("firstName")} error={serverErrors.firstName} />

@@ -127,7 +127,8 @@ export function SelectField({
   ...input
 }: BaseProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id"> & {
   options: readonly { id: string; label: string }[];
-  placeholder?: string;
+  /** The empty first choice; null for none (the field then starts on its first option, or its value). */
+  placeholder?: string | null;
 }) {
   return (
     <div className={className}>
@@ -144,7 +145,7 @@ export function SelectField({
         className={control}
         {...input}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== null && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.id} value={o.id}>
             {o.label}

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
-import { auditLog } from "../../db/schema.ts";
+import { auditLog, users } from "../../db/schema.ts";
 
 const AUDIT_PAGE_SIZE = 50;
 
@@ -51,4 +51,12 @@ export async function listAuditActors(): Promise<string[]> {
     )
     select email from actors where email is not null`);
   return result.rows.map((r) => r.email);
+}
+
+/** The emails of the staff members some entries are about, by user id (a deleted account has none). */
+export async function staffNames(entries: { entity: string | null; entity_id: string | null }[]): Promise<Map<string, string>> {
+  const ids = [...new Set(entries.filter((e) => e.entity === "user" && e.entity_id && /^[0-9a-f-]{36}$/i.test(e.entity_id)).map((e) => e.entity_id!))];
+  if (ids.length === 0) return new Map();
+  const rows = await getDb().select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }

@@ -1,6 +1,7 @@
 /**
  * Audit log entries in words for staff: "jane@example.org turned maintenance mode off",
- * with details such as "changed: Hero title, Contact email" instead of raw JSON.
+ * the record by its name ("Staff member jane@example.org", "Site settings"), and details
+ * such as "changed: Hero title, Contact email" or "Total: £12.50" instead of raw JSON.
  */
 export const AUDIT_PHRASES = {
   "auth.sign_in": "signed in",
@@ -86,6 +87,7 @@ export const AUDIT_PHRASES = {
   "award_winner.created": "added an award winner",
   "award_winner.updated": "updated an award winner",
   "award_winner.deleted": "deleted an award winner",
+  "staff.name_changed": "changed their name",
   "staff.permission_granted": "gave a member of staff a permission",
   "staff.permission_withdrawn": "withdrew a permission from a member of staff",
   "staff.second_factor_reset": "reset someone's two-step sign-in",
@@ -118,6 +120,7 @@ export const AUDIT_PHRASES = {
   "mail.resent": "sent a failed message again",
   "mail.discarded": "discarded a failed message",
   "gift_aid.claimed": "marked a Gift Aid claim as made",
+  "gift_aid.claim_undone": "undid a Gift Aid claim",
   "gift_aid.declaration_cancelled": "cancelled a Gift Aid declaration",
   "gift_aid.schedule_export": "downloaded a Gift Aid schedule",
   "settings.two_factor_required": "made two-step sign-in required for everyone",
@@ -148,12 +151,68 @@ export function describeAction(actor: string | null, action: string): string {
   return `${actor ?? "The system"} ${phrase}`;
 }
 
+/** Pence as staff read money: 1250 → "£12.50". */
+const pounds = (pence: number) => `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** What each kind of record is called. */
+const RECORD_NAMES: Record<string, string> = {
+  user: "Staff member",
+  session: "Session",
+  site_settings: "Site settings",
+  form_submission: "Form submission",
+  event: "Event",
+  craft_fair: "Craft fair",
+  media: "Media",
+  booking: "Booking",
+  award_winner: "Award winner",
+  award_round: "Awards round",
+  mail: "Email",
+  gift_aid_claim: "Gift Aid claim",
+  gift_aid_declaration: "Gift Aid declaration",
+  donation: "Donation",
+  volunteer_role: "Volunteer role",
+  trustee: "Trustee",
+  page: "Page texts",
+  news_post: "News post",
+  news_image: "News image",
+  legal_page: "Legal page",
+  giving_settings: "Giving settings",
+  gallery_image: "Gallery image",
+  fund_recipient: "Fund recipient",
+  faq: "FAQ",
+  contact_details: "Contact details",
+  cause: "Cause",
+  annual_report: "Annual report",
+  audit_log: "Audit log",
+};
+
+/** Records that exist once: their id says nothing. */
+const SINGLE_RECORDS = new Set(["site_settings", "giving_settings", "contact_details", "award_round", "audit_log"]);
+
+/**
+ * The record an entry is about, in words: "Site settings", "Staff member jane@example.org",
+ * "Event: Summer Fair". `names` gives staff members' emails by user id (the loader reads
+ * them); a record's own name comes from the entry's details (title, name or email).
+ */
+export function describeRecord(entity: string | null, id: string | null, details: Record<string, unknown> | null | undefined, names: ReadonlyMap<string, string> = new Map()): string {
+  if (!entity) return "";
+  const kind = RECORD_NAMES[entity] ?? fieldLabel(entity);
+  if (SINGLE_RECORDS.has(entity)) return kind;
+  const own = [details?.title, details?.name, details?.email, details?.reference].find((v): v is string => typeof v === "string" && v !== "");
+  const name = (id && names.get(id)) ?? own;
+  if (name) return `${kind}: ${name}`;
+  // A long technical id (a user's or session's) means nothing to staff.
+  if (!id || id.length > 12) return kind;
+  return entity === "page" || entity === "legal_page" ? `${kind}: ${fieldLabel(id)}` : `${kind} ${id}`;
+}
+
 export function describeDetails(details: Record<string, unknown> | null | undefined): string {
   if (!details) return "";
   return Object.entries(details)
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
     .map(([key, value]) => {
       if (key === "changed" && Array.isArray(value)) return value.length ? `changed: ${value.map((v) => fieldLabel(String(v))).join(", ")}` : "nothing changed";
+      if (key.endsWith("_pence") && typeof value === "number") return `${fieldLabel(key.replace(/_pence$/, ""))}: ${pounds(value)}`;
       const shown = Array.isArray(value) ? value.map(String).join(", ") : typeof value === "object" ? JSON.stringify(value) : String(value);
       return `${fieldLabel(key)}: ${shown}`;
     })

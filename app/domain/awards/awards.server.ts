@@ -74,7 +74,7 @@ export async function saveAwardRound(input: AwardRoundFormData, actor: AuditActo
     .onConflictDoUpdate({ target: awardRound.id, set: { ...values, updated_at: sql`now()` } });
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]));
   publishChange("awards");
-  await recordRevision("award-round", "current", awardRoundRevisionData(values), actor);
+  await recordRevision("award-round", "current", awardRoundRevisionData(values), actor, { original: awardRoundRevisionData(before) });
   await recordAudit(actor, "award_round.updated", { entity: "award_round", entityId: 1, details: { changed } });
 }
 

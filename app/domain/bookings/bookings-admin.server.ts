@@ -304,3 +304,58 @@ export async function upcomingEventSales(options: { limit?: number; now?: Date }
     left: r.limit === null ? null : Math.max(0, r.limit - r.sold - r.held),
   }));
 }
+
+// ---- Door check-in ------------------------------------------------------------------
+
+export interface DoorEvent {
+  id: number;
+  title: string;
+  date: string;
+  time: string;
+  /** Tickets in confirmed bookings, and those of them checked in. */
+  tickets: number;
+  arrived: number;
+}
+
+/**
+ * The events that take bookings on a day (Europe/London, `YYYY-MM-DD`), by time: what the
+ * door check-in starts from. With `following`, the next days' events instead (after the
+ * day, soonest first), for the days with none.
+ */
+export async function doorEvents(day: string, options: { following?: number } = {}): Promise<DoorEvent[]> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return [];
+  const when = options.following ? gt(events.date, day) : eq(events.date, day);
+  return getDb()
+    .select({
+      id: events.id,
+      title: events.title,
+      date: events.date,
+      time: events.time,
+      tickets: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
+      arrived: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed' and ${bookings.checked_in_at} is not null), 0)::int`,
+    })
+    .from(events)
+    .leftJoin(bookings, eq(bookings.event_id, events.id))
+    .where(and(eq(events.is_active, true), when, inArray(events.booking_mode, [...BOOKING_MODES_WITH_BOOKINGS])))
+    .groupBy(events.id)
+    .orderBy(asc(events.date), asc(events.time), asc(events.id))
+    .limit(options.following ?? 50);
+}
+
+/** A booking as the door list shows it: no contact details, only what the door needs. */
+export interface DoorListEntry {
+  reference: string;
+  name: string;
+  quantity: number;
+  checkedInAt: Date | null;
+}
+
+/** The confirmed bookings of an event for the door, by name: names, references, tickets and arrival, nothing else. */
+export async function doorList(eventId: number): Promise<DoorListEntry[]> {
+  if (!validId(eventId)) return [];
+  return getDb()
+    .select({ reference: bookings.reference, name: bookings.name, quantity: bookings.quantity, checkedInAt: bookings.checked_in_at })
+    .from(bookings)
+    .where(and(eq(bookings.event_id, eventId), eq(bookings.status, "confirmed")))
+    .orderBy(asc(bookings.name), asc(bookings.id));
+}

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events, type EventRow } from "../../db/schema.ts";
+import { bookings, events, type EventRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { limitBelowTakenMessage, ticketsTaken } from "../bookings/bookings-admin.server.ts";
@@ -96,4 +96,15 @@ export async function updateEvent(id: number, input: EventInput, actor: AuditAct
 }
 
 export const toggleEventActive = (id: number, actor: AuditActor) => toggleActive(EVENT_KIND, id, actor);
-export const deleteEvent = (id: number, actor: AuditActor) => deleteItem(EVENT_KIND, id, actor);
+/**
+ * Deletes an event; an event with bookings is kept (they are people's tickets and the
+ * record of money taken): the answer says why and what can be done instead.
+ */
+export async function deleteEvent(id: number, actor: AuditActor): Promise<boolean | string> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
+  const [{ n }] = await getDb().select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.event_id, id));
+  if (n > 0) {
+    return `it has ${n === 1 ? "1 booking" : `${n} bookings`}. To call it off, hide it from the website and cancel or refund its bookings on its Bookings screen.`;
+  }
+  return deleteItem(EVENT_KIND, id, actor);
+}

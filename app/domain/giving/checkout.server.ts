@@ -70,6 +70,20 @@ export interface ThankYou {
   monthly: boolean;
   email: string;
   complete: boolean;
+  /** The donor made a Gift Aid declaration with this gift (the checkout's own record says so). */
+  giftAid: boolean;
+}
+
+/**
+ * Whether the gift came with a Gift Aid declaration: the recorded gift says so, or, before
+ * Stripe's webhook has recorded it, the checkout's own record of the form.
+ */
+async function withGiftAid(reference: string, token: string | undefined): Promise<boolean> {
+  const [gift] = await getDb().select({ declaration: donations.declaration_id }).from(donations).where(eq(donations.reference, reference)).limit(1);
+  if (gift) return gift.declaration !== null;
+  if (!token) return false;
+  const [checkout] = await getDb().select({ values: donationCheckouts.values }).from(donationCheckouts).where(eq(donationCheckouts.token, token));
+  return (checkout?.values as Record<string, unknown> | undefined)?.giftAid === "on";
 }
 
 /**
@@ -93,6 +107,7 @@ export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
     const reference = session.metadata?.reference ?? session.client_reference_id;
     if (!reference) return null;
     return {
+      giftAid: await withGiftAid(reference, session.metadata?.checkout),
       reference,
       amountPence: session.amount_total ?? 0,
       monthly: session.mode === "subscription",

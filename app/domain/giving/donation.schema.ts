@@ -60,12 +60,12 @@ const name = (label: string, max: number) =>
     .regex(/^[\p{L}][\p{L} '.-]*$/u, `${label} may contain only letters, spaces, hyphens and apostrophes`);
 
 const GiftAidSchema = z.object({
+  // Optional, as on HMRC's Gift Aid schedule.
   title: z
     .string()
     .trim()
-    .min(1, "Enter your title, for example Mr, Mrs, Ms or Dr")
     .max(4, "Title must be at most 4 characters, for example Mr, Mrs, Ms or Dr")
-    .regex(/^[A-Za-z]+\.?$/, "Title may contain only letters, for example Mr, Mrs, Ms or Dr"),
+    .regex(/^([A-Za-z]+\.?)?$/, "Title may contain only letters, for example Mr, Mrs, Ms or Dr"),
   firstName: name("First name", 35),
   lastName: name("Last name", 35),
   house: z

@@ -161,3 +161,28 @@ export function readRange(params: URLSearchParams | FormData) {
   return { range: { from, to, asOf }, error: null, from, to };
 }
 
+
+/**
+ * Undoes the newest claim (marked by mistake, or before the schedule went to HMRC): its
+ * gifts are unclaimed again and the claim is removed. Only the newest can be undone, so
+ * the claims left never overlap; null when `claimId` is not the newest claim.
+ */
+export async function undoClaim(claimId: number) {
+  if (!Number.isSafeInteger(claimId) || claimId < 1) return null;
+  return getDb().transaction(async (tx) => {
+    const [newest] = await tx.select().from(giftAidClaims).orderBy(desc(giftAidClaims.created_at), desc(giftAidClaims.id)).limit(1).for("update");
+    if (!newest || newest.id !== claimId) return null;
+    await tx.update(donations).set({ claim_id: null }).where(eq(donations.claim_id, claimId));
+    await tx.delete(giftAidClaims).where(eq(giftAidClaims.id, claimId));
+    return newest;
+  });
+}
+
+/** The claim period staff most likely want next: from the day after the last claim's end (or four years back, HMRC's limit, before any claim) to today. */
+export async function nextClaimPeriod(today: string): Promise<{ from: string; to: string }> {
+  const [last] = await getDb().select({ to: giftAidClaims.to_date }).from(giftAidClaims).orderBy(desc(giftAidClaims.to_date)).limit(1);
+  const day = (iso: string, plus: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + plus * 86_400_000).toISOString().slice(0, 10);
+  const fourYearsBack = `${Number(today.slice(0, 4)) - 4}${today.slice(4)}`;
+  const from = last ? day(last.to, 1) : day(fourYearsBack, 1);
+  return { from: from > today ? today : from, to: today };
+}

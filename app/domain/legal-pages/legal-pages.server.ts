@@ -59,6 +59,7 @@ export async function updateLegalPage(slug: LegalSlug, input: LegalPageFormData,
     .onConflictDoUpdate({ target: legalPages.slug, set: { ...input, updated_at: sql`now()` } });
   const changed = (["title", "body"] as const).filter((f) => before[0]?.[f] !== input[f]);
   publishChange("legal-pages");
-  await recordRevision("legal-page", slug, { title: input.title, body: input.body }, actor);
+  const original = before[0] ?? starting(slug);
+  await recordRevision("legal-page", slug, { title: input.title, body: input.body }, actor, { original: { title: original.title, body: original.body } });
   await recordAudit(actor, "legal_page.updated", { entity: "legal_page", entityId: slug, details: { title: input.title, changed } });
 }

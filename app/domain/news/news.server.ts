@@ -10,7 +10,7 @@ import type { AuditAction } from "../audit/describe.ts";
 import { withoutNonXmlCharacters } from "../../lib/plain-text.ts";
 import { and, asc, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { newsPosts, type NewsPostRow } from "../../db/schema.ts";
+import { contentRevisions, newsPosts, type NewsPostRow } from "../../db/schema.ts";
 import { enqueue } from "../../jobs/queue.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { logger } from "../../lib/logger.server.ts";
@@ -324,4 +324,18 @@ export async function slugProblem(slug: string, id: number | null): Promise<stri
     .where(id === null ? eq(newsPosts.slug, slug) : and(eq(newsPosts.slug, slug), ne(newsPosts.id, id)))
     .limit(1);
   return other ? SLUG_TAKEN : null;
+}
+
+/**
+ * The name a member of staff signs news posts with: the author of the last post they saved
+ * (History keeps who saved each version); null before their first post.
+ */
+export async function authorNameOf(email: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ author: sql<string | null>`${contentRevisions.data}->>'author'` })
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.content_type, "news"), sql`lower(${contentRevisions.actor_email}) = lower(${email})`, sql`coalesce(${contentRevisions.data}->>'author', '') <> ''`))
+    .orderBy(desc(contentRevisions.id))
+    .limit(1);
+  return row?.author ?? null;
 }

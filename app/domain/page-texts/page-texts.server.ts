@@ -60,7 +60,7 @@ export async function savePageTexts(page: PageKey, values: Record<string, unknow
       .values(changed.map((key) => ({ key: `${page}.${key}`, value: next[key] })))
       .onConflictDoUpdate({ target: pageTexts.key, set: { value: sql`excluded.value`, updated_at: sql`now()` } });
   });
-  await recordRevision("page", page, next, actor);
+  await recordRevision("page", page, next, actor, { original: before });
   publishChange("page-texts");
   await recordAudit(actor, "page_texts.updated", { entity: "page", entityId: page, details: { changed } });
   return { ok: true, changed };

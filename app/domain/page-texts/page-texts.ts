@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { CORE_VALUES, CRAFT_FAIR_TESTIMONIALS, FUND_FACTS, HOME_STATS, IMPACT_FIGURES, TIMELINE } from "../../content/site-copy.ts";
 import { tooLong } from "../listings/listing-fields.schema.ts";
+import { DEFAULT_SETTINGS, SAMPLE_HERO_SUBTITLE } from "../../content/sample-content.ts";
 
 export interface PageTextField {
   /** The key within the page ("cta_title"); stored as "<page>.<key>". */
@@ -120,6 +121,8 @@ export const PAGE_TEXTS = {
       {
         heading: "Hero",
         fields: [
+          { key: "hero_title", label: "Main heading", max: 150, default: DEFAULT_SETTINGS.hero_title },
+          { key: "hero_intro", label: "Introduction", hint: "The sentence or two under the main heading.", max: 300, long: true, default: SAMPLE_HERO_SUBTITLE },
           { key: "hero_primary_label", label: "First button", max: 30, default: "Support Us" },
           { key: "hero_secondary_label", label: "Second button", max: 30, default: "Learn About Us" },
           {

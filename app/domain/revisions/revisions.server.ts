@@ -31,10 +31,29 @@ export type RevisionType = (typeof REVISION_TYPES)[number];
 /** How many revisions of one item are kept, and listed by the History screen. */
 export const REVISIONS_KEPT = 50;
 
-export async function recordRevision(type: RevisionType, id: string | number, data: Record<string, unknown>, actor: AuditActor) {
-  await getDb()
-    .insert(contentRevisions)
-    .values({ content_type: type, content_id: String(id), data, actor_email: actor.email ?? null });
+/**
+ * Records the item's new state. `original`: the item as it was before this change; kept
+ * first, as the original, when the item has no revision yet (its first edit), so History
+ * can always go back to the words the item started with.
+ */
+export async function recordRevision(
+  type: RevisionType,
+  id: string | number,
+  data: Record<string, unknown>,
+  actor: AuditActor,
+  options: { original?: Record<string, unknown> } = {},
+) {
+  await getDb().transaction(async (tx) => {
+    if (options.original) {
+      await tx.execute(sql`
+        insert into ${contentRevisions} (content_type, content_id, data, actor_email, is_original)
+        select ${type}, ${String(id)}, ${JSON.stringify(options.original)}::jsonb, null, true
+        where not exists (
+          select 1 from ${contentRevisions} where content_type = ${type} and content_id = ${String(id)}
+        )`);
+    }
+    await tx.insert(contentRevisions).values({ content_type: type, content_id: String(id), data, actor_email: actor.email ?? null });
+  });
 }
 
 /** The revisions of one item, newest first. */

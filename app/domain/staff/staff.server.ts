@@ -275,3 +275,10 @@ export async function createPasswordReset(userId: string, actor: AuditActor, ori
   });
   return { email: user.email, url, expiresAt: link.expiresAt, mailed: mail.sent };
 }
+
+/** The name a staff member signs their work with (null or empty: none). */
+export async function setStaffName(userId: string, name: string, actor: AuditActor): Promise<void> {
+  const value = name.trim() === "" ? null : name.trim();
+  await getDb().update(users).set({ name: value }).where(eq(users.id, userId));
+  await recordAudit(actor, "staff.name_changed", { entity: "user", entityId: userId, details: { name: value ?? "" } });
+}

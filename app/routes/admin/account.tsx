@@ -11,11 +11,12 @@ import { markSessionVerified } from "../../auth/session.server.ts";
 import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
 import { factorSummary } from "../../auth/two-factor.server.ts";
 import { AccountField } from "../../components/admin/account-field.tsx";
+import { TextField } from "../../components/ui/fields.tsx";
 import { formatWhen } from "../../components/admin/submission-badges.tsx";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
 import { NewPasswordSchema } from "../../domain/staff/staff.schema.ts";
-import { findUserById, setPassword } from "../../domain/staff/staff.server.ts";
+import { findUserById, setPassword, setStaffName } from "../../domain/staff/staff.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/account";
@@ -29,9 +30,10 @@ export const meta = () => [{ title: "My account | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
-  const [sessions, factor] = await Promise.all([listOwnSessions(staff.user.id, staff.sessionId), factorSummary(staff.user.id)]);
+  const [sessions, factor, user] = await Promise.all([listOwnSessions(staff.user.id, staff.sessionId), factorSummary(staff.user.id), findUserById(staff.user.id)]);
   return {
     email: staff.user.email,
+    name: user?.name ?? "",
     sessions,
     hasFactor: factor.hasFactor,
     hasApp: factor.hasApp,
@@ -48,6 +50,13 @@ export async function action(args: Route.ActionArgs) {
   const actor = { userId: staff.user.id, email: staff.user.email, ip };
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
+
+  if (intent === "name") {
+    const name = String(form.get("name") ?? "").trim();
+    if (name.length > 80) return data({ errors: {}, nameError: "Your name must be at most 80 characters" }, { status: 400 });
+    await setStaffName(staff.user.id, name, actor);
+    return redirectWithToast("/admin/account", { type: "success", message: name ? "Your name is saved" : "Your name is removed" });
+  }
 
   if (intent === "password") {
     const current = String(form.get("current") ?? "").slice(0, 1000);
@@ -124,6 +133,27 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <p className="text-slate-600">
         Signed in as <strong className="break-all">{loaderData.email}</strong>
       </p>
+
+      <section className={card} aria-labelledby="name-title">
+        <h2 id="name-title" className="font-display text-xl font-semibold text-brand-900">Your name</h2>
+        <Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
+          <input type="hidden" name="intent" value="name" />
+          <TextField
+            name="name"
+            id="staff-name"
+            label="Name"
+            hint="How you sign your news posts, for example Priya Shah."
+            optional
+            autoComplete="name"
+            defaultValue={loaderData.name}
+            maxLength={80}
+            error={actionData && "nameError" in actionData ? actionData.nameError : undefined}
+          />
+          <button type="submit" disabled={busy("name")} className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            {busy("name") ? "Saving..." : "Save name"}
+          </button>
+        </Form>
+      </section>
 
       <section className={card} aria-labelledby="factor-title">
         <h2 id="factor-title" className="font-display text-xl font-semibold text-brand-900">Two-step sign-in</h2>

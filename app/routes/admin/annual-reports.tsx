@@ -11,7 +11,7 @@ import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/annual-reports";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Annual reports", order: 70 } };
+export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Annual reports", order: 70 } };
 
 export const meta = () => [{ title: "Annual reports | Millbrook Admin" }];
 

@@ -9,7 +9,7 @@ import { simpleFormAction } from "./simple-form.server.ts";
 import type { Route } from "./+types/contact";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Contact details", order: 100 } };
+export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Contact details", order: 100 } };
 
 export const meta = () => [{ title: "Contact details | Millbrook Admin" }];
 

@@ -4,27 +4,31 @@ import { currentStaff } from "../../auth/guards.server.ts";
 import { ConnectionPanel } from "../../components/admin/connection-panel.tsx";
 import { NewSubmissionsCard } from "../../components/admin/new-submissions-card.tsx";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
-import { formatShortDate, formatTime } from "../../components/site/format.ts";
-import { upcomingEventSales } from "../../domain/bookings/bookings-admin.server.ts";
+import { formatShortDate, formatTime, ukToday } from "../../components/site/format.ts";
+import { DoorEvents } from "../../components/admin/door-events.tsx";
+import { doorEvents, upcomingEventSales } from "../../domain/bookings/bookings-admin.server.ts";
 import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
 import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "What's on", label: "Dashboard", order: 10 } };
+export const handle: MenuHandle = { menu: { group: null, label: "Dashboard", order: 10 } };
 
 export const meta = () => [{ title: "Dashboard | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
-  const [counts, newSubmissions, settings, sales] = await Promise.all([
+  const [counts, newSubmissions, settings, sales, today] = await Promise.all([
     getDashboardCounts(),
     allows(staff, "submissions") ? countNewSubmissions() : null,
     getSiteSettings(args.context),
     upcomingEventSales({ limit: 6 }),
+    allows(staff, "check-in") ? doorEvents(ukToday()) : null,
   ]);
   return {
+    // Today's events with their door check-in, for the staff allowed to check people in.
+    today: today?.map((e) => ({ id: e.id, title: e.title, when: formatTime(e.time), tickets: e.tickets, arrived: e.arrived })) ?? null,
     counts,
     newSubmissions,
     maintenanceMode: settings.maintenance_mode,
@@ -61,6 +65,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       )}
+      {loaderData.today && loaderData.today.length > 0 && (
+        <section aria-labelledby="todays-events" className="mt-6">
+          <h2 id="todays-events" className="text-lg font-semibold text-ink">
+            Today&apos;s events
+          </h2>
+          <DoorEvents events={loaderData.today} />
+        </section>
+      )}
       <div className="mt-6">
         <ConnectionPanel />
       </div>
@@ -86,12 +98,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <section aria-labelledby="ticket-sales" className="mt-8">
         <h2 id="ticket-sales" className="text-lg font-semibold text-ink">
-          Upcoming events with bookings
+          Bookings for upcoming events
         </h2>
         {loaderData.sales.length === 0 ? (
           <p className="mt-2 text-slate-600">No upcoming event takes bookings online.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="relative mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm" data-testid="ticket-sales">
               <caption className="sr-only">Tickets sold and left for upcoming events</caption>
               <thead className="bg-slate-50 text-slate-700">
@@ -135,6 +147,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/craft-fairs/new" className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
             Create Craft Fair
           </Link>
+          {loaderData.canEditSettings && (
+            <Link to="/admin/settings#maintenance" className="rounded-full border-2 border-brand-600 bg-white px-5 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+              {loaderData.maintenanceMode ? "Maintenance mode: on" : "Maintenance mode: off"}
+            </Link>
+          )}
         </div>
       </section>
     </main>

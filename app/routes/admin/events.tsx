@@ -7,7 +7,7 @@ import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain
 import type { Route } from "./+types/events";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "What's on", label: "Events", order: 20 } };
+export const handle: MenuHandle = { menu: { group: "What's on", label: "Events", order: 10 } };
 
 export const meta = () => [{ title: "Events | Millbrook Admin" }];
 

@@ -11,7 +11,7 @@ import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/faqs";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "FAQ", order: 90 } };
+export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "FAQ", order: 90 } };
 
 export const meta = () => [{ title: "FAQ | Millbrook Admin" }];
 

@@ -29,11 +29,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     name: subject.name,
     editPath: subject.editPath,
-    revisions: revisions.map((r) => ({ id: r.id, at: formatUkDateTime(r.created_at), by: r.actor_email ?? "Unknown" })),
+    revisions: revisions.map((r) => ({ id: r.id, at: formatUkDateTime(r.created_at), by: r.actor_email ?? "Unknown", original: r.is_original })),
     comparison: compared
       ? {
           id: compared.id,
-          at: formatUkDateTime(compared.created_at),
+          at: compared.is_original ? null : formatUkDateTime(compared.created_at),
           changes: compareRevision(compared.data, subject.current).map((c) => ({ ...c, label: subject.labels[c.field] ?? c.field })),
         }
       : null,
@@ -66,7 +66,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
       {comparison && (
         <section aria-labelledby="compare-heading" className="mt-6 rounded-2xl border border-brand-300 bg-white p-5 shadow-sm">
           <h2 id="compare-heading" className="text-lg font-semibold text-ink">
-            The version of {comparison.at} compared with now
+            {comparison.at ? `The version of ${comparison.at} compared with now` : "The original compared with now"}
           </h2>
           {comparison.changes.length === 0 ? (
             <p className="mt-2 text-slate-700">This version is the same as the current one.</p>
@@ -110,10 +110,16 @@ export default function History({ loaderData }: Route.ComponentProps) {
           {revisions.map((r, index) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="revision">
               <p>
-                <span className="font-semibold text-ink">{r.at}</span> <span className="text-slate-600">by {r.by}</span>
+                {r.original ? (
+                  <span className="font-semibold text-ink">Original</span>
+                ) : (
+                  <>
+                    <span className="font-semibold text-ink">{r.at}</span> <span className="text-slate-600">by {r.by}</span>
+                  </>
+                )}
                 {index === 0 && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">Latest</span>}
               </p>
-              <Link to={`?compare=${r.id}`} preventScrollReset aria-label={`Compare the version of ${r.at} with now`} className="rounded-full border border-brand-600 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              <Link to={`?compare=${r.id}`} preventScrollReset aria-label={r.original ? "Compare the original with now" : `Compare the version of ${r.at} with now`} className="rounded-full border border-brand-600 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
                 Compare
               </Link>
             </li>

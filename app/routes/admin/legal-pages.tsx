@@ -5,7 +5,7 @@ import { listLegalPagesForAdmin } from "../../domain/legal-pages/legal-pages.ser
 import type { Route } from "./+types/legal-pages";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Legal pages", order: 110 } };
+export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Legal pages", order: 110 } };
 
 export const meta = () => [{ title: "Legal pages | Millbrook Admin" }];
 

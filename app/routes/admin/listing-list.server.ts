@@ -33,7 +33,8 @@ export async function loadAdminList<T extends { id: number }>(
 
 export interface ListActions {
   toggle: (id: number, actor: AuditActor) => Promise<{ is_active: boolean } | null>;
-  remove: (id: number, actor: AuditActor) => Promise<boolean>;
+  /** true when deleted; a string says why it was refused ("it has 3 bookings..."). */
+  remove: (id: number, actor: AuditActor) => Promise<boolean | string>;
   messages: { activated: string; deactivated: string; statusFailed: string; deleted: string; deleteFailed: string };
 }
 
@@ -44,6 +45,7 @@ export async function handleAdminListAction(args: GuardArgs, { toggle, remove, m
   const to = listReturnUrl(args.request);
   if (form.get("intent") === "delete") {
     const deleted = await remove(id, actor).catch(() => false);
+    if (typeof deleted === "string") return redirectWithToast(to, { type: "error", message: `${messages.deleteFailed}: ${deleted}` });
     return deleted
       ? redirectWithToast(to, { type: "success", message: messages.deleted })
       : redirectWithToast(to, { type: "error", message: messages.deleteFailed });

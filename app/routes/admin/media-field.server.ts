@@ -29,7 +29,8 @@ export interface MediaChoice {
 const asChoice = (m: Awaited<ReturnType<typeof listMedia>>[number]): MediaChoice => ({
   id: m.id,
   url: m.url,
-  description: m.decorative ? "Decorative" : m.alt || m.filename,
+  // Its name as staff know it: the description, or the file's name (a decorative image has no description).
+  description: m.decorative ? `${m.filename || "Image"} (decorative)` : m.alt || m.filename,
   needsAlt: mediaAltProblem(m) !== null,
   focal: focalPosition(m.focal_x, m.focal_y),
 });

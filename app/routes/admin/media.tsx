@@ -179,7 +179,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
                   {item.filename || (item.kind === "pdf" ? "PDF document" : "Image")}
                 </Link>
                 <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">
-                  {item.kind === "pdf" ? "PDF document" : item.decorative ? "Decorative" : item.alt}
+                  {item.kind === "pdf" ? "PDF document" : item.decorative ? "Decorative: screen readers skip it" : item.alt}
                 </p>
                 {item.needsAlt && (
                   <p className="mt-1 inline-block rounded-full bg-sun-100 px-2 py-0.5 text-xs font-semibold text-ink">Needs alt text</p>

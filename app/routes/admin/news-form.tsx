@@ -9,7 +9,9 @@ import { RichTextField } from "../../components/admin/rich-text-field.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { NEWS_FORM_FIELDS, NewsFormSchema, coverAltProblem } from "../../domain/news/news.schema.ts";
-import { createNewsPost, getNewsPost, slugProblem, updateNewsPost } from "../../domain/news/news.server.ts";
+import { authorNameOf, createNewsPost, getNewsPost, slugProblem, updateNewsPost } from "../../domain/news/news.server.ts";
+import { currentStaff } from "../../auth/guards.server.ts";
+import { findUserById } from "../../domain/staff/staff.server.ts";
 import { newsState, toLondonInput } from "../../domain/news/news.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -25,9 +27,13 @@ export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Ed
 
 const NOT_FOUND = "That news post could not be found. It may have been removed.";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args;
   if (params.id === undefined) {
-    return { id: null, image: null, media: await mediaChoices(null), slug: null, state: null, values: formValues({ status: "draft" }, NEWS_FORM_FIELDS) };
+    // A new post: signed with the writer's name (My account), else the name they signed their last post with; a draft until they choose to publish.
+    const staff = currentStaff(args);
+    const author = (await findUserById(staff.user.id))?.name || (await authorNameOf(staff.user.email).catch(() => null)) || "";
+    return { id: null, image: null, media: await mediaChoices(null), slug: null, state: null, values: formValues({ status: "draft", author }, NEWS_FORM_FIELDS) };
   }
   const post = /^\d{1,10}$/.test(params.id) ? await getNewsPost(Number(params.id)).catch(() => null) : null;
   if (!post) throw await redirectWithToast("/admin/news", { type: "error", message: NOT_FOUND });
@@ -128,7 +134,7 @@ export default function NewsForm({ loaderData, actionData }: Route.ComponentProp
       />
       <TextField label="Author" maxLength={80} autoComplete="name" {...form.bind("author")} />
       <MediaField form={form} current={loaderData.image} choices={loaderData.media} label="Cover image" />
-      <SelectField label="Status" options={STATUS_OPTIONS} {...form.bind("status")} />
+      <SelectField label="Status" options={STATUS_OPTIONS} placeholder={null} {...form.bind("status")} />
       <TextField
         label="Publish time (UK time)"
         optional

@@ -14,7 +14,7 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/news";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "News", order: 20 } };
+export const handle: MenuHandle = { menu: { group: "Pages and news", label: "News", order: 12 } };
 
 export const meta = () => [{ title: "News | Millbrook Admin" }];
 

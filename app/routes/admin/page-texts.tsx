@@ -71,7 +71,7 @@ export default function PageTextsScreen({ loaderData, actionData }: Route.Compon
       </div>
       {page === "home" && (
         <p className="text-sm text-slate-600 md:col-span-2">
-          The hero's title, subtitle, tagline and picture are in Settings (administrators), with the site's name and description.
+          The tagline above the main heading and the big picture are in Settings (administrators), with the site&apos;s name and description.
         </p>
       )}
       {definition.sections.map((section) => (

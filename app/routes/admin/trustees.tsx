@@ -12,7 +12,7 @@ import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/trustees";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Trustees", order: 60 } };
+export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Trustees", order: 60 } };
 
 export const meta = () => [{ title: "Trustees | Millbrook Admin" }];
 

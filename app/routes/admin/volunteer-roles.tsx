@@ -12,7 +12,7 @@ import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/volunteer-roles";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Volunteer roles", order: 80 } };
+export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Volunteer roles", order: 80 } };
 
 export const meta = () => [{ title: "Volunteer roles | Millbrook Admin" }];
 

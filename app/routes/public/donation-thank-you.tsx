@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { CheckIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { formatPence } from "../../domain/giving/donation.ts";
+import { formatPence, giftAidPence } from "../../domain/giving/donation.ts";
 import { thankYouFor } from "../../domain/giving/checkout.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import type { QueryHandle } from "../../lib/page-query.ts";
@@ -41,6 +41,12 @@ export default function DonationThankYou({ loaderData }: Route.ComponentProps) {
               {gift.monthly ? `Your monthly gift of ${formatPence(gift.amountPence)}` : `Your gift of ${formatPence(gift.amountPence)}`} helps
               Millbrook's local groups and neighbours.
             </p>
+            {gift.giftAid && (
+              <p className="mt-3 text-lg" data-testid="gift-aid-added">
+                With Gift Aid, we can claim 25p from HMRC for every £1 you give: {formatPence(giftAidPence(gift.amountPence))} more
+                {gift.monthly ? " each month" : ""}, at no cost to you.
+              </p>
+            )}
             <p className="mt-3 text-lg">
               Your reference is <strong className="font-mono tracking-wide break-all text-brand-800">{gift.reference}</strong>.
             </p>

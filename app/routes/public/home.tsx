@@ -36,8 +36,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     latestNews(3).catch(() => []),
   ]);
   return {
-    heroTitle: settings.hero_title || DEFAULT_SETTINGS.hero_title,
-    heroSubtitle: settings.hero_subtitle || DEFAULT_SETTINGS.hero_subtitle,
+    // The main heading and introduction are page texts (editors change them in Page texts).
+    heroTitle: texts.hero_title,
+    heroSubtitle: texts.hero_intro,
     heroImage: settings.hero_image_url || HERO_IMAGE,
     tagline: settings.tagline,
     description: settings.site_description || DEFAULT_SETTINGS.site_description,

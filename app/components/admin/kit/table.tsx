@@ -46,7 +46,7 @@ export function Table<T extends { id: number | string }>({
   const pad = framed ? "px-3 py-2" : "py-2 pr-3";
   const on = (classes: string) => (stacked ? classes : "");
   return (
-    <div className={`mt-3 ${stacked ? "sm:overflow-x-auto" : "overflow-x-auto"} ${framed ? "rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" : ""}`}>
+    <div className={`relative mt-3 ${stacked ? "sm:overflow-x-auto" : "overflow-x-auto"} ${framed ? "rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" : ""}`}>
       <table className={`w-full ${minWidth} text-left text-sm ${on(STACKED.table)}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className={`${framed ? "bg-slate-50 text-slate-700" : "text-slate-700"} ${on(STACKED.head)}`}>

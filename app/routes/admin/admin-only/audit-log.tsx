@@ -1,8 +1,8 @@
 import { formatUkDateTime } from "../../../components/site/format.ts";
 import { Form, Link } from "react-router";
 import { AUDIT_KIND_LABELS, AUDIT_KINDS } from "../../../domain/audit/audit-kinds.ts";
-import { listAuditActors, listAuditEntries } from "../../../domain/audit/audit-log.server.ts";
-import { describeAction, describeDetails } from "../../../domain/audit/describe.ts";
+import { listAuditActors, listAuditEntries, staffNames } from "../../../domain/audit/audit-log.server.ts";
+import { describeAction, describeDetails, describeRecord } from "../../../domain/audit/describe.ts";
 import type { Route } from "./+types/audit-log";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { countText } from "../../../lib/paging.ts";
@@ -17,6 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const kind = AUDIT_KINDS.find((k) => k === params.get("kind")) ?? "";
   const page = Number(params.get("page") ?? "1");
   const [result, actors] = await Promise.all([listAuditEntries({ email, kind, page }), listAuditActors()]);
+  const names = await staffNames(result.entries);
   return {
     email,
     kind,
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
       at: e.at.toISOString(),
       actor: e.actor_email,
       action: e.action,
-      target: e.entity ? `${e.entity}${e.entity_id ? ` ${e.entity_id}` : ""}` : "",
+      target: describeRecord(e.entity, e.entity_id, e.details as Record<string, unknown> | null, names),
       sentence: describeAction(e.actor_email, e.action),
       details: describeDetails(e.details as Record<string, unknown> | null),
       ip: e.ip,
@@ -82,7 +83,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-white p-6 text-center text-slate-700 ring-1 ring-slate-200">No entries match these filters.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative mt-2 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
@@ -99,7 +100,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-2 whitespace-nowrap">{when(e.at)}</td>
                   <td className="px-4 py-2 break-all">{e.actor ?? "System"}{e.ip && <span className="block text-xs text-slate-500">{e.ip}</span>}</td>
                   <td className="px-4 py-2">{e.sentence}</td>
-                  <td className="px-4 py-2 text-xs break-all">{e.target}</td>
+                  <td className="px-4 py-2 text-xs break-words">{e.target}</td>
                   <td className="max-w-xs px-4 py-2 text-xs break-words text-slate-600">{e.details}</td>
                 </tr>
               ))}

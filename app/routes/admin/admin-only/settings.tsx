@@ -53,14 +53,15 @@ const SITE_FIELDS: FieldSpec[] = [
   { name: "tagline", label: "Tagline" },
   { name: "site_description", label: "Site description", type: "textarea", optional: true },
   { name: "about_description", label: "About description", type: "textarea", optional: true },
-  { name: "hero_title", label: "Hero title" },
-  { name: "hero_subtitle", label: "Hero subtitle" },
   { name: "charity_number", label: "Registered charity number", optional: true },
 ];
 
 const DEFAULT_VALUES: Values = Object.fromEntries(
   SITE_FIELDS.map((f) => [f.name, DEFAULT_SETTINGS[f.name] ?? null]).concat([
     ["maintenance_mode", DEFAULT_SETTINGS.maintenance_mode],
+    // Kept for older sites; the home page's heading and introduction are page texts now.
+    ["hero_title", DEFAULT_SETTINGS.hero_title],
+    ["hero_subtitle", DEFAULT_SETTINGS.hero_subtitle],
   ]),
 ) as Values;
 
@@ -303,7 +304,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
           <h1 className="font-display text-3xl font-semibold text-brand-900">Settings</h1>
           <p className="mt-1 text-slate-600">How the public site presents the foundation.</p>
         </div>
-        <button type="button" className={secondary} onClick={() => void reload()}>Reload settings</button>
+        <button type="button" className={secondary} onClick={() => void reload()}>Discard unsaved changes</button>
       </div>
 
       {saved?.maintenance_mode && (
@@ -328,7 +329,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
               <Field key={spec.name} spec={spec} value={String(draft[spec.name] ?? "")} error={errors[spec.name]} onChange={set(spec.name)} />
             ))}
           </div>
-          <div className="mt-6 space-y-5 border-t border-slate-200 pt-5">
+          <div id="maintenance" className="mt-6 scroll-mt-4 space-y-5 border-t border-slate-200 pt-5">
             <Switch name="maintenance_mode" label="Maintenance mode" checked={draft.maintenance_mode}
               description="Temporarily replaces every public page with a maintenance notice. The admin area keeps working." onChange={set("maintenance_mode")} />
           </div>

@@ -36,5 +36,5 @@ export async function action(args: Route.ActionArgs) {
 
 /** The export is a POST from the Data protection screen; a GET (an old link) is told so. */
 export async function loader() {
-  throw data("Use the Export as JSON button on the Data protection screen.", { status: 405, headers: { Allow: "POST" } });
+  throw data("Use the Download their data button on the Data protection screen.", { status: 405, headers: { Allow: "POST" } });
 }

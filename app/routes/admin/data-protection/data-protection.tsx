@@ -24,7 +24,7 @@ import { redirectWithToast, toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 
-export const handle: MenuHandle = { menu: { group: "Site", label: "Data protection", order: 20 } };
+export const handle: MenuHandle = { menu: { group: "People", label: "Data protection", order: 20 } };
 
 export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
 
@@ -353,7 +353,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                   type="submit"
                   className="inline-block rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
                 >
-                  Export as JSON
+                  Download their data
                 </button>
               </form>
 

@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
       when: londonWhen(i.paid_at.toISOString()),
       paidAt: i.paid_at.toISOString(),
       giftAid: Boolean(i.declaration_id),
-      name: i.first_name ? `${i.title} ${i.first_name} ${i.last_name}` : null,
+      name: i.first_name ? [i.title, i.first_name, i.last_name].filter(Boolean).join(" ") : null,
       claimed: i.claim_id,
     })),
   };

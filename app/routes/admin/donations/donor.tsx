@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     })),
     declarations: view.declarations.map((d) => ({
       id: d.id,
-      name: `${d.title} ${d.first_name} ${d.last_name}`,
+      name: [d.title, d.first_name, d.last_name].filter(Boolean).join(" "),
       address: `${d.house}, ${d.postcode}`,
       made: londonDate(d.made_at),
       cancelled: d.cancelled_at ? londonDate(d.cancelled_at) : null,

@@ -7,17 +7,26 @@ import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { formatPenceExact, giftAidPence } from "../../../domain/giving/donation.ts";
-import { eligibleGifts, listClaims, markClaimed, readRange, scheduleDate } from "../../../domain/giving/gift-aid.server.ts";
+import { eligibleGifts, listClaims, markClaimed, nextClaimPeriod, readRange, scheduleDate, undoClaim } from "../../../domain/giving/gift-aid.server.ts";
 import { SCHEDULE_ROWS_PER_FILE } from "../../../domain/giving/shared.ts";
 import { londonDate } from "../../../domain/giving/references.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { ukToday } from "../../../components/site/format.ts";
 import type { Route } from "./+types/gift-aid";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+
+export const handle: MenuHandle = { menu: { group: "Money", label: "Gift Aid", order: 30 } };
 
 export const meta = () => [{ title: "Gift Aid claim | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { range, error, from, to } = readRange(new URL(args.request.url).searchParams);
-  const claims = (await listClaims()).map((c) => ({
+  const params = new URL(args.request.url).searchParams;
+  const { range, error, from, to } = readRange(params);
+  // "Mark as claimed" asks first: the same screen with the question and its answer buttons.
+  const confirming = params.get("confirm") === "1";
+  const claims = (await listClaims()).map((c, i) => ({
+    // The newest claim can be undone (its gifts are unclaimed again).
+    canUndo: i === 0,
     id: c.id,
     period: `${londonDate(new Date(`${c.from_date}T12:00:00Z`))} to ${londonDate(new Date(`${c.to_date}T12:00:00Z`))}`,
     count: c.gift_count,
@@ -27,7 +36,11 @@ export async function loader(args: Route.LoaderArgs) {
     by: c.claimed_by,
     files: Math.ceil(c.gift_count / SCHEDULE_ROWS_PER_FILE),
   }));
-  if (!range) return { from, to, error, result: null, claims };
+  if (!range) {
+    // The period staff most likely want: from the end of the last claim to today.
+    const next = from || to ? { from, to } : await nextClaimPeriod(ukToday());
+    return { ...next, error, result: null, claims, confirming: false };
+  }
   const gifts = await eligibleGifts(range);
   const total = gifts.reduce((sum, g) => sum + g.amount_pence, 0);
   return {
@@ -35,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     to,
     error,
     claims,
+    confirming: confirming && gifts.length > 0,
     result: {
       asOf: range.asOf.toISOString(),
       count: gifts.length,
@@ -43,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
       files: Math.ceil(gifts.length / SCHEDULE_ROWS_PER_FILE),
       shown: gifts.slice(0, 100).map((g) => ({
         id: g.id,
-        name: `${g.title} ${g.first_name} ${g.last_name}`,
+        name: [g.title, g.first_name, g.last_name].filter(Boolean).join(" "),
         address: `${g.house}, ${g.postcode}`,
         date: scheduleDate(g.paid_at),
         amount: formatPenceExact(g.amount_pence),
@@ -58,6 +72,19 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   // Marking a claim changes what is sent to HMRC: the password or a code from the last 10 minutes.
   await requireRecentAuth(args, staff, form);
+  if (form.get("intent") === "undo") {
+    const undone = await undoClaim(Number(form.get("claim")));
+    if (!undone) return redirectWithToast("/admin/donations/gift-aid", { type: "error", message: "Only the newest claim can be undone, and it has changed. Nothing was undone." });
+    await recordAudit(currentActor(args), "gift_aid.claim_undone", {
+      entity: "gift_aid_claim",
+      entityId: undone.id,
+      details: { from: undone.from_date, to: undone.to_date, gifts: undone.gift_count, total_pence: undone.total_pence },
+    });
+    return redirectWithToast(`/admin/donations/gift-aid?from=${undone.from_date}&to=${undone.to_date}`, {
+      type: "success",
+      message: `Claim ${undone.id} undone: its ${undone.gift_count === 1 ? "gift is" : `${undone.gift_count} gifts are`} unclaimed again.`,
+    });
+  }
   const { range, from, to } = readRange(form);
   const back = `/admin/donations/gift-aid?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
   if (!range) return redirectWithToast(back, { type: "error", message: "Choose a claim period first." });
@@ -78,7 +105,7 @@ const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white p
 const card = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
 export default function GiftAid({ loaderData }: Route.ComponentProps) {
-  const { from, to, error, result, claims } = loaderData;
+  const { from, to, error, result, claims, confirming } = loaderData;
   const fileLink = (part: number) =>
     `/admin/donations/gift-aid/schedule.xlsx?${new URLSearchParams({ from, to, asOf: result!.asOf, part: String(part) })}`;
   return (
@@ -135,16 +162,39 @@ export default function GiftAid({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              <Form method="post" className="mt-4">
-                <input type="hidden" name="from" value={from} />
-                <input type="hidden" name="to" value={to} />
-                <input type="hidden" name="asOf" value={result.asOf} />
-                <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
-                  Mark as claimed
-                </button>
-                <p className="mt-1 text-sm text-slate-600">After you have sent the schedule to HMRC. The gifts then leave this list.</p>
-              </Form>
-              <div className="mt-4 overflow-x-auto">
+              {confirming ? (
+                <div role="alertdialog" aria-labelledby="confirm-claim" aria-describedby="confirm-claim-detail" className="mt-4 rounded-2xl border-2 border-sun-500 bg-sun-100 p-4">
+                  <h3 id="confirm-claim" className="font-semibold text-ink">
+                    Mark {result.count === 1 ? "this gift" : `these ${result.count} gifts`} ({result.total}) as claimed?
+                  </h3>
+                  <p id="confirm-claim-detail" className="mt-1 text-sm text-ink">
+                    Do this after you have sent the schedule to HMRC. The gifts then leave this list; you can undo it from Claims made below.
+                  </p>
+                  <Form method="post" className="mt-3 flex flex-wrap gap-3">
+                    <input type="hidden" name="from" value={from} />
+                    <input type="hidden" name="to" value={to} />
+                    <input type="hidden" name="asOf" value={result.asOf} />
+                    <button type="submit" name="intent" value="claim" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+                      Yes, mark as claimed
+                    </button>
+                    <Link to={`/admin/donations/gift-aid?${new URLSearchParams({ from, to })}`} className="rounded-full border-2 border-brand-600 bg-white px-5 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
+                      Cancel
+                    </Link>
+                  </Form>
+                </div>
+              ) : (
+                <Form method="get" className="mt-4">
+                  <input type="hidden" name="from" value={from} />
+                  <input type="hidden" name="to" value={to} />
+                  <input type="hidden" name="asOf" value={result.asOf} />
+                  <input type="hidden" name="confirm" value="1" />
+                  <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+                    Mark as claimed
+                  </button>
+                  <p className="mt-1 text-sm text-slate-600">After you have sent the schedule to HMRC. The gifts then leave this list.</p>
+                </Form>
+              )}
+              <div className="relative mt-4 overflow-x-auto">
                 <table className="w-full min-w-[36rem] text-left text-sm">
                   <caption className="mb-1 text-left text-slate-600">
                     {result.count > result.shown.length ? `The first ${result.shown.length} gifts` : "The gifts"}
@@ -196,6 +246,15 @@ export default function GiftAid({ loaderData }: Route.ComponentProps) {
                     </a>
                   ))}
                 </p>
+                {c.canUndo && (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="claim" value={c.id} />
+                    <button type="submit" name="intent" value="undo" aria-label={`Undo claim ${c.id}`} className="rounded-full border border-slate-400 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+                      Undo
+                    </button>
+                    <span className="ml-2 text-sm text-slate-600">Marked by mistake? Its gifts become unclaimed again.</span>
+                  </Form>
+                )}
               </li>
             ))}
           </ul>

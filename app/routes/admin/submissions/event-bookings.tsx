@@ -192,7 +192,7 @@ export default function EventBookings({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-3 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No bookings yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full min-w-[52rem] text-left text-sm">
             <caption className="sr-only">Bookings for {event.title}</caption>
             <thead className="bg-slate-50 text-slate-700">

@@ -2,16 +2,18 @@
  * Door check-in for one event, made for a phone: type or scan a booking reference (a
  * handheld scanner types it and presses Enter), or search by name and mark someone as
  * arrived. A second check-in says they already are, with the time. Plain forms, so it
- * works without JavaScript; where the browser has BarcodeDetector, a camera button reads
- * the ticket's QR code into the same form. Names and emails are personal data: staff
- * allowed to see form submissions, and administrators.
+ * works without JavaScript; with it, a camera button reads the ticket's QR code into the
+ * same form (qr-reader.ts). The door list shows every confirmed booking's name, reference,
+ * tickets and arrival, and no contact details: the screen is for the check-in permission.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
-import { currentActor } from "../../../auth/guards.server.ts";
+import { allows } from "../../../auth/access.ts";
+import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
+import { qrReader } from "../../../components/admin/qr-reader.ts";
 import { useHydrated } from "../../../components/ui/use-hydrated.ts";
 import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
-import { checkInAtEvent, eventBookings, searchEventBookings, STATUS_LABELS } from "../../../domain/bookings/bookings-admin.server.ts";
+import { checkInAtEvent, doorList, eventBookings, searchEventBookings, STATUS_LABELS } from "../../../domain/bookings/bookings-admin.server.ts";
 import type { Route } from "./+types/check-in";
 
 export const meta = () => [{ title: "Door check-in | Millbrook Admin" }];
@@ -22,13 +24,17 @@ function eventId(params: { id?: string }): number {
 
 const tickets = (n: number) => (n === 1 ? "1 ticket" : `${n} tickets`);
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params, request } = args;
   const id = eventId(params);
   const found = await eventBookings(id);
   if (!found) throw data("Event not found", { status: 404 });
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const matches = q ? await searchEventBookings(id, q) : [];
+  const [matches, list] = await Promise.all([q ? searchEventBookings(id, q) : [], doorList(id)]);
   return {
+    // The full bookings (with contact details) are for staff allowed to see submissions.
+    canSeeBookings: allows(currentStaff(args), "submissions"),
+    list: list.map((b) => ({ reference: b.reference, name: b.name, quantity: b.quantity, arrived: b.checkedInAt ? formatUkDateTime(b.checkedInAt) : null })),
     event: { id, title: found.event.title, when: `${formatShortDate(found.event.date)}, ${formatTime(found.event.time)}` },
     arrived: found.totals.arrived,
     sold: found.totals.tickets,
@@ -96,64 +102,67 @@ const control =
   "block w-full rounded-xl border border-slate-400 bg-white px-3.5 py-3 text-lg text-ink focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-sun-500";
 const primary = "rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700";
 
-interface BarcodeDetectorLike {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-type BarcodeDetectorConstructor = new (options: { formats: string[] }) => BarcodeDetectorLike;
-
-/** Reads a QR code with the camera into the reference form, where the browser can (BarcodeDetector). */
+/** Reads a QR code with the camera into the reference form: every current phone browser (the QR reader is loaded only when the camera opens). */
 function CameraScan({ onCode }: { onCode: (code: string) => void }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const Detector = hydrated ? (globalThis as { BarcodeDetector?: BarcodeDetectorConstructor }).BarcodeDetector : undefined;
+  const canUseCamera = hydrated && typeof navigator !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia);
 
   useEffect(() => {
-    if (!open || !Detector) return;
-    let stream: MediaStream | null = null;
-    let timer: ReturnType<typeof setInterval> | undefined;
+    if (!open) return;
     let stopped = false;
-    const detector = new Detector({ formats: ["qr_code"] });
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: "environment" } })
-      .then(async (s) => {
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    (async () => {
+      try {
+        const [readQr, s] = await Promise.all([qrReader(), navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false })]);
         stream = s;
-        if (stopped || !video.current) return;
-        video.current.srcObject = s;
-        await video.current.play();
-        timer = setInterval(async () => {
-          if (!video.current) return;
-          const codes = await detector.detect(video.current).catch(() => []);
-          if (codes[0]?.rawValue && !stopped) {
+        const v = video.current;
+        if (stopped || !v) return;
+        v.srcObject = s;
+        await v.play();
+        const tick = async () => {
+          if (stopped) return;
+          const code = await readQr(v).catch(() => null);
+          if (code && !stopped) {
             stopped = true;
             setOpen(false);
-            onCode(codes[0].rawValue);
+            onCode(code);
+            return;
           }
-        }, 250);
-      })
-      .catch(() => setProblem("The camera could not be opened. Type the reference instead."));
+          timer = setTimeout(tick, 200);
+        };
+        void tick();
+      } catch {
+        if (!stopped) setProblem("The camera could not be opened. Type the reference instead.");
+      }
+    })();
     return () => {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       stream?.getTracks().forEach((t) => t.stop());
     };
-  }, [open, Detector, onCode]);
+  }, [open, onCode]);
 
-  if (!Detector) return null;
+  if (!canUseCamera) return null;
   return (
     <div className="mt-3">
-      <button type="button" onClick={() => setOpen(!open)} className="rounded-full border-2 border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700">
+      <button type="button" onClick={() => {
+          setProblem(null);
+          setOpen(!open);
+        }} className="rounded-full border-2 border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700">
         {open ? "Stop camera" : "Scan with camera"}
       </button>
-      {open && <video ref={video} muted playsInline className="mt-3 aspect-square w-full max-w-sm rounded-2xl bg-black object-cover" />}
+      {open && <video ref={video} muted playsInline aria-label="Camera: hold the ticket's code in view" className="mt-3 aspect-square w-full max-w-sm rounded-2xl bg-black object-cover" />}
       {problem && <p className="mt-2 text-sm text-red-800">{problem}</p>}
     </div>
   );
 }
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, arrived, sold, q, matches } = loaderData;
+  const { event, arrived, sold, q, matches, list, canSeeBookings } = loaderData;
   const result = actionData?.result;
   const form = useRef<HTMLFormElement>(null);
   const here = `/admin/events/${event.id}/check-in${q ? `?q=${encodeURIComponent(q)}` : ""}`;
@@ -165,9 +174,16 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <main className="mx-auto max-w-2xl px-4 py-5 sm:px-6">
-      <Link to={`/admin/events/${event.id}/bookings`} className="text-sm font-semibold text-brand-700 underline">
-        All bookings
-      </Link>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to="/admin/check-in" className="font-semibold text-brand-700 underline">
+          Today&apos;s events
+        </Link>
+        {canSeeBookings && (
+          <Link to={`/admin/events/${event.id}/bookings`} className="font-semibold text-brand-700 underline">
+            All bookings
+          </Link>
+        )}
+      </p>
       <h1 className="mt-2 font-display text-2xl font-semibold text-brand-900 sm:text-3xl">Door check-in</h1>
       <p className="mt-1 text-slate-700">
         <span className="font-semibold">{event.title}</span> · {event.when}
@@ -255,6 +271,29 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           )}
         </section>
       )}
+
+      <section aria-labelledby="door-list" className="mt-8">
+        <h2 id="door-list" className="text-lg font-semibold text-ink">
+          Door list
+        </h2>
+        {list.length === 0 ? (
+          <p className="mt-2 text-slate-700">No bookings yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="door-list">
+            {list.map((b) => (
+              <li key={b.reference} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-ink">{b.name}</p>
+                  <p className="text-sm text-slate-600">
+                    {tickets(b.quantity)} · <span className="font-mono">{b.reference}</span>
+                  </p>
+                </div>
+                <p className={`text-sm font-semibold ${b.arrived ? "text-brand-800" : "text-slate-600"}`}>{b.arrived ? `Arrived ${b.arrived}` : "Not arrived"}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </main>
   );
 }
