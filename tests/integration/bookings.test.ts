@@ -35,11 +35,18 @@ setupTestDatabase();
 const stripe = new StripeDouble();
 let site: http.Server;
 const savedEnv = { ...process.env };
+/** While set, the site is down: every webhook gets a 503, as from a load balancer with no instance up. */
+let outage = false;
 
 beforeAll(async () => {
   await stripe.start();
   // The site's webhook route, served as the app would serve it.
   site = http.createServer((req, res) => {
+    if (outage) {
+      req.resume();
+      res.writeHead(503).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
@@ -212,6 +219,32 @@ describe("paid tickets through Stripe Checkout", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].confirmed_at?.getTime()).toBe(first.confirmed_at?.getTime());
     expect(await availability(event.id)).toEqual({ limit: 10, sold: 3, held: 0, left: 7 });
+  });
+
+  it("a webhook refused during an outage is sent again with backoff, like Stripe, and the booking is confirmed once after it", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 500, tickets_available: 10 });
+    const held = await holdForCheckout(buyer(event.id, 12, 2), { origin });
+    if (!held.ok) throw new Error("not held");
+    const sessionId = held.booking.stripe_checkout_session_id!;
+    outage = true;
+    try {
+      await stripe.complete(sessionId);
+      // Refused: nothing recorded yet, and the double keeps the event to send again.
+      const [during] = await getDb().select().from(bookings).where(eq(bookings.id, held.booking.id));
+      expect(during.status).toBe("held");
+      expect(stripe.pendingRetries).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+    } finally {
+      outage = false;
+    }
+    await stripe.settled();
+    const attempts = stripe.sent.filter((s) => ((s.event.data as { object: { id?: string } }).object.id === sessionId));
+    expect(attempts.map((a) => a.status).slice(0, 2)).toEqual([503, 503]);
+    expect(attempts.at(-1)).toMatchObject({ status: 200 });
+    expect(new Set(attempts.map((a) => a.event.id)).size).toBe(1);
+    const rows = await getDb().select().from(bookings).where(and(eq(bookings.event_id, event.id), eq(bookings.status, "confirmed")));
+    expect(rows.map((r) => r.id)).toEqual([held.booking.id]);
+    expect(await availability(event.id)).toEqual({ limit: 10, sold: 2, held: 0, left: 8 });
   });
 
   it("cancelling a paid booking refunds it through Stripe at once and releases its tickets", async () => {
