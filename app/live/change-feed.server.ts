@@ -46,9 +46,9 @@ function feed(): Feed {
   return holder[KEY];
 }
 
-/** Waits between reconnects: 0.5 s, doubling, at most 15 s (with some jitter, so instances spread out). */
-export const RECONNECT_BASE_MS = 500;
-export const RECONNECT_MAX_MS = 15_000;
+/** Waits between reconnects: 0.5 s, doubling, at most 5 s (with some jitter, so instances spread out). */
+const RECONNECT_BASE_MS = 500;
+const RECONNECT_MAX_MS = 5_000;
 function backoffMs(failures: number): number {
   const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, failures - 1));
   return Math.round(delay * (0.8 + Math.random() * 0.4));

@@ -79,7 +79,7 @@ function checkStoreWritable(store: FileStore, now: number): Promise<void> {
  * A store answers (a cheap question on every check: does a key that never exists exist?)
  * and can be written (checkStoreWritable, kept a few seconds).
  */
-export function checkStore(store: FileStore, timeoutMs = HEALTH_TIMEOUT_MS, now = Date.now()): Promise<CheckResult> {
+function checkStore(store: FileStore, timeoutMs = HEALTH_TIMEOUT_MS, now = Date.now()): Promise<CheckResult> {
   return timed(async () => {
     await store.exists("health/probe.webp");
     await checkStoreWritable(store, now);
