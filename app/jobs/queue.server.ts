@@ -8,7 +8,7 @@
  *
  * Nothing here knows the jobs themselves, so the domain can import it without a cycle.
  */
-import type { Job, PgBoss, Queue, SendOptions } from "pg-boss";
+import type { Job, JobResult, PgBoss, Queue, SendOptions } from "pg-boss";
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { logger } from "../lib/logger.server.ts";
@@ -20,8 +20,18 @@ export interface JobDefinition<T extends object = object> {
   name: string;
   /** Runs one job; throwing fails the attempt (retried as the queue options say). */
   run(data: T, job: Job<T>): Promise<unknown>;
-  /** Retries, backoff, retention for this queue's jobs. */
-  queue?: Pick<Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "deleteAfterSeconds" | "notify">;
+  /**
+   * Retries, backoff, retention for this queue's jobs; how long one may run
+   * (expireInSeconds), and the heartbeat its worker keeps while it runs (heartbeatSeconds:
+   * a job whose process died is handed back once the heartbeat is that late).
+   */
+  queue?: Pick<Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "deleteAfterSeconds" | "notify" | "expireInSeconds" | "heartbeatSeconds">;
+  /**
+   * Jobs of this queue run at once on each instance (default 1). Above 1, a worker takes
+   * up to that many at a time, runs them in parallel, settles each on its own, and fetches
+   * again at once while it finds a full batch (a backlog drains without polling pauses).
+   */
+  concurrency?: () => number;
   /** A cron expression (UTC): the job is sent on that schedule, once across all instances. */
   cron?: string;
   /** Also sent once when an instance starts (at most once in ten minutes across instances). */
@@ -33,6 +43,11 @@ export interface QueueStartOptions {
   pollingIntervalSeconds?: number;
   /** How often the cron schedules are checked (seconds). */
   cronMonitorIntervalSeconds?: number;
+  /**
+   * How often expired jobs and jobs whose heartbeat stopped (their process died) are
+   * handed back for a retry (seconds; default 10).
+   */
+  superviseIntervalSeconds?: number;
 }
 
 interface RunningQueue {
@@ -64,6 +79,9 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
     registerInstance: false,
     cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
     cronWorkerIntervalSeconds: Math.max(1, Math.min(5, pollingIntervalSeconds)),
+    // pg-boss's default is a minute for each: a dead worker's jobs come back sooner.
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
   });
   const running: RunningQueue = { boss, stopping: false, lastError: null };
   boss.on("error", (error: Error) => {
@@ -76,14 +94,31 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
     await boss.createQueue(job.name, queueOptions);
     // Carries changed retry options to a queue made by an earlier version of the site.
     await boss.updateQueue(job.name, queueOptions);
-    await boss.work<object>(job.name, { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds, batchSize: 1 }, async ([item]) => {
+    const run = async (item: Job<object>) => {
       try {
         return await job.run(item.data, item);
       } catch (error) {
         logger.warn({ err: error, job: job.name, id: item.id }, "job failed");
         throw error;
       }
-    });
+    };
+    const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+    const concurrency = Math.max(1, job.concurrency?.() ?? 1);
+    if (concurrency === 1) {
+      await boss.work<object>(job.name, { ...polling, batchSize: 1 }, async ([item]) => run(item));
+    } else {
+      await boss.work<object>(job.name, { ...polling, batchSize: concurrency, burstWhenBatchFull: true, perJobResults: true }, async (items) =>
+        Promise.all(
+          items.map(async (item): Promise<JobResult> => {
+            try {
+              return { id: item.id, status: "completed", output: toOutput(await run(item)) };
+            } catch (error) {
+              return { id: item.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } };
+            }
+          }),
+        ),
+      );
+    }
     if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
     else await boss.unschedule(job.name).catch(() => {});
     if (job.runAtStart) await boss.send(job.name, {}, { singletonKey: "start", singletonSeconds: 600 });
@@ -99,6 +134,12 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
       if (holder[KEY] === running) delete holder[KEY];
     },
   };
+}
+
+/** What a job's run returned, as pg-boss stores it (an object, or nothing). */
+function toOutput(value: unknown): object | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "object" ? value : { value };
 }
 
 /**

@@ -90,8 +90,16 @@ export function listenForChanges(): Promise<void> {
 }
 
 async function connect(f: Feed): Promise<void> {
+  let options: pg.PoolConfig;
+  try {
+    options = getPool().options;
+  } catch {
+    // No database connected (any more): nothing to listen to until one is and a subscriber asks.
+    f.listening = undefined;
+    return;
+  }
   // Its own connection (not from the pool), so closing the pool never waits for it.
-  const client = new pg.Client({ ...getPool().options, application_name: "millbrook-change-feed" });
+  const client = new pg.Client({ ...options, application_name: "millbrook-change-feed" });
   let dropped = false;
   const drop = (error: Error) => {
     if (dropped) return;

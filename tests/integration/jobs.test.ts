@@ -18,6 +18,7 @@ import { enqueue, failedJobs, queueStatus, startQueue, type JobDefinition } from
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
 import { checkJobQueue } from "../../app/system/diagnostics.server.ts";
+import { queueMail } from "../../app/mail/mailer.server.ts";
 import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -138,6 +139,30 @@ describe("jobs on the PostgreSQL queue", () => {
     expect(mail.text).toContain("A passkey was added to your account.");
     const [status] = await queueStatus(["mail"]);
     expect(status.failed).toBe(0);
+  });
+
+  it("sends queued mail in parallel, MAIL_CONCURRENCY messages at once over reused connections, waking when mail is queued", async () => {
+    const slow = await startSmtpCatcher({ delayMs: 150 });
+    const before = process.env.SMTP_URL;
+    Object.assign(process.env, { SMTP_URL: slow.url, MAIL_CONCURRENCY: "3" });
+    reloadConfig();
+    onTestFinished(async () => {
+      process.env.SMTP_URL = before;
+      delete process.env.MAIL_CONCURRENCY;
+      reloadConfig();
+      await slow.stop();
+    });
+    // A slow poll: only the queue's notification can wake the workers promptly.
+    const queue = await startQueue(database.url, siteJobs(), { ...FAST, pollingIntervalSeconds: 30 });
+    onTestFinished(() => queue.stop(5_000));
+    const started = Date.now();
+    for (let i = 0; i < 12; i++) await queueMail({ to: `parallel${i}@example.org`, subject: `Parallel ${i}`, text: "Sent alongside others." });
+    await vi.waitFor(() => expect(slow.mails).toHaveLength(12), { timeout: 20_000, interval: 50 });
+    // Three at a time, never more; and no 30 s poll was waited for.
+    expect(slow.mostInFlight()).toBe(3);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(slow.connections()).toBeLessThanOrEqual(6);
+    expect(new Set(slow.mails.map((m) => m.to[0])).size).toBe(12);
   });
 
   it("mail that failed after its last retry is listed on Failed mail; sent again it arrives, discarded it goes; both audited", async () => {
