@@ -27,9 +27,10 @@ export interface JobDefinition<T extends object = object> {
    */
   queue?: Pick<Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "deleteAfterSeconds" | "notify" | "expireInSeconds" | "heartbeatSeconds">;
   /**
-   * Jobs of this queue run at once on each instance (default 1). Above 1, a worker takes
-   * up to that many at a time, runs them in parallel, settles each on its own, and fetches
-   * again at once while it finds a full batch (a backlog drains without polling pauses).
+   * Jobs of this queue run at once on each instance. When set, a worker takes a batch (as
+   * many, at least two), runs that many at a time, settles each job on its own, and fetches
+   * again at once while it finds a full batch, so a backlog drains without polling pauses.
+   * Unset: one job at a time, each fetch after the polling interval unless a job was queued.
    */
   concurrency?: () => number;
   /** A cron expression (UTC): the job is sent on that schedule, once across all instances. */
@@ -103,21 +104,28 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
       }
     };
     const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
-    const concurrency = Math.max(1, job.concurrency?.() ?? 1);
-    if (concurrency === 1) {
+    if (!job.concurrency) {
       await boss.work<object>(job.name, { ...polling, batchSize: 1 }, async ([item]) => run(item));
     } else {
-      await boss.work<object>(job.name, { ...polling, batchSize: concurrency, burstWhenBatchFull: true, perJobResults: true }, async (items) =>
-        Promise.all(
-          items.map(async (item): Promise<JobResult> => {
+      // Batches of at least two, so a full one is fetched again at once (pg-boss bursts only
+      // then); within a batch, `concurrency` run at a time.
+      const concurrency = Math.max(1, job.concurrency());
+      await boss.work<object>(job.name, { ...polling, batchSize: Math.max(2, concurrency), burstWhenBatchFull: true, perJobResults: true }, async (items) => {
+        const results: JobResult[] = [];
+        let next = 0;
+        const lane = async () => {
+          while (next < items.length) {
+            const item = items[next++];
             try {
-              return { id: item.id, status: "completed", output: toOutput(await run(item)) };
+              results.push({ id: item.id, status: "completed", output: toOutput(await run(item)) });
             } catch (error) {
-              return { id: item.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } };
+              results.push({ id: item.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });
             }
-          }),
-        ),
-      );
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+        return results;
+      });
     }
     if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
     else await boss.unschedule(job.name).catch(() => {});

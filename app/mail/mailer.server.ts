@@ -39,8 +39,10 @@ let transport: { mail: NonNullable<AppConfig["mail"]>; pooled: boolean; transpor
  * message, so no open connection keeps it from ending.
  */
 async function transporterFor(mail: NonNullable<AppConfig["mail"]>, pooled = queueRunning()): Promise<Transporter> {
+  const { default: nodemailer } = await import("nodemailer");
+  // Checked after the import, with nothing awaited until it is replaced: messages sent at
+  // once share one transport (a second one made meanwhile would close the first under them).
   if (transport?.mail !== mail || transport.pooled !== pooled) {
-    const { default: nodemailer } = await import("nodemailer");
     transport?.transporter.close();
     const transporter = pooled
       ? nodemailer.createTransport({
