@@ -191,17 +191,26 @@ export interface QueueStatus {
   active: number;
   /** Failed after their last retry, still kept. */
   failed: number;
+  /**
+   * Active, but held by a process that seems gone: its heartbeat is late, or it has run
+   * past its expiry. The queue hands them back by itself (heartbeat within a minute,
+   * expiry at the next supervision); many, or for long, means no instance is supervising.
+   */
+  stuck: number;
   lastCompleted: Date | null;
 }
 
 /** Jobs per queue by state, and each queue's last completed run (read from pg-boss's tables). */
 export async function queueStatus(names: string[]): Promise<QueueStatus[]> {
   const schema = sql.identifier(QUEUE_SCHEMA);
-  const result = await getDb().execute<{ name: string; waiting: string; active: string; failed: string; last_completed: Date | string | null }>(sql`
+  const result = await getDb().execute<{ name: string; waiting: string; active: string; failed: string; stuck: string; last_completed: Date | string | null }>(sql`
     select name,
       count(*) filter (where state in ('created', 'retry')) as waiting,
       count(*) filter (where state = 'active') as active,
       count(*) filter (where state = 'failed') as failed,
+      count(*) filter (where state = 'active' and (
+        (heartbeat_seconds is not null and coalesce(heartbeat_on, started_on) < now() - heartbeat_seconds * interval '1 second')
+        or started_on < now() - expire_seconds * interval '1 second')) as stuck,
       max(completed_on) filter (where state = 'completed') as last_completed
     from ${schema}.job group by name`);
   const byName = new Map(result.rows.map((row) => [row.name, row]));
@@ -212,6 +221,7 @@ export async function queueStatus(names: string[]): Promise<QueueStatus[]> {
       waiting: Number(row?.waiting ?? 0),
       active: Number(row?.active ?? 0),
       failed: Number(row?.failed ?? 0),
+      stuck: Number(row?.stuck ?? 0),
       lastCompleted: row?.last_completed ? new Date(row.last_completed) : null,
     };
   });
