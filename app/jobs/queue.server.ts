@@ -144,6 +144,32 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
   };
 }
 
+/**
+ * Queues `jobs` again on the database at `url` (a restore: the work a backup says was
+ * still to be done), without running any: pg-boss's schema and the queues are made if
+ * missing, and the server's workers send them once it starts. Returns how many were queued.
+ */
+export async function requeueJobs(url: string, definitions: JobDefinition[], jobs: { name: string; data: object; startAfter: string }[]): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const { PgBoss } = await import("pg-boss");
+  const boss = new PgBoss({ connectionString: url, schema: QUEUE_SCHEMA, application_name: "millbrook-restore", max: 2, supervise: false, schedule: false, registerInstance: false });
+  boss.on("error", (error: Error) => logger.warn({ err: error }, "job queue error"));
+  await boss.start();
+  try {
+    let queued = 0;
+    for (const definition of definitions.filter((d) => jobs.some((j) => j.name === d.name))) {
+      await boss.createQueue(definition.name, { notify: false, ...definition.queue });
+    }
+    for (const job of jobs) {
+      const startAfter = new Date(job.startAfter);
+      if (await boss.send(job.name, job.data, startAfter.getTime() > Date.now() ? { startAfter } : {})) queued++;
+    }
+    return queued;
+  } finally {
+    await boss.stop({ graceful: false, close: true });
+  }
+}
+
 /** What a job's run returned, as pg-boss stores it (an object, or nothing). */
 function toOutput(value: unknown): object | undefined {
   if (value === undefined || value === null) return undefined;
