@@ -70,7 +70,7 @@ function appVersion(): string {
 }
 
 /** A job still to be done when the backup was taken: queued again by a restore. */
-export interface PendingJob {
+interface PendingJob {
   name: string;
   data: object;
   /** Not before this time (ISO); a time already past means at once. */
