@@ -247,6 +247,31 @@ describe("paid tickets through Stripe Checkout", () => {
     expect(await availability(event.id)).toEqual({ limit: 10, sold: 2, held: 0, left: 8 });
   });
 
+  it("the same booking sent again (same request key) finds the booking it made: one hold, the same Checkout, then the booking page once paid", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 900, tickets_available: 10 });
+    const request = { ...buyer(event.id, 13, 2), key: "retry-key-paid-0001" };
+    const first = await holdForCheckout(request, { origin });
+    if (!first.ok) throw new Error("not held");
+    const again = await holdForCheckout(request, { origin });
+    if (!again.ok) throw new Error("not found again");
+    expect(again.booking.id).toBe(first.booking.id);
+    expect(again.checkoutUrl).toBe(first.checkoutUrl);
+    expect(again.token).toBe(first.token);
+    expect(await availability(event.id)).toEqual({ limit: 10, sold: 0, held: 2, left: 8 });
+
+    await stripe.complete(first.booking.stripe_checkout_session_id!);
+    const paid = await holdForCheckout(request, { origin });
+    if (!paid.ok) throw new Error("not found after payment");
+    expect(paid.checkoutUrl).toBe(`${origin}/bookings/${first.booking.reference}/${first.token}`);
+    expect((await bookingByLink(first.booking.reference, paid.token))?.booking.status).toBe("confirmed");
+    // Another request under the same key (other tickets) is a booking of its own.
+    const other = await holdForCheckout({ ...request, quantity: 1 }, { origin });
+    if (!other.ok) throw new Error("not held");
+    expect(other.booking.id).not.toBe(first.booking.id);
+    const rows = await getDb().select().from(bookings).where(eq(bookings.event_id, event.id));
+    expect(rows).toHaveLength(2);
+  });
+
   it("cancelling a paid booking refunds it through Stripe at once and releases its tickets", async () => {
     const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 800, tickets_available: 4 });
     const held = await holdForCheckout(buyer(event.id, 8, 4), { origin });
@@ -264,6 +289,28 @@ describe("paid tickets through Stripe Checkout", () => {
     await expect.poll(() => stripe.events("charge.refunded").length).toBeGreaterThan(0);
     expect(stripe.sent.at(-1)?.status).toBe(200);
     expect((await findByReference(row.reference))?.booking.status).toBe("refunded");
+  });
+});
+
+describe("a booking sent again", () => {
+  it("with the same request key finds the free booking it made (one booking, the same link, no second confirmation); without one it books again", async () => {
+    const event = await makeEvent({ tickets_available: 6 });
+    const request = { ...buyer(event.id, 14, 2), key: "retry-key-free-0001" };
+    const [first, again] = await Promise.all([createBooking(request), createBooking(request)]);
+    if (!first.ok || !again.ok) throw new Error("not booked");
+    expect(again.booking.id).toBe(first.booking.id);
+    expect(again.token).toBe(first.token);
+    expect([first.repeated, again.repeated].filter(Boolean)).toHaveLength(1);
+    expect(await availability(event.id)).toEqual({ limit: 6, sold: 2, held: 0, left: 4 });
+    expect((await bookingByLink(first.booking.reference, again.token))?.booking.id).toBe(first.booking.id);
+
+    const withoutKey = await createBooking(buyer(event.id, 14, 2));
+    if (!withoutKey.ok) throw new Error("not booked");
+    expect(withoutKey.booking.id).not.toBe(first.booking.id);
+    expect(await availability(event.id)).toEqual({ limit: 6, sold: 4, held: 0, left: 2 });
+    // A key that is not one (too short) is ignored rather than trusted.
+    const odd = await createBooking({ ...buyer(event.id, 15, 1), key: "short" });
+    expect(odd.ok && odd.repeated).toBeFalsy();
   });
 });
 

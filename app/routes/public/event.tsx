@@ -75,7 +75,15 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
   }
   const parsed = BookingFormSchema.safeParse(values);
   if (!parsed.success) return answer(400, bookingFormErrors(parsed.error), "Please check the details below.");
-  const request_ = { eventId: event.id, name: parsed.data.name, email: parsed.data.email.toLowerCase(), quantity: parsed.data.quantity };
+  const key = form.get("key");
+  const request_ = {
+    eventId: event.id,
+    name: parsed.data.name,
+    email: parsed.data.email.toLowerCase(),
+    quantity: parsed.data.quantity,
+    // The form's request key (with JavaScript): a retry of this request finds its booking.
+    ...(typeof key === "string" && key ? { key } : {}),
+  };
   if (event.booking_mode === "paid") {
     const held = await holdForCheckout(request_, { origin: publicOrigin(request) });
     if (!held.ok) return answer(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
