@@ -27,7 +27,9 @@ import { londonInstant, salesCloseAt } from "../../app/domain/bookings/sales.ts"
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
+import { receiveWebhook } from "../../app/payments/webhooks.server.ts";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
+import Stripe from "stripe";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -289,6 +291,22 @@ describe("paid tickets through Stripe Checkout", () => {
     await expect.poll(() => stripe.events("charge.refunded").length).toBeGreaterThan(0);
     expect(stripe.sent.at(-1)?.status).toBe(200);
     expect((await findByReference(row.reference))?.booking.status).toBe("refunded");
+  });
+});
+
+describe("after a recorded webhook", () => {
+  it("what follows it (a receipt or confirmation to queue) is tried again when it fails, so a brief fault loses no message", async () => {
+    const payload = JSON.stringify({ id: `evt_test_after_${Date.now()}`, object: "event", type: "test.after_commit", data: { object: {} } });
+    const signature = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret });
+    let calls = 0;
+    const outcome = await receiveWebhook(payload, signature, {
+      "test.after_commit": async () => async () => {
+        calls++;
+        if (calls < 3) throw new Error("the database went away");
+      },
+    });
+    expect(outcome).toMatchObject({ status: 200, duplicate: false, handled: true });
+    expect(calls).toBe(3);
   });
 });
 
