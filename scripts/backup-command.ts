@@ -31,14 +31,14 @@ export function commandConfig(command: string): AppConfig {
 export async function runOnSite(
   command: string,
   config: AppConfig,
-  work: (site: { db: Database; pool: pg.Pool; stores: BackupStores }) => Promise<void>,
+  work: (site: { db: Database; pool: pg.Pool; url: string; stores: BackupStores }) => Promise<void>,
 ): Promise<never> {
   const database = await connectOnly(config, "attach").catch((error: unknown) =>
     commandFailure(command)(`could not open the database: ${(error as Error).message}`, 1),
   );
   let exitCode = 0;
   try {
-    await work({ db: database.db, pool: database.pool, stores: { public: publicStore(), private: privateStore() } });
+    await work({ db: database.db, pool: database.pool, url: database.url, stores: { public: publicStore(), private: privateStore() } });
   } catch (error) {
     console.error(`${command}: ${error instanceof BackupError ? error.message : (error as Error).stack}`);
     exitCode = 1;

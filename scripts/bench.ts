@@ -12,6 +12,8 @@
  *       core like the rest, then with both cores (the target's "on 2 cores")
  *   (h) the large site (scripts/bench-large.ts): the same pages and the admin screens on
  *       years of data
+ *   (i) mail (scripts/bench-mail.ts): messages a second through the job queue to an SMTP
+ *       server on loopback, and the time from queued to received
  * Prints a table and writes bench/results.md.
  *
  *   BENCH_DURATION=10       seconds per load run
@@ -23,6 +25,7 @@
  *   NGINX_PATH              nginx binary (default /usr/sbin/nginx, Debian's nginx-light)
  *   BENCH_SKIP_LARGE=1      skip the large-site part (scripts/bench-large.ts)
  *   BENCH_SKIP_INSTANCES=1  skip the two-instances part (scripts/bench-instances.ts)
+ *   BENCH_SKIP_MAIL=1       skip the mail part (scripts/bench-mail.ts)
  *
  * On a 2-core machine the server (with its PostgreSQL child processes) is pinned to
  * CPU 0 and the load generator to CPU 1 (taskset), so neither starves the other.
@@ -53,6 +56,7 @@ import {
 } from "./bench-lib.ts";
 import { instancesSection } from "./bench-instances.ts";
 import { largeSiteSection } from "./bench-large.ts";
+import { mailSection } from "./bench-mail.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
@@ -333,6 +337,7 @@ async function main() {
 
   const largeSite = process.env.BENCH_SKIP_LARGE === "1" ? "## Large site\n\nskipped (BENCH_SKIP_LARGE=1)\n" : await largeSiteSection();
   const instances = process.env.BENCH_SKIP_INSTANCES === "1" ? "## Two instances behind nginx\n\nskipped (BENCH_SKIP_INSTANCES=1)\n" : await instancesSection();
+  const mail = process.env.BENCH_SKIP_MAIL === "1" ? "## Mail\n\nskipped (BENCH_SKIP_MAIL=1)\n" : await mailSection();
 
   // Report
   const git = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout.trim();
@@ -484,6 +489,7 @@ ${memory}
 
 ${largeSite}
 ${instances}
+${mail}
 Run time: ${((Date.now() - started) / 1000).toFixed(0)} s.
 `;
   console.log("\n" + report);

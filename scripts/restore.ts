@@ -10,6 +10,8 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { siteJobs } from "../app/jobs/jobs.server.ts";
+import { requeueJobs } from "../app/jobs/queue.server.ts";
 import { restoreBackup } from "../app/system/backup.server.ts";
 import { commandConfig, commandFailure, runOnSite } from "./backup-command.ts";
 
@@ -30,12 +32,14 @@ try {
 }
 const config = commandConfig("restore");
 
-await runOnSite("restore", config, async ({ db, pool, stores }) => {
-  const { manifest, files } = await restoreBackup(db, pool, stores, archive, { passphrase: config.BACKUP_PASSPHRASE });
+await runOnSite("restore", config, async ({ db, pool, url, stores }) => {
+  const { manifest, files, pendingJobs } = await restoreBackup(db, pool, stores, archive, { passphrase: config.BACKUP_PASSPHRASE });
+  // Mail and scheduled posts still owed at backup time: queued again, sent once the site runs.
+  const requeued = await requeueJobs(url, siteJobs(), pendingJobs);
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
   console.log(
     `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}): ${manifest.tables.length} tables (${rows} rows), ${files.restored} files` +
       (files.alreadyThere > 0 ? ` (${files.alreadyThere} already in the store)` : "") +
-      ".",
+      `; ${requeued} pending ${requeued === 1 ? "job" : "jobs"} (mail, scheduled posts) queued again, to run when the site starts.`,
   );
 });

@@ -9,7 +9,10 @@
  * - Sends webhooks to `webhookUrl`, signed with Stripe's real scheme (the SDK's
  *   generateTestHeaderString), as Stripe would: checkout.session.completed, invoice.paid
  *   (first and later monthly payments), customer.subscription.deleted, charge.refunded,
- *   checkout.session.expired.
+ *   checkout.session.expired. Like Stripe, an event not answered 2xx (an error, a refused
+ *   or reset connection) is sent again with exponential backoff (Stripe's schedule spans
+ *   three days; the double's is compressed: `retry`, by default 0.5 s doubling to 30 s,
+ *   12 attempts in all). `settled()` waits until no retry is due.
  *
  * Tests drive the rest through its methods (payInvoice, refund, expire, resend, events).
  * Run alone: `node scripts/stripe-double.ts` prints the environment to give the site.
@@ -27,12 +30,27 @@ export interface StripeDoubleOptions {
   /** Where webhooks go, e.g. http://localhost:3000/payments/stripe/webhook (may be set later). */
   webhookUrl?: string;
   port?: number;
+  /** Redelivery of events not answered 2xx: false for none. */
+  retry?: false | Partial<RetrySchedule>;
 }
+
+export interface RetrySchedule {
+  /** The wait before the first retry; each later wait doubles. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Deliveries in all, the first included. */
+  attempts: number;
+}
+
+const DEFAULT_RETRY: RetrySchedule = { firstDelayMs: 500, maxDelayMs: 30_000, attempts: 12 };
 
 export interface SentEvent {
   event: Json;
   payload: string;
+  /** The HTTP status, or 0 when no answer came (connection refused or reset). */
   status: number;
+  /** 1 for the first delivery, 2 for the first retry... */
+  attempt: number;
 }
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
@@ -79,6 +97,11 @@ export class StripeDouble {
   private readonly signer = new Stripe("sk_test_double_signer");
   private server: http.Server | undefined;
   private readonly requestedPort: number;
+  private readonly retry: RetrySchedule | null;
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly waiting = new Set<() => void>();
+  private retrying = 0;
+  private stopped = false;
   origin = "";
 
   constructor(options: StripeDoubleOptions = {}) {
@@ -86,6 +109,7 @@ export class StripeDouble {
     this.webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
     this.webhookUrl = options.webhookUrl;
     this.requestedPort = options.port ?? 0;
+    this.retry = options.retry === false ? null : { ...DEFAULT_RETRY, ...options.retry };
   }
 
   /** The environment that points the site's Stripe SDK here. */
@@ -113,6 +137,10 @@ export class StripeDouble {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+    this.wakeWaiting();
     if (!this.server) return;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
@@ -134,22 +162,70 @@ export class StripeDouble {
     };
   }
 
-  /** Sends an event, signed (or with `signature` given, e.g. a forged one). */
+  /**
+   * Sends an event, signed (or with `signature`, `secret` or `timestamp` given: a forged or
+   * stale delivery, sent once). A properly signed event not answered 2xx is sent again
+   * later, as Stripe does; the first delivery's result is returned.
+   */
   async deliver(event: Json, options: { signature?: string; secret?: string; timestamp?: number } = {}): Promise<SentEvent> {
+    const probe = options.signature !== undefined || options.secret !== undefined || options.timestamp !== undefined;
+    const sent = await this.attempt(event, options, 1);
+    if (!probe) this.retryUnlessDelivered(sent);
+    return sent;
+  }
+
+  private async attempt(event: Json, options: { signature?: string; secret?: string; timestamp?: number }, attempt: number): Promise<SentEvent> {
     if (!this.webhookUrl) throw new Error("StripeDouble: no webhookUrl to send to");
     const payload = JSON.stringify(event, null, 2);
     const signature =
       options.signature ??
       this.signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? this.webhookSecret, timestamp: options.timestamp });
-    const response = await fetch(this.webhookUrl, {
-      method: "POST",
-      headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature, "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
-      body: payload,
-    });
-    await response.arrayBuffer();
-    const sent = { event, payload, status: response.status };
+    let status = 0;
+    try {
+      const response = await fetch(this.webhookUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature, "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+        body: payload,
+        signal: AbortSignal.timeout(20_000),
+      });
+      await response.arrayBuffer();
+      status = response.status;
+    } catch {
+      // Refused, reset or timed out: no answer, as Stripe records it.
+    }
+    const sent = { event, payload, status, attempt };
     this.sent.push(sent);
     return sent;
+  }
+
+  private retryUnlessDelivered(sent: SentEvent) {
+    if (sent.status >= 200 && sent.status < 300) return this.wakeWaiting();
+    if (!this.retry || this.stopped || sent.attempt >= this.retry.attempts) return this.wakeWaiting();
+    const delay = Math.min(this.retry.maxDelayMs, this.retry.firstDelayMs * 2 ** (sent.attempt - 1));
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.retrying++;
+      void this.attempt(sent.event, {}, sent.attempt + 1).then((next) => {
+        this.retrying--;
+        this.retryUnlessDelivered(next);
+      });
+    }, delay);
+    this.retryTimers.add(timer);
+  }
+
+  /** Events still to be sent again (not yet answered 2xx, attempts left). */
+  get pendingRetries(): number {
+    return this.retryTimers.size + this.retrying;
+  }
+
+  /** Resolves once no retry is due (every event answered 2xx or out of attempts). */
+  async settled(): Promise<void> {
+    while (this.pendingRetries > 0) await new Promise<void>((resolve) => this.waiting.add(resolve));
+  }
+
+  private wakeWaiting() {
+    for (const resolve of this.waiting) resolve();
+    this.waiting.clear();
   }
 
   private send(type: string, object: Json) {

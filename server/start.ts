@@ -5,7 +5,7 @@
  * queue, then serves HTTP until SIGINT/SIGTERM, when it shuts down cleanly (`shutdown`).
  */
 import fs from "node:fs";
-import net from "node:net";
+import net, { type Socket } from "node:net";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
@@ -125,14 +125,48 @@ server.keepAliveTimeout = 65_000;
 // Requests in flight, so a shutdown can let them finish; once it has begun, every
 // response says `Connection: close`, so no client reuses a connection that is going away.
 const inFlight = new Set<ServerResponse>();
-server.prependListener("request", (_req, res) => {
+// Each open connection: how many requests it has carried and whether one is running.
+// A connection that has carried none yet holds a request the server has not read (the
+// client sent it; the process was busy): at shutdown it is given time to be read and
+// answered, never closed as idle.
+const connections = new Map<Socket, { served: number; busy: boolean }>();
+server.on("connection", (socket: Socket) => {
+  connections.set(socket, { served: 0, busy: false });
+  socket.on("close", () => connections.delete(socket));
+});
+server.prependListener("request", (req, res) => {
   inFlight.add(res);
-  res.on("close", () => inFlight.delete(res));
+  const connection = connections.get(req.socket);
+  if (connection) {
+    connection.served++;
+    connection.busy = true;
+  }
+  res.on("close", () => {
+    inFlight.delete(res);
+    if (connection) connection.busy = false;
+  });
   if (shuttingDown()) res.setHeader("Connection", "close");
 });
 
+/**
+ * Closes the connections with nothing to do: between two requests on a kept-alive
+ * connection (its client reuses it only after this moment, and opens a new one when it
+ * finds it closed), and, after FRESH_GRACE_MS, those that never sent a request.
+ */
+function closeIdle(since: number) {
+  const freshToo = Date.now() - since >= FRESH_GRACE_MS;
+  for (const [socket, connection] of connections) {
+    if (connection.busy || (connection.served === 0 && !freshToo)) continue;
+    // No request running, but bytes of the next one may already be in: only an empty read buffer is idle.
+    if (socket.readableLength > 0) continue;
+    socket.destroySoon();
+  }
+}
+
 const DRAIN_LIMIT_MS = 10_000;
 const IDLE_GRACE_MS = 500;
+/** How long a connection that has sent no request yet is kept open at shutdown. */
+const FRESH_GRACE_MS = 3_000;
 
 /**
  * SIGTERM/SIGINT: /healthz answers 503 and live-update streams end (browsers reconnect
@@ -158,11 +192,13 @@ async function shutdown(signal: string) {
   // only stops accepting; the callback comes when every connection has ended.)
   const drained = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
   // A busy client's next request is answered with `Connection: close`, and its
-  // connection ends there. Connections still idle after a moment are closed.
+  // connection ends there. Connections still idle after a moment are closed; one that was
+  // accepted but whose request has not been read yet is answered first (closeIdle).
+  const since = Date.now();
   let idle: NodeJS.Timeout | undefined;
   const grace = setTimeout(() => {
-    server.closeIdleConnections();
-    idle = setInterval(() => server.closeIdleConnections(), 100);
+    closeIdle(since);
+    idle = setInterval(() => closeIdle(since), 100);
   }, IDLE_GRACE_MS);
   const limit = new Promise<"limit">((resolve) => setTimeout(() => resolve("limit"), DRAIN_LIMIT_MS).unref());
   if ((await Promise.race([drained, limit])) === "limit") {

@@ -321,6 +321,11 @@ export const bookings = pgTable(
     stripe_payment_intent_id: text("stripe_payment_intent_id"),
     /** SHA-256 of the token in the buyer's booking link (view and cancel); the token is never stored. */
     cancel_token_hash: text("cancel_token_hash").notNull().unique(),
+    /**
+     * SHA-256 of the booking form's request key (made in the buyer's browser): the same form
+     * sent again (a retry after an error) finds this booking instead of making another.
+     */
+    request_key_hash: text("request_key_hash").unique(),
     confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
     cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
     checked_in_at: timestamp("checked_in_at", { withTimezone: true }),

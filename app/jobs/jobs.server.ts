@@ -9,7 +9,7 @@ import { runRetention } from "../domain/data-protection/retention.server.ts";
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
 import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { deliverQueuedMail, MAIL_JOB, type MailMessage } from "../mail/mailer.server.ts";
+import { deliverQueuedMail, MAIL_JOB, mailConcurrency, type MailMessage } from "../mail/mailer.server.ts";
 import type { JobDefinition } from "./queue.server.ts";
 
 /** The periodic jobs, shown with their last run by Diagnostics. */
@@ -59,9 +59,15 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryD
       // waits (from about a minute, doubling, at most 4 hours). The message (it may hold a
       // private link) is deleted three days after it was sent or finally failed: long
       // enough, over a weekend, for an administrator to send a failure again (Failed mail).
+      // Workers wake when a message is queued (notify) and send MAIL_CONCURRENCY at once.
+      // A send takes seconds: one whose process died (so its heartbeat stopped) is
+      // handed back once it is 30 s late (it is refreshed every 15 s), and none may run longer than 5 minutes.
       name: MAIL_JOB,
+      concurrency: () => mailConcurrency(),
       queue: {
         notify: true,
+        heartbeatSeconds: 30,
+        expireInSeconds: 300,
         retryLimit: 10,
         retryDelay: options.mailRetryDelaySeconds ?? 60,
         retryBackoff: true,

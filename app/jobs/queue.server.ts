@@ -8,7 +8,7 @@
  *
  * Nothing here knows the jobs themselves, so the domain can import it without a cycle.
  */
-import type { Job, PgBoss, Queue, SendOptions } from "pg-boss";
+import type { Job, JobResult, PgBoss, Queue, SendOptions } from "pg-boss";
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
 import { logger } from "../lib/logger.server.ts";
@@ -20,8 +20,19 @@ export interface JobDefinition<T extends object = object> {
   name: string;
   /** Runs one job; throwing fails the attempt (retried as the queue options say). */
   run(data: T, job: Job<T>): Promise<unknown>;
-  /** Retries, backoff, retention for this queue's jobs. */
-  queue?: Pick<Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "deleteAfterSeconds" | "notify">;
+  /**
+   * Retries, backoff, retention for this queue's jobs; how long one may run
+   * (expireInSeconds), and the heartbeat its worker keeps while it runs (heartbeatSeconds:
+   * a job whose process died is handed back once the heartbeat is that late).
+   */
+  queue?: Pick<Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "deleteAfterSeconds" | "notify" | "expireInSeconds" | "heartbeatSeconds">;
+  /**
+   * Jobs of this queue run at once on each instance. When set, a worker takes a batch (as
+   * many, at least two), runs that many at a time, settles each job on its own, and fetches
+   * again at once while it finds a full batch, so a backlog drains without polling pauses.
+   * Unset: one job at a time, each fetch after the polling interval unless a job was queued.
+   */
+  concurrency?: () => number;
   /** A cron expression (UTC): the job is sent on that schedule, once across all instances. */
   cron?: string;
   /** Also sent once when an instance starts (at most once in ten minutes across instances). */
@@ -33,6 +44,11 @@ export interface QueueStartOptions {
   pollingIntervalSeconds?: number;
   /** How often the cron schedules are checked (seconds). */
   cronMonitorIntervalSeconds?: number;
+  /**
+   * How often expired jobs and jobs whose heartbeat stopped (their process died) are
+   * handed back for a retry (seconds; default 10).
+   */
+  superviseIntervalSeconds?: number;
 }
 
 interface RunningQueue {
@@ -64,6 +80,9 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
     registerInstance: false,
     cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
     cronWorkerIntervalSeconds: Math.max(1, Math.min(5, pollingIntervalSeconds)),
+    // pg-boss's default is a minute for each: a dead worker's jobs come back sooner.
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
   });
   const running: RunningQueue = { boss, stopping: false, lastError: null };
   boss.on("error", (error: Error) => {
@@ -76,14 +95,38 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
     await boss.createQueue(job.name, queueOptions);
     // Carries changed retry options to a queue made by an earlier version of the site.
     await boss.updateQueue(job.name, queueOptions);
-    await boss.work<object>(job.name, { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds, batchSize: 1 }, async ([item]) => {
+    const run = async (item: Job<object>) => {
       try {
         return await job.run(item.data, item);
       } catch (error) {
         logger.warn({ err: error, job: job.name, id: item.id }, "job failed");
         throw error;
       }
-    });
+    };
+    const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+    if (!job.concurrency) {
+      await boss.work<object>(job.name, { ...polling, batchSize: 1 }, async ([item]) => run(item));
+    } else {
+      // Batches of at least two, so a full one is fetched again at once (pg-boss bursts only
+      // then); within a batch, `concurrency` run at a time.
+      const concurrency = Math.max(1, job.concurrency());
+      await boss.work<object>(job.name, { ...polling, batchSize: Math.max(2, concurrency), burstWhenBatchFull: true, perJobResults: true }, async (items) => {
+        const results: JobResult[] = [];
+        let next = 0;
+        const lane = async () => {
+          while (next < items.length) {
+            const item = items[next++];
+            try {
+              results.push({ id: item.id, status: "completed", output: toOutput(await run(item)) });
+            } catch (error) {
+              results.push({ id: item.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+        return results;
+      });
+    }
     if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
     else await boss.unschedule(job.name).catch(() => {});
     if (job.runAtStart) await boss.send(job.name, {}, { singletonKey: "start", singletonSeconds: 600 });
@@ -99,6 +142,38 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
       if (holder[KEY] === running) delete holder[KEY];
     },
   };
+}
+
+/**
+ * Queues `jobs` again on the database at `url` (a restore: the work a backup says was
+ * still to be done), without running any: pg-boss's schema and the queues are made if
+ * missing, and the server's workers send them once it starts. Returns how many were queued.
+ */
+export async function requeueJobs(url: string, definitions: JobDefinition[], jobs: { name: string; data: object; startAfter: string }[]): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const { PgBoss } = await import("pg-boss");
+  const boss = new PgBoss({ connectionString: url, schema: QUEUE_SCHEMA, application_name: "millbrook-restore", max: 2, supervise: false, schedule: false, registerInstance: false });
+  boss.on("error", (error: Error) => logger.warn({ err: error }, "job queue error"));
+  await boss.start();
+  try {
+    let queued = 0;
+    for (const definition of definitions.filter((d) => jobs.some((j) => j.name === d.name))) {
+      await boss.createQueue(definition.name, { notify: false, ...definition.queue });
+    }
+    for (const job of jobs) {
+      const startAfter = new Date(job.startAfter);
+      if (await boss.send(job.name, job.data, startAfter.getTime() > Date.now() ? { startAfter } : {})) queued++;
+    }
+    return queued;
+  } finally {
+    await boss.stop({ graceful: false, close: true });
+  }
+}
+
+/** What a job's run returned, as pg-boss stores it (an object, or nothing). */
+function toOutput(value: unknown): object | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "object" ? value : { value };
 }
 
 /**
@@ -142,17 +217,26 @@ export interface QueueStatus {
   active: number;
   /** Failed after their last retry, still kept. */
   failed: number;
+  /**
+   * Active, but held by a process that seems gone: its heartbeat is late, or it has run
+   * past its expiry. The queue hands them back by itself (heartbeat within a minute,
+   * expiry at the next supervision); many, or for long, means no instance is supervising.
+   */
+  stuck: number;
   lastCompleted: Date | null;
 }
 
 /** Jobs per queue by state, and each queue's last completed run (read from pg-boss's tables). */
 export async function queueStatus(names: string[]): Promise<QueueStatus[]> {
   const schema = sql.identifier(QUEUE_SCHEMA);
-  const result = await getDb().execute<{ name: string; waiting: string; active: string; failed: string; last_completed: Date | string | null }>(sql`
+  const result = await getDb().execute<{ name: string; waiting: string; active: string; failed: string; stuck: string; last_completed: Date | string | null }>(sql`
     select name,
       count(*) filter (where state in ('created', 'retry')) as waiting,
       count(*) filter (where state = 'active') as active,
       count(*) filter (where state = 'failed') as failed,
+      count(*) filter (where state = 'active' and (
+        (heartbeat_seconds is not null and coalesce(heartbeat_on, started_on) < now() - heartbeat_seconds * interval '1 second')
+        or started_on < now() - expire_seconds * interval '1 second')) as stuck,
       max(completed_on) filter (where state = 'completed') as last_completed
     from ${schema}.job group by name`);
   const byName = new Map(result.rows.map((row) => [row.name, row]));
@@ -163,6 +247,7 @@ export async function queueStatus(names: string[]): Promise<QueueStatus[]> {
       waiting: Number(row?.waiting ?? 0),
       active: Number(row?.active ?? 0),
       failed: Number(row?.failed ?? 0),
+      stuck: Number(row?.stuck ?? 0),
       lastCompleted: row?.last_completed ? new Date(row.last_completed) : null,
     };
   });

@@ -69,6 +69,14 @@ const EnvSchema = z.object({
   BACKUP_PASSPHRASE: z.string().min(16, "BACKUP_PASSPHRASE must be at least 16 characters").optional(),
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
+  /**
+   * Outgoing mail in parallel, per instance: messages sent at once over as many SMTP
+   * connections (kept open and reused). Lower it to the SMTP server's limit of
+   * connections per client.
+   */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /** At most this many messages a second per instance, when the SMTP server limits the rate (unset: no limit). */
+  MAIL_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   /** Online payments (Stripe): both keys switch card donations on. Never logged or shown. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -113,7 +121,7 @@ export type AppConfig = z.infer<typeof EnvSchema> & {
     publicBaseUrl?: string;
   } | null;
   /** Outgoing mail, when both SMTP_URL and MAIL_FROM are set. */
-  mail: { url: string; from: string } | null;
+  mail: { url: string; from: string; concurrency: number; ratePerSecond: number | null } | null;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -141,7 +149,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           publicBaseUrl: values.S3_PUBLIC_BASE_URL,
         }
       : null,
-    mail: values.SMTP_URL && values.MAIL_FROM ? { url: values.SMTP_URL, from: values.MAIL_FROM } : null,
+    mail:
+      values.SMTP_URL && values.MAIL_FROM
+        ? { url: values.SMTP_URL, from: values.MAIL_FROM, concurrency: values.MAIL_CONCURRENCY, ratePerSecond: values.MAIL_RATE_LIMIT ?? null }
+        : null,
   };
 }
 

@@ -30,13 +30,33 @@ export function mailConfigured(settings: AppConfig = config()): boolean {
   return settings.mail !== null;
 }
 
-let transport: { url: string; transporter: Transporter } | undefined;
+let transport: { mail: NonNullable<AppConfig["mail"]>; pooled: boolean; transporter: Transporter } | undefined;
 
-/** nodemailer is loaded with the first message sent (a process that sends none never loads it). */
-async function transporterFor(url: string): Promise<Transporter> {
-  if (transport?.url !== url) {
-    const { default: nodemailer } = await import("nodemailer");
-    transport = { url, transporter: nodemailer.createTransport(url) };
+/**
+ * nodemailer is loaded with the first message sent (a process that sends none never loads
+ * it). In the server (a process running the job queue), a pool of SMTP connections kept
+ * open and reused: as many as messages are sent at once (MAIL_CONCURRENCY), each opened
+ * again after 100 messages or closed after 30 s idle, and at most MAIL_RATE_LIMIT
+ * messages a second when that is set. A command-line script opens one connection per
+ * message, so no open connection keeps it from ending.
+ */
+async function transporterFor(mail: NonNullable<AppConfig["mail"]>, pooled = queueRunning()): Promise<Transporter> {
+  const { default: nodemailer } = await import("nodemailer");
+  // Checked after the import, with nothing awaited until it is replaced: messages sent at
+  // once share one transport (a second one made meanwhile would close the first under them).
+  if (transport?.mail !== mail || transport.pooled !== pooled) {
+    transport?.transporter.close();
+    const transporter = pooled
+      ? nodemailer.createTransport({
+          url: mail.url,
+          pool: true,
+          maxConnections: mail.concurrency,
+          maxMessages: 100,
+          idleTimeout: 30_000,
+          ...(mail.ratePerSecond ? { rateDelta: 1000, rateLimit: mail.ratePerSecond } : {}),
+        })
+      : nodemailer.createTransport(mail.url);
+    transport = { mail, pooled, transporter };
   }
   return transport.transporter;
 }
@@ -48,7 +68,7 @@ export async function sendMail(message: MailMessage, settings: AppConfig = confi
     return { sent: false, reason: "not-configured" };
   }
   try {
-    await (await transporterFor(mail.url)).sendMail({
+    await (await transporterFor(mail)).sendMail({
       from: mail.from,
       to: message.to,
       subject: message.subject,
@@ -65,6 +85,11 @@ export async function sendMail(message: MailMessage, settings: AppConfig = confi
 
 /** The queue of outgoing mail (app/jobs/jobs.server.ts). */
 export const MAIL_JOB = "mail";
+
+/** How many queued messages an instance sends at once. */
+export function mailConcurrency(settings: AppConfig = config()): number {
+  return settings.mail?.concurrency ?? 1;
+}
 
 /**
  * Messages one address may be sent in an hour through queueMail. Whatever a visitor can

@@ -52,10 +52,29 @@ export async function receiveWebhook(
     logger.info({ event: event.id, type: event.type }, "stripe event already handled");
     return { status: 200, duplicate: true, handled: false };
   }
-  if (after.afterCommit) {
-    await after.afterCommit().catch((error: unknown) => logger.warn({ err: error, event: event.id }, "after a stripe event"));
-  }
+  if (after.afterCommit) await runAfterCommit(after.afterCommit, event.id);
   return { status: 200, duplicate: false, handled: Boolean(handler) };
+}
+
+/**
+ * What follows a recorded event (queueing a receipt or a confirmation) is tried again a
+ * few times over some seconds: the event is already stored, so Stripe's own redelivery
+ * would change nothing, and a brief database fault must not lose the message.
+ */
+async function runAfterCommit(afterCommit: AfterCommit, eventId: string, delaysMs = [250, 1_000, 3_000]) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await afterCommit();
+      return;
+    } catch (error) {
+      if (attempt >= delaysMs.length) {
+        logger.error({ err: error, event: eventId }, "after a stripe event: gave up");
+        return;
+      }
+      logger.warn({ error: error instanceof Error ? error.message : String(error), event: eventId, attempt: attempt + 1 }, "after a stripe event: trying again");
+      await new Promise((resolve) => setTimeout(resolve, delaysMs[attempt]));
+    }
+  }
 }
 
 /** When the last webhook arrived (Diagnostics), or null. */

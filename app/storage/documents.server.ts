@@ -6,7 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { keyFromPublicUrl, publicStore, publicUrl, type StoreFolder } from "./file-store.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import { PDF_TYPE, sniffFileType } from "./file-types.ts";
+import { FILE_NOT_STORED } from "./store.ts";
 
 export class DocumentRejectedError extends Error {}
 
@@ -22,7 +24,12 @@ function isPdf(bytes: Uint8Array): boolean {
 export async function storePdf(folder: StoreFolder, bytes: Uint8Array): Promise<string> {
   if (!isPdf(bytes)) throw new DocumentRejectedError(NOT_A_PDF);
   const key = `${folder}/${randomUUID()}.pdf`;
-  await publicStore().put(key, bytes, PDF_TYPE);
+  try {
+    await publicStore().put(key, bytes, PDF_TYPE);
+  } catch (error) {
+    logger.error({ err: error, key }, "an uploaded PDF could not be stored");
+    throw new DocumentRejectedError(FILE_NOT_STORED);
+  }
   return publicUrl(key);
 }
 

@@ -35,7 +35,9 @@ export function createDiskStore(root: string, options: { fileMode?: number } = {
       const stat = await fs.stat(fileOf(key));
       return stat.isFile() ? stat : null;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      // No such file, or a part of its path is not a folder: either way, no file.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
       throw error;
     }
   };

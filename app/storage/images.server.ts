@@ -12,8 +12,10 @@
  * start-up: most server processes never receive one.
  */
 import { randomBytes } from "node:crypto";
+import { logger } from "../lib/logger.server.ts";
 import { keyFromPublicUrl, publicStore, publicUrl, type StoreFolder } from "./file-store.server.ts";
 import { isImageType, MAX_IMAGE_BYTES, sniffFileType } from "./file-types.ts";
+import { FILE_NOT_STORED } from "./store.ts";
 
 const IMAGE_MAIN_WIDTH = 1600;
 const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
@@ -67,18 +69,28 @@ export async function storeImageWithSize(folder: StoreFolder, bytes: Uint8Array)
   const written: string[] = [];
   try {
     for (const output of outputs) {
-      const data = await input()
-        .rotate()
-        .resize({ width: output.width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      await store.put(output.key, data, "image/webp");
+      let data: Buffer;
+      try {
+        data = await input()
+          .rotate()
+          .resize({ width: output.width, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer();
+      } catch {
+        throw new ImageRejectedError(IMAGE_UNREADABLE);
+      }
+      try {
+        await store.put(output.key, data, "image/webp");
+      } catch (error) {
+        // The image was fine: the store refused it (read-only folder, full disk, bucket down).
+        logger.error({ err: error, key: output.key }, "an uploaded image could not be stored");
+        throw new ImageRejectedError(FILE_NOT_STORED);
+      }
       written.push(output.key);
     }
   } catch (error) {
     await Promise.allSettled(written.map((key) => store.delete(key)));
-    if (error instanceof ImageRejectedError) throw error;
-    throw new ImageRejectedError(IMAGE_UNREADABLE);
+    throw error;
   }
   const mainWidth = outputs[0].width;
   return { url: publicUrl(outputs[0].key), width: mainWidth, height: Math.round((height * mainWidth) / width) };

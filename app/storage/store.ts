@@ -29,6 +29,9 @@ export interface FileStore {
   list(prefix?: string): AsyncIterable<{ key: string; size: number }>;
 }
 
+/** Said when the store refused a write (a read-only folder, a full disk, a bucket down): not the file's fault. */
+export const FILE_NOT_STORED = "The file could not be stored. Please try again later, and tell an administrator if this keeps happening.";
+
 const KEY_RE = /^[a-z0-9][a-z0-9-]{0,39}\/[A-Za-z0-9_-]{1,100}\.(webp|jpg|png|gif|pdf)$/;
 export const isValidKey = (key: string) => KEY_RE.test(key);
 

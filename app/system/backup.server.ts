@@ -2,8 +2,12 @@
  * Backups and restores: one .tar.gz holding the database and the uploaded files.
  *
  *   manifest.json               format, app version, time, tables (columns, rows),
- *                               sequences, applied migrations, files (size, sha256)
+ *                               sequences, applied migrations, files (size, sha256),
+ *                               how many pending jobs
  *   database/<table>.copy       each application table in COPY text format
+ *   pending-jobs.json           the work still to be done: queued mail and scheduled
+ *                               news posts (waiting, retrying or running at the time), which
+ *                               a restore queues again (the job queue's own tables are not kept)
  *   files/public/<key>          the public store (uploaded images)
  *   files/private/<key>         the private store (form submission files)
  *
@@ -41,6 +45,8 @@ export interface BackupManifest {
   appVersion: string;
   createdAt: string;
   tables: { name: string; columns: string[]; rows: number }[];
+  /** Jobs in pending-jobs.json (absent in backups made before they were kept). */
+  pendingJobs?: number;
   sequences: { name: string; value: string; isCalled: boolean }[];
   /** The applied migrations (drizzle's journal in the database): their hash and time stamp. */
   migrations: { hash: string; createdAt: string }[];
@@ -62,6 +68,21 @@ function appVersion(): string {
   const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { version?: string };
   return pkg.version ?? "unknown";
 }
+
+/** A job still to be done when the backup was taken: queued again by a restore. */
+interface PendingJob {
+  name: string;
+  data: object;
+  /** Not before this time (ISO); a time already past means at once. */
+  startAfter: string;
+}
+
+/**
+ * The queues whose waiting jobs are work the site owes someone: mail (receipts,
+ * confirmations, notices) and scheduled news posts. Periodic jobs are not kept: their
+ * schedules run again on their own.
+ */
+const CARRIED_QUEUES = ["mail", "news-publish"];
 
 /** Tables kept by triggers from other tables: a restore rebuilds them as it copies those in. */
 const DERIVED_TABLES = ["donation_totals"];
@@ -130,6 +151,19 @@ export async function writeBackup(pool: pg.Pool, stores: BackupStores, outFile: 
         `select hash, created_at::text from drizzle.__drizzle_migrations order by created_at`,
       );
       manifest.migrations = journal.rows.map((m) => ({ hash: m.hash, createdAt: m.created_at }));
+      // Jobs waiting, retrying or running now (one running is sent again after a restore:
+      // a message twice is better than none), from the same snapshot.
+      const queue = await client.query<{ present: boolean }>("select to_regclass('pgboss.job') is not null as present");
+      const pending: PendingJob[] = [];
+      if (queue.rows[0]!.present) {
+        const jobs = await client.query<{ name: string; data: object; start_after: Date }>(
+          `select name, data, start_after from pgboss.job where state in ('created', 'retry', 'active') and name = any($1) order by created_on`,
+          [CARRIED_QUEUES],
+        );
+        for (const job of jobs.rows) pending.push({ name: job.name, data: job.data ?? {}, startAfter: new Date(job.start_after).toISOString() });
+      }
+      await fs.writeFile(path.join(staging, "pending-jobs.json"), JSON.stringify(pending), { mode: 0o600 });
+      manifest.pendingJobs = pending.length;
       await client.query("commit");
     } catch (error) {
       await client.query("rollback").catch(() => {});
@@ -150,7 +184,7 @@ export async function writeBackup(pool: pg.Pool, stores: BackupStores, outFile: 
 
     await fs.writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2), { mode: 0o600 });
     const partial = `${outFile}.partial`;
-    const entries = ["manifest.json", "database", ...(manifest.files.length > 0 ? ["files"] : [])];
+    const entries = ["manifest.json", "database", "pending-jobs.json", ...(manifest.files.length > 0 ? ["files"] : [])];
     if (options.passphrase) await writeEncrypted(createTar({ gzip: true, cwd: staging, portable: true }, entries), partial, options.passphrase);
     else await createTar({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, entries);
     await fs.rename(partial, outFile);
@@ -158,6 +192,20 @@ export async function writeBackup(pool: pg.Pool, stores: BackupStores, outFile: 
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
   }
+}
+
+async function readPendingJobs(file: string): Promise<PendingJob[]> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch {
+    return []; // a backup made before pending jobs were kept
+  }
+  const jobs = JSON.parse(text) as PendingJob[];
+  if (!Array.isArray(jobs) || jobs.some((j) => !CARRIED_QUEUES.includes(j.name) || typeof j.data !== "object" || Number.isNaN(Date.parse(j.startAfter)))) {
+    throw new BackupError("The backup's pending-jobs.json cannot be read.");
+  }
+  return jobs;
 }
 
 function parseManifest(text: string): BackupManifest {
@@ -262,6 +310,8 @@ async function existingTables(client: pg.PoolClient): Promise<number> {
 export interface RestoreResult {
   manifest: BackupManifest;
   files: { restored: number; alreadyThere: number };
+  /** Work still to be done at backup time, for the caller to queue again (requeueJobs). */
+  pendingJobs: PendingJob[];
 }
 
 /**
@@ -354,7 +404,7 @@ export async function restoreBackup(db: Database, pool: pg.Pool, stores: BackupS
     }
 
     await runMigrations(db, pool);
-    return { manifest, files };
+    return { manifest, files, pendingJobs: await readPendingJobs(path.join(staging, "pending-jobs.json")) };
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
   }

@@ -136,6 +136,7 @@ export async function checkJobQueue(): Promise<DiagnosticCheck> {
     const queues = await queueStatus([...PERIODIC_JOBS, MAIL_JOB]);
     const waiting = queues.reduce((sum, q) => sum + q.waiting, 0);
     const failed = queues.reduce((sum, q) => sum + q.failed, 0);
+    const stuck = queues.filter((q) => q.stuck > 0);
     const mail = queues.find((q) => q.name === MAIL_JOB);
     const lastRuns = PERIODIC_JOBS.map((name) => {
       const last = queues.find((q) => q.name === name)?.lastCompleted;
@@ -144,10 +145,15 @@ export async function checkJobQueue(): Promise<DiagnosticCheck> {
     const detail = [
       running.ok ? "Running" : `Not running here: ${running.error ?? "unknown error"}`,
       `${waiting} ${waiting === 1 ? "job" : "jobs"} waiting, ${failed} failed${mail && mail.failed > 0 ? ` (${mail.failed} mail)` : ""}`,
+      ...(stuck.length > 0
+        ? [
+            `Stuck: ${stuck.map((q) => `${q.stuck} ${q.name}`).join(", ")} held by a process that stopped; handed back to run again automatically within a minute, or at once when an instance starts`,
+          ]
+        : []),
       `Last runs (UK time): ${lastRuns.join("; ")}`,
     ].join(". ");
     const link = mail && mail.failed > 0 ? { to: "/admin/failed-mail", label: "See failed mail" } : undefined;
-    return { id: "queue", label, status: !running.ok ? "error" : failed > 0 ? "warning" : "ok", detail, ...(link ? { link } : {}) };
+    return { id: "queue", label, status: !running.ok ? "error" : failed > 0 || stuck.length > 0 ? "warning" : "ok", detail, ...(link ? { link } : {}) };
   } catch (error) {
     return { id: "queue", label, status: "error", detail: `Could not read the queue: ${message(error)}` };
   }

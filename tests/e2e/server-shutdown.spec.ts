@@ -5,6 +5,7 @@
  * rather than breaks, and the process exits 0 with its embedded database stopped.
  */
 import http from "node:http";
+import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { startOwnServer } from "./own-server.ts";
 
@@ -84,4 +85,26 @@ test("SIGTERM under keep-alive load: in-flight requests finish, none is reset, s
   expect(streamOutcome).toMatchObject({ status: 200 });
   expect(exitCode, server.output()).toBe(0);
   expect(server.output()).not.toMatch(/database close failed|job queue stop failed|shutdown took too long/);
+});
+
+test("SIGTERM: a request on a connection opened before the signal but read after it is answered, not reset", async () => {
+  const server = await startOwnServer();
+  const url = new URL(server.origin);
+  // The client has connected (as a balancer's connection waits in a busy server's queue);
+  // its request comes well after the signal, past the moment idle connections are closed.
+  const socket = net.connect(Number(url.port), url.hostname);
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let answer = "";
+  const ended = new Promise<string>((resolve) => {
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", (error: NodeJS.ErrnoException) => resolve(`error ${error.code ?? error.message}`));
+  });
+  const exit = server.stop();
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  socket.write(`GET /healthz HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+  const response = await ended;
+  expect(response, server.output()).toMatch(/^HTTP\/1\.1 503 /);
+  expect(response.toLowerCase()).toContain("connection: close");
+  expect(await exit, server.output()).toBe(0);
 });

@@ -75,18 +75,34 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Caugh
   return { ...envelope, subject: top.header("Subject"), text: (textPart?.part.body ?? "").replace(/\r\n/g, "\n"), attachments, raw };
 }
 
-/** `refuse`: how many deliveries to refuse first (a temporary 451 error), as a failing server would. */
-export async function startSmtpCatcher(options: { refuse?: number } = {}) {
+/**
+ * `refuse`: how many deliveries to refuse first (a temporary 451 error), as a failing server would.
+ * `delayMs`: how long each message takes to be accepted (a real server's work), so messages overlap.
+ */
+export async function startSmtpCatcher(options: { refuse?: number; delayMs?: number } = {}) {
   const mails: CaughtMail[] = [];
   let refused = 0;
+  let inFlight = 0;
+  let mostInFlight = 0;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
+    // Stopping does not wait for clients that keep a connection open (a pooled transport).
+    closeTimeout: 100,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+        inFlight--;
         if (refused < (options.refuse ?? 0)) {
           refused++;
           callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
@@ -108,6 +124,10 @@ export async function startSmtpCatcher(options: { refuse?: number } = {}) {
     mails,
     /** How many deliveries were refused so far. */
     refused: () => refused,
+    /** The most messages being received at one time so far. */
+    mostInFlight: () => mostInFlight,
+    /** SMTP connections opened so far. */
+    connections: () => connections,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

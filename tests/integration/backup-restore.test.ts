@@ -19,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connectDatabase, disconnectDatabase, getDb } from "../../app/db/client.server.ts";
 import { events, formSubmissions } from "../../app/db/schema.ts";
 import { getPublicEvent } from "../../app/domain/events/events.server.ts";
+import { siteJobs } from "../../app/jobs/jobs.server.ts";
+import { requeueJobs } from "../../app/jobs/queue.server.ts";
 import { getSubmissionFile } from "../../app/domain/submissions/inbox.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
@@ -109,7 +111,11 @@ beforeAll(async () => {
   const reference = await submit("nomination");
   const [row] = await getDb().select({ id: formSubmissions.id }).from(formSubmissions).where(eq(formSubmissions.reference, reference));
   submissionId = row!.id;
+  // A receipt still waiting to be sent when the backup is taken.
+  expect(await requeueJobs(source.url, siteJobs(), [{ name: "mail", data: PENDING_MAIL, startAfter: new Date().toISOString() }])).toBe(1);
 }, 60_000);
+
+const PENDING_MAIL = { to: "donor@example.org", subject: "Thank you for your donation", text: "Your receipt." };
 
 afterAll(async () => {
   Object.assign(process.env, saved);
@@ -133,13 +139,16 @@ describe("backup and restore", () => {
     expect(manifest.files.map((f) => `${f.store}/${f.key}`)).toContain(`public/${imageUrl.slice("/uploads/".length)}`);
     expect(manifest.files.filter((f) => f.store === "private")).toHaveLength(1);
     expect(manifest.tables.find((t) => t.name === "form_submissions")?.rows).toBeGreaterThanOrEqual(1);
+    expect(manifest.pendingJobs).toBe(1);
 
     await query(adminUrl(), `create database ${targetName}`);
     const restore = await run("restore.ts", [archive], { DATABASE_URL: urlOf(targetName), DATA_DIR: restoredDir });
     expect(restore.err).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.out).toContain(`Restored the backup of ${manifest.createdAt}`);
-    expect(restore.out).toContain(`${fileCount} files.`);
+    expect(restore.out).toContain(`${fileCount} files; 1 pending job (mail, scheduled posts) queued again, to run when the site starts.`);
+    // The mail owed at backup time waits in the restored site's queue.
+    expect(await query(urlOf(targetName), "select name, data, state from pgboss.job where name = 'mail'")).toEqual([{ name: "mail", data: PENDING_MAIL, state: "created" }]);
 
     expect(await snapshot(urlOf(targetName))).toEqual(await snapshot(source.url));
     expect(filesUnder(path.join(restoredDir, "uploads"))).toEqual(filesUnder(path.join(sourceDir, "uploads")));

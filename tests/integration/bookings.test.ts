@@ -27,7 +27,9 @@ import { londonInstant, salesCloseAt } from "../../app/domain/bookings/sales.ts"
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
+import { receiveWebhook } from "../../app/payments/webhooks.server.ts";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
+import Stripe from "stripe";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -35,11 +37,18 @@ setupTestDatabase();
 const stripe = new StripeDouble();
 let site: http.Server;
 const savedEnv = { ...process.env };
+/** While set, the site is down: every webhook gets a 503, as from a load balancer with no instance up. */
+let outage = false;
 
 beforeAll(async () => {
   await stripe.start();
   // The site's webhook route, served as the app would serve it.
   site = http.createServer((req, res) => {
+    if (outage) {
+      req.resume();
+      res.writeHead(503).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
@@ -214,6 +223,57 @@ describe("paid tickets through Stripe Checkout", () => {
     expect(await availability(event.id)).toEqual({ limit: 10, sold: 3, held: 0, left: 7 });
   });
 
+  it("a webhook refused during an outage is sent again with backoff, like Stripe, and the booking is confirmed once after it", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 500, tickets_available: 10 });
+    const held = await holdForCheckout(buyer(event.id, 12, 2), { origin });
+    if (!held.ok) throw new Error("not held");
+    const sessionId = held.booking.stripe_checkout_session_id!;
+    outage = true;
+    try {
+      await stripe.complete(sessionId);
+      // Refused: nothing recorded yet, and the double keeps the event to send again.
+      const [during] = await getDb().select().from(bookings).where(eq(bookings.id, held.booking.id));
+      expect(during.status).toBe("held");
+      expect(stripe.pendingRetries).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+    } finally {
+      outage = false;
+    }
+    await stripe.settled();
+    const attempts = stripe.sent.filter((s) => ((s.event.data as { object: { id?: string } }).object.id === sessionId));
+    expect(attempts.map((a) => a.status).slice(0, 2)).toEqual([503, 503]);
+    expect(attempts.at(-1)).toMatchObject({ status: 200 });
+    expect(new Set(attempts.map((a) => a.event.id)).size).toBe(1);
+    const rows = await getDb().select().from(bookings).where(and(eq(bookings.event_id, event.id), eq(bookings.status, "confirmed")));
+    expect(rows.map((r) => r.id)).toEqual([held.booking.id]);
+    expect(await availability(event.id)).toEqual({ limit: 10, sold: 2, held: 0, left: 8 });
+  });
+
+  it("the same booking sent again (same request key) finds the booking it made: one hold, the same Checkout, then the booking page once paid", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 900, tickets_available: 10 });
+    const request = { ...buyer(event.id, 13, 2), key: "retry-key-paid-0001" };
+    const first = await holdForCheckout(request, { origin });
+    if (!first.ok) throw new Error("not held");
+    const again = await holdForCheckout(request, { origin });
+    if (!again.ok) throw new Error("not found again");
+    expect(again.booking.id).toBe(first.booking.id);
+    expect(again.checkoutUrl).toBe(first.checkoutUrl);
+    expect(again.token).toBe(first.token);
+    expect(await availability(event.id)).toEqual({ limit: 10, sold: 0, held: 2, left: 8 });
+
+    await stripe.complete(first.booking.stripe_checkout_session_id!);
+    const paid = await holdForCheckout(request, { origin });
+    if (!paid.ok) throw new Error("not found after payment");
+    expect(paid.checkoutUrl).toBe(`${origin}/bookings/${first.booking.reference}/${first.token}`);
+    expect((await bookingByLink(first.booking.reference, paid.token))?.booking.status).toBe("confirmed");
+    // Another request under the same key (other tickets) is a booking of its own.
+    const other = await holdForCheckout({ ...request, quantity: 1 }, { origin });
+    if (!other.ok) throw new Error("not held");
+    expect(other.booking.id).not.toBe(first.booking.id);
+    const rows = await getDb().select().from(bookings).where(eq(bookings.event_id, event.id));
+    expect(rows).toHaveLength(2);
+  });
+
   it("cancelling a paid booking refunds it through Stripe at once and releases its tickets", async () => {
     const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 800, tickets_available: 4 });
     const held = await holdForCheckout(buyer(event.id, 8, 4), { origin });
@@ -231,6 +291,44 @@ describe("paid tickets through Stripe Checkout", () => {
     await expect.poll(() => stripe.events("charge.refunded").length).toBeGreaterThan(0);
     expect(stripe.sent.at(-1)?.status).toBe(200);
     expect((await findByReference(row.reference))?.booking.status).toBe("refunded");
+  });
+});
+
+describe("after a recorded webhook", () => {
+  it("what follows it (a receipt or confirmation to queue) is tried again when it fails, so a brief fault loses no message", async () => {
+    const payload = JSON.stringify({ id: `evt_test_after_${Date.now()}`, object: "event", type: "test.after_commit", data: { object: {} } });
+    const signature = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret });
+    let calls = 0;
+    const outcome = await receiveWebhook(payload, signature, {
+      "test.after_commit": async () => async () => {
+        calls++;
+        if (calls < 3) throw new Error("the database went away");
+      },
+    });
+    expect(outcome).toMatchObject({ status: 200, duplicate: false, handled: true });
+    expect(calls).toBe(3);
+  });
+});
+
+describe("a booking sent again", () => {
+  it("with the same request key finds the free booking it made (one booking, the same link, no second confirmation); without one it books again", async () => {
+    const event = await makeEvent({ tickets_available: 6 });
+    const request = { ...buyer(event.id, 14, 2), key: "retry-key-free-0001" };
+    const [first, again] = await Promise.all([createBooking(request), createBooking(request)]);
+    if (!first.ok || !again.ok) throw new Error("not booked");
+    expect(again.booking.id).toBe(first.booking.id);
+    expect(again.token).toBe(first.token);
+    expect([first.repeated, again.repeated].filter(Boolean)).toHaveLength(1);
+    expect(await availability(event.id)).toEqual({ limit: 6, sold: 2, held: 0, left: 4 });
+    expect((await bookingByLink(first.booking.reference, again.token))?.booking.id).toBe(first.booking.id);
+
+    const withoutKey = await createBooking(buyer(event.id, 14, 2));
+    if (!withoutKey.ok) throw new Error("not booked");
+    expect(withoutKey.booking.id).not.toBe(first.booking.id);
+    expect(await availability(event.id)).toEqual({ limit: 6, sold: 4, held: 0, left: 2 });
+    // A key that is not one (too short) is ignored rather than trusted.
+    const odd = await createBooking({ ...buyer(event.id, 15, 1), key: "short" });
+    expect(odd.ok && odd.repeated).toBeFalsy();
   });
 });
 

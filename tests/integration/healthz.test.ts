@@ -3,12 +3,19 @@
  * and job queue reported separately, 200 only when all are up, 503 when any is down or
  * the server is shutting down.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectDatabase, disconnectDatabase } from "../../app/db/client.server.ts";
 import { siteJobs } from "../../app/jobs/jobs.server.ts";
 import { startQueue } from "../../app/jobs/queue.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { loader } from "../../app/routes/resources/healthz.ts";
+import { storeImageWithSize } from "../../app/storage/images.server.ts";
+import { FILE_NOT_STORED } from "../../app/storage/store.ts";
+import { STORE_WRITE_CHECK_TTL_MS } from "../../app/system/health.server.ts";
 import { beginShutdown } from "../../app/system/lifecycle.server.ts";
 import { startS3Server } from "../helpers/s3-server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -64,6 +71,40 @@ describe("/healthz", () => {
       expect((down.body.storage as { public: { error: string } }).public.error).toEqual(expect.any(String));
     } finally {
       for (const key of Object.keys(s3.env)) delete process.env[key];
+      reloadConfig();
+      await queue.stop(5_000);
+    }
+  });
+
+  it("answers 503 naming the storage when the uploads folder cannot be written, and an upload says the file could not be stored", async () => {
+    const queue = await startQueue(database.url, siteJobs(), { pollingIntervalSeconds: 0.5 });
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-readonly-"));
+    const uploads = path.join(root, "uploads");
+    fs.mkdirSync(uploads);
+    try {
+      Object.assign(process.env, { UPLOADS_DIR: uploads });
+      reloadConfig();
+      expect((await healthz()).status).toBe(200);
+      // The folder becomes read-only. (Root ignores the mode, so its sub-folders are
+      // also taken by plain files: nothing can be written under them either way.)
+      for (const folder of ["health", "media"]) {
+        fs.rmSync(path.join(uploads, folder), { recursive: true, force: true });
+        fs.writeFileSync(path.join(uploads, folder), "");
+      }
+      fs.chmodSync(uploads, 0o555);
+      // The write check is kept a few seconds: after that, the fault shows.
+      await new Promise((resolve) => setTimeout(resolve, STORE_WRITE_CHECK_TTL_MS + 100));
+      const down = await healthz();
+      expect(down.status).toBe(503);
+      expect(down.body).toMatchObject({ status: "error", database: { ok: true }, queue: { ok: true }, storage: { ok: false, public: { ok: false } } });
+      expect((down.body.storage as { public: { error: string } }).public.error).toMatch(/^cannot write/);
+
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 110, b: 85 } } }).png().toBuffer();
+      await expect(storeImageWithSize("media", png)).rejects.toThrow(FILE_NOT_STORED);
+    } finally {
+      fs.chmodSync(uploads, 0o755);
+      fs.rmSync(root, { recursive: true, force: true });
+      delete process.env.UPLOADS_DIR;
       reloadConfig();
       await queue.stop(5_000);
     }

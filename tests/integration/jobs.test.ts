@@ -18,6 +18,7 @@ import { enqueue, failedJobs, queueStatus, startQueue, type JobDefinition } from
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
 import { checkJobQueue } from "../../app/system/diagnostics.server.ts";
+import { queueMail } from "../../app/mail/mailer.server.ts";
 import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -138,6 +139,49 @@ describe("jobs on the PostgreSQL queue", () => {
     expect(mail.text).toContain("A passkey was added to your account.");
     const [status] = await queueStatus(["mail"]);
     expect(status.failed).toBe(0);
+  });
+
+  it("sends queued mail in parallel, MAIL_CONCURRENCY messages at once over reused connections", async () => {
+    const slow = await startSmtpCatcher({ delayMs: 150 });
+    const before = process.env.SMTP_URL;
+    Object.assign(process.env, { SMTP_URL: slow.url, MAIL_CONCURRENCY: "3" });
+    reloadConfig();
+    onTestFinished(async () => {
+      process.env.SMTP_URL = before;
+      delete process.env.MAIL_CONCURRENCY;
+      reloadConfig();
+      await slow.stop();
+    });
+    const queue = await startQueue(database.url, siteJobs(), FAST);
+    onTestFinished(() => queue.stop(5_000));
+    for (let i = 0; i < 12; i++) await queueMail({ to: `parallel${i}@example.org`, subject: `Parallel ${i}`, text: "Sent alongside others." });
+    await vi.waitFor(() => expect(slow.mails).toHaveLength(12), { timeout: 20_000, interval: 50 });
+    // Three at a time, never more.
+    expect(slow.mostInFlight()).toBe(3);
+    expect(slow.connections()).toBeLessThanOrEqual(6);
+    expect(new Set(slow.mails.map((m) => m.to[0])).size).toBe(12);
+  });
+
+  it("mail held by a process that died shows as stuck on Diagnostics, and is handed back and sent without waiting for its 15-minute expiry", async () => {
+    const first = await runningQueue();
+    const to = `held-${randomUUID().slice(0, 8)}@example.org`;
+    // Queued for later, so no worker here takes it...
+    const id = await enqueue("mail", { to, subject: "Your tickets", text: "Held by a process that died." }, { startAfter: 3600, retryDelay: 0 });
+    await first.stop(5_000);
+    // ...then marked as a dead process leaves it: active, its heartbeat a minute old.
+    await getDb().execute(
+      sql`update pgboss.job set state = 'active', start_after = now() - interval '2 minutes', started_on = now() - interval '1 minute', heartbeat_on = now() - interval '1 minute' where id = ${id}::uuid`,
+    );
+    const [status] = await queueStatus(["mail"]);
+    expect(status.stuck).toBe(1);
+    expect((await checkJobQueue()).detail).toContain("Stuck: 1 mail held by a process that stopped");
+
+    // An instance running (supervising every second here; every 10 s in production) hands it back.
+    const queue = await startQueue(database.url, siteJobs({ mailRetryDelaySeconds: 1 }), { ...FAST, superviseIntervalSeconds: 1 });
+    onTestFinished(() => queue.stop(5_000));
+    await vi.waitFor(() => expect(smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(1), { timeout: 20_000, interval: 200 });
+    expect((await queueStatus(["mail"]))[0].stuck).toBe(0);
+    expect((await checkJobQueue()).detail).not.toContain("Stuck");
   });
 
   it("mail that failed after its last retry is listed on Failed mail; sent again it arrives, discarded it goes; both audited", async () => {

@@ -22,7 +22,7 @@ await import(${JSON.stringify(path.resolve("app/jobs/queue.server.ts"))});
 const { sendMail } = await import(${JSON.stringify(path.resolve("app/mail/mailer.server.ts"))});
 const atImport = [...seen].sort();
 // An SMTP server that is not there: the send fails, but nodemailer has been loaded for it.
-const result = await sendMail({ to: "a@example.org", subject: "s", text: "t" }, { mail: { url: "smtp://127.0.0.1:9", from: "b@example.org" } });
+const result = await sendMail({ to: "a@example.org", subject: "s", text: "t" }, { mail: { url: "smtp://127.0.0.1:9", from: "b@example.org", concurrency: 1, ratePerSecond: null } });
 console.log(JSON.stringify({ atImport, afterSend: [...seen].sort(), sent: result.sent }));
 `;
 

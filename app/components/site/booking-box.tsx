@@ -31,6 +31,10 @@ export function BookingBox({ eventId, offer, result }: { eventId: number; offer:
   const max = maxQuantity(offer.left);
   const initial = Math.min(max, Math.max(1, Number(result?.values.quantity) || 1));
   const [quantity, setQuantity] = useState(initial);
+  // This form's request key, made once the page runs here (never in the server's HTML,
+  // which the page cache shares): the same booking sent again (a retry after an error, a
+  // second press) finds the booking it made instead of making another.
+  const [requestKey] = useState(() => (typeof window === "undefined" ? "" : crypto.randomUUID().replaceAll("-", "")));
   const paid = offer.mode === "paid";
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "book";
 
@@ -104,6 +108,7 @@ export function BookingBox({ eventId, offer, result }: { eventId: number; offer:
   } else {
     body = (
       <Form method="post" action={`/events/${eventId}#tickets`} className="mt-1 space-y-4">
+        {hydrated && requestKey ? <input type="hidden" name="key" value={requestKey} /> : null}
         {price}
         {offer.left !== null ? (
           <p className="text-sm font-semibold text-slate-700" data-testid="tickets-left">

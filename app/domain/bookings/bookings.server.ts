@@ -140,6 +140,23 @@ export interface BookingRequest {
   quantity: number;
   /** clientKey() of the buyer's address; without it only the email is counted. */
   client?: string | null;
+  /**
+   * The form's request key (random, made in the buyer's browser, kept while the form is
+   * open): the same request sent again with it finds the booking it made.
+   */
+  key?: string;
+}
+
+const REQUEST_KEY_RE = /^[A-Za-z0-9_-]{16,100}$/;
+
+/**
+ * What a request key stands for. Only hashes are stored: the key's (to find the booking
+ * again) and the link token's, which is derived from the key, so a repeated request can
+ * answer with the same link and nobody reading the database can make one.
+ */
+function fromRequestKey(key: string | undefined): { keyHash: string; token: string } | null {
+  if (!key || !REQUEST_KEY_RE.test(key)) return null;
+  return { keyHash: hashToken(`booking-request:${key}`), token: hashToken(`booking-link:${key}`) };
 }
 
 export type BookingRefusal =
@@ -190,6 +207,8 @@ interface NewBooking {
   booking: BookingRow;
   /** The secret of the buyer's link (only its hash is stored). */
   token: string;
+  /** The same request was made before: this is the booking it made (nothing new was taken). */
+  repeated?: boolean;
 }
 
 /** The most tickets one client may hold or book for one event (a setting, 10 by default). */
@@ -234,7 +253,7 @@ async function takeTickets(
 ): Promise<NewBooking | BookingRefusal> {
   const quantity = request.quantity;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxQuantity(null)) return { ok: false, reason: "not-bookable" };
-  const token = newToken();
+  let requestKey = fromRequestKey(request.key);
   const result = await getDb().transaction(async (tx): Promise<NewBooking | BookingRefusal> => {
     const [event] = await tx
       .select()
@@ -242,6 +261,18 @@ async function takeTickets(
       .where(and(eq(events.id, request.eventId), eq(events.is_active, true)))
       .for("update");
     if (!event || event.is_past) return { ok: false, reason: "not-found" };
+    // The same request again (after an error, or a second press): its booking, as it is now.
+    // (Under the event's lock, so two copies of one request cannot both insert.)
+    if (requestKey) {
+      const [earlier] = await tx.select().from(bookings).where(eq(bookings.request_key_hash, requestKey.keyHash));
+      if (earlier) {
+        const same = earlier.event_id === event.id && earlier.email === request.email && earlier.name === request.name && earlier.quantity === quantity;
+        // A hold that was released (its payment never started or ran out) is not kept: book afresh.
+        if (same && earlier.status !== "expired") return { ok: true, booking: earlier, token: requestKey.token, repeated: true };
+        requestKey = null; // another request under the same key: a booking of its own
+      }
+    }
+    const token = requestKey?.token ?? newToken();
     if (event.booking_mode !== mode) return { ok: false, reason: "not-bookable" };
     if (!salesOpen(event, now)) return { ok: false, reason: "closed" };
     const { left } = availabilityOf(event, await takenTickets(tx, event.id, now));
@@ -266,6 +297,7 @@ async function takeTickets(
           confirmed_at: holdUntil ? null : now,
           client_hash: request.client ?? null,
           cancel_token_hash: hashToken(token),
+          request_key_hash: requestKey?.keyHash ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -275,7 +307,7 @@ async function takeTickets(
       if (attempt > 5) throw new Error("could not find a free booking reference");
     }
   });
-  if (result.ok) publishChange("events");
+  if (result.ok && !result.repeated) publishChange("events");
   return result;
 }
 
@@ -306,6 +338,8 @@ export async function createBooking(
   const holdUntil = confirmByEmail ? new Date(now.getTime() + CONFIRM_LINK_MINUTES * 60_000) : null;
   const result = await takeTickets(request, "free", now, holdUntil);
   if (!result.ok) return result;
+  // The same request sent again (its request key): the booking it made, nothing new sent.
+  if (result.repeated) return { ...result, pending: result.booking.status === "held" };
   if (confirmByEmail) {
     const queued = await sendConfirmLink(result.booking.id, result.token).catch((error: unknown) => {
       logger.warn({ err: error, booking: result.booking.reference }, "booking confirmation link not queued");
@@ -383,6 +417,17 @@ export async function holdForCheckout(
   const held = await takeTickets(request, "paid", now, new Date(sessionExpires.getTime() + HOLD_GRACE_MS));
   if (!held.ok) return held;
   const { booking, token } = held;
+  if (held.repeated) {
+    // Already paid (or settled since): the booking's own page. Still held with a Checkout
+    // session: that session while it is open. Otherwise the session is made below (Stripe
+    // answers the one made before, by its idempotency key).
+    const bookingPage = `${options.origin}/bookings/${booking.reference}/${token}`;
+    if (booking.status !== "held") return { ok: true, booking, token, checkoutUrl: bookingPage, repeated: true };
+    if (booking.stripe_checkout_session_id) {
+      const session = await (await stripeClient()).checkout.sessions.retrieve(booking.stripe_checkout_session_id);
+      return { ok: true, booking, token, checkoutUrl: session.status === "open" && session.url ? session.url : bookingPage, repeated: true };
+    }
+  }
   const [event] = await getDb().select({ title: events.title, date: events.date }).from(events).where(eq(events.id, booking.event_id));
   const metadata = { kind: "booking", booking: booking.reference };
   // The link's secret comes back with the webhook, for the confirmation email (Stripe

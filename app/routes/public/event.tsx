@@ -77,12 +77,15 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
   }
   const parsed = BookingFormSchema.safeParse(values);
   if (!parsed.success) return answer(400, bookingFormErrors(parsed.error), "Please check the details below.");
+  const key = form.get("key");
   const request_ = {
     eventId: event.id,
     name: parsed.data.name,
     email: parsed.data.email.toLowerCase(),
     quantity: parsed.data.quantity,
     client: await clientKey(ip),
+    // The form's request key (with JavaScript): a retry of this request finds its booking.
+    ...(typeof key === "string" && key ? { key } : {}),
   };
   if (event.booking_mode === "paid") {
     if (!(await countCheckoutStart(ip))) return answer(429, {}, CHECKOUT_LIMIT_MESSAGE);
