@@ -23,6 +23,7 @@ export default [
     route("terms/stallholders", "routes/public/legal-page.tsx", { id: "legal-stallholder-terms" }),
     route("accessibility", "routes/public/legal-page.tsx", { id: "legal-accessibility" }),
     route("cookies", "routes/public/legal-page.tsx", { id: "legal-cookies" }),
+    route("privacy/concern", "features/data-protection/concern.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

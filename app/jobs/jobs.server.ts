@@ -5,6 +5,7 @@
  * under one key, so it runs once across all instances, on one of them.
  */
 import { runRetention } from "../domain/data-protection/retention.server.ts";
+import { REMINDERS_JOB, runDataProtectionReminders } from "../features/data-protection/reminders.server.ts";
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
 import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
 import { logger } from "../lib/logger.server.ts";
@@ -12,7 +13,7 @@ import { deliverQueuedMail, MAIL_JOB, type MailMessage } from "../mail/mailer.se
 import type { JobDefinition } from "./queue.server.ts";
 
 /** The periodic jobs, shown with their last run by Diagnostics. */
-export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep"] as const;
+export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", REMINDERS_JOB] as const;
 
 /** How far back the news jobs look for posts that came due (a missed minute is caught up). */
 const NEWS_WINDOW_MS = 10 * 60_000;
@@ -32,6 +33,14 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobD
       cron: "5 * * * *",
       runAtStart: true,
       run: () => runRetention(),
+    },
+    {
+      // Complaints and requests due within a week, or overdue: one email each to the staff
+      // responsible (each reminder is claimed once, whatever the instances).
+      name: REMINDERS_JOB,
+      cron: "15 * * * *",
+      runAtStart: true,
+      run: () => runDataProtectionReminders(),
     },
     {
       // Expired sessions and one-time links, throttle counters, ticket holds whose time is up...

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, complaintDueOn, dueState, londonDate, requestDueOn, requestExtendedTo } from "./dates.ts";
+import { addMonths, longDate, complaintDueOn, dueState, londonDate, requestDueOn, requestExtendedTo } from "./dates.ts";
 
 describe("deadlines in Europe/London", () => {
   it("counts a complaint from the London date it arrived, across the autumn clock change", () => {
@@ -24,6 +24,7 @@ describe("deadlines in Europe/London", () => {
     expect(requestDueOn("2026-12-15")).toBe("2027-01-15");
     expect(requestExtendedTo("2026-11-27")).toBe("2027-02-27");
     expect(addMonths("2026-11-30", 3)).toBe("2027-02-28");
+    expect(longDate("2026-11-14")).toBe("Saturday 14 November 2026");
   });
 
   it("calls a deadline overdue only once its day is over, and due soon in its last week", () => {

@@ -68,9 +68,11 @@ export function requestExtendedTo(receivedOn: string): string {
 /** "Wednesday 25 November 2026". */
 export function longDate(day: string): string {
   const [y, m, d] = parts(day);
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
+  const found = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(
     new Date(Date.UTC(y, m - 1, d, 12)),
   );
+  const part = (type: string) => found.find((p) => p.type === type)?.value ?? "";
+  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
 }
 
 /** "25 Nov 2026". */

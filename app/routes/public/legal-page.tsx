@@ -50,6 +50,15 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-8">
             <SimpleMarkup source={loaderData.body} />
           </div>
+          {loaderData.path === "/privacy" && (
+            <p className="mt-10 rounded-2xl bg-brand-50 p-5 text-lg text-slate-800">
+              Unhappy with how we have handled your information?{" "}
+              <a href="/privacy/concern" className="font-semibold text-brand-700 underline underline-offset-4">
+                Raise a data protection concern
+              </a>
+              .
+            </p>
+          )}
         </article>
       </Section>
     </div>
