@@ -9,7 +9,7 @@ import { REMINDERS_JOB, runDataProtectionReminders } from "../features/data-prot
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
 import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { deliverQueuedMail, MAIL_JOB, type MailMessage } from "../mail/mailer.server.ts";
+import { deliverQueuedMail, MAIL_JOB, type MailMessage, type QueuedMail } from "../mail/mailer.server.ts";
 import type { JobDefinition } from "./queue.server.ts";
 
 /** The periodic jobs, shown with their last run by Diagnostics. */
@@ -64,9 +64,10 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobD
     },
     {
       // Outgoing mail (queueMail): a failed SMTP send is retried 10 times with growing
-      // waits (from about a minute, doubling, at most 4 hours). The message (it may hold a
-      // private link) is deleted three days after it was sent or finally failed: long
-      // enough, over a weekend, for an administrator to send a failure again (Failed mail).
+      // waits (from about a minute, doubling, at most 4 hours). The message is sealed in the
+      // job (it may hold a private link: mailer.server.ts) and deleted three days after it
+      // was sent or finally failed: long enough, over a weekend, for an administrator to
+      // send a failure again (Failed mail). Erasing a person removes theirs at once.
       name: MAIL_JOB,
       queue: {
         notify: true,
@@ -76,7 +77,7 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobD
         retryDelayMax: 4 * 3600,
         deleteAfterSeconds: 3 * 24 * 3600,
       },
-      run: (data) => deliverQueuedMail(data as MailMessage),
+      run: (data) => deliverQueuedMail(data as MailMessage | QueuedMail),
     },
   ];
 }

@@ -8,12 +8,14 @@ import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { eraseQueuedMail } from "../../mail/mailer.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 import type { SubmissionRow } from "../submissions/inbox.server.ts";
 import { AuditRetentionSchema, EmailLookupSchema, RetentionSchema } from "./retention.schema.ts";
 import { KIND_LABELS, submissionFields } from "../submissions/submission-labels.ts";
 import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../bookings/bookings-personal-data.server.ts";
+import { complaintsByEmail, requestsByEmail } from "../../features/data-protection/index.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
 ;
@@ -139,6 +141,8 @@ export interface PersonalData {
   auditEntries: (typeof auditLog.$inferSelect)[];
   donor: DonorData;
   bookings: BookingWithTitle[];
+  complaints: Awaited<ReturnType<typeof complaintsByEmail>>;
+  requests: Awaited<ReturnType<typeof requestsByEmail>>;
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -163,7 +167,16 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     .where(ids.length ? or(sql`lower(${auditLog.actor_email}) = ${email}`, inArray(auditLog.actor_user_id, ids)) : sql`lower(${auditLog.actor_email}) = ${email}`)
     .orderBy(auditLog.at)
     .limit(5000);
-  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email), bookings: await findBookingsByEmail(db, email) };
+  return {
+    email,
+    submissions,
+    accounts,
+    auditEntries,
+    donor: await findDonorData(email),
+    bookings: await findBookingsByEmail(db, email),
+    complaints: await complaintsByEmail(email),
+    requests: await requestsByEmail(email),
+  };
 }
 
 /** The subject-access export: a JSON document of everything found, with readable field labels. */
@@ -195,6 +208,29 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
     })),
     giving: donorDataExport(found.donor),
     bookings: bookingsDataExport(found.bookings),
+    data_protection_complaints: found.complaints.map((c) => ({
+      reference: c.reference,
+      received: c.received_at.toISOString(),
+      name: c.name,
+      email: c.email,
+      category: c.category,
+      concern: c.about,
+      contact_by: c.contact_by,
+      contact_detail: c.contact_detail,
+      status: c.status,
+      due_on: c.due_on,
+      outcome: c.outcome_sent_at ? c.outcome : null,
+    })),
+    data_protection_requests: found.requests.map((r) => ({
+      reference: r.reference,
+      kind: r.kind,
+      came_by: r.channel,
+      received_on: r.received_on,
+      deadline: r.extended_to ?? r.due_on,
+      extension_reason: r.extension_reason,
+      answered_on: r.answered_on,
+      answered_how: r.answered_how,
+    })),
     audit_log: found.auditEntries.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -214,14 +250,18 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
 export async function erasePersonalData(
   rawEmail: string,
   actor: AuditActor,
+  options: { requestId?: string | null } = {},
 ): Promise<{
   submissions: number;
   files: number;
   byKind: Partial<Record<SubmissionKind, number>>;
   giving: Omit<DonorErasure, "subscriptionsToStop">;
   bookings: number;
+  mail: number;
 }> {
   const email = EmailLookupSchema.parse(rawEmail);
+  // An erasure made from a logged request names it in every audit entry (its page lists them).
+  const request = options.requestId ? { request_id: options.requestId } : {};
   const { rows, byKind, giving, bookings } = await getDb().transaction(async (tx) => {
     const deleted = await tx
       .delete(formSubmissions)
@@ -233,26 +273,29 @@ export async function erasePersonalData(
     await recordAudit(
       actor,
       "submissions.erase",
-      { entity: "form_submission", details: { count: deleted.length, files: fileCount, byKind: kinds, email_sha256: emailHash(email) } },
+      { entity: "form_submission", details: { count: deleted.length, files: fileCount, byKind: kinds, email_sha256: emailHash(email), ...request } },
       tx,
     );
     // Giving: claimed gifts of the last 6 years and their declarations are kept (Gift Aid).
     const erasedGiving = await eraseDonorData(tx, email);
     if (erasedGiving.gifts + erasedGiving.declarations + erasedGiving.monthlyGifts + erasedGiving.keptGifts > 0) {
       const { subscriptionsToStop, ...counts } = erasedGiving;
-      await recordAudit(actor, "donations.erase", { entity: "donation", details: { ...counts, stopped: subscriptionsToStop.length, email_sha256: emailHash(email) } }, tx);
+      await recordAudit(actor, "donations.erase", { entity: "donation", details: { ...counts, stopped: subscriptionsToStop.length, email_sha256: emailHash(email), ...request } }, tx);
     }
     // Bookings keep their tickets and amounts; the name and address go.
     const erasedBookings = await eraseFromBookings(tx, email);
     if (erasedBookings > 0) {
-      await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email) } }, tx);
+      await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email), ...request } }, tx);
     }
     return { rows: deleted, byKind: kinds, giving: erasedGiving, bookings: erasedBookings };
   });
   const files = await deleteFiles(rows);
+  // Mail to or about the person still in the queue (waiting, retrying, failed or kept after sending).
+  const mail = await eraseQueuedMail(email);
+  await recordAudit(actor, "mail.erase", { entity: "mail", details: { count: mail, email_sha256: emailHash(email), ...request } });
   const { subscriptionsToStop, ...givingCounts } = giving;
   await stopErasedSubscriptions(subscriptionsToStop);
-  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings };
+  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings, mail };
 }
 
 // ---------------------------------------------------------------------------------------

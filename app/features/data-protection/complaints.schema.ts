@@ -3,6 +3,7 @@
  * and the staff forms on a complaint's page. No control characters in any field.
  */
 import { z } from "zod";
+import { hasControlCharacter } from "./text-rules.ts";
 import { COMPLAINT_STATUSES } from "./table.ts";
 
 export const COMPLAINT_CATEGORIES = [
@@ -28,8 +29,6 @@ export const COMPLAINT_STATUS_LABELS: Record<(typeof COMPLAINT_STATUSES)[number]
   closed: "Closed",
 };
 
-/** Tab and line breaks are fine in long texts; no other control character anywhere. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LINE_BREAK = /[\r\n]/;
 
 const line = (label: string, max: number) =>
@@ -38,7 +37,7 @@ const line = (label: string, max: number) =>
     .trim()
     .min(1, `Please enter ${label}`)
     .max(max, `Please keep ${label} to ${max} characters`)
-    .refine((v) => !CONTROL.test(v) && !LINE_BREAK.test(v), "Please remove the special characters");
+    .refine((v) => !hasControlCharacter(v) && !LINE_BREAK.test(v), "Please remove the special characters");
 
 const longText = (label: string, min: number, max: number) =>
   z
@@ -46,7 +45,7 @@ const longText = (label: string, min: number, max: number) =>
     .trim()
     .min(min, `Please tell us ${label}`)
     .max(max, `Please keep it to ${max} characters`)
-    .refine((v) => !CONTROL.test(v), "Please remove the special characters");
+    .refine((v) => !hasControlCharacter(v), "Please remove the special characters");
 
 export const ConcernSchema = z
   .object({
@@ -70,7 +69,7 @@ export const ConcernSchema = z
       .string()
       .trim()
       .max(300, "Please keep it to 300 characters")
-      .refine((v) => !CONTROL.test(v), "Please remove the special characters")
+      .refine((v) => !hasControlCharacter(v), "Please remove the special characters")
       .optional()
       .default(""),
   })

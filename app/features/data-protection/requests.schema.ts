@@ -1,5 +1,6 @@
 /** The Requests log's forms (browser-safe). */
 import { z } from "zod";
+import { hasControlCharacter } from "./text-rules.ts";
 import { REQUEST_CHANNELS, REQUEST_KINDS } from "./table.ts";
 
 export const REQUEST_KIND_LABELS: Record<(typeof REQUEST_KINDS)[number], string> = {
@@ -17,14 +18,13 @@ export const REQUEST_CHANNEL_LABELS: Record<(typeof REQUEST_CHANNELS)[number], s
   "in-person": "In person",
 };
 
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const isoDay = z.string({ message: "Please enter a date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter a date");
 const clean = (max: number, message: string) =>
   z
     .string()
     .trim()
     .max(max, `Please keep it to ${max} characters`)
-    .refine((v) => !CONTROL.test(v), "Please remove the special characters")
+    .refine((v) => !hasControlCharacter(v), "Please remove the special characters")
     .pipe(z.string().min(1, message));
 
 export const RequestFormSchema = z.object({
@@ -43,7 +43,7 @@ export const RequestFormSchema = z.object({
     .string()
     .trim()
     .max(5000, "Please keep it to 5000 characters")
-    .refine((v) => !CONTROL.test(v), "Please remove the special characters")
+    .refine((v) => !hasControlCharacter(v), "Please remove the special characters")
     .optional()
     .default(""),
 });

@@ -19,6 +19,7 @@ import {
   RETENTION_FIELDS,
   RetentionFormSchema,
 } from "../../../domain/data-protection/retention.schema.ts";
+import { getComplaint, getRequest } from "../../../features/data-protection/index.ts";
 import { parseForm, refusedForm, type FormReply } from "../../../lib/form-submission.ts";
 import { redirectWithToast, toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
@@ -28,9 +29,36 @@ export const handle: MenuHandle = { menu: { group: "Site", label: "Data protecti
 
 export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
 
-export async function loader() {
-  const [retention, auditRetention] = await Promise.all([getRetentionSettings(), getAuditRetentionMonths()]);
-  return { retention, auditRetention, auditRetentionMin: AUDIT_RETENTION_MONTHS_MIN };
+/**
+ * A look-up started from a logged request or a complaint (`?request=<id>`, `?complaint=<id>`:
+ * ids, never the address, in the URL): the person's address is looked up at once, and an
+ * export or erasure made from here names the request in the audit log.
+ */
+async function startedFrom(url: URL) {
+  const requestId = url.searchParams.get("request");
+  if (requestId) {
+    const request = await getRequest(requestId);
+    if (request) return { kind: "request" as const, id: request.id, reference: request.reference, email: request.requester_email.toLowerCase() };
+  }
+  const complaintId = url.searchParams.get("complaint");
+  if (complaintId) {
+    const found = await getComplaint(complaintId);
+    if (found) return { kind: "complaint" as const, id: found.complaint.id, reference: found.complaint.reference, email: found.complaint.email.toLowerCase() };
+  }
+  return null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [retention, auditRetention, from] = await Promise.all([getRetentionSettings(), getAuditRetentionMonths(), startedFrom(new URL(request.url))]);
+  const start = from ? { from: { kind: from.kind, id: from.id, reference: from.reference }, lookup: { email: from.email, found: await lookUp(from.email) } } : null;
+  return { retention, auditRetention, auditRetentionMin: AUDIT_RETENTION_MONTHS_MIN, start };
+}
+
+/** The logged request an action was taken from (the form's hidden field), when it exists. */
+async function requestIdOf(form: FormData): Promise<string | null> {
+  const id = form.get("request");
+  if (typeof id !== "string" || id === "") return null;
+  return (await getRequest(id))?.id ?? null;
 }
 
 /** What the Find form shows: looked up on a POST, so the address never travels in a URL. */
@@ -57,6 +85,8 @@ async function lookUp(email: string) {
       monthly: found.donor.monthly.length,
     },
     bookings: found.bookings.map((b) => ({ reference: b.reference, event: b.eventTitle, quantity: b.quantity, status: b.status })),
+    complaints: found.complaints.map((c) => ({ id: c.id, reference: c.reference, status: c.status })),
+    requests: found.requests.map((r) => ({ id: r.id, reference: r.reference, kind: r.kind })),
   };
 }
 
@@ -92,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
       return data({ lookup: { email: email.data.email, found: await lookUp(email.data.email) }, erase: submission.reply() }, { status: 400 });
     }
     const { email } = submission.value;
-    const message = erasureMessage(await erasePersonalData(email, actor));
+    const message = erasureMessage(await erasePersonalData(email, actor, { requestId: await requestIdOf(form) }));
     return data({ lookup: { email, found: await lookUp(email) }, erase: null }, { headers: { "Set-Cookie": await toastCookie({ type: "success", message }) } });
   }
   return data(refusedForm({ _form: "Unknown action." }), { status: 400 });
@@ -113,6 +143,7 @@ function erasureMessage(result: Awaited<ReturnType<typeof erasePersonalData>>) {
     message += `; ${n(giving.gifts, "gift", "gifts")}, ${n(giving.declarations, "Gift Aid declaration", "Gift Aid declarations")} and ${n(giving.monthlyGifts, "monthly gift", "monthly gifts")}`;
   }
   if (result.bookings > 0) message += `; name and email removed from ${n(result.bookings, "booking", "bookings")}`;
+  if (result.mail > 0) message += `; ${n(result.mail, "message", "messages")} removed from the mail queue`;
   if (giving.keptGifts > 0) {
     message += `. Kept ${n(giving.keptGifts, "gift", "gifts")} and ${n(giving.keptDeclarations, "Gift Aid declaration", "Gift Aid declarations")}: they were part of a Gift Aid claim, and HMRC requires them to be kept for 6 years after the claim`;
   }
@@ -135,11 +166,14 @@ function Error({ id, message }: { id: string; message?: string }) {
 type Lookup = { email: string; found: Awaited<ReturnType<typeof lookUp>> };
 
 export default function DataProtection({ loaderData, actionData }: Route.ComponentProps) {
-  const { retention, auditRetention, auditRetentionMin } = loaderData;
+  const { retention, auditRetention, auditRetentionMin, start } = loaderData;
   // A refused Retention or Find form (Conform's reply, which carries the posted values), or a look-up.
   const reply = actionData && "status" in actionData ? actionData : undefined;
   const answer = actionData && "lookup" in actionData ? actionData : undefined;
-  const lookup: Lookup | undefined = answer?.lookup;
+  const lookup: Lookup | undefined = answer?.lookup ?? (reply ? undefined : start?.lookup);
+  const from = start?.from ?? null;
+  // Actions on the request's own person are tied to it in the audit log.
+  const requestId = from?.kind === "request" && lookup?.email === start?.lookup.email ? from.id : "";
   const eraseReply = answer?.erase ?? undefined;
   const replyTo = (intent: string) => (reply?.initialValue?.intent === intent ? reply : undefined);
   const refusal = reply?.error?.[""]?.[0];
@@ -178,6 +212,15 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
         </p>
       )}
 
+      {from && (
+        <p className="mt-4 rounded-lg border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="started-from">
+          Looking up the person of {from.kind === "request" ? "request" : "complaint"}{" "}
+          <Link to={`/admin/data-protection/${from.kind === "request" ? "requests" : "complaints"}/${from.id}`} className="font-mono font-semibold underline">
+            {from.reference}
+          </Link>
+          {from.kind === "request" ? ". An export or erasure made here is recorded against the request." : "."}
+        </p>
+      )}
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <section className={card} aria-labelledby="retention-heading">
           <h2 id="retention-heading" className="font-display text-xl font-semibold text-brand-900">
@@ -344,10 +387,37 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 )}
                 <p className="mt-1 text-sm text-slate-600">An erasure removes the name and email from bookings and keeps the tickets and amounts.</p>
               </div>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-700">Complaints and requests</h4>
+                {found.complaints.length + found.requests.length === 0 ? (
+                  <p className="mt-1 text-sm text-slate-600">No data protection complaints or requests from this address.</p>
+                ) : (
+                  <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="dp-records">
+                    {found.complaints.map((c) => (
+                      <li key={c.id}>
+                        <Link to={`/admin/data-protection/complaints/${c.id}`} className="font-mono font-semibold text-brand-700 underline">
+                          {c.reference}
+                        </Link>{" "}
+                        (complaint, {c.status})
+                      </li>
+                    ))}
+                    {found.requests.map((r) => (
+                      <li key={r.id}>
+                        <Link to={`/admin/data-protection/requests/${r.id}`} className="font-mono font-semibold text-brand-700 underline">
+                          {r.reference}
+                        </Link>{" "}
+                        ({r.kind} request)
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <p className="mt-1 text-sm text-slate-600">Kept as the record of how we handled them, for the period in the retention table; an erasure does not remove them.</p>
+              </div>
               <p className="text-sm text-slate-700">
                 Audit log entries made by this address: {found.auditEntries}. The audit log is kept as the record of staff actions and is not erased.
               </p>
               <form method="post" action="/admin/data-protection/export">
+                {requestId && <input type="hidden" name="request" value={requestId} />}
                 <input type="hidden" name="email" value={email} />
                 <button
                   type="submit"
@@ -358,7 +428,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
               </form>
 
               {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length > 0) && (
-                <EraseForm email={email} total={total} reply={eraseReply} busy={busy("erase")} />
+                <EraseForm email={email} total={total} reply={eraseReply} busy={busy("erase")} requestId={requestId} />
               )}
             </div>
           )}
@@ -369,7 +439,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
 }
 
 /** Erasing everything held about the address looked up, once it is typed again. */
-function EraseForm({ email, total, reply, busy }: { email: string; total: number; reply: FormReply | undefined; busy: boolean }) {
+function EraseForm({ email, total, reply, busy, requestId }: { email: string; total: number; reply: FormReply | undefined; busy: boolean; requestId: string }) {
   const [form, fields] = useForm({
     lastResult: reply,
     shouldValidate: "onSubmit",
@@ -387,6 +457,7 @@ function EraseForm({ email, total, reply, busy }: { email: string; total: number
         only how many were erased.
       </p>
       <input type="hidden" name="intent" value="erase" />
+      {requestId && <input type="hidden" name="request" value={requestId} />}
       <input type="hidden" name="email" value={email} />
       <label htmlFor="erase-confirm" className="mt-3 block text-sm font-semibold text-slate-800">
         Type the email address to confirm
