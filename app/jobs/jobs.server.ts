@@ -28,9 +28,10 @@ async function announceRecentPosts(): Promise<number> {
 export function siteJobs(options: { mailRetryDelaySeconds?: number } = {}): JobDefinition[] {
   return [
     {
-      // Expired form submissions (with their files) and audit entries past their retention.
+      // The retention table, once a night: expired submissions (with their files), audit
+      // entries, complaints and requests; the person removed from old bookings and gifts.
       name: "retention",
-      cron: "5 * * * *",
+      cron: "5 3 * * *",
       runAtStart: true,
       run: () => runRetention(),
     },

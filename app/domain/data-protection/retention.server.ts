@@ -8,6 +8,7 @@ import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
 import { eraseQueuedMail } from "../../mail/mailer.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
@@ -15,7 +16,7 @@ import type { SubmissionRow } from "../submissions/inbox.server.ts";
 import { AuditRetentionSchema, EmailLookupSchema, RetentionSchema } from "./retention.schema.ts";
 import { KIND_LABELS, submissionFields } from "../submissions/submission-labels.ts";
 import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../bookings/bookings-personal-data.server.ts";
-import { complaintsByEmail, requestsByEmail } from "../../features/data-protection/index.ts";
+import { applyRetentionRules, complaintsByEmail, getRetentionPeriods, keptKinds, periodText, requestsByEmail } from "../../features/data-protection/index.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
 ;
@@ -54,6 +55,8 @@ export async function updateRetentionSettings(input: RetentionSettings, actor: A
       .where(eq(siteSettings.id, 1));
     await recordAudit(actor, "settings.retention", { entity: "site_settings", entityId: 1, details: { from: before, to: value } }, tx);
   });
+  // The privacy notice shows the periods: its cached page is refreshed.
+  publishChange("settings");
   return value;
 }
 
@@ -299,7 +302,7 @@ export async function erasePersonalData(
 }
 
 // ---------------------------------------------------------------------------------------
-// The hourly job (app/jobs/jobs.server.ts)
+// The daily job (app/jobs/jobs.server.ts)
 
 /**
  * Deletes audit entries older than the audit log's retention (site settings, 12 to 120
@@ -323,9 +326,51 @@ export async function purgeExpiredAuditEntries(now: Date = new Date()): Promise<
   return deleted.length;
 }
 
-/** The retention clean-up (the "retention" job): expired submissions, then old audit entries. */
+/**
+ * The retention clean-up (the daily "retention" job): expired submissions, old audit
+ * entries, then every kind of the retention registry (bookings, gifts, complaints,
+ * requests...). One audit entry per run says what each kind removed, zeros included.
+ */
 export async function runRetention(now: Date = new Date()) {
   const submissions = await deleteExpiredSubmissions(now);
   const auditEntries = await purgeExpiredAuditEntries(now);
-  return { submissions: submissions.submissions, files: submissions.files, auditEntries };
+  const kinds = await applyRetentionRules(now);
+  await recordAudit({ email: "system" }, "retention.run", {
+    entity: "retention",
+    details: { submissions: submissions.byKind, files: submissions.files, audit_entries: auditEntries, ...kinds },
+  });
+  return { submissions: submissions.submissions, files: submissions.files, auditEntries, kinds };
+}
+
+/**
+ * The privacy notice's "How long we keep it" list, made from the same settings the job
+ * applies: the submission kinds' periods and every kept kind of the registry.
+ */
+async function retentionNoticeLines(): Promise<string[]> {
+  const [submissions, periods] = await Promise.all([getRetentionSettings(), getRetentionPeriods()]);
+  const after = (months: number) => `${periodText(months)} after the last change.`;
+  return [
+    `- Volunteer forms: ${after(submissions.volunteer)}`,
+    `- Stall applications: ${after(submissions.stall_application)}`,
+    `- Nominations: ${after(submissions.nomination)}`,
+    ...keptKinds().map((k) => `- ${k.notice.replaceAll("{period}", periodText(periods[k.kind]))}`),
+  ];
+}
+
+const RETENTION_HEADING = "## How long we keep it";
+
+/**
+ * The privacy notice with its retention section made from the retention settings the
+ * daily job applies (so the notice cannot disagree with it): it replaces the section under
+ * the heading, or is added at the end when staff removed the heading.
+ */
+export async function withRetentionSection(body: string): Promise<string> {
+  const lines = await retentionNoticeLines();
+  const section = `${RETENTION_HEADING}\n\n${lines.join("\n")}\n\nAfter that the information is deleted, or kept without your name and contact details where our accounts need it.`;
+  const start = body.search(/^## How long we keep it[^\S\n]*$/m);
+  if (start === -1) return `${body.trimEnd()}\n\n${section}`;
+  const afterHeading = body.indexOf("\n", start);
+  const next = afterHeading === -1 ? -1 : body.slice(afterHeading).search(/^## /m);
+  const end = next === -1 ? body.length : afterHeading + next;
+  return `${body.slice(0, start)}${section}${end < body.length ? `\n\n${body.slice(end)}` : ""}`;
 }
