@@ -76,4 +76,6 @@ CREATE INDEX "dp_complaint_notes_complaint_idx" ON "dp_complaint_notes" USING bt
 CREATE INDEX "dp_complaints_status_due_idx" ON "dp_complaints" USING btree ("status","due_on");--> statement-breakpoint
 CREATE INDEX "dp_complaints_email_idx" ON "dp_complaints" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "dp_requests_open_due_idx" ON "dp_requests" USING btree ("answered_on","due_on");--> statement-breakpoint
-CREATE INDEX "dp_requests_email_idx" ON "dp_requests" USING btree (lower("requester_email"));
+CREATE INDEX "dp_requests_email_idx" ON "dp_requests" USING btree (lower("requester_email"));--> statement-breakpoint
+-- The audit entries of actions taken from a logged request (its page lists them).
+CREATE INDEX "audit_log_request_idx" ON "audit_log" (("details"->>'request_id')) WHERE "details" ? 'request_id';

@@ -117,6 +117,9 @@ export async function action(args: Route.ActionArgs) {
     return data({ lookup: { email, found: await lookUp(email) }, erase: null });
   }
   if (intent === "retention") {
+    // A kind the form did not send (a page opened before it was added) keeps its period.
+    const periods = await getRetentionPeriods();
+    for (const k of RETENTION_KINDS) if (!form.has(retentionField(k.kind))) form.set(retentionField(k.kind), String(periods[k.kind]));
     const submission = parseForm(form, RetentionTableSchema, RETENTION_TABLE_FIELDS);
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const { audit_log, volunteer, stall_application, nomination, ...kinds } = submission.value;
