@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
 import { siteOrigin } from "../../../lib/config.server.ts";
-import { redirectWithToast, toastCookie } from "../../../lib/toast.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { COMPLAINT_STATUSES } from "../table.ts";
 import { COMPLAINT_CATEGORIES, COMPLAINT_STATUS_LABELS, ComplaintNoteSchema, ComplaintOutcomeSchema, ComplaintStatusSchema, CONTACT_METHODS } from "../complaints.schema.ts";
 import { addComplaintNote, getComplaint, sendComplaintOutcome, setComplaintResponsible, setComplaintStatus } from "../complaints.server.ts";
@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
       result.reason === "not-configured"
         ? "The outcome is saved but NOT sent: this site has no mail server set up. Send it another way, then set the status to Answered."
         : "The outcome is saved but NOT sent: the mail server refused it. Try again later.";
-    return data({ intent: "outcome-not-sent", message }, { headers: { "Set-Cookie": await toastCookie({ type: "error", message }) } });
+    return data({ intent: "outcome-not-sent", message });
   }
   return data({ intent: "unknown", reply: refusedForm({ _form: "Unknown action." }) }, { status: 400 });
 }
