@@ -86,6 +86,7 @@ test("staff work a complaint to its outcome, and log a request whose deadline ha
     await page.goto("/admin/data-protection/complaints");
     await expect(page.getByRole("heading", { name: "Complaints", level: 1 })).toBeVisible();
     await expect(page.getByTestId("complaints")).toContainText(reference!);
+    await noSideways(page);
     await page.screenshot({ path: shot("admin-complaints", viewport.width), fullPage: true });
   }
   await page.setViewportSize(VIEWPORTS[1]);
@@ -107,6 +108,7 @@ test("staff work a complaint to its outcome, and log a request whose deadline ha
   await expect(page.getByTestId("complaint-status")).toHaveText("Investigating");
   await page.screenshot({ path: shot("admin-complaint", 1280), fullPage: true });
   await page.setViewportSize(VIEWPORTS[0]);
+  await noSideways(page);
   await page.screenshot({ path: shot("admin-complaint", 390), fullPage: true });
 
   await page.getByRole("link", { name: "Find this person's data" }).click();
@@ -131,11 +133,13 @@ test("staff work a complaint to its outcome, and log a request whose deadline ha
   await expect(page.getByRole("button", { name: "Extend by two months" })).toHaveCount(0);
   await page.screenshot({ path: shot("admin-request", 1280), fullPage: true });
   await page.setViewportSize(VIEWPORTS[0]);
+  await noSideways(page);
   await page.screenshot({ path: shot("admin-request", 390), fullPage: true });
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await page.goto("/admin/data-protection/requests");
     await expect(page.getByTestId("requests")).toContainText(`Finn Letter ${stamp}`);
+    await noSideways(page);
     await page.screenshot({ path: shot("admin-requests", viewport.width), fullPage: true });
   }
 
@@ -146,6 +150,7 @@ test("staff work a complaint to its outcome, and log a request whose deadline ha
     await page.setViewportSize(viewport);
     await page.goto("/admin/data-protection");
     await expect(page.getByTestId("retention-table")).toContainText("Event bookings");
+    await noSideways(page);
     await page.screenshot({ path: shot("admin-data-protection", viewport.width), fullPage: true });
   }
 });

@@ -100,7 +100,7 @@ export default function Complaint({ loaderData, actionData }: Route.ComponentPro
       </div>
       {notSent && <Alert>{notSent}</Alert>}
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
         <div className="space-y-6">
           <section className={card} aria-labelledby="concern-heading">
             <h2 id="concern-heading" className="font-display text-xl font-semibold text-brand-900">

@@ -87,7 +87,7 @@ export default function Request({ loaderData, actionData }: Route.ComponentProps
         </h1>
         <DueBadge dueOn={deadline} state={due} />
       </div>
-      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
         <div className="space-y-6">
           <section className={card} aria-labelledby="details-heading">
             <h2 id="details-heading" className="font-display text-xl font-semibold text-brand-900">

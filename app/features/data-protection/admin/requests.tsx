@@ -56,7 +56,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
           {overdue === 1 ? "1 request is overdue." : `${overdue} requests are overdue.`}
         </p>
       )}
-      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
         <div>
           {requests.length === 0 ? (
             <p className={`${card} text-slate-700`}>No requests recorded yet.</p>

@@ -407,12 +407,12 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
           <Form method="post" id={retentionForm.id} onSubmit={retentionForm.onSubmit} className="mt-4" noValidate>
             <input type="hidden" name="intent" value="retention" />
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-left text-sm" data-testid="retention-table">
+              <table className="w-full text-left text-sm" data-testid="retention-table">
                 <thead className="border-b border-slate-200 text-slate-700">
                   <tr>
                     <th scope="col" className="py-2 pr-3 font-semibold">Kind of record</th>
                     <th scope="col" className="py-2 pr-3 font-semibold">Kept for (months)</th>
-                    <th scope="col" className="py-2 font-semibold">What happens then</th>
+                    <th scope="col" className="hidden py-2 font-semibold sm:table-cell">What happens then</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -490,6 +490,8 @@ function RetentionRow(props: {
     <tr className={props.pending ? "text-slate-500" : undefined}>
       <th scope="row" className="py-2 pr-3 align-top font-semibold text-slate-800">
         {props.label}
+        {/* On a phone the effect goes under the kind, not in a third column. */}
+        <span className="mt-0.5 block text-xs font-normal text-slate-600 sm:hidden">{props.effect}</span>
       </th>
       <td className="py-2 pr-3 align-top">
         <label htmlFor={id} className="sr-only">
@@ -510,7 +512,7 @@ function RetentionRow(props: {
         />
         <Error id={`${id}-error`} message={props.error} />
       </td>
-      <td className="py-2 align-top text-slate-600">{props.effect}</td>
+      <td className="hidden py-2 align-top text-slate-600 sm:table-cell">{props.effect}</td>
     </tr>
   );
 }
