@@ -40,7 +40,7 @@ export interface QueuedMail {
 const SEAL_OWNER = "mail-job";
 
 /** The hash an erasure looks queued mail up by. */
-export const mailAddressHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+const mailAddressHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 
 function sealMail(message: MailMessage): QueuedMail {
   const about = [...new Set([message.to, ...(message.about ?? [])].map(mailAddressHash))];

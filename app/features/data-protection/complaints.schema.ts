@@ -81,7 +81,6 @@ export const ConcernSchema = z
       ctx.addIssue({ code: "custom", path: ["contact_detail"], message: "Please enter the postal address to write to" });
     }
   });
-export type Concern = z.output<typeof ConcernSchema>;
 
 export const CONCERN_LABELS: Record<string, string> = {
   name: "Your name",

@@ -146,8 +146,6 @@ function mailState(result: MailResult): "sent" | "not-configured" | "failed" {
 // ---------------------------------------------------------------------------------------
 // Staff
 
-export type ComplaintRow = typeof dpComplaints.$inferSelect;
-
 export interface ComplaintListItem {
   id: string;
   reference: string;

@@ -6,4 +6,4 @@
 export { complaintsByEmail, countOverdueComplaints, getComplaint } from "./complaints.server.ts";
 export { countOverdueRequests, getRequest, requestsByEmail } from "./requests.server.ts";
 export { applyRetentionRules, getRetentionPeriods, keptKinds, updateRetentionPeriods } from "./retention-rules.server.ts";
-export { periodText, RETENTION_KINDS } from "./retention-kinds.ts";
+export { periodText } from "./retention-kinds.ts";

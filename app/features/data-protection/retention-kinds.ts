@@ -28,7 +28,7 @@ export interface RetentionKind {
   kept: boolean;
 }
 
-export const RETENTION_MONTHS_LIMIT = 240;
+const RETENTION_MONTHS_LIMIT = 240;
 
 export const RETENTION_KINDS: readonly RetentionKind[] = [
   {

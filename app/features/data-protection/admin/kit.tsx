@@ -14,7 +14,7 @@ export const secondary = "inline-block rounded-full border-2 border-brand-600 bg
 export const labelClass = "block text-sm font-semibold text-slate-800";
 
 /** A form's answer: which form (`intent`) and Conform's reply. */
-export interface IntentReply {
+interface IntentReply {
   intent: string;
   reply: FormReply;
 }
