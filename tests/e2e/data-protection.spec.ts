@@ -24,6 +24,9 @@ for (const javaScriptEnabled of [true, false]) {
 
       test("a visitor raises a concern from the privacy notice and gets a reference, told truly that no email went", async ({ page }) => {
         await page.goto("/privacy");
+        // The retention section is made from the retention table (2 years for bookings by default).
+        await expect(page.getByTestId("legal-page")).toContainText(/Event bookings: your name and email address are removed \d+ (years|months) after the event/);
+        if (javaScriptEnabled) await page.screenshot({ path: shot("privacy", viewport.width), fullPage: true });
         await page.getByRole("main").getByRole("link", { name: "Raise a data protection concern" }).click();
         await expect(page).toHaveURL(/\/privacy\/concern$/);
         if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
