@@ -67,7 +67,8 @@ export default tseslint.config(
   // Configuration comes from app/lib/config.server.ts (validated once), never process.env.
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
-    ignores: ["app/lib/config.server.ts", "server/process-setup.ts"],
+    // Tests beside a feature's code set the environment of the server they test, as tests/ do.
+    ignores: ["app/lib/config.server.ts", "server/process-setup.ts", "app/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-properties": [
         "error",

@@ -23,6 +23,7 @@ export default [
     route("terms/stallholders", "routes/public/legal-page.tsx", { id: "legal-stallholder-terms" }),
     route("accessibility", "routes/public/legal-page.tsx", { id: "legal-accessibility" }),
     route("cookies", "routes/public/legal-page.tsx", { id: "legal-cookies" }),
+    route("privacy/concern", "features/data-protection/concern.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -134,6 +135,10 @@ export default [
       layout("routes/admin/data-protection/layout.tsx", [
         route("data-protection", "routes/admin/data-protection/data-protection.tsx"),
         route("data-protection/export", "routes/admin/data-protection/data-protection-export.ts"),
+        route("data-protection/complaints", "features/data-protection/admin/complaints.tsx"),
+        route("data-protection/complaints/:id", "features/data-protection/admin/complaint.tsx"),
+        route("data-protection/requests", "features/data-protection/admin/requests.tsx"),
+        route("data-protection/requests/:id", "features/data-protection/admin/request.tsx"),
       ]),
 
       route("*", "routes/admin/not-found.tsx"),

@@ -54,7 +54,7 @@ You have the right to ask for a copy of your information, to have it corrected o
 
 ## How to complain
 
-If you are unhappy with how we have handled your information, please tell us first. You also have the right to complain to the Information Commissioner's Office (ICO), the UK's data protection regulator: https://ico.org.uk/make-a-complaint/ or 0303 123 1113.`;
+If you are unhappy with how we have handled your information, please tell us first with the "Raise a data protection concern" form (linked below and at the foot of every page): we acknowledge it at once and give you our answer within 30 days at most. You also have the right to complain to the Information Commissioner's Office (ICO), the UK's data protection regulator: https://ico.org.uk/make-a-complaint/ or 0303 123 1113.`;
 
 const VOLUNTEER_TERMS = `Thank you for offering to volunteer with ${FOUNDATION.name}. These terms explain what you can expect from us and what we ask of you. They are not a contract of employment.
 

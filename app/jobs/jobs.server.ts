@@ -6,14 +6,15 @@
  */
 import { BOOKING_REFUND_JOB, refundLatePayment } from "../domain/bookings/bookings.server.ts";
 import { runRetention } from "../domain/data-protection/retention.server.ts";
+import { REMINDERS_JOB, runDataProtectionReminders } from "../features/data-protection/reminders.server.ts";
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
 import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { deliverQueuedMail, MAIL_JOB, mailConcurrency, type MailMessage } from "../mail/mailer.server.ts";
+import { deliverQueuedMail, MAIL_JOB, mailConcurrency, type MailMessage, type QueuedMail } from "../mail/mailer.server.ts";
 import type { JobDefinition } from "./queue.server.ts";
 
 /** The periodic jobs, shown with their last run by Diagnostics. */
-export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep"] as const;
+export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", REMINDERS_JOB] as const;
 
 /** How far back the news jobs look for posts that came due (a missed minute is caught up). */
 const NEWS_WINDOW_MS = 10 * 60_000;
@@ -28,11 +29,20 @@ async function announceRecentPosts(): Promise<number> {
 export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryDelaySeconds?: number } = {}): JobDefinition[] {
   return [
     {
-      // Expired form submissions (with their files) and audit entries past their retention.
+      // The retention table, once a night: expired submissions (with their files), audit
+      // entries, complaints and requests; the person removed from old bookings and gifts.
       name: "retention",
-      cron: "5 * * * *",
+      cron: "5 3 * * *",
       runAtStart: true,
       run: () => runRetention(),
+    },
+    {
+      // Complaints and requests due within a week, or overdue: one email each to the staff
+      // responsible (each reminder is claimed once, whatever the instances).
+      name: REMINDERS_JOB,
+      cron: "15 * * * *",
+      runAtStart: true,
+      run: () => runDataProtectionReminders(),
     },
     {
       // Expired sessions and one-time links, throttle counters, ticket holds whose time is up...
@@ -56,9 +66,10 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryD
     },
     {
       // Outgoing mail (queueMail): a failed SMTP send is retried 10 times with growing
-      // waits (from about a minute, doubling, at most 4 hours). The message (it may hold a
-      // private link) is deleted three days after it was sent or finally failed: long
-      // enough, over a weekend, for an administrator to send a failure again (Failed mail).
+      // waits (from about a minute, doubling, at most 4 hours). The message is sealed in the
+      // job (it may hold a private link: mailer.server.ts) and deleted three days after it
+      // was sent or finally failed: long enough, over a weekend, for an administrator to
+      // send a failure again (Failed mail). Erasing a person removes theirs at once.
       // Workers wake when a message is queued (notify) and send MAIL_CONCURRENCY at once.
       // A send takes seconds: one whose process died (so its heartbeat stopped) is
       // handed back once it is 30 s late (it is refreshed every 15 s), and none may run longer than 5 minutes.
@@ -74,7 +85,7 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryD
         retryDelayMax: 4 * 3600,
         deleteAfterSeconds: 3 * 24 * 3600,
       },
-      run: (data) => deliverQueuedMail(data as MailMessage),
+      run: (data) => deliverQueuedMail(data as MailMessage | QueuedMail),
     },
     {
       // A late ticket payment's refund (the hold was released and the tickets sold): tried

@@ -300,6 +300,20 @@ export async function retryFailedJob(name: string, id: string): Promise<boolean>
   return (response.affected ?? 0) > 0;
 }
 
+/**
+ * Deletes the jobs of queue `name` whose data lists `hash` in its `about` array, in every
+ * state (an erasure: waiting, retrying, failed and completed ones alike). How many went.
+ */
+export async function deleteJobsAbout(name: string, hash: string): Promise<number> {
+  // A database whose queue never started (a command-line erasure on a fresh install) has no job table.
+  const exists = await getDb().execute<{ table: string | null }>(sql`select to_regclass(${`${QUEUE_SCHEMA}.job`})::text as table`);
+  if (!exists.rows[0]?.table) return 0;
+  const result = await getDb().execute(
+    sql`delete from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${name} and jsonb_typeof(data->'about') = 'array' and data->'about' ? ${hash}`,
+  );
+  return result.rowCount ?? 0;
+}
+
 /** Deletes a failed job of queue `name`; false when there is no such failed job. */
 export async function deleteFailedJob(name: string, id: string): Promise<boolean> {
   if (!UUID_RE.test(id)) return false;

@@ -9,11 +9,13 @@
  * rest (receipts, confirmations, notices): the "mail" job sends it, and a failed SMTP
  * send is retried with backoff instead of lost.
  */
+import { createHash } from "node:crypto";
 import type { Transporter } from "nodemailer";
 import { hitCounter } from "../domain/limits/counters.server.ts";
-import { enqueue, queueRunning } from "../jobs/queue.server.ts";
+import { deleteJobsAbout, enqueue, queueRunning } from "../jobs/queue.server.ts";
 import { config, type AppConfig } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { decryptSecret, encryptSecret } from "../lib/secret-box.server.ts";
 import { hashToken } from "../lib/tokens.server.ts";
 
 export interface MailMessage {
@@ -22,6 +24,34 @@ export interface MailMessage {
   text: string;
   /** Files sent with the message (a calendar entry, a ticket). */
   attachments?: { filename: string; content: string; contentType: string }[];
+  /** Other people the message is about (a staff notice of someone's form): erasing them removes it from the queue too. */
+  about?: string[];
+}
+
+/**
+ * A message as the "mail" job keeps it: sealed (AES-256-GCM with the secrets-at-rest key),
+ * so the queue's table never holds a body, a booking link's token or an address in plain
+ * text; `about` holds only hashes of the addresses it is to or about, so an erasure can
+ * find it. Older jobs hold a plain MailMessage and are still sent.
+ */
+export interface QueuedMail {
+  sealed: string;
+  about: string[];
+}
+
+const SEAL_OWNER = "mail-job";
+
+/** The hash an erasure looks queued mail up by. */
+const mailAddressHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+
+function sealMail(message: MailMessage): QueuedMail {
+  const about = [...new Set([message.to, ...(message.about ?? [])].map(mailAddressHash))];
+  return { sealed: encryptSecret(JSON.stringify(message), SEAL_OWNER), about };
+}
+
+/** The message of a queued job (sealed, or written by an older version in plain). */
+export function openQueuedMail(data: MailMessage | QueuedMail): MailMessage {
+  return "sealed" in data ? (JSON.parse(decryptSecret(data.sealed, SEAL_OWNER)) as MailMessage) : data;
 }
 
 export type MailResult = { sent: true } | { sent: false; reason: "not-configured" | "failed"; error?: string };
@@ -125,14 +155,24 @@ export async function queueMail(message: MailMessage, options: { toStaff?: boole
     return false;
   }
   if (queueRunning()) {
-    await enqueue(MAIL_JOB, message);
+    await enqueue(MAIL_JOB, sealMail(message));
     return true;
   }
   return (await sendMail(message)).sent;
 }
 
+/**
+ * Removes every message to or about an address from the mail queue, whatever its state
+ * (waiting, being retried, failed, or sent and kept for a few days): an erasure leaves
+ * nothing of the person there. Returns how many went.
+ */
+export async function eraseQueuedMail(email: string): Promise<number> {
+  return deleteJobsAbout(MAIL_JOB, mailAddressHash(email));
+}
+
 /** The "mail" job: sends one queued message; a failed send throws, so the queue retries it. */
-export async function deliverQueuedMail(message: MailMessage): Promise<void> {
+export async function deliverQueuedMail(data: MailMessage | QueuedMail): Promise<void> {
+  const message = openQueuedMail(data);
   const result = await sendMail(message);
   if (!result.sent && result.reason === "failed") throw new Error(`mail to ${message.to} not sent: ${result.error ?? "unknown error"}`);
 }

@@ -19,7 +19,7 @@ describe("admin menu from the route table", async () => {
       ["Pages and news", ["Page texts", "News", "Media library", "Causes", "Fund recipients", "Awards"]],
       // The lists edited once or twice a year, together.
       ["Rarely changed", ["Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"]],
-      ["People", ["Inbox", "Data protection", "Users"]],
+      ["People", ["Inbox", "Data protection", "Complaints", "Data requests", "Users"]],
       ["Money", ["Donations", "Gift Aid"]],
       ["Site", ["Settings", "Audit log", "My account"]],
     ]);

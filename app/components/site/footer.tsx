@@ -136,6 +136,11 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, add
                 </a>
               </li>
             ))}
+            <li>
+              <a href="/privacy/concern" className="hover:text-white hover:underline">
+                Raise a data protection concern
+              </a>
+            </li>
           </ul>
         </div>
       </div>

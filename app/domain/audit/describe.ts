@@ -135,6 +135,20 @@ export const AUDIT_PHRASES = {
   "media.deleted": "deleted a file from the media library",
   "personal_data.export": "exported a person's data",
   "staff.user_created": "created an account from the command line",
+  "mail.erase": "removed a person's queued and failed mail",
+  "retention.run": "applied the retention periods",
+  "settings.complaint_response_days": "changed how soon data-protection complaints are answered",
+  "settings.retention_periods": "changed how long records are kept",
+  "complaint.received": "received a data-protection complaint",
+  "complaint.status": "changed a complaint's status",
+  "complaint.responsible": "changed who answers a complaint",
+  "complaint.note": "added a note to a complaint",
+  "complaint.outcome_not_sent": "wrote a complaint's outcome, which could not be emailed",
+  "complaint.outcome_sent": "emailed a complaint's outcome",
+  "data_protection.reminders": "sent data-protection deadline reminders",
+  "request.recorded": "recorded a request about a person's data",
+  "request.extended": "extended the deadline of a request about a person's data",
+  "request.answered": "recorded the answer to a request about a person's data",
 } as const satisfies Record<string, string>;
 
 /** Every action the audit log can record; `recordAudit` takes only these, so each has its sentence. */

@@ -8,12 +8,15 @@ import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { eraseQueuedMail } from "../../mail/mailer.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 import type { SubmissionRow } from "../submissions/inbox.server.ts";
 import { AuditRetentionSchema, EmailLookupSchema, RetentionSchema } from "./retention.schema.ts";
 import { KIND_LABELS, submissionFields } from "../submissions/submission-labels.ts";
 import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../bookings/bookings-personal-data.server.ts";
+import { applyRetentionRules, complaintsByEmail, getRetentionPeriods, keptKinds, periodText, requestsByEmail } from "../../features/data-protection/index.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
 ;
@@ -52,6 +55,8 @@ export async function updateRetentionSettings(input: RetentionSettings, actor: A
       .where(eq(siteSettings.id, 1));
     await recordAudit(actor, "settings.retention", { entity: "site_settings", entityId: 1, details: { from: before, to: value } }, tx);
   });
+  // The privacy notice shows the periods: its cached page is refreshed.
+  publishChange("settings");
   return value;
 }
 
@@ -139,6 +144,8 @@ export interface PersonalData {
   auditEntries: (typeof auditLog.$inferSelect)[];
   donor: DonorData;
   bookings: BookingWithTitle[];
+  complaints: Awaited<ReturnType<typeof complaintsByEmail>>;
+  requests: Awaited<ReturnType<typeof requestsByEmail>>;
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -163,7 +170,16 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     .where(ids.length ? or(sql`lower(${auditLog.actor_email}) = ${email}`, inArray(auditLog.actor_user_id, ids)) : sql`lower(${auditLog.actor_email}) = ${email}`)
     .orderBy(auditLog.at)
     .limit(5000);
-  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email), bookings: await findBookingsByEmail(db, email) };
+  return {
+    email,
+    submissions,
+    accounts,
+    auditEntries,
+    donor: await findDonorData(email),
+    bookings: await findBookingsByEmail(db, email),
+    complaints: await complaintsByEmail(email),
+    requests: await requestsByEmail(email),
+  };
 }
 
 /** The subject-access export: a JSON document of everything found, with readable field labels. */
@@ -195,6 +211,29 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
     })),
     giving: donorDataExport(found.donor),
     bookings: bookingsDataExport(found.bookings),
+    data_protection_complaints: found.complaints.map((c) => ({
+      reference: c.reference,
+      received: c.received_at.toISOString(),
+      name: c.name,
+      email: c.email,
+      category: c.category,
+      concern: c.about,
+      contact_by: c.contact_by,
+      contact_detail: c.contact_detail,
+      status: c.status,
+      due_on: c.due_on,
+      outcome: c.outcome_sent_at ? c.outcome : null,
+    })),
+    data_protection_requests: found.requests.map((r) => ({
+      reference: r.reference,
+      kind: r.kind,
+      came_by: r.channel,
+      received_on: r.received_on,
+      deadline: r.extended_to ?? r.due_on,
+      extension_reason: r.extension_reason,
+      answered_on: r.answered_on,
+      answered_how: r.answered_how,
+    })),
     audit_log: found.auditEntries.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -214,14 +253,18 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
 export async function erasePersonalData(
   rawEmail: string,
   actor: AuditActor,
+  options: { requestId?: string | null } = {},
 ): Promise<{
   submissions: number;
   files: number;
   byKind: Partial<Record<SubmissionKind, number>>;
   giving: Omit<DonorErasure, "subscriptionsToStop">;
   bookings: number;
+  mail: number;
 }> {
   const email = EmailLookupSchema.parse(rawEmail);
+  // An erasure made from a logged request names it in every audit entry (its page lists them).
+  const request = options.requestId ? { request_id: options.requestId } : {};
   const { rows, byKind, giving, bookings } = await getDb().transaction(async (tx) => {
     const deleted = await tx
       .delete(formSubmissions)
@@ -233,30 +276,33 @@ export async function erasePersonalData(
     await recordAudit(
       actor,
       "submissions.erase",
-      { entity: "form_submission", details: { count: deleted.length, files: fileCount, byKind: kinds, email_sha256: emailHash(email) } },
+      { entity: "form_submission", details: { count: deleted.length, files: fileCount, byKind: kinds, email_sha256: emailHash(email), ...request } },
       tx,
     );
     // Giving: claimed gifts of the last 6 years and their declarations are kept (Gift Aid).
     const erasedGiving = await eraseDonorData(tx, email);
     if (erasedGiving.gifts + erasedGiving.declarations + erasedGiving.monthlyGifts + erasedGiving.keptGifts > 0) {
       const { subscriptionsToStop, ...counts } = erasedGiving;
-      await recordAudit(actor, "donations.erase", { entity: "donation", details: { ...counts, stopped: subscriptionsToStop.length, email_sha256: emailHash(email) } }, tx);
+      await recordAudit(actor, "donations.erase", { entity: "donation", details: { ...counts, stopped: subscriptionsToStop.length, email_sha256: emailHash(email), ...request } }, tx);
     }
     // Bookings keep their tickets and amounts; the name and address go.
     const erasedBookings = await eraseFromBookings(tx, email);
     if (erasedBookings > 0) {
-      await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email) } }, tx);
+      await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email), ...request } }, tx);
     }
     return { rows: deleted, byKind: kinds, giving: erasedGiving, bookings: erasedBookings };
   });
   const files = await deleteFiles(rows);
+  // Mail to or about the person still in the queue (waiting, retrying, failed or kept after sending).
+  const mail = await eraseQueuedMail(email);
+  await recordAudit(actor, "mail.erase", { entity: "mail", details: { count: mail, email_sha256: emailHash(email), ...request } });
   const { subscriptionsToStop, ...givingCounts } = giving;
   await stopErasedSubscriptions(subscriptionsToStop);
-  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings };
+  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings, mail };
 }
 
 // ---------------------------------------------------------------------------------------
-// The hourly job (app/jobs/jobs.server.ts)
+// The daily job (app/jobs/jobs.server.ts)
 
 /**
  * Deletes audit entries older than the audit log's retention (site settings, 12 to 120
@@ -280,9 +326,51 @@ export async function purgeExpiredAuditEntries(now: Date = new Date()): Promise<
   return deleted.length;
 }
 
-/** The retention clean-up (the "retention" job): expired submissions, then old audit entries. */
+/**
+ * The retention clean-up (the daily "retention" job): expired submissions, old audit
+ * entries, then every kind of the retention registry (bookings, gifts, complaints,
+ * requests...). One audit entry per run says what each kind removed, zeros included.
+ */
 export async function runRetention(now: Date = new Date()) {
   const submissions = await deleteExpiredSubmissions(now);
   const auditEntries = await purgeExpiredAuditEntries(now);
-  return { submissions: submissions.submissions, files: submissions.files, auditEntries };
+  const kinds = await applyRetentionRules(now);
+  await recordAudit({ email: "system" }, "retention.run", {
+    entity: "retention",
+    details: { submissions: submissions.byKind, files: submissions.files, audit_entries: auditEntries, ...kinds },
+  });
+  return { submissions: submissions.submissions, files: submissions.files, auditEntries, kinds };
+}
+
+/**
+ * The privacy notice's "How long we keep it" list, made from the same settings the job
+ * applies: the submission kinds' periods and every kept kind of the registry.
+ */
+async function retentionNoticeLines(): Promise<string[]> {
+  const [submissions, periods] = await Promise.all([getRetentionSettings(), getRetentionPeriods()]);
+  const after = (months: number) => `${periodText(months)} after the last change.`;
+  return [
+    `- Volunteer forms: ${after(submissions.volunteer)}`,
+    `- Stall applications: ${after(submissions.stall_application)}`,
+    `- Nominations: ${after(submissions.nomination)}`,
+    ...keptKinds().map((k) => `- ${k.notice.replaceAll("{period}", periodText(periods[k.kind]))}`),
+  ];
+}
+
+const RETENTION_HEADING = "## How long we keep it";
+
+/**
+ * The privacy notice with its retention section made from the retention settings the
+ * daily job applies (so the notice cannot disagree with it): it replaces the section under
+ * the heading, or is added at the end when staff removed the heading.
+ */
+export async function withRetentionSection(body: string): Promise<string> {
+  const lines = await retentionNoticeLines();
+  const section = `${RETENTION_HEADING}\n\n${lines.join("\n")}\n\nAfter that the information is deleted, or kept without your name and contact details where our accounts need it.`;
+  const start = body.search(/^## How long we keep it[^\S\n]*$/m);
+  if (start === -1) return `${body.trimEnd()}\n\n${section}`;
+  const afterHeading = body.indexOf("\n", start);
+  const next = afterHeading === -1 ? -1 : body.slice(afterHeading).search(/^## /m);
+  const end = next === -1 ? body.length : afterHeading + next;
+  return `${body.slice(0, start)}${section}${end < body.length ? `\n\n${body.slice(end)}` : ""}`;
 }

@@ -5,7 +5,7 @@
  */
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { deleteFailedJob, failedJobs, retryFailedJob, type FailedJob } from "../../jobs/queue.server.ts";
-import { MAIL_JOB, type MailMessage } from "../../mail/mailer.server.ts";
+import { MAIL_JOB, openQueuedMail, type MailMessage, type QueuedMail } from "../../mail/mailer.server.ts";
 
 export interface FailedMail {
   id: string;
@@ -18,15 +18,16 @@ export interface FailedMail {
 
 /** The newest 100 messages that failed. */
 export async function listFailedMail(): Promise<FailedMail[]> {
-  return (await failedJobs<MailMessage>(MAIL_JOB)).map(failedMail);
+  return (await failedJobs<MailMessage | QueuedMail>(MAIL_JOB)).map(failedMail);
 }
 
 async function findFailedMail(id: string): Promise<FailedMail | undefined> {
-  return (await failedJobs<MailMessage>(MAIL_JOB, { id })).map(failedMail)[0];
+  return (await failedJobs<MailMessage | QueuedMail>(MAIL_JOB, { id })).map(failedMail)[0];
 }
 
-function failedMail(job: FailedJob<MailMessage>): FailedMail {
-  return { id: job.id, to: job.data.to, subject: job.data.subject, error: job.error, failedAt: job.failedAt, attempts: job.attempts };
+function failedMail(job: FailedJob<MailMessage | QueuedMail>): FailedMail {
+  const message = openQueuedMail(job.data);
+  return { id: job.id, to: message.to, subject: message.subject, error: job.error, failedAt: job.failedAt, attempts: job.attempts };
 }
 
 /** Queues a failed message to be sent once more; false when it is no longer there. */

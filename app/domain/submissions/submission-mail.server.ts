@@ -36,6 +36,7 @@ export function submissionMails(input: { kind: SubmissionKind; reference: string
   if (settings.contact_email) {
     messages.push({
       to: settings.contact_email,
+      about: [input.email],
       subject: `${what.notice} (${input.reference})`,
       text: [`${what.notice} has arrived on the website: ${input.reference}.`, "", `Open the inbox to read it: ${origin}/admin/inbox?q=${encodeURIComponent(input.reference)}`].join("\n"),
     });

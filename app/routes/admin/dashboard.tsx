@@ -10,6 +10,7 @@ import { doorEvents, upcomingEventSales } from "../../domain/bookings/bookings-a
 import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
 import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { countOverdueComplaints, countOverdueRequests } from "../../features/data-protection/index.ts";
 import type { Route } from "./+types/dashboard";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
@@ -19,12 +20,15 @@ export const meta = () => [{ title: "Dashboard | Millbrook Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = currentStaff(args);
-  const [counts, newSubmissions, settings, sales, today] = await Promise.all([
+  const dataProtection = allows(staff, "data-protection");
+  const [counts, newSubmissions, settings, sales, today, overdueComplaints, overdueRequests] = await Promise.all([
     getDashboardCounts(),
     allows(staff, "submissions") ? countNewSubmissions() : null,
     getSiteSettings(args.context),
     upcomingEventSales({ limit: 6 }),
     allows(staff, "check-in") ? doorEvents(ukToday()) : null,
+    dataProtection ? countOverdueComplaints() : 0,
+    dataProtection ? countOverdueRequests() : 0,
   ]);
   return {
     // Today's events with their door check-in, for the staff allowed to check people in.
@@ -36,6 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
     // Ticket figures are for every member of staff; the bookings behind them (names) are not.
     sales: sales.map((s) => ({ ...s, when: `${formatShortDate(s.date)}, ${formatTime(s.time)}` })),
     canSeeBookings: allows(staff, "submissions"),
+    // Only for the staff who handle data protection (the counts say nothing personal, but the links lead there).
+    overdue: dataProtection ? { complaints: overdueComplaints, requests: overdueRequests } : null,
   };
 }
 
@@ -72,6 +78,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </h2>
           <DoorEvents events={loaderData.today} />
         </section>
+      )}
+      {loaderData.overdue && loaderData.overdue.complaints + loaderData.overdue.requests > 0 && (
+        <div role="status" className="mt-4 rounded-2xl border-2 border-red-700 bg-red-50 px-4 py-3 text-red-950" data-testid="overdue-data-protection">
+          <p className="font-semibold">Data protection deadlines have passed:</p>
+          <ul className="mt-1 list-inside list-disc text-sm">
+            {loaderData.overdue.complaints > 0 && (
+              <li>
+                <Link to="/admin/data-protection/complaints" className="font-semibold underline">
+                  {loaderData.overdue.complaints === 1 ? "1 complaint" : `${loaderData.overdue.complaints} complaints`} overdue
+                </Link>
+              </li>
+            )}
+            {loaderData.overdue.requests > 0 && (
+              <li>
+                <Link to="/admin/data-protection/requests" className="font-semibold underline">
+                  {loaderData.overdue.requests === 1 ? "1 request" : `${loaderData.overdue.requests} requests`} about a person's data overdue
+                </Link>
+              </li>
+            )}
+          </ul>
+        </div>
       )}
       <div className="mt-6">
         <ConnectionPanel />

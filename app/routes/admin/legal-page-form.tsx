@@ -56,7 +56,7 @@ export default function LegalPageForm({ loaderData, actionData }: Route.Componen
         label="Page text"
         hint={
           loaderData.slug === "privacy"
-            ? 'Start a line with "## " for a heading and "- " for a list item; leave a blank line between paragraphs. Web and email addresses become links. {volunteer_retention}, {stall_application_retention} and {nomination_retention} show the periods set under Data protection.'
+            ? 'Start a line with "## " for a heading and "- " for a list item; leave a blank line between paragraphs. Web and email addresses become links. {volunteer_retention}, {stall_application_retention} and {nomination_retention} show the periods set under Data protection. On the privacy notice, the section "## How long we keep it" is always made from the retention table under Data protection (added at the end if the text has no such heading).'
             : 'Start a line with "## " for a heading and "- " for a list item; leave a blank line between paragraphs. Web and email addresses become links.'
         }
         rows={24}

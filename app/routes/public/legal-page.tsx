@@ -10,12 +10,14 @@ import { Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { SimpleMarkup } from "../../components/site/simple-markup.tsx";
 import { LEGAL_PAGES } from "../../content/starting-content.ts";
+import { withRetentionSection } from "../../domain/data-protection/retention.server.ts";
 import { getLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/legal-page";
 
 export const handle: ContentHandle = { topics: ["legal-pages", "settings"] };
+// (The retention table changes the "settings" topic, so the cached notice is refreshed with it.)
 
 const months = (n: number) => (n === 1 ? "1 month" : `${n} months`);
 
@@ -25,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const known = LEGAL_PAGES.find((p) => p.path === path);
   if (!known) throw data("Not found", { status: 404 });
   const [page, settings] = await Promise.all([getLegalPage(known.slug), getSiteSettings(context)]);
-  const body = page.body
+  const body = (known.slug === "privacy" ? await withRetentionSection(page.body) : page.body)
     .replaceAll("{volunteer_retention}", months(settings.retention_months_volunteer))
     .replaceAll("{stall_application_retention}", months(settings.retention_months_stall_application))
     .replaceAll("{nomination_retention}", months(settings.retention_months_nomination));
@@ -50,6 +52,15 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-8">
             <SimpleMarkup source={loaderData.body} />
           </div>
+          {loaderData.path === "/privacy" && (
+            <p className="mt-10 rounded-2xl bg-brand-50 p-5 text-lg text-slate-800">
+              Unhappy with how we have handled your information?{" "}
+              <a href="/privacy/concern" className="font-semibold text-brand-700 underline underline-offset-4">
+                Raise a data protection concern
+              </a>
+              .
+            </p>
+          )}
         </article>
       </Section>
     </div>

@@ -20,6 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const paths = [
     ...SITEMAP_PATHS,
     ...LEGAL_PAGES.map((p) => p.path),
+    "/privacy/concern",
     ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`),
     ...news.map((post) => `/news/${post.slug}`),
   ];

@@ -9,6 +9,7 @@ import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { emailHash, findPersonalData, personalDataExport } from "../../../domain/data-protection/retention.server.ts";
 import { EmailLookupSchema } from "../../../domain/data-protection/retention.schema.ts";
+import { getRequest } from "../../../features/data-protection/index.ts";
 import type { Route } from "./+types/data-protection-export";
 
 export async function action(args: Route.ActionArgs) {
@@ -18,11 +19,17 @@ export async function action(args: Route.ActionArgs) {
   const email = EmailLookupSchema.safeParse(form.get("email") ?? "");
   if (!email.success) throw data("Please give a valid email address.", { status: 400 });
   const found = await findPersonalData(email.data);
-  await recordAudit(
-    currentActor(args),
-    "personal_data.export",
-    { details: { submissions: found.submissions.length, accounts: found.accounts.length, email_sha256: emailHash(email.data) } },
-  );
+  // Exported for a logged request (the look-up started from it): the audit entry names it.
+  const requestId = form.get("request");
+  const request = typeof requestId === "string" && requestId ? await getRequest(requestId) : null;
+  await recordAudit(currentActor(args), "personal_data.export", {
+    details: {
+      submissions: found.submissions.length,
+      accounts: found.accounts.length,
+      email_sha256: emailHash(email.data),
+      ...(request ? { request_id: request.id, request_reference: request.reference } : {}),
+    },
+  });
   const date = new Date().toISOString().slice(0, 10);
   return new Response(JSON.stringify(personalDataExport(found), null, 2), {
     headers: {

@@ -19,18 +19,56 @@ import {
   RETENTION_FIELDS,
   RetentionFormSchema,
 } from "../../../domain/data-protection/retention.schema.ts";
+import { getComplaint, getRequest, getRetentionPeriods, updateRetentionPeriods } from "../../../features/data-protection/index.ts";
+import { RETENTION_KIND_FIELDS, RETENTION_KINDS, retentionField, RetentionKindsSchema } from "../../../features/data-protection/retention-kinds.ts";
 import { parseForm, refusedForm, type FormReply } from "../../../lib/form-submission.ts";
 import { redirectWithToast, toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 
+/** The whole retention table: the submission kinds, the registry's kinds and the audit log. */
+const RetentionTableSchema = RetentionFormSchema.extend(RetentionKindsSchema.shape);
+const RETENTION_TABLE_FIELDS = [...RETENTION_FIELDS, ...RETENTION_KIND_FIELDS];
+
 export const handle: MenuHandle = { menu: { group: "People", label: "Data protection", order: 20 } };
 
 export const meta = () => [{ title: "Data protection | Millbrook Admin" }];
 
-export async function loader() {
-  const [retention, auditRetention] = await Promise.all([getRetentionSettings(), getAuditRetentionMonths()]);
-  return { retention, auditRetention, auditRetentionMin: AUDIT_RETENTION_MONTHS_MIN };
+/**
+ * A look-up started from a logged request or a complaint (`?request=<id>`, `?complaint=<id>`:
+ * ids, never the address, in the URL): the person's address is looked up at once, and an
+ * export or erasure made from here names the request in the audit log.
+ */
+async function startedFrom(url: URL) {
+  const requestId = url.searchParams.get("request");
+  if (requestId) {
+    const request = await getRequest(requestId);
+    if (request) return { kind: "request" as const, id: request.id, reference: request.reference, email: request.requester_email.toLowerCase() };
+  }
+  const complaintId = url.searchParams.get("complaint");
+  if (complaintId) {
+    const found = await getComplaint(complaintId);
+    if (found) return { kind: "complaint" as const, id: found.complaint.id, reference: found.complaint.reference, email: found.complaint.email.toLowerCase() };
+  }
+  return null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [retention, auditRetention, periods, from] = await Promise.all([
+    getRetentionSettings(),
+    getAuditRetentionMonths(),
+    getRetentionPeriods(),
+    startedFrom(new URL(request.url)),
+  ]);
+  const start = from ? { from: { kind: from.kind, id: from.id, reference: from.reference }, lookup: { email: from.email, found: await lookUp(from.email) } } : null;
+  return { retention, auditRetention, periods, auditRetentionMin: AUDIT_RETENTION_MONTHS_MIN, start };
+}
+
+/** The logged request an action was taken from (the form's hidden field), when it exists. */
+async function requestIdOf(form: FormData): Promise<string | null> {
+  const id = form.get("request");
+  if (typeof id !== "string" || id === "") return null;
+  return (await getRequest(id))?.id ?? null;
 }
 
 /** What the Find form shows: looked up on a POST, so the address never travels in a URL. */
@@ -57,6 +95,8 @@ async function lookUp(email: string) {
       monthly: found.donor.monthly.length,
     },
     bookings: found.bookings.map((b) => ({ reference: b.reference, event: b.eventTitle, quantity: b.quantity, status: b.status })),
+    complaints: found.complaints.map((c) => ({ id: c.id, reference: c.reference, status: c.status })),
+    requests: found.requests.map((r) => ({ id: r.id, reference: r.reference, kind: r.kind })),
   };
 }
 
@@ -77,11 +117,15 @@ export async function action(args: Route.ActionArgs) {
     return data({ lookup: { email, found: await lookUp(email) }, erase: null });
   }
   if (intent === "retention") {
-    const submission = parseForm(form, RetentionFormSchema, RETENTION_FIELDS);
+    // A kind the form did not send (a page opened before it was added) keeps its period.
+    const periods = await getRetentionPeriods();
+    for (const k of RETENTION_KINDS) if (!form.has(retentionField(k.kind))) form.set(retentionField(k.kind), String(periods[k.kind]));
+    const submission = parseForm(form, RetentionTableSchema, RETENTION_TABLE_FIELDS);
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const { audit_log, ...periods } = submission.value;
-    await updateRetentionSettings(periods, actor);
+    const { audit_log, volunteer, stall_application, nomination, ...kinds } = submission.value;
+    await updateRetentionSettings({ volunteer, stall_application, nomination }, actor);
     await updateAuditRetention(audit_log, actor);
+    await updateRetentionPeriods(kinds, actor);
     return redirectWithToast("/admin/data-protection", { type: "success", message: "Retention periods saved" });
   }
   if (intent === "erase") {
@@ -92,7 +136,7 @@ export async function action(args: Route.ActionArgs) {
       return data({ lookup: { email: email.data.email, found: await lookUp(email.data.email) }, erase: submission.reply() }, { status: 400 });
     }
     const { email } = submission.value;
-    const message = erasureMessage(await erasePersonalData(email, actor));
+    const message = erasureMessage(await erasePersonalData(email, actor, { requestId: await requestIdOf(form) }));
     return data({ lookup: { email, found: await lookUp(email) }, erase: null }, { headers: { "Set-Cookie": await toastCookie({ type: "success", message }) } });
   }
   return data(refusedForm({ _form: "Unknown action." }), { status: 400 });
@@ -113,6 +157,7 @@ function erasureMessage(result: Awaited<ReturnType<typeof erasePersonalData>>) {
     message += `; ${n(giving.gifts, "gift", "gifts")}, ${n(giving.declarations, "Gift Aid declaration", "Gift Aid declarations")} and ${n(giving.monthlyGifts, "monthly gift", "monthly gifts")}`;
   }
   if (result.bookings > 0) message += `; name and email removed from ${n(result.bookings, "booking", "bookings")}`;
+  if (result.mail > 0) message += `; ${n(result.mail, "message", "messages")} removed from the mail queue`;
   if (giving.keptGifts > 0) {
     message += `. Kept ${n(giving.keptGifts, "gift", "gifts")} and ${n(giving.keptDeclarations, "Gift Aid declaration", "Gift Aid declarations")}: they were part of a Gift Aid claim, and HMRC requires them to be kept for 6 years after the claim`;
   }
@@ -135,11 +180,14 @@ function Error({ id, message }: { id: string; message?: string }) {
 type Lookup = { email: string; found: Awaited<ReturnType<typeof lookUp>> };
 
 export default function DataProtection({ loaderData, actionData }: Route.ComponentProps) {
-  const { retention, auditRetention, auditRetentionMin } = loaderData;
+  const { retention, auditRetention, auditRetentionMin, start, periods } = loaderData;
   // A refused Retention or Find form (Conform's reply, which carries the posted values), or a look-up.
   const reply = actionData && "status" in actionData ? actionData : undefined;
   const answer = actionData && "lookup" in actionData ? actionData : undefined;
-  const lookup: Lookup | undefined = answer?.lookup;
+  const lookup: Lookup | undefined = answer?.lookup ?? (reply ? undefined : start?.lookup);
+  const from = start?.from ?? null;
+  // Actions on the request's own person are tied to it in the audit log.
+  const requestId = from?.kind === "request" && lookup?.email === start?.lookup.email ? from.id : "";
   const eraseReply = answer?.erase ?? undefined;
   const replyTo = (intent: string) => (reply?.initialValue?.intent === intent ? reply : undefined);
   const refusal = reply?.error?.[""]?.[0];
@@ -151,10 +199,14 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
 
   const [retentionForm, retentionFields] = useForm({
     lastResult: replyTo("retention"),
-    defaultValue: { ...Object.fromEntries(SUBMISSION_KINDS.map((k) => [k, String(retention[k])])), audit_log: String(auditRetention) },
+    defaultValue: {
+      ...Object.fromEntries(SUBMISSION_KINDS.map((k) => [k, String(retention[k])])),
+      ...Object.fromEntries(RETENTION_KINDS.map((k) => [retentionField(k.kind), String(periods[k.kind])])),
+      audit_log: String(auditRetention),
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, RetentionFormSchema, RETENTION_FIELDS),
+    onValidate: ({ formData }) => parseForm(formData, RetentionTableSchema, RETENTION_TABLE_FIELDS),
   });
   const [findForm, findFields] = useForm({
     lastResult: replyTo("find"),
@@ -170,7 +222,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
     <main className="px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="font-display text-3xl font-semibold text-brand-900">Data protection</h1>
       <p className="mt-1 max-w-3xl text-slate-600">
-        How long form submissions are kept, and the tools to answer a person who asks what we hold about them or asks us to erase it.
+        The tools to answer a person who asks what we hold about them or asks us to erase it, and how long each kind of personal record is kept.
       </p>
       {refusal && (
         <p role="alert" className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
@@ -178,64 +230,17 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
         </p>
       )}
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <section className={card} aria-labelledby="retention-heading">
-          <h2 id="retention-heading" className="font-display text-xl font-semibold text-brand-900">
-            Retention periods
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Submissions are deleted automatically, with their files, this many months after they were last changed. The check runs every hour.
-          </p>
-          <Form method="post" id={retentionForm.id} onSubmit={retentionForm.onSubmit} className="mt-4 space-y-4" noValidate>
-            <input type="hidden" name="intent" value="retention" />
-            {SUBMISSION_KINDS.map((kind) => (
-              <div key={kind}>
-                <label htmlFor={`retention-${kind}`} className="block text-sm font-semibold text-slate-800">
-                  {KIND_LABELS[kind]} (months)
-                </label>
-                <input
-                  id={`retention-${kind}`}
-                  name={kind}
-                  key={retentionFields[kind].key}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={RETENTION_MONTHS_MAX}
-                  defaultValue={retentionFields[kind].initialValue}
-                  aria-invalid={retentionError(kind) ? true : undefined}
-                  aria-describedby={retentionError(kind) ? `retention-${kind}-error` : undefined}
-                  className={`${control} max-w-40`}
-                />
-                <Error id={`retention-${kind}-error`} message={retentionError(kind)} />
-              </div>
-            ))}
-            <div>
-              <label htmlFor="retention-audit_log" className="block text-sm font-semibold text-slate-800">
-                Audit log (months)
-              </label>
-              <input
-                id="retention-audit_log"
-                name="audit_log"
-                key={retentionFields.audit_log.key}
-                type="number"
-                inputMode="numeric"
-                min={auditRetentionMin}
-                max={RETENTION_MONTHS_MAX}
-                defaultValue={retentionFields.audit_log.initialValue}
-                aria-invalid={retentionError("audit_log") ? true : undefined}
-                aria-describedby={retentionError("audit_log") ? "retention-audit_log-error" : "retention-audit_log-hint"}
-                className={`${control} max-w-40`}
-              />
-              <p id="retention-audit_log-hint" className="mt-1 text-sm text-slate-600">
-                Entries older than this are deleted; at least {auditRetentionMin} months. Nothing else can change or delete them.
-              </p>
-              <Error id="retention-audit_log-error" message={retentionError("audit_log")} />
-            </div>
-            <button type="submit" className={button} disabled={busy("retention")}>
-              {busy("retention") ? "Saving..." : "Save retention periods"}
-            </button>
-          </Form>
-        </section>
+      {from && (
+        <p className="mt-4 rounded-lg border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="started-from">
+          Looking up the person of {from.kind === "request" ? "request" : "complaint"}{" "}
+          <Link to={`/admin/data-protection/${from.kind === "request" ? "requests" : "complaints"}/${from.id}`} className="font-mono font-semibold underline">
+            {from.reference}
+          </Link>
+          {from.kind === "request" ? ". An export or erasure made here is recorded against the request." : "."}
+        </p>
+      )}
+      <div className="mt-6 flex flex-col gap-6">
+
 
         <section className={card} aria-labelledby="person-heading">
           <h2 id="person-heading" className="font-display text-xl font-semibold text-brand-900">
@@ -344,10 +349,37 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 )}
                 <p className="mt-1 text-sm text-slate-600">An erasure removes the name and email from bookings and keeps the tickets and amounts.</p>
               </div>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-700">Complaints and requests</h4>
+                {found.complaints.length + found.requests.length === 0 ? (
+                  <p className="mt-1 text-sm text-slate-600">No data protection complaints or requests from this address.</p>
+                ) : (
+                  <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="dp-records">
+                    {found.complaints.map((c) => (
+                      <li key={c.id}>
+                        <Link to={`/admin/data-protection/complaints/${c.id}`} className="font-mono font-semibold text-brand-700 underline">
+                          {c.reference}
+                        </Link>{" "}
+                        (complaint, {c.status})
+                      </li>
+                    ))}
+                    {found.requests.map((r) => (
+                      <li key={r.id}>
+                        <Link to={`/admin/data-protection/requests/${r.id}`} className="font-mono font-semibold text-brand-700 underline">
+                          {r.reference}
+                        </Link>{" "}
+                        ({r.kind} request)
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <p className="mt-1 text-sm text-slate-600">Kept as the record of how we handled them, for the period in the retention table; an erasure does not remove them.</p>
+              </div>
               <p className="text-sm text-slate-700">
                 Audit log entries made by this address: {found.auditEntries}. The audit log is kept as the record of staff actions and is not erased.
               </p>
               <form method="post" action="/admin/data-protection/export">
+                {requestId && <input type="hidden" name="request" value={requestId} />}
                 <input type="hidden" name="email" value={email} />
                 <button
                   type="submit"
@@ -358,18 +390,135 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
               </form>
 
               {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length > 0) && (
-                <EraseForm email={email} total={total} reply={eraseReply} busy={busy("erase")} />
+                <EraseForm email={email} total={total} reply={eraseReply} busy={busy("erase")} requestId={requestId} />
               )}
             </div>
           )}
+        </section>
+
+        <section className={card} aria-labelledby="retention-heading" id="retention">
+          <h2 id="retention-heading" className="font-display text-xl font-semibold text-brand-900">
+            Retention periods
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            How long each kind of personal record is kept. Every night the site deletes, or removes the person from, the records past their period,
+            and the audit log records what each run did. The privacy notice's &ldquo;How long we keep it&rdquo; section is made from this table.
+          </p>
+          <Form method="post" id={retentionForm.id} onSubmit={retentionForm.onSubmit} className="mt-4" noValidate>
+            <input type="hidden" name="intent" value="retention" />
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm" data-testid="retention-table">
+                <thead className="border-b border-slate-200 text-slate-700">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3 font-semibold">Kind of record</th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">Kept for (months)</th>
+                    <th scope="col" className="hidden py-2 font-semibold sm:table-cell">What happens then</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {SUBMISSION_KINDS.map((kind) => (
+                    <RetentionRow
+                      key={kind}
+                      name={kind}
+                      label={`${KIND_LABELS[kind]} forms`}
+                      inputLabel={`${KIND_LABELS[kind]} (months)`}
+                      fieldKey={retentionFields[kind].key}
+                      value={retentionFields[kind].initialValue}
+                      min={1}
+                      max={RETENTION_MONTHS_MAX}
+                      error={retentionError(kind)}
+                      effect="Deleted with their files, counted from the last change."
+                    />
+                  ))}
+                  {RETENTION_KINDS.map((k) => {
+                    const name = retentionField(k.kind);
+                    return (
+                      <RetentionRow
+                        key={k.kind}
+                        name={name}
+                        label={k.label}
+                        inputLabel={`${k.label} (months)`}
+                        fieldKey={retentionFields[name]?.key}
+                        value={retentionFields[name]?.initialValue as string | undefined}
+                        min={k.minMonths}
+                        max={k.maxMonths}
+                        error={retentionError(name)}
+                        effect={k.kept ? k.effect : `${k.effect} Not kept by this site yet: applies once it keeps them.`}
+                        pending={!k.kept}
+                      />
+                    );
+                  })}
+                  <RetentionRow
+                    name="audit_log"
+                    label="Audit log"
+                    inputLabel="Audit log (months)"
+                    fieldKey={retentionFields.audit_log.key}
+                    value={retentionFields.audit_log.initialValue}
+                    min={auditRetentionMin}
+                    max={RETENTION_MONTHS_MAX}
+                    error={retentionError("audit_log")}
+                    effect={`Entries older than this are deleted; at least ${auditRetentionMin} months. Nothing else can change or delete them.`}
+                  />
+                </tbody>
+              </table>
+            </div>
+            <button type="submit" className={`${button} mt-4`} disabled={busy("retention")}>
+              {busy("retention") ? "Saving..." : "Save retention periods"}
+            </button>
+          </Form>
         </section>
       </div>
     </main>
   );
 }
 
+/** One row of the retention table: the kind, its months (labelled for screen readers), what happens. */
+function RetentionRow(props: {
+  name: string;
+  label: string;
+  inputLabel: string;
+  fieldKey: string | undefined;
+  value: string | undefined;
+  min: number;
+  max: number;
+  error: string | undefined;
+  effect: string;
+  pending?: boolean;
+}) {
+  const id = `retention-${props.name}`;
+  return (
+    <tr className={props.pending ? "text-slate-500" : undefined}>
+      <th scope="row" className="py-2 pr-3 align-top font-semibold text-slate-800">
+        {props.label}
+        {/* On a phone the effect goes under the kind, not in a third column. */}
+        <span className="mt-0.5 block text-xs font-normal text-slate-600 sm:hidden">{props.effect}</span>
+      </th>
+      <td className="py-2 pr-3 align-top">
+        <label htmlFor={id} className="sr-only">
+          {props.inputLabel}
+        </label>
+        <input
+          id={id}
+          name={props.name}
+          key={props.fieldKey}
+          type="number"
+          inputMode="numeric"
+          min={props.min}
+          max={props.max}
+          defaultValue={props.value}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? `${id}-error` : undefined}
+          className={`${control} mt-0 w-28`}
+        />
+        <Error id={`${id}-error`} message={props.error} />
+      </td>
+      <td className="hidden py-2 align-top text-slate-600 sm:table-cell">{props.effect}</td>
+    </tr>
+  );
+}
+
 /** Erasing everything held about the address looked up, once it is typed again. */
-function EraseForm({ email, total, reply, busy }: { email: string; total: number; reply: FormReply | undefined; busy: boolean }) {
+function EraseForm({ email, total, reply, busy, requestId }: { email: string; total: number; reply: FormReply | undefined; busy: boolean; requestId: string }) {
   const [form, fields] = useForm({
     lastResult: reply,
     shouldValidate: "onSubmit",
@@ -387,6 +536,7 @@ function EraseForm({ email, total, reply, busy }: { email: string; total: number
         only how many were erased.
       </p>
       <input type="hidden" name="intent" value="erase" />
+      {requestId && <input type="hidden" name="request" value={requestId} />}
       <input type="hidden" name="email" value={email} />
       <label htmlFor="erase-confirm" className="mt-3 block text-sm font-semibold text-slate-800">
         Type the email address to confirm
