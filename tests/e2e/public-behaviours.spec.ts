@@ -119,16 +119,38 @@ test.describe("event page", () => {
     await expect(details.locator("h2 + div > p")).toHaveCount(3);
     await expect(page.getByRole("link", { name: "Contact Organiser" })).toHaveAttribute("href", /^mailto:info@millbrookfoundation\.org\.uk\?subject=/);
 
-    const total = page.getByTestId("ticket-total");
-    await expect(total).toHaveText("£75.00");
-    const quantity = page.getByLabel("Quantity");
-    await expect(quantity.locator("option")).toHaveCount(10);
-    await quantity.selectOption("3");
-    await expect(total).toHaveText("£225.00");
-    await page.getByRole("button", { name: "Purchase Tickets" }).click();
-    await expect.poll(() => dialogs).toEqual(["Purchase 3 tickets for £225.00"]);
+    // No online booking: the price and how to get tickets, and nothing that pretends to sell.
+    const tickets = page.getByRole("region", { name: "Tickets" });
+    await expect(tickets.getByTestId("ticket-price")).toHaveText("£75");
+    await expect(tickets.getByTestId("ticket-info")).toHaveText(sampleEvents().find((e) => e.id === 1)!.ticket_info!);
+    await expect(tickets.getByLabel("Quantity")).toHaveCount(0);
+    await expect(tickets.getByRole("button")).toHaveCount(0);
+    await expect(tickets.getByRole("link", { name: "Add to calendar" })).toBeVisible();
+    expect(dialogs).toEqual([]);
 
     await expect(page.getByRole("region", { name: "Other events you might enjoy" }).getByRole("article").filter({ hasText: SAMPLE_UPCOMING })).toHaveCount(2);
+  });
+
+  test("the sample events show each booking mode: free booking, paid tickets and pay on the gate", async ({ page }) => {
+    const tickets = page.getByRole("region", { name: "Tickets" });
+    await page.goto("/events/7");
+    await expect(tickets.getByTestId("ticket-price")).toHaveText("Free");
+    await expect(tickets.getByRole("button", { name: "Book free tickets" })).toBeVisible();
+    await page.goto("/events/3");
+    await expect(tickets.getByTestId("ticket-price")).toHaveText("£10.00");
+    await page.goto("/events/2");
+    await expect(tickets.getByTestId("ticket-price")).toHaveText("£5");
+    await expect(tickets.getByTestId("ticket-info")).toHaveText("Pay on the gate. Children under 5 go free.");
+    await expect(tickets.getByRole("button")).toHaveCount(0);
+  });
+
+  test("cards take the price from the booking settings", async ({ page }) => {
+    await page.goto("/events");
+    const card = (title: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) }).getByTestId("event-card-price");
+    // Paid tickets at £10 with no free-text price: £10, never "Free".
+    await expect(card("Big Community Quiz Night")).toHaveText("£10");
+    await expect(card("Millbrook Repair Café")).toHaveText("Free");
+    await expect(card("Millbrook Summer Fair")).toHaveText("£5");
   });
 
   test("free past events have no purchase button", async ({ page }) => {

@@ -60,6 +60,19 @@ export function MediaField({
       return;
     }
     setPreview(URL.createObjectURL(file));
+    // The upload is the choice now: no library tile stays ticked beside it.
+    form.setValue("media_id", "upload");
+  }
+
+  /** Choosing a library image or "No image" after picking a file drops the file: what is ticked is what is saved. */
+  function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    form.setValue("media_id", event.currentTarget.value);
+    const file = event.currentTarget.form?.elements.namedItem("image");
+    if (file instanceof HTMLInputElement && file.value) {
+      file.value = "";
+      setPreview(null);
+      form.setImageError(null);
+    }
   }
 
   const radio = (value: string) => ({
@@ -67,7 +80,7 @@ export function MediaField({
     name: "media_id",
     value,
     checked: chosen === value,
-    onChange: () => form.setValue("media_id", value),
+    onChange: choose,
     className: "peer absolute top-2 left-2 size-4 accent-brand-600",
   });
 

@@ -4,7 +4,7 @@
  * delete, the idempotency key of create forms, the write spacing, the audit line and
  * the change-feed signal. events.server.ts and craft-fairs.server.ts build on these.
  */
-import { and, asc, count, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
 import { craftFairs, events, submissionKeys, writeSpacing } from "../../db/schema.ts";
@@ -44,7 +44,14 @@ function listWhere(table: ContentTable, filters: AdminListFilters): SQL | undefi
   return and(...conditions);
 }
 
-export const listOrder = (table: ContentTable) => [asc(table.date), asc(table.time), asc(table.id)];
+/**
+ * Staff lists: upcoming items first, soonest first, then past ones, latest first (past:
+ * marked past or dated before today, as the public pages say).
+ */
+export const listOrder = (table: ContentTable) => {
+  const past = sql`(${table.is_past} or ${table.date} < current_date)`;
+  return [asc(past), sql`case when ${past} then null else ${table.date} end asc nulls last`, desc(table.date), asc(table.time), asc(table.id)];
+};
 
 /** Rows per page of an admin list. */
 const LIST_PAGE_SIZE = 50;

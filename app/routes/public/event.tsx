@@ -12,7 +12,7 @@ import { TicketBox } from "../../components/site/ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
-import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/events/tickets.ts";
+import { eventPriceLabel, parseTicketPrice } from "../../domain/events/tickets.ts";
 import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
 import { countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer } from "../../domain/bookings/bookings.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
@@ -46,23 +46,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     event,
     offer,
     price: parseTicketPrice(event.ticket_price),
+    priceLabel: eventPriceLabel(event),
     contactEmail: settings.contact_email,
     others: upcoming.items.filter((e) => e.id !== event.id).slice(0, 3).map(eventCardData),
   };
 }
 
-/**
- * Bookings (free: confirmed, then the booking page; paid: on to Stripe Checkout), and for
- * events without booking the ticket box's message when JavaScript is off (the same as the alert).
- */
+/** Bookings (free: confirmed, then the booking page; paid: on to Stripe Checkout). */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const event = await loadEvent(params.id);
   const form = await readFormData(request);
-  if (form.get("intent") === "book") return book(event, form, request, context.get(requestInfoContext).ip);
-  const price = parseTicketPrice(event.ticket_price);
-  if (price === null || price === 0) return { purchase: "No tickets are needed for this event." };
-  const quantity = clampQuantity(form.get("quantity"));
-  return { purchase: purchaseMessage(quantity, price), quantity };
+  return book(event, form, request, context.get(requestInfoContext).ip);
 }
 
 async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
@@ -133,7 +127,7 @@ function eventJsonLd(
 }
 
 export default function EventPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { event, offer, price, contactEmail, others } = loaderData;
+  const { event, offer, price, priceLabel, contactEmail, others } = loaderData;
   const origin = originFrom(matches);
   const organizerMail = `mailto:${contactEmail}?subject=${encodeURIComponent(`Question about ${event.title}`)}`;
   const body = paragraphs(event.long_description || event.description);
@@ -217,16 +211,9 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
               </a>
             </div>
           ) : offer ? (
-            <BookingBox eventId={event.id} offer={offer} result={actionData && "booking" in actionData ? actionData.booking : undefined} />
+            <BookingBox eventId={event.id} offer={offer} result={actionData?.booking} />
           ) : (
-            <TicketBox
-              eventId={event.id}
-              price={price}
-              priceText={event.ticket_price}
-              ticketsAvailable={event.tickets_available}
-              serverMessage={actionData && "purchase" in actionData ? actionData.purchase : undefined}
-              serverQuantity={actionData && "quantity" in actionData ? actionData.quantity : undefined}
-            />
+            <TicketBox eventId={event.id} price={priceLabel} ticketInfo={event.ticket_info} />
           )}
         </aside>
       </div>
