@@ -342,6 +342,14 @@ test("leaving a form with unsaved changes asks first; offline saving stops with 
   await expect(page).toHaveURL(/\/admin\/events$/);
 });
 
+test("the dashboard warns staff when no mail server is set up (this server has none)", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  await page.goto("/admin/dashboard");
+  const notice = page.getByTestId("mail-notice");
+  await expect(notice).toContainText("The website cannot send email: no mail server is set up.");
+  await expect(notice).toContainText("Please ask an administrator to set up email.");
+});
+
 test("the dashboard shows counts from the database and the connection panel", async ({ page, signInAs }) => {
   await signInAs("editor");
   const countOf = async (table: typeof events | typeof craftFairs, activeOnly: boolean) => {

@@ -208,3 +208,35 @@ test.describe("donation form", () => {
     await expect(faqs.first()).toContainText("At least 85%");
   });
 });
+
+test.describe("without a mail server", () => {
+  test("a free booking's page says to keep it (nothing was emailed), names the venue and its address, and a cancelled booking offers no calendar", async ({ page }) => {
+    await page.goto("/events/7");
+    const tickets = page.getByRole("region", { name: "Tickets" });
+    await tickets.getByLabel("Your name").fill("Ann Keep");
+    await tickets.getByLabel("Email").fill(`keep-${Date.now()}@example.org`);
+    await tickets.getByRole("button", { name: "Book free tickets" }).click();
+    await expect(page.getByRole("heading", { name: "You're booked" })).toBeVisible();
+    await expect(page.getByTestId("ticket-delivery")).toHaveText("Thank you, Ann Keep. Keep this page: it is your ticket and your way to cancel.");
+    await expect(page.getByText(/emailed|emailing/)).toHaveCount(0);
+    const place = page.getByTestId("booking-place");
+    await expect(place).toContainText("Millbrook Library");
+    await expect(place).toContainText("5 Queen's Road, Millbrook MB4 1HG");
+    await expect(page.getByTestId("booking-details")).toContainText("10am to 1pm");
+    await expect(page.getByRole("link", { name: "Add to calendar" })).toBeVisible();
+
+    await page.getByLabel("Yes, I want to cancel this booking").check();
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your booking is cancelled" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("This booking has been cancelled.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
+  });
+
+  test("the donation thank-you page promises no receipt by email", async ({ page }) => {
+    await page.goto("/support/thank-you?session_id=cs_unknown");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find that donation");
+    await expect(page.getByRole("main")).not.toContainText("will arrive by email");
+    await expect(page.getByRole("main")).toContainText("please contact us for a receipt");
+  });
+});

@@ -18,7 +18,7 @@ import { enqueue, failedJobs, queueStatus, startQueue, type JobDefinition } from
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
 import { checkJobQueue } from "../../app/system/diagnostics.server.ts";
-import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

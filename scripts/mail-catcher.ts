@@ -1,7 +1,10 @@
 /**
- * A real SMTP server on loopback (the `smtp-server` package) that keeps what arrives, for
- * tests that check mail the site sends. Point the site at it with SMTP_URL=smtp://127.0.0.1:<port>.
+ * A real SMTP server on loopback (the `smtp-server` package) that keeps what arrives: the
+ * tests that check mail the site sends, and `npm run dev`, which points the site at it
+ * (without SMTP_URL) and lists what it caught at /__dev/mail. Point the site at it with
+ * SMTP_URL=smtp://127.0.0.1:<port>. Never part of a production build or start.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
@@ -77,7 +80,7 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Caugh
 
 /** `refuse`: how many deliveries to refuse first (a temporary 451 error), as a failing server would. */
 export async function startSmtpCatcher(options: { refuse?: number } = {}) {
-  const mails: CaughtMail[] = [];
+  const mails: (CaughtMail & { at: Date })[] = [];
   let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -96,7 +99,9 @@ export async function startSmtpCatcher(options: { refuse?: number } = {}) {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
         };
-        mails.push(parseMail(Buffer.concat(chunks).toString("utf8"), envelope));
+        mails.push({ ...parseMail(Buffer.concat(chunks).toString("utf8"), envelope), at: new Date() });
+        // A long dev session keeps the latest 200.
+        if (mails.length > 200) mails.splice(0, mails.length - 200);
         callback();
       });
     },
@@ -109,5 +114,35 @@ export async function startSmtpCatcher(options: { refuse?: number } = {}) {
     /** How many deliveries were refused so far. */
     refused: () => refused,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page of caught mail (newest first), for the dev server's /__dev/mail. */
+export function mailCatcherPage(mails: readonly (CaughtMail & { at: Date })[]) {
+  return (_req: IncomingMessage, res: ServerResponse) => {
+    const items = [...mails]
+      .reverse()
+      .map(
+        (m) => `<article>
+  <h2>${escapeHtml(m.subject || "(no subject)")}</h2>
+  <p><strong>To:</strong> ${escapeHtml(m.to.join(", "))} · <strong>From:</strong> ${escapeHtml(m.from)} · <time datetime="${m.at.toISOString()}">${escapeHtml(m.at.toLocaleString("en-GB"))}</time></p>
+  ${m.attachments.length ? `<p><strong>Attached:</strong> ${m.attachments.map((a) => escapeHtml(`${a.filename} (${a.contentType})`)).join(", ")}</p>` : ""}
+  <pre>${escapeHtml(m.text)}</pre>
+</article>`,
+      )
+      .join("\n");
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store");
+    res.end(`<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mail sent (development)</title></head>
+<body>
+<main>
+<h1>Mail sent by this development server</h1>
+<p>Every email the site sent since <code>npm run dev</code> started (newest first). Nothing left this computer: a mail catcher on loopback received it. Reload to see new ones.</p>
+${items || "<p>No mail sent yet.</p>"}
+</main>
+</body></html>`);
   };
 }
