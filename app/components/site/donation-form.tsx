@@ -67,7 +67,7 @@ export function DonationForm({
   prefill,
 }: {
   giving: GivingView;
-  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean };
+  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean; rateLimited?: boolean };
   prefill?: Partial<Record<Field, string>> | null;
 }) {
   if (!giving.enabled) return <OtherWaysToGive text={giving.otherWaysText} />;
@@ -102,7 +102,7 @@ function DonationFormFields({
   prefill,
 }: {
   giving: GivingView;
-  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean };
+  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean; rateLimited?: boolean };
   prefill?: Partial<Record<Field, string>> | null;
 }) {
   const start = result?.values ?? prefill ?? {};
@@ -152,7 +152,7 @@ function DonationFormFields({
     "flex cursor-pointer items-center justify-center rounded-2xl border-2 px-4 py-3 text-lg font-semibold transition-colors has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-sun-500";
 
   return (
-    <Form method="post" action="/support#donate" reloadDocument noValidate className="space-y-6" aria-labelledby="donate-form-heading" onSubmit={onSubmit}>
+    <Form method="post" action="/support?form=donate#donate" reloadDocument noValidate className="space-y-6" aria-labelledby="donate-form-heading" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="donate" />
       <h3 id="donate-form-heading" className="font-display text-2xl font-semibold text-brand-900">
         Make a donation
@@ -160,6 +160,11 @@ function DonationFormFields({
       {prefill && !result ? (
         <p role="status" className="rounded-2xl bg-brand-50 p-4 text-brand-900">
           Your payment was cancelled and nothing was taken. Your details are below if you would like to try again.
+        </p>
+      ) : null}
+      {result?.rateLimited ? (
+        <p role="alert" className="rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
+          You have tried to donate several times in a few minutes. Nothing was taken. Please wait a few minutes and try again.
         </p>
       ) : null}
       {result?.failed ? (

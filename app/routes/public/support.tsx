@@ -29,7 +29,7 @@ import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
-type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean };
+type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean; rateLimited?: boolean };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("checkout");
@@ -62,16 +62,20 @@ export function headers({ loaderHeaders, actionHeaders, parentHeaders }: Route.H
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // Both forms of this page post here: the post is counted as a volunteer application
-  // before its body is read, and given back when it turns out to be a donation.
+  // Both forms of this page post here, each counted against its own limit before its body
+  // is read: the donation form says which it is in its address (?form=donate). A donation
+  // posted without it (a page from before) is counted as a volunteer post and given back.
   const ip = context.get(requestInfoContext).ip;
-  const read = await readPublicFormPost("volunteer", request, ip);
+  const donating = new URL(request.url).searchParams.get("form") === "donate";
+  const read = await readPublicFormPost(donating ? "donation" : "volunteer", request, ip);
   if (read.status === "rate-limited") {
-    return data({ form: "volunteer", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+    return donating
+      ? data({ form: "donate", errors: {}, values: {}, rateLimited: true } as DonationResult, { status: 429, headers: { "Cache-Control": "private, no-store" } })
+      : data({ form: "volunteer", status: "rate-limited", values: {} } as FormResult, { status: 429 });
   }
   const { formData } = read;
   if (formData.get("intent") === "donate") {
-    await read.release();
+    if (!donating) await read.release();
     const values = donationValues(formData);
     const noStore = { "Cache-Control": "private, no-store" };
     if (!paymentsConfigured()) {
