@@ -111,13 +111,15 @@ test.describe("event page", () => {
     const dialogs = collectDialogs(page);
     await page.goto("/events/1");
     await expect(page.getByRole("link", { name: "Back to Events" })).toHaveAttribute("href", "/events");
-    const details = page.getByRole("main").locator("article").first();
+    const details = page.getByTestId("event-facts");
     // The sample gala is dated from the day the site was installed (the test server's start).
     await expect(details).toContainText(formatLongDate(sampleEvents().find((e) => e.id === 1)!.date));
     await expect(details).toContainText("7pm");
     await expect(details).toContainText("Millbrook Town Hall");
-    await expect(details).toContainText("Town Hall, High Street, Millbrook MB4 1AA");
-    await expect(details.locator("h2 + div > p")).toHaveCount(3);
+    await expect(details).toContainText("7pm to 11:30pm");
+    const about = page.getByRole("main").locator("article").first();
+    await expect(about).toContainText("Town Hall, High Street, Millbrook MB4 1AA");
+    await expect(about.locator("h2 + div > p")).toHaveCount(3);
     await expect(page.getByRole("link", { name: "Contact Organiser" })).toHaveAttribute("href", /^mailto:info@millbrookfoundation\.org\.uk\?subject=/);
 
     // No online booking: the price and how to get tickets, and nothing that pretends to sell.

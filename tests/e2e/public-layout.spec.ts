@@ -329,3 +329,46 @@ test.describe("before scripts run on a phone", () => {
     await context.close();
   });
 });
+
+test.describe("events sit high on the page", () => {
+  const top = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+      test.use({ javaScriptEnabled });
+
+      test("on a phone the home page's next events start within its first two screens", async ({ page }) => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto("/");
+        expect(await top(page, "#upcoming-events article")).toBeLessThan(2 * 844);
+      });
+
+      for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+        test(`at ${viewport.width} px the first event card on /events starts on the first screen, its picture shown`, async ({ page }) => {
+          await page.setViewportSize(viewport);
+          await page.goto("/events");
+          const card = page.locator("#upcoming article").first();
+          expect(await top(page, "#upcoming article")).toBeLessThan(viewport.height * 0.75);
+          await expect(card.locator("img")).toBeInViewport();
+        });
+      }
+
+      test("at 1280 px an event's title and ticket box are on the first screen, beside the picture", async ({ page }) => {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto("/events/7");
+        const title = page.getByRole("heading", { level: 1 });
+        const tickets = page.getByRole("region", { name: "Tickets" });
+        await expect(title).toBeInViewport();
+        await expect(tickets.getByRole("button", { name: "Book free tickets" })).toBeInViewport();
+        const picture = (await page.locator("main img").first().boundingBox())!;
+        expect((await tickets.boundingBox())!.x).toBeGreaterThan(picture.x + picture.width);
+      });
+
+      test("on a phone an event's ticket box comes before its description, within two screens", async ({ page }) => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto("/events/7");
+        expect(await top(page, "#tickets")).toBeLessThan(2 * 844);
+        expect(await top(page, "#tickets")).toBeLessThan(await top(page, "main article"));
+      });
+    });
+  }
+});
