@@ -174,14 +174,32 @@ for (const javaScriptEnabled of [true, false]) {
 
 test.describe("tabs on a phone", () => {
   for (const width of WIDTHS) {
-    test(`at ${width}px the craft fair, awards and event tabs stay on one row, and the page does not scroll sideways`, async ({ page }) => {
+    test(`at ${width}px the craft fair and event tabs stay on one row, and the page does not scroll sideways`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      for (const path of ["/craft-fairs", "/awards", "/events"]) {
+      for (const path of ["/craft-fairs", "/events"]) {
         await page.goto(path);
         const tops = await page.getByRole("tab").evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
         expect(new Set(tops).size, `${path}: ${tops.join(", ")}`).toBe(1);
         expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
       }
+    });
+  }
+
+  for (const width of WIDTHS) {
+    test(`at ${width}px every awards tab is in sight (two rows of two), Nominate included, and the top of the page leads to the form`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/awards");
+      for (const name of ["About", "Categories", "Past Winners", "Nominate"]) {
+        const box = (await page.getByRole("tab", { name }).boundingBox())!;
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+      }
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      const nominate = page.getByRole("link", { name: "Nominate someone" });
+      await expect(nominate).toBeInViewport();
+      await nominate.click();
+      await expect(page.getByRole("tab", { name: "Nominate" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("heading", { name: "Make a nomination" })).toBeVisible();
     });
   }
 

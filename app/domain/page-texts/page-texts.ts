@@ -650,11 +650,14 @@ export const PAGE_TEXTS = {
     sections: [
       {
         heading: "Introduction",
-        fields: heroFields(
-          "Millbrook Community Awards",
-          "Celebrating the people who make Millbrook special",
-          "Every town has its quiet heroes: the volunteer driver, the coach who never misses a Saturday, the teenager who starts a homework club. Our awards say thank you, out loud.",
-        ),
+        fields: [
+          ...heroFields(
+            "Millbrook Community Awards",
+            "Celebrating the people who make Millbrook special",
+            "Every town has its quiet heroes: the volunteer driver, the coach who never misses a Saturday, the teenager who starts a homework club. Our awards say thank you, out loud.",
+          ),
+          { key: "hero_button", label: "Button", hint: "Shown while nominations are open: it opens the nomination form.", max: 40, default: "Nominate someone" },
+        ],
       },
       {
         heading: "About the awards",
