@@ -248,7 +248,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     category: "workshop",
     is_active: true,
     is_past: false,
-    image: "/images/events/family-day.svg",
+    image: "/images/events/repair-cafe.svg",
   },
 ];
 
@@ -500,6 +500,7 @@ export const SAMPLE_FOCAL_POINTS: Record<string, readonly [x: number, y: number]
   "/images/events/gala.svg": [62, 75],
   "/images/events/quiz-night.svg": [45, 40],
   "/images/events/summer-fair.svg": [50, 70],
+  "/images/events/repair-cafe.svg": [50, 62],
   "/images/craft-fairs/christmas.svg": [50, 72],
   "/images/craft-fairs/spring.svg": [50, 78],
   "/images/craft-fairs/summer.svg": [50, 72],

@@ -131,7 +131,11 @@ test.describe("event page", () => {
     await expect(tickets.getByRole("link", { name: "Add to calendar" })).toBeVisible();
     expect(dialogs).toEqual([]);
 
-    await expect(page.getByRole("region", { name: "Other events you might enjoy" }).getByRole("article").filter({ hasText: SAMPLE_UPCOMING })).toHaveCount(2);
+    // Up to three of the next events, never this one (other tests on this server add events of their own).
+    const others = page.getByRole("region", { name: "Other events you might enjoy" }).getByRole("article");
+    await expect(others.first()).toBeVisible();
+    expect(await others.count()).toBeLessThanOrEqual(3);
+    await expect(others.filter({ hasText: "Millbrook Charity Gala Dinner" })).toHaveCount(0);
   });
 
   test("the sample events show each booking mode: free booking, paid tickets and pay on the gate", async ({ page }) => {
@@ -208,7 +212,7 @@ test.describe("donation form", () => {
     const faqs = page.locator("details");
     await expect(faqs).toHaveCount(5);
     await faqs.first().locator("summary").click();
-    await expect(faqs.first()).toContainText("At least 85%");
+    await expect(faqs.first()).toContainText("Three quarters (75%) of all we raise");
   });
 });
 

@@ -405,7 +405,7 @@ export const PAGE_TEXTS = {
             max: 600,
             long: true,
             default:
-              "Your donation is pooled in the Millbrook Community Fund and given out as grants to local groups, chosen by our volunteer trustees. At least 85% of every donation goes directly to our programmes.",
+              "Your donation is pooled in the Millbrook Community Fund and given out as grants to local groups, chosen by our volunteer trustees. Three quarters (75%) of all we raise goes to local groups as grants.",
           },
           ...DONATION_EXAMPLES.flatMap(([amount, what], i) => [
             {
