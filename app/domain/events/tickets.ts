@@ -17,7 +17,7 @@ export function parseTicketPrice(text: string | null | undefined): number | null
 }
 
 /** Shows a price as the spec does: "Free" or "£10" / "£7.50". */
-export function formatPrice(pounds: number): string {
+function formatPrice(pounds: number): string {
   if (pounds === 0) return "Free";
   return Number.isInteger(pounds) ? `£${pounds}` : `£${pounds.toFixed(2)}`;
 }
