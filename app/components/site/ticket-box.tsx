@@ -16,7 +16,7 @@ export function TicketBox({ eventId, price, ticketInfo }: { eventId: number; pri
       </h2>
       {price ? (
         <p className="mt-3 flex items-baseline justify-between gap-3">
-          <span className="text-slate-700">{free ? "Price" : "Price per ticket"}</span>
+          <span className="text-slate-700">Price</span>
           <span className="font-display text-2xl font-semibold text-brand-800" data-testid="ticket-price">
             {price}
           </span>
