@@ -16,7 +16,7 @@ import {
   countItems,
   createOnce,
   deleteItem,
-  listOrder,
+  upcomingFirst,
   listPage,
   spaceWrites,
   toggleActive,
@@ -44,7 +44,9 @@ const listColumns = { ...getTableColumns(events), is_past: sql<boolean>`(${event
 /** One page of the admin list (upcoming first, then past), with how many match the filters. */
 export function listEventsForAdmin(filters: AdminListFilters) {
   return listPage(events, filters, (where, limit, offset) =>
-    getDb().select(listColumns).from(events).where(where).orderBy(...listOrder(events)).limit(limit).offset(offset),
+    upcomingFirst(events, where, limit, offset, (part, order, n, skip) =>
+      getDb().select(listColumns).from(events).where(part).orderBy(...order).limit(n).offset(skip),
+    ),
   );
 }
 

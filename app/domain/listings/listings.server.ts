@@ -39,19 +39,38 @@ function listWhere(table: ContentTable, filters: AdminListFilters): SQL | undefi
   }
   if (filters.status === "active") conditions.push(eq(table.is_active, true));
   if (filters.status === "inactive") conditions.push(eq(table.is_active, false));
-  if (filters.time === "upcoming") conditions.push(and(eq(table.is_past, false), gte(table.date, sql`current_date`)));
-  if (filters.time === "past") conditions.push(or(eq(table.is_past, true), lt(table.date, sql`current_date`)));
+  if (filters.time === "upcoming") conditions.push(upcomingWhere(table));
+  if (filters.time === "past") conditions.push(pastWhere(table));
   return and(...conditions);
 }
 
+/** Upcoming: not marked past and dated today or later (as the public pages say). */
+const upcomingWhere = (table: ContentTable) => and(eq(table.is_past, false), gte(table.date, sql`current_date`));
+const pastWhere = (table: ContentTable) => or(eq(table.is_past, true), lt(table.date, sql`current_date`));
+
+export type ListOrder = SQL[];
+
 /**
- * Staff lists: upcoming items first, soonest first, then past ones, latest first (past:
- * marked past or dated before today, as the public pages say).
+ * Staff lists show upcoming items first, soonest first, then past ones, latest first. Read
+ * as two index-ordered parts (the date index, forwards then backwards) rather than sorted
+ * on an expression, which would read the whole table: `read(where, order, limit, offset)`
+ * is asked for the upcoming part of the page, then for the past rows that fill it.
  */
-export const listOrder = (table: ContentTable) => {
-  const past = sql`(${table.is_past} or ${table.date} < current_date)`;
-  return [asc(past), sql`case when ${past} then null else ${table.date} end asc nulls last`, desc(table.date), asc(table.time), asc(table.id)];
-};
+export async function upcomingFirst<Row>(
+  table: ContentTable,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+  read: (where: SQL | undefined, order: ListOrder, limit: number, offset: number) => Promise<Row[]>,
+): Promise<Row[]> {
+  const upcoming = and(where, upcomingWhere(table));
+  const [{ n }] = await getDb().select({ n: count() }).from(table).where(upcoming);
+  const rows = offset < n ? await read(upcoming, [asc(table.date), asc(table.time), asc(table.id)], limit, offset) : [];
+  if (rows.length < limit) {
+    rows.push(...(await read(and(where, pastWhere(table)), [desc(table.date), desc(table.time), desc(table.id)], limit - rows.length, Math.max(0, offset - n))));
+  }
+  return rows;
+}
 
 /** Rows per page of an admin list. */
 const LIST_PAGE_SIZE = 50;
