@@ -67,7 +67,7 @@ export function DonationForm({
   prefill,
 }: {
   giving: GivingView;
-  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean; rateLimited?: boolean };
+  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean };
   prefill?: Partial<Record<Field, string>> | null;
 }) {
   if (!giving.enabled) return <OtherWaysToGive text={giving.otherWaysText} />;
@@ -102,7 +102,7 @@ function DonationFormFields({
   prefill,
 }: {
   giving: GivingView;
-  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean; rateLimited?: boolean };
+  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean };
   prefill?: Partial<Record<Field, string>> | null;
 }) {
   const start = result?.values ?? prefill ?? {};
@@ -160,11 +160,6 @@ function DonationFormFields({
       {prefill && !result ? (
         <p role="status" className="rounded-2xl bg-brand-50 p-4 text-brand-900">
           Your payment was cancelled and nothing was taken. Your details are below if you would like to try again.
-        </p>
-      ) : null}
-      {result?.rateLimited ? (
-        <p role="alert" className="rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
-          You have tried to donate several times in a few minutes. Nothing was taken. Please wait a few minutes and try again.
         </p>
       ) : null}
       {result?.failed ? (

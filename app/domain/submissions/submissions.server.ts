@@ -19,7 +19,7 @@ import { fieldErrors, formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_
 /**
  * Posts allowed per address and form kind in the window below (every post counts, valid
  * or not, counted before its body is read; each form's posts count only against its own
- * limit: a donation is never refused for volunteer offers): the PUBLIC_FORM_RATE_LIMIT setting, 5 by
+ * limit, and donations are not counted: a donation is never refused for volunteer offers): the PUBLIC_FORM_RATE_LIMIT setting, 5 by
  * default (the browser-test server raises it: every test posts from 127.0.0.1).
  */
 export const RATE_LIMIT_MAX = config().PUBLIC_FORM_RATE_LIMIT;
@@ -78,7 +78,7 @@ function redisplayValues(formData: FormData, fileFields: readonly string[]): For
  * past the limit, and every post counts, valid or not). `release` takes a post back from
  * the count when it turned out to be no submission.
  */
-export async function countPublicFormPost(kind: SubmissionKind | "donation", ip: string): Promise<{ allowed: boolean; release: () => Promise<void> }> {
+export async function countPublicFormPost(kind: SubmissionKind, ip: string): Promise<{ allowed: boolean; release: () => Promise<void> }> {
   const key = `form:${kind}:${addressBucket(ip)}`;
   const hit = await hitCounter(key, RATE_LIMIT_WINDOW_MINUTES * 60);
   if (hit.count > RATE_LIMIT_MAX) logger.warn({ kind, ip }, "public form rate limit reached");

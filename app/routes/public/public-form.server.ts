@@ -12,7 +12,7 @@ export type PublicFormRead =
   | { status: "rate-limited" }
   | { status: "read"; formData: FormData; /** Takes the post back from the count (it was no submission). */ release: () => Promise<void> };
 
-export async function readPublicFormPost(kind: SubmissionKind | "donation", request: Request, ip: string): Promise<PublicFormRead> {
+export async function readPublicFormPost(kind: SubmissionKind, request: Request, ip: string): Promise<PublicFormRead> {
   const counted = await countPublicFormPost(kind, ip);
   if (!counted.allowed) {
     await request.body?.cancel().catch(() => {});

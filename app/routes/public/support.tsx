@@ -23,13 +23,13 @@ import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
-import { readPublicFormPost } from "./public-form.server.ts";
+import { readFormData, readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
-type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean; rateLimited?: boolean };
+type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("checkout");
@@ -62,20 +62,22 @@ export function headers({ loaderHeaders, actionHeaders, parentHeaders }: Route.H
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // Both forms of this page post here, each counted against its own limit before its body
-  // is read: the donation form says which it is in its address (?form=donate). A donation
-  // posted without it (a page from before) is counted as a volunteer post and given back.
+  // Both forms of this page post here. A volunteer offer is counted against the address's
+  // limit before its body is read. A donation says so in its address (?form=donate) and is
+  // never counted there: a donation is not refused for volunteer offers (it only starts a
+  // Checkout session, and Stripe sees the payment). A donation posted to the bare address
+  // (a page from before) is counted as a volunteer post and given back, as before.
   const ip = context.get(requestInfoContext).ip;
   const donating = new URL(request.url).searchParams.get("form") === "donate";
-  const read = await readPublicFormPost(donating ? "donation" : "volunteer", request, ip);
+  const read = donating
+    ? ({ status: "read", formData: await readFormData(request), release: async () => {} } as const)
+    : await readPublicFormPost("volunteer", request, ip);
   if (read.status === "rate-limited") {
-    return donating
-      ? data({ form: "donate", errors: {}, values: {}, rateLimited: true } as DonationResult, { status: 429, headers: { "Cache-Control": "private, no-store" } })
-      : data({ form: "volunteer", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+    return data({ form: "volunteer", status: "rate-limited", values: {} } as FormResult, { status: 429 });
   }
   const { formData } = read;
   if (formData.get("intent") === "donate") {
-    if (!donating) await read.release();
+    await read.release();
     const values = donationValues(formData);
     const noStore = { "Cache-Control": "private, no-store" };
     if (!paymentsConfigured()) {
