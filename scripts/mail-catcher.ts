@@ -32,6 +32,15 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(out).toString("utf8");
 }
 
+/** Encoded words in a header (RFC 2047: "=?UTF-8?Q?Caf=C3=A9?=", "=?UTF-8?B?...?=") to text. */
+function decodeHeader(value: string): string {
+  return value.replace(/\?=\s+=\?/g, "?==?").replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : decodeQuotedPrintable(text.replace(/_/g, " ")),
+  );
+}
+
 interface Part {
   header: (name: string) => string;
   body: string;
@@ -75,7 +84,7 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Caugh
       contentType: part.header("Content-Type").split(";")[0].trim(),
       content: part.body.replace(/\r\n/g, "\n"),
     }));
-  return { ...envelope, subject: top.header("Subject"), text: (textPart?.part.body ?? "").replace(/\r\n/g, "\n"), attachments, raw };
+  return { ...envelope, subject: decodeHeader(top.header("Subject")), text: (textPart?.part.body ?? "").replace(/\r\n/g, "\n"), attachments, raw };
 }
 
 /** `refuse`: how many deliveries to refuse first (a temporary 451 error), as a failing server would. */
