@@ -145,7 +145,8 @@ export function mailCatcherPage(mails: readonly (CaughtMail & { at: Date })[]) {
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", "no-store");
     res.end(`<!doctype html>
-<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mail sent (development)</title></head>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mail sent (development)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.5}article{border-top:1px solid #ccc;padding-top:.5rem}h2{font-size:1.2rem;overflow-wrap:anywhere}p{overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f0;padding:.75rem}</style></head>
 <body>
 <main>
 <h1>Mail sent by this development server</h1>
