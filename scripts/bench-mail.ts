@@ -21,7 +21,7 @@ import { siteJobs } from "../app/jobs/jobs.server.ts";
 import { startQueue } from "../app/jobs/queue.server.ts";
 import { readConfig, reloadConfig } from "../app/lib/config.server.ts";
 import { queueMail } from "../app/mail/mailer.server.ts";
-import { startSmtpCatcher } from "../tests/helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "./mail-catcher.ts";
 import { log, table } from "./bench-lib.ts";
 
 const MESSAGES = Math.max(20, Number(process.env.BENCH_MAIL_MESSAGES ?? 500));

@@ -32,6 +32,8 @@ export interface AppOptions {
    */
   build: ServerBuild | (() => Promise<ServerBuild>);
   viteMiddleware?: RequestHandler;
+  /** Development only (`npm run dev`): pages of the dev tools, such as the caught mail at /__dev/mail. */
+  devPages?: Record<string, RequestHandler>;
   /** Proxies trusted to name the client: a hop count or a list of addresses and subnets (TRUST_PROXY). */
   trustProxy?: number | string[];
   /** The site's public address (PUBLIC_URL), also accepted as a same-site origin. */
@@ -138,6 +140,7 @@ export function createApp(options: AppOptions) {
   }
 
   if (options.viteMiddleware) {
+    for (const [pagePath, handler] of Object.entries(options.devPages ?? {})) app.get(pagePath, handler);
     app.use(options.viteMiddleware);
   } else {
     const clientDir = path.join(options.rootDir, "build/client");

@@ -50,6 +50,20 @@ if (dev && !config.STRIPE_SECRET_KEY && config.STRIPE_DOUBLE !== "off") {
   logger.info("no Stripe keys: payments go to the local Stripe double (STRIPE_DOUBLE=off to turn it off)");
 }
 
+// `npm run dev` without a mail server: a mail catcher on loopback (a real SMTP server), so
+// every email the site sends can be read at /__dev/mail (MAIL_CATCHER=off to turn it off).
+let mailCatcher: Awaited<ReturnType<typeof import("../scripts/mail-catcher.ts").startSmtpCatcher>> | undefined;
+let devPages: Record<string, import("express").RequestHandler> | undefined;
+if (dev && !config.mail && config.MAIL_CATCHER !== "off") {
+  const catcherPath = new URL("../scripts/mail-catcher.ts", import.meta.url).href;
+  const { startSmtpCatcher, mailCatcherPage } = (await import(/* @vite-ignore */ catcherPath)) as typeof import("../scripts/mail-catcher.ts");
+  mailCatcher = await startSmtpCatcher();
+  devPages = { "/__dev/mail": mailCatcherPage(mailCatcher.mails) };
+  // eslint-disable-next-line no-restricted-properties
+  Object.assign(process.env, { SMTP_URL: mailCatcher.url, MAIL_FROM: "Millbrook Community Foundation <no-reply@localhost>" });
+  reloadConfig();
+}
+
 const database = await openDatabase(config, { mode: "own" }).catch((error: unknown) => {
   logger.fatal({ err: error }, "could not open the database");
   process.exit(1);
@@ -92,6 +106,7 @@ const app = createApp({
   publicFiles: config.s3 ? servePublicFiles({ store: publicStore, baseUrl: config.s3.publicBaseUrl }) : undefined,
   build,
   viteMiddleware,
+  devPages,
   trustProxy: trustProxySetting(config.TRUST_PROXY),
   publicUrl: config.PUBLIC_URL,
   benchStaticDir: config.BENCH_STATIC_DIR,
@@ -109,6 +124,7 @@ const server = app.listen(config.PORT, config.HOST, async () => {
   if (stripeDouble) stripeDouble.webhookUrl = `http://127.0.0.1:${port}/payments/stripe/webhook`;
   logger.info(`Millbrook Community Foundation is running on ${origin}`);
   console.log(`\n  Millbrook Community Foundation: ${origin}\n`);
+  if (mailCatcher) console.log(`  No mail server set: the mail the site sends is caught here: ${origin}/__dev/mail\n`);
   if ((await countAdministrators()) === 0) {
     const link = await createOneTimeLink("setup");
     // Never into the log: on the terminal, or in a file of the data folder (server/setup-link.ts).
@@ -214,6 +230,7 @@ async function shutdown(signal: string) {
   });
   await closeVite().catch(() => {});
   await stripeDouble?.stop().catch(() => {});
+  await mailCatcher?.stop().catch(() => {});
   await database.close().catch((error: unknown) => {
     clean = false;
     logger.error({ err: error }, "database close failed");

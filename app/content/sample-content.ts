@@ -20,12 +20,15 @@ export interface SampleEvent {
   title: string;
   date: string; // yyyy-MM-dd
   time: string; // HH:mm
+  end_time: string | null; // HH:mm
   description: string;
   long_description: string;
   location: string;
   location_address: string;
   organizer: string;
   ticket_price: string;
+  /** How to get tickets when there is no online booking. */
+  ticket_info: string | null;
   tickets_available: number | null;
   booking_mode: BookingMode;
   ticket_price_pence: number | null;
@@ -89,6 +92,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     title: "Millbrook Charity Gala Dinner",
     days: 107,
     time: "19:00",
+    end_time: "23:30",
     description:
       "An evening of fine food, live music and a charity auction in aid of the Millbrook Community Fund.",
     long_description:
@@ -96,7 +100,8 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     location: "Millbrook Town Hall",
     location_address: "Town Hall, High Street, Millbrook MB4 1AA",
     organizer: "Millbrook Community Foundation",
-    ticket_price: "75",
+    ticket_price: "£75",
+    ticket_info: "Tickets from the Foundation office at the Old Corn Exchange, or call 01632 960 418.",
     tickets_available: 120,
     booking_mode: "none",
     ticket_price_pence: null,
@@ -111,6 +116,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     title: "Millbrook Summer Fair",
     days: 205,
     time: "11:00",
+    end_time: "17:00",
     description:
       "Stalls, games, a dog show and local food on the green: a family day out for the whole town.",
     long_description:
@@ -118,7 +124,8 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     location: "Millbrook Green",
     location_address: "Millbrook Green, Church Lane, Millbrook MB4 3DF",
     organizer: "Millbrook Community Foundation volunteers",
-    ticket_price: "5",
+    ticket_price: "£5",
+    ticket_info: "Pay on the gate. Children under 5 go free.",
     tickets_available: 500,
     booking_mode: "none",
     ticket_price_pence: null,
@@ -133,13 +140,15 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     title: "Big Community Quiz Night",
     days: 64,
     time: "19:30",
+    end_time: "22:30",
     description: "Test your knowledge in teams of up to six, with a raffle and supper at half time.",
     long_description:
       "Gather your friends, family or colleagues for our friendliest fundraiser. Eight rounds of general knowledge, music and local trivia, hosted by quizmaster Dave Holloway.\n\nTeams of up to 6 people. Supper is served at half time and there is a raffle with prizes from Millbrook businesses.\n\nThe winning team takes home the Millbrook Quiz Cup for a year.",
     location: "The Millbrook Arms",
     location_address: "The Millbrook Arms, 2 Bridge Street, Millbrook MB4 2LP",
     organizer: "Millbrook Community Foundation",
-    ticket_price: "10",
+    ticket_price: "",
+    ticket_info: null,
     tickets_available: 80,
     booking_mode: "paid",
     ticket_price_pence: 1000,
@@ -154,6 +163,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     title: "Riverside Litter Pick",
     days: -67,
     time: "10:00",
+    end_time: "13:00",
     description: "Volunteers cleared two miles of the River Mill footpath and filled 46 bags.",
     long_description:
       "Thirty-two volunteers of all ages helped clear the River Mill footpath from the weir to Station Bridge.\n\nThank you to Millbrook Hardware for the litter pickers and to the Riverside Café for the tea.",
@@ -161,6 +171,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     location_address: "Meet at the weir car park, Mill Lane, Millbrook MB4 5RE",
     organizer: "Millbrook Community Foundation volunteers",
     ticket_price: "Free",
+    ticket_info: "No ticket needed: just come along.",
     tickets_available: null,
     booking_mode: "none",
     ticket_price_pence: null,
@@ -175,6 +186,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     title: "Autumn Family Fun Day",
     days: -39,
     time: "12:00",
+    end_time: "16:00",
     description: "Pumpkin carving, a treasure trail and storytelling in the library garden.",
     long_description:
       "More than 300 people came along to the library garden for pumpkin carving, a treasure trail around the town centre and storytelling by the Millbrook Players.\n\nThe day raised £1,240 for the Community Fund.",
@@ -182,6 +194,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     location_address: "Millbrook Library, 5 Queen's Road, Millbrook MB4 1HG",
     organizer: "Millbrook Community Foundation",
     ticket_price: "Free",
+    ticket_info: "No ticket needed: just come along.",
     tickets_available: null,
     booking_mode: "none",
     ticket_price_pence: null,
@@ -196,13 +209,15 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     title: "Charity Fun Run",
     days: -137,
     time: "09:30",
+    end_time: "12:00",
     description: "A 5k fun run around Millbrook Park, with a 1k course for under-10s.",
     long_description:
       "Two hundred runners, joggers and walkers took on the 5k course around Millbrook Park, with a 1k course for under-10s.\n\nRunners raised £2,860 in sponsorship for the Community Fund.",
     location: "Millbrook Park",
     location_address: "Millbrook Park, Park Road, Millbrook MB4 4PA",
     organizer: "Millbrook Striders running club",
-    ticket_price: "12",
+    ticket_price: "£12",
+    ticket_info: "Enter on the day at the park gates.",
     tickets_available: null,
     booking_mode: "none",
     ticket_price_pence: null,
@@ -211,6 +226,29 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     is_active: true,
     is_past: true,
     image: "/images/events/fun-run.svg",
+  },
+  {
+    id: 7,
+    title: "Millbrook Repair Café",
+    days: 16,
+    time: "10:00",
+    end_time: "13:00",
+    description: "Bring a broken lamp, toaster, jumper or bike: volunteer fixers will help you mend it, free of charge.",
+    long_description:
+      "Our volunteer fixers set up in the library's community room with tools, sewing machines and plenty of tea. Bring something that needs mending and learn how to repair it with them.\n\nThe café is free: booking a place tells us how many fixers to bring. Donations to the Community Fund are welcome on the day.",
+    location: "Millbrook Library",
+    location_address: "Millbrook Library, 5 Queen's Road, Millbrook MB4 1HG",
+    organizer: "Millbrook Community Foundation volunteers",
+    ticket_price: "",
+    ticket_info: null,
+    tickets_available: 30,
+    booking_mode: "free",
+    ticket_price_pence: null,
+    booking_url: null,
+    category: "workshop",
+    is_active: true,
+    is_past: false,
+    image: "/images/events/repair-cafe.svg",
   },
 ];
 
@@ -462,6 +500,7 @@ export const SAMPLE_FOCAL_POINTS: Record<string, readonly [x: number, y: number]
   "/images/events/gala.svg": [62, 75],
   "/images/events/quiz-night.svg": [45, 40],
   "/images/events/summer-fair.svg": [50, 70],
+  "/images/events/repair-cafe.svg": [50, 62],
   "/images/craft-fairs/christmas.svg": [50, 72],
   "/images/craft-fairs/spring.svg": [50, 78],
   "/images/craft-fairs/summer.svg": [50, 72],

@@ -3,9 +3,9 @@
  * FAQs). Business figures come from spec section 9.
  */
 export const HOME_STATS = [
-  { value: "£6.5k+", label: "raised for Millbrook" },
-  { value: "9", label: "local projects funded" },
-  { value: "2", label: "years of giving" },
+  { value: "£7.2k+", label: "raised for Millbrook" },
+  { value: "7", label: "local groups funded" },
+  { value: "2023", label: "the year neighbours started it" },
   { value: "7", label: "dedicated volunteers" },
 ] as const;
 
@@ -20,7 +20,7 @@ export const CORE_VALUES = [
   },
   {
     title: "Everyone welcome",
-    body: "Our events are priced so families can come along, many are free, and there is always a job for anyone who would like to help, whatever their age or experience.",
+    body: "Our events are priced so families can come along, some are free, and there is always a job for anyone who would like to help, whatever their age or experience.",
   },
 ] as const;
 
@@ -38,19 +38,19 @@ export const TIMELINE = [
   {
     year: "2025",
     title: "Growing together",
-    body: "Craft fairs gave local makers a place to sell, the Warm Spaces project opened its doors for the winter, and four more groups received grants, bringing the total raised for Millbrook to over £6,500.",
+    body: "Craft fairs gave local makers a place to sell, the Warm Spaces project opened its doors for the winter, and four more groups received grants, bringing the total raised for Millbrook to over £7,000.",
   },
 ] as const;
 
 export const IMPACT_FIGURES = [
-  { value: "£6,500+", label: "raised since 2023" },
-  { value: "9", label: "projects funded" },
+  { value: "£7,200+", label: "raised since 2023" },
+  { value: "7", label: "local groups funded" },
   { value: "1,800+", label: "people at our events" },
-  { value: "60%", label: "of money raised goes to the Community Fund" },
+  { value: "75%", label: "of money raised goes to the Community Fund" },
 ] as const;
 
 export const FUND_FACTS = {
-  shareToFund: "60%",
+  shareToFund: "75%",
   target: "£10,000",
   targetYear: 2030,
 } as const;
@@ -64,7 +64,7 @@ export const TRUSTEES_EMAIL = "trustees@millbrookfoundation.org.uk";
 export const SUPPORT_FAQ = [
   {
     q: "How is my donation used?",
-    a: "At least 85% of every donation goes directly to our programmes. Most of it reaches local groups through the Community Fund; the rest covers the essential costs of running events, such as hall hire and insurance. Our trustees are volunteers and are never paid.",
+    a: "Three quarters (75%) of all we raise goes to local groups as grants from the Community Fund; the rest covers the essential costs of running events, such as hall hire and insurance. Our trustees are volunteers and are never paid.",
   },
   {
     q: "Is my donation secure?",

@@ -261,6 +261,8 @@ export const events = pgTable(
     title: text("title").notNull(),
     date: date("date", { mode: "string" }).notNull(),
     time: text("time").notNull(),
+    /** When it ends (HH:mm, the same day), if staff set it; the calendar file uses it. */
+    end_time: text("end_time"),
     description: text("description").notNull(),
     long_description: text("long_description"),
     location: text("location").notNull(),
@@ -268,6 +270,8 @@ export const events = pgTable(
     organizer: text("organizer"),
     /** Free text shown for events with no booking ("Free", "£10", "Pay on the door"). */
     ticket_price: text("ticket_price"),
+    /** How to get tickets when there is no online booking ("Pay on the door", "Tickets from the church office"). */
+    ticket_info: text("ticket_info"),
     tickets_available: integer("tickets_available"),
     /** How visitors get tickets: none (the price text only), free booking, paid tickets, or a link out. */
     booking_mode: text("booking_mode").$type<BookingMode>().notNull().default("none"),

@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   /** "off": npm run dev without keys does not start the local Stripe double. */
   STRIPE_DOUBLE: z.enum(["on", "off"]).optional(),
+  /** "off": npm run dev without SMTP_URL does not start the local mail catcher. */
+  MAIL_CATCHER: z.enum(["on", "off"]).optional(),
   /** Public form posts per address per 10 minutes. */
   PUBLIC_FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Open /live connections (server-sent events) the process accepts in all, and from one address (IPv6: one /64). */

@@ -40,9 +40,10 @@ test("an editor creates, edits, toggles and deletes an event with an image; the 
   const title = unique("E2E Lantern Walk");
   await page.goto("/admin/events/new");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Event");
-  await expect(page.getByLabel("Time")).toHaveValue("19:00");
+  await expect(page.getByLabel("Start time")).toHaveValue("19:00");
   await expect(page.getByLabel("Active")).toBeChecked();
-  await expect(page.getByLabel("Past event")).not.toBeChecked();
+  // Whether an event is past follows from its date: staff do not tick it.
+  await expect(page.getByLabel("Past event")).toHaveCount(0);
 
   // Inline validation as the user types.
   await page.getByLabel("Title").fill("ab");
@@ -54,6 +55,7 @@ test("an editor creates, edits, toggles and deletes an event with an image; the 
   await page.getByLabel("Short description").fill("Lanterns along the river path at dusk.");
   await page.getByLabel("Full description").fill("Bring a lantern.\n\nHot chocolate at the end.");
   await page.getByLabel("Location", { exact: true }).fill("River Mill footpath");
+  await page.getByLabel("End time").fill("21:15");
   await page.getByLabel("Ticket price").fill("Free");
   await page.getByLabel("Tickets available").fill("0");
   await expect(page.getByText("Must be a positive number")).toBeVisible();
@@ -79,6 +81,8 @@ test("an editor creates, edits, toggles and deletes an event with an image; the 
   expect(image.headers()["content-type"]).toBe("image/webp");
   expect(image.headers()["cache-control"]).toContain("immutable");
   expect((await request.get(row.image!.replace(".webp", "-400.webp"))).status()).toBe(200);
+  // The calendar file ends when the event does.
+  expect(await (await request.get(`/events/${id}/calendar.ics`)).text()).toContain(`DTEND;TZID=Europe/London:${inDays(1).replace(/-/g, "")}T211500`);
   await publicPage.goto("/events");
   await expect(publicPage.getByRole("heading", { name: title })).toBeVisible();
   await publicPage.goto("/");
@@ -129,6 +133,59 @@ test("an editor creates, edits, toggles and deletes an event with an image; the 
   await page.goto(`/admin/events/edit/${id}`);
   await expect(page).toHaveURL(/\/admin\/events$/);
   await expect(toast(page, "Failed to load event data")).toBeVisible();
+});
+
+test("choosing No image after uploading removes the upload: the choice shown is the choice saved", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  const title = unique("E2E No Image");
+  await page.goto("/admin/events/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Category").selectOption("social");
+  await page.getByLabel("Date").fill(inDays(3));
+  await page.getByLabel("Short description").fill("A walk with no picture at all.");
+  await page.getByLabel("Location", { exact: true }).fill("Millbrook Green");
+  const upload = page.getByLabel("Image: upload a new one");
+  const preview = page.getByAltText("Preview of the selected image");
+  const noImage = page.getByRole("radio", { name: "No image" });
+
+  // Upload, then pick a library image: the upload is dropped.
+  await upload.setInputFiles(await pngFile());
+  await expect(preview).toBeVisible();
+  await expect(noImage).not.toBeChecked();
+  await page.getByTestId("media-choices").getByRole("radio").nth(1).check();
+  await expect(preview).toHaveCount(0);
+  await expect(upload).toHaveValue("");
+
+  // Upload again, then "No image": nothing is saved.
+  await upload.setInputFiles(await pngFile());
+  await expect(preview).toBeVisible();
+  await noImage.check();
+  await expect(preview).toHaveCount(0);
+  await expect(upload).toHaveValue("");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(toast(page, "Event created successfully")).toBeVisible();
+  const [row] = await getDb().select({ image: events.image }).from(events).where(eq(events.title, title));
+  expect(row.image).toBeNull();
+  // Not left on the public pages that other tests count.
+  await getDb().delete(events).where(eq(events.title, title));
+});
+
+test("the staff list shows upcoming events first, soonest first, then past ones", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  await page.goto("/admin/events");
+  const titles = await page.getByRole("row").locator("td:first-child").allInnerTexts();
+  const dates = await getDb().select({ title: events.title, date: events.date }).from(events);
+  const today = new Date().toISOString().slice(0, 10);
+  const dateOf = new Map(dates.map((e) => [e.title, e.date]));
+  const shown = titles.map((t) => dateOf.get(t.trim())).filter((d): d is string => d !== undefined);
+  expect(shown.length).toBeGreaterThan(3);
+  const firstPast = shown.findIndex((d) => d < today);
+  expect(firstPast).toBeGreaterThan(0);
+  const upcoming = shown.slice(0, firstPast);
+  const past = shown.slice(firstPast);
+  expect(upcoming).toEqual([...upcoming].sort());
+  expect(past.every((d) => d < today)).toBe(true);
+  expect(past).toEqual([...past].sort().reverse());
 });
 
 test("event search and filters live in the URL, with the spec's empty states", async ({ page, signInAs }) => {
@@ -285,6 +342,14 @@ test("leaving a form with unsaved changes asks first; offline saving stops with 
   await page.getByRole("link", { name: "Cancel" }).click();
   await page.getByRole("button", { name: "Leave page" }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
+});
+
+test("the dashboard warns staff when no mail server is set up (this server has none)", async ({ page, signInAs }) => {
+  await signInAs("editor");
+  await page.goto("/admin/dashboard");
+  const notice = page.getByTestId("mail-notice");
+  await expect(notice).toContainText("The website cannot send email: no mail server is set up.");
+  await expect(notice).toContainText("Please ask an administrator to set up email.");
 });
 
 test("the dashboard shows counts from the database and the connection panel", async ({ page, signInAs }) => {

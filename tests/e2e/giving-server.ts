@@ -12,7 +12,7 @@ import { getDb } from "../../app/db/client.server.ts";
 import { donations, monthlyGifts } from "../../app/db/schema.ts";
 import { readConfig } from "../../app/lib/config.server.ts";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
-import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { startOwnServer, type OwnServer } from "./own-server.ts";
 

@@ -431,6 +431,8 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Other amount in pounds").fill("12.50");
     await form.getByLabel("Email address").fill(email);
     await fillGiftAid(page);
+    // The button states no amount it cannot keep up to date (not "Donate £25" beside £12.50).
+    await expect(form.getByRole("button", { name: /^Donate/ })).toHaveText("Donate");
     await form.getByRole("button", { name: /^Donate/ }).click();
     await expect(page.getByTestId("checkout-amount")).toHaveText("£12.50");
     await page.getByRole("button", { name: "Pay" }).click();

@@ -17,7 +17,7 @@ import { connectDatabase, disconnectDatabase, getDb } from "../../app/db/client.
 import { events, formSubmissions } from "../../app/db/schema.ts";
 import { nginxBinary } from "../../scripts/nginx.ts";
 import { startInstances, type Instance, type Instances } from "../helpers/instances.ts";
-import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });

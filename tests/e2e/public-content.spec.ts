@@ -85,7 +85,8 @@ test("every category with an upcoming event has a tab on /events that lists it",
   ]);
   for (const [category, title] of EXTRA_CATEGORIES) {
     await page.goto(`${server.origin}/events?tab=${category}`);
-    await expect(page.getByRole("tabpanel").getByRole("heading", { level: 3 })).toHaveText([title]);
+    // Its own event is listed (the sample Repair Café is a workshop too).
+    await expect(page.getByRole("tabpanel").getByRole("heading", { level: 3, name: title })).toBeVisible();
   }
 });
 

@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures.ts";
 
-const LINKS = ["Home", "About", "Community Fund", "Events", "Craft Fairs", "Awards", "Trustees", "Support Us"];
+const LINKS = ["Home", "About", "Community Fund", "Events", "Craft Fairs", "Awards", "News", "Trustees", "Support Us"];
 
 test.describe("desktop header and footer", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("shows the eight links and Donate, with the active link by path prefix", async ({ page }) => {
+  test("shows the nine links (News among them) and Donate, with the active link by path prefix", async ({ page }) => {
     await page.goto("/events/2");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of LINKS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();

@@ -120,6 +120,8 @@ test("a free booking with JavaScript: confirmed through the emailed link, with t
   await expect(details).toContainText("Friday 10 May 2030");
   await expect(details).toContainText("6pm");
   await expect(details).toContainText("Millbrook Park, Park Road");
+  // This server has a mail server: the page says the ticket is on its way, and to keep the page too.
+  await expect(page.getByTestId("ticket-delivery")).toContainText(`We are emailing your ticket to ${email}.`);
   await expect(page.getByTestId("ticket-qr")).toBeVisible();
   await expect(page.getByTestId("ticket-qr")).toHaveAttribute("aria-label", `QR code of booking reference ${booking.reference}`);
   for (const width of [390, 1280]) {

@@ -112,7 +112,7 @@ describe("events (admin)", () => {
     expect((await page("nonsense")).page).toBe(1);
   });
 
-  it("filters by status and time, ordered by date", async () => {
+  it("filters by status and time, upcoming first (soonest first), then past (latest first)", async () => {
     const tag = `Filterable ${Date.now()}`;
     const future = await createEvent(eventInput({ title: `${tag} future`, date: "2032-01-02" }), actor);
     const earlier = await createEvent(eventInput({ title: `${tag} earlier`, date: "2031-01-02" }), actor);
@@ -121,11 +121,11 @@ describe("events (admin)", () => {
     const inactive = await createEvent(eventInput({ title: `${tag} inactive`, date: "2032-05-05", is_active: false }), actor);
     const ids = async (status: string, time: string) => (await listEventsForAdmin(filters(tag, status, time))).items.map((e) => e.id);
 
-    expect(await ids("all", "all")).toEqual([dated.id, earlier.id, future.id, inactive.id, marked.id]);
-    expect(await ids("active", "all")).toEqual([dated.id, earlier.id, future.id, marked.id]);
+    expect(await ids("all", "all")).toEqual([earlier.id, future.id, inactive.id, marked.id, dated.id]);
+    expect(await ids("active", "all")).toEqual([earlier.id, future.id, marked.id, dated.id]);
     expect(await ids("inactive", "all")).toEqual([inactive.id]);
     expect(await ids("all", "upcoming")).toEqual([earlier.id, future.id, inactive.id]);
-    expect(await ids("all", "past")).toEqual([dated.id, marked.id]);
+    expect(await ids("all", "past")).toEqual([marked.id, dated.id]);
     expect(await ids("inactive", "past")).toEqual([]);
     // Unknown filter values mean "all".
     expect(parseListFilters(new URLSearchParams("status=bogus&time=x"))).toEqual({ q: "", status: "all", time: "all", page: 1 });

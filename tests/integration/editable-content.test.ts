@@ -54,7 +54,7 @@ describe("page texts", () => {
     const home = await getPageTexts("home");
     expect(home).toEqual(pageDefaults("home"));
     expect(home.cta_title).toBe("Small gifts make a big difference here");
-    expect(home.figure_2_value).toBe("9");
+    expect(home.figure_2_value).toBe("7");
 
     const result = await savePageTexts("home", { ...home, cta_title: "Every pound stays in Millbrook", figure_2_value: "12" }, actor);
     expect(result).toEqual({ ok: true, changed: ["figure_2_value", "cta_title"] });

@@ -14,7 +14,7 @@ import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action, ASK_AN_ADMINISTRATOR, loader } from "../../app/routes/admin/forgot-password.tsx";
 import { action as setPasswordAction } from "../../app/routes/admin/set-password.tsx";
-import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

@@ -19,7 +19,7 @@ import { reloadConfig } from "../../app/lib/config.server.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
 import { checkJobQueue } from "../../app/system/diagnostics.server.ts";
 import { queueMail } from "../../app/mail/mailer.server.ts";
-import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

@@ -14,7 +14,7 @@ import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { MAIL_PER_RECIPIENT_PER_HOUR, queueMail } from "../../app/mail/mailer.server.ts";
 import { action as eventAction } from "../../app/routes/public/event.tsx";
-import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

@@ -15,7 +15,7 @@ describe("public reads", () => {
   it("lists upcoming events active and not past, by date ascending", async () => {
     const { items, sample } = await listUpcomingEvents();
     expect(sample).toBe(false);
-    expect(items.map((e) => e.title)).toEqual(["Big Community Quiz Night", "Millbrook Charity Gala Dinner", "Millbrook Summer Fair"]);
+    expect(items.map((e) => e.title)).toEqual(["Millbrook Repair Café", "Big Community Quiz Night", "Millbrook Charity Gala Dinner", "Millbrook Summer Fair"]);
     const past = await listPastEvents({ limit: 3 });
     expect(past.items.map((e) => e.id)).toEqual([5, 4, 6]);
   });
@@ -64,14 +64,14 @@ describe("public reads", () => {
       const paged: string[] = [];
       for (const offset of [0, 4, 8]) paged.push(...(await listUpcomingEvents({ limit: 4, offset })).items.map((e) => e.title));
       expect(paged).toEqual(all);
-      expect(all).toHaveLength(9);
+      expect(all).toHaveLength(10);
 
-      // The sample's three (fundraiser, social, family) and the ones added here.
-      expect(await countUpcomingEvents()).toEqual({ fundraiser: 1, social: 1, family: 1, sports: 5, arts: 1 });
+      // The sample's four (fundraiser, social, family, workshop) and the ones added here.
+      expect(await countUpcomingEvents()).toEqual({ fundraiser: 1, social: 1, family: 1, workshop: 1, sports: 5, arts: 1 });
     } finally {
       await getDb().delete(events).where(like(events.title, "Paging %"));
     }
-    expect(await countUpcomingEvents()).toEqual({ fundraiser: 1, social: 1, family: 1 });
+    expect(await countUpcomingEvents()).toEqual({ fundraiser: 1, social: 1, family: 1, workshop: 1 });
   });
 
   it("lists upcoming craft fairs ascending and the two latest past fairs", async () => {

@@ -10,6 +10,9 @@ import { formSubmissions } from "../../app/db/schema.ts";
 import { RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
 import { readFormData, readPublicFormPost } from "../../app/routes/public/public-form.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
+import { RouterContextProvider } from "react-router";
+import { requestInfoContext } from "../../app/lib/request-context.ts";
+import { action as supportAction } from "../../app/routes/public/support.tsx";
 
 setupTestDatabase();
 
@@ -203,6 +206,35 @@ describe("volunteer applications", () => {
     expect((await readPublicFormPost("volunteer", request, ip)).status).toBe("rate-limited");
     // A stream pulls once to fill its queue when it is made; nothing more was asked for.
     expect(pulled).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("each form's limit counts only that form", () => {
+  /** A post to the support page's action (both its forms post there), from `ip`. */
+  async function postSupport(url: string, body: FormData, ip: string) {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { ip, nonce: "", secure: false });
+    const request = new Request(new URL(url, "http://localhost"), { method: "POST", body });
+    const answer = (await supportAction({ request, context, params: {}, unstable_pattern: "", pattern: "" } as never)) as unknown as {
+      init: { status?: number } | null;
+      data: Record<string, unknown>;
+    };
+    return { status: answer.init?.status ?? 200, data: answer.data };
+  }
+  const donation = () => form({ intent: "donate", frequency: "one-off", amount: "25", customAmount: "", email: "ann@example.org" });
+
+  it("a donation is not refused because the same address sent volunteer offers", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < RATE_LIMIT_MAX; i++) expect((await postSupport("/support", form(volunteerFields), ip)).status).toBe(200);
+    expect((await postSupport("/support", form(volunteerFields), ip)).status).toBe(429);
+    // Online giving is off in this test process: each donation gets that answer (503), never the volunteer form's limit.
+    for (let i = 0; i < RATE_LIMIT_MAX + 2; i++) {
+      const answer = await postSupport("/support?form=donate", donation(), ip);
+      expect(answer.status).toBe(503);
+      expect(answer.data).toMatchObject({ form: "donate", failed: true });
+    }
+    // ...and the donations used none of the volunteer form's count: a fresh address's offers are unaffected too.
+    expect((await postSupport("/support", form(volunteerFields), freshIp())).status).toBe(200);
   });
 });
 

@@ -17,7 +17,7 @@ import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as eventAction } from "../../app/routes/public/event.tsx";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
-import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

@@ -18,7 +18,7 @@ import { auditLog, loginThrottle, staffNotices } from "../../app/db/schema.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as verifyAction } from "../../app/routes/admin/login-verify.tsx";
-import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { currentStep, totpCode } from "../helpers/totp.ts";

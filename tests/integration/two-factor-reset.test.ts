@@ -20,7 +20,7 @@ import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as enrolAction, loader as enrolLoader } from "../../app/routes/admin/login-enrol.tsx";
 import { action as usersAction } from "../../app/routes/admin/admin-only/users.tsx";
-import { startSmtpCatcher } from "../helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { createSignedInAccount, createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { currentStep, totpCode } from "../helpers/totp.ts";

@@ -34,7 +34,9 @@ describe("EventFormSchema", () => {
     }))
       fd.set(k, v);
     const parsed = EventFormSchema.parse(formValues(fd, EVENT_FORM_FIELDS));
-    expect(parsed).toMatchObject({ title: "Quiz Night", tickets_available: null, is_active: true, is_past: false, organizer: null });
+    expect(parsed).toMatchObject({ title: "Quiz Night", tickets_available: null, is_active: true, organizer: null, end_time: null });
+    // Whether it is past follows from its date: the form has no such field.
+    expect(parsed).not.toHaveProperty("is_past");
   });
 
   it("refuses bad numbers, dates, times and overlong text", () => {
@@ -87,6 +89,23 @@ describe("EventFormSchema: booking mode", () => {
     });
     const parsed = EventFormSchema.parse(formValues({ ...base, booking_mode: "external", booking_url: "https://tickets.example.org/quiz" }, EVENT_FORM_FIELDS));
     expect(parsed).toMatchObject({ booking_mode: "external", booking_url: "https://tickets.example.org/quiz", ticket_price_pence: null });
+  });
+
+  it("keeps one price: the free-text price and how to get tickets only without online booking", () => {
+    const texts = { ticket_price: "£5", ticket_info: "Pay on the door" };
+    expect(EventFormSchema.parse(formValues({ ...base, ...texts }, EVENT_FORM_FIELDS))).toMatchObject({ ticket_price: "£5", ticket_info: "Pay on the door" });
+    expect(EventFormSchema.parse(formValues({ ...base, ...texts, booking_mode: "paid", ticket_price_pounds: "8" }, EVENT_FORM_FIELDS))).toMatchObject({
+      ticket_price: null,
+      ticket_info: null,
+      ticket_price_pence: 800,
+    });
+    expect(EventFormSchema.parse(formValues({ ...base, ...texts, booking_mode: "free" }, EVENT_FORM_FIELDS))).toMatchObject({ ticket_price: null, ticket_info: null });
+  });
+
+  it("an end time is optional and after the start", () => {
+    expect(EventFormSchema.parse(formValues({ ...base, end_time: "22:30" }, EVENT_FORM_FIELDS)).end_time).toBe("22:30");
+    expect(errorsOf(EventFormSchema, EVENT_FORM_FIELDS, { ...base, end_time: "19:00" })).toEqual({ end_time: "The end time must be after the start time" });
+    expect(errorsOf(EventFormSchema, EVENT_FORM_FIELDS, { ...base, end_time: "7pm" })).toEqual({ end_time: "Enter a valid time (HH:mm)" });
   });
 
   it("refuses an unknown booking mode", () => {

@@ -8,7 +8,7 @@ import {
   parseAmount,
   parseDonation,
 } from "../../app/domain/giving/donation.schema.ts";
-import { clampQuantity, parseTicketPrice, purchaseMessage, ticketTotal } from "../../app/domain/events/tickets.ts";
+import { eventPriceLabel, parseTicketPrice } from "../../app/domain/events/tickets.ts";
 import { formatLongDate, formatTime, paragraphs, progressPercent } from "../../app/components/site/format.ts";
 import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
 import { jsonLdString } from "../../app/components/ui/json-ld.tsx";
@@ -104,19 +104,16 @@ describe("tickets", () => {
     expect(parseTicketPrice(null)).toBeNull();
   });
 
-  it("keeps the quantity between 1 and 10", () => {
-    expect(clampQuantity(0)).toBe(1);
-    expect(clampQuantity("3")).toBe(3);
-    expect(clampQuantity(11)).toBe(10);
-    expect(clampQuantity("x")).toBe(1);
-  });
-
-  it("shows totals with two decimals and the spec's alert", () => {
-    expect(ticketTotal(75, 2)).toBe("150.00");
-    expect(ticketTotal(7.5, 3)).toBe("22.50");
-    expect(ticketTotal(0.1, 3)).toBe("0.30");
-    expect(purchaseMessage(3, 10)).toBe("Purchase 3 tickets for £30.00");
-    expect(purchaseMessage(12, 5)).toBe("Purchase 10 tickets for £50.00");
+  it("takes an event's price from its booking settings, never calling a paid event free", () => {
+    // Paid tickets at £8 with the free-text price left empty: £8, not "Free".
+    expect(eventPriceLabel({ booking_mode: "paid", ticket_price_pence: 800, ticket_price: null })).toBe("£8");
+    expect(eventPriceLabel({ booking_mode: "paid", ticket_price_pence: 750, ticket_price: "Free" })).toBe("£7.50");
+    expect(eventPriceLabel({ booking_mode: "free", ticket_price_pence: null, ticket_price: "£5" })).toBe("Free");
+    expect(eventPriceLabel({ booking_mode: "none", ticket_price_pence: null, ticket_price: "75" })).toBe("£75");
+    expect(eventPriceLabel({ booking_mode: "none", ticket_price_pence: null, ticket_price: "Donations welcome" })).toBe("Donations welcome");
+    // Nothing known: nothing said (no "Free" by default).
+    expect(eventPriceLabel({ booking_mode: "none", ticket_price_pence: null, ticket_price: null })).toBeNull();
+    expect(eventPriceLabel({ booking_mode: "external", ticket_price_pence: null, ticket_price: "" })).toBeNull();
   });
 });
 
@@ -141,7 +138,8 @@ describe("public page helpers", () => {
   });
 
   it("marks the active link by path prefix, Home only at the root", () => {
-    expect(MAIN_NAV).toHaveLength(8);
+    expect(MAIN_NAV.map((l) => l.label)).toContain("News");
+    expect(MAIN_NAV).toHaveLength(9);
     expect(isNavActive("/", "/")).toBe(true);
     expect(isNavActive("/", "/events")).toBe(false);
     expect(isNavActive("/events", "/events/1")).toBe(true);

@@ -36,6 +36,8 @@ export function MediaField({
   label?: string;
 }) {
   const [preview, setPreview] = useState<string | null>(null);
+  // A new file picked: it is the choice, so no library tile stays ticked beside it.
+  const [uploading, setUploading] = useState(false);
   useEffect(
     () => () => {
       if (preview) URL.revokeObjectURL(preview);
@@ -52,6 +54,7 @@ export function MediaField({
     const file = event.currentTarget.files?.[0];
     form.markImageChanged();
     setPreview(null);
+    setUploading(false);
     form.setImageError(null);
     if (!file) return;
     if (file.size > MAX_IMAGE_BYTES || !(IMAGE_TYPES as readonly string[]).includes(file.type)) {
@@ -60,14 +63,27 @@ export function MediaField({
       return;
     }
     setPreview(URL.createObjectURL(file));
+    setUploading(true);
+  }
+
+  /** Choosing a library image or "No image" after picking a file drops the file: what is ticked is what is saved. */
+  function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    form.setValue("media_id", event.currentTarget.value);
+    setUploading(false);
+    const file = event.currentTarget.form?.elements.namedItem("image");
+    if (file instanceof HTMLInputElement && file.value) {
+      file.value = "";
+      setPreview(null);
+      form.setImageError(null);
+    }
   }
 
   const radio = (value: string) => ({
     type: "radio" as const,
     name: "media_id",
     value,
-    checked: chosen === value,
-    onChange: () => form.setValue("media_id", value),
+    checked: !uploading && chosen === value,
+    onChange: choose,
     className: "peer absolute top-2 left-2 size-4 accent-brand-600",
   });
 

@@ -13,7 +13,9 @@ export interface CauseCardData {
   goal: number;
 }
 
-export function CauseCard({ cause }: { cause: CauseCardData }) {
+/** `headingLevel`: 2 where the cards sit right under the page's h1 (/causes), 3 under a section's h2. */
+export function CauseCard({ cause, headingLevel = 3 }: { cause: CauseCardData; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const percent = progressPercent(cause.raised, cause.goal);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -21,7 +23,7 @@ export function CauseCard({ cause }: { cause: CauseCardData }) {
         <SafeImage src={cause.image} alt={cause.image_alt} focal={cause.image_focal} loading="lazy" decoding="async" width={640} height={400} className="size-full object-cover" />
       </div>
       <div className="flex flex-1 flex-col p-6">
-        <h3 className="font-display text-xl font-semibold text-brand-900">{cause.title}</h3>
+        <Heading className="font-display text-xl font-semibold text-brand-900">{cause.title}</Heading>
         <p className="mt-2 flex-1 text-slate-700">{cause.description}</p>
         <div className="mt-5">
           <ProgressBar

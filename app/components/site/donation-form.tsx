@@ -22,6 +22,7 @@ import {
   giftAidPence,
   type DonationFrequency,
 } from "../../domain/giving/donation.ts";
+import { useHydrated } from "../ui/use-hydrated.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { FieldError, SelectField, TextField } from "../ui/fields.tsx";
 import { ErrorSummary } from "./form-kit.tsx";
@@ -111,6 +112,7 @@ function DonationFormFields({
   const [clientError, setClientError] = useState<string | undefined>();
   // Bumped by a refused submit: the amount field then takes focus (after the re-render).
   const [refused, setRefused] = useState(0);
+  const hydrated = useHydrated();
   const customRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (refused > 0) customRef.current?.focus();
@@ -150,7 +152,7 @@ function DonationFormFields({
     "flex cursor-pointer items-center justify-center rounded-2xl border-2 px-4 py-3 text-lg font-semibold transition-colors has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-sun-500";
 
   return (
-    <Form method="post" action="/support#donate" reloadDocument noValidate className="space-y-6" aria-labelledby="donate-form-heading" onSubmit={onSubmit}>
+    <Form method="post" action="/support?form=donate#donate" reloadDocument noValidate className="space-y-6" aria-labelledby="donate-form-heading" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="donate" />
       <h3 id="donate-form-heading" className="font-display text-2xl font-semibold text-brand-900">
         Make a donation
@@ -330,7 +332,8 @@ function DonationFormFields({
 
       <button type="submit" className={buttonClasses("sun", "lg", "w-full")}>
         <HeartIcon className="size-5" />
-        {amount.ok ? `Donate ${formatPence(amount.pence)}${frequency === "monthly" ? " monthly" : ""}` : "Donate"}
+        {/* The amount only where it follows the choice (with JavaScript): without it, a typed amount would leave a stale one here. */}
+        {hydrated && amount.ok ? `Donate ${formatPence(amount.pence)}${frequency === "monthly" ? " monthly" : ""}` : "Donate"}
       </button>
       <p className="text-center text-sm text-slate-600">
         You pay on our card payment provider's secure page (Stripe). We never see your card details.

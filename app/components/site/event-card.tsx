@@ -1,5 +1,5 @@
 /** Cards for events and craft fairs on the public lists. */
-import { formatPrice, parseTicketPrice } from "../../domain/events/tickets.ts";
+import { eventPriceLabel, type EventPriceFields } from "../../domain/events/tickets.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { dateBadge, formatLongDate, formatTime } from "./format.ts";
 import { ClockIcon, MapPinIcon } from "./icons.tsx";
@@ -14,13 +14,16 @@ export interface EventCardData {
   location: string;
   category: string;
   ticket_price: string | null;
+  booking_mode: EventPriceFields["booking_mode"];
+  ticket_price_pence: number | null;
   image: string | null;
   image_focal?: string;
 }
 
 /** Only what a card shows: list pages send this, not whole events, to the browser. */
-export function eventCardData({ id, title, date, time, description, location, category, ticket_price, image, image_focal }: EventCardData): EventCardData {
-  return { id, title, date, time, description, location, category, ticket_price, image, ...(image_focal ? { image_focal } : {}) };
+export function eventCardData(event: EventCardData): EventCardData {
+  const { id, title, date, time, description, location, category, ticket_price, booking_mode, ticket_price_pence, image, image_focal } = event;
+  return { id, title, date, time, description, location, category, ticket_price, booking_mode, ticket_price_pence, image, ...(image_focal ? { image_focal } : {}) };
 }
 
 export const CATEGORY_LABELS: Record<string, string> = {
@@ -34,12 +37,6 @@ export const CATEGORY_LABELS: Record<string, string> = {
   sports: "Sports",
   arts: "Arts",
 };
-
-function priceLabel(ticketPrice: string | null): string {
-  const price = parseTicketPrice(ticketPrice);
-  if (price !== null) return formatPrice(price);
-  return ticketPrice?.trim() || "Free";
-}
 
 export function DateBadge({ date }: { date: string }) {
   const badge = dateBadge(date);
@@ -68,7 +65,7 @@ export function EventCard({
   firstScreen?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const price = parseTicketPrice(event.ticket_price);
+  const price = eventPriceLabel(event);
   return (
     <article className="group flex h-full min-w-0 flex-col overflow-hidden rounded-3xl wrap-anywhere bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-lg">
       <div className="relative aspect-[16/10] overflow-hidden bg-brand-50">
@@ -125,7 +122,11 @@ export function EventCard({
             >
               Get Tickets
             </a>
-            <span className="ml-auto text-sm font-semibold text-brand-800">{price === 0 ? "Free" : priceLabel(event.ticket_price)}</span>
+            {price ? (
+              <span className="ml-auto text-sm font-semibold text-brand-800" data-testid="event-card-price">
+                {price}
+              </span>
+            ) : null}
           </div>
         )}
       </div>

@@ -1,4 +1,4 @@
-/** The public site's main navigation (spec 2.1), in order. */
+/** The public site's main navigation (spec 2.1, with News), in order. */
 export const MAIN_NAV = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },
@@ -6,6 +6,7 @@ export const MAIN_NAV = [
   { to: "/events", label: "Events" },
   { to: "/craft-fairs", label: "Craft Fairs" },
   { to: "/awards", label: "Awards" },
+  { to: "/news", label: "News" },
   { to: "/trustees", label: "Trustees" },
   { to: "/support", label: "Support Us" },
 ] as const;

@@ -15,6 +15,7 @@ export function PageHero({
   children,
   art,
   image,
+  compact = false,
 }: {
   eyebrow?: string;
   title: ReactNode;
@@ -23,7 +24,21 @@ export function PageHero({
   art?: ReactNode;
   /** A decorative illustration shown beside the title on wide screens. */
   image?: string;
+  /** A short hero, without the illustration: the page's list starts on the first screen. */
+  compact?: boolean;
 }) {
+  if (compact) {
+    return (
+      <section className="bg-linear-to-b from-sun-100 via-[#fbf6ea] to-white pt-24 pb-2 sm:pt-28 sm:pb-4">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          {eyebrow ? <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">{eyebrow}</p> : null}
+          <h1 className="mt-2 font-display text-4xl leading-[1.08] font-semibold text-balance text-brand-900 sm:text-5xl">{title}</h1>
+          {intro ? <div className="mt-3 max-w-3xl text-base leading-relaxed text-slate-700 sm:text-lg">{intro}</div> : null}
+          {children ? <div className="mt-6 flex flex-wrap gap-3">{children}</div> : null}
+        </div>
+      </section>
+    );
+  }
   if (!art && image) {
     // Fetched early, first, where it shows; phones, where it is hidden, never fetch it (a
     // lazy image that is not displayed is not loaded), so it takes nothing from their first paint.
@@ -68,7 +83,10 @@ export function Section({
   children,
   tone = "white",
   className = "",
+  compact = false,
 }: {
+  /** Less room above and below the heading (a list that should start high on the page). */
+  compact?: boolean;
   id?: string;
   eyebrow?: string;
   title?: ReactNode;
@@ -80,18 +98,18 @@ export function Section({
   const tones = { white: "bg-white", cream: "bg-[#fbf6ea]", green: "bg-brand-50" };
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section id={id} aria-labelledby={title ? headingId : undefined} className={`scroll-mt-24 py-16 sm:py-20 ${tones[tone]} ${className}`}>
+    <section id={id} aria-labelledby={title ? headingId : undefined} className={`scroll-mt-24 ${compact ? "pt-6 pb-16 sm:pt-8 sm:pb-20" : "py-16 sm:py-20"} ${tones[tone]} ${className}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         {title ? (
           <div className="max-w-3xl">
             {eyebrow ? <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">{eyebrow}</p> : null}
-            <h2 id={headingId} className="mt-2 font-display text-3xl leading-tight font-semibold text-brand-900 sm:text-4xl">
+            <h2 id={headingId} className={`${compact ? "mt-1 text-2xl sm:text-3xl" : "mt-2 text-3xl sm:text-4xl"} font-display leading-tight font-semibold text-brand-900`}>
               {title}
             </h2>
             {intro ? <div className="mt-4 text-lg leading-relaxed text-slate-700">{intro}</div> : null}
           </div>
         ) : null}
-        <div className={title ? "mt-10" : ""}>{children}</div>
+        <div className={title ? (compact ? "mt-5" : "mt-10") : ""}>{children}</div>
       </div>
     </section>
   );

@@ -7,7 +7,8 @@
  * loads only the chosen tab's data (the events page) reloads it. Without JavaScript each tab's link ends with the tab's own id as
  * fragment, so the new page opens at the tabs (the page's hero is not shown again) with
  * the chosen tab scrolled into view. The tab list stays on one row and scrolls sideways
- * when it is wider than the screen.
+ * when it is wider than the screen; a short list can ask to be a two-column grid on a
+ * phone instead (`gridOnPhone`), so none of its tabs is out of sight.
  */
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { useNavigate, type ShouldRevalidateFunction } from "react-router";
@@ -48,7 +49,10 @@ export function Tabs({
   param = "tab",
   children,
   className = "",
+  gridOnPhone = false,
 }: {
+  /** A short list (four tabs) shown as a two-column grid on a phone, so no tab is out of sight. */
+  gridOnPhone?: boolean;
   idBase: string;
   label: string;
   tabs: readonly TabItem[];
@@ -107,7 +111,9 @@ export function Tabs({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="relative flex gap-1 overflow-x-auto rounded-2xl bg-brand-50 p-1.5 ring-1 ring-brand-100 [scrollbar-width:none]"
+        className={`relative gap-1 rounded-2xl bg-brand-50 p-1.5 ring-1 ring-brand-100 [scrollbar-width:none] ${
+          gridOnPhone ? "grid grid-cols-2 sm:flex sm:overflow-x-auto" : "flex overflow-x-auto"
+        }`}
       >
         {tabs.map((tab) => {
           const selected = tab.id === active;
@@ -126,7 +132,7 @@ export function Tabs({
               aria-controls={`${idBase}-panel`}
               // Before hydration every tab is a plain, focusable link; after it, one tab stop.
               tabIndex={hydrated && !selected ? -1 : 0}
-              className={`shrink-0 scroll-mt-24 rounded-xl px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 sm:text-base ${
+              className={`shrink-0 scroll-mt-24 rounded-xl text-center px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 sm:text-base ${
                 selected ? "bg-white text-brand-800 shadow-sm ring-1 ring-brand-200" : "text-slate-700 hover:bg-white/70 hover:text-brand-800"
               }`}
             >

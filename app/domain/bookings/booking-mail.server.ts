@@ -57,6 +57,7 @@ function bookingIcs(event: EventRow, origin: string): string {
     title: event.title,
     date: event.date,
     time: event.time,
+    endTime: event.end_time,
     description: event.description,
     location: event.location_address || event.location,
     url: `${origin}/events/${event.id}`,

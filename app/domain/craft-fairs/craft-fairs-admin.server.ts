@@ -14,7 +14,7 @@ import {
   countItems,
   createOnce,
   deleteItem,
-  listOrder,
+  upcomingFirst,
   listPage,
   spaceWrites,
   toggleActive,
@@ -29,10 +29,12 @@ export type CraftFairInput = Omit<CraftFairFormData, "is_active" | "is_past" | "
   image?: string | null;
 };
 
-/** One page of the admin list (date order), with how many match the filters. */
+/** One page of the admin list (upcoming first, then past), with how many match the filters. */
 export function listCraftFairsForAdmin(filters: AdminListFilters) {
   return listPage(craftFairs, filters, (where, limit, offset) =>
-    getDb().select().from(craftFairs).where(where).orderBy(...listOrder(craftFairs)).limit(limit).offset(offset),
+    upcomingFirst(craftFairs, where, limit, offset, (part, order, n, skip) =>
+      getDb().select().from(craftFairs).where(part).orderBy(...order).limit(n).offset(skip),
+    ),
   );
 }
 

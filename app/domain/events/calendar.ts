@@ -10,7 +10,8 @@ export interface CalendarEvent {
   description: string;
   location: string;
   url: string;
-  durationHours?: number;
+  /** When it ends (HH:mm, the same day); without it, three hours after the start. */
+  endTime?: string | null;
 }
 
 /** Escapes text values: backslash, semicolon, comma and newlines. */
@@ -77,7 +78,7 @@ export function eventToIcs(event: CalendarEvent, now = new Date()): string {
     `UID:event-${event.id}@millbrookfoundation.org.uk`,
     `DTSTAMP:${stamp}`,
     `DTSTART;TZID=Europe/London:${localStamp(event.date, event.time)}`,
-    `DTEND;TZID=Europe/London:${localStamp(event.date, event.time, event.durationHours ?? 3)}`,
+    `DTEND;TZID=Europe/London:${event.endTime && /^\d{2}:\d{2}$/.test(event.endTime) && event.endTime > event.time ? localStamp(event.date, event.endTime) : localStamp(event.date, event.time, 3)}`,
     `SUMMARY:${icsEscape(event.title)}`,
     `DESCRIPTION:${icsEscape(`${event.description}\n\n${event.url}`)}`,
     `LOCATION:${icsEscape(event.location)}`,

@@ -3,7 +3,7 @@
  * submission key), update, toggle active, delete. Every change is written to the audit
  * log and announced on the change feed. Public reads live in events.server.ts.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events, type EventRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
@@ -16,7 +16,7 @@ import {
   countItems,
   createOnce,
   deleteItem,
-  listOrder,
+  upcomingFirst,
   listPage,
   spaceWrites,
   toggleActive,
@@ -26,17 +26,27 @@ import type { EventFormData } from "./events.schema.ts";
 
 type BookingFields = "booking_mode" | "ticket_price_pence" | "booking_url";
 
-/** An event's fields; the booking fields default to no booking on create and stay as they are on update. */
-export type EventInput = Omit<EventFormData, "is_active" | "is_past" | BookingFields> & Partial<Pick<EventFormData, BookingFields>> & {
+/**
+ * An event's fields; the booking fields default to no booking on create and stay as they
+ * are on update. Whether it is past follows from its date: the form does not set is_past
+ * (saving an event clears an old hand-set flag).
+ */
+export type EventInput = Omit<EventFormData, "is_active" | BookingFields | "end_time" | "ticket_info"> &
+  Partial<Pick<EventFormData, BookingFields | "end_time" | "ticket_info">> & {
   is_active?: boolean;
   is_past?: boolean;
   image?: string | null;
 };
 
-/** One page of the admin list (date order), with how many match the filters. */
+/** The columns of the admin list: is_past is worked out from the date. */
+const listColumns = { ...getTableColumns(events), is_past: sql<boolean>`(${events.is_past} or ${events.date} < current_date)`.mapWith(Boolean) };
+
+/** One page of the admin list (upcoming first, then past), with how many match the filters. */
 export function listEventsForAdmin(filters: AdminListFilters) {
   return listPage(events, filters, (where, limit, offset) =>
-    getDb().select().from(events).where(where).orderBy(...listOrder(events)).limit(limit).offset(offset),
+    upcomingFirst(events, where, limit, offset, (part, order, n, skip) =>
+      getDb().select(listColumns).from(events).where(part).orderBy(...order).limit(n).offset(skip),
+    ),
   );
 }
 
@@ -83,7 +93,7 @@ export async function updateEvent(id: number, input: EventInput, actor: AuditAct
     }
     const [row] = await tx
       .update(events)
-      .set({ ...input, updated_at: sql`now()` })
+      .set({ is_past: false, ...input, updated_at: sql`now()` })
       .where(eq(events.id, id))
       .returning();
     if (!row) return null;

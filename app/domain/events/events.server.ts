@@ -1,7 +1,8 @@
 /**
  * Events: public reads (with the sample fallback) and, later, the admin rules.
  * "Upcoming" means active, not marked past and dated today or later; "past" means
- * active and either marked past or dated before today.
+ * active and either marked past or dated before today (the form no longer marks events
+ * past: the date decides).
  */
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
 import { sampleEvents } from "../../content/sample-content.ts";
@@ -14,8 +15,10 @@ import { withImageDetails } from "../media/media.server.ts";
 /** With the image's alt text and focal point from the media library (withImageDetails). */
 export type PublicEvent = Omit<EventRow, "created_at" | "updated_at"> & { image_alt?: string; image_focal?: string };
 
-// Everything but the timestamps: what the public pages show.
-const { created_at: _c, updated_at: _u, ...publicColumns } = getTableColumns(events);
+// Everything but the timestamps: what the public pages show. An event is past when it is
+// dated before today (or was marked past by hand before the flag was retired).
+const { created_at: _c, updated_at: _u, ...tableColumns } = getTableColumns(events);
+const publicColumns = { ...tableColumns, is_past: sql<boolean>`(${events.is_past} or ${events.date} < current_date)`.mapWith(Boolean) };
 
 const today = sql`current_date`;
 const upcomingWhere = and(eq(events.is_active, true), eq(events.is_past, false), gte(events.date, today));

@@ -1,9 +1,10 @@
 /**
- * Ticket and money helpers shared by the event page (browser) and the server.
- * ticket_price is free text in the database ("Free", "£10", "7.50").
+ * Price helpers shared by the event pages (browser) and the server. An event's price comes
+ * from its booking settings: paid tickets have a price in pence, free bookings are free,
+ * and only events without online booking (or booked elsewhere) use the free-text
+ * ticket_price ("Free", "£10", "7.50", "Donations welcome").
  */
-export const MIN_TICKETS = 1;
-export const MAX_TICKETS = 10;
+import type { BookingMode } from "../../db/schema.ts";
 
 /** The price of one ticket in pounds: 0 for free events, null when it cannot be read. */
 export function parseTicketPrice(text: string | null | undefined): number | null {
@@ -15,24 +16,26 @@ export function parseTicketPrice(text: string | null | undefined): number | null
   return match ? Number(match[1]) : null;
 }
 
-/** Clamps a requested quantity to a whole number from 1 to 10. */
-export function clampQuantity(value: unknown): number {
-  const n = Math.floor(Number(value));
-  if (!Number.isFinite(n)) return MIN_TICKETS;
-  return Math.min(MAX_TICKETS, Math.max(MIN_TICKETS, n));
-}
-
-/** The total for a quantity of tickets, always with two decimals ("150.00"). */
-export function ticketTotal(pricePerTicket: number, quantity: number): string {
-  return ((Math.round(pricePerTicket * 100) * clampQuantity(quantity)) / 100).toFixed(2);
-}
-
 /** Shows a price as the spec does: "Free" or "£10" / "£7.50". */
-export function formatPrice(pounds: number): string {
+function formatPrice(pounds: number): string {
   if (pounds === 0) return "Free";
   return Number.isInteger(pounds) ? `£${pounds}` : `£${pounds.toFixed(2)}`;
 }
 
-export function purchaseMessage(quantity: number, pricePerTicket: number): string {
-  return `Purchase ${clampQuantity(quantity)} tickets for £${ticketTotal(pricePerTicket, quantity)}`;
+export interface EventPriceFields {
+  booking_mode: BookingMode;
+  ticket_price_pence: number | null;
+  ticket_price: string | null;
+}
+
+/**
+ * The price a visitor is told for an event ("£8", "Free", "Donations welcome"), taken
+ * from its booking settings; null when nothing is known (never "Free" by default).
+ */
+export function eventPriceLabel(event: EventPriceFields): string | null {
+  if (event.booking_mode === "paid") return event.ticket_price_pence ? formatPrice(event.ticket_price_pence / 100) : null;
+  if (event.booking_mode === "free") return "Free";
+  const price = parseTicketPrice(event.ticket_price);
+  if (price !== null) return formatPrice(price);
+  return event.ticket_price?.trim() || null;
 }

@@ -4,7 +4,7 @@
  * delete, the idempotency key of create forms, the write spacing, the audit line and
  * the change-feed signal. events.server.ts and craft-fairs.server.ts build on these.
  */
-import { and, asc, count, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
 import { craftFairs, events, submissionKeys, writeSpacing } from "../../db/schema.ts";
@@ -39,12 +39,38 @@ function listWhere(table: ContentTable, filters: AdminListFilters): SQL | undefi
   }
   if (filters.status === "active") conditions.push(eq(table.is_active, true));
   if (filters.status === "inactive") conditions.push(eq(table.is_active, false));
-  if (filters.time === "upcoming") conditions.push(and(eq(table.is_past, false), gte(table.date, sql`current_date`)));
-  if (filters.time === "past") conditions.push(or(eq(table.is_past, true), lt(table.date, sql`current_date`)));
+  if (filters.time === "upcoming") conditions.push(upcomingWhere(table));
+  if (filters.time === "past") conditions.push(pastWhere(table));
   return and(...conditions);
 }
 
-export const listOrder = (table: ContentTable) => [asc(table.date), asc(table.time), asc(table.id)];
+/** Upcoming: not marked past and dated today or later (as the public pages say). */
+const upcomingWhere = (table: ContentTable) => and(eq(table.is_past, false), gte(table.date, sql`current_date`));
+const pastWhere = (table: ContentTable) => or(eq(table.is_past, true), lt(table.date, sql`current_date`));
+
+export type ListOrder = SQL[];
+
+/**
+ * Staff lists show upcoming items first, soonest first, then past ones, latest first. Read
+ * as two index-ordered parts (the date index, forwards then backwards) rather than sorted
+ * on an expression, which would read the whole table: `read(where, order, limit, offset)`
+ * is asked for the upcoming part of the page, then for the past rows that fill it.
+ */
+export async function upcomingFirst<Row>(
+  table: ContentTable,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+  read: (where: SQL | undefined, order: ListOrder, limit: number, offset: number) => Promise<Row[]>,
+): Promise<Row[]> {
+  const upcoming = and(where, upcomingWhere(table));
+  const [{ n }] = await getDb().select({ n: count() }).from(table).where(upcoming);
+  const rows = offset < n ? await read(upcoming, [asc(table.date), asc(table.time), asc(table.id)], limit, offset) : [];
+  if (rows.length < limit) {
+    rows.push(...(await read(and(where, pastWhere(table)), [desc(table.date), desc(table.time), desc(table.id)], limit - rows.length, Math.max(0, offset - n))));
+  }
+  return rows;
+}
 
 /** Rows per page of an admin list. */
 const LIST_PAGE_SIZE = 50;

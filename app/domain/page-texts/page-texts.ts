@@ -408,7 +408,7 @@ export const PAGE_TEXTS = {
             max: 600,
             long: true,
             default:
-              "Your donation is pooled in the Millbrook Community Fund and given out as grants to local groups, chosen by our volunteer trustees. At least 85% of every donation goes directly to our programmes.",
+              "Your donation is pooled in the Millbrook Community Fund and given out as grants to local groups, chosen by our volunteer trustees. Three quarters (75%) of all we raise goes to local groups as grants.",
           },
           ...DONATION_EXAMPLES.flatMap(([amount, what], i) => [
             {
@@ -653,11 +653,14 @@ export const PAGE_TEXTS = {
     sections: [
       {
         heading: "Introduction",
-        fields: heroFields(
-          "Millbrook Community Awards",
-          "Celebrating the people who make Millbrook special",
-          "Every town has its quiet heroes: the volunteer driver, the coach who never misses a Saturday, the teenager who starts a homework club. Our awards say thank you, out loud.",
-        ),
+        fields: [
+          ...heroFields(
+            "Millbrook Community Awards",
+            "Celebrating the people who make Millbrook special",
+            "Every town has its quiet heroes: the volunteer driver, the coach who never misses a Saturday, the teenager who starts a homework club. Our awards say thank you, out loud.",
+          ),
+          { key: "hero_button", label: "Button", hint: "Shown while nominations are open: it opens the nomination form.", max: 40, default: "Nominate someone" },
+        ],
       },
       {
         heading: "About the awards",

@@ -18,7 +18,8 @@ import { fieldErrors, formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_
 
 /**
  * Posts allowed per address and form kind in the window below (every post counts, valid
- * or not, counted before its body is read): the PUBLIC_FORM_RATE_LIMIT setting, 5 by
+ * or not, counted before its body is read; each form's posts count only against its own
+ * limit, and donations are not counted: a donation is never refused for volunteer offers): the PUBLIC_FORM_RATE_LIMIT setting, 5 by
  * default (the browser-test server raises it: every test posts from 127.0.0.1).
  */
 export const RATE_LIMIT_MAX = config().PUBLIC_FORM_RATE_LIMIT;

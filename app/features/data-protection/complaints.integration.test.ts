@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { getDb } from "../../db/client.server.ts";
 import { auditLog } from "../../db/schema.ts";
 import { reloadConfig } from "../../lib/config.server.ts";
-import { startSmtpCatcher } from "../../../tests/helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../../scripts/mail-catcher.ts";
 import { createTestAccount } from "../../../tests/helpers/staff.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { countConcernPost, getComplaint, sendComplaintOutcome, submitConcern, updateComplaintResponseDays } from "./complaints.server.ts";

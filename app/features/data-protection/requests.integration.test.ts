@@ -13,7 +13,7 @@ import { startQueue } from "../../jobs/queue.server.ts";
 import { siteJobs } from "../../jobs/jobs.server.ts";
 import { reloadConfig } from "../../lib/config.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
-import { startSmtpCatcher } from "../../../tests/helpers/smtp-catcher.ts";
+import { startSmtpCatcher } from "../../../scripts/mail-catcher.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { answerRequest, countOverdueRequests, extendRequest, listRequests, recordRequest, requestActions, RequestRuleError } from "./requests.server.ts";
 

@@ -11,6 +11,7 @@ import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
 import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { countOverdueComplaints, countOverdueRequests } from "../../features/data-protection/index.ts";
+import { mailConfigured } from "../../mail/mailer.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 
@@ -36,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     counts,
     newSubmissions,
     maintenanceMode: settings.maintenance_mode,
+    mailConfigured: mailConfigured(),
     canEditSettings: staff.role === "administrator",
     // Ticket figures are for every member of staff; the bookings behind them (names) are not.
     sales: sales.map((s) => ({ ...s, when: `${formatShortDate(s.date)}, ${formatTime(s.time)}` })),
@@ -98,6 +100,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </li>
             )}
           </ul>
+        </div>
+      )}
+      {!loaderData.mailConfigured && (
+        <div role="status" className="mt-4 rounded-2xl border-2 border-sun-500 bg-sun-100 px-4 py-3 text-ink" data-testid="mail-notice">
+          <p className="font-semibold">The website cannot send email: no mail server is set up.</p>
+          <p className="mt-1 text-sm">
+            Visitors get no booking confirmations or donation receipts by email (their pages tell them to keep the page instead), staff get no
+            notices of new forms, and sign-in links show on screen only.{" "}
+            {loaderData.canEditSettings
+              ? "To send email, set SMTP_URL and MAIL_FROM on the server (see the README) and restart it."
+              : "Please ask an administrator to set up email."}
+          </p>
         </div>
       )}
       <div className="mt-6">

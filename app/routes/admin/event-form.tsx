@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
       media: await mediaChoices(null),
       live: false,
       values: {
-        ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, is_past: false, booking_mode: "none" }, EVENT_FORM_FIELDS),
+        ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, booking_mode: "none" }, EVENT_FORM_FIELDS),
         submission_id: randomUUID(),
       },
     };
@@ -87,7 +87,8 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
       <TextField label="Title" maxLength={120} {...form.bind("title")} />
       <SelectField label="Category" options={CATEGORY_OPTIONS} placeholder="Select a category" {...form.bind("category")} />
       <TextField label="Date" type="date" {...form.bind("date")} />
-      <TextField label="Time" type="time" {...form.bind("time")} />
+      <TextField label="Start time" type="time" {...form.bind("time")} />
+      <TextField label="End time" type="time" optional hint="Used by the calendar file. Without it, three hours." {...form.bind("end_time")} />
       <TextAreaField
         label="Short description"
         hint="Shown on event cards. We recommend at most 200 characters."
@@ -114,14 +115,26 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
         placeholder="Choose how visitors get tickets"
         {...form.bind("booking_mode")}
       />
-      <TextField
-        label="Ticket price"
-        optional
-        hint='Shown on the event when there is no online booking. For example "£10" or "Free".'
-        maxLength={40}
-        {...form.bind("ticket_price")}
-      />
       {/* Without JavaScript every booking field shows; with it, only those the chosen mode uses. */}
+      {(!hydrated || mode === "none" || mode === "external") && (
+        <TextField
+          label="Ticket price"
+          optional
+          hint={hydrated ? 'For example "£10" or "Free".' : 'Without online booking or with a booking link. For example "£10" or "Free".'}
+          maxLength={40}
+          {...form.bind("ticket_price")}
+        />
+      )}
+      {(!hydrated || mode === "none") && (
+        <TextField
+          label="How to get tickets"
+          optional
+          hint={`${hydrated ? "" : "Without online booking. "}For example "Pay on the door" or "Tickets from the church office".`}
+          maxLength={160}
+          className="md:col-span-2"
+          {...form.bind("ticket_info")}
+        />
+      )}
       {(!hydrated || mode === "paid") && (
         <TextField
           label="Price per ticket (£)"
@@ -152,7 +165,6 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
       <div />
       <MediaField form={form} current={loaderData.image} choices={loaderData.media} />
       <CheckboxField form={form} name="is_active" label="Active" hint="Shown on the public website." />
-      <CheckboxField form={form} name="is_past" label="Past event" hint="Listed with past events." />
     </ContentFormFrame>
   );
 }

@@ -7,6 +7,7 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { buttonClasses } from "../../components/ui/button.ts";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { formatLongDate, ukToday } from "../../components/site/format.ts";
 import { nominationsState, type AwardCategory } from "../../domain/awards/nominations.ts";
@@ -110,9 +111,17 @@ export default function Awards({ loaderData, actionData }: Route.ComponentProps)
         eyebrow={loaderData.texts.hero_eyebrow}
         title={loaderData.texts.hero_title}
         intro={loaderData.texts.hero_intro}
-      />
+      >
+        {/* From the top of the page straight to the form, while nominations are open. */}
+        {loaderData.state === "open" ? (
+          <a href="/awards?tab=nominate#awards-tab-nominate" className={buttonClasses("primary", "lg")}>
+            {loaderData.texts.hero_button}
+          </a>
+        ) : null}
+      </PageHero>
       <Section tone="white">
         <Tabs
+          gridOnPhone
           idBase="awards"
           label="Awards sections"
           active={tab}

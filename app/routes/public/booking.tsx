@@ -35,6 +35,7 @@ function view({ booking, event }: BookingWithEvent, now = new Date()) {
       title: event.title,
       date: event.date,
       time: event.time,
+      endTime: event.end_time,
       place: event.location,
       address: event.location_address,
     },
@@ -56,7 +57,8 @@ async function load(params: Route.LoaderArgs["params"]) {
 export async function loader({ params, request }: Route.LoaderArgs) {
   const found = await load(params);
   const checkoutLeft = new URL(request.url).searchParams.get("checkout") === "cancelled";
-  return data({ booking: view(found), checkoutLeft }, { headers: NO_STORE });
+  // Without a mail server nothing was emailed: the page says so, and that it is the ticket.
+  return data({ booking: view(found), checkoutLeft, mailed: ticketsAreMailed() }, { headers: NO_STORE });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
@@ -126,7 +128,7 @@ const STATUS_TEXT: Record<string, string> = {
 const FREE_EXPIRED = "This booking was not confirmed in time, so its tickets were released. You can book again from the event page.";
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, checkoutLeft } = loaderData;
+  const { booking, checkoutLeft, mailed } = loaderData;
   const { event } = booking;
   const confirmed = booking.status === "confirmed";
   return (
@@ -183,10 +185,11 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {!confirmed && booking.status !== "held" && !actionData?.message ? <p className="mt-4 text-lg text-slate-700">{booking.status === "expired" && !booking.paid ? FREE_EXPIRED : STATUS_TEXT[booking.status]}</p> : null}
           {confirmed ? (
-            <p className="mt-3 text-lg text-slate-700">
-              {booking.mailed
-                ? `Thank you, ${booking.name}. We have emailed your ticket to ${booking.email}.`
-                : `Thank you, ${booking.name}. Keep the address of this page: it shows your ticket, and is where you can cancel.`}
+            <p className="mt-3 text-lg text-slate-700" data-testid="ticket-delivery">
+              Thank you, {booking.name}.{" "}
+              {mailed
+                ? `We are emailing your ticket to ${booking.email}. You can also keep this page: it is your ticket and your way to cancel.`
+                : "Keep this page: it is your ticket and your way to cancel."}
             </p>
           ) : null}
 
@@ -202,9 +205,20 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <dt className="font-semibold text-slate-600">Date</dt>
             <dd>{formatLongDate(event.date)}</dd>
             <dt className="font-semibold text-slate-600">Time</dt>
-            <dd>{formatTime(event.time)}</dd>
+            <dd>
+              {formatTime(event.time)}
+              {event.endTime ? ` to ${formatTime(event.endTime)}` : ""}
+            </dd>
             <dt className="font-semibold text-slate-600">Place</dt>
-            <dd className="wrap-anywhere">{event.address || event.place}</dd>
+            <dd className="wrap-anywhere" data-testid="booking-place">
+              {event.place}
+              {event.address && event.address !== event.place ? (
+                <>
+                  <br />
+                  <span className="text-slate-700">{event.address}</span>
+                </>
+              ) : null}
+            </dd>
             <dt className="font-semibold text-slate-600">Tickets</dt>
             <dd>{booking.quantity}</dd>
             <dt className="font-semibold text-slate-600">Amount</dt>
@@ -237,10 +251,13 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
 
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href={`/events/${event.id}/calendar.ics`} download className={buttonClasses("secondary", "md")}>
-              <CalendarIcon />
-              Add to calendar
-            </a>
+            {/* Only a booking that stands goes in a calendar (not a cancelled, refunded or lapsed one). */}
+            {confirmed || booking.status === "held" ? (
+              <a href={`/events/${event.id}/calendar.ics`} download className={buttonClasses("secondary", "md")}>
+                <CalendarIcon />
+                Add to calendar
+              </a>
+            ) : null}
             <a href={`/events/${event.id}`} className={buttonClasses("ghost", "md")}>
               Event details
             </a>

@@ -41,7 +41,7 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
         {loaderData.causes.length > 0 ? (
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {loaderData.causes.map((cause) => (
-              <CauseCard key={cause.title} cause={cause} />
+              <CauseCard key={cause.title} cause={cause} headingLevel={2} />
             ))}
           </div>
         ) : (

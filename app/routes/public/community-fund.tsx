@@ -19,7 +19,9 @@ export async function loader() {
   // The newest year with recipients is "this year's"; the years come from the data.
   const [latest, ...previous] = groupByYear(recipients.items);
   const heroIntro = fillIn(texts.hero_intro, { share: texts.share, target: texts.target, target_year: texts.target_year });
-  return { texts, heroIntro, latest: latest ?? null, previous, fundEmail: contact.fund_email };
+  // A past year's grants are "funded", this year's "are funding" (the sample year stays put as the calendar moves on).
+  const latestTense = latest && Number(latest.year) < new Date().getFullYear() ? "funded" : "are funding";
+  return { texts, heroIntro, latest: latest ?? null, latestTense, previous, fundEmail: contact.fund_email };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function CommunityFund({ loaderData }: Route.ComponentProps) {
-  const { texts, latest, previous, fundEmail } = loaderData;
+  const { texts, latest, latestTense, previous, fundEmail } = loaderData;
   const current = latest?.items ?? [];
   const mailto = `mailto:${fundEmail}?subject=${encodeURIComponent("Community Fund application details")}`;
   return (
@@ -63,7 +65,7 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
         </ol>
       </Section>
 
-      <Section tone="cream" eyebrow={latest ? `${latest.year} recipients` : "Recipients"} title={latest ? `Who we are funding in ${latest.year}` : "Who we are funding"}>
+      <Section tone="cream" eyebrow={latest ? `${latest.year} recipients` : "Recipients"} title={latest ? `Who we ${latestTense} in ${latest.year}` : "Who we are funding"}>
         <ul className="grid gap-5 sm:grid-cols-2">
           {current.map((r) => (
             <li key={r.name} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

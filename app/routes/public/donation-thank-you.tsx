@@ -6,6 +6,7 @@ import { formatPence, giftAidPence } from "../../domain/giving/donation.ts";
 import { thankYouFor } from "../../domain/giving/checkout.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import type { QueryHandle } from "../../lib/page-query.ts";
+import { mailConfigured } from "../../mail/mailer.server.ts";
 import type { Route } from "./+types/donation-thank-you";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -15,7 +16,8 @@ export const handle: QueryHandle = { query: ["session_id"] };
 export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   const gift = paymentsConfigured() ? await thankYouFor(sessionId) : null;
-  return data({ gift }, { status: gift ? 200 : 404, headers: NO_STORE });
+  // Without a mail server no receipt is sent: the page says only what happened.
+  return data({ gift, mailed: mailConfigured() }, { status: gift ? 200 : 404, headers: NO_STORE });
 }
 
 export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
@@ -27,7 +29,7 @@ export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
 export const meta = () => [{ title: "Thank you | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
 
 export default function DonationThankYou({ loaderData }: Route.ComponentProps) {
-  const { gift } = loaderData;
+  const { gift, mailed } = loaderData;
   return (
     <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24">
       <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-10">
@@ -50,17 +52,23 @@ export default function DonationThankYou({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-lg">
               Your reference is <strong className="font-mono tracking-wide break-all text-brand-800">{gift.reference}</strong>.
             </p>
-            {gift.email ? (
-              <p className="mt-3 break-words text-slate-700">
+            {gift.email && mailed ? (
+              <p className="mt-3 break-words text-slate-700" data-testid="receipt-delivery">
                 We are sending a receipt to <strong>{gift.email}</strong>.
               </p>
-            ) : null}
+            ) : (
+              <p className="mt-3 break-words text-slate-700" data-testid="receipt-delivery">
+                Keep this page or your reference: it is your record of this gift.
+              </p>
+            )}
           </>
         ) : (
           <>
             <h1 className="font-display text-3xl font-semibold text-brand-900">We could not find that donation</h1>
             <p className="mt-4 text-lg text-slate-700">
-              If you completed a payment, your receipt will arrive by email. Otherwise nothing was taken.
+              {mailed
+                ? "If you completed a payment, your receipt will arrive by email. Otherwise nothing was taken."
+                : "If you completed a payment, it has been recorded: please contact us for a receipt. Otherwise nothing was taken."}
             </p>
           </>
         )}

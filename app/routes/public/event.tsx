@@ -12,7 +12,7 @@ import { TicketBox } from "../../components/site/ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
-import { clampQuantity, parseTicketPrice, purchaseMessage } from "../../domain/events/tickets.ts";
+import { eventPriceLabel, parseTicketPrice } from "../../domain/events/tickets.ts";
 import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
 import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer } from "../../domain/bookings/bookings.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
@@ -48,23 +48,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     event,
     offer,
     price: parseTicketPrice(event.ticket_price),
+    priceLabel: eventPriceLabel(event),
     contactEmail: settings.contact_email,
     others: upcoming.items.filter((e) => e.id !== event.id).slice(0, 3).map(eventCardData),
   };
 }
 
-/**
- * Bookings (free: confirmed, then the booking page; paid: on to Stripe Checkout), and for
- * events without booking the ticket box's message when JavaScript is off (the same as the alert).
- */
+/** Bookings (free: confirmed, then the booking page; paid: on to Stripe Checkout). */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const event = await loadEvent(params.id);
   const form = await readFormData(request);
-  if (form.get("intent") === "book") return book(event, form, request, context.get(requestInfoContext).ip);
-  const price = parseTicketPrice(event.ticket_price);
-  if (price === null || price === 0) return { purchase: "No tickets are needed for this event." };
-  const quantity = clampQuantity(form.get("quantity"));
-  return { purchase: purchaseMessage(quantity, price), quantity };
+  return book(event, form, request, context.get(requestInfoContext).ip);
 }
 
 async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
@@ -151,13 +145,13 @@ function eventJsonLd(
 }
 
 export default function EventPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { event, offer, price, contactEmail, others } = loaderData;
+  const { event, offer, price, priceLabel, contactEmail, others } = loaderData;
   const origin = originFrom(matches);
   const organizerMail = `mailto:${contactEmail}?subject=${encodeURIComponent(`Question about ${event.title}`)}`;
   const body = paragraphs(event.long_description || event.description);
   const details = [
     { Icon: CalendarIcon, label: "Date", value: formatLongDate(event.date) },
-    { Icon: ClockIcon, label: "Time", value: formatTime(event.time) },
+    { Icon: ClockIcon, label: "Time", value: event.end_time ? `${formatTime(event.time)} to ${formatTime(event.end_time)}` : formatTime(event.time) },
     { Icon: MapPinIcon, label: "Location", value: event.location },
     { Icon: UserIcon, label: "Organiser", value: event.organizer || SITE_NAME },
   ];
@@ -165,27 +159,28 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
   return (
     <>
       <JsonLd data={eventJsonLd(event, offer && offer.mode !== "external" ? offer.pricePence / 100 : price, offer, origin)} />
-      <div className="bg-linear-to-b from-sun-100 to-white pt-24 sm:pt-28">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <a href="/events" className="inline-flex items-center gap-2 rounded-full py-2 font-semibold text-brand-700 hover:underline">
-            <ArrowLeftIcon className="size-4" />
-            Back to Events
-          </a>
-          <div className="mt-4 overflow-hidden rounded-[2rem] bg-brand-50 shadow-lg">
+      {/*
+        Phones: title, picture, the facts, then the ticket box, then the description.
+        Wide screens: the ticket box sits beside the title and picture (sticky as the page scrolls).
+      */}
+      <div className="bg-linear-to-b from-sun-100 via-white to-white pt-24 sm:pt-28">
+        <div className="mx-auto grid max-w-7xl gap-x-10 px-4 pb-10 sm:px-6 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_auto_auto_1fr] lg:pb-14">
+          <header className="min-w-0 wrap-anywhere lg:col-start-1">
+            <a href="/events" className="inline-flex items-center gap-2 rounded-full py-2 font-semibold text-brand-700 hover:underline">
+              <ArrowLeftIcon className="size-4" />
+              Back to Events
+            </a>
+            <p className="mt-3 flex w-fit rounded-full bg-brand-100 px-3 py-1 text-sm font-bold tracking-wide text-brand-800 uppercase">
+              {CATEGORY_LABELS[event.category] ?? event.category}
+              {event.is_past ? " · Past event" : ""}
+            </p>
+            <h1 className="mt-3 font-display text-4xl leading-tight font-semibold text-balance text-brand-900 sm:text-5xl">{event.title}</h1>
+          </header>
+          <div className="mt-6 overflow-hidden rounded-[2rem] bg-brand-50 shadow-lg lg:col-start-1">
             <SafeImage src={event.image} alt={event.image_alt ?? ""} focal={event.image_focal} width={1600} height={640} fetchPriority="high" className="aspect-[2/1] w-full object-cover sm:aspect-[5/2]" />
           </div>
-        </div>
-      </div>
-
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_22rem] lg:py-14">
-        {/* min-w-0 and wrap-anywhere: a long word or address in staff text wraps on a phone. */}
-        <article className="min-w-0 wrap-anywhere">
-          <p className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-bold tracking-wide text-brand-800 uppercase">
-            {CATEGORY_LABELS[event.category] ?? event.category}
-            {event.is_past ? " · Past event" : ""}
-          </p>
-          <h1 className="mt-4 font-display text-4xl leading-tight font-semibold text-balance text-brand-900 sm:text-5xl">{event.title}</h1>
-          <dl className="mt-8 grid gap-4 sm:grid-cols-2">
+          {/* min-w-0 and wrap-anywhere: a long word or address in staff text wraps on a phone. */}
+          <dl className="mt-8 grid min-w-0 gap-4 wrap-anywhere sm:grid-cols-2 lg:col-start-1" data-testid="event-facts">
             {details.map(({ Icon, label, value }) => (
               <div key={label} className="relative rounded-2xl bg-brand-50 py-4 pr-4 pl-13">
                 <dt className="text-sm font-semibold text-slate-600">
@@ -197,58 +192,52 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
             ))}
           </dl>
 
-          <h2 className="mt-10 font-display text-2xl font-semibold text-brand-900">About this event</h2>
-          <div className="mt-4 space-y-4 text-lg leading-relaxed text-slate-700">
-            {body.map((paragraph, i) => (
-              <p key={i}>
-                <LinkedText text={paragraph} linkClassName="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900" />
-              </p>
-            ))}
-          </div>
+          <aside className="mt-10 lg:sticky lg:top-24 lg:col-start-2 lg:row-[1/-1] lg:mt-0 lg:self-start" aria-label="Tickets and calendar">
+            {event.is_past ? (
+              <div className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
+                <h2 className="font-display text-2xl font-semibold text-brand-900">This event has finished</h2>
+                <p className="mt-2 text-slate-700">Thank you to everyone who came. Take a look at what's coming up next.</p>
+                <a href="/events" className={buttonClasses("primary", "md", "mt-4 w-full")}>
+                  See upcoming events
+                </a>
+              </div>
+            ) : offer ? (
+              <BookingBox eventId={event.id} offer={offer} result={actionData?.booking} />
+            ) : (
+              <TicketBox eventId={event.id} price={priceLabel} ticketInfo={event.ticket_info} />
+            )}
+          </aside>
 
-          {event.location_address ? (
-            <>
-              <h2 className="mt-10 font-display text-2xl font-semibold text-brand-900">Getting there</h2>
-              <address className="mt-3 flex items-start gap-3 text-lg text-slate-700 not-italic">
-                <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-600" />
-                {event.location_address}
-              </address>
-            </>
-          ) : null}
+          <article className="min-w-0 wrap-anywhere lg:col-start-1" aria-label={`About ${event.title}`}>
+            <h2 className="mt-10 font-display text-2xl font-semibold text-brand-900">About this event</h2>
+            <div className="mt-4 space-y-4 text-lg leading-relaxed text-slate-700">
+              {body.map((paragraph, i) => (
+                <p key={i}>
+                  <LinkedText text={paragraph} linkClassName="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900" />
+                </p>
+              ))}
+            </div>
 
-          <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-8">
-            <ShareButton title={event.title} url={`${origin}/events/${event.id}`} className={buttonClasses("secondary", "md")} />
-            <a href={organizerMail} className={buttonClasses("ghost", "md")}>
-              <MailIcon />
-              Contact Organiser
-            </a>
-          </div>
-        </article>
+            {event.location_address ? (
+              <>
+                <h2 className="mt-10 font-display text-2xl font-semibold text-brand-900">Getting there</h2>
+                <address className="mt-3 flex items-start gap-3 text-lg text-slate-700 not-italic">
+                  <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-600" />
+                  {event.location_address}
+                </address>
+              </>
+            ) : null}
 
-        <aside className="lg:sticky lg:top-24 lg:self-start" aria-label="Tickets and calendar">
-          {event.is_past ? (
-            <div className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
-              <h2 className="font-display text-2xl font-semibold text-brand-900">This event has finished</h2>
-              <p className="mt-2 text-slate-700">Thank you to everyone who came. Take a look at what's coming up next.</p>
-              <a href="/events" className={buttonClasses("primary", "md", "mt-4 w-full")}>
-                See upcoming events
+            <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-8">
+              <ShareButton title={event.title} url={`${origin}/events/${event.id}`} className={buttonClasses("secondary", "md")} />
+              <a href={organizerMail} className={buttonClasses("ghost", "md")}>
+                <MailIcon />
+                Contact Organiser
               </a>
             </div>
-          ) : offer ? (
-            <BookingBox eventId={event.id} offer={offer} result={actionData && "booking" in actionData ? actionData.booking : undefined} />
-          ) : (
-            <TicketBox
-              eventId={event.id}
-              price={price}
-              priceText={event.ticket_price}
-              ticketsAvailable={event.tickets_available}
-              serverMessage={actionData && "purchase" in actionData ? actionData.purchase : undefined}
-              serverQuantity={actionData && "quantity" in actionData ? actionData.quantity : undefined}
-            />
-          )}
-        </aside>
+          </article>
+        </div>
       </div>
-
       {others.length > 0 ? (
         <section aria-labelledby="other-events-heading" className="bg-[#fbf6ea] py-16">
           <div className="mx-auto max-w-7xl px-4 sm:px-6">

@@ -93,13 +93,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHero
-        image="/images/events/summer-fair.svg"
-        eyebrow={texts.hero_eyebrow}
-        title={texts.hero_title}
-        intro={texts.hero_intro}
-      />
-      <Section tone="white" id="upcoming" eyebrow={texts.upcoming_eyebrow} title={texts.upcoming_title}>
+      {/* A short hero: the first event is on the first screen, on a phone as on a wide screen. */}
+      <PageHero compact eyebrow={texts.hero_eyebrow} title={texts.hero_title} intro={texts.hero_intro} />
+      <Section tone="white" id="upcoming" eyebrow={texts.upcoming_eyebrow} title={texts.upcoming_title} compact>
         <Tabs
           idBase="event-categories"
           label="Event categories"

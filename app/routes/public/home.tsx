@@ -108,6 +108,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      {/* The next events come straight after the welcome: on a phone they start within its first two screens. */}
+      <Section
+        id="upcoming-events"
+        eyebrow={texts.events_eyebrow}
+        title={texts.events_title}
+        intro={texts.events_intro}
+      >
+        {events.length > 0 ? (
+          <div className="grid gap-6 md:grid-cols-3">
+            {events.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </div>
+        ) : (
+          <p className="text-lg text-slate-700">{texts.events_empty}</p>
+        )}
+        <a href="/events" className={buttonClasses("secondary", "md", "mt-10")}>
+          {texts.events_link}
+          <ArrowRightIcon className="size-4" />
+        </a>
+      </Section>
+
       <section aria-label="Our impact in numbers" className="bg-brand-800 text-white">
         <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-y-8 px-4 py-10 sm:px-6 md:grid-cols-4">
           {stats.map((stat) => (
@@ -152,27 +174,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <a href="/causes" className={buttonClasses("secondary", "md", "mt-10")}>
           {texts.causes_link}
-          <ArrowRightIcon className="size-4" />
-        </a>
-      </Section>
-
-      <Section
-        id="upcoming-events"
-        eyebrow={texts.events_eyebrow}
-        title={texts.events_title}
-        intro={texts.events_intro}
-      >
-        {events.length > 0 ? (
-          <div className="grid gap-6 md:grid-cols-3">
-            {events.map((event) => (
-              <EventCard key={event.id} event={event} />
-            ))}
-          </div>
-        ) : (
-          <p className="text-lg text-slate-700">{texts.events_empty}</p>
-        )}
-        <a href="/events" className={buttonClasses("secondary", "md", "mt-10")}>
-          {texts.events_link}
           <ArrowRightIcon className="size-4" />
         </a>
       </Section>

@@ -25,7 +25,7 @@ import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
-import { readPublicFormPost } from "./public-form.server.ts";
+import { readFormData, readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -64,10 +64,16 @@ export function headers({ loaderHeaders, actionHeaders, parentHeaders }: Route.H
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // Both forms of this page post here: the post is counted as a volunteer application
-  // before its body is read, and given back when it turns out to be a donation.
+  // Both forms of this page post here. A volunteer offer is counted against the address's
+  // limit before its body is read. A donation says so in its address (?form=donate) and is
+  // never counted there: a donation is not refused for volunteer offers (it only starts a
+  // Checkout session, and Stripe sees the payment). A donation posted to the bare address
+  // (a page from before) is counted as a volunteer post and given back, as before.
   const ip = context.get(requestInfoContext).ip;
-  const read = await readPublicFormPost("volunteer", request, ip);
+  const donating = new URL(request.url).searchParams.get("form") === "donate";
+  const read = donating
+    ? ({ status: "read", formData: await readFormData(request), release: async () => {} } as const)
+    : await readPublicFormPost("volunteer", request, ip);
   if (read.status === "rate-limited") {
     return data({ form: "volunteer", status: "rate-limited", values: {} } as FormResult, { status: 429 });
   }
@@ -102,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["checkout"], topics: ["volunteer-roles", "faqs", "page-texts", "causes"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["checkout", "form"], topics: ["volunteer-roles", "faqs", "page-texts", "causes"], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

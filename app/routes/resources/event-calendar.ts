@@ -15,6 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
     title: event.title,
     date: event.date,
     time: event.time,
+    endTime: event.end_time,
     description: event.description,
     location: event.location_address || event.location,
     url: `${origin}/events/${event.id}`,

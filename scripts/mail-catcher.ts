@@ -1,7 +1,10 @@
 /**
- * A real SMTP server on loopback (the `smtp-server` package) that keeps what arrives, for
- * tests that check mail the site sends. Point the site at it with SMTP_URL=smtp://127.0.0.1:<port>.
+ * A real SMTP server on loopback (the `smtp-server` package) that keeps what arrives: the
+ * tests that check mail the site sends, and `npm run dev`, which points the site at it
+ * (without SMTP_URL) and lists what it caught at /__dev/mail. Point the site at it with
+ * SMTP_URL=smtp://127.0.0.1:<port>. Never part of a production build or start.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
@@ -27,6 +30,15 @@ function decodeQuotedPrintable(body: string): string {
     } else out.push(bytes[i]);
   }
   return Buffer.from(out).toString("utf8");
+}
+
+/** Encoded words in a header (RFC 2047: "=?UTF-8?Q?Caf=C3=A9?=", "=?UTF-8?B?...?=") to text. */
+function decodeHeader(value: string): string {
+  return value.replace(/\?=\s+=\?/g, "?==?").replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : decodeQuotedPrintable(text.replace(/_/g, " ")),
+  );
 }
 
 interface Part {
@@ -72,7 +84,7 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Caugh
       contentType: part.header("Content-Type").split(";")[0].trim(),
       content: part.body.replace(/\r\n/g, "\n"),
     }));
-  return { ...envelope, subject: top.header("Subject"), text: (textPart?.part.body ?? "").replace(/\r\n/g, "\n"), attachments, raw };
+  return { ...envelope, subject: decodeHeader(top.header("Subject")), text: (textPart?.part.body ?? "").replace(/\r\n/g, "\n"), attachments, raw };
 }
 
 /**
@@ -80,7 +92,7 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Caugh
  * `delayMs`: how long each message takes to be accepted (a real server's work), so messages overlap.
  */
 export async function startSmtpCatcher(options: { refuse?: number; delayMs?: number } = {}) {
-  const mails: CaughtMail[] = [];
+  const mails: (CaughtMail & { at: Date })[] = [];
   let refused = 0;
   let inFlight = 0;
   let mostInFlight = 0;
@@ -112,7 +124,9 @@ export async function startSmtpCatcher(options: { refuse?: number; delayMs?: num
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
         };
-        mails.push(parseMail(Buffer.concat(chunks).toString("utf8"), envelope));
+        mails.push({ ...parseMail(Buffer.concat(chunks).toString("utf8"), envelope), at: new Date() });
+        // A long dev session keeps the latest 200.
+        if (mails.length > 200) mails.splice(0, mails.length - 200);
         callback();
       });
     },
@@ -129,5 +143,36 @@ export async function startSmtpCatcher(options: { refuse?: number; delayMs?: num
     /** SMTP connections opened so far. */
     connections: () => connections,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page of caught mail (newest first), for the dev server's /__dev/mail. */
+export function mailCatcherPage(mails: readonly (CaughtMail & { at: Date })[]) {
+  return (_req: IncomingMessage, res: ServerResponse) => {
+    const items = [...mails]
+      .reverse()
+      .map(
+        (m) => `<article>
+  <h2>${escapeHtml(m.subject || "(no subject)")}</h2>
+  <p><strong>To:</strong> ${escapeHtml(m.to.join(", "))} · <strong>From:</strong> ${escapeHtml(m.from)} · <time datetime="${m.at.toISOString()}">${escapeHtml(m.at.toLocaleString("en-GB"))}</time></p>
+  ${m.attachments.length ? `<p><strong>Attached:</strong> ${m.attachments.map((a) => escapeHtml(`${a.filename} (${a.contentType})`)).join(", ")}</p>` : ""}
+  <pre>${escapeHtml(m.text)}</pre>
+</article>`,
+      )
+      .join("\n");
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store");
+    res.end(`<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mail sent (development)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;line-height:1.5}article{border-top:1px solid #ccc;padding-top:.5rem}h2{font-size:1.2rem;overflow-wrap:anywhere}p{overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f0;padding:.75rem}</style></head>
+<body>
+<main>
+<h1>Mail sent by this development server</h1>
+<p>Every email the site sent since <code>npm run dev</code> started (newest first). Nothing left this computer: a mail catcher on loopback received it. Reload to see new ones.</p>
+${items || "<p>No mail sent yet.</p>"}
+</main>
+</body></html>`);
   };
 }
