@@ -13,6 +13,8 @@ export default [
     route("trustees", "routes/public/trustees.tsx"),
     route("causes", "routes/public/causes.tsx"),
     route("support", "routes/public/support.tsx"),
+    route("volunteer", "features/volunteering/volunteer-page.tsx"),
+    route("volunteer/manage/:token", "features/volunteering/manage-page.tsx"),
     route("news", "routes/public/news.tsx"),
     route("news/:slug", "routes/public/news-post.tsx"),
     route("support/thank-you", "routes/public/donation-thank-you.tsx"),

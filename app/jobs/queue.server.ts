@@ -20,8 +20,8 @@ export interface JobDefinition<T extends object = object> {
   name: string;
   /** Runs one job; throwing fails the attempt (retried as the queue options say). */
   run(data: T, job: Job<T>): Promise<unknown>;
-  /** Retries, backoff, retention for this queue's jobs. */
-  queue?: Pick<Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "deleteAfterSeconds" | "notify">;
+  /** Retries, backoff, retention for this queue's jobs; its policy ("exclusive": one waiting or active job per singleton key). */
+  queue?: Pick<Queue, "policy" | "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "deleteAfterSeconds" | "notify">;
   /** A cron expression (UTC): the job is sent on that schedule, once across all instances. */
   cron?: string;
   /** Also sent once when an instance starts (at most once in ten minutes across instances). */
@@ -74,8 +74,10 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
   for (const job of jobs) {
     const queueOptions = { notify: false, ...job.queue };
     await boss.createQueue(job.name, queueOptions);
-    // Carries changed retry options to a queue made by an earlier version of the site.
-    await boss.updateQueue(job.name, queueOptions);
+    // Carries changed retry options to a queue made by an earlier version of the site
+    // (its policy is fixed when it is created).
+    const { policy: _policy, ...updatable } = queueOptions;
+    await boss.updateQueue(job.name, updatable);
     await boss.work<object>(job.name, { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds, batchSize: 1 }, async ([item]) => {
       try {
         return await job.run(item.data, item);

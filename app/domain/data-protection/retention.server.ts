@@ -14,6 +14,7 @@ import type { SubmissionRow } from "../submissions/inbox.server.ts";
 import { AuditRetentionSchema, EmailLookupSchema, RetentionSchema } from "./retention.schema.ts";
 import { KIND_LABELS, submissionFields } from "../submissions/submission-labels.ts";
 import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../bookings/bookings-personal-data.server.ts";
+import { eraseVolunteerData, findVolunteerData, volunteerDataExport, type VolunteerData } from "../../features/volunteering/index.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
 ;
@@ -139,6 +140,7 @@ export interface PersonalData {
   auditEntries: (typeof auditLog.$inferSelect)[];
   donor: DonorData;
   bookings: BookingWithTitle[];
+  volunteering: VolunteerData;
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -163,7 +165,7 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     .where(ids.length ? or(sql`lower(${auditLog.actor_email}) = ${email}`, inArray(auditLog.actor_user_id, ids)) : sql`lower(${auditLog.actor_email}) = ${email}`)
     .orderBy(auditLog.at)
     .limit(5000);
-  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email), bookings: await findBookingsByEmail(db, email) };
+  return { email, submissions, accounts, auditEntries, donor: await findDonorData(email), bookings: await findBookingsByEmail(db, email), volunteering: await findVolunteerData(email) };
 }
 
 /** The subject-access export: a JSON document of everything found, with readable field labels. */
@@ -195,6 +197,7 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
     })),
     giving: donorDataExport(found.donor),
     bookings: bookingsDataExport(found.bookings),
+    volunteering: volunteerDataExport(found.volunteering),
     audit_log: found.auditEntries.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -220,9 +223,10 @@ export async function erasePersonalData(
   byKind: Partial<Record<SubmissionKind, number>>;
   giving: Omit<DonorErasure, "subscriptionsToStop">;
   bookings: number;
+  volunteering: { volunteers: number; signups: number };
 }> {
   const email = EmailLookupSchema.parse(rawEmail);
-  const { rows, byKind, giving, bookings } = await getDb().transaction(async (tx) => {
+  const { rows, byKind, giving, bookings, volunteering } = await getDb().transaction(async (tx) => {
     const deleted = await tx
       .delete(formSubmissions)
       .where(submissionsOf(email))
@@ -247,12 +251,17 @@ export async function erasePersonalData(
     if (erasedBookings > 0) {
       await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email) } }, tx);
     }
-    return { rows: deleted, byKind: kinds, giving: erasedGiving, bookings: erasedBookings };
+    // Volunteering: the person goes; their shifts and hours stay in the totals, anonymous.
+    const erasedVolunteering = await eraseVolunteerData(tx, email);
+    if (erasedVolunteering.volunteers + erasedVolunteering.signups > 0) {
+      await recordAudit(actor, "volunteering.erase", { entity: "volunteer", details: { ...erasedVolunteering, email_sha256: emailHash(email) } }, tx);
+    }
+    return { rows: deleted, byKind: kinds, giving: erasedGiving, bookings: erasedBookings, volunteering: erasedVolunteering };
   });
   const files = await deleteFiles(rows);
   const { subscriptionsToStop, ...givingCounts } = giving;
   await stopErasedSubscriptions(subscriptionsToStop);
-  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings };
+  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings, volunteering };
 }
 
 // ---------------------------------------------------------------------------------------

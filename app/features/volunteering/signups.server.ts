@@ -10,6 +10,7 @@ import { getDb } from "../../db/client.server.ts";
 import { volunteerRoles } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
 import { shiftEnd, shiftStart, shiftsOverlap, signupOpen } from "./shifts.ts";
 import { volunteerOpportunities, volunteerSettings, volunteerShifts, volunteerSignups, volunteers, type ShiftRow } from "./table.ts";
 
@@ -26,6 +27,7 @@ export async function closeHoursBefore(db: Pick<Tx, "select"> = getDb()): Promis
 export async function setCloseHoursBefore(hours: number, actor: AuditActor): Promise<void> {
   await getDb().insert(volunteerSettings).values({ id: 1, close_hours_before: hours }).onConflictDoUpdate({ target: volunteerSettings.id, set: { close_hours_before: hours } });
   await recordAudit(actor, "volunteering.settings", { details: { close_hours_before: hours } });
+  publishChange("volunteering");
 }
 
 export interface Person {
@@ -149,6 +151,8 @@ export async function signUp(
     }
     return { ok: true, token, volunteerId, signupIds: inserted.map((r) => r.id) };
   });
+  // Places left show on the Volunteer page.
+  if (result.ok) publishChange("volunteering");
   return result;
 }
 
@@ -156,7 +160,7 @@ export type MoveResult = { ok: true } | { ok: false; reason: "not-found" | "full
 
 /** Moves a confirmed sign-up to another shift (staff), with the same checks as signing up. */
 export async function moveSignup(signupId: number, toShiftId: number, actor: AuditActor, now: Date = new Date()): Promise<MoveResult> {
-  return getDb().transaction(async (tx): Promise<MoveResult> => {
+  const result = await getDb().transaction(async (tx): Promise<MoveResult> => {
     const [signup] = await tx.select().from(volunteerSignups).where(and(eq(volunteerSignups.id, signupId), eq(volunteerSignups.status, "confirmed")));
     if (!signup || signup.volunteer_id === null) return { ok: false, reason: "not-found" };
     // The same lock order as signUp: the volunteer, then the shift.
@@ -176,6 +180,8 @@ export async function moveSignup(signupId: number, toShiftId: number, actor: Aud
     await recordAudit(actor, "volunteering.signup.move", { entity: "volunteer_signup", entityId: signup.id, details: { from: signup.shift_id, to: target.shift.id } }, tx);
     return { ok: true };
   });
+  if (result.ok) publishChange("volunteering");
+  return result;
 }
 
 /** Cancels a confirmed sign-up (staff removing someone); false when there was none. */
@@ -185,7 +191,10 @@ export async function removeSignup(signupId: number, actor: AuditActor): Promise
     .set({ status: "cancelled", cancelled_at: new Date() })
     .where(and(eq(volunteerSignups.id, signupId), eq(volunteerSignups.status, "confirmed")))
     .returning({ id: volunteerSignups.id });
-  if (rows.length) await recordAudit(actor, "volunteering.signup.remove", { entity: "volunteer_signup", entityId: signupId });
+  if (rows.length) {
+    await recordAudit(actor, "volunteering.signup.remove", { entity: "volunteer_signup", entityId: signupId });
+    publishChange("volunteering");
+  }
   return rows.length > 0;
 }
 

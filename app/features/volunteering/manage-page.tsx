@@ -1,0 +1,84 @@
+/**
+ * A volunteer's manage page (/volunteer/manage/:token): the shifts signed up for with this
+ * link, each cancellable until it starts. The link shows nothing about anyone else, and
+ * stops working after the last of its shifts. Never cached, never indexed.
+ */
+import { data, Form } from "react-router";
+import { formatLongDate, formatTime } from "../../components/site/format.ts";
+import { Section } from "../../components/site/page-hero.tsx";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { readFormData } from "./read-form.server.ts";
+import { cancelByToken, signupsByToken } from "./signups.server.ts";
+import type { Route } from "./+types/manage-page";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await signupsByToken(params.token);
+  if (!found) throw data("This link has expired or is not valid.", { status: 404, headers: PRIVATE });
+  return data({ ...found, cancelled: null as string | null }, { headers: PRIVATE });
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const id = Number(form.get("signup"));
+  const ok = Number.isInteger(id) && id > 0 && (await cancelByToken(params.token, id));
+  if (ok) publishChange("volunteering");
+  const found = await signupsByToken(params.token);
+  if (!found) throw data("This link has expired or is not valid.", { status: 404, headers: PRIVATE });
+  return data(
+    { ok, message: ok ? "Your shift is cancelled. Thank you for letting us know." : "That shift could not be cancelled: it has started or was already cancelled." },
+    { status: ok ? 200 : 409, headers: PRIVATE },
+  );
+}
+
+export function headers() {
+  return PRIVATE;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Your volunteering shifts | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
+
+export default function ManagePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { name, shifts } = loaderData;
+  return (
+    <div className="pt-24 sm:pt-28">
+      <Section tone="white" eyebrow="Volunteering" title="Your shifts">
+        <div className="max-w-3xl">
+          <p className="text-lg text-slate-700">Hello {name}. These are the shifts you signed up for with this link.</p>
+          {actionData ? (
+            <p role="status" className={`mt-4 rounded-2xl p-4 ${actionData.ok ? "bg-brand-50 text-brand-900 ring-1 ring-brand-200" : "bg-red-50 text-red-900 ring-1 ring-red-200"}`}>
+              {actionData.message}
+            </p>
+          ) : null}
+          <ul className="mt-6 space-y-4" data-testid="my-shifts">
+            {shifts.map((s) => (
+              <li key={s.signupId} className="rounded-3xl bg-brand-50 p-5 ring-1 ring-brand-100 sm:p-6">
+                <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">{s.role}</p>
+                <h3 className="mt-1 font-display text-xl font-semibold text-brand-900">{s.opportunity}</h3>
+                <p className="mt-1 text-slate-700">
+                  {formatLongDate(s.date)}, {formatTime(s.start_time)} to {formatTime(s.end_time)} · {s.location}
+                </p>
+                {s.status === "cancelled" ? (
+                  <p className="mt-3 font-semibold text-slate-700">Cancelled</p>
+                ) : s.cancellable ? (
+                  <Form method="post" className="mt-3">
+                    <input type="hidden" name="signup" value={s.signupId} />
+                    <button type="submit" className={buttonClasses("secondary", "md")}>
+                      Cancel this shift
+                    </button>
+                  </Form>
+                ) : (
+                  <p className="mt-3 text-slate-700">This shift has started.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-sm text-slate-600">
+            Want another shift? <a href="/volunteer" className="font-semibold text-brand-700 underline">See the open shifts</a>.
+          </p>
+        </div>
+      </Section>
+    </div>
+  );
+}
