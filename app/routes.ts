@@ -97,6 +97,8 @@ export default [
       route("account/two-factor", "routes/admin/account-two-factor.tsx"),
       route("account/passkeys", "routes/admin/account-passkeys.tsx"),
       route("passkey-options", "routes/admin/passkey-options.ts"),
+      route("volunteering", "features/volunteering/admin/opportunities.tsx"),
+      route("volunteering/:id", "features/volunteering/admin/opportunity.tsx"),
 
       layout("routes/admin/submissions/layout.tsx", [
         route("inbox", "routes/admin/submissions/inbox.tsx"),
@@ -106,6 +108,11 @@ export default [
         route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
         route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
         route("events/:id/check-in", "routes/admin/submissions/check-in.tsx"),
+        // Volunteering's screens with volunteers' names and contacts.
+        route("volunteering/rota", "features/volunteering/admin/rota.tsx"),
+        route("volunteering/volunteers", "features/volunteering/admin/volunteers.tsx"),
+        route("volunteering/hours", "features/volunteering/admin/hours.tsx"),
+        route("volunteering/hours.csv", "features/volunteering/admin/hours-export.ts"),
       ]),
 
       layout("routes/admin/admin-only/layout.tsx", [
