@@ -80,3 +80,16 @@ CREATE UNIQUE INDEX "volunteer_signups_once_idx" ON "volunteer_signups" USING bt
 CREATE UNIQUE INDEX "volunteers_email_idx" ON "volunteers" USING btree ("email");
 --> statement-breakpoint
 INSERT INTO "volunteer_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Sample content on a fresh install only (migrations run before the first-start seed, so
+-- site_settings is still empty then): one opportunity for the Christmas Craft Fair, three
+-- weeks after the install date (as the sample fair is), with its shifts.
+INSERT INTO "volunteer_opportunities" ("role_id", "title", "description", "location")
+SELECT "id", 'Christmas Craft Fair helpers', 'Set up the hall, welcome visitors, cover stalls for breaks and pack away. No experience needed: we show you everything on the day.', 'Millbrook Town Hall'
+FROM "volunteer_roles" WHERE "slug" = 'event-support' AND NOT EXISTS (SELECT 1 FROM "site_settings");
+--> statement-breakpoint
+INSERT INTO "volunteer_shifts" ("opportunity_id", "date", "start_time", "end_time", "places")
+SELECT o."id", current_date + s.days, s.start_time, s.end_time, s.places
+FROM "volunteer_opportunities" o
+CROSS JOIN (VALUES (20, '17:00', '19:00', 4), (21, '08:00', '10:00', 4), (21, '10:00', '13:00', 3), (21, '13:00', '16:00', 3), (21, '16:00', '18:00', 4)) AS s(days, start_time, end_time, places)
+WHERE o."title" = 'Christmas Craft Fair helpers' AND NOT EXISTS (SELECT 1 FROM "site_settings");
