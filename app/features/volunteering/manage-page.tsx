@@ -12,7 +12,8 @@ import { readFormData } from "./read-form.server.ts";
 import { cancelByToken, signupsByToken } from "./signups.server.ts";
 import type { Route } from "./+types/manage-page";
 
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+// The site-wide Referrer-Policy (strict-origin-when-cross-origin) already keeps the token out of other sites' logs.
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await signupsByToken(params.token);
