@@ -1,13 +1,12 @@
 /**
  * The Volunteer page (/volunteer): open opportunities with their shifts and places left,
  * and one form to sign up for one or more shifts (name, email, phone, the volunteer terms).
- * A plain form post: it works without JavaScript. The answer shows the shifts taken and the
- * manage link; it says a confirmation is being sent only when mail is configured.
+ * A plain form post: it works without JavaScript. A sign-up redirects to the volunteer's
+ * manage page, which confirms it (see manage-page.tsx).
  */
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { ErrorSummary, Honeypot, RateLimited, SubmitButton } from "../../components/site/form-kit.tsx";
 import { formatLongDate, formatTime } from "../../components/site/format.ts";
-import { CheckIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, TextField } from "../../components/ui/fields.tsx";
@@ -29,7 +28,6 @@ export async function loader() {
 
 type Values = Record<string, string | string[]>;
 type ActionResult =
-  | { status: "ok"; name: string; email: string; link: string; mailed: boolean; shifts: { id: number; title: string; date: string; start_time: string; end_time: string; location: string }[] }
   | { status: "invalid"; errors: Record<string, string>; values: Values }
   | { status: "rate-limited"; values: Values };
 
@@ -68,10 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 409, headers: noStore },
     );
   }
-  return data<ActionResult>(
-    { status: "ok", name: fullName, email, link: managePath(result.token), mailed: result.mailConfigured, shifts: result.shifts },
-    { headers: noStore },
-  );
+  // Post, then redirect: the confirmation is the manage page itself (its address is the
+  // link to keep), so a reload or a live refresh of this page never loses it.
+  return redirect(`${managePath(result.token)}?welcome=1`, { status: 303, headers: noStore });
 }
 
 export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
@@ -103,50 +100,14 @@ export default function VolunteerPage({ loaderData, actionData }: Route.Componen
         intro="Choose one or more shifts below and sign up with your name, email and phone. No account needed: you get a link to see or cancel your shifts."
       />
       <Section id="shifts" tone="white">
-        {result?.status === "ok" ? <SignedUp result={result} /> : <SignUpForm opportunities={loaderData.opportunities} result={result} />}
+        <SignUpForm opportunities={loaderData.opportunities} result={result} />
       </Section>
     </>
   );
 }
 
-function SignedUp({ result }: { result: Extract<ActionResult, { status: "ok" }> }) {
-  return (
-    <div id="signup-result" tabIndex={-1} role="status" className="mx-auto max-w-3xl scroll-mt-24 rounded-3xl border border-brand-200 bg-brand-50 p-5 wrap-anywhere sm:p-8">
-      <div className="flex items-start gap-3 sm:gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white sm:size-12">
-          <CheckIcon className="size-5 sm:size-6" />
-        </span>
-        <div className="min-w-0">
-          <h2 className="font-display text-2xl font-semibold text-brand-900">Thank you, {result.name}: you are signed up</h2>
-          <ul className="mt-4 space-y-2" data-testid="signed-up-shifts">
-            {result.shifts.map((s) => (
-              <li key={s.id} className="rounded-2xl bg-white p-4 ring-1 ring-brand-100">
-                <p className="font-semibold text-brand-900">{s.title}</p>
-                <p className="text-slate-700">
-                  {formatLongDate(s.date)}, {formatTime(s.start_time)} to {formatTime(s.end_time)} · {s.location}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-5 text-slate-700">
-            {result.mailed
-              ? `We are sending a confirmation to ${result.email} with your shifts, a calendar file and the link below, and a reminder 48 hours before each shift.`
-              : "We cannot send emails at the moment, so no confirmation will arrive. Keep the link below: it is the only way to see or cancel your shifts."}
-          </p>
-          <p className="mt-3">
-            <a href={result.link} className="font-semibold break-all text-brand-700 underline underline-offset-4" data-testid="manage-link">
-              See or cancel your shifts
-            </a>
-          </p>
-          <p className="mt-1 text-sm text-slate-600">Bookmark it or copy it somewhere safe; keep it to yourself.</p>
-        </div>
-      </div>
-    </div>
-  );
-}
-
 function SignUpForm({ opportunities, result }: { opportunities: PublicOpportunity[]; result: ActionResult | undefined }) {
-  const values = result && result.status !== "ok" ? result.values : {};
+  const values = result ? result.values : {};
   const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
   const chosen = new Set(Array.isArray(values.shifts) ? values.shifts : []);
   const errors = result?.status === "invalid" ? result.errors : {};
