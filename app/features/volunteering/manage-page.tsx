@@ -60,7 +60,7 @@ export default function ManagePage({ loaderData, actionData }: Route.ComponentPr
       <Section tone="white" eyebrow="Volunteering" title="Your shifts">
         <div className="max-w-3xl">
           {welcome && !notice ? (
-            <div role="status" className="mb-6 rounded-3xl border border-brand-200 bg-brand-50 p-5 wrap-anywhere sm:p-8">
+            <div id="signup-result" role="status" className="mb-6 scroll-mt-24 rounded-3xl border border-brand-200 bg-brand-50 p-5 wrap-anywhere sm:p-8">
               <div className="flex items-start gap-3 sm:gap-4">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white sm:size-12">
                   <CheckIcon className="size-5 sm:size-6" />
