@@ -20,7 +20,7 @@ import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { setRolesNeedingCheck } from "./opportunities.server.ts";
 import { signUp } from "./signups.server.ts";
 import { volunteerOpportunities, volunteerShifts } from "./table.ts";
-import { hoursBetween, markAttendance, recordCheck, rota, volunteerFromSubmission } from "./volunteers.server.ts";
+import { hoursBetween, listVolunteers, markAttendance, recordCheck, rota, volunteerFromSubmission } from "./volunteers.server.ts";
 
 setupTestDatabase();
 
@@ -75,7 +75,7 @@ describe("volunteering for staff", () => {
     await recordCheck(ids[1], "2028-01-01", "2031-06-01", actor);
     await recordCheck(ids[2], "2030-01-01", "2033-01-01", actor);
     const [checked] = await rota({ from: "2031-06-10", to: "2031-06-10" });
-    expect(checked.people.map((p) => [p.name, p.check])).toEqual([
+    expect(checked.people.map((p) => [p.name, p.check]).sort()).toEqual([
       ["Check none", "missing"],
       ["Check old", "expired"],
       ["Check good", "ok"],
@@ -92,6 +92,7 @@ describe("volunteering for staff", () => {
       .returning();
     expect(await volunteerFromSubmission(row.id, actor)).toMatchObject({ created: true });
     expect(await volunteerFromSubmission(row.id, actor)).toMatchObject({ created: false });
+    expect((await listVolunteers()).find((v) => v.email === "olu@offer.test")).toMatchObject({ name: "Offer Olu", upcoming: 0 });
     const found = await findPersonalData("olu@offer.test");
     expect(found.volunteering.volunteer).toMatchObject({ name: "Offer Olu", phone: "07700 900123", email: "olu@offer.test" });
   });

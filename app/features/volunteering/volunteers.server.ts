@@ -4,6 +4,7 @@
  * checks seen, and a volunteer made from a volunteer offer in the inbox.
  */
 import { and, asc, between, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { ukToday } from "../../components/site/format.ts";
 import { getDb } from "../../db/client.server.ts";
 import { formSubmissions, volunteerRoles } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
@@ -141,6 +142,7 @@ export async function hoursBetween(from: string, to: string): Promise<{ rows: Ho
 }
 
 export async function listVolunteers() {
+  const today = ukToday();
   return getDb()
     .select({
       id: volunteers.id,
@@ -149,7 +151,7 @@ export async function listVolunteers() {
       phone: volunteers.phone,
       check_seen_on: volunteers.check_seen_on,
       check_expires_on: volunteers.check_expires_on,
-      upcoming: sql<number>`(select count(*)::int from ${volunteerSignups} u join ${volunteerShifts} s on s.id = u.shift_id where u.volunteer_id = ${volunteers.id} and u.status = 'confirmed' and s.date >= current_date)`,
+      upcoming: sql<number>`(select count(*)::int from ${volunteerSignups} u join ${volunteerShifts} s on s.id = u.shift_id where u.volunteer_id = "volunteers"."id" and u.status = 'confirmed' and s.date >= ${today})`,
     })
     .from(volunteers)
     .orderBy(asc(volunteers.name), asc(volunteers.id))

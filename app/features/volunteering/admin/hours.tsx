@@ -33,7 +33,7 @@ export default function Hours({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
       <h1 className="font-display text-3xl font-semibold text-brand-900">Volunteer hours</h1>
       <p className="mt-1 text-slate-600">Hours given on shifts marked as came, by shift date.</p>
-      <Card className="mt-4">
+      <Card className="p-4 sm:p-5 mt-4">
         <div className="flex flex-wrap items-end gap-4">
           <Form method="get" className="flex flex-wrap items-end gap-2">
             <label className="text-sm">

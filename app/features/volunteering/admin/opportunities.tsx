@@ -72,7 +72,7 @@ export default function Opportunities({ loaderData, actionData }: Route.Componen
         <ul className="mt-6 space-y-3">
           {opportunities.map((o) => (
             <li key={o.id}>
-              <Card className="flex flex-wrap items-center justify-between gap-3" data-testid="admin-opportunity">
+              <Card className="p-4 sm:p-5 flex flex-wrap items-center justify-between gap-3" data-testid="admin-opportunity">
                 <div className="min-w-0">
                   <p className="font-semibold break-words text-ink">
                     <Link to={`${LIST}/${o.id}`} className="underline-offset-2 hover:underline">
@@ -96,7 +96,7 @@ export default function Opportunities({ loaderData, actionData }: Route.Componen
         </ul>
       )}
       <div className="mt-8 grid gap-6 md:grid-cols-2">
-        <Card>
+        <Card className="p-4 sm:p-5">
           <h2 className="font-display text-xl font-semibold text-brand-900">When sign-up closes</h2>
           <Form method="post" className="mt-3 space-y-3">
             <label htmlFor="close_hours" className="block text-sm font-semibold text-ink">
@@ -109,7 +109,7 @@ export default function Opportunities({ loaderData, actionData }: Route.Componen
             </button>
           </Form>
         </Card>
-        <Card>
+        <Card className="p-4 sm:p-5">
           <h2 className="font-display text-xl font-semibold text-brand-900">Roles that need a background check</h2>
           <Form method="post" className="mt-3 space-y-2">
             {roles.map((r) => (

@@ -92,7 +92,7 @@ export default function Opportunity({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
       <h1 className="mt-1 font-display text-3xl font-semibold text-brand-900">{opportunity ? opportunity.title : "New opportunity"}</h1>
-      <Card className="mt-4">
+      <Card className="p-4 sm:p-5 mt-4">
         <Form method="post" className="space-y-4">
           {saveErrors.form && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">{saveErrors.form}</p>}
           <div>
@@ -163,7 +163,7 @@ export default function Opportunity({ loaderData, actionData }: Route.ComponentP
             <ul className="mt-3 space-y-2" data-testid="admin-shifts">
               {shifts.map((s) => (
                 <li key={s.id}>
-                  <Card className="flex flex-wrap items-center justify-between gap-3" data-testid="admin-shift">
+                  <Card className="p-4 sm:p-5 flex flex-wrap items-center justify-between gap-3" data-testid="admin-shift">
                     <div>
                       <p className="font-semibold text-ink">
                         {formatShortDate(s.date)}, {formatTime(s.start_time)} to {formatTime(s.end_time)}
@@ -197,7 +197,7 @@ export default function Opportunity({ loaderData, actionData }: Route.ComponentP
               ))}
             </ul>
           )}
-          <Card className="mt-6">
+          <Card className="p-4 sm:p-5 mt-6">
             <h3 className="font-display text-xl font-semibold text-brand-900">Add shifts</h3>
             <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <div>

@@ -156,7 +156,7 @@ export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
         <ol className="mt-6 space-y-4">
           {shifts.map((s) => (
             <li key={s.id}>
-              <Card className={s.unfilled > 0 ? "border-l-8 border-amber-500" : "border-l-8 border-brand-600"} data-testid="rota-shift" data-shift={String(s.id)}>
+              <Card className={`p-4 sm:p-5 border-l-8 ${s.unfilled > 0 ? "border-l-amber-500" : "border-l-brand-600"}`} data-testid="rota-shift" data-shift={String(s.id)}>
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
                     <h2 className="font-semibold text-ink">

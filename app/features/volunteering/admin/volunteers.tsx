@@ -50,7 +50,7 @@ export default function Volunteers({ loaderData, actionData }: Route.ComponentPr
             const errors = actionData && actionData.volunteer === v.id ? actionData.errors : {};
             return (
               <li key={v.id}>
-                <Card data-testid="volunteer" data-name={v.name}>
+                <Card className="p-4 sm:p-5" data-testid="volunteer" data-name={v.name}>
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="font-semibold text-ink">{v.name}</p>
