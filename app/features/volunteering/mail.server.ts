@@ -21,14 +21,14 @@ export function managePath(token: string): string {
   return `/volunteer/manage/${token}`;
 }
 
-export function shiftLine(shift: MailShift): string {
+function shiftLine(shift: MailShift): string {
   return `${shift.title}: ${formatLongDate(shift.date)}, ${formatTime(shift.start_time)} to ${formatTime(shift.end_time)}, ${shift.location}`;
 }
 
 const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
 /** One calendar file with every shift (times in UTC, so no time zone block is needed). */
-export function shiftsIcs(shifts: MailShift[], origin: string, now: Date = new Date()): string {
+function shiftsIcs(shifts: MailShift[], origin: string, now: Date = new Date()): string {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Millbrook Community Foundation//Volunteering//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
   for (const shift of shifts) {
     lines.push(

@@ -13,7 +13,7 @@ import { repeatDates, shiftEnd, signupClosesAt, signupOpen } from "./shifts.ts";
 import type { OpportunityInput, ShiftInput } from "./volunteering.schema.ts";
 import { volunteerOpportunities, volunteerRoleChecks, volunteerShifts, volunteerSignups } from "./table.ts";
 
-export interface PublicShift {
+interface PublicShift {
   id: number;
   date: string;
   start_time: string;

@@ -57,7 +57,7 @@ function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-export const MAX_REPEATS = 60;
+const MAX_REPEATS = 60;
 
 /** The dates of a repeating shift from `first` to `last` (inclusive): every day or every week; at most 60. */
 export function repeatDates(first: string, last: string, every: "day" | "week"): string[] {

@@ -16,7 +16,7 @@ import { volunteerOpportunities, volunteerSettings, volunteerShifts, volunteerSi
 
 type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
 
-export const DEFAULT_CLOSE_HOURS = 24;
+const DEFAULT_CLOSE_HOURS = 24;
 
 /** How many hours before a shift sign-up closes (the setting). */
 export async function closeHoursBefore(db: Pick<Tx, "select"> = getDb()): Promise<number> {
@@ -36,7 +36,7 @@ export interface Person {
   phone: string;
 }
 
-export type SignUpRefusal =
+type SignUpRefusal =
   | { reason: "unknown"; shiftIds: number[] }
   | { reason: "closed"; shiftIds: number[] }
   | { reason: "full"; shiftIds: number[] }

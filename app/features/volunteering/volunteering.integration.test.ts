@@ -17,6 +17,7 @@ import * as csvRoute from "./admin/hours-export.ts";
 import * as opportunitiesRoute from "./admin/opportunities.tsx";
 import * as rotaRoute from "./admin/rota.tsx";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
+import { volunteeringForEmail, type VolunteeringTimelineEntry } from "./index.ts";
 import { setRolesNeedingCheck } from "./opportunities.server.ts";
 import { signUp } from "./signups.server.ts";
 import { volunteerOpportunities, volunteerShifts } from "./table.ts";
@@ -106,10 +107,14 @@ describe("volunteering for staff", () => {
     const exported = personalDataExport(found).volunteering;
     expect(exported.volunteer?.phone).toBe("01632 960 999");
     expect(exported.shifts).toMatchObject([{ date: "2031-09-01", attendance: "came", hours: 3.5, name_given: "Erase Eve" }]);
+    // The supporters' timeline reads the same through the feature's seam.
+    expect(await volunteeringForEmail("eve@erase.test")).toEqual([{ at: "2031-09-01", kind: "shift", title: "Op 2031-09-01 (Event Support)", detail: "Came, 3.5 hours" }]);
     const erased = await erasePersonalData("eve@erase.test", actor);
     expect(erased.volunteering).toEqual({ volunteers: 1, signups: 1 });
     const after = await findPersonalData("eve@erase.test");
     expect(after.volunteering).toEqual({ volunteer: null, signups: [] });
+    const none: VolunteeringTimelineEntry[] = await volunteeringForEmail("eve@erase.test");
+    expect(none).toEqual([]);
     const hours = await hoursBetween("2031-09-01", "2031-09-01");
     expect(hours.rows).toEqual([{ volunteerId: null, name: "Anonymous (details erased)", email: "", shifts: 1, minutes: 210 }]);
     const [onRota] = await rota({ from: "2031-09-01", to: "2031-09-01" });

@@ -24,11 +24,11 @@ export const SignUpSchema = z.object({
   shifts: z.array(shiftId, { message: "Please choose at least one shift" }).min(1, "Please choose at least one shift").max(20, "Please choose at most 20 shifts"),
   terms: z.literal("on", { message: "Please agree to the volunteer terms" }),
 });
-export type SignUpInput = z.output<typeof SignUpSchema>;
+
 
 /** Someone added by staff: the same details, no terms (staff agreed them with the person). */
 export const PersonSchema = z.object({ fullName: name, email, phone });
-export type PersonInput = z.output<typeof PersonSchema>;
+
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date");
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time, like 09:30");

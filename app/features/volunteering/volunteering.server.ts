@@ -17,7 +17,7 @@ import { volunteerOpportunities, volunteerShifts, volunteerSignups } from "./tab
 
 export const REMINDER_JOB = "volunteer-reminder";
 /** How long before a shift its reminder goes out. */
-export const REMINDER_HOURS_BEFORE = 48;
+const REMINDER_HOURS_BEFORE = 48;
 
 export interface ReminderJobData {
   signupId: number;
@@ -33,7 +33,7 @@ async function mailShifts(shiftIds: number[]): Promise<MailShift[]> {
 }
 
 /** Queues each sign-up's reminder for 48 hours before its shift (none when that time has passed: the confirmation was just sent). */
-export async function scheduleReminders(items: ReminderJobData[], shifts: MailShift[], now: Date = new Date()): Promise<void> {
+async function scheduleReminders(items: ReminderJobData[], shifts: MailShift[], now: Date = new Date()): Promise<void> {
   for (const item of items) {
     const shift = shifts.find((s) => s.id === item.shiftId);
     if (!shift) continue;

@@ -11,7 +11,7 @@ import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts
 import { checkState, shiftMinutes, type CheckState } from "./shifts.ts";
 import { volunteerOpportunities, volunteerRoleChecks, volunteerShifts, volunteerSignups, volunteers, type Attendance } from "./table.ts";
 
-export interface RotaPerson {
+interface RotaPerson {
   signupId: number;
   volunteerId: number | null;
   name: string;
@@ -156,11 +156,6 @@ export async function listVolunteers() {
     .from(volunteers)
     .orderBy(asc(volunteers.name), asc(volunteers.id))
     .limit(1000);
-}
-
-export async function getVolunteer(id: number) {
-  const [row] = await getDb().select().from(volunteers).where(eq(volunteers.id, id));
-  return row ?? null;
 }
 
 /** Records that staff saw a background check: the date seen and its expiry (never the certificate). */
