@@ -133,6 +133,10 @@ for (const { width, javaScriptEnabled } of [
       await expect(page.getByTestId("rota-person").filter({ hasText: helper }).getByText("Came · 1.5 hours")).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/rota-attendance-${tag}.png`, fullPage: true });
 
+      await page.goto("/admin/volunteering/volunteers");
+      await expect(page.getByTestId("volunteer").filter({ hasText: helper })).toContainText("No check recorded");
+      await page.screenshot({ path: `${SHOTS}/volunteers-${tag}.png`, fullPage: true });
+
       await page.goto(`/admin/volunteering/hours?year=${financialYearOf(first)}`);
       await expect(page.getByTestId("hours-row").filter({ hasText: helper })).toContainText("1.5 hours");
       await page.screenshot({ path: `${SHOTS}/hours-${tag}.png`, fullPage: true });
