@@ -13,17 +13,19 @@ describe("admin menu from the route table", async () => {
   it("builds the sidebar's groups from the list screens' handle.menu", () => {
     const menu = menuFromRoutes(manifest);
     expect(titles(menuGroups(menu))).toEqual([
-      ["What's on", ["Dashboard", "Events", "Craft Fairs", "Craft fair gallery"]],
+      ["What's on", ["Dashboard", "Events", "Craft Fairs", "Craft fair gallery", "Volunteering"]],
       [
         "Pages and news",
         ["Page texts", "Media library", "News", "Causes", "Fund recipients", "Awards", "Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"],
       ],
-      ["People", ["Inbox", "Users"]],
+      ["People", ["Inbox", "Volunteer rota", "Volunteers", "Volunteer hours", "Users"]],
       ["Money", ["Donations"]],
       ["Site", ["Settings", "Data protection", "Audit log", "My account"]],
     ]);
     expect(menu.find((e) => e.label === "Craft fair gallery")).toMatchObject({ to: "/admin/craft-fair-gallery", access: "staff" });
     expect(menu.find((e) => e.label === "Inbox")).toMatchObject({ to: "/admin/inbox", access: "submissions" });
+    expect(menu.find((e) => e.label === "Volunteering")).toMatchObject({ to: "/admin/volunteering", access: "staff" });
+    expect(menu.find((e) => e.label === "Volunteer rota")).toMatchObject({ to: "/admin/volunteering/rota", access: "submissions" });
     expect(menu.find((e) => e.label === "Audit log")).toMatchObject({ to: "/admin/audit-log", access: "administrator" });
   });
 

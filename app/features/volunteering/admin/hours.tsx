@@ -14,7 +14,7 @@ import { hoursBetween } from "../volunteers.server.ts";
 import { periodOf } from "./period.server.ts";
 import type { Route } from "./+types/hours";
 
-export const handle: MenuHandle = { menu: { group: "People", label: "Volunteer hours", order: 32 } };
+export const handle: MenuHandle = { menu: { group: "People", label: "Volunteer hours", order: 22 } };
 
 export const meta = () => [{ title: "Volunteer hours | Millbrook Admin" }];
 

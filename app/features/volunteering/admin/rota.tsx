@@ -20,7 +20,7 @@ import { moveAndTell, removeAndTell, signUpAndConfirm } from "../volunteering.se
 import { markAttendance, rota } from "../volunteers.server.ts";
 import type { Route } from "./+types/rota";
 
-export const handle: MenuHandle = { menu: { group: "People", label: "Volunteer rota", order: 30 } };
+export const handle: MenuHandle = { menu: { group: "People", label: "Volunteer rota", order: 20 } };
 
 export const meta = () => [{ title: "Volunteer rota | Millbrook Admin" }];
 

@@ -15,7 +15,7 @@ import { CheckSchema, errorsOf } from "../volunteering.schema.ts";
 import { listVolunteers, recordCheck } from "../volunteers.server.ts";
 import type { Route } from "./+types/volunteers";
 
-export const handle: MenuHandle = { menu: { group: "People", label: "Volunteers", order: 31 } };
+export const handle: MenuHandle = { menu: { group: "People", label: "Volunteers", order: 21 } };
 
 export const meta = () => [{ title: "Volunteers | Millbrook Admin" }];
 
