@@ -7,8 +7,9 @@ type ChunkingContext = { getModuleInfo: (id: string) => ModuleInfo };
 
 const pathOf = (id: string) => id.split("?")[0]!.replaceAll("\\", "/");
 // The modules a page starts from: the client entry and the root (every page), and routes.
-const isRouteModule = (id: string) => /\/app\/(root\.tsx|routes\/)|\/entry\.client\.[jt]sx?$/.test(pathOf(id));
-const isAdminRoute = (id: string) => pathOf(id).includes("/app/routes/admin/");
+// A feature folder's pages are its .tsx files (app/features/<name>/ and its admin/).
+const isRouteModule = (id: string) => /\/app\/(root\.tsx|routes\/|features\/[^/]+\/(admin\/)?[^/]+\.tsx$)|\/entry\.client\.[jt]sx?$/.test(pathOf(id));
+const isAdminRoute = (id: string) => /\/app\/(routes|features\/[^/]+)\/admin\//.test(pathOf(id));
 
 /**
  * One `site` chunk for the public pages. Left to itself, the bundler splits the code the

@@ -13,6 +13,8 @@ export default [
     route("trustees", "routes/public/trustees.tsx"),
     route("causes", "routes/public/causes.tsx"),
     route("support", "routes/public/support.tsx"),
+    route("volunteer", "features/volunteering/volunteer-page.tsx"),
+    route("volunteer/manage/:token", "features/volunteering/manage-page.tsx"),
     route("news", "routes/public/news.tsx"),
     route("news/:slug", "routes/public/news-post.tsx"),
     route("support/thank-you", "routes/public/donation-thank-you.tsx"),
@@ -98,6 +100,8 @@ export default [
       route("account/two-factor", "routes/admin/account-two-factor.tsx"),
       route("account/passkeys", "routes/admin/account-passkeys.tsx"),
       route("passkey-options", "routes/admin/passkey-options.ts"),
+      route("volunteering", "features/volunteering/admin/opportunities.tsx"),
+      route("volunteering/:id", "features/volunteering/admin/opportunity.tsx"),
 
       layout("routes/admin/submissions/layout.tsx", [
         route("inbox", "routes/admin/submissions/inbox.tsx"),
@@ -106,6 +110,11 @@ export default [
         route("inbox/:id/files/:index", "routes/admin/submissions/submission-file.ts"),
         route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
         route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
+        // Volunteering's screens with volunteers' names and contacts.
+        route("volunteering/rota", "features/volunteering/admin/rota.tsx"),
+        route("volunteering/volunteers", "features/volunteering/admin/volunteers.tsx"),
+        route("volunteering/hours", "features/volunteering/admin/hours.tsx"),
+        route("volunteering/hours.csv", "features/volunteering/admin/hours-export.ts"),
       ]),
 
       layout("routes/admin/check-in/layout.tsx", [

@@ -9,6 +9,7 @@ import { runRetention } from "../domain/data-protection/retention.server.ts";
 import { REMINDERS_JOB, runDataProtectionReminders } from "../features/data-protection/reminders.server.ts";
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
 import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
+import { REMINDER_JOB, runReminder, type ReminderJobData } from "../features/volunteering/index.ts";
 import { logger } from "../lib/logger.server.ts";
 import { deliverQueuedMail, MAIL_JOB, mailConcurrency, type MailMessage, type QueuedMail } from "../mail/mailer.server.ts";
 import type { JobDefinition } from "./queue.server.ts";
@@ -101,6 +102,13 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryD
         deleteAfterSeconds: 7 * 24 * 3600,
       },
       run: (data) => refundLatePayment((data as { bookingId: string }).bookingId),
+    },
+    {
+      // A volunteer's reminder, 48 hours before their shift (queued at sign-up with
+      // startAfter, one job per sign-up and shift: "exclusive" keeps one per key).
+      name: REMINDER_JOB,
+      queue: { policy: "exclusive", retryLimit: 3, deleteAfterSeconds: 24 * 3600 },
+      run: (data) => runReminder(data as ReminderJobData),
     },
   ];
 }

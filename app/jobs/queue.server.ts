@@ -23,9 +23,10 @@ export interface JobDefinition<T extends object = object> {
   /**
    * Retries, backoff, retention for this queue's jobs; how long one may run
    * (expireInSeconds), and the heartbeat its worker keeps while it runs (heartbeatSeconds:
-   * a job whose process died is handed back once the heartbeat is that late).
+   * a job whose process died is handed back once the heartbeat is that late); its policy
+   * ("exclusive": one waiting or active job per singleton key).
    */
-  queue?: Pick<Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "deleteAfterSeconds" | "notify" | "expireInSeconds" | "heartbeatSeconds">;
+  queue?: Pick<Queue, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "deleteAfterSeconds" | "notify" | "policy" | "expireInSeconds" | "heartbeatSeconds">;
   /**
    * Jobs of this queue run at once on each instance. When set, a worker takes a batch (as
    * many, at least two), runs that many at a time, settles each job on its own, and fetches
@@ -93,8 +94,10 @@ export async function startQueue(url: string, jobs: JobDefinition[], options: Qu
   for (const job of jobs) {
     const queueOptions = { notify: false, ...job.queue };
     await boss.createQueue(job.name, queueOptions);
-    // Carries changed retry options to a queue made by an earlier version of the site.
-    await boss.updateQueue(job.name, queueOptions);
+    // Carries changed retry options to a queue made by an earlier version of the site
+    // (its policy is fixed when it is created).
+    const { policy: _policy, ...updatable } = queueOptions;
+    await boss.updateQueue(job.name, updatable);
     const run = async (item: Job<object>) => {
       try {
         return await job.run(item.data, item);

@@ -34,6 +34,7 @@ export const CONTENT_TOPICS = [
   "faqs",
   "contact",
   "awards",
+  "volunteering",
 ] as const;
 export type ContentTopic = (typeof CONTENT_TOPICS)[number];
 

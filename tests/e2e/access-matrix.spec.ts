@@ -72,6 +72,11 @@ test("the route table puts every screen behind an admin layout, each kind of acc
   for (const path of ["/admin/events/1/bookings", "/admin/events/1/bookings/export.csv"]) {
     expect(ADMIN_ROUTES.find((r) => r.path === path)?.access, path).toBe("submissions");
   }
+  // Volunteering: opportunities and shifts for any staff; names, the rota, hours and the CSV as personal data.
+  for (const path of ["/admin/volunteering", "/admin/volunteering/1"]) expect(ADMIN_ROUTES.find((r) => r.path === path)?.access, path).toBe("staff");
+  for (const path of ["/admin/volunteering/rota", "/admin/volunteering/volunteers", "/admin/volunteering/hours", "/admin/volunteering/hours.csv"]) {
+    expect(ADMIN_ROUTES.find((r) => r.path === path)?.access, path).toBe("submissions");
+  }
   // Money and data protection: their own permissions (a treasurer need not be an administrator).
   expect(ADMIN_ROUTES.find((r) => r.path === "/admin/donations/gift-aid")?.access).toBe("donations");
   expect(ADMIN_ROUTES.find((r) => r.path === "/admin/data-protection")?.access).toBe("data-protection");

@@ -158,6 +158,7 @@ describe("one person's data", () => {
       giving: { gifts: 0, declarations: 0, monthlyGifts: 0, keptGifts: 0, keptDeclarations: 0 },
       bookings: 0,
       mail: 0,
+      volunteering: { volunteers: 0, signups: 0 },
     });
     const left = await getDb().select().from(formSubmissions).where(inArray(formSubmissions.reference, [vol, stall, nom, unrelated]));
     expect(left.map((r) => r.reference)).toEqual([unrelated]);

@@ -15,11 +15,11 @@ describe("admin menu from the route table", async () => {
     expect(titles(menuGroups(menu))).toEqual([
       // The dashboard at the top, on its own.
       [null, ["Dashboard"]],
-      ["What's on", ["Events", "Door check-in", "Craft Fairs", "Craft fair gallery"]],
+      ["What's on", ["Events", "Door check-in", "Craft Fairs", "Craft fair gallery", "Volunteering"]],
       ["Pages and news", ["Page texts", "News", "Media library", "Causes", "Fund recipients", "Awards"]],
       // The lists edited once or twice a year, together.
       ["Rarely changed", ["Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"]],
-      ["People", ["Inbox", "Data protection", "Complaints", "Data requests", "Users"]],
+      ["People", ["Inbox", "Volunteer rota", "Volunteers", "Volunteer hours", "Data protection", "Complaints", "Data requests", "Users"]],
       ["Money", ["Donations", "Gift Aid"]],
       ["Site", ["Settings", "Audit log", "My account"]],
     ]);
@@ -27,6 +27,8 @@ describe("admin menu from the route table", async () => {
     expect(menu.find((e) => e.label === "Gift Aid")).toMatchObject({ to: "/admin/donations/gift-aid", access: "donations" });
     expect(menu.find((e) => e.label === "Craft fair gallery")).toMatchObject({ to: "/admin/craft-fair-gallery", access: "staff" });
     expect(menu.find((e) => e.label === "Inbox")).toMatchObject({ to: "/admin/inbox", access: "submissions" });
+    expect(menu.find((e) => e.label === "Volunteering")).toMatchObject({ to: "/admin/volunteering", access: "staff" });
+    expect(menu.find((e) => e.label === "Volunteer rota")).toMatchObject({ to: "/admin/volunteering/rota", access: "submissions" });
     expect(menu.find((e) => e.label === "Audit log")).toMatchObject({ to: "/admin/audit-log", access: "administrator" });
   });
 

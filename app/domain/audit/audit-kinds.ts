@@ -40,6 +40,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   submission: "Form submissions",
   submissions: "Form submission exports and retention",
   trustee: "Trustees",
+  volunteering: "Volunteering",
   volunteer_role: "Volunteer roles",
 };
 

@@ -149,6 +149,22 @@ export const AUDIT_PHRASES = {
   "request.recorded": "recorded a request about a person's data",
   "request.extended": "extended the deadline of a request about a person's data",
   "request.answered": "recorded the answer to a request about a person's data",
+  "volunteering.attendance": "recorded who came to a volunteer shift",
+  "volunteering.check": "recorded a volunteer's background check",
+  "volunteering.erase": "erased a volunteer's details",
+  "volunteering.from-submission": "made a volunteer from a volunteer offer",
+  "volunteering.hours.export": "exported volunteer hours",
+  "volunteering.opportunity.create": "added a volunteering opportunity",
+  "volunteering.opportunity.update": "updated a volunteering opportunity",
+  "volunteering.opportunity.delete": "deleted a volunteering opportunity",
+  "volunteering.role-checks": "changed which volunteer roles need a background check",
+  "volunteering.settings": "changed when volunteer shifts close",
+  "volunteering.shifts.add": "added volunteer shifts",
+  "volunteering.shift.places": "changed the places on a volunteer shift",
+  "volunteering.shift.delete": "deleted a volunteer shift",
+  "volunteering.signup.add": "added someone to a volunteer shift",
+  "volunteering.signup.move": "moved someone to another volunteer shift",
+  "volunteering.signup.remove": "removed someone from a volunteer shift",
 } as const satisfies Record<string, string>;
 
 /** Every action the audit log can record; `recordAudit` takes only these, so each has its sentence. */

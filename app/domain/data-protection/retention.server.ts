@@ -17,6 +17,7 @@ import { AuditRetentionSchema, EmailLookupSchema, RetentionSchema } from "./rete
 import { KIND_LABELS, submissionFields } from "../submissions/submission-labels.ts";
 import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../bookings/bookings-personal-data.server.ts";
 import { applyRetentionRules, complaintsByEmail, getRetentionPeriods, keptKinds, periodText, requestsByEmail } from "../../features/data-protection/index.ts";
+import { eraseVolunteerData, findVolunteerData, volunteerDataExport, type VolunteerData } from "../../features/volunteering/index.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 
 ;
@@ -146,6 +147,7 @@ export interface PersonalData {
   bookings: BookingWithTitle[];
   complaints: Awaited<ReturnType<typeof complaintsByEmail>>;
   requests: Awaited<ReturnType<typeof requestsByEmail>>;
+  volunteering: VolunteerData;
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -177,6 +179,7 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     auditEntries,
     donor: await findDonorData(email),
     bookings: await findBookingsByEmail(db, email),
+    volunteering: await findVolunteerData(email),
     complaints: await complaintsByEmail(email),
     requests: await requestsByEmail(email),
   };
@@ -234,6 +237,7 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
       answered_on: r.answered_on,
       answered_how: r.answered_how,
     })),
+    volunteering: volunteerDataExport(found.volunteering),
     audit_log: found.auditEntries.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -261,11 +265,12 @@ export async function erasePersonalData(
   giving: Omit<DonorErasure, "subscriptionsToStop">;
   bookings: number;
   mail: number;
+  volunteering: { volunteers: number; signups: number };
 }> {
   const email = EmailLookupSchema.parse(rawEmail);
   // An erasure made from a logged request names it in every audit entry (its page lists them).
   const request = options.requestId ? { request_id: options.requestId } : {};
-  const { rows, byKind, giving, bookings } = await getDb().transaction(async (tx) => {
+  const { rows, byKind, giving, bookings, volunteering } = await getDb().transaction(async (tx) => {
     const deleted = await tx
       .delete(formSubmissions)
       .where(submissionsOf(email))
@@ -290,7 +295,12 @@ export async function erasePersonalData(
     if (erasedBookings > 0) {
       await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email), ...request } }, tx);
     }
-    return { rows: deleted, byKind: kinds, giving: erasedGiving, bookings: erasedBookings };
+    // Volunteering: the person goes; their shifts and hours stay in the totals, anonymous.
+    const erasedVolunteering = await eraseVolunteerData(tx, email);
+    if (erasedVolunteering.volunteers + erasedVolunteering.signups > 0) {
+      await recordAudit(actor, "volunteering.erase", { entity: "volunteer", details: { ...erasedVolunteering, email_sha256: emailHash(email) } }, tx);
+    }
+    return { rows: deleted, byKind: kinds, giving: erasedGiving, bookings: erasedBookings, volunteering: erasedVolunteering };
   });
   const files = await deleteFiles(rows);
   // Mail to or about the person still in the queue (waiting, retrying, failed or kept after sending).
@@ -298,7 +308,7 @@ export async function erasePersonalData(
   await recordAudit(actor, "mail.erase", { entity: "mail", details: { count: mail, email_sha256: emailHash(email), ...request } });
   const { subscriptionsToStop, ...givingCounts } = giving;
   await stopErasedSubscriptions(subscriptionsToStop);
-  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings, mail };
+  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings, mail, volunteering };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -199,6 +199,12 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
 
       <Section id="volunteer" tone="white" eyebrow={texts.volunteer_eyebrow} title={texts.volunteer_title}>
         <p className="max-w-3xl text-lg text-slate-700">{texts.volunteer_intro}</p>
+        <p className="mt-4">
+          <a href="/volunteer" className={buttonClasses("primary", "md")} data-testid="volunteer-shifts-link">
+            <CalendarIcon className="size-5" />
+            See open shifts and sign up
+          </a>
+        </p>
         <ul className="mt-8 grid gap-5 md:grid-cols-2">
           {loaderData.roles.map((role) => (
             <li key={role.slug} className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
@@ -214,6 +220,9 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
                   <dd className="inline text-slate-700">{role.skills}</dd>
                 </div>
               </dl>
+              <a href="/volunteer" className="mt-4 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4">
+                Shifts you can sign up for<span className="sr-only">: {role.title}</span>
+              </a>
             </li>
           ))}
         </ul>

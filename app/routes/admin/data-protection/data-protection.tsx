@@ -97,6 +97,10 @@ async function lookUp(email: string) {
     bookings: found.bookings.map((b) => ({ reference: b.reference, event: b.eventTitle, quantity: b.quantity, status: b.status })),
     complaints: found.complaints.map((c) => ({ id: c.id, reference: c.reference, status: c.status })),
     requests: found.requests.map((r) => ({ id: r.id, reference: r.reference, kind: r.kind })),
+    volunteering: {
+      volunteer: found.volunteering.volunteer !== null,
+      shifts: found.volunteering.signups.map((s) => ({ id: s.id, opportunity: s.opportunity, date: s.date, status: s.status })),
+    },
   };
 }
 
@@ -148,7 +152,7 @@ function erasureMessage(result: Awaited<ReturnType<typeof erasePersonalData>>) {
   const { giving } = result;
   const erasedGiving = giving.gifts + giving.declarations + giving.monthlyGifts;
   let message =
-    result.submissions === 0 && erasedGiving === 0 && result.bookings === 0
+    result.submissions === 0 && erasedGiving === 0 && result.bookings === 0 && result.volunteering.signups + result.volunteering.volunteers === 0
       ? giving.keptGifts > 0
         ? "Nothing erased"
         : "Nothing to erase: no submissions or donations hold this address"
@@ -158,6 +162,9 @@ function erasureMessage(result: Awaited<ReturnType<typeof erasePersonalData>>) {
   }
   if (result.bookings > 0) message += `; name and email removed from ${n(result.bookings, "booking", "bookings")}`;
   if (result.mail > 0) message += `; ${n(result.mail, "message", "messages")} removed from the mail queue`;
+  if (result.volunteering.signups + result.volunteering.volunteers > 0) {
+    message += `; volunteer record erased and name removed from ${n(result.volunteering.signups, "shift", "shifts")} (hours kept without the person)`;
+  }
   if (giving.keptGifts > 0) {
     message += `. Kept ${n(giving.keptGifts, "gift", "gifts")} and ${n(giving.keptDeclarations, "Gift Aid declaration", "Gift Aid declarations")}: they were part of a Gift Aid claim, and HMRC requires them to be kept for 6 years after the claim`;
   }
@@ -375,6 +382,22 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 )}
                 <p className="mt-1 text-sm text-slate-600">Kept as the record of how we handled them, for the period in the retention table; an erasure does not remove them.</p>
               </div>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-700">Volunteering ({found.volunteering.shifts.length} {found.volunteering.shifts.length === 1 ? "shift" : "shifts"})</h4>
+                {!found.volunteering.volunteer && found.volunteering.shifts.length === 0 ? (
+                  <p className="mt-1 text-sm text-slate-600">No volunteer record holds this address.</p>
+                ) : (
+                  <ul className="mt-1 space-y-1 text-sm text-slate-700" data-testid="volunteering-data">
+                    {found.volunteering.volunteer && <li>A volunteer record (name, phone, background check dates)</li>}
+                    {found.volunteering.shifts.map((s) => (
+                      <li key={s.id}>
+                        {s.opportunity} · {s.date} · {s.status}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <p className="mt-1 text-sm text-slate-600">An erasure deletes the volunteer record and removes the name, email and phone from their shifts; the hours stay in the totals, anonymous.</p>
+              </div>
               <p className="text-sm text-slate-700">
                 Audit log entries made by this address: {found.auditEntries}. The audit log is kept as the record of staff actions and is not erased.
               </p>
@@ -389,7 +412,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 </button>
               </form>
 
-              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length > 0) && (
+              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length + found.volunteering.shifts.length + (found.volunteering.volunteer ? 1 : 0) > 0) && (
                 <EraseForm email={email} total={total} reply={eraseReply} busy={busy("erase")} requestId={requestId} />
               )}
             </div>

@@ -3,6 +3,7 @@ import { currentActor } from "../../../auth/guards.server.ts";
 import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
 import { getSubmission, InboxError, staffChoices, setSubmissionNote, setSubmissionStatus } from "../../../domain/submissions/inbox.server.ts";
 import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
+import { volunteerFromSubmission } from "../../../features/volunteering/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { isImageType } from "../../../storage/file-types.ts";
 import type { Route } from "./+types/submission";
@@ -45,6 +46,15 @@ export async function action(args: Route.ActionArgs) {
       await setSubmissionStatus(id, status, actor);
       return redirectWithToast(here, { type: "success", message: `Status changed to ${STATUS_LABELS[status]}` });
     }
+    if (form.get("intent") === "make-volunteer") {
+      // A volunteer offer becomes a volunteer (name, email, phone), ready for the rota.
+      const made = await volunteerFromSubmission(id, actor);
+      if (!made) return data({ error: "Only a volunteer offer can be made into a volunteer." }, { status: 400 });
+      return redirectWithToast("/admin/volunteering/volunteers", {
+        type: "success",
+        message: made.created ? `${loaderName(form)} is now a volunteer` : `${loaderName(form)} was already a volunteer`,
+      });
+    }
     if (form.get("intent") === "note") {
       await setSubmissionNote(id, String(form.get("note") ?? ""), actor);
       return redirectWithToast(here, { type: "success", message: "Note saved" });
@@ -55,6 +65,8 @@ export async function action(args: Route.ActionArgs) {
   }
   return data({ error: "Unknown action." }, { status: 400 });
 }
+
+const loaderName = (form: FormData) => String(form.get("name") ?? "They").slice(0, 120) || "They";
 
 function fileSize(bytes: number) {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -170,6 +182,22 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
               </button>
             </Form>
           </section>
+
+          {s.kind === "volunteer" && (
+            <section className={card} aria-labelledby="make-volunteer-heading">
+              <h2 id="make-volunteer-heading" className="font-display text-xl font-semibold text-brand-900">
+                Volunteer
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">Add them to the volunteers (name, email and phone), so staff can put them on the rota.</p>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="make-volunteer" />
+                <input type="hidden" name="name" value={s.name} />
+                <button type="submit" className={button} disabled={busy("make-volunteer")}>
+                  {busy("make-volunteer") ? "Adding..." : "Make a volunteer"}
+                </button>
+              </Form>
+            </section>
+          )}
 
           <section className={card} aria-labelledby="note-heading">
             <h2 id="note-heading" className="font-display text-xl font-semibold text-brand-900">

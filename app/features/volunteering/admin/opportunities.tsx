@@ -1,0 +1,130 @@
+/**
+ * Volunteering opportunities (any staff): each with its role, place and upcoming shifts
+ * (places needed and taken); the setting of when sign-up closes; which roles need a
+ * background check. People's names are on the rota (form submissions permission).
+ */
+import { data, Form, Link } from "react-router";
+import { Card, EmptyState } from "../../../components/admin/kit/card.tsx";
+import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
+import { buttonClasses } from "../../../components/ui/button.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { listOpportunitiesForStaff, roleChoices, setRolesNeedingCheck } from "../opportunities.server.ts";
+import { closeHoursBefore, setCloseHoursBefore } from "../signups.server.ts";
+import { CloseHoursSchema } from "../volunteering.schema.ts";
+import type { Route } from "./+types/opportunities";
+
+export const handle: MenuHandle = { menu: { group: "What's on", label: "Volunteering", order: 40 } };
+
+export const meta = () => [{ title: "Volunteering | Millbrook Admin" }];
+
+const LIST = "/admin/volunteering";
+
+export async function loader() {
+  const [opportunities, closeHours, roles] = await Promise.all([listOpportunitiesForStaff(), closeHoursBefore(), roleChoices()]);
+  return { opportunities, closeHours, roles };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  if (intent === "close-hours") {
+    const parsed = CloseHoursSchema.safeParse(form.get("close_hours"));
+    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Enter a number of hours" }, { status: 400 });
+    await setCloseHoursBefore(parsed.data, currentActor(args));
+    return redirectWithToast(LIST, { type: "success", message: `Sign-up now closes ${parsed.data} hours before a shift` });
+  }
+  if (intent === "role-checks") {
+    const ids = form.getAll("role").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    await setRolesNeedingCheck(ids, currentActor(args));
+    return redirectWithToast(LIST, { type: "success", message: "Background check roles saved" });
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+export default function Opportunities({ loaderData, actionData }: Route.ComponentProps) {
+  const { opportunities, closeHours, roles } = loaderData;
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
+      <ListHeader
+        title="Volunteering"
+        intro="Opportunities and their shifts, shown on the Volunteer page while they have shifts open."
+        viewOnSite="/volunteer"
+        add={{ to: `${LIST}/new`, label: "New opportunity" }}
+      />
+      <p className="mt-3 flex flex-wrap gap-3 text-sm">
+        <Link to={`${LIST}/rota`} className="font-semibold text-brand-700 underline">
+          Rota
+        </Link>
+        <Link to={`${LIST}/volunteers`} className="font-semibold text-brand-700 underline">
+          Volunteers and checks
+        </Link>
+        <Link to={`${LIST}/hours`} className="font-semibold text-brand-700 underline">
+          Hours
+        </Link>
+      </p>
+      {opportunities.length === 0 ? (
+        <div className="mt-6">
+          <EmptyState title="No opportunities yet">Create one for a volunteer role, then add its shifts.</EmptyState>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {opportunities.map((o) => (
+            <li key={o.id}>
+              <Card className="p-4 sm:p-5 flex flex-wrap items-center justify-between gap-3" data-testid="admin-opportunity">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-ink">
+                    <Link to={`${LIST}/${o.id}`} className="underline-offset-2 hover:underline">
+                      {o.title}
+                    </Link>
+                    {!o.is_published && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">Hidden</span>}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {o.role} · {o.location}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {o.upcomingShifts} upcoming {o.upcomingShifts === 1 ? "shift" : "shifts"} · {o.placesTaken} of {o.placesNeeded} places filled
+                  </p>
+                </div>
+                <Link to={`${LIST}/${o.id}`} className={buttonClasses("secondary", "sm")}>
+                  Shifts
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <Card className="p-4 sm:p-5">
+          <h2 className="font-display text-xl font-semibold text-brand-900">When sign-up closes</h2>
+          <Form method="post" className="mt-3 space-y-3">
+            <label htmlFor="close_hours" className="block text-sm font-semibold text-ink">
+              Hours before a shift starts (Millbrook time)
+            </label>
+            <input id="close_hours" name="close_hours" type="number" min={0} max={336} defaultValue={closeHours} className="w-28 rounded-lg border border-slate-300 px-3 py-2" />
+            {actionData && "error" in actionData && <p className="text-sm font-medium text-red-800">{actionData.error}</p>}
+            <button type="submit" name="intent" value="close-hours" className={buttonClasses("primary", "sm")}>
+              Save
+            </button>
+          </Form>
+        </Card>
+        <Card className="p-4 sm:p-5">
+          <h2 className="font-display text-xl font-semibold text-brand-900">Roles that need a background check</h2>
+          <Form method="post" className="mt-3 space-y-2">
+            {roles.map((r) => (
+              <label key={r.id} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="role" value={r.id} defaultChecked={r.needsCheck} className="size-4 accent-brand-600" />
+                {r.title}
+              </label>
+            ))}
+            <p className="text-sm text-slate-600">The rota flags volunteers on these roles whose check is missing or expired.</p>
+            <button type="submit" name="intent" value="role-checks" className={buttonClasses("primary", "sm")}>
+              Save
+            </button>
+          </Form>
+        </Card>
+      </div>
+    </main>
+  );
+}

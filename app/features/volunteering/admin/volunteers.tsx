@@ -1,0 +1,99 @@
+/**
+ * Volunteers (form submissions permission): each person with their contact details,
+ * upcoming shifts and background check; staff record a check seen (the date seen and its
+ * expiry, never the certificate).
+ */
+import { data, Form } from "react-router";
+import { Card, EmptyState } from "../../../components/admin/kit/card.tsx";
+import { buttonClasses } from "../../../components/ui/button.ts";
+import { formatShortDate, ukToday } from "../../../components/site/format.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { checkState } from "../shifts.ts";
+import { CheckSchema, errorsOf } from "../volunteering.schema.ts";
+import { listVolunteers, recordCheck } from "../volunteers.server.ts";
+import type { Route } from "./+types/volunteers";
+
+export const handle: MenuHandle = { menu: { group: "People", label: "Volunteers", order: 13 } };
+
+export const meta = () => [{ title: "Volunteers | Millbrook Admin" }];
+
+export async function loader() {
+  const today = ukToday();
+  return { volunteers: (await listVolunteers()).map((v) => ({ ...v, check: checkState(v, today) })) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const id = Number(form.get("volunteer"));
+  const parsed = CheckSchema.safeParse({ check_seen_on: form.get("check_seen_on"), check_expires_on: form.get("check_expires_on") ?? "" });
+  if (!parsed.success) return data({ volunteer: id, errors: errorsOf(parsed.error) }, { status: 400 });
+  const ok = await recordCheck(id, parsed.data.check_seen_on, parsed.data.check_expires_on || null, currentActor(args));
+  if (!ok) return data({ volunteer: id, errors: { check_seen_on: "That volunteer no longer exists" } as Record<string, string> }, { status: 404 });
+  return redirectWithToast("/admin/volunteering/volunteers", { type: "success", message: "Background check recorded" });
+}
+
+export default function Volunteers({ loaderData, actionData }: Route.ComponentProps) {
+  const { volunteers } = loaderData;
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
+      <h1 className="font-display text-3xl font-semibold text-brand-900">Volunteers</h1>
+      <p className="mt-1 text-slate-600">Everyone who signed up for a shift or was added by staff. Record a background check as seen: its date and expiry, never the certificate.</p>
+      {volunteers.length === 0 ? (
+        <div className="mt-6">
+          <EmptyState title="No volunteers yet">They appear here when they sign up on the Volunteer page or are added to the rota.</EmptyState>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {volunteers.map((v) => {
+            const errors = actionData && actionData.volunteer === v.id ? actionData.errors : {};
+            return (
+              <li key={v.id}>
+                <Card className="p-4 sm:p-5" data-testid="volunteer" data-name={v.name}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-semibold text-ink">{v.name}</p>
+                      <p className="text-sm break-all text-slate-600">
+                        {v.email} · {v.phone || "no phone"}
+                      </p>
+                      <p className="text-sm text-slate-700">{v.upcoming} upcoming {v.upcoming === 1 ? "shift" : "shifts"}</p>
+                    </div>
+                    <p
+                      className={`rounded-full px-3 py-1 text-sm font-semibold ${v.check === "ok" ? "bg-brand-50 text-brand-800" : v.check === "expired" ? "bg-red-100 text-red-900" : "bg-slate-100 text-slate-700"}`}
+                    >
+                      {v.check === "ok"
+                        ? `Check seen ${formatShortDate(v.check_seen_on ?? "")}${v.check_expires_on ? `, expires ${formatShortDate(v.check_expires_on)}` : ""}`
+                        : v.check === "expired"
+                          ? `Check expired ${formatShortDate(v.check_expires_on ?? "")}`
+                          : "No check recorded"}
+                    </p>
+                  </div>
+                  <details className="mt-2" open={Object.keys(errors).length > 0}>
+                    <summary className="cursor-pointer text-sm font-semibold text-brand-700">Record a check seen</summary>
+                    <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="volunteer" value={v.id} />
+                      <label className="text-sm">
+                        <span className="block font-semibold">Seen on</span>
+                        <input type="date" name="check_seen_on" defaultValue={v.check_seen_on ?? ""} className="rounded-lg border border-slate-300 px-2 py-1" />
+                        {errors.check_seen_on && <span className="block text-red-800">{errors.check_seen_on}</span>}
+                      </label>
+                      <label className="text-sm">
+                        <span className="block font-semibold">Expires (optional)</span>
+                        <input type="date" name="check_expires_on" defaultValue={v.check_expires_on ?? ""} className="rounded-lg border border-slate-300 px-2 py-1" />
+                        {errors.check_expires_on && <span className="block text-red-800">{errors.check_expires_on}</span>}
+                      </label>
+                      <button type="submit" className={buttonClasses("primary", "sm")}>
+                        Save check
+                      </button>
+                    </Form>
+                  </details>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Volunteers in the data-protection tools (find, export, erase by email) and the seam for
+ * the supporters' timeline. Erasing deletes the volunteer (name, phone, background check
+ * dates) and takes the name, email, phone and volunteer link off their sign-ups; the
+ * sign-ups keep their shift, attendance and minutes, so the hours still count in the
+ * totals, without the person.
+ */
+import { asc, eq, or, sql } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { volunteerRoles } from "../../db/schema.ts";
+import { volunteerOpportunities, volunteerShifts, volunteerSignups, volunteers, type SignupRow, type VolunteerRow } from "./table.ts";
+
+type Executor = Pick<ReturnType<typeof getDb>, "select" | "update" | "delete">;
+
+export interface VolunteerData {
+  volunteer: VolunteerRow | null;
+  signups: (SignupRow & { opportunity: string; role: string; date: string; start_time: string; end_time: string })[];
+}
+
+const byEmail = (email: string) => sql`lower(${volunteerSignups.email}) = ${email.trim().toLowerCase()}`;
+
+export async function findVolunteerData(rawEmail: string, db: Executor = getDb()): Promise<VolunteerData> {
+  const email = rawEmail.trim().toLowerCase();
+  const [volunteer] = await db.select().from(volunteers).where(eq(volunteers.email, email));
+  const rows = await db
+    .select({ signup: volunteerSignups, opportunity: volunteerOpportunities.title, role: volunteerRoles.title, shift: volunteerShifts })
+    .from(volunteerSignups)
+    .innerJoin(volunteerShifts, eq(volunteerShifts.id, volunteerSignups.shift_id))
+    .innerJoin(volunteerOpportunities, eq(volunteerOpportunities.id, volunteerShifts.opportunity_id))
+    .innerJoin(volunteerRoles, eq(volunteerRoles.id, volunteerOpportunities.role_id))
+    .where(volunteer ? or(byEmail(email), eq(volunteerSignups.volunteer_id, volunteer.id)) : byEmail(email))
+    .orderBy(asc(volunteerShifts.date), asc(volunteerShifts.start_time));
+  return {
+    volunteer: volunteer ?? null,
+    signups: rows.map((r) => ({ ...r.signup, opportunity: r.opportunity, role: r.role, date: r.shift.date, start_time: r.shift.start_time, end_time: r.shift.end_time })),
+  };
+}
+
+/** The volunteering part of the subject-access export. */
+export function volunteerDataExport(found: VolunteerData) {
+  return {
+    volunteer: found.volunteer
+      ? {
+          name: found.volunteer.name,
+          email: found.volunteer.email,
+          phone: found.volunteer.phone,
+          background_check_seen_on: found.volunteer.check_seen_on,
+          background_check_expires_on: found.volunteer.check_expires_on,
+          first_recorded: found.volunteer.created_at.toISOString(),
+        }
+      : null,
+    shifts: found.signups.map((s) => ({
+      opportunity: s.opportunity,
+      role: s.role,
+      date: s.date,
+      start: s.start_time,
+      end: s.end_time,
+      name_given: s.name,
+      email_given: s.email,
+      phone_given: s.phone,
+      status: s.status,
+      signed_up: s.created_at.toISOString(),
+      cancelled: s.cancelled_at?.toISOString() ?? null,
+      attendance: s.attendance,
+      hours: s.minutes === null ? null : s.minutes / 60,
+    })),
+  };
+}
+
+/** Erases the person from volunteering (in the caller's transaction); the counts of what went. */
+export async function eraseVolunteerData(tx: Executor, rawEmail: string): Promise<{ volunteers: number; signups: number }> {
+  const email = rawEmail.trim().toLowerCase();
+  const [volunteer] = await tx.select({ id: volunteers.id }).from(volunteers).where(eq(volunteers.email, email));
+  const signups = await tx
+    .update(volunteerSignups)
+    .set({ name: null, email: null, phone: null, volunteer_id: null })
+    .where(volunteer ? or(byEmail(email), eq(volunteerSignups.volunteer_id, volunteer.id)) : byEmail(email))
+    .returning({ id: volunteerSignups.id });
+  const deleted = volunteer ? await tx.delete(volunteers).where(eq(volunteers.id, volunteer.id)).returning({ id: volunteers.id }) : [];
+  return { volunteers: deleted.length, signups: signups.length };
+}
+
+export interface VolunteeringTimelineEntry {
+  at: string; // the shift's date
+  kind: "shift";
+  title: string;
+  detail: string;
+}
+
+/**
+ * The seam for the supporters' timeline: a person's shifts, newest first, each with its
+ * role and whether they came and for how long. The supporter record calls this with the
+ * supporter's email.
+ */
+export async function volunteeringForEmail(email: string): Promise<VolunteeringTimelineEntry[]> {
+  const found = await findVolunteerData(email);
+  return found.signups
+    .map((s) => ({
+      at: s.date,
+      kind: "shift" as const,
+      title: `${s.opportunity} (${s.role})`,
+      detail:
+        s.status === "cancelled" ? "Cancelled" : s.attendance === "came" ? `Came, ${(s.minutes ?? 0) / 60} hours` : s.attendance === "no_show" ? "Did not come" : `Signed up, ${s.start_time} to ${s.end_time}`,
+    }))
+    .reverse();
+}

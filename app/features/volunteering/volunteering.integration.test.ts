@@ -1,0 +1,151 @@
+/**
+ * Volunteering's staff side against a real PostgreSQL: the sample opportunity of a fresh
+ * install, attendance and hours (the shift's length by default, none for a no-show), hours
+ * by financial year and the CSV, the rota's flags for missing or expired checks, a volunteer
+ * made from an inbox offer, and find, export and erase by email keeping the hours anonymous.
+ * Access: an editor without the submissions permission is refused the rota with names.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../db/client.server.ts";
+import { formSubmissions, volunteerRoles } from "../../db/schema.ts";
+import { asc } from "drizzle-orm";
+import { erasePersonalData, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";
+import { throughLayouts } from "../../../tests/helpers/route-table.ts";
+import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";
+import * as csvRoute from "./admin/hours-export.ts";
+import * as opportunitiesRoute from "./admin/opportunities.tsx";
+import * as rotaRoute from "./admin/rota.tsx";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
+import { volunteeringForEmail, type VolunteeringTimelineEntry } from "./index.ts";
+import { setRolesNeedingCheck } from "./opportunities.server.ts";
+import { signUp } from "./signups.server.ts";
+import { volunteerOpportunities, volunteerShifts } from "./table.ts";
+import { hoursBetween, listVolunteers, markAttendance, recordCheck, rota, volunteerFromSubmission } from "./volunteers.server.ts";
+
+setupTestDatabase();
+
+const rolesForTest = () => getDb().select().from(volunteerRoles).orderBy(asc(volunteerRoles.id));
+const actor = { email: "staff@millbrook.test" };
+
+async function opportunityWithShift(date: string, roleId?: number) {
+  const role = roleId ?? (await rolesForTest())[0].id;
+  const [op] = await getDb().insert(volunteerOpportunities).values({ role_id: role, title: `Op ${date}`, description: "Helping out", location: "Hall" }).returning();
+  const [shift] = await getDb().insert(volunteerShifts).values({ opportunity_id: op.id, date, start_time: "10:00", end_time: "13:30", places: 4 }).returning();
+  return { op, shift };
+}
+
+describe("volunteering for staff", () => {
+  it("a fresh install has a sample opportunity with shifts after the install date", async () => {
+    const rows = await getDb().select().from(volunteerShifts).innerJoin(volunteerOpportunities, eq(volunteerOpportunities.id, volunteerShifts.opportunity_id)).where(eq(volunteerOpportunities.title, "Christmas Craft Fair helpers"));
+    expect(rows.length).toBe(5);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const r of rows) expect(r.volunteer_shifts.date > today).toBe(true);
+  });
+
+  it("counts hours: the shift's length by default, hours as given, none for a no-show; by financial year", async () => {
+    const { shift } = await opportunityWithShift("2031-04-02");
+    const { shift: lastYear } = await opportunityWithShift("2031-03-30");
+    const a = await signUp({ fullName: "Hours Ann", email: "ann@hours.test", phone: "01632 960 418" }, [shift.id, lastYear.id], { source: "staff" });
+    const b = await signUp({ fullName: "Hours Bob", email: "bob@hours.test", phone: "01632 960 418" }, [shift.id], { source: "staff" });
+    const c = await signUp({ fullName: "Hours Cy", email: "cy@hours.test", phone: "01632 960 418" }, [shift.id], { source: "staff" });
+    if (!a.ok || !b.ok || !c.ok) throw new Error("sign-up failed");
+    expect(await markAttendance(a.signupIds[0], "came", null, actor)).toBe(true);
+    expect(await markAttendance(a.signupIds[1], "came", null, actor)).toBe(true);
+    expect(await markAttendance(b.signupIds[0], "came", 120, actor)).toBe(true);
+    expect(await markAttendance(c.signupIds[0], "no_show", 90, actor)).toBe(true);
+    const year = await hoursBetween("2031-04-01", "2032-03-31");
+    expect(year.rows.map((r) => [r.name, r.minutes])).toEqual([
+      ["Hours Ann", 210],
+      ["Hours Bob", 120],
+    ]);
+    expect(year.totalMinutes).toBe(330);
+    expect((await hoursBetween("2030-04-01", "2031-03-31")).totalMinutes).toBe(210);
+  });
+
+  it("flags a missing or expired check on the rota for a role that needs one, and not for other roles", async () => {
+    const roles = await rolesForTest();
+    await setRolesNeedingCheck([roles[1].id], actor);
+    const { shift } = await opportunityWithShift("2031-06-10", roles[1].id);
+    const { shift: other } = await opportunityWithShift("2031-06-11", roles[0].id);
+    const made = await Promise.all(
+      ["none", "old", "good"].map((n) => signUp({ fullName: `Check ${n}`, email: `${n}@checks.test`, phone: "01632 960 418" }, [shift.id, other.id], { source: "staff" })),
+    );
+    if (!made.every((m) => m.ok)) throw new Error("sign-up failed");
+    const ids = made.map((m) => (m.ok ? m.volunteerId : 0));
+    await recordCheck(ids[1], "2028-01-01", "2031-06-01", actor);
+    await recordCheck(ids[2], "2030-01-01", "2033-01-01", actor);
+    const [checked] = await rota({ from: "2031-06-10", to: "2031-06-10" });
+    expect(checked.people.map((p) => [p.name, p.check]).sort()).toEqual([
+      ["Check good", "ok"],
+      ["Check none", "missing"],
+      ["Check old", "expired"],
+    ]);
+    const [unchecked] = await rota({ from: "2031-06-11", to: "2031-06-11" });
+    expect(unchecked.people.every((p) => p.check === null)).toBe(true);
+    expect(unchecked.unfilled).toBe(1);
+  });
+
+  it("makes a volunteer from a volunteer offer in the inbox, once", async () => {
+    const [row] = await getDb()
+      .insert(formSubmissions)
+      .values({ reference: "VOL-TESTVOL1", kind: "volunteer", name: "Offer Olu", email: "Olu@Offer.test", data: { fullName: "Offer Olu", email: "Olu@Offer.test", phone: "07700 900123" } })
+      .returning();
+    expect(await volunteerFromSubmission(row.id, actor)).toMatchObject({ created: true });
+    expect(await volunteerFromSubmission(row.id, actor)).toMatchObject({ created: false });
+    expect((await listVolunteers()).find((v) => v.email === "olu@offer.test")).toMatchObject({ name: "Offer Olu", upcoming: 0 });
+    const found = await findPersonalData("olu@offer.test");
+    expect(found.volunteering.volunteer).toMatchObject({ name: "Offer Olu", phone: "07700 900123", email: "olu@offer.test" });
+  });
+
+  it("find, export and erase by email: the person goes, the hours stay in the totals, anonymous", async () => {
+    const { shift } = await opportunityWithShift("2031-09-01");
+    const r = await signUp({ fullName: "Erase Eve", email: "eve@erase.test", phone: "01632 960 999" }, [shift.id], { source: "staff" });
+    if (!r.ok) throw new Error("sign-up failed");
+    await markAttendance(r.signupIds[0], "came", null, actor);
+    const found = await findPersonalData("EVE@erase.test");
+    const exported = personalDataExport(found).volunteering;
+    expect(exported.volunteer?.phone).toBe("01632 960 999");
+    expect(exported.shifts).toMatchObject([{ date: "2031-09-01", attendance: "came", hours: 3.5, name_given: "Erase Eve" }]);
+    // The supporters' timeline reads the same through the feature's seam.
+    expect(await volunteeringForEmail("eve@erase.test")).toEqual([{ at: "2031-09-01", kind: "shift", title: "Op 2031-09-01 (Event Support)", detail: "Came, 3.5 hours" }]);
+    const erased = await erasePersonalData("eve@erase.test", actor);
+    expect(erased.volunteering).toEqual({ volunteers: 1, signups: 1 });
+    const after = await findPersonalData("eve@erase.test");
+    expect(after.volunteering).toEqual({ volunteer: null, signups: [] });
+    const none: VolunteeringTimelineEntry[] = await volunteeringForEmail("eve@erase.test");
+    expect(none).toEqual([]);
+    const hours = await hoursBetween("2031-09-01", "2031-09-01");
+    expect(hours.rows).toEqual([{ volunteerId: null, name: "Anonymous (details erased)", email: "", shifts: 1, minutes: 210 }]);
+    const [onRota] = await rota({ from: "2031-09-01", to: "2031-09-01" });
+    expect(onRota.people.map((p) => [p.name, p.email, p.phone, p.minutes])).toEqual([["(erased)", "", "", 210]]);
+  });
+
+  it("refuses the rota with names and the hours CSV to an editor without the submissions permission; opportunities stay open to editors", async () => {
+    const without = await staffSession("editor");
+    const withIt = await staffSession("editor", { permissions: ["submissions"] });
+    const rotaLoader = (token: string) => throughLayouts("features/volunteering/admin/rota.tsx", rotaRoute.loader, routeArgs("/admin/volunteering/rota", {}, { token }));
+    const csvLoader = (token: string) => throughLayouts("features/volunteering/admin/hours-export.ts", csvRoute.loader, routeArgs("/admin/volunteering/hours.csv", {}, { token }));
+    const listLoader = (token: string) => throughLayouts("features/volunteering/admin/opportunities.tsx", opportunitiesRoute.loader, routeArgs("/admin/volunteering", {}, { token }));
+    expect(await statusOf(rotaLoader(without.token))).toBe(403);
+    expect(await statusOf(csvLoader(without.token))).toBe(403);
+    expect(await statusOf(listLoader(without.token))).toBe(200);
+    const shifts = await rotaLoader(withIt.token);
+    expect(shifts).toHaveProperty("shifts");
+    const csv = (await csvLoader(withIt.token)) as Response;
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+  });
+});
+
+/** The status a loader answered or threw (a Response, or React Router's data() with init). */
+async function statusOf(promise: Promise<unknown>): Promise<number> {
+  try {
+    const value = await promise;
+    return value instanceof Response ? value.status : 200;
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    const init = (error as { init?: ResponseInit }).init;
+    if (init?.status) return init.status;
+    throw error;
+  }
+}

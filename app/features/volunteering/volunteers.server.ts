@@ -1,0 +1,186 @@
+/**
+ * Staff's view of volunteers (personal data: the submissions permission): the rota with
+ * names, attendance and hours, hours per volunteer for a period with the CSV, background
+ * checks seen, and a volunteer made from a volunteer offer in the inbox.
+ */
+import { and, asc, between, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { ukToday } from "../../components/site/format.ts";
+import { getDb } from "../../db/client.server.ts";
+import { formSubmissions, volunteerRoles } from "../../db/schema.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { checkState, shiftMinutes, type CheckState } from "./shifts.ts";
+import { volunteerOpportunities, volunteerRoleChecks, volunteerShifts, volunteerSignups, volunteers, type Attendance } from "./table.ts";
+
+interface RotaPerson {
+  signupId: number;
+  volunteerId: number | null;
+  name: string;
+  email: string;
+  phone: string;
+  source: string;
+  attendance: Attendance | null;
+  minutes: number | null;
+  /** Only for roles that need a background check. */
+  check: CheckState | null;
+}
+
+export interface RotaShift {
+  id: number;
+  opportunityId: number;
+  opportunity: string;
+  role: string;
+  location: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  places: number;
+  needsCheck: boolean;
+  people: RotaPerson[];
+  unfilled: number;
+}
+
+/** Every shift between two dates (or of one opportunity), with who is on it and the places unfilled. */
+export async function rota(filter: { from: string; to: string } | { opportunityId: number }): Promise<RotaShift[]> {
+  const where = "opportunityId" in filter ? eq(volunteerShifts.opportunity_id, filter.opportunityId) : between(volunteerShifts.date, filter.from, filter.to);
+  const shifts = await getDb()
+    .select({ shift: volunteerShifts, opportunity: volunteerOpportunities, role: volunteerRoles.title, check: volunteerRoleChecks.role_id })
+    .from(volunteerShifts)
+    .innerJoin(volunteerOpportunities, eq(volunteerOpportunities.id, volunteerShifts.opportunity_id))
+    .innerJoin(volunteerRoles, eq(volunteerRoles.id, volunteerOpportunities.role_id))
+    .leftJoin(volunteerRoleChecks, eq(volunteerRoleChecks.role_id, volunteerOpportunities.role_id))
+    .where(where)
+    .orderBy(asc(volunteerShifts.date), asc(volunteerShifts.start_time), asc(volunteerShifts.id))
+    .limit(500);
+  const ids = shifts.map((s) => s.shift.id);
+  const people = ids.length
+    ? await getDb()
+        .select({ signup: volunteerSignups, volunteer: volunteers })
+        .from(volunteerSignups)
+        .leftJoin(volunteers, eq(volunteers.id, volunteerSignups.volunteer_id))
+        .where(and(inArray(volunteerSignups.shift_id, ids), eq(volunteerSignups.status, "confirmed")))
+        .orderBy(asc(volunteerSignups.created_at), asc(volunteerSignups.id))
+    : [];
+  return shifts.map(({ shift, opportunity, role, check }) => {
+    const here = people
+      .filter((p) => p.signup.shift_id === shift.id)
+      .map(
+        (p): RotaPerson => ({
+          signupId: p.signup.id,
+          volunteerId: p.signup.volunteer_id,
+          name: p.signup.name ?? "(erased)",
+          email: p.signup.email ?? "",
+          phone: p.signup.phone ?? "",
+          source: p.signup.source,
+          attendance: p.signup.attendance,
+          minutes: p.signup.minutes,
+          check: check !== null ? checkState(p.volunteer, shift.date) : null,
+        }),
+      );
+    return {
+      id: shift.id,
+      opportunityId: opportunity.id,
+      opportunity: opportunity.title,
+      role,
+      location: opportunity.location,
+      date: shift.date,
+      start_time: shift.start_time,
+      end_time: shift.end_time,
+      places: shift.places,
+      needsCheck: check !== null,
+      people: here,
+      unfilled: Math.max(0, shift.places - here.length),
+    };
+  });
+}
+
+/**
+ * Marks whether someone came: "came" with their minutes (the shift's length when not
+ * given), "no_show" without minutes. False when there is no such confirmed sign-up.
+ */
+export async function markAttendance(signupId: number, attendance: Attendance, minutes: number | null, actor: AuditActor): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ signup: volunteerSignups, shift: volunteerShifts })
+      .from(volunteerSignups)
+      .innerJoin(volunteerShifts, eq(volunteerShifts.id, volunteerSignups.shift_id))
+      .where(and(eq(volunteerSignups.id, signupId), eq(volunteerSignups.status, "confirmed")))
+      .for("update", { of: volunteerSignups });
+    if (!row) return false;
+    const given = attendance === "came" ? (minutes ?? shiftMinutes(row.shift)) : null;
+    await tx.update(volunteerSignups).set({ attendance, minutes: given }).where(eq(volunteerSignups.id, signupId));
+    await recordAudit(actor, "volunteering.attendance", { entity: "volunteer_signup", entityId: signupId, details: { attendance, minutes: given } }, tx);
+    return true;
+  });
+}
+
+export interface HoursRow {
+  volunteerId: number | null;
+  name: string;
+  email: string;
+  shifts: number;
+  minutes: number;
+}
+
+/** Hours given between two dates (inclusive): per volunteer, erased people together as one anonymous line, and the total. */
+export async function hoursBetween(from: string, to: string): Promise<{ rows: HoursRow[]; totalMinutes: number; totalShifts: number }> {
+  const rows = await getDb()
+    .select({
+      volunteerId: volunteerSignups.volunteer_id,
+      name: sql<string | null>`min(${volunteers.name})`,
+      email: sql<string | null>`min(${volunteers.email})`,
+      shifts: sql<number>`count(*)::int`,
+      minutes: sql<number>`coalesce(sum(${volunteerSignups.minutes}), 0)::int`,
+    })
+    .from(volunteerSignups)
+    .innerJoin(volunteerShifts, eq(volunteerShifts.id, volunteerSignups.shift_id))
+    .leftJoin(volunteers, eq(volunteers.id, volunteerSignups.volunteer_id))
+    .where(and(eq(volunteerSignups.status, "confirmed"), eq(volunteerSignups.attendance, "came"), gte(volunteerShifts.date, from), lte(volunteerShifts.date, to)))
+    .groupBy(volunteerSignups.volunteer_id)
+    .orderBy(sql`min(${volunteers.name}) nulls last`);
+  const list = rows.map((r) => ({ volunteerId: r.volunteerId, name: r.name ?? "Anonymous (details erased)", email: r.email ?? "", shifts: r.shifts, minutes: r.minutes }));
+  return { rows: list, totalMinutes: list.reduce((n, r) => n + r.minutes, 0), totalShifts: list.reduce((n, r) => n + r.shifts, 0) };
+}
+
+export async function listVolunteers() {
+  const today = ukToday();
+  return getDb()
+    .select({
+      id: volunteers.id,
+      name: volunteers.name,
+      email: volunteers.email,
+      phone: volunteers.phone,
+      check_seen_on: volunteers.check_seen_on,
+      check_expires_on: volunteers.check_expires_on,
+      upcoming: sql<number>`(select count(*)::int from ${volunteerSignups} u join ${volunteerShifts} s on s.id = u.shift_id where u.volunteer_id = "volunteers"."id" and u.status = 'confirmed' and s.date >= ${today})`,
+    })
+    .from(volunteers)
+    .orderBy(asc(volunteers.name), asc(volunteers.id))
+    .limit(1000);
+}
+
+/** Records that staff saw a background check: the date seen and its expiry (never the certificate). */
+export async function recordCheck(volunteerId: number, seenOn: string, expiresOn: string | null, actor: AuditActor): Promise<boolean> {
+  const rows = await getDb()
+    .update(volunteers)
+    .set({ check_seen_on: seenOn, check_expires_on: expiresOn, updated_at: new Date() })
+    .where(eq(volunteers.id, volunteerId))
+    .returning({ id: volunteers.id });
+  if (rows.length) await recordAudit(actor, "volunteering.check", { entity: "volunteer", entityId: volunteerId, details: { seen_on: seenOn, expires_on: expiresOn } });
+  return rows.length > 0;
+}
+
+/**
+ * A volunteer made from a volunteer offer in the inbox (its name, email and phone), or the
+ * existing one with that email. Null when the submission is no volunteer offer.
+ */
+export async function volunteerFromSubmission(submissionId: string, actor: AuditActor): Promise<{ id: number; created: boolean } | null> {
+  const [submission] = await getDb().select().from(formSubmissions).where(and(eq(formSubmissions.id, submissionId), eq(formSubmissions.kind, "volunteer")));
+  if (!submission) return null;
+  const email = submission.email.trim().toLowerCase();
+  const phone = typeof submission.data.phone === "string" ? submission.data.phone : "";
+  const [made] = await getDb().insert(volunteers).values({ email, name: submission.name, phone }).onConflictDoNothing().returning({ id: volunteers.id });
+  const id = made?.id ?? (await getDb().select({ id: volunteers.id }).from(volunteers).where(eq(volunteers.email, email)))[0]?.id;
+  if (!id) return null;
+  await recordAudit(actor, "volunteering.from-submission", { entity: "volunteer", entityId: id, details: { reference: submission.reference, created: Boolean(made) } });
+  return { id, created: Boolean(made) };
+}
