@@ -26,6 +26,7 @@ import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.t
 import type { Transaction } from "../../payments/webhooks.server.ts";
 import { hitCounter } from "../limits/counters.server.ts";
 import { sendBookingConfirmation } from "./booking-mail.server.ts";
+import { CONSENT_WORDING, linkFromForm } from "../../features/supporters/index.ts";
 import { CHECKOUT_HOLD_MINUTES, maxQuantity, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
@@ -125,6 +126,8 @@ export interface BookingRequest {
   name: string;
   email: string;
   quantity: number;
+  /** The buyer ticked "Email me news of the foundation's work". */
+  emailConsent?: boolean;
 }
 
 export type BookingRefusal =
@@ -190,6 +193,11 @@ async function takeTickets(
     if (left !== null && left <= 0) return { ok: false, reason: "sold-out" };
     if (left !== null && quantity > left) return { ok: false, reason: "not-enough", left };
     const amount = mode === "paid" ? (event.ticket_price_pence ?? 0) * quantity : 0;
+    const supporterId = await linkFromForm(tx, {
+      email: request.email,
+      name: request.name,
+      consent: request.emailConsent ? { wording: CONSENT_WORDING, source: `Booking form (${event.title})` } : null,
+    });
     for (let attempt = 0; ; attempt++) {
       const [booking] = await tx
         .insert(bookings)
@@ -204,6 +212,7 @@ async function takeTickets(
           hold_expires_at: holdUntil,
           confirmed_at: mode === "free" ? now : null,
           cancel_token_hash: hashToken(token),
+          supporter_id: supporterId,
           created_at: now,
           updated_at: now,
         })

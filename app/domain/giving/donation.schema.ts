@@ -22,6 +22,7 @@ const DONATION_FIELDS = [
   "lastName",
   "house",
   "postcode",
+  "emailConsent",
 ] as const;
 export type DonationField = (typeof DONATION_FIELDS)[number];
 export type DonationValues = Partial<Record<DonationField, string>>;

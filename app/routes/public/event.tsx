@@ -21,6 +21,7 @@ import { logger } from "../../lib/logger.server.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
 import { readFormData } from "./public-form.server.ts";
 import type { Route } from "./+types/event";
+import { CONSENT_FIELD, consentTicked } from "../../features/supporters/consent.ts";
 import type { ContentHandle } from "../../live/topics.ts";
 
 async function loadEvent(id: string) {
@@ -75,7 +76,13 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
   }
   const parsed = BookingFormSchema.safeParse(values);
   if (!parsed.success) return answer(400, bookingFormErrors(parsed.error), "Please check the details below.");
-  const request_ = { eventId: event.id, name: parsed.data.name, email: parsed.data.email.toLowerCase(), quantity: parsed.data.quantity };
+  const request_ = {
+    eventId: event.id,
+    name: parsed.data.name,
+    email: parsed.data.email.toLowerCase(),
+    quantity: parsed.data.quantity,
+    emailConsent: consentTicked(form.get(CONSENT_FIELD)),
+  };
   if (event.booking_mode === "paid") {
     const held = await holdForCheckout(request_, { origin: publicOrigin(request) });
     if (!held.ok) return answer(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
