@@ -126,6 +126,12 @@ export default [
         route("donations/gift-aid/schedule.xlsx", "routes/admin/donations/gift-aid-schedule.ts"),
       ]),
 
+      layout("routes/admin/supporters/layout.tsx", [
+        route("supporters", "features/supporters/admin/supporters.tsx"),
+        route("supporters/export.csv", "features/supporters/admin/supporters-export.ts"),
+        route("supporters/:id", "features/supporters/admin/supporter.tsx"),
+      ]),
+
       layout("routes/admin/data-protection/layout.tsx", [
         route("data-protection", "routes/admin/data-protection/data-protection.tsx"),
         route("data-protection/export", "routes/admin/data-protection/data-protection-export.ts"),

@@ -117,3 +117,8 @@ export async function supporterByPreferencesToken(token: string, db: Executor = 
   const [row] = await db.select().from(supporters).where(and(eq(supporters.preferences_token, token))).limit(1);
   return row ?? null;
 }
+
+/** Clears the "address refused" mark (staff checked the address works again). */
+export async function clearRefusal(id: string, db: Executor = getDb()): Promise<void> {
+  await db.update(supporters).set({ email_refused_at: null, email_refused_reason: null }).where(eq(supporters.id, id));
+}
