@@ -57,6 +57,14 @@ async function lookUp(email: string) {
       monthly: found.donor.monthly.length,
     },
     bookings: found.bookings.map((b) => ({ reference: b.reference, event: b.eventTitle, quantity: b.quantity, status: b.status })),
+    supporter: found.supporter.record
+      ? {
+          notes: found.supporter.notes.length,
+          tags: found.supporter.tags.length,
+          consent: found.supporter.consent.length,
+          otherAddresses: found.supporter.otherAddresses,
+        }
+      : null,
   };
 }
 
@@ -344,6 +352,14 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 )}
                 <p className="mt-1 text-sm text-slate-600">An erasure removes the name and email from bookings and keeps the tickets and amounts.</p>
               </div>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-700">Supporter record</h4>
+                <p className="mt-1 text-sm text-slate-700" data-testid="supporter-data">
+                  {found.supporter
+                    ? `A supporter record with ${found.supporter.notes} staff notes, ${found.supporter.tags} tags and ${found.supporter.consent} consent records.${found.supporter.otherAddresses.length ? ` It also holds the addresses ${found.supporter.otherAddresses.join(", ")} (merged in): an erasure covers them too.` : ""}`
+                    : "No supporter record has this address."}
+                </p>
+              </div>
               <p className="text-sm text-slate-700">
                 Audit log entries made by this address: {found.auditEntries}. The audit log is kept as the record of staff actions and is not erased.
               </p>
@@ -357,7 +373,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 </button>
               </form>
 
-              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length > 0) && (
+              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length > 0 || found.supporter) && (
                 <EraseForm email={email} total={total} reply={eraseReply} busy={busy("erase")} />
               )}
             </div>
