@@ -9,7 +9,7 @@
  * browser checks the amount with the server's rules and says what is wrong next to the
  * field. Without online payments the section shows the other ways to give instead.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import {
   CHARITY_NAME,
@@ -64,14 +64,17 @@ export function DonationForm({
   giving,
   result,
   prefill,
+  consent,
 }: {
   giving: GivingView;
   result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean };
   prefill?: Partial<Record<Field, string>> | null;
+  /** The email consent box, given by the page (it belongs to the supporters feature). */
+  consent?: ReactNode;
 }) {
   if (!giving.enabled) return <OtherWaysToGive text={giving.otherWaysText} />;
   // A new result (or a Cancel from Checkout) starts the form again from its values.
-  return <DonationFormFields key={JSON.stringify(result ?? prefill ?? null)} giving={giving} result={result} prefill={prefill} />;
+  return <DonationFormFields key={JSON.stringify(result ?? prefill ?? null)} giving={giving} result={result} prefill={prefill} consent={consent} />;
 }
 
 function OtherWaysToGive({ text }: { text: string }) {
@@ -99,10 +102,12 @@ function DonationFormFields({
   giving,
   result,
   prefill,
+  consent,
 }: {
   giving: GivingView;
   result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean };
   prefill?: Partial<Record<Field, string>> | null;
+  consent?: ReactNode;
 }) {
   const start = result?.values ?? prefill ?? {};
   const [frequency, setFrequency] = useState<DonationFrequency>(start.frequency === "monthly" ? "monthly" : "one-off");
@@ -323,6 +328,7 @@ function DonationFormFields({
         </fieldset>
       </div>
 
+      {consent}
       <button type="submit" className={buttonClasses("sun", "lg", "w-full")}>
         <HeartIcon className="size-5" />
         {amount.ok ? `Donate ${formatPence(amount.pence)}${frequency === "monthly" ? " monthly" : ""}` : "Donate"}

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { ConsentBox } from "../../features/supporters/consent-box.tsx";
 import { BookingBox, type BookingFormResult } from "../../components/site/booking-box.tsx";
 import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
@@ -67,7 +68,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
-  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), quantity: String(form.get("quantity") ?? "") };
+  const values = {
+    name: String(form.get("name") ?? ""),
+    email: String(form.get("email") ?? ""),
+    quantity: String(form.get("quantity") ?? ""),
+    emailConsent: consentTicked(form.get(CONSENT_FIELD)) ? "on" : "",
+  };
   const answer = (status: number, errors: Record<string, string>, message?: string) =>
     data({ booking: { form: "booking", errors, message, values } satisfies BookingFormResult }, { status });
   if (event.booking_mode !== "free" && event.booking_mode !== "paid") return answer(400, {}, "Tickets for this event cannot be booked online.");
@@ -224,7 +230,12 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
               </a>
             </div>
           ) : offer ? (
-            <BookingBox eventId={event.id} offer={offer} result={actionData && "booking" in actionData ? actionData.booking : undefined} />
+            <BookingBox
+              eventId={event.id}
+              offer={offer}
+              result={actionData && "booking" in actionData ? actionData.booking : undefined}
+              consent={<ConsentBox defaultChecked={actionData && "booking" in actionData ? actionData.booking.values.emailConsent === "on" : false} />}
+            />
           ) : (
             <TicketBox
               eventId={event.id}
