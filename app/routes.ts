@@ -23,6 +23,9 @@ export default [
     route("terms/stallholders", "routes/public/legal-page.tsx", { id: "legal-stallholder-terms" }),
     route("accessibility", "routes/public/legal-page.tsx", { id: "legal-accessibility" }),
     route("cookies", "routes/public/legal-page.tsx", { id: "legal-cookies" }),
+    route("newsletter", "features/supporters/public/newsletter.tsx"),
+    route("newsletter/confirm/:token", "features/supporters/public/newsletter-confirm.tsx"),
+    route("newsletter/preferences/:token", "features/supporters/public/newsletter-preferences.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -149,4 +152,6 @@ export default [
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-calendar.ts"),
   route("payments/stripe/webhook", "routes/resources/stripe-webhook.ts"),
+  // One-click unsubscribe (RFC 8058): mail providers POST here without a session or Origin.
+  route("newsletter/unsubscribe/:token", "features/supporters/public/newsletter-unsubscribe.ts"),
 ] satisfies RouteConfig;

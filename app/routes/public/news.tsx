@@ -1,6 +1,7 @@
 /** /news: published posts, newest first, nine to a page (?page=2 ...). */
 import { data } from "react-router";
 import { NewsCard } from "../../components/site/news-card.tsx";
+import { SignupForm } from "../../features/supporters/signup-form.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { listPublicNews } from "../../domain/news/news.server.ts";
@@ -79,6 +80,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
             {texts.feed_link}
           </a>
         </p>
+        <div className="mt-10 rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100 sm:p-8">
+          <SignupForm source="news" />
+        </div>
       </Section>
     </>
   );
