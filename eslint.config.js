@@ -67,7 +67,8 @@ export default tseslint.config(
   // Configuration comes from app/lib/config.server.ts (validated once), never process.env.
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
-    ignores: ["app/lib/config.server.ts", "server/process-setup.ts"],
+    // Tests beside a feature set the environment of the server they run, as tests/ do.
+    ignores: ["app/lib/config.server.ts", "server/process-setup.ts", "app/features/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-properties": [
         "error",
