@@ -10,53 +10,11 @@ import { countLimit, pageCount, type PageCount } from "../../lib/paging.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { consentEvents, supporterActivity, supporterNotes, supporters, supporterTags } from "./table.ts";
 import { recordActivity, recordConsent, type Executor } from "./supporters.server.ts";
+import { NOTE_MAX, TAG_MAX, type SupporterFilters } from "./filters.ts";
 
 export const PAGE_SIZE = 50;
 export const TIMELINE_PAGE_SIZE = 30;
-
-export interface SupporterFilters {
-  q: string;
-  given: "" | "ever" | "12m";
-  monthly: boolean;
-  giftAid: boolean;
-  booked: boolean;
-  volunteers: boolean;
-  subscribed: "" | "yes" | "no";
-  tag: string;
-  page: number;
-}
-
-export function parseSupporterFilters(params: URLSearchParams): SupporterFilters {
-  const given = params.get("given");
-  const subscribed = params.get("subscribed");
-  const page = Number(params.get("page") ?? "1");
-  return {
-    q: (params.get("q") ?? "").trim().slice(0, 100),
-    given: given === "ever" || given === "12m" ? given : "",
-    monthly: params.get("monthly") === "yes",
-    giftAid: params.get("giftAid") === "yes",
-    booked: params.get("booked") === "yes",
-    volunteers: params.get("volunteers") === "yes",
-    subscribed: subscribed === "yes" || subscribed === "no" ? subscribed : "",
-    tag: (params.get("tag") ?? "").trim().toLowerCase().slice(0, 40),
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-  };
-}
-
-/** The query string of filters (without empty ones), for links and the export. */
-export function supporterFiltersQuery(f: Partial<SupporterFilters>): string {
-  const p = new URLSearchParams();
-  if (f.q) p.set("q", f.q);
-  if (f.given) p.set("given", f.given);
-  if (f.monthly) p.set("monthly", "yes");
-  if (f.giftAid) p.set("giftAid", "yes");
-  if (f.booked) p.set("booked", "yes");
-  if (f.volunteers) p.set("volunteers", "yes");
-  if (f.subscribed) p.set("subscribed", f.subscribed);
-  if (f.tag) p.set("tag", f.tag);
-  if (f.page && f.page > 1) p.set("page", String(f.page));
-  return p.toString();
-}
+export { parseSupporterFilters, supporterFiltersQuery, type SupporterFilters } from "./filters.ts";
 
 const s = supporters;
 const subscribedNow = sql`coalesce((select c.given from ${consentEvents} c where c.supporter_id = ${s.id} order by c.at desc, c.id desc limit 1), false)`;
@@ -200,8 +158,6 @@ export async function supporterSummary(id: string) {
   return result.rows[0];
 }
 
-export const NOTE_MAX = 2000;
-export const TAG_MAX = 40;
 
 export async function addNote(id: string, body: string, actor: AuditActor): Promise<boolean> {
   const text = body.trim();

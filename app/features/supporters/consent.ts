@@ -23,3 +23,6 @@ export function consentTicked(value: unknown): boolean {
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** The words of "Subscribe again" on the email preferences page. */
+export const RESUBSCRIBE_WORDING = "Subscribe me again to email news of the foundation's work. You can unsubscribe at any time from any email.";

@@ -12,14 +12,13 @@ import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { hitCounter } from "../../domain/limits/counters.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
-import { normaliseEmail, SIGNUP_WORDING } from "./consent.ts";
+import { normaliseEmail, RESUBSCRIBE_WORDING, SIGNUP_WORDING } from "./consent.ts";
 import { currentConsent, linkSupporter, recordConsent, supporterByEmail, supporterByPreferencesToken } from "./supporters.server.ts";
 import { subscriptionRequests, supporters } from "./table.ts";
 
 const CONFIRM_DAYS = 7;
 const SIGNUPS_PER_HOUR = 10;
 
-export const RESUBSCRIBE_WORDING = "Subscribe me again to email news of the foundation's work. You can unsubscribe at any time from any email.";
 
 const SignupSchema = z.object({
   email: z

@@ -5,7 +5,8 @@ import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { Card } from "../../../components/admin/kit/card.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { addNote, addTag, mergeSupporters, staffUnsubscribe, NOTE_MAX, removeTag, supporterSummary, supporterTimeline, tagsOf, TAG_MAX } from "../admin.server.ts";
+import { addNote, addTag, mergeSupporters, staffUnsubscribe, removeTag, supporterSummary, supporterTimeline, tagsOf } from "../admin.server.ts";
+import { NOTE_MAX, TAG_MAX } from "../filters.ts";
 import { clearRefusal, currentConsent, supporterByEmail, supporterById } from "../supporters.server.ts";
 import type { Route } from "./+types/supporter";
 

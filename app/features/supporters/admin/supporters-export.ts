@@ -3,7 +3,8 @@ import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { csvStream } from "../../../lib/csv.ts";
-import { parseSupporterFilters, SUPPORTERS_CSV_HEADER, supporterFiltersQuery, supportersCsvRows } from "../admin.server.ts";
+import { SUPPORTERS_CSV_HEADER, supportersCsvRows } from "../admin.server.ts";
+import { parseSupporterFilters, supporterFiltersQuery } from "../filters.ts";
 import type { Route } from "./+types/supporters-export";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -5,7 +5,8 @@ import { Table } from "../../../components/admin/kit/table.tsx";
 import { EmptyState } from "../../../components/admin/kit/card.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
-import { listSupporters, parseSupporterFilters, supporterFiltersQuery } from "../admin.server.ts";
+import { listSupporters } from "../admin.server.ts";
+import { parseSupporterFilters, supporterFiltersQuery } from "../filters.ts";
 import type { Route } from "./+types/supporters";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Supporters", order: 10 } };

@@ -1,7 +1,8 @@
 /** Email preferences, by the link in every email (no password): unsubscribe, or subscribe again. */
 import { data } from "react-router";
 import { readForm, FORM_LIMITS } from "../../../storage/upload.server.ts";
-import { preferencesFor, RESUBSCRIBE_WORDING, resubscribeByToken, unsubscribeByToken } from "../subscriptions.server.ts";
+import { preferencesFor, resubscribeByToken, unsubscribeByToken } from "../subscriptions.server.ts";
+import { RESUBSCRIBE_WORDING } from "../consent.ts";
 import type { Route } from "./+types/newsletter-preferences";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
