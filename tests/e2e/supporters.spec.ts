@@ -107,7 +107,7 @@ test("staff find a supporter, read the timeline and add a note", async ({ page, 
     await expect(page.getByTestId("timeline")).toContainText("Agreed to email news");
     await expect(page.getByTestId("timeline")).toContainText("Newsletter signup on the news page, confirmed by the emailed link");
     const note = `Thanked by phone at ${width} px.`;
-    await page.getByLabel("Note").fill(note);
+    await page.getByRole("textbox", { name: "Note", exact: true }).fill(note);
     await page.getByRole("button", { name: "Add note" }).click();
     await expect(page.getByTestId("timeline").locator("li").first()).toContainText(note);
     await noSideScroll(page);
