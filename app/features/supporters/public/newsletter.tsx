@@ -32,7 +32,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
         {result?.status === "check-email" ? (
           <div role="status" className="mt-4 space-y-3 text-lg" data-testid="signup-answer">
             <p>
-              <strong>Nearly done: please check your email.</strong> We have sent a link to <strong className="break-all">{result.email}</strong>. You are
+              <strong>Nearly done: please check your email.</strong> We are sending a link to <strong className="break-all">{result.email}</strong>. You are
               subscribed only when you follow it.
             </p>
             <p className="text-slate-700">If nothing arrives in a few minutes, look in your spam folder.</p>
