@@ -12,9 +12,9 @@ import { consentEvents, supporterActivity, supporterNotes, supporters, supporter
 import { recordActivity, recordConsent, type Executor } from "./supporters.server.ts";
 import { NOTE_MAX, TAG_MAX, type SupporterFilters } from "./filters.ts";
 
-export const PAGE_SIZE = 50;
-export const TIMELINE_PAGE_SIZE = 30;
-export { parseSupporterFilters, supporterFiltersQuery, type SupporterFilters } from "./filters.ts";
+const PAGE_SIZE = 50;
+const TIMELINE_PAGE_SIZE = 30;
+export { parseSupporterFilters, type SupporterFilters } from "./filters.ts";
 
 const s = supporters;
 const subscribedNow = sql`coalesce((select c.given from ${consentEvents} c where c.supporter_id = ${s.id} order by c.at desc, c.id desc limit 1), false)`;
@@ -169,7 +169,7 @@ export async function addNote(id: string, body: string, actor: AuditActor): Prom
   return true;
 }
 
-export function cleanTag(raw: string): string | null {
+function cleanTag(raw: string): string | null {
   const tag = raw.trim().replace(/\s+/g, " ").toLowerCase();
   return tag && tag.length <= TAG_MAX ? tag : null;
 }

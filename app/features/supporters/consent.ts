@@ -4,7 +4,7 @@
  * so a change of wording here never rewrites what earlier people agreed to.
  */
 export const CONSENT_LABEL = "Email me news of the foundation's work";
-export const CONSENT_HINT = "You can stop at any time: every email has an unsubscribe link. Our privacy notice says how we use your details.";
+const CONSENT_HINT = "You can stop at any time: every email has an unsubscribe link. Our privacy notice says how we use your details.";
 /** The wording recorded with a ticked box. */
 export const CONSENT_WORDING = `${CONSENT_LABEL}. ${CONSENT_HINT}`;
 

@@ -1,8 +1,13 @@
 /**
  * What other concepts use of supporters (server side): link a person by email in the
- * same transaction as their gift, booking or form, and record email consent.
+ * same transaction as their gift, booking or form, and record email consent. Volunteering
+ * and data-protection requests call these as they come; they are kept here for them.
  */
-export { linkSupporter, linkFromForm, recordConsent, recordActivity, currentConsent, supporterByEmail, type Executor, type SupporterDetails } from "./supporters.server.ts";
-export { CONSENT_FIELD, CONSENT_LABEL, CONSENT_HINT, CONSENT_WORDING, consentTicked, normaliseEmail } from "./consent.ts";
+export { linkFromForm } from "./supporters.server.ts";
+/** @public */
+export { linkSupporter, recordConsent, recordActivity, currentConsent, supporterByEmail, type Executor, type SupporterDetails } from "./supporters.server.ts";
+export { CONSENT_FIELD, CONSENT_WORDING, consentTicked } from "./consent.ts";
+/** @public */
+export { CONSENT_LABEL, normaliseEmail } from "./consent.ts";
 export { addressesOfPerson, eraseSupporter, findSupporterData, supporterDataExport, type SupporterData } from "./personal-data.server.ts";
 export { seedSampleSupporters } from "./sample.server.ts";

@@ -28,7 +28,7 @@ export async function findSupporterData(rawEmail: string, db: Executor = getDb()
 export type SupporterData = Awaited<ReturnType<typeof findSupporterData>>;
 
 /** Other addresses on rows linked to this supporter (after a merge), normalised. */
-export async function linkedAddresses(db: Executor, supporterId: string, except: string): Promise<string[]> {
+async function linkedAddresses(db: Executor, supporterId: string, except: string): Promise<string[]> {
   const result = await db.execute<{ email: string }>(sql`
     select distinct lower(btrim(email)) as email from (
       select email from donations where supporter_id = ${supporterId}
