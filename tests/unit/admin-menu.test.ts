@@ -18,7 +18,7 @@ describe("admin menu from the route table", async () => {
         "Pages and news",
         ["Page texts", "Media library", "News", "Causes", "Fund recipients", "Awards", "Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"],
       ],
-      ["People", ["Inbox", "Users"]],
+      ["People", ["Inbox", "Supporters", "Users"]],
       ["Money", ["Donations"]],
       ["Site", ["Settings", "Data protection", "Audit log", "My account"]],
     ]);
@@ -32,7 +32,7 @@ describe("admin menu from the route table", async () => {
     const forEditor = menu.filter((e) => allows(editor, e.access)).map((e) => e.label);
     expect(forEditor).toContain("Trustees");
     expect(forEditor).toContain("My account");
-    for (const adminOnly of ["Inbox", "Donations", "Users", "Settings", "Data protection", "Audit log"]) expect(forEditor).not.toContain(adminOnly);
+    for (const adminOnly of ["Inbox", "Supporters", "Donations", "Users", "Settings", "Data protection", "Audit log"]) expect(forEditor).not.toContain(adminOnly);
     expect(menu.filter((e) => allows(administrator, e.access))).toHaveLength(menu.length);
   });
 

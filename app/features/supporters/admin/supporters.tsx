@@ -9,7 +9,7 @@ import { listSupporters } from "../admin.server.ts";
 import { parseSupporterFilters, supporterFiltersQuery } from "../filters.ts";
 import type { Route } from "./+types/supporters";
 
-export const handle: MenuHandle = { menu: { group: "People", label: "Supporters", order: 10 } };
+export const handle: MenuHandle = { menu: { group: "People", label: "Supporters", order: 20 } };
 
 export const meta = () => [{ title: "Supporters | Millbrook Admin" }];
 
