@@ -89,9 +89,9 @@ export default function Supporter({ loaderData }: Route.ComponentProps) {
         Back to supporters
       </Link>
       <h1 className="mt-2 font-display text-3xl font-semibold break-words text-brand-900">{person.name || person.email}</h1>
-      <p className="mt-1 break-all text-slate-700">
-        {person.email}
-        {person.postcode && ` · ${person.postcode}`} · supporter since {person.since}
+      <p className="mt-1 text-slate-700">
+        <span className="break-all">{person.email}</span>
+        {person.postcode && <span className="whitespace-nowrap"> · {person.postcode}</span>} · supporter since {person.since}
       </p>
 
       <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
@@ -138,7 +138,8 @@ export default function Supporter({ loaderData }: Route.ComponentProps) {
             <h2 id="note-title" className="font-display text-lg font-semibold text-brand-900">
               Add a note
             </h2>
-            <Form method="post" className="mt-2">
+            {/* A new key after each change empties the field once the note is saved. */}
+            <Form method="post" className="mt-2" key={`${timeline.entries[0]?.at ?? ""}-${timeline.entries.length}`}>
               <label className="block text-sm font-semibold text-slate-800">
                 Note
                 <textarea name="body" required maxLength={NOTE_MAX} rows={4} className={field} />
