@@ -110,6 +110,7 @@ test("staff find a supporter, read the timeline and add a note", async ({ page, 
     await page.getByRole("textbox", { name: "Note", exact: true }).fill(note);
     await page.getByRole("button", { name: "Add note" }).click();
     await expect(page.getByTestId("timeline").locator("li").first()).toContainText(note);
+    await expect(page.getByRole("textbox", { name: "Note", exact: true })).toHaveValue("");
     await noSideScroll(page);
     await page.screenshot({ path: `test-results/supporters-staff-${width}.png`, fullPage: true });
   }
