@@ -2,7 +2,7 @@
  * The Supporters screens' reads and writes: the filtered, paged list and its CSV, one
  * supporter's timeline (paged), notes, tags and merging two supporters.
  */
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, donations, formSubmissions, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { containsPattern } from "../../db/like.ts";
@@ -54,14 +54,20 @@ export async function listSupporters(f: SupporterFilters): Promise<{ items: Awai
   return { items, count: pageCount(n, f.page, PAGE_SIZE) };
 }
 
+/** The page's ids first (skipped rows cost an index step each), then their columns and consent for those 50 only. */
 function pageRows(where: SQL | undefined, page: number) {
-  return getDb()
-    .select(listColumns)
+  const ids = getDb()
+    .select({ id: s.id })
     .from(s)
     .where(where)
     .orderBy(sql`lower(${s.name})`, asc(s.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
+  return getDb()
+    .select(listColumns)
+    .from(s)
+    .where(inArray(s.id, ids))
+    .orderBy(sql`lower(${s.name})`, asc(s.id));
 }
 
 /** The filtered list as CSV rows, read in batches by keyset. */
