@@ -26,6 +26,9 @@ export default [
     route("accessibility", "routes/public/legal-page.tsx", { id: "legal-accessibility" }),
     route("cookies", "routes/public/legal-page.tsx", { id: "legal-cookies" }),
     route("privacy/concern", "features/data-protection/concern.tsx"),
+    route("newsletter", "features/supporters/public/newsletter.tsx"),
+    route("newsletter/confirm/:token", "features/supporters/public/newsletter-confirm.tsx"),
+    route("newsletter/preferences/:token", "features/supporters/public/newsletter-preferences.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -141,6 +144,12 @@ export default [
         route("donations/gift-aid/schedule.xlsx", "routes/admin/donations/gift-aid-schedule.ts"),
       ]),
 
+      layout("routes/admin/supporters/layout.tsx", [
+        route("supporters", "features/supporters/admin/supporters.tsx"),
+        route("supporters/export.csv", "features/supporters/admin/supporters-export.ts"),
+        route("supporters/:id", "features/supporters/admin/supporter.tsx"),
+      ]),
+
       layout("routes/admin/data-protection/layout.tsx", [
         route("data-protection", "routes/admin/data-protection/data-protection.tsx"),
         route("data-protection/export", "routes/admin/data-protection/data-protection-export.ts"),
@@ -162,4 +171,6 @@ export default [
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-calendar.ts"),
   route("payments/stripe/webhook", "routes/resources/stripe-webhook.ts"),
+  // One-click unsubscribe (RFC 8058): mail providers POST here without a session or Origin.
+  route("newsletter/unsubscribe/:token", "features/supporters/public/newsletter-unsubscribe.ts"),
 ] satisfies RouteConfig;

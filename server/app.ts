@@ -46,6 +46,12 @@ export interface AppOptions {
 
 /** Stripe's webhook (app/routes/resources/stripe-webhook.ts). */
 const STRIPE_WEBHOOK_PATH = "/payments/stripe/webhook";
+/**
+ * The one-click unsubscribe of newsletters (RFC 8058): mail providers POST it from their
+ * servers, with no Origin; the secret token in the path is the key, and all it can do is
+ * unsubscribe (app/features/supporters/public/newsletter-unsubscribe.ts).
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/newsletter\/unsubscribe\/[0-9a-f]{32}$/;
 
 const YEAR = 365 * 24 * 60 * 60;
 
@@ -105,7 +111,7 @@ export function createApp(options: AppOptions) {
   // Cross-site requests that change data are refused before anything else runs, except
   // Stripe's webhook, which comes from Stripe and proves itself with its signature.
   const refuseCrossSite = refuseCrossSiteWrites({ publicUrl: options.publicUrl });
-  app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : refuseCrossSite(req, res, next)));
+  app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH || ONE_CLICK_UNSUBSCRIBE.test(req.path) ? next() : refuseCrossSite(req, res, next)));
   app.use(refuseUnknownMethods);
   // One body limit for every request (a larger one for the routes that declare it), before any route reads.
   let limits: Promise<(pathname: string) => number> | undefined;

@@ -346,11 +346,14 @@ export const bookings = pgTable(
     refund_owed_since: timestamp("refund_owed_since", { withTimezone: true }),
     /** Why the last try of an owed refund failed. */
     refund_error: text("refund_error"),
+    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
+    supporter_id: uuid("supporter_id"),
     ...timestamps,
   },
   (t) => [
     index("bookings_event_status_idx").on(t.event_id, t.status),
     index("bookings_event_client_idx").on(t.event_id, t.client_hash),
+    index("bookings_supporter_idx").on(t.supporter_id),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
     index("bookings_payment_intent_idx").on(t.stripe_payment_intent_id),
     check("bookings_quantity_range", sql`${t.quantity} between 1 and 10`),
@@ -690,9 +693,12 @@ export const formSubmissions = pgTable(
     files: jsonb("files").$type<{ key: string; name: string; type: string; size: number }[]>().notNull().default([]),
     note: text("note").notNull().default(""),
     ip: text("ip"),
+    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
+    supporter_id: uuid("supporter_id"),
     ...timestamps,
   },
   (t) => [
+    index("form_submissions_supporter_idx").on(t.supporter_id),
     index("form_submissions_kind_status_idx").on(t.kind, t.status, t.created_at),
     // A status alone: the dashboard's count of new submissions, the inbox's status filter.
     index("form_submissions_status_idx").on(t.status, t.created_at, t.id),
@@ -778,8 +784,10 @@ export const giftAidDeclarations = pgTable(
     declaration_text: text("declaration_text").notNull(),
     made_at: timestamp("made_at", { withTimezone: true }).notNull().defaultNow(),
     cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
+    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
+    supporter_id: uuid("supporter_id"),
   },
-  (t) => [index("gift_aid_declarations_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [index("gift_aid_declarations_email_idx").on(sql`lower(${t.email})`), index("gift_aid_declarations_supporter_idx").on(t.supporter_id)],
 );
 
 /** A Gift Aid claim made to HMRC: the gifts it covered point to it (donations.claim_id). */
@@ -808,24 +816,30 @@ export const donationCheckouts = pgTable("donation_checkouts", {
 });
 
 /** A monthly gift (a Stripe subscription). Each paid invoice is a row in donations. */
-export const monthlyGifts = pgTable("monthly_gifts", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  reference: text("reference").notNull().unique(),
-  stripe_subscription_id: text("stripe_subscription_id").notNull().unique(),
-  /** The Checkout session that started it (the thank-you page looks up only sessions the site knows). */
-  stripe_checkout_session_id: text("stripe_checkout_session_id"),
-  stripe_customer_id: text("stripe_customer_id"),
-  email: text("email").notNull(),
-  amount_pence: integer("amount_pence").notNull(),
-  cause_id: integer("cause_id"),
-  cause_title: text("cause_title"),
-  declaration_id: uuid("declaration_id").references(() => giftAidDeclarations.id),
-  /** The random token in the donor's "stop my monthly gift" link (in every receipt). */
-  stop_token: text("stop_token").notNull().unique(),
-  status: text("status").$type<"active" | "ended">().notNull().default("active"),
-  started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
-  ended_at: timestamp("ended_at", { withTimezone: true }),
-});
+export const monthlyGifts = pgTable(
+  "monthly_gifts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    stripe_subscription_id: text("stripe_subscription_id").notNull().unique(),
+    /** The Checkout session that started it (the thank-you page looks up only sessions the site knows). */
+    stripe_checkout_session_id: text("stripe_checkout_session_id"),
+    stripe_customer_id: text("stripe_customer_id"),
+    email: text("email").notNull(),
+    amount_pence: integer("amount_pence").notNull(),
+    cause_id: integer("cause_id"),
+    cause_title: text("cause_title"),
+    declaration_id: uuid("declaration_id").references(() => giftAidDeclarations.id),
+    /** The random token in the donor's "stop my monthly gift" link (in every receipt). */
+    stop_token: text("stop_token").notNull().unique(),
+    status: text("status").$type<"active" | "ended">().notNull().default("active"),
+    started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    ended_at: timestamp("ended_at", { withTimezone: true }),
+    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
+    supporter_id: uuid("supporter_id"),
+  },
+  (t) => [index("monthly_gifts_supporter_idx").on(t.supporter_id, t.status)],
+);
 
 /** One gift confirmed by Stripe: a paid Checkout session or a paid monthly invoice. */
 export const donations = pgTable(
@@ -848,10 +862,13 @@ export const donations = pgTable(
     stripe_payment_intent_id: text("stripe_payment_intent_id"),
     paid_at: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
     refunded_at: timestamp("refunded_at", { withTimezone: true }),
+    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
+    supporter_id: uuid("supporter_id"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("donations_amount_positive", sql`${t.amount_pence} > 0`),
+    index("donations_supporter_paid_idx").on(t.supporter_id, t.paid_at),
     uniqueIndex("donations_checkout_session_idx").on(t.stripe_checkout_session_id),
     // The ledger's order (newest first, the reference breaking ties) and its date filter.
     index("donations_paid_at_reference_idx").on(t.paid_at, t.reference),

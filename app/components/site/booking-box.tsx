@@ -5,6 +5,7 @@
  * so what is shown is what will be charged; with JavaScript a Total line follows the
  * choice as well. The server checks everything again (sales close, tickets left).
  */
+import type { ReactNode } from "react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatPounds, maxQuantity, SALES_CLOSE_HOURS_BEFORE, CHECKOUT_HOLD_MINUTES, type TicketOffer } from "../../domain/bookings/sales.ts";
@@ -18,14 +19,15 @@ export interface BookingFormResult {
   form: "booking";
   message?: string;
   errors: Record<string, string>;
-  values: { name: string; email: string; quantity: string };
+  values: { name: string; email: string; quantity: string; emailConsent?: string };
   /** A free booking waiting for the buyer to follow the link emailed to them. */
   sent?: { email: string; minutes: number };
 }
 
 const ticketsWord = (n: number) => (n === 1 ? "1 ticket" : `${n} tickets`);
 
-export function BookingBox({ eventId, offer, result }: { eventId: number; offer: TicketOffer; result?: BookingFormResult }) {
+/** `consent`: the email consent box, given by the page (it belongs to the supporters feature). */
+export function BookingBox({ eventId, offer, result, consent }: { eventId: number; offer: TicketOffer; result?: BookingFormResult; consent?: ReactNode }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const max = maxQuantity(offer.left);
@@ -157,6 +159,7 @@ export function BookingBox({ eventId, offer, result }: { eventId: number; offer:
             </output>
           </p>
         ) : null}
+        {consent}
         <button type="submit" name="intent" value="book" disabled={busy} className={buttonClasses("primary", "lg", "w-full")}>
           {busy ? "Please wait..." : paid ? "Continue to payment" : "Book free tickets"}
         </button>

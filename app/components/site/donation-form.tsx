@@ -9,7 +9,7 @@
  * browser checks the amount with the server's rules and says what is wrong next to the
  * field. Without online payments the section shows the other ways to give instead.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import {
   CHARITY_NAME,
@@ -65,14 +65,17 @@ export function DonationForm({
   giving,
   result,
   prefill,
+  consent,
 }: {
   giving: GivingView;
   result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean; limited?: boolean };
   prefill?: Partial<Record<Field, string>> | null;
+  /** The email consent box, given by the page (it belongs to the supporters feature). */
+  consent?: ReactNode;
 }) {
   if (!giving.enabled) return <OtherWaysToGive text={giving.otherWaysText} />;
   // A new result (or a Cancel from Checkout) starts the form again from its values.
-  return <DonationFormFields key={JSON.stringify(result ?? prefill ?? null)} giving={giving} result={result} prefill={prefill} />;
+  return <DonationFormFields key={JSON.stringify(result ?? prefill ?? null)} giving={giving} result={result} prefill={prefill} consent={consent} />;
 }
 
 function OtherWaysToGive({ text }: { text: string }) {
@@ -100,10 +103,12 @@ function DonationFormFields({
   giving,
   result,
   prefill,
+  consent,
 }: {
   giving: GivingView;
   result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean; limited?: boolean };
   prefill?: Partial<Record<Field, string>> | null;
+  consent?: ReactNode;
 }) {
   const start = result?.values ?? prefill ?? {};
   const [frequency, setFrequency] = useState<DonationFrequency>(start.frequency === "monthly" ? "monthly" : "one-off");
@@ -330,6 +335,7 @@ function DonationFormFields({
         </fieldset>
       </div>
 
+      {consent}
       <button type="submit" className={buttonClasses("sun", "lg", "w-full")}>
         <HeartIcon className="size-5" />
         {/* The amount only where it follows the choice (with JavaScript): without it, a typed amount would leave a stale one here. */}

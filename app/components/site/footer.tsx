@@ -3,6 +3,7 @@
  * email), the social links that have an address (the others are left out) and the legal
  * pages.
  */
+import type { ReactNode } from "react";
 import { LEGAL_PAGES } from "../../content/starting-content.ts";
 import { EmailText } from "./email-text.tsx";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon } from "./icons.tsx";
@@ -22,9 +23,11 @@ export interface FooterProps {
   year: number;
   /** The footer's headings and words (page texts, "footer"). */
   texts: Record<"contact_title" | "explore_title" | "local_title" | "local_text" | "local_button", string>;
+  /** The newsletter signup, given by the layout (it belongs to the supporters feature). */
+  signup?: ReactNode;
 }
 
-export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, address, phone, social, year, texts }: FooterProps) {
+export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, address, phone, social, year, texts, signup }: FooterProps) {
   const socials = [
     { href: social.facebook, label: "Facebook", Icon: FacebookIcon },
     { href: social.twitter, label: "Twitter", Icon: TwitterIcon },
@@ -32,6 +35,11 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, add
   ].filter((s): s is typeof s & { href: string } => Boolean(s.href));
   return (
     <footer className="bg-brand-900 text-brand-50">
+      {signup && (
+        <div className="border-b border-white/10">
+          <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">{signup}</div>
+        </div>
+      )}
       {/* The contact column is the widest: an email address stays on one line at desktop widths. */}
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1fr_1.35fr_0.75fr_1fr]">
         <div>

@@ -30,6 +30,7 @@ import type { Transaction } from "../../payments/webhooks.server.ts";
 import { hitCounter } from "../limits/counters.server.ts";
 import { sendBookingConfirmation, sendConfirmLink } from "./booking-mail.server.ts";
 import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../giving/settings.server.ts";
+import { CONSENT_WORDING, linkFromForm } from "../../features/supporters/index.ts";
 import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, maxQuantity, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
@@ -145,6 +146,8 @@ export interface BookingRequest {
    * open): the same request sent again with it finds the booking it made.
    */
   key?: string;
+  /** The buyer ticked "Email me news of the foundation's work". */
+  emailConsent?: boolean;
 }
 
 const REQUEST_KEY_RE = /^[A-Za-z0-9_-]{16,100}$/;
@@ -282,6 +285,11 @@ async function takeTickets(
     const already = await clientTickets(tx, event.id, request.client ?? null, request.email, now);
     if (already + quantity > limit) return { ok: false, reason: "client-limit", limit, left: Math.max(0, limit - already) };
     const amount = mode === "paid" ? (event.ticket_price_pence ?? 0) * quantity : 0;
+    const supporterId = await linkFromForm(tx, {
+      email: request.email,
+      name: request.name,
+      consent: request.emailConsent ? { wording: CONSENT_WORDING, source: `Booking form (${event.title})` } : null,
+    });
     for (let attempt = 0; ; attempt++) {
       const [booking] = await tx
         .insert(bookings)
@@ -298,6 +306,7 @@ async function takeTickets(
           client_hash: request.client ?? null,
           cancel_token_hash: hashToken(token),
           request_key_hash: requestKey?.keyHash ?? null,
+          supporter_id: supporterId,
           created_at: now,
           updated_at: now,
         })

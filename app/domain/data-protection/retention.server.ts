@@ -19,6 +19,7 @@ import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type Bookin
 import { applyRetentionRules, complaintsByEmail, getRetentionPeriods, keptKinds, periodText, requestsByEmail } from "../../features/data-protection/index.ts";
 import { eraseVolunteerData, findVolunteerData, volunteerDataExport, type VolunteerData } from "../../features/volunteering/index.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
+import { addressesOfPerson, eraseSupporter, findSupporterData, supporterDataExport, type SupporterData } from "../../features/supporters/index.ts";
 
 ;
 
@@ -148,6 +149,8 @@ export interface PersonalData {
   complaints: Awaited<ReturnType<typeof complaintsByEmail>>;
   requests: Awaited<ReturnType<typeof requestsByEmail>>;
   volunteering: VolunteerData;
+  /** The supporter record, notes, tags, consent events and timeline entries. */
+  supporter: SupporterData;
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -182,6 +185,7 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     volunteering: await findVolunteerData(email),
     complaints: await complaintsByEmail(email),
     requests: await requestsByEmail(email),
+    supporter: await findSupporterData(email, db),
   };
 }
 
@@ -238,6 +242,7 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
       answered_how: r.answered_how,
     })),
     volunteering: volunteerDataExport(found.volunteering),
+    supporter: supporterDataExport(found.supporter),
     audit_log: found.auditEntries.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -252,7 +257,9 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
  * Erases the submissions held about an address (rows and files), its donations (except
  * what a Gift Aid claim needs) and its name and address in bookings. The audit entry keeps
  * only counts, kinds and a hash of the address, never the erased data. Accounts are not
- * touched here (they are managed on the Users screen).
+ * touched here (they are managed on the Users screen). The supporter record goes too, with
+ * its notes, tags and consent; the other addresses of the same supporter (merged in) are
+ * erased with it, since they are the same person.
  */
 export async function erasePersonalData(
   rawEmail: string,
@@ -271,9 +278,10 @@ export async function erasePersonalData(
   // An erasure made from a logged request names it in every audit entry (its page lists them).
   const request = options.requestId ? { request_id: options.requestId } : {};
   const { rows, byKind, giving, bookings, volunteering } = await getDb().transaction(async (tx) => {
+    const addresses = await addressesOfPerson(tx, email);
     const deleted = await tx
       .delete(formSubmissions)
-      .where(submissionsOf(email))
+      .where(or(...addresses.map(submissionsOf)))
       .returning({ id: formSubmissions.id, kind: formSubmissions.kind, files: formSubmissions.files });
     const kinds: Partial<Record<SubmissionKind, number>> = {};
     for (const r of deleted) kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
@@ -286,14 +294,29 @@ export async function erasePersonalData(
     );
     // Giving: claimed gifts of the last 6 years and their declarations are kept (Gift Aid).
     const erasedGiving = await eraseDonorData(tx, email);
+    for (const other of addresses.slice(1)) {
+      const more = await eraseDonorData(tx, other);
+      erasedGiving.gifts += more.gifts;
+      erasedGiving.declarations += more.declarations;
+      erasedGiving.monthlyGifts += more.monthlyGifts;
+      erasedGiving.keptGifts += more.keptGifts;
+      erasedGiving.keptDeclarations += more.keptDeclarations;
+      erasedGiving.subscriptionsToStop.push(...more.subscriptionsToStop);
+    }
     if (erasedGiving.gifts + erasedGiving.declarations + erasedGiving.monthlyGifts + erasedGiving.keptGifts > 0) {
       const { subscriptionsToStop, ...counts } = erasedGiving;
       await recordAudit(actor, "donations.erase", { entity: "donation", details: { ...counts, stopped: subscriptionsToStop.length, email_sha256: emailHash(email), ...request } }, tx);
     }
     // Bookings keep their tickets and amounts; the name and address go.
-    const erasedBookings = await eraseFromBookings(tx, email);
+    let erasedBookings = 0;
+    for (const address of addresses) erasedBookings += await eraseFromBookings(tx, address);
     if (erasedBookings > 0) {
       await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email), ...request } }, tx);
+    }
+    // The supporter record, its notes, tags, consent and timeline entries.
+    const erasedSupporter = await eraseSupporter(tx, addresses);
+    if (erasedSupporter.supporters > 0) {
+      await recordAudit(actor, "supporters.erase", { entity: "supporter", details: { ...erasedSupporter, addresses: addresses.length, email_sha256: emailHash(email) } }, tx);
     }
     // Volunteering: the person goes; their shifts and hours stay in the totals, anonymous.
     const erasedVolunteering = await eraseVolunteerData(tx, email);

@@ -23,6 +23,7 @@ const DONATION_FIELDS = [
   "lastName",
   "house",
   "postcode",
+  "emailConsent",
 ] as const;
 export type DonationField = (typeof DONATION_FIELDS)[number];
 export type DonationValues = Partial<Record<DonationField, string>>;

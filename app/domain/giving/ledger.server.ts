@@ -13,6 +13,7 @@ import { stripeClient } from "../../payments/stripe.server.ts";
 import type { AfterCommit, EventHandler, Transaction } from "../../payments/webhooks.server.ts";
 import { CHARITY_NAME, giftAidDeclarationText } from "./donation.ts";
 import { sendReceipt } from "./receipts.server.ts";
+import { CONSENT_WORDING, consentTicked, linkFromForm } from "../../features/supporters/index.ts";
 import { newToken } from "./references.server.ts";
 
 type Checkout = typeof donationCheckouts.$inferSelect;
@@ -40,8 +41,22 @@ async function causeOf(tx: Transaction, checkout: Checkout | null) {
   return row ? { cause_id: row.id, cause_title: row.title } : { cause_id: null, cause_title: null };
 }
 
+/**
+ * The donor's supporter record (made if new), with their consent to news by email when
+ * they ticked the box on the donation form. Null without an address.
+ */
+async function supporterFor(tx: Transaction, checkout: Checkout | null, email: string): Promise<string | null> {
+  const v = checkout?.values ?? {};
+  return linkFromForm(tx, {
+    email,
+    name: [v.firstName, v.lastName].filter(Boolean).join(" "),
+    postcode: v.postcode,
+    consent: consentTicked(v.emailConsent) ? { wording: CONSENT_WORDING, source: "Donation form" } : null,
+  });
+}
+
 /** The declaration made with this checkout (one per checkout), or null without Gift Aid. */
-async function declarationFor(tx: Transaction, checkout: Checkout | null, email: string): Promise<string | null> {
+async function declarationFor(tx: Transaction, checkout: Checkout | null, email: string, supporterId: string | null): Promise<string | null> {
   const v = checkout?.values;
   if (!v || v.giftAid !== "on") return null;
   const [row] = await tx
@@ -54,6 +69,7 @@ async function declarationFor(tx: Transaction, checkout: Checkout | null, email:
       house: v.house ?? "",
       postcode: v.postcode ?? "",
       declaration_text: giftAidDeclarationText(CHARITY_NAME),
+      supporter_id: supporterId,
     })
     .returning({ id: giftAidDeclarations.id });
   return row.id;
@@ -78,6 +94,9 @@ const checkoutCompleted: EventHandler = async (event, tx) => {
     return;
   }
   const reference = session.metadata?.reference ?? session.client_reference_id ?? checkout?.reference ?? session.id;
+  const [already] = await tx.select({ id: donations.id }).from(donations).where(eq(donations.stripe_checkout_session_id, session.id));
+  if (already) return;
+  const supporterId = await supporterFor(tx, checkout, email);
   const [row] = await tx
     .insert(donations)
     .values({
@@ -86,7 +105,8 @@ const checkoutCompleted: EventHandler = async (event, tx) => {
       mode: "one-off",
       email,
       ...(await causeOf(tx, checkout)),
-      declaration_id: await declarationFor(tx, checkout, email),
+      declaration_id: await declarationFor(tx, checkout, email, supporterId),
+      supporter_id: supporterId,
       stripe_checkout_session_id: session.id,
       stripe_payment_intent_id: idOf(session.payment_intent),
       paid_at: new Date(event.created * 1000),
@@ -113,6 +133,7 @@ async function ensureMonthlyGift(
     logger.warn({ subscription: subscriptionId }, "monthly gift without a known checkout: not recorded");
     return null;
   }
+  const supporterId = await supporterFor(tx, checkout, email);
   const [row] = await tx
     .insert(monthlyGifts)
     .values({
@@ -123,7 +144,8 @@ async function ensureMonthlyGift(
       email,
       amount_pence: amount,
       ...(await causeOf(tx, checkout)),
-      declaration_id: await declarationFor(tx, checkout, email),
+      declaration_id: await declarationFor(tx, checkout, email, supporterId),
+      supporter_id: supporterId,
       stop_token: newToken(),
     })
     .returning();
@@ -166,6 +188,7 @@ const invoicePaid: EventHandler = async (event, tx) => {
       cause_title: gift.cause_title,
       declaration_id: gift.declaration_id,
       monthly_gift_id: gift.id,
+      supporter_id: gift.supporter_id,
       stripe_invoice_id: invoice.id,
       stripe_payment_intent_id: idOf(invoice.payments?.data[0]?.payment.payment_intent),
       paid_at: new Date(paidAt * 1000),

@@ -14,6 +14,7 @@ import { privateStore } from "../../storage/file-store.server.ts";
 import { EXTENSIONS, IMAGE_TYPES, PDF_TYPE, sniffFileType, type KnownFileType } from "../../storage/file-types.ts";
 import { hitCounter, releaseHit } from "../limits/counters.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
+import { CONSENT_FIELD, CONSENT_WORDING, consentTicked, linkFromForm } from "../../features/supporters/index.ts";
 import { fieldErrors, formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_FORMS } from "./submissions.schema.ts";
 
 /**
@@ -173,7 +174,15 @@ export async function submitPublicForm(
     for (let attempt = 0; ; attempt++) {
       const reference = newReference(kind);
       try {
-        await getDb().insert(formSubmissions).values({ reference, kind, name, email, data, files: stored, ip: options.ip });
+        await getDb().transaction(async (tx) => {
+          const supporterId = await linkFromForm(tx, {
+            email,
+            name,
+            postcode: typeof data.postcode === "string" ? data.postcode : null,
+            consent: consentTicked(formData.get(CONSENT_FIELD)) ? { wording: CONSENT_WORDING, source: CONSENT_SOURCES[kind] } : null,
+          });
+          await tx.insert(formSubmissions).values({ reference, kind, name, email, data, files: stored, ip: options.ip, supporter_id: supporterId });
+        });
         logger.info({ kind, reference }, "public form stored");
         void notifySubmission({ kind, reference, email });
         return { status: "ok", reference };
@@ -187,6 +196,12 @@ export async function submitPublicForm(
     throw error;
   }
 }
+
+const CONSENT_SOURCES: Record<SubmissionKind, string> = {
+  volunteer: "Volunteer form",
+  stall_application: "Stall application form",
+  nomination: "Nomination form",
+};
 
 /** The HTTP status a public form's answer is sent with. */
 export function submissionStatus(result: SubmissionResult): number {

@@ -1,5 +1,6 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation } from "react-router";
+import { ConsentBox } from "../../features/supporters/consent-box.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
 import { EmailText } from "../../components/site/email-text.tsx";
@@ -328,6 +329,7 @@ function Nominate({ data, result }: { data: Data; result: FormResult | undefined
         defaultChecked={checked("consent")}
         error={errors.consent}
       />
+      <ConsentBox id="nomination-emailConsent" defaultChecked={checked("emailConsent")} />
       <SubmitButton>Submit Nomination</SubmitButton>
     </Form>
   );

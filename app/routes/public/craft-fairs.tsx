@@ -1,5 +1,6 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation, useNavigation } from "react-router";
+import { ConsentBox } from "../../features/supporters/consent-box.tsx";
 import { DateBadge } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, ukToday } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
@@ -411,6 +412,7 @@ function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result, texts }: { fai
           defaultChecked={checked("terms")}
           error={errors.terms}
         />
+        <ConsentBox id="stall-emailConsent" defaultChecked={checked("emailConsent")} />
         <SubmitButton>Submit Application</SubmitButton>
       </Form>
     </div>

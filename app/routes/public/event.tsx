@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { ConsentBox } from "../../features/supporters/consent-box.tsx";
 import { BookingBox, type BookingFormResult } from "../../components/site/booking-box.tsx";
 import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
@@ -23,6 +24,7 @@ import { logger } from "../../lib/logger.server.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
 import { readFormData } from "./public-form.server.ts";
 import type { Route } from "./+types/event";
+import { CONSENT_FIELD, consentTicked } from "../../features/supporters/consent.ts";
 import type { ContentHandle } from "../../live/topics.ts";
 
 async function loadEvent(id: string) {
@@ -62,7 +64,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
-  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), quantity: String(form.get("quantity") ?? "") };
+  const values = {
+    name: String(form.get("name") ?? ""),
+    email: String(form.get("email") ?? ""),
+    quantity: String(form.get("quantity") ?? ""),
+    emailConsent: consentTicked(form.get(CONSENT_FIELD)) ? "on" : "",
+  };
   const answer = (status: number, errors: Record<string, string>, message?: string) =>
     data({ booking: { form: "booking", errors, message, values } satisfies BookingFormResult }, { status });
   if (event.booking_mode !== "free" && event.booking_mode !== "paid") return answer(400, {}, "Tickets for this event cannot be booked online.");
@@ -80,6 +87,7 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
     client: await clientKey(ip),
     // The form's request key (with JavaScript): a retry of this request finds its booking.
     ...(typeof key === "string" && key ? { key } : {}),
+    emailConsent: consentTicked(form.get(CONSENT_FIELD)),
   };
   if (event.booking_mode === "paid") {
     if (!(await countCheckoutStart(ip))) return answer(429, {}, CHECKOUT_LIMIT_MESSAGE);
@@ -202,7 +210,12 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
                 </a>
               </div>
             ) : offer ? (
-              <BookingBox eventId={event.id} offer={offer} result={actionData?.booking} />
+              <BookingBox
+                eventId={event.id}
+                offer={offer}
+                result={actionData?.booking}
+                consent={<ConsentBox defaultChecked={actionData?.booking?.values.emailConsent === "on"} />}
+              />
             ) : (
               <TicketBox eventId={event.id} price={priceLabel} ticketInfo={event.ticket_info} />
             )}

@@ -1,5 +1,6 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
+import { SignupForm } from "../../features/supporters/signup-form.tsx";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
 import { useLinkNavigation } from "../../components/site/link-navigation.ts";
@@ -101,6 +102,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         phone={loaderData.phone}
         social={loaderData.social}
         year={loaderData.year}
+        signup={<SignupForm source="footer" tone="dark" />}
       />
       {loaderData.maintenanceBanner && <MaintenanceBanner />}
     </div>

@@ -2,6 +2,7 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data } from "react-router";
 import { NewsCard } from "../../components/site/news-card.tsx";
+import { SignupForm } from "../../features/supporters/signup-form.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { listPublicNews } from "../../domain/news/news.server.ts";
@@ -80,6 +81,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
             {texts.feed_link}
           </a>
         </p>
+        <div className="mt-10 rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100 sm:p-8">
+          <SignupForm source="news" />
+        </div>
       </Section>
     </>
   );

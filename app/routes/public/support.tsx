@@ -1,5 +1,6 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, redirect } from "react-router";
+import { ConsentBox } from "../../features/supporters/consent-box.tsx";
 import { DonationForm } from "../../components/site/donation-form.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/site/icons.tsx";
@@ -192,7 +193,12 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
             </ul>
           </div>
           <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
-            <DonationForm giving={loaderData.giving} result={donation} prefill={loaderData.prefill} />
+            <DonationForm
+              giving={loaderData.giving}
+              result={donation}
+              prefill={loaderData.prefill}
+              consent={<ConsentBox id="donation-emailConsent" defaultChecked={(donation?.values ?? loaderData.prefill ?? {}).emailConsent === "on"} />}
+            />
           </div>
         </div>
       </Section>
@@ -334,6 +340,7 @@ function VolunteerForm({ result, roles, texts }: { result: FormResult | undefine
         defaultChecked={checked("terms")}
         error={errors.terms}
       />
+      <ConsentBox id="volunteer-emailConsent" defaultChecked={checked("emailConsent")} />
       <SubmitButton intent="volunteer">Submit Application</SubmitButton>
     </Form>
   );

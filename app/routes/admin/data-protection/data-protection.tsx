@@ -101,6 +101,14 @@ async function lookUp(email: string) {
       volunteer: found.volunteering.volunteer !== null,
       shifts: found.volunteering.signups.map((s) => ({ id: s.id, opportunity: s.opportunity, date: s.date, status: s.status })),
     },
+    supporter: found.supporter.record
+      ? {
+          notes: found.supporter.notes.length,
+          tags: found.supporter.tags.length,
+          consent: found.supporter.consent.length,
+          otherAddresses: found.supporter.otherAddresses,
+        }
+      : null,
   };
 }
 
@@ -398,6 +406,14 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 )}
                 <p className="mt-1 text-sm text-slate-600">An erasure deletes the volunteer record and removes the name, email and phone from their shifts; the hours stay in the totals, anonymous.</p>
               </div>
+              <div>
+                <h4 className="text-sm font-semibold text-slate-700">Supporter record</h4>
+                <p className="mt-1 text-sm text-slate-700" data-testid="supporter-data">
+                  {found.supporter
+                    ? `A supporter record with ${found.supporter.notes} staff notes, ${found.supporter.tags} tags and ${found.supporter.consent} consent records.${found.supporter.otherAddresses.length ? ` It also holds the addresses ${found.supporter.otherAddresses.join(", ")} (merged in): an erasure covers them too.` : ""}`
+                    : "No supporter record has this address."}
+                </p>
+              </div>
               <p className="text-sm text-slate-700">
                 Audit log entries made by this address: {found.auditEntries}. The audit log is kept as the record of staff actions and is not erased.
               </p>
@@ -412,7 +428,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 </button>
               </form>
 
-              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length + found.volunteering.shifts.length + (found.volunteering.volunteer ? 1 : 0) > 0) && (
+              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length + found.volunteering.shifts.length + (found.volunteering.volunteer ? 1 : 0) > 0 || found.supporter) && (
                 <EraseForm email={email} total={total} reply={eraseReply} busy={busy("erase")} requestId={requestId} />
               )}
             </div>

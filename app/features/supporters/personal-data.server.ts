@@ -1,0 +1,81 @@
+/**
+ * Supporters in the data protection tools (find, export, erase by email): the record, its
+ * staff notes, tags, consent events, timeline entries (merges, emails sent) and any
+ * pending newsletter signup. A supporter merged from two addresses is one person: erasing
+ * either address reaches the other's gifts, bookings and forms too (`linkedAddresses`).
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { consentEvents, subscriptionRequests, supporterActivity, supporterNotes, supporters, supporterTags } from "./table.ts";
+import { normaliseEmail } from "./consent.ts";
+import type { Executor } from "./supporters.server.ts";
+
+export async function findSupporterData(rawEmail: string, db: Executor = getDb()) {
+  const email = normaliseEmail(rawEmail);
+  const [record] = await db.select().from(supporters).where(eq(supporters.email, email));
+  const pending = await db.select({ email: subscriptionRequests.email, created_at: subscriptionRequests.created_at }).from(subscriptionRequests).where(eq(subscriptionRequests.email, email));
+  if (!record) return { record: null, notes: [], tags: [], consent: [], activity: [], otherAddresses: [], pending };
+  const [notes, tags, consent, activity, otherAddresses] = await Promise.all([
+    db.select().from(supporterNotes).where(eq(supporterNotes.supporter_id, record.id)).orderBy(asc(supporterNotes.created_at)),
+    db.select().from(supporterTags).where(eq(supporterTags.supporter_id, record.id)).orderBy(asc(supporterTags.tag)),
+    db.select().from(consentEvents).where(eq(consentEvents.supporter_id, record.id)).orderBy(asc(consentEvents.at), asc(consentEvents.id)),
+    db.select().from(supporterActivity).where(eq(supporterActivity.supporter_id, record.id)).orderBy(asc(supporterActivity.at)),
+    linkedAddresses(db, record.id, email),
+  ]);
+  return { record, notes, tags, consent, activity, otherAddresses, pending };
+}
+
+export type SupporterData = Awaited<ReturnType<typeof findSupporterData>>;
+
+/** Other addresses on rows linked to this supporter (after a merge), normalised. */
+async function linkedAddresses(db: Executor, supporterId: string, except: string): Promise<string[]> {
+  const result = await db.execute<{ email: string }>(sql`
+    select distinct lower(btrim(email)) as email from (
+      select email from donations where supporter_id = ${supporterId}
+      union all select email from monthly_gifts where supporter_id = ${supporterId}
+      union all select email from gift_aid_declarations where supporter_id = ${supporterId}
+      union all select email from bookings where supporter_id = ${supporterId}
+      union all select email from form_submissions where supporter_id = ${supporterId}
+    ) t where lower(btrim(email)) <> ${except}`);
+  return result.rows.map((r) => r.email).sort();
+}
+
+/** The addresses an erasure of `email` must cover: it and every other address of the same supporter. */
+export async function addressesOfPerson(db: Executor, rawEmail: string): Promise<string[]> {
+  const email = normaliseEmail(rawEmail);
+  const [record] = await db.select({ id: supporters.id }).from(supporters).where(eq(supporters.email, email));
+  return record ? [email, ...(await linkedAddresses(db, record.id, email))] : [email];
+}
+
+export function supporterDataExport(found: SupporterData) {
+  if (!found.record && found.pending.length === 0) return null;
+  return {
+    record: found.record && {
+      email: found.record.email,
+      name: found.record.name,
+      postcode: found.record.postcode,
+      supporter_since: found.record.created_at.toISOString(),
+      other_addresses_merged_in: found.otherAddresses,
+      address_refused_by_mail_server: found.record.email_refused_at?.toISOString() ?? null,
+    },
+    email_consent: found.consent.map((c) => ({ given: c.given, at: c.at.toISOString(), how: c.source, wording: c.wording })),
+    staff_notes: found.notes.map((n) => ({ at: n.created_at.toISOString(), by: n.author_email, note: n.body })),
+    tags: found.tags.map((t) => t.tag),
+    history: found.activity.map((a) => ({ at: a.at.toISOString(), kind: a.kind, what: a.summary })),
+    pending_newsletter_signups: found.pending.map((p) => ({ asked: p.created_at.toISOString() })),
+  };
+}
+
+/**
+ * Deletes the supporter (their notes, tags, consent events and timeline entries go with it)
+ * and any pending signup. Gifts kept for Gift Aid stay, without a supporter.
+ */
+export async function eraseSupporter(tx: Executor, addresses: string[]): Promise<{ supporters: number; notes: number; consentEvents: number }> {
+  const list = sql.join(addresses.map((a) => sql`${a}`), sql`, `);
+  const counts = await tx.execute<{ notes: number; consent: number }>(sql`
+    select (select count(*) from ${supporterNotes} n join ${supporters} s on s.id = n.supporter_id where s.email in (${list}))::int as notes,
+           (select count(*) from ${consentEvents} c join ${supporters} s on s.id = c.supporter_id where s.email in (${list}))::int as consent`);
+  await tx.delete(subscriptionRequests).where(sql`${subscriptionRequests.email} in (${list})`);
+  const deleted = await tx.delete(supporters).where(sql`${supporters.email} in (${list})`).returning({ id: supporters.id });
+  return { supporters: deleted.length, notes: counts.rows[0].notes, consentEvents: counts.rows[0].consent };
+}
