@@ -47,6 +47,11 @@ export const TABLE_TOPICS: Readonly<Record<string, ContentTopic>> = {
   contact_details: "contact",
   award_round: "awards",
   award_winners: "awards",
+  volunteer_opportunities: "volunteering",
+  volunteer_shifts: "volunteering",
+  volunteer_signups: "volunteering",
+  volunteer_settings: "volunteering",
+  volunteer_role_checks: "volunteering",
 };
 
 const READ_TABLES = /\b(?:from|join)\s+"([a-z_]+)"/gi;

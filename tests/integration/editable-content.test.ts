@@ -92,7 +92,10 @@ describe("page texts", () => {
     expect(await subject.restore(first.data, actor)).toBe(true);
     const restored = await getPageTexts("community-fund");
     expect([restored.target, restored.target_year]).toEqual(["£12,000", "2030"]);
-    expect(await listRevisions("page", "community-fund")).toHaveLength(3);
+    // The two saves, the restore, and the original wording (kept at the first save).
+    const revisions = await listRevisions("page", "community-fund");
+    expect(revisions).toHaveLength(4);
+    expect(revisions.at(-1)?.data.target).toBe(original.target);
   });
 
   it("has no history for a page that does not exist", async () => {

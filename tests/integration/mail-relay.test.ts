@@ -59,13 +59,17 @@ describe("names that reach an email", () => {
       ["Claim your prize at https://evil.example", "Please enter just your name, without a web address"],
       ["Prize at www.evil-example.net", "Please enter just your name, without a web address"],
       ["Go to bit.ly/abc now", "Please enter just your name, without a web address"],
-      ["Ann\u0000Smith", "Please enter your name on one line, without special characters"],
     ];
     for (const [name, message] of cases) {
       const answer = await book(event.id, name, victim, "203.0.113.70");
       expect(answer.status).toBe(400);
       expect(answer.errors.name).toBe(message);
     }
+    // A control character such as a NUL byte is refused by the form reader, before the name is looked at.
+    await expect(book(event.id, "Ann\u0000Smith", victim, "203.0.113.70")).rejects.toMatchObject({
+      init: { status: 400 },
+      data: { formRefused: expect.stringContaining("control character") },
+    });
     expect(await getDb().select().from(bookings).where(eq(bookings.event_id, event.id))).toHaveLength(0);
     expect(smtp.mails.filter((m) => m.to.includes(victim))).toHaveLength(0);
 

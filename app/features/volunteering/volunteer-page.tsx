@@ -78,7 +78,7 @@ export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteering"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteering", "volunteer-roles"], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
