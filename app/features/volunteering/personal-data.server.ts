@@ -104,3 +104,33 @@ export async function volunteeringForEmail(email: string): Promise<VolunteeringT
     }))
     .reverse();
 }
+
+/**
+ * Retention (the daily job, through index.ts): erases, as `eraseVolunteerData` does, every
+ * volunteer whose last shift (or, with none, their record) is `months` or more before
+ * `today` (a Millbrook date), and the sign-ups of addresses with no volunteer left that are
+ * as old. Their shifts, attendance and minutes stay, without the person, for the reports.
+ */
+export async function eraseIdleVolunteers(today: string, months: number): Promise<{ volunteers: number; signups: number }> {
+  const before = sql`(${today}::date - make_interval(months => ${months}))::date`;
+  return getDb().transaction(async (tx) => {
+    const idle = await tx.execute<{ email: string }>(sql`
+      select v.email from ${volunteers} v
+      where (v.created_at at time zone 'Europe/London')::date < ${before}
+        and not exists (
+          select 1 from ${volunteerSignups} s join ${volunteerShifts} sh on sh.id = s.shift_id
+          where (s.volunteer_id = v.id or lower(s.email) = v.email) and sh.date >= ${before})
+      union
+      select lower(s.email) from ${volunteerSignups} s join ${volunteerShifts} sh on sh.id = s.shift_id
+      where s.email is not null and s.volunteer_id is null
+        and not exists (select 1 from ${volunteers} v where v.email = lower(s.email))
+      group by lower(s.email) having max(sh.date) < ${before}`);
+    const erased = { volunteers: 0, signups: 0 };
+    for (const { email } of idle.rows) {
+      const r = await eraseVolunteerData(tx, email);
+      erased.volunteers += r.volunteers;
+      erased.signups += r.signups;
+    }
+    return erased;
+  });
+}
