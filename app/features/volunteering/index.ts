@@ -3,5 +3,5 @@
  * lands) the supporters' timeline import from here, never from the files behind it.
  */
 export { REMINDER_JOB, runReminder, type ReminderJobData } from "./volunteering.server.ts";
-export { eraseIdleVolunteers, eraseVolunteerData, findVolunteerData, volunteerDataExport, volunteeringForEmail, type VolunteerData, type VolunteeringTimelineEntry } from "./personal-data.server.ts";
+export { eraseIdleVolunteers, eraseVolunteerData, findVolunteerData, moveSignupsToSupporter, volunteeringTimelineSql, volunteerDataExport, volunteeringForEmail, type VolunteerData, type VolunteeringTimelineEntry } from "./personal-data.server.ts";
 export { volunteerFromSubmission } from "./volunteers.server.ts";
