@@ -11,7 +11,7 @@ import { bookings, donations, events, giftAidClaims, giftAidDeclarations, monthl
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { deleteIdleSupporters, deleteWithdrawnConsent } from "../supporters/index.ts";
-import { eraseIdleVolunteers } from "../volunteering/index.ts";
+import { eraseIdleVolunteers, lastVolunteeringOf } from "../volunteering/index.ts";
 import { londonDate } from "./dates.ts";
 import { RETENTION_KINDS, retentionField, RetentionKindsSchema, type RetentionKind } from "./retention-kinds.ts";
 import { dpComplaints, dpRequests, retentionPeriods } from "./table.ts";
@@ -138,7 +138,7 @@ const RULES: Record<string, RetentionRule> = {
       lastContactBefore: await monthsBefore(now, months),
       consentBefore: await monthsBefore(now, periods.consent),
       claimKeptSince: await monthsBefore(now, GIFT_AID_CLAIM_YEARS * 12),
-    }),
+    }, [lastVolunteeringOf]),
   // Consent records: deleted the period after the supporter withdrew it (subscribed people keep theirs).
   consent: async (months, now) => deleteWithdrawnConsent(await monthsBefore(now, months)),
   // Volunteers: erased the period after their last shift; their hours stay without their name.

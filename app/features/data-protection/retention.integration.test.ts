@@ -212,13 +212,17 @@ describe("the retention registry", () => {
     };
     const oldVolunteer = await volunteerWithShift("old-volunteer", "2023-03-04");
     const recentVolunteer = await volunteerWithShift("recent-volunteer", "2024-05-04");
+    // A supporter whose record is old but who volunteered (through a linked sign-up) in 2025 stays.
+    const volunteering = await supporter("volunteering", "2021-01-01");
+    const stillVolunteering = await volunteerWithShift("still-volunteering", "2025-06-07");
+    await getDb().update(volunteerSignups).set({ supporter_id: volunteering.id }).where(eq(volunteerSignups.id, stillVolunteering.signup.id));
 
     await runRetention(NOW);
 
     const left = (await getDb().select({ id: supporters.id }).from(supporters)).map((r) => r.id);
     expect(left).not.toContain(idle.id);
     expect(left).not.toContain(withdrewLongAgo.id);
-    for (const kept of [recent, subscribed, monthly, giftAid, withdrewLately, activeWithdrawn]) expect(left, kept.name).toContain(kept.id);
+    for (const kept of [recent, subscribed, monthly, giftAid, withdrewLately, activeWithdrawn, volunteering]) expect(left, kept.name).toContain(kept.id);
     const consentOf = async (id: string) => (await getDb().select().from(consentEvents).where(eq(consentEvents.supporter_id, id))).length;
     expect(await consentOf(activeWithdrawn.id)).toBe(0);
     expect(await consentOf(withdrewLately.id)).toBe(2);

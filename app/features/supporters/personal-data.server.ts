@@ -4,7 +4,7 @@
  * pending newsletter signup. A supporter merged from two addresses is one person: erasing
  * either address reaches the other's gifts, bookings and forms too (`linkedAddresses`).
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { consentEvents, subscriptionRequests, supporterActivity, supporterNotes, supporters, supporterTags } from "./table.ts";
 import { normaliseEmail } from "./consent.ts";
@@ -83,15 +83,21 @@ export async function eraseSupporter(tx: Executor, addresses: string[]): Promise
 /**
  * Retention (the daily job, through index.ts): deletes the supporters whose last contact
  * with us (the record made or changed, a gift, monthly gift, declaration, booking and its
- * event, form, consent change, note or timeline entry) is before `lastContactBefore`, and
+ * event, form, consent change, note or timeline entry, and `otherContact`) is before `lastContactBefore`, and
  * who have no consent event since `consentBefore` (their consent records are kept for
  * their own period). Never deleted while they still give monthly, hold a Gift Aid
  * declaration not cancelled, gave a gift a Gift Aid claim since `claimKeptSince` used, or
  * are subscribed to email news. Their gifts and bookings stay, unlinked (their own rules
  * apply); notes, tags and consent events go with the record.
  */
-export async function deleteIdleSupporters(cutoffs: { lastContactBefore: Date; consentBefore: Date; claimKeptSince: Date }, db: Executor = getDb()): Promise<number> {
+export async function deleteIdleSupporters(
+  cutoffs: { lastContactBefore: Date; consentBefore: Date; claimKeptSince: Date },
+  /** Other features' latest contact with the supporter whose id is the given column (volunteering's shifts). */
+  otherContact: ((supporterId: SQL) => SQL)[] = [],
+  db: Executor = getDb(),
+): Promise<number> {
   const { lastContactBefore, consentBefore, claimKeptSince } = cutoffs;
+  const others = otherContact.map((of) => sql`, ${of(sql`s.id`)}`);
   const result = await db.execute<{ id: string }>(sql`
     delete from ${supporters} s
     where greatest(s.created_at, s.updated_at,
@@ -103,6 +109,7 @@ export async function deleteIdleSupporters(cutoffs: { lastContactBefore: Date; c
         (select max(c.at) from ${consentEvents} c where c.supporter_id = s.id),
         (select max(n.created_at) from ${supporterNotes} n where n.supporter_id = s.id),
         (select max(a.at) from ${supporterActivity} a where a.supporter_id = s.id)
+        ${sql.join(others)}
       ) < ${lastContactBefore.toISOString()}::timestamptz
       and not exists (select 1 from ${consentEvents} c where c.supporter_id = s.id and c.at >= ${consentBefore.toISOString()}::timestamptz)
       and coalesce((select c.given from ${consentEvents} c where c.supporter_id = s.id order by c.at desc, c.id desc limit 1), false) = false

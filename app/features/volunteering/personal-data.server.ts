@@ -160,3 +160,13 @@ export async function moveSignupsToSupporter(tx: Executor, from: string, to: str
   const moved = await tx.update(volunteerSignups).set({ supporter_id: to }).where(eq(volunteerSignups.supporter_id, from)).returning({ id: volunteerSignups.id });
   return moved.length;
 }
+
+/**
+ * For the supporters' retention rule (through index.ts): the latest time the supporter
+ * (`supporterId`, a column of the caller's query) signed up for or ended a shift.
+ */
+export function lastVolunteeringOf(supporterId: SQL): SQL {
+  // Aliases of its own: the caller's query may use s and sh.
+  return sql`(select max(greatest(lv_signup.created_at, (lv_shift.date + lv_shift.end_time::time) at time zone 'Europe/London'))
+    from ${volunteerSignups} lv_signup join ${volunteerShifts} lv_shift on lv_shift.id = lv_signup.shift_id where lv_signup.supporter_id = ${supporterId})`;
+}
