@@ -79,24 +79,26 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
   {
     kind: "supporters",
     label: "Supporters",
-    effect: "Deleted this long after their last contact with us or their unsubscribing.",
-    notice: "Supporter records: {period} after your last contact with us or after you unsubscribe.",
+    effect:
+      "Deleted, with notes and tags, this long after their last contact (a gift, booking, form, consent change or note); never while they give monthly, hold a Gift Aid declaration, or are subscribed, nor before their consent records' period. Gifts and bookings stay under their own rules.",
+    notice:
+      "Supporter records: deleted {period} after your last contact with us (a gift, booking, form or change to your email choices). We keep the record while you give monthly, have a Gift Aid declaration with us, or receive our email news.",
     defaultMonths: 24,
     minMonths: 1,
     maxMonths: RETENTION_MONTHS_LIMIT,
     action: "delete",
-    kept: false,
+    kept: true,
   },
   {
     kind: "consent",
     label: "Consent records",
-    effect: "Deleted this long after the consent was withdrawn or the supporter deleted (proof of consent).",
+    effect: "Deleted this long after the consent was withdrawn (proof of consent); kept while the supporter is subscribed. The supporter is not deleted sooner.",
     notice: "Records of your consent: {period} after you withdraw it, so we can show what you agreed to.",
     defaultMonths: 24,
     minMonths: 12,
     maxMonths: RETENTION_MONTHS_LIMIT,
     action: "delete",
-    kept: false,
+    kept: true,
   },
   {
     kind: "newsletters",
@@ -118,7 +120,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     minMonths: 12,
     maxMonths: RETENTION_MONTHS_LIMIT,
     action: "anonymise",
-    kept: false,
+    kept: true,
   },
 ];
 

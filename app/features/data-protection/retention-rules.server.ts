@@ -10,6 +10,8 @@ import { getDb } from "../../db/client.server.ts";
 import { bookings, donations, events, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
+import { deleteIdleSupporters, deleteWithdrawnConsent } from "../supporters/index.ts";
+import { eraseIdleVolunteers, lastVolunteeringOf } from "../volunteering/index.ts";
 import { londonDate } from "./dates.ts";
 import { RETENTION_KINDS, retentionField, RetentionKindsSchema, type RetentionKind } from "./retention-kinds.ts";
 import { dpComplaints, dpRequests, retentionPeriods } from "./table.ts";
@@ -49,8 +51,14 @@ export async function updateRetentionPeriods(input: Record<string, unknown>, act
   return after;
 }
 
-/** One kind's rule: applies `months` at `now`, returns how many records it deleted or anonymised. */
-type RetentionRule = (months: number, now: Date) => Promise<number>;
+/** One kind's rule: applies `months` at `now` (`periods`: every kind's), returns how many records it deleted or anonymised. */
+type RetentionRule = (months: number, now: Date, periods: RetentionPeriods) => Promise<number>;
+
+/** `now` less a number of months, as PostgreSQL counts them (the end of a month clamps). */
+async function monthsBefore(now: Date, months: number): Promise<Date> {
+  const result = await getDb().execute<{ at: string }>(sql`select ${cutoff(now, months)} as at`);
+  return new Date(result.rows[0].at);
+}
 
 const cutoff = (now: Date, months: number): SQL => sql`(${now.toISOString()}::timestamptz - make_interval(months => ${months}))`;
 const dayCutoff = (now: Date, months: number): SQL => sql`(${londonDate(now)}::date - make_interval(months => ${months}))::date`;
@@ -122,6 +130,22 @@ const RULES: Record<string, RetentionRule> = {
       .returning({ id: dpRequests.id });
     return rows.length;
   },
+  // Supporters: deleted after the period since their last contact, and only once their consent
+  // records' own period has run too; never while they give monthly, hold a Gift Aid
+  // declaration or a gift claimed in the last 6 years, or are subscribed.
+  supporters: async (months, now, periods) =>
+    deleteIdleSupporters({
+      lastContactBefore: await monthsBefore(now, months),
+      consentBefore: await monthsBefore(now, periods.consent),
+      claimKeptSince: await monthsBefore(now, GIFT_AID_CLAIM_YEARS * 12),
+    }, [lastVolunteeringOf]),
+  // Consent records: deleted the period after the supporter withdrew it (subscribed people keep theirs).
+  consent: async (months, now) => deleteWithdrawnConsent(await monthsBefore(now, months)),
+  // Volunteers: erased the period after their last shift; their hours stay without their name.
+  volunteers: async (months, now) => {
+    const erased = await eraseIdleVolunteers(londonDate(now), months);
+    return erased.volunteers + erased.signups;
+  },
 };
 
 /** The registry's kinds this site keeps records of, with a rule (the others wait for their feature). */
@@ -131,7 +155,7 @@ export const keptKinds = (): RetentionKind[] => RETENTION_KINDS.filter((k) => k.
 export async function applyRetentionRules(now: Date = new Date()): Promise<Record<string, number>> {
   const periods = await getRetentionPeriods();
   const counts: Record<string, number> = {};
-  for (const k of keptKinds()) counts[k.kind] = await RULES[k.kind](periods[k.kind], now);
+  for (const k of keptKinds()) counts[k.kind] = await RULES[k.kind](periods[k.kind], now, periods);
   return counts;
 }
 

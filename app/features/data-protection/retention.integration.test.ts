@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { auditLog, bookings, donations, events, giftAidClaims, giftAidDeclarations } from "../../db/schema.ts";
+import { auditLog, bookings, donations, events, giftAidClaims, giftAidDeclarations, monthlyGifts, volunteerRoles } from "../../db/schema.ts";
 import { runRetention, withRetentionSection } from "../../domain/data-protection/retention.server.ts";
 import { LEGAL_PAGES } from "../../content/starting-content.ts";
 import { getLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
@@ -15,6 +15,8 @@ import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { RETENTION_KINDS, retentionField } from "./retention-kinds.ts";
 import { getRetentionPeriods, registryMismatches, updateRetentionPeriods } from "./retention-rules.server.ts";
 import { dpComplaints, dpRequests } from "./table.ts";
+import { consentEvents, supporters } from "../supporters/table.ts";
+import { volunteerOpportunities, volunteerShifts, volunteerSignups, volunteers } from "../volunteering/table.ts";
 
 setupTestDatabase();
 const NOW = new Date("2026-11-27T03:05:00Z");
@@ -143,12 +145,102 @@ describe("the retention registry", () => {
     expect(section).toContain("Data protection complaints: 4 years after we answered or closed them.");
     expect(section).toContain("Donations and Gift Aid declarations: kept for 6 years after the gift");
     expect(section).toContain("Volunteer forms: 1 year after the last change.");
+    // Supporters, consent records and volunteers are kept now, with their rules' words.
+    expect(section).toContain("Supporter records: deleted 2 years after your last contact with us");
+    expect(section).toContain("We keep the record while you give monthly, have a Gift Aid declaration with us, or receive our email news.");
+    expect(section).toContain("Records of your consent: 2 years after you withdraw it");
+    expect(section).toContain("Volunteer records and hours: 3 years after you last volunteered with us");
     // Kinds this site does not keep yet are not claimed.
-    expect(section).not.toContain("Supporter records");
+    expect(section).not.toContain("Newsletters:");
     // One section only, the rest of the notice untouched.
     expect(notice.match(/## How long we keep it/g)).toHaveLength(1);
     expect(notice).toContain("## Your rights");
     // Without the heading (staff removed it), the section is added at the end.
     expect(await withRetentionSection("## Who we are\n\nUs.")).toMatch(/## Who we are\n\nUs\.\n\n## How long we keep it\n\n- Volunteer forms/);
+  });
+
+  it("deletes supporters idle past the period unless they give monthly, hold Gift Aid or are subscribed, their withdrawn consent after its own period, and erases idle volunteers keeping their hours", async () => {
+    const at = (iso: string) => new Date(`${iso}T12:00:00Z`);
+    const supporter = async (label: string, lastContact: string) => {
+      const [row] = await getDb()
+        .insert(supporters)
+        .values({ email: `${label}-${tag()}@example.org`, name: label, created_at: at("2020-01-01"), updated_at: at(lastContact) })
+        .returning();
+      return row;
+    };
+    const consent = (supporterId: string, given: boolean, when: string) =>
+      getDb().insert(consentEvents).values({ supporter_id: supporterId, given, source: "test", wording: given ? "Yes please" : "", at: at(when) });
+
+    // 24 months by default: the cut-off is 27 Nov 2024.
+    const idle = await supporter("idle", "2023-01-01");
+    const recent = await supporter("recent", "2025-03-01");
+    const subscribed = await supporter("subscribed", "2022-01-01");
+    await consent(subscribed.id, true, "2022-01-01");
+    const monthly = await supporter("monthly", "2021-01-01");
+    await getDb()
+      .insert(monthlyGifts)
+      .values({ reference: `MON-${tag()}`, stripe_subscription_id: `sub_${tag()}`, email: monthly.email, amount_pence: 500, stop_token: randomUUID(), started_at: at("2021-01-01"), supporter_id: monthly.id });
+    const giftAid = await supporter("giftaid", "2022-05-01");
+    await getDb()
+      .insert(giftAidDeclarations)
+      .values({ email: giftAid.email, title: "Mr", first_name: "Gil", last_name: "Aid", house: "2", postcode: "MB1 2AA", declaration_text: "I am a UK taxpayer.", made_at: at("2022-05-01"), supporter_id: giftAid.id });
+    // Withdrew long ago: the record and its consent events go.
+    const withdrewLongAgo = await supporter("withdrew-old", "2021-01-01");
+    await consent(withdrewLongAgo.id, true, "2021-01-01");
+    await consent(withdrewLongAgo.id, false, "2023-06-01");
+    // Withdrew 18 months ago: the consent records (and so the record) stay their 24 months.
+    const withdrewLately = await supporter("withdrew-new", "2021-01-01");
+    await consent(withdrewLately.id, true, "2021-01-01");
+    await consent(withdrewLately.id, false, "2025-05-27");
+    // Still in touch, but withdrew long ago: the consent events go, the record stays.
+    const activeWithdrawn = await supporter("active-withdrawn", "2026-10-01");
+    await consent(activeWithdrawn.id, true, "2021-01-01");
+    await consent(activeWithdrawn.id, false, "2022-01-01");
+
+    // Volunteers, 36 months after their last shift by default: the cut-off is 27 Nov 2023.
+    const [role] = await getDb().select().from(volunteerRoles).limit(1);
+    const [op] = await getDb().insert(volunteerOpportunities).values({ role_id: role.id, title: `Stewarding ${tag()}`, description: "Stewards", location: "Green" }).returning();
+    const volunteerWithShift = async (label: string, shiftDate: string) => {
+      const email = `${label}-${tag()}@example.org`;
+      const [v] = await getDb().insert(volunteers).values({ email, name: label, phone: "01632 960 000", created_at: at("2022-01-01") }).returning();
+      const [sh] = await getDb().insert(volunteerShifts).values({ opportunity_id: op.id, date: shiftDate, start_time: "10:00", end_time: "13:00", places: 4 }).returning();
+      const [su] = await getDb()
+        .insert(volunteerSignups)
+        .values({ shift_id: sh.id, volunteer_id: v.id, name: label, email, phone: "01632 960 000", manage_token_hash: randomUUID(), attendance: "came", minutes: 180 })
+        .returning();
+      return { volunteer: v, signup: su };
+    };
+    const oldVolunteer = await volunteerWithShift("old-volunteer", "2023-03-04");
+    const recentVolunteer = await volunteerWithShift("recent-volunteer", "2024-05-04");
+    // A supporter whose record is old but who volunteered (through a linked sign-up) in 2025 stays.
+    const volunteering = await supporter("volunteering", "2021-01-01");
+    const stillVolunteering = await volunteerWithShift("still-volunteering", "2025-06-07");
+    await getDb().update(volunteerSignups).set({ supporter_id: volunteering.id }).where(eq(volunteerSignups.id, stillVolunteering.signup.id));
+
+    await runRetention(NOW);
+
+    const left = (await getDb().select({ id: supporters.id }).from(supporters)).map((r) => r.id);
+    expect(left).not.toContain(idle.id);
+    expect(left).not.toContain(withdrewLongAgo.id);
+    for (const kept of [recent, subscribed, monthly, giftAid, withdrewLately, activeWithdrawn, volunteering]) expect(left, kept.name).toContain(kept.id);
+    const consentOf = async (id: string) => (await getDb().select().from(consentEvents).where(eq(consentEvents.supporter_id, id))).length;
+    expect(await consentOf(activeWithdrawn.id)).toBe(0);
+    expect(await consentOf(withdrewLately.id)).toBe(2);
+    expect(await consentOf(subscribed.id)).toBe(1);
+
+    expect(await getDb().select().from(volunteers).where(eq(volunteers.id, oldVolunteer.volunteer.id))).toHaveLength(0);
+    const [oldSignup] = await getDb().select().from(volunteerSignups).where(eq(volunteerSignups.id, oldVolunteer.signup.id));
+    expect(oldSignup).toMatchObject({ name: null, email: null, phone: null, volunteer_id: null, attendance: "came", minutes: 180 });
+    expect(await getDb().select().from(volunteers).where(eq(volunteers.id, recentVolunteer.volunteer.id))).toHaveLength(1);
+    const [recentSignup] = await getDb().select().from(volunteerSignups).where(eq(volunteerSignups.id, recentVolunteer.signup.id));
+    expect(recentSignup.email).toBe(recentVolunteer.volunteer.email);
+
+    const [run] = await getDb().select().from(auditLog).where(eq(auditLog.action, "retention.run")).orderBy(desc(auditLog.id)).limit(1);
+    expect(run.details).toMatchObject({ supporters: expect.any(Number), consent: expect.any(Number), volunteers: expect.any(Number) });
+    expect((run.details as Record<string, number>).volunteers).toBeGreaterThanOrEqual(2);
+
+    // Once the later withdrawal is 24 months old, that supporter and their consent records go too.
+    await runRetention(new Date("2027-06-01T03:05:00Z"));
+    expect(await getDb().select().from(supporters).where(eq(supporters.id, withdrewLately.id))).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts
 import { consentEvents, supporterActivity, supporterNotes, supporters, supporterTags } from "./table.ts";
 import { recordActivity, recordConsent, type Executor } from "./supporters.server.ts";
 import { NOTE_MAX, TAG_MAX, type SupporterFilters } from "./filters.ts";
+import { moveSignupsToSupporter, volunteeringTimelineSql } from "../volunteering/index.ts";
 
 const PAGE_SIZE = 50;
 const TIMELINE_PAGE_SIZE = 30;
@@ -91,7 +92,7 @@ export async function* supportersCsvRows(f: SupporterFilters): AsyncGenerator<un
 export const SUPPORTERS_CSV_HEADER = ["Name", "Email", "Postcode", "Subscribed to news", "Supporter since"];
 
 export interface TimelineEntry {
-  kind: "gift" | "declaration" | "declaration-cancelled" | "monthly" | "booking" | "form" | "consent" | "note" | "merged" | "email";
+  kind: "gift" | "declaration" | "declaration-cancelled" | "monthly" | "booking" | "form" | "consent" | "note" | "merged" | "email" | "shift" | "volunteered";
   at: string;
   title: string;
   detail: string;
@@ -136,6 +137,8 @@ export async function supporterTimeline(id: string, page: number): Promise<{ ent
       union all
       select a.kind, a.at, a.id::text, a.summary, coalesce(a.details->>'detail', '')
         from ${supporterActivity} a where a.supporter_id = ${id}
+      union all
+      ${volunteeringTimelineSql(id)}
     ) t
     order by at desc, kind, key
     limit ${TIMELINE_PAGE_SIZE + 1} offset ${(page - 1) * TIMELINE_PAGE_SIZE}`);
@@ -200,7 +203,7 @@ export async function removeTag(id: string, tag: string, actor: AuditActor): Pro
 export type MergeResult = { ok: true } | { ok: false; reason: string };
 
 /**
- * Merges `otherId` into `keepId` (one person with two addresses): every gift, declaration,
+ * Merges `otherId` into `keepId` (one person with two addresses): every gift, declaration, volunteer sign-up,
  * booking, form, consent event, note, tag and timeline entry moves to the one kept, the
  * other is deleted, and the merge is audited and shown on the kept supporter's timeline.
  */
@@ -227,6 +230,7 @@ export async function mergeSupporters(keepId: string, otherId: string, actor: Au
       const r = await tx.update(table).set({ supporter_id: keepId }).where(eq(table.supporter_id, otherId)).returning({ id: table.id });
       moved[label] = r.length;
     }
+    moved.shifts = await moveSignupsToSupporter(tx, otherId, keepId);
     await moveChildren(tx, otherId, keepId);
     await tx
       .update(supporters)
@@ -256,7 +260,7 @@ async function moveChildren(tx: Executor, from: string, to: string) {
 }
 
 function describeMoved(moved: Record<string, number>): string {
-  const labels: Record<string, string> = { gifts: "gifts", monthlyGifts: "monthly gifts", declarations: "declarations", bookings: "bookings", forms: "forms" };
+  const labels: Record<string, string> = { gifts: "gifts", monthlyGifts: "monthly gifts", declarations: "declarations", bookings: "bookings", forms: "forms", shifts: "volunteer shifts" };
   const parts = Object.entries(moved)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${n} ${labels[k]}`);

@@ -4,7 +4,7 @@
  * pending newsletter signup. A supporter merged from two addresses is one person: erasing
  * either address reaches the other's gifts, bookings and forms too (`linkedAddresses`).
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { consentEvents, subscriptionRequests, supporterActivity, supporterNotes, supporters, supporterTags } from "./table.ts";
 import { normaliseEmail } from "./consent.ts";
@@ -78,4 +78,58 @@ export async function eraseSupporter(tx: Executor, addresses: string[]): Promise
   await tx.delete(subscriptionRequests).where(sql`${subscriptionRequests.email} in (${list})`);
   const deleted = await tx.delete(supporters).where(sql`${supporters.email} in (${list})`).returning({ id: supporters.id });
   return { supporters: deleted.length, notes: counts.rows[0].notes, consentEvents: counts.rows[0].consent };
+}
+
+/**
+ * Retention (the daily job, through index.ts): deletes the supporters whose last contact
+ * with us (the record made or changed, a gift, monthly gift, declaration, booking and its
+ * event, form, consent change, note or timeline entry, and `otherContact`) is before `lastContactBefore`, and
+ * who have no consent event since `consentBefore` (their consent records are kept for
+ * their own period). Never deleted while they still give monthly, hold a Gift Aid
+ * declaration not cancelled, gave a gift a Gift Aid claim since `claimKeptSince` used, or
+ * are subscribed to email news. Their gifts and bookings stay, unlinked (their own rules
+ * apply); notes, tags and consent events go with the record.
+ */
+export async function deleteIdleSupporters(
+  cutoffs: { lastContactBefore: Date; consentBefore: Date; claimKeptSince: Date },
+  /** Other features' latest contact with the supporter whose id is the given column (volunteering's shifts). */
+  otherContact: ((supporterId: SQL) => SQL)[] = [],
+  db: Executor = getDb(),
+): Promise<number> {
+  const { lastContactBefore, consentBefore, claimKeptSince } = cutoffs;
+  const others = otherContact.map((of) => sql`, ${of(sql`s.id`)}`);
+  const result = await db.execute<{ id: string }>(sql`
+    delete from ${supporters} s
+    where greatest(s.created_at, s.updated_at,
+        (select max(d.paid_at) from donations d where d.supporter_id = s.id),
+        (select max(greatest(m.started_at, m.ended_at)) from monthly_gifts m where m.supporter_id = s.id),
+        (select max(greatest(g.made_at, g.cancelled_at)) from gift_aid_declarations g where g.supporter_id = s.id),
+        (select max(greatest(b.created_at, e.date::timestamptz)) from bookings b join events e on e.id = b.event_id where b.supporter_id = s.id),
+        (select max(f.created_at) from form_submissions f where f.supporter_id = s.id),
+        (select max(c.at) from ${consentEvents} c where c.supporter_id = s.id),
+        (select max(n.created_at) from ${supporterNotes} n where n.supporter_id = s.id),
+        (select max(a.at) from ${supporterActivity} a where a.supporter_id = s.id)
+        ${sql.join(others)}
+      ) < ${lastContactBefore.toISOString()}::timestamptz
+      and not exists (select 1 from ${consentEvents} c where c.supporter_id = s.id and c.at >= ${consentBefore.toISOString()}::timestamptz)
+      and coalesce((select c.given from ${consentEvents} c where c.supporter_id = s.id order by c.at desc, c.id desc limit 1), false) = false
+      and not exists (select 1 from monthly_gifts m where m.supporter_id = s.id and m.status <> 'ended')
+      and not exists (select 1 from gift_aid_declarations g where g.supporter_id = s.id and g.cancelled_at is null and g.email not like '%@erased.invalid')
+      and not exists (select 1 from donations d join gift_aid_claims gc on gc.id = d.claim_id where d.supporter_id = s.id and gc.created_at >= ${claimKeptSince.toISOString()}::timestamptz)
+    returning s.id`);
+  return result.rows.length;
+}
+
+/**
+ * Retention of consent records: a supporter's consent events are deleted once the latest
+ * is a withdrawal and none is newer than `before` (kept till then to show what they agreed
+ * to and when they stopped). Subscribed supporters keep theirs.
+ */
+export async function deleteWithdrawnConsent(before: Date, db: Executor = getDb()): Promise<number> {
+  const result = await db.execute<{ id: string }>(sql`
+    delete from ${consentEvents} c
+    where not exists (select 1 from ${consentEvents} n where n.supporter_id = c.supporter_id and n.at >= ${before.toISOString()}::timestamptz)
+      and (select l.given from ${consentEvents} l where l.supporter_id = c.supporter_id order by l.at desc, l.id desc limit 1) = false
+    returning c.id`);
+  return result.rows.length;
 }

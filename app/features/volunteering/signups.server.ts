@@ -10,6 +10,7 @@ import { getDb } from "../../db/client.server.ts";
 import { volunteerRoles } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
+import { linkFromForm } from "../supporters/index.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { shiftEnd, shiftStart, shiftsOverlap, signupOpen } from "./shifts.ts";
 import { volunteerOpportunities, volunteerSettings, volunteerShifts, volunteerSignups, volunteers, type ShiftRow } from "./table.ts";
@@ -132,6 +133,8 @@ export async function signUp(
     if (clash) return { ok: false, ...clash };
     const full = shifts.filter((s) => s.taken >= s.shift.places).map((s) => s.shift.id);
     if (full.length) return { ok: false, reason: "full", shiftIds: full };
+    // The volunteer's email finds or makes their supporter record, with the sign-up or not at all.
+    const supporterId = await linkFromForm(tx, { email: person.email, name: person.fullName });
     const inserted = await tx
       .insert(volunteerSignups)
       .values(
@@ -143,6 +146,7 @@ export async function signUp(
           phone: person.phone,
           manage_token_hash: hashToken(token),
           source: options.source,
+          supporter_id: supporterId,
         })),
       )
       .returning({ id: volunteerSignups.id });

@@ -9,7 +9,7 @@
  * phone and volunteer link go, so the hours still count in anonymous totals.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { volunteerRoles } from "../../db/schema.ts";
 
 export const volunteerOpportunities = pgTable(
@@ -65,8 +65,7 @@ export const volunteers = pgTable(
     phone: text("phone").notNull().default(""),
     check_seen_on: date("check_seen_on", { mode: "string" }),
     check_expires_on: date("check_expires_on", { mode: "string" }),
-    // Seam for the supporters feature: a volunteer would link its supporter here
-    // (supporter_id), matched by email when the supporters table lands.
+    // Each sign-up links its supporter (volunteer_signups.supporter_id), found by this email.
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -100,7 +99,12 @@ export const volunteerSignups = pgTable(
     /** Minutes given (hours × 60); null unless the volunteer came. */
     minutes: integer("minutes"),
     reminder_sent_at: timestamp("reminder_sent_at", { withTimezone: true }),
-    // Seam for the supporters feature: a sign-up reaches its supporter through its volunteer.
+    /**
+     * The supporter (app/features/supporters) the sign-up's email found or made, in the
+     * sign-up's transaction; the foreign key (on delete set null) is in the migration, since
+     * a feature's table does not import another feature's. Null once the person is erased.
+     */
+    supporter_id: uuid("supporter_id"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
   },
@@ -109,6 +113,7 @@ export const volunteerSignups = pgTable(
     index("volunteer_signups_volunteer_idx").on(t.volunteer_id),
     index("volunteer_signups_token_idx").on(t.manage_token_hash),
     index("volunteer_signups_email_idx").on(t.email),
+    index("volunteer_signups_supporter_idx").on(t.supporter_id),
     uniqueIndex("volunteer_signups_once_idx").on(t.shift_id, t.volunteer_id).where(sql`${t.status} = 'confirmed'`),
     check("volunteer_signups_status", sql`${t.status} in ('confirmed', 'cancelled')`),
     check("volunteer_signups_attendance", sql`${t.attendance} is null or ${t.attendance} in ('came', 'no_show')`),
