@@ -1,14 +1,26 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { createLogger, defineConfig } from "vite";
+import routes from "./app/routes.ts";
 
 type ModuleInfo = { importers: readonly string[] } | null;
 type ChunkingContext = { getModuleInfo: (id: string) => ModuleInfo };
 
 const pathOf = (id: string) => id.split("?")[0]!.replaceAll("\\", "/");
-// The modules a page starts from: the client entry and the root (every page), and routes.
-// A feature folder's pages are its .tsx files (app/features/<name>/ and its admin/).
-const isRouteModule = (id: string) => /\/app\/(root\.tsx|routes\/|features\/[^/]+\/(admin\/)?[^/]+\.tsx$)|\/entry\.client\.[jt]sx?$/.test(pathOf(id));
+/** Every route module the route table names (app/routes.ts), as paths under app/. */
+function routeFiles(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => [entry.file, ...routeFiles(entry.children ?? [])]);
+}
+const FEATURE_ROUTES = new Set(routeFiles(routes).filter((file) => file.startsWith("features/")));
+// The modules a page starts from: the client entry and the root (every page), and routes:
+// the layered ones (app/routes/) and the feature folders' pages the route table names
+// (a feature's components, such as a form in the footer, are not pages).
+const isRouteModule = (id: string) => {
+  const path = pathOf(id);
+  const underApp = path.split("/app/").at(-1) ?? "";
+  return /\/app\/(root\.tsx|routes\/)|\/entry\.client\.[jt]sx?$/.test(path) || FEATURE_ROUTES.has(underApp);
+};
 const isAdminRoute = (id: string) => /\/app\/(routes|features\/[^/]+)\/admin\//.test(pathOf(id));
 
 /**

@@ -22,7 +22,7 @@ import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.
 import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { toastCookie } from "../lib/toast.server.ts";
-import { allows, type Access } from "./access.ts";
+import { allows, PERMISSION_LABELS, type Access } from "./access.ts";
 import { loginUrl } from "./redirect.ts";
 import { stepUrl } from "./second-factor-step.server.ts";
 import {
@@ -57,7 +57,10 @@ export interface GuardArgs {
 }
 
 /** Why a 403 was answered; rendered by the admin layout's error boundary. */
-type AccessDenied = { denied: "no-access"; email: string } | { denied: "access"; required: Exclude<Access, "staff"> };
+type AccessDenied = { denied: "no-access"; email: string } | { denied: "access"; required: Exclude<Access, "staff">; why: string };
+
+/** What the 403 page says: why the section is closed to them, and who can open it. */
+const whyDenied = (access: Access) => (access === "administrator" || access === "staff" ? "This section is for administrators only." : PERMISSION_LABELS[access].why);
 
 export const INACTIVITY_MESSAGE = "You've been logged out due to inactivity";
 
@@ -155,7 +158,7 @@ export async function requireStaff(args: GuardArgs, access: Access = "staff"): P
   if (!staff || !allows(staff, access)) {
     await recordRefusal(args, lookup.session, access);
     throw staff
-      ? data<AccessDenied>({ denied: "access", required: access as Exclude<Access, "staff"> }, { status: 403, statusText: "Forbidden" })
+      ? data<AccessDenied>({ denied: "access", required: access as Exclude<Access, "staff">, why: whyDenied(access) }, { status: 403, statusText: "Forbidden" })
       : data<AccessDenied>({ denied: "no-access", email: lookup.session.email }, { status: 403, statusText: "Forbidden" });
   }
   return staff;

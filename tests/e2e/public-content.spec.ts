@@ -115,15 +115,17 @@ test("links in an event description can be followed, safely, and a long one wrap
   await page.screenshot({ path: test.info().outputPath("event-long-link-320.png") });
 });
 
-test("the home hero shows the subtitle staff set, as it is", async ({ page }) => {
+test("the home hero shows the introduction staff set in Page texts, as it is", async ({ page }) => {
   await page.goto(`${server.origin}/`);
   const hero = page.locator("main section").first();
   // The sample subtitle reads as one text, without a doubled full stop.
   await expect(hero.locator("h1 ~ p").first()).not.toContainText("..");
   await expect(hero.locator("h1 ~ p").first()).toContainText("We raise money at friendly local events");
 
-  await sql("update site_settings set hero_subtitle = $1 where id = 1", ["Every pound raised here stays local."]);
-  await sql("select pg_notify('millbrook_changes', $1)", [JSON.stringify({ topic: "settings", from: "e2e" })]);
+  await sql("insert into page_texts (key, value) values ('home.hero_intro', $1) on conflict (key) do update set value = excluded.value", [
+    "Every pound raised here stays local.",
+  ]);
+  await sql("select pg_notify('millbrook_changes', $1)", [JSON.stringify({ topic: "page-texts", from: "e2e" })]);
   await expect
     .poll(async () => {
       await page.goto(`${server.origin}/`);

@@ -37,7 +37,7 @@ for (const width of [390, 1280]) {
     await signup.scrollIntoViewIfNeeded();
     await signup.getByLabel("Email").fill(email);
     await signup.getByLabel(/First name/).fill("Fay");
-    await signup.getByRole("button", { name: "Sign up" }).click();
+    await signup.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByTestId("signup-answer")).toContainText("Nearly done: please check your email");
     await expect(page.getByTestId("signup-answer")).toContainText(email);
     await noSideScroll(page);
@@ -76,7 +76,7 @@ test.describe("without JavaScript", () => {
     await page.goto(`${site.origin}/`);
     const signup = page.getByTestId("signup-footer");
     await signup.getByLabel("Email").fill(email);
-    await signup.getByRole("button", { name: "Sign up" }).click();
+    await signup.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByTestId("signup-answer")).toContainText("Nearly done");
     await waitForMail(site, email);
   });

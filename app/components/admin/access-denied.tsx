@@ -4,10 +4,9 @@
  * and, for full page loads refused by the admin middleware, by the root's.
  */
 import { Link } from "react-router";
-import { PERMISSION_LABELS, type StaffPermission } from "../../auth/access.ts";
 import { SignOutButton } from "./admin-shell.tsx";
 
-export type AccessDeniedData = { denied: "no-access"; email: string } | { denied: "access"; required: string };
+export type AccessDeniedData = { denied: "no-access"; email: string } | { denied: "access"; required: string; why: string };
 
 export function isAccessDenied(data: unknown): data is AccessDeniedData {
   return typeof data === "object" && data !== null && "denied" in data;
@@ -22,9 +21,7 @@ export function AccessDeniedPage({ denied }: { denied: AccessDeniedData }) {
       {denied.denied === "access" ? (
         <div className="mt-4 space-y-4 text-slate-700">
           <p>
-            {denied.required in PERMISSION_LABELS
-              ? PERMISSION_LABELS[denied.required as StaffPermission].why
-              : "This section is for administrators only."}
+            {denied.why}
           </p>
           <p>
             <Link to="/admin/dashboard" className="font-semibold text-brand-700 underline">

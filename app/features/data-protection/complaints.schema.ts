@@ -5,21 +5,7 @@
 import { z } from "zod";
 import { hasControlCharacter } from "./text-rules.ts";
 import { COMPLAINT_STATUSES } from "./table.ts";
-
-export const COMPLAINT_CATEGORIES = [
-  { id: "information-held", label: "Information you hold about me" },
-  { id: "how-used", label: "How my information was used or shared" },
-  { id: "request", label: "A request about my information that was not answered" },
-  { id: "emails", label: "Emails or messages I did not want" },
-  { id: "security", label: "My information was lost, seen or sent to the wrong person" },
-  { id: "other", label: "Something else" },
-] as const;
-
-export const CONTACT_METHODS = [
-  { id: "email", label: "By email" },
-  { id: "phone", label: "By phone" },
-  { id: "post", label: "By post" },
-] as const;
+import { COMPLAINT_CATEGORIES, CONTACT_METHODS } from "./complaint-choices.ts";
 
 export const COMPLAINT_STATUS_LABELS: Record<(typeof COMPLAINT_STATUSES)[number], string> = {
   received: "Received",
@@ -82,14 +68,6 @@ export const ConcernSchema = z
     }
   });
 
-export const CONCERN_LABELS: Record<string, string> = {
-  name: "Your name",
-  email: "Your email address",
-  category: "What it is about",
-  about: "Your concern",
-  contact_by: "How we should contact you",
-  contact_detail: "Phone number or postal address",
-};
 
 export const ComplaintStatusSchema = z.object({
   status: z.enum(COMPLAINT_STATUSES, { message: "Please choose a status" }),

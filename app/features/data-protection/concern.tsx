@@ -12,7 +12,7 @@ import { ChoiceGroup, SelectField, TextAreaField, TextField } from "../../compon
 import { siteOrigin } from "../../lib/config.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { ContentHandle } from "../../live/topics.ts";
-import { COMPLAINT_CATEGORIES, CONCERN_LABELS, CONTACT_METHODS } from "./complaints.schema.ts";
+import { COMPLAINT_CATEGORIES, CONCERN_LABELS, CONTACT_METHODS } from "./complaint-choices.ts";
 import { countConcernPost, getComplaintResponseDays, submitConcern, type ConcernResult } from "./complaints.server.ts";
 import { longDate } from "./dates.ts";
 import type { Route } from "./+types/concern";

@@ -16,7 +16,7 @@ export function SignupForm({ source, tone = "light", errors, values }: { source:
         <strong className={dark ? "block font-display text-xl text-white" : "block font-display text-xl text-brand-900"}>Get our news by email</strong>
         {SIGNUP_WORDING.replace(/^Get our news by email: /, "").replace(/^./, (c) => c.toUpperCase())}{" "}
         <a href="/privacy" className={`font-semibold underline ${dark ? "text-white" : "text-brand-700"}`}>
-          Privacy notice
+          How we use your details
         </a>
       </p>
       <label className={`block font-semibold ${dark ? "text-white" : ""}`}>
@@ -43,7 +43,7 @@ export function SignupForm({ source, tone = "light", errors, values }: { source:
         <input type="text" name="firstName" maxLength={60} autoComplete="given-name" defaultValue={values?.firstName} className={control} />
       </label>
       <button type="submit" className={`rounded-full px-6 py-2.5 font-semibold ${dark ? "bg-sun-400 text-ink hover:bg-sun-300" : "bg-brand-600 text-white hover:bg-brand-700"}`}>
-        Sign up
+        Subscribe
       </button>
     </form>
   );

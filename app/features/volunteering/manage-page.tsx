@@ -3,6 +3,7 @@
  * link, each cancellable until it starts. The link shows nothing about anyone else, and
  * stops working after the last of its shifts. Never cached, never indexed.
  */
+import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, redirect } from "react-router";
 import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { Section } from "../../components/site/page-hero.tsx";
@@ -48,7 +49,7 @@ export function headers() {
 }
 
 /** Places change with every sign-up: an open page refreshes (it is never cached). */
-export const handle: ContentHandle = { topics: ["volunteering"] };
+export const handle: ContentHandle & QueryHandle = { topics: ["volunteering"], query: ["welcome", "cancelled"] };
 
 export const meta: Route.MetaFunction = () => [{ title: "Your volunteering shifts | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
 
