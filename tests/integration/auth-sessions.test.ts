@@ -146,7 +146,7 @@ describe("requireStaff", () => {
     const editor = await createSignedInAccount({ role: "editor" });
     const result = await thrown(requireStaff(routeArgs("/admin/users", { token: editor.token }), "administrator"));
     expect(result.status).toBe(403);
-    expect(result.data).toEqual({ denied: "access", required: "administrator" });
+    expect(result.data).toEqual({ denied: "access", required: "administrator", why: "This section is for administrators only." });
 
     expect((await requireStaff(routeArgs("/admin/events", { token: editor.token }), "staff")).role).toBe("editor");
     const admin = await createSignedInAccount({ role: "administrator" });
