@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { hasControlCharacter } from "./text-rules.ts";
 import { COMPLAINT_STATUSES } from "./table.ts";
-import { COMPLAINT_CATEGORIES, CONTACT_METHODS } from "./complaint-choices.ts";
+import { COMPLAINT_CATEGORIES } from "./complaint-choices.ts";
 
 export const COMPLAINT_STATUS_LABELS: Record<(typeof COMPLAINT_STATUSES)[number], string> = {
   received: "Received",
