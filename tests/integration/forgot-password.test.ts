@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FORGOT_PER_ACCOUNT, FORGOT_PER_ADDRESS } from "../../app/auth/forgot-password.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { oneTimeTokens } from "../../app/db/schema.ts";
@@ -14,7 +14,7 @@ import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action, ASK_AN_ADMINISTRATOR, loader } from "../../app/routes/admin/forgot-password.tsx";
 import { action as setPasswordAction } from "../../app/routes/admin/set-password.tsx";
-import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
+import { withMailServer } from "../helpers/mail-server.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -39,18 +39,7 @@ describe("forgot password, without mail", () => {
 });
 
 describe("forgot password, with mail", () => {
-  const savedEnv = { ...process.env };
-  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "Millbrook <no-reply@millbrook.test>" });
-    reloadConfig();
-  });
-  afterAll(async () => {
-    process.env = savedEnv;
-    reloadConfig();
-    await smtp.stop();
-  });
+  const smtp = withMailServer();
 
   it("mails a one-time link (1 hour) to a staff account, and answers an unknown address the same", async () => {
     const editor = await createTestAccount({ role: "editor" });

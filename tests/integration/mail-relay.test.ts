@@ -6,33 +6,19 @@
  */
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events } from "../../app/db/schema.ts";
 import { parseDonation } from "../../app/domain/giving/donation.schema.ts";
-import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { MAIL_PER_RECIPIENT_PER_HOUR, queueMail } from "../../app/mail/mailer.server.ts";
 import { action as eventAction } from "../../app/routes/public/event.tsx";
-import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
+import { withMailServer } from "../helpers/mail-server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
 
-const savedEnv = { ...process.env };
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "Millbrook <no-reply@millbrook.test>" });
-  reloadConfig();
-});
-
-afterAll(async () => {
-  process.env = savedEnv;
-  reloadConfig();
-  await smtp.stop();
-});
+const smtp = withMailServer();
 
 async function book(eventId: number, name: string, email: string, ip: string) {
   const context = new RouterContextProvider();

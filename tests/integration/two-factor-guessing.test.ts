@@ -7,7 +7,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CODE_ROUND } from "../../app/auth/code-throttle.server.ts";
 import { signIn } from "../../app/auth/login.server.ts";
 import { lookupSession, sessionCookieName } from "../../app/auth/session.server.ts";
@@ -15,28 +15,16 @@ import { deleteStaleThrottleRows } from "../../app/auth/throttle.server.ts";
 import { confirmEnrolment, startEnrolment } from "../../app/auth/two-factor.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, loginThrottle, staffNotices } from "../../app/db/schema.ts";
-import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as verifyAction } from "../../app/routes/admin/login-verify.tsx";
-import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
+import { withMailServer } from "../helpers/mail-server.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { currentStep, totpCode } from "../helpers/totp.ts";
 
 setupTestDatabase();
 
-const savedEnv = { ...process.env };
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "Millbrook <no-reply@millbrook.test>" });
-  reloadConfig();
-});
-afterAll(async () => {
-  process.env = savedEnv;
-  reloadConfig();
-  await smtp.stop();
-});
+const smtp = withMailServer();
 
 async function enrolledEditor() {
   const account = await createTestAccount({ role: "editor" });

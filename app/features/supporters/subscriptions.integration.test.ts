@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server.ts";
 import { reloadConfig } from "../../lib/config.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
-import { startSmtpCatcher } from "../../../scripts/mail-catcher.ts";
+import { withMailServer } from "../../../tests/helpers/mail-server.ts";
 import { action as signupAction } from "./public/newsletter.tsx";
 import { action as confirmAction, loader as confirmLoader } from "./public/newsletter-confirm.tsx";
 import { action as preferencesAction } from "./public/newsletter-preferences.tsx";
@@ -16,21 +16,8 @@ import { consentEvents, subscriptionRequests, supporters } from "./table.ts";
 
 setupTestDatabase();
 
-const savedEnv = { ...process.env };
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+const smtp = withMailServer({ PUBLIC_URL: "http://localhost:5999" });
 let ipCounter = 0;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "Millbrook <no-reply@millbrook.test>", PUBLIC_URL: "http://localhost:5999" });
-  reloadConfig();
-});
-
-afterAll(async () => {
-  process.env = savedEnv;
-  reloadConfig();
-  await smtp.stop();
-});
 
 /** A POST as the browser sends it, without any session cookie. */
 function post(url: string, fields: Record<string, string>, params: Record<string, string> = {}) {

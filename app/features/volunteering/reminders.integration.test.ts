@@ -5,13 +5,12 @@
  * confirmation carries the shifts, a calendar file and a manage link that works.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { volunteerRoles } from "../../db/schema.ts";
 import { siteJobs } from "../../jobs/jobs.server.ts";
 import { startQueue } from "../../jobs/queue.server.ts";
-import { reloadConfig } from "../../lib/config.server.ts";
-import { startSmtpCatcher } from "../../../scripts/mail-catcher.ts";
+import { withMailServer } from "../../../tests/helpers/mail-server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { signupsByToken } from "./signups.server.ts";
 import { shiftStart } from "./shifts.ts";
@@ -20,20 +19,7 @@ import { REMINDER_JOB, reminderKey, runReminder, signUpAndConfirm } from "./volu
 
 const database = setupTestDatabase();
 const FAST = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 };
-const savedEnv = { ...process.env };
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "Millbrook <no-reply@millbrook.test>", PUBLIC_URL: "http://localhost:5999" });
-  reloadConfig();
-});
-
-afterAll(async () => {
-  process.env = savedEnv;
-  reloadConfig();
-  await smtp.stop();
-});
+const smtp = withMailServer({ PUBLIC_URL: "http://localhost:5999" });
 
 async function twoInstances() {
   const a = await startQueue(database.url, siteJobs({ mailRetryDelaySeconds: 1 }), FAST);
