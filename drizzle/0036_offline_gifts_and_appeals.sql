@@ -38,7 +38,6 @@ CREATE TABLE "offline_gifts" (
 	"collected_as" text,
 	"received_on" date NOT NULL,
 	"recorded_by" text NOT NULL,
-	"small_claim_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "offline_gifts_method" CHECK ("offline_gifts"."method" in ('cash', 'cheque', 'bank-transfer', 'collection')),
 	CONSTRAINT "offline_gifts_collected_as" CHECK (("offline_gifts"."method" = 'collection') = ("offline_gifts"."collected_as" is not null))
@@ -57,6 +56,5 @@ ALTER TABLE "appeal_updates" ADD CONSTRAINT "appeal_updates_appeal_id_appeals_id
 ALTER TABLE "appeals" ADD CONSTRAINT "appeals_cause_id_causes_id_fk" FOREIGN KEY ("cause_id") REFERENCES "public"."causes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "declaration_records" ADD CONSTRAINT "declaration_records_declaration_id_gift_aid_declarations_id_fk" FOREIGN KEY ("declaration_id") REFERENCES "public"."gift_aid_declarations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "offline_gifts" ADD CONSTRAINT "offline_gifts_donation_id_donations_id_fk" FOREIGN KEY ("donation_id") REFERENCES "public"."donations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "offline_gifts" ADD CONSTRAINT "offline_gifts_small_claim_id_small_donation_claims_id_fk" FOREIGN KEY ("small_claim_id") REFERENCES "public"."small_donation_claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "appeal_updates_appeal_idx" ON "appeal_updates" USING btree ("appeal_id","posted_at");--> statement-breakpoint
 CREATE INDEX "offline_gifts_received_idx" ON "offline_gifts" USING btree ("method","received_on");

@@ -13,6 +13,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   annual_report: "Annual reports",
   audit_log: "Audit log retention",
   auth: "Sign-in and passwords",
+  appeal: "Appeals",
   award_round: "Awards round",
   award_winner: "Award winners",
   booking: "Bookings",

@@ -8,6 +8,7 @@ import { getDb } from "../../db/client.server.ts";
 import { donations, donationTotals, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { inBatches } from "../../lib/csv.ts";
 import { GIFT_AID_RATE } from "./donation.ts";
+import { offlineGifts } from "../../features/offline-gifts/index.ts";
 
 export interface DonationFilters {
   from: string;
@@ -85,6 +86,8 @@ const selection = {
   last_name: giftAidDeclarations.last_name,
   house: giftAidDeclarations.house,
   postcode: giftAidDeclarations.postcode,
+  /** How the money came: "card" online, or the offline gift's method (app/features/offline-gifts). */
+  paid_by: sql<string>`coalesce((select o.method || case when o.place <> '' then ': ' || o.place else '' end from ${offlineGifts} o where o.donation_id = ${donations.id}), 'card')`,
 };
 
 function ledgerRows(filters: DonationFilters, limit: number, offset: number) {
@@ -182,7 +185,7 @@ export async function donationsExport(filters: DonationFilters) {
     .select({ count: sql<number>`count(*)::int` })
     .from(donations)
     .where(where(filters));
-  const header = ["Date (UK time)", "Reference", "Amount (£)", "Type", "Status", "Cause", "Email", "Gift Aid", "Title", "First name", "Last name", "House name or number", "Postcode", "Claim"];
+  const header = ["Date (UK time)", "Reference", "Amount (£)", "Type", "Status", "Cause", "Email", "Gift Aid", "Title", "First name", "Last name", "House name or number", "Postcode", "Claim", "Paid by"];
   // Keyset on (paid_at, reference), the ledger's order; the time travels as text to keep its microseconds.
   type Row = Awaited<ReturnType<typeof ledgerRows>>[number] & { cursor: string };
   const page = (after: Row | undefined) =>
@@ -210,6 +213,7 @@ export async function donationsExport(filters: DonationFilters) {
         r.house ?? "",
         r.postcode ?? "",
         r.claim_id ? `Claim ${r.claim_id}` : "",
+        r.paid_by,
       ]);
     }
   }

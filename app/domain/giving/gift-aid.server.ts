@@ -9,6 +9,7 @@ import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.ts";
 
 import { SCHEDULE_ROWS_PER_FILE } from "./shared.ts";
+import { declarationRecords, SPOKEN_CANCELLATION_DAYS } from "../../features/offline-gifts/index.ts";
 
 ;
 
@@ -42,6 +43,10 @@ function eligible(range: ClaimRange): SQL {
     gte(londonDay, sql`${range.from}::date`),
     lte(londonDay, sql`${range.to}::date`),
     lte(donations.created_at, range.asOf),
+    // A spoken declaration (taken by staff) counts once its written record has been sent
+    // and the donor's 30 days to cancel have passed in full (docs/decisions/215).
+    sql`not exists (select 1 from ${declarationRecords} r where r.declaration_id = ${donations.declaration_id} and r.made_how = 'spoken'
+      and (r.record_sent_on is null or r.record_sent_on + ${SPOKEN_CANCELLATION_DAYS + 1}::int > (${range.asOf.toISOString()}::timestamptz at time zone 'Europe/London')::date))`,
   )!;
 }
 

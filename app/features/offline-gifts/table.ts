@@ -5,7 +5,8 @@
  * Gift Aid claim count them as they count card gifts; `offline_gifts` says how the money
  * came and who recorded it. `declaration_records` says how a Gift Aid declaration taken by
  * staff was made (on paper or spoken), and for a spoken one when its written record was
- * sent. `small_donation_claims` are the Gift Aid Small Donations Scheme top-ups claimed.
+ * sent. `small_donation_claims` are the Gift Aid Small Donations Scheme top-ups claimed, by tax
+ * year (what is left to claim is the year's collections less its claims).
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uuid, date } from "drizzle-orm/pg-core";
@@ -26,8 +27,6 @@ export const offlineGifts = pgTable(
     /** The day the money was received or collected (Europe/London). */
     received_on: date("received_on", { mode: "string" }).notNull(),
     recorded_by: text("recorded_by").notNull(),
-    /** The Small Donations Scheme claim that counted this collection. */
-    small_claim_id: integer("small_claim_id").references(() => smallDonationClaims.id),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

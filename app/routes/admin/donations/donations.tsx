@@ -17,6 +17,14 @@ export const meta = () => [{ title: "Donations | Millbrook Admin" }];
 const londonWhen = (iso: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 
+/** "card", "cash", "collection: Craft fair" as staff read them. */
+function paidByLabel(paidBy: string): string {
+  const [method, ...place] = paidBy.split(": ");
+  const label = PAID_BY_LABELS[method] ?? method;
+  return place.length ? `${label}: ${place.join(": ")}` : label;
+}
+const PAID_BY_LABELS: Record<string, string> = { card: "Card", cash: "Cash", cheque: "Cheque", "bank-transfer": "Bank transfer", collection: "Collection" };
+
 export async function loader(args: Route.LoaderArgs) {
   const filters = parseDonationFilters(new URL(args.request.url).searchParams);
   const [{ items, totals, pages }, causes] = await Promise.all([listDonations(filters), donationCauses()]);
@@ -38,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       giftAid: Boolean(i.declaration_id),
       name: i.first_name ? [i.title, i.first_name, i.last_name].filter(Boolean).join(" ") : null,
       claimed: i.claim_id,
+      paidBy: paidByLabel(i.paid_by),
     })),
   };
 }
@@ -55,9 +64,12 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="font-display text-3xl font-semibold text-brand-900">Donations</h1>
-          <p className="mt-1 text-slate-600">Gifts confirmed by our card payment provider. Refunded gifts are left out of the totals.</p>
+          <p className="mt-1 text-slate-600">Gifts confirmed by our card payment provider, and gifts and collections recorded by staff. Refunded gifts are left out of the totals.</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to="/admin/donations/offline" className={outline}>
+            Record a gift or collection
+          </Link>
           <Link to="/admin/donations/gift-aid" className={outline}>
             Gift Aid claim
           </Link>
@@ -135,15 +147,27 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
               header: "Donor",
               cell: (item) => (
                 <>
-                  <Link to={`/admin/donations/donor?email=${encodeURIComponent(item.email)}`} className="font-semibold text-brand-700 underline">
-                    {item.name ?? item.email}
-                  </Link>
+                  {item.email ? (
+                    <Link to={`/admin/donations/donor?email=${encodeURIComponent(item.email)}`} className="font-semibold text-brand-700 underline">
+                      {item.name ?? item.email}
+                    </Link>
+                  ) : (
+                    <span className="font-semibold">{item.name ?? (item.paidBy.startsWith("Collection") ? "Collection" : "Anonymous")}</span>
+                  )}
                   {item.name && <span className="block text-xs break-all text-slate-600">{item.email}</span>}
                 </>
               ),
             },
             { header: "Amount", className: "font-semibold", cell: (item) => item.amount },
-            { header: "Type", cell: (item) => (item.mode === "monthly" ? "Monthly" : "One-off") },
+            {
+              header: "Type",
+              cell: (item) => (
+                <>
+                  {item.mode === "monthly" ? "Monthly" : "One-off"}
+                  <span className="block text-xs text-slate-600">{item.paidBy}</span>
+                </>
+              ),
+            },
             { header: "Cause", cell: (item) => item.cause },
             { header: "Gift Aid", cell: (item) => (item.giftAid ? (item.claimed ? `Yes (claim ${item.claimed})` : "Yes") : "No") },
             {

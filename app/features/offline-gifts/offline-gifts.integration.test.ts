@@ -1,0 +1,168 @@
+/**
+ * Money that never touches a card, against real PostgreSQL: an offline gift and a
+ * collection reach the ledger's kept totals, cause progress, the CSV export and the Gift
+ * Aid claim; a spoken declaration's gifts wait for its 30 days; the Small Donations
+ * Scheme claim holds the £8,000 cap and the 10× matching rule, and refuses a year
+ * without an ordinary Gift Aid claim.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../db/client.server.ts";
+import { causes, donations } from "../../db/schema.ts";
+import { donationsExport, listDonations, parseDonationFilters } from "../../domain/giving/admin.server.ts";
+import { eligibleGifts, markClaimed } from "../../domain/giving/gift-aid.server.ts";
+import { listCausesForAdmin } from "../../domain/causes/causes.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
+import { claimSmallDonations, markRecordSent, recordCollection, recordOfflineGift, smallDonationsYears, type DeclarationInput } from "./offline-gifts.server.ts";
+import { declarationRecords } from "./table.ts";
+
+setupTestDatabase();
+
+const staff = { email: "treasurer@example.org" };
+const declaration = (over: Partial<DeclarationInput> = {}): DeclarationInput => ({
+  title: "Mrs",
+  firstName: "Ann",
+  lastName: "Lee",
+  house: "4",
+  postcode: "mb1 2ab",
+  madeOn: "2026-05-01",
+  how: "paper",
+  recordSentOn: null,
+  ...over,
+});
+
+async function newCause(title: string) {
+  const [row] = await getDb().insert(causes).values({ title, description: "x", goal: 1000 }).returning();
+  return row!;
+}
+
+async function allCsv() {
+  const out = await donationsExport(parseDonationFilters(new URLSearchParams()));
+  const rows: unknown[][] = [];
+  for await (const batch of out.rows) rows.push(...batch);
+  return { header: out.header, rows };
+}
+
+describe("an offline gift", () => {
+  it("reaches the totals, cause progress, the CSV export and the Gift Aid claim", async () => {
+    const cause = await newCause("Bridge repairs");
+    const before = await listDonations(parseDonationFilters(new URLSearchParams()));
+    const causeBefore = (await listCausesForAdmin()).find((c) => c.id === cause.id)!;
+    const result = await recordOfflineGift(
+      { donor: { kind: "new", name: "Ann Lee", email: "Ann@Example.org" }, amountPence: 12_345, receivedOn: "2026-05-02", causeId: cause.id, method: "cheque", benefitPence: 0, declaration: declaration() },
+      staff,
+    );
+    expect(result.ok).toBe(true);
+    const after = await listDonations(parseDonationFilters(new URLSearchParams()));
+    expect(after.totals.paidPence - before.totals.paidPence).toBe(12_345);
+    expect(after.totals.giftAidPence - before.totals.giftAidPence).toBe(Math.round(12_345 * 0.25));
+    const causeAfter = (await listCausesForAdmin()).find((c) => c.id === cause.id)!;
+    expect(causeAfter.gifts - causeBefore.gifts).toBe(123);
+
+    const csv = await allCsv();
+    const row = csv.rows.find((r) => r[1] === (result.ok ? result.reference : ""))!;
+    expect(row[2]).toBe("123.45");
+    expect(row[5]).toBe("Bridge repairs");
+    expect(row[7]).toBe("Yes");
+    expect(row[csv.header.indexOf("Paid by")]).toBe("cheque");
+
+    const gifts = await eligibleGifts({ from: "2026-05-01", to: "2026-05-31", asOf: new Date() });
+    expect(gifts.map((g) => g.reference)).toContain(result.ok && result.reference);
+    const gift = gifts.find((g) => g.amount_pence === 12_345)!;
+    expect(gift).toMatchObject({ first_name: "Ann", last_name: "Lee", postcode: "MB1 2AB" });
+  });
+
+  it("refuses Gift Aid when the donor got back more than HMRC allows, and records nothing", async () => {
+    const [{ n: before }] = (await getDb().execute<{ n: number }>(`select count(*)::int as n from donations`)).rows;
+    const result = await recordOfflineGift(
+      { donor: { kind: "anonymous" }, amountPence: 4_000, receivedOn: "2026-05-02", causeId: null, method: "cash", benefitPence: 1_001, declaration: declaration() },
+      staff,
+    );
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/more than HMRC allows/) });
+    const [{ n: after }] = (await getDb().execute<{ n: number }>(`select count(*)::int as n from donations`)).rows;
+    expect(after).toBe(before);
+  });
+
+  it("under a spoken declaration, is claimable only once the written record's 30 days have passed", async () => {
+    const result = await recordOfflineGift(
+      { donor: { kind: "anonymous" }, amountPence: 2_000, receivedOn: "2026-10-20", causeId: null, method: "cash", benefitPence: 0, declaration: declaration({ firstName: "Bob", how: "spoken", madeOn: "2026-10-20" }) },
+      staff,
+    );
+    if (!result.ok) throw new Error(result.error);
+    const range = (asOf: string) => ({ from: "2026-10-01", to: "2026-10-31", asOf: new Date(asOf) });
+    const refs = async (asOf: string) => (await eligibleGifts(range(asOf))).map((g) => g.reference);
+    // No written record sent yet: never claimable.
+    expect(await refs("2027-06-01T12:00:00Z")).not.toContain(result.reference);
+
+    const [gift] = await getDb().select().from(donations).where(eq(donations.id, result.donationId));
+    expect(await markRecordSent(gift!.declaration_id!, "2026-11-01", staff)).toBe(true);
+    expect(await markRecordSent(gift!.declaration_id!, "2026-11-02", staff)).toBe(false);
+    const [record] = await getDb().select().from(declarationRecords).where(eq(declarationRecords.declaration_id, gift!.declaration_id!));
+    expect(record!.record_sent_on).toBe("2026-11-01");
+
+    expect(await refs("2026-12-01T23:30:00Z")).not.toContain(result.reference);
+    expect(await refs("2026-12-02T00:30:00Z")).toContain(result.reference);
+    // Marking a claim before the 30 days have passed leaves the gift out.
+    const early = await markClaimed(range("2026-11-15T12:00:00Z"), staff.email);
+    const [still] = await getDb().select().from(donations).where(eq(donations.id, result.donationId));
+    expect(still!.claim_id).toBeNull();
+    if (early) expect(early.total_pence).not.toBe(0);
+  });
+});
+
+describe("the Small Donations Scheme claim", () => {
+  const today = "2027-05-01";
+  async function collect(pence: number, on = "2025-06-14") {
+    const r = await recordCollection({ collectedOn: on, place: "Craft fair", collectedAs: "cash", amountPence: pence, causeId: null }, staff);
+    if (!r.ok) throw new Error(r.error);
+    return r;
+  }
+  async function giftAidClaimed(pence: number, on = "2025-07-01") {
+    const r = await recordOfflineGift({ donor: { kind: "anonymous" }, amountPence: pence, receivedOn: on, causeId: null, method: "cash", benefitPence: 0, declaration: declaration({ madeOn: on }) }, staff);
+    if (!r.ok) throw new Error(r.error);
+    await markClaimed({ from: on, to: on, asOf: new Date() }, staff.email);
+  }
+  const year2025 = async () => (await smallDonationsYears(today)).find((y) => y.taxYear === 2025)!;
+
+  it("refuses a year with no ordinary claim, then holds to 10× the Gift Aid donations, then to £8,000", async () => {
+    const collection = await collect(50_000);
+    const before = await listDonations(parseDonationFilters(new URLSearchParams({ from: "2025-06-14", to: "2025-06-14" })));
+    expect(before.items.map((i) => i.reference)).toContain(collection.reference);
+    expect(before.items.find((i) => i.reference === collection.reference)!.paid_by).toBe("collection: Craft fair");
+
+    let year = await year2025();
+    expect(year).toMatchObject({ collectedPence: 50_000, giftAidClaimedPence: 0, claimablePence: 0, allowed: false });
+    expect(year.reasons[0]).toMatch(/No Gift Aid has been claimed/);
+    expect(await claimSmallDonations(2025, staff, today)).toBeNull();
+
+    // £20 of Gift Aid donations claimed: at most £200 of small donations.
+    await giftAidClaimed(2_000);
+    year = await year2025();
+    expect(year).toMatchObject({ giftAidClaimedPence: 2_000, limitPence: 20_000, claimablePence: 20_000, topUpPence: 5_000 });
+    const first = await claimSmallDonations(2025, staff, today);
+    expect(first).toMatchObject({ tax_year: 2025, donations_pence: 20_000, top_up_pence: 5_000 });
+    expect(await claimSmallDonations(2025, staff, today)).toBeNull();
+
+    // More Gift Aid claimed raises the limit; the cap of £8,000 still holds.
+    await giftAidClaimed(100_000, "2026-03-01");
+    await collect(900_000, "2026-02-01");
+    year = await year2025();
+    expect(year).toMatchObject({ collectedPence: 950_000, claimedPence: 20_000, limitPence: 800_000, claimablePence: 780_000 });
+    const second = await claimSmallDonations(2025, staff, today);
+    expect(second).toMatchObject({ donations_pence: 780_000, top_up_pence: 195_000 });
+    year = await year2025();
+    expect(year).toMatchObject({ claimedPence: 800_000, claimablePence: 0, allowed: false });
+
+    // Two years after the tax year ends, nothing more.
+    const late = (await smallDonationsYears("2028-04-06")).find((y) => y.taxYear === 2025)!;
+    expect(late.reasons[0]).toMatch(/Too late/);
+  });
+
+  it("counts two claims pressed at once only once", async () => {
+    await collect(10_000, "2024-06-01");
+    await giftAidClaimed(10_000, "2024-07-01");
+    const [a, b] = await Promise.all([claimSmallDonations(2024, staff, "2025-05-01"), claimSmallDonations(2024, staff, "2025-05-01")]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    expect((a ?? b)!.donations_pence).toBe(10_000);
+  });
+});
