@@ -142,6 +142,9 @@ export default [
         route("donations/donor", "routes/admin/donations/donor.tsx"),
         route("donations/gift-aid", "routes/admin/donations/gift-aid.tsx"),
         route("donations/gift-aid/schedule.xlsx", "routes/admin/donations/gift-aid-schedule.ts"),
+        route("donations/offline", "features/offline-gifts/admin/offline.tsx"),
+        route("donations/collections", "features/offline-gifts/admin/collections.tsx"),
+        route("donations/small-donations", "features/offline-gifts/admin/small-donations.tsx"),
       ]),
 
       layout("routes/admin/supporters/layout.tsx", [

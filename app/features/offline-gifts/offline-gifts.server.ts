@@ -12,13 +12,13 @@ import { getDb } from "../../db/client.server.ts";
 import { causes, donations, giftAidDeclarations } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { giftAidAllowed } from "../../domain/giving/benefits.ts";
-import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
+import { CHARITY_NAME, formatPenceExact, giftAidDeclarationText } from "../../domain/giving/donation.ts";
 import { londonIsoDate, newDonationReference } from "../../domain/giving/references.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { linkSupporter } from "../supporters/index.ts";
 import { supporters } from "../supporters/table.ts";
 import { declarationRecords, offlineGifts, smallDonationClaims } from "./table.ts";
-import { smallDonationsClaim, type OfflineMethod, type SmallDonationsClaim } from "./rules.ts";
+import { smallDonationsClaim, taxYearLabel, type OfflineMethod, type SmallDonationsClaim } from "./rules.ts";
 
 export interface DeclarationInput {
   title: string;
@@ -278,3 +278,11 @@ export async function claimSmallDonations(taxYear: number, actor: AuditActor & {
   return claim;
 }
 
+
+/** The Small Donations Scheme beside the Gift Aid claim: each tax year with collections not yet claimed on. */
+export async function smallDonationsSummary() {
+  const years = await smallDonationsYears();
+  return years
+    .filter((y) => y.unclaimedPence > 0)
+    .map((y) => ({ taxYear: y.taxYear, label: taxYearLabel(y.taxYear), claimable: formatPenceExact(y.claimablePence), topUp: formatPenceExact(y.topUpPence) }));
+}

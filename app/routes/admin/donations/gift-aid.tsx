@@ -14,6 +14,7 @@ import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { ukToday } from "../../../components/site/format.ts";
 import type { Route } from "./+types/gift-aid";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { smallDonationsSummary } from "../../../features/offline-gifts/index.ts";
 
 export const handle: MenuHandle = { menu: { group: "Money", label: "Gift Aid", order: 30 } };
 
@@ -36,10 +37,11 @@ export async function loader(args: Route.LoaderArgs) {
     by: c.claimed_by,
     files: Math.ceil(c.gift_count / SCHEDULE_ROWS_PER_FILE),
   }));
+  const smallDonations = await smallDonationsSummary();
   if (!range) {
     // The period staff most likely want: from the end of the last claim to today.
     const next = from || to ? { from, to } : await nextClaimPeriod(ukToday());
-    return { ...next, error, result: null, claims, confirming: false };
+    return { ...next, error, result: null, claims, confirming: false, smallDonations };
   }
   const gifts = await eligibleGifts(range);
   const total = gifts.reduce((sum, g) => sum + g.amount_pence, 0);
@@ -48,6 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
     to,
     error,
     claims,
+    smallDonations,
     confirming: confirming && gifts.length > 0,
     result: {
       asOf: range.asOf.toISOString(),
@@ -105,7 +108,7 @@ const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white p
 const card = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
 export default function GiftAid({ loaderData }: Route.ComponentProps) {
-  const { from, to, error, result, claims, confirming } = loaderData;
+  const { from, to, error, result, claims, confirming, smallDonations } = loaderData;
   const fileLink = (part: number) =>
     `/admin/donations/gift-aid/schedule.xlsx?${new URLSearchParams({ from, to, asOf: result!.asOf, part: String(part) })}`;
   return (
@@ -225,6 +228,20 @@ export default function GiftAid({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       )}
+
+      <section className={card} aria-labelledby="small-title">
+        <h2 id="small-title" className="font-display text-xl font-semibold text-brand-900">
+          Small Donations Scheme
+        </h2>
+        <p className="mt-1 text-slate-700">
+          {smallDonations.length === 0
+            ? "No collections of small donations recorded."
+            : smallDonations.map((y) => `Tax year ${y.label}: ${y.claimable} of small donations can be claimed now (top-up ${y.topUp}).`).join(" ")}{" "}
+          <Link to="/admin/donations/small-donations" className="font-semibold text-brand-700 underline">
+            Small donations claim
+          </Link>
+        </p>
+      </section>
 
       <section className={card} aria-labelledby="claims-title">
         <h2 id="claims-title" className="font-display text-xl font-semibold text-brand-900">Claims made</h2>
