@@ -51,6 +51,8 @@ export const TABLE_TOPICS: Readonly<Record<string, ContentTopic>> = {
   volunteer_shifts: "volunteering",
   volunteer_signups: "volunteering",
   volunteer_settings: "volunteering",
+  appeals: "appeals",
+  appeal_updates: "appeals",
   volunteer_role_checks: "volunteering",
 };
 

@@ -35,6 +35,7 @@ export const CONTENT_TOPICS = [
   "contact",
   "awards",
   "volunteering",
+  "appeals",
 ] as const;
 export type ContentTopic = (typeof CONTENT_TOPICS)[number];
 

@@ -16,7 +16,7 @@ describe("admin menu from the route table", async () => {
       // The dashboard at the top, on its own.
       [null, ["Dashboard"]],
       ["What's on", ["Events", "Door check-in", "Craft Fairs", "Craft fair gallery", "Volunteering"]],
-      ["Pages and news", ["Page texts", "News", "Media library", "Causes", "Fund recipients", "Awards"]],
+      ["Pages and news", ["Page texts", "News", "Media library", "Causes", "Appeals", "Fund recipients", "Awards"]],
       // The lists edited once or twice a year, together.
       ["Rarely changed", ["Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"]],
       ["People", ["Inbox", "Supporters", "Volunteer rota", "Volunteers", "Volunteer hours", "Data protection", "Complaints", "Data requests", "Users"]],

@@ -212,6 +212,8 @@ const RECORD_NAMES: Record<string, string> = {
   award_round: "Awards round",
   mail: "Email",
   gift_aid_claim: "Gift Aid claim",
+  appeal: "Appeal",
+  small_donation_claim: "Small donations claim",
   gift_aid_declaration: "Gift Aid declaration",
   donation: "Donation",
   volunteer_role: "Volunteer role",
