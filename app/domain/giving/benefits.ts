@@ -6,7 +6,7 @@
  * the amount over £100 for a larger gift; and at most £2,500 of benefits to one donor in a
  * tax year (docs/decisions/216). Amounts in pence. Browser-safe.
  */
-export const BENEFIT_AGGREGATE_LIMIT_PENCE = 250_000;
+const BENEFIT_AGGREGATE_LIMIT_PENCE = 250_000;
 
 /** What a payment is: only a donation can carry Gift Aid. */
 export type PaymentKind = "donation" | "ticket" | "stall-fee";

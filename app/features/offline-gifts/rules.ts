@@ -17,7 +17,7 @@ export const METHOD_LABELS: Record<OfflineMethod | "collection", string> = {
 /** The largest single gift the scheme counts: £30. */
 export const SMALL_DONATION_MAX_PENCE = 3_000;
 /** The most small donations one charity may claim on in a tax year: £8,000 (a £2,000 top-up). */
-export const SMALL_DONATIONS_CAP_PENCE = 800_000;
+const SMALL_DONATIONS_CAP_PENCE = 800_000;
 /** Small donations claimed may be at most this many times the Gift Aid donations claimed in the same tax year. */
 export const MATCHING_MULTIPLE = 10;
 /** Days the donor has to cancel a spoken declaration after its written record was sent. */
@@ -32,8 +32,6 @@ export function taxYearOf(day: string): number {
   return day.slice(5) >= "04-06" ? year : year - 1;
 }
 
-export const taxYearStart = (year: number) => `${year}-04-06`;
-export const taxYearEnd = (year: number) => `${year + 1}-04-05`;
 export const taxYearLabel = (year: number) => `${year} to ${year + 1}`;
 /** The last day a small-donations claim for the tax year may be made: two years after the year ends. */
 export const smallDonationsDeadline = (year: number) => `${year + 3}-04-05`;

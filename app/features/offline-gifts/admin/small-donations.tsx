@@ -115,7 +115,7 @@ export default function SmallDonations({ loaderData }: Route.ComponentProps) {
               {y.reasons.map((r) => (
                 <li key={r}>{r}</li>
               ))}
-              {y.overLimit && <li>Over the limit: {y.overLimit}.</li>}
+              {y.overLimit && y.giftAidClaimed !== "£0.00" && <li>Over the limit: {y.overLimit}.</li>}
             </ul>
           )}
           {y.giftAidUnclaimed && (
