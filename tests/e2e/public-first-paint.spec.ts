@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures.ts";
  * the whole stylesheet declares it again, and with it cached the second look would lay the
  * headings out in it while the first used the fallback, moving what sits below them.
  */
-const PAGES = ["/", "/events", "/events/1", "/craft-fairs", "/support", "/news", "/about", "/trustees", "/volunteer", "/no-such-page"];
+const PAGES = ["/", "/events", "/events/1", "/craft-fairs", "/support", "/news", "/about", "/trustees", "/volunteer", "/appeals", "/appeals/1", "/no-such-page"];
 const PROPERTIES = [
   "display", "position", "top", "left", "float", "box-sizing", "overflow", "visibility", "opacity", "z-index",
   "margin-top", "margin-right", "margin-bottom", "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left",
