@@ -55,7 +55,9 @@ for (const width of [390, 1280]) {
       await page.getByRole("checkbox", { name: /Every gift in this collection was £30 or less/ }).check();
       await page.getByRole("button", { name: "Record collection" }).click();
       await expect(page.getByText(`Collection recorded: ${money(amount)} at ${place}.`)).toBeVisible();
-      await expect(page.getByRole("list", { name: "Latest collections" })).toContainText(place);
+      await expect(page.getByRole("list", { name: "Latest collections" }).getByRole("listitem").first()).toContainText(place);
+      // The form starts empty again: the same money is not recorded twice by a second press.
+      await expect(page.getByLabel("Place")).toHaveValue("");
       await page.screenshot({ path: `${SHOTS}/collections-${width}.png`, fullPage: true });
 
       // In the ledger, on its day, paid by collection.
@@ -81,6 +83,53 @@ for (const width of [390, 1280]) {
       await expect(page.getByText(`Small donations claim recorded for 2024 to 2025: ${money(claimable)} of small donations, a top-up of ${money(topUp)}.`)).toBeVisible();
       await expect(page.getByTestId("claimable-2024")).toHaveText("£0.00");
       await expect(page.getByRole("list", { name: "Small donations claims made" })).toContainText(`2024 to 2025: ${money(claimable)} of small donations, top-up ${money(topUp)}`);
+    });
+
+    test("staff record a cheque with a spoken Gift Aid declaration from a supporter they find", async ({ page, signInAs, e2eDatabase }) => {
+      void e2eDatabase;
+      const who = `Olive ${randomUUID().slice(0, 6)}`;
+      const email = `${who.replace(" ", ".").toLowerCase()}@example.org`;
+      await signInAs("editor", { permissions: ["donations"] });
+      await page.goto("/admin/donations/offline");
+      // A new supporter, then found again by name for a second gift.
+      await page.getByRole("radio", { name: /A new supporter/ }).check();
+      await page.getByLabel("Name", { exact: true }).fill(who);
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Amount (£)").fill("75");
+      await page.getByLabel("Paid by").selectOption("cheque");
+      await page.getByRole("button", { name: "Record gift" }).click();
+      await expect(page.getByText(/Gift recorded: £75.00, reference MCF-/)).toBeVisible();
+      await expect(page.getByLabel("Amount (£)")).toHaveValue("");
+
+      await page.getByRole("searchbox", { name: "Find a supporter by name or email" }).fill(who);
+      await page.getByRole("button", { name: "Find" }).click();
+      await page.getByRole("link", { name: `Choose ${who}` }).click();
+      await expect(page.getByRole("radio", { name: new RegExp(who) })).toBeChecked();
+      await page.getByLabel("Amount (£)").fill("40");
+      await page.getByRole("checkbox", { name: "The donor made a Gift Aid declaration" }).check();
+      await page.getByLabel("First name or initial").fill("Olive");
+      await page.getByLabel("Last name").fill("Green");
+      await page.getByLabel("House name or number").fill("3");
+      await page.getByLabel("Postcode").fill("mb2 3cd");
+      await page.getByRole("radio", { name: /Spoken/ }).check();
+      // Over HMRC's benefit limit (25% of £40): refused, nothing recorded.
+      await page.getByLabel(/Value of anything the donor got back/).fill("10.01");
+      await page.getByRole("button", { name: "Record gift" }).click();
+      await expect(page.getByRole("alert")).toContainText("more than HMRC allows");
+      await page.getByLabel(/Value of anything the donor got back/).fill("");
+      await page.getByRole("button", { name: "Record gift" }).click();
+      await expect(page.getByText(/Gift recorded: £40.00/)).toBeVisible();
+      const latest = page.getByRole("list", { name: "Latest offline gifts" }).getByRole("listitem").first();
+      await expect(latest).toContainText("£40.00 from Olive Green, cash");
+      await expect(latest).toContainText("Gift Aid: Spoken declaration");
+      await expect(latest.getByRole("button", { name: "Record as sent" })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/offline-gift-${width}.png`, fullPage: true });
+
+      // In the ledger with the supporter's address; Gift Aid yes.
+      await page.goto(`/admin/donations?q=${encodeURIComponent(email)}`);
+      await expect(page.getByRole("table")).toContainText("Cheque");
+      await expect(page.getByRole("table")).toContainText("£75.00");
+      await expect(page.getByRole("table")).toContainText("£40.00");
     });
 
     test("an editor without the donations permission is refused the offline screens", async ({ page, signInAs }) => {

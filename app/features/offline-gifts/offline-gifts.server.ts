@@ -154,7 +154,7 @@ export async function supporterForGift(id: string) {
   return row ?? null;
 }
 
-/** The latest offline gifts and collections, newest first. */
+/** The offline gifts and collections recorded last, the latest first. */
 export function recentOfflineGifts(limit = 50) {
   return getDb()
     .select({
@@ -180,7 +180,7 @@ export function recentOfflineGifts(limit = 50) {
     .leftJoin(giftAidDeclarations, eq(giftAidDeclarations.id, donations.declaration_id))
     .leftJoin(declarationRecords, eq(declarationRecords.declaration_id, donations.declaration_id))
     .leftJoin(supporters, eq(supporters.id, donations.supporter_id))
-    .orderBy(desc(offlineGifts.received_on), desc(offlineGifts.created_at))
+    .orderBy(desc(offlineGifts.created_at))
     .limit(limit);
 }
 

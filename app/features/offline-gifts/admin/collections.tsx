@@ -76,7 +76,8 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
         without declarations.
       </p>
 
-      <Form method="post" className={card} aria-labelledby="collection-title" noValidate>
+      {/* A new key after each recorded collection: the form starts empty again, never inviting a second record of the same money. */}
+      <Form key={collections[0]?.id ?? "none"} method="post" className={card} aria-labelledby="collection-title" noValidate>
         <h2 id="collection-title" className="font-display text-xl font-semibold text-brand-900">
           Record a collection
         </h2>

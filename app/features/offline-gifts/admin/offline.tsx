@@ -132,7 +132,8 @@ export default function OfflineGifts({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <Form method="post" className={card} aria-labelledby="gift-title" noValidate>
+      {/* A new key after each recorded gift (and each donor chosen): the form starts afresh. */}
+      <Form key={`${recent[0]?.id ?? "none"}-${chosen?.id ?? ""}`} method="post" className={card} aria-labelledby="gift-title" noValidate>
         <h2 id="gift-title" className="font-display text-xl font-semibold text-brand-900">
           The gift
         </h2>
