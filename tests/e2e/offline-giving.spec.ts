@@ -162,6 +162,9 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "£120 raised of £2,000 (6%)");
       await expect(page.getByRole("link", { name: "Give to this appeal" })).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/appeal-open-${width}.png`, fullPage: true });
+      await page.goto("/appeals");
+      await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/appeals-${width}.png`, fullPage: true });
 
       // The appeal ended yesterday: it says so and what it raised; no more giving link.
       await saveAppeal(cause!.id, { goalPence: 200_000, startsOn: isoDay(new Date(), -10), endsOn: isoDay(new Date(), -1), match: { matcherName: "Millbrook Garage", from: isoDay(new Date(), -3), to: isoDay(new Date(), -1), capPence: 5_000 } }, actor);
