@@ -14,6 +14,8 @@
  *       years of data
  *   (i) mail (scripts/bench-mail.ts): messages a second through the job queue to an SMTP
  *       server on loopback, and the time from queued to received
+ *   (j) public p99 while an editor saves every second, against p99 without edits
+ *       (scripts/bench-editing.ts)
  * Prints a table and writes bench/results.md.
  *
  *   BENCH_DURATION=10       seconds per load run
@@ -26,6 +28,8 @@
  *   BENCH_SKIP_LARGE=1      skip the large-site part (scripts/bench-large.ts)
  *   BENCH_SKIP_INSTANCES=1  skip the two-instances part (scripts/bench-instances.ts)
  *   BENCH_SKIP_MAIL=1       skip the mail part (scripts/bench-mail.ts)
+ *   BENCH_SKIP_EDITING=1    skip the editing part (scripts/bench-editing.ts)
+ *   BENCH_EDITING_DURATION=60  seconds of each of its two load runs
  *
  * On a 2-core machine the server (with its PostgreSQL child processes) is pinned to
  * CPU 0 and the load generator to CPU 1 (taskset), so neither starves the other.
@@ -54,6 +58,7 @@ import {
   type Load,
   type Server,
 } from "./bench-lib.ts";
+import { editingSection } from "./bench-editing.ts";
 import { instancesSection } from "./bench-instances.ts";
 import { largeSiteSection } from "./bench-large.ts";
 import { mailSection } from "./bench-mail.ts";
@@ -335,6 +340,7 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 
+  const editing = process.env.BENCH_SKIP_EDITING === "1" ? "## Public latency while an editor saves every second\n\nskipped (BENCH_SKIP_EDITING=1)\n" : await editingSection();
   const largeSite = process.env.BENCH_SKIP_LARGE === "1" ? "## Large site\n\nskipped (BENCH_SKIP_LARGE=1)\n" : await largeSiteSection();
   const instances = process.env.BENCH_SKIP_INSTANCES === "1" ? "## Two instances behind nginx\n\nskipped (BENCH_SKIP_INSTANCES=1)\n" : await instancesSection();
   const mail = process.env.BENCH_SKIP_MAIL === "1" ? "## Mail\n\nskipped (BENCH_SKIP_MAIL=1)\n" : await mailSection();
@@ -487,6 +493,7 @@ ${failing.length ? `\nAudits below 1 that carry weight:\n\n${failing.join("\n")}
 
 ${memory}
 
+${editing}
 ${largeSite}
 ${instances}
 ${mail}
