@@ -20,7 +20,8 @@ import path from "node:path";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import { createSignedInAccount } from "../tests/helpers/staff.ts";
-import { CONNECTIONS, get, load, log, root, startServer, table, type Load, type Server } from "./bench-lib.ts";
+import { spawnSync } from "node:child_process";
+import { CONNECTIONS, cpuCount, get, load, log, root, startServer, table, type Load, type Server } from "./bench-lib.ts";
 
 const PAGE = "/events";
 const DURATION = Number(process.env.BENCH_EDITING_DURATION ?? 60);
@@ -147,10 +148,16 @@ export async function editingSection(): Promise<string> {
         `${ratio.toFixed(2)}× ${pass(ratio <= 2)}`,
       ],
     ];
+    const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim();
+    const date = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC";
+    const shared =
+      loadBefore > cpuCount
+        ? ` The machine was shared with other work (load average above its ${cpuCount} cores): these are not quiet figures, and the ratio between the two runs is what they show.`
+        : "";
     const answered = [...states].map(([state, n]) => `${state}: ${n}`).join(", ");
     return `${HEADING} (\`npm run bench:editing\`)
 
-The production server with the page cache on (pinned like the rows above), a fresh database with the sample content. Autocannon, ${CONNECTIONS} connections, ${DURATION} s on \`${PAGE}\` without edits, then ${DURATION} s while an editor saves a change through the admin every second (takes an upcoming event off the site, then puts it back: each save changes \`${PAGE}\` and the home page, and publishes the change that re-renders them in the background). Load average (1 min) before: ${loadBefore.toFixed(2)}, after: ${loadAfter.toFixed(2)}.
+The production server with the page cache on (pinned like the rows above), a fresh database with the sample content. Autocannon, ${CONNECTIONS} connections, ${DURATION} s on \`${PAGE}\` without edits, then ${DURATION} s while an editor saves a change through the admin every second (takes an upcoming event off the site, then puts it back: each save changes \`${PAGE}\` and the home page, and publishes the change that re-renders them in the background). Measured ${date} at ${commit}. Load average (1 min) before: ${loadBefore.toFixed(2)}, after: ${loadAfter.toFixed(2)}.${shared}
 
 ${table(["Run", "req/s", "p50", "p99", "non-2xx or errors", "p99 with edits / without (≤2×)"], rows)}
 
