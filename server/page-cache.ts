@@ -253,7 +253,8 @@ export function createPageCache(options: PageCacheOptions) {
     const at = now();
     sequence++;
     if (rendersFrom.size > 0) changes.push({ seq: sequence, topic, at });
-    for (const entry of [...entries.values()]) if (topic === EVERYTHING || entry.topics.has(topic)) markStale(entry, at);
+    // Most recently asked for first (the map is in least-recently-used order): the busiest pages are refreshed first.
+    for (const entry of [...entries.values()].reverse()) if (topic === EVERYTHING || entry.topics.has(topic)) markStale(entry, at);
   }
 
   function invalidate(topic: string) {

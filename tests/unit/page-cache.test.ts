@@ -226,7 +226,7 @@ describe("page cache", () => {
     await t.cache.settled();
     const refreshed = t.renders.slice(before);
     expect(most).toBeLessThanOrEqual(2);
-    expect(refreshed.sort()).toEqual(pages);
+    expect(refreshed, "each page once, the most recently asked for first").toEqual([...pages].reverse());
     // A page nobody asked for within the minute is dropped, not rendered: its next visitor renders it.
     expect(refreshed).not.toContain("/old-page");
     for (const p of pages) expect((await t.get(p)).body).toContain(`v${version}`);
