@@ -36,9 +36,11 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * A miss is compressed at a fast level (brotli 5, gzip 6), so an address nobody asks for
- * twice (a unique query string) costs a render but not the slowest compression; the first
- * hit re-compresses the page at the best level (brotli 11, gzip 9) in the background.
+ * A render is compressed at a fast level (brotli 5, gzip 6), so an address nobody asks for
+ * twice (a unique query string), or a page an editor changes every few seconds, costs a
+ * render but not the slowest compression; a hit on a page stored at least
+ * `upgradeAfterMs` ago (5 s) re-compresses it at the best level (brotli 11, gzip 9) in the
+ * background.
  */
 async function compress(identity: Buffer, best: boolean): Promise<{ br: Buffer; gz: Buffer }> {
   const [br, gz] = await Promise.all([
@@ -87,6 +89,8 @@ export interface PageCacheOptions {
   refreshConcurrency?: number;
   /** A stale page is rendered again in the background only when it was asked for within this time (default 60 s); otherwise it is dropped. */
   recentMs?: number;
+  /** How long a page is kept before a hit re-compresses it at the best level (default 5 s). */
+  upgradeAfterMs?: number;
   now?: () => number;
 }
 
@@ -191,6 +195,7 @@ export function createPageCache(options: PageCacheOptions) {
   const maxStaleMs = options.maxStaleMs ?? 10_000;
   const concurrency = Math.max(1, options.refreshConcurrency ?? 2);
   const recentMs = options.recentMs ?? 60_000;
+  const upgradeAfterMs = options.upgradeAfterMs ?? 5_000;
   const now = options.now ?? Date.now;
   const bypass = new Set(options.bypassCookies);
   const cookieCounts = options.cookieCounts ?? (() => true);
@@ -296,7 +301,7 @@ export function createPageCache(options: PageCacheOptions) {
       if (pending.has(key)) continue;
       running++;
       refreshes++;
-      const filling = fill(key, entry.renderHeaders, entry.client, true).finally(() => pending.delete(key));
+      const filling = fill(key, entry.renderHeaders, entry.client).finally(() => pending.delete(key));
       pending.set(key, filling);
       void filling
         .then(({ response }) => {
@@ -404,9 +409,9 @@ export function createPageCache(options: PageCacheOptions) {
   /**
    * Renders `address` (a GET with `renderHeaders`) and stores the page when it may be
    * kept. A page whose content changed while it rendered is stored stale, and rendered
-   * again. `best`: compress at the best level at once (background renders).
+   * again.
    */
-  async function fill(address: string, renderHeaders: [string, string][], client: RenderClient, best: boolean): Promise<Fill> {
+  async function fill(address: string, renderHeaders: [string, string][], client: RenderClient): Promise<Fill> {
     const from = beginRender();
     let ended = false;
     const end = (topics: ReadonlySet<string> | null) => {
@@ -431,9 +436,11 @@ export function createPageCache(options: PageCacheOptions) {
       }
 
       const identity = Buffer.from(await response.arrayBuffer());
-      const { br, gz } = await compress(identity, best);
       const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
       const previous = entries.get(key);
+      // The same bytes as the stored page (a change it does not show, a time-to-live refresh): its compressed forms are kept.
+      const same = previous?.etag === etag ? previous : undefined;
+      const { br, gz } = same ? { br: same.br, gz: same.gzip } : await compress(identity, false);
       const storedAt = now();
       const headers: [string, string][] = [];
       for (const [name, value] of response.headers) if (!SKIPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
@@ -451,7 +458,7 @@ export function createPageCache(options: PageCacheOptions) {
         storedAt,
         topics,
         size: identity.length + br.length + gz.length + key.length + 1024,
-        best,
+        best: same?.best ?? false,
         requestedAt: previous?.requestedAt ?? storedAt,
         renderHeaders,
         client,
@@ -522,7 +529,7 @@ export function createPageCache(options: PageCacheOptions) {
     entries.delete(key);
     entries.set(key, cached);
     send(req, res, cached, cached.staleSince === undefined ? "hit" : "stale");
-    if (!cached.best && !upgrading.has(cached)) void upgrade(cached);
+    if (!cached.best && !upgrading.has(cached) && t - cached.storedAt >= upgradeAfterMs) void upgrade(cached);
     return true;
   }
 
@@ -542,9 +549,7 @@ export function createPageCache(options: PageCacheOptions) {
       let filling = pending.get(key);
       const leader = !filling;
       if (!filling) {
-        filling = fill(addressOf(req), renderHeadersOf(req), { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", secure: req.secure }, false).finally(() =>
-          pending.delete(key),
-        );
+        filling = fill(addressOf(req), renderHeadersOf(req), { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", secure: req.secure }).finally(() => pending.delete(key));
         pending.set(key, filling);
       }
       const { entry, response } = await filling;

@@ -431,7 +431,7 @@ describe("compression of cached pages", () => {
       },
     });
 
-  it("compresses a miss at a fast level (a unique query string costs no brotli 11), and the page at the best level once it is asked for again", async () => {
+  it("compresses a render at a fast level (a unique query string, or a page changed every second, costs no brotli 11), and the page at the best level once it is asked for again after 5 s", async () => {
     const t = await setup({ respond: () => new Response(big, { headers: { "Content-Type": "text/html; charset=utf-8" } }) });
     const raw = async (path: string) => {
       const response = await fetch(t.base + path, { headers: { "Accept-Encoding": "br" } });
@@ -443,12 +443,22 @@ describe("compression of cached pages", () => {
     const fastBytes = t.cache.stats().bytes;
     await raw("/events?utm=unique-1");
     await t.cache.settled();
+    expect(t.cache.stats().best, "asked for again at once: still the fast forms").toBe(0);
+    t.advance(5_000);
+    await raw("/events?utm=unique-1");
+    await t.cache.settled();
     expect(t.cache.stats().best).toBe(1);
     expect(t.cache.stats().bytes).toBeLessThan(fastBytes);
     // The stored forms, byte for byte in size: brotli 5 and gzip 6 first, brotli 11 and gzip 9 after.
     const key = `${t.base}/events?utm=unique-1`;
     const size = (br: number, gz: number) => Buffer.byteLength(big) + br + gz + key.length + 1024;
     expect(fastBytes).toBe(size(brotliAt(5).length, zlib.gzipSync(big, { level: 6 }).length));
+    expect(t.cache.stats().bytes).toBe(size(brotliAt(11).length, zlib.gzipSync(big, { level: 9 }).length));
+    // Rendered again with the same bytes (a change the page does not show): the best forms are kept, not redone.
+    t.publish("events");
+    await t.cache.settled();
+    expect(t.renders).toHaveLength(2);
+    expect(t.cache.stats().best).toBe(1);
     expect(t.cache.stats().bytes).toBe(size(brotliAt(11).length, zlib.gzipSync(big, { level: 9 }).length));
   });
 });
