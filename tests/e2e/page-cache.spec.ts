@@ -135,6 +135,32 @@ test("another process sharing the database serves the fresh page after the chang
   expect((await visit(`${b.origin}/events`)).body).toContain(GALA);
 });
 
+test("a page rendered again in the background is byte for byte the page a fresh request renders: body, ETag, headers, compressed forms", async () => {
+  // A has the home page in its cache; B has never rendered it.
+  await visit(`${a.origin}/`);
+  expect((await visit(`${a.origin}/`)).headers.get("x-page-cache")).toBe("hit");
+  const cookie = await signIn(a);
+  await toggleEvent(a, cookie, 1);
+  // The change is heard before the save answers: the first "hit" after it is the page rendered again.
+  await expect.poll(async () => (await visit(`${a.origin}/`)).headers.get("x-page-cache"), { timeout: MAX_STALE_MS }).toBe("hit");
+  const refreshed = await visit(`${a.origin}/`);
+  const fresh = await visit(`${b.origin}/`);
+  expect(fresh.headers.get("x-page-cache")).toBe("miss");
+  expect(refreshed.body).toBe(fresh.body);
+  expect(refreshed.headers.get("etag")).toBe(fresh.headers.get("etag"));
+  for (const header of ["content-type", "content-security-policy", "cache-control", "vary", "x-frame-options", "referrer-policy"]) {
+    expect(refreshed.headers.get(header), header).toBe(fresh.headers.get(header));
+  }
+  for (const encoding of ["br", "gzip"]) {
+    const fromA = await fetch(`${a.origin}/`, { headers: { "Accept-Encoding": encoding } });
+    const fromB = await fetch(`${b.origin}/`, { headers: { "Accept-Encoding": encoding } });
+    expect(fromA.headers.get("content-encoding")).toBe(encoding);
+    expect(fromB.headers.get("content-encoding")).toBe(encoding);
+    expect(await fromA.text()).toBe(await fromB.text());
+  }
+  await toggleEvent(a, cookie, 1);
+});
+
 test("a signed-in page is never served to an anonymous visitor", async () => {
   const cookie = await signIn(a);
 
