@@ -180,3 +180,47 @@ export function load(
     });
   });
 }
+
+// ---------------------------------------------------------------------------------------
+// Load with wrk (a second client, written in C: Debian's wrk package), on the same CPU as autocannon
+
+/** wrk's binary (WRK_PATH, default /usr/bin/wrk), or null when it is not installed. */
+export function wrkBinary(): string | null {
+  const binary = process.env.WRK_PATH ?? "/usr/bin/wrk";
+  return fs.existsSync(binary) ? binary : null;
+}
+
+/** wrk's durations ("812.00us", "2.10ms", "1.02s") in milliseconds. */
+function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  return m[2] === "us" ? n / 1000 : m[2] === "ms" ? n : m[2] === "s" ? n * 1000 : n * 60_000;
+}
+
+/** One wrk run: one thread, CONNECTIONS connections, DURATION seconds, HTTP/1.1 keep-alive, no Accept-Encoding (like autocannon's runs). */
+export function wrkLoad(url: string, cpus = loadCpus, options: { connections?: number; duration?: number } = {}): Promise<Load> {
+  const binary = wrkBinary();
+  if (!binary) return Promise.reject(new Error("wrk is not installed (apt-get install wrk)"));
+  const [command, args] = pinned(cpus, binary, ["-t1", `-c${options.connections ?? CONNECTIONS}`, `-d${options.duration ?? DURATION}s`, "--latency", url]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    child.on("exit", (code) => {
+      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+      if (code !== 0 || !Number.isFinite(rps)) return reject(new Error(`wrk failed (${code}): ${err}${out}`));
+      const percentile = (p: string) => wrkMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
+      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      resolve({
+        rps,
+        p50: percentile("50"),
+        p99: percentile("99"),
+        non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+        errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+      });
+    });
+  });
+}

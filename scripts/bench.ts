@@ -4,7 +4,8 @@
  *   (a) cached public pages: requests/s, p50/p99 latency (autocannon, 50 connections)
  *   (b) the same bytes served as a plain static file by nginx, one worker (the reference),
  *       and by the same server through express.static (a second row, for comparison)
- *   (c) the ratio a/b against nginx
+ *   (c) the ratio a/b against nginx, with autocannon and again with wrk (Debian's wrk
+ *       package; the wrk columns are left empty without it)
  *   (d) compressed JavaScript and total transfer bytes per page
  *   (e) peak server memory (VmHWM of the server process)
  *   (f) Lighthouse scores (mobile) in Debian's Chromium
@@ -14,6 +15,8 @@
  *       years of data
  *   (i) mail (scripts/bench-mail.ts): messages a second through the job queue to an SMTP
  *       server on loopback, and the time from queued to received
+ *   (j) public p99 while an editor saves every second, against p99 without edits
+ *       (scripts/bench-editing.ts)
  * Prints a table and writes bench/results.md.
  *
  *   BENCH_DURATION=10       seconds per load run
@@ -26,6 +29,8 @@
  *   BENCH_SKIP_LARGE=1      skip the large-site part (scripts/bench-large.ts)
  *   BENCH_SKIP_INSTANCES=1  skip the two-instances part (scripts/bench-instances.ts)
  *   BENCH_SKIP_MAIL=1       skip the mail part (scripts/bench-mail.ts)
+ *   BENCH_SKIP_EDITING=1    skip the editing part (scripts/bench-editing.ts)
+ *   BENCH_EDITING_DURATION=60  seconds of each of its two load runs
  *
  * On a 2-core machine the server (with its PostgreSQL child processes) is pinned to
  * CPU 0 and the load generator to CPU 1 (taskset), so neither starves the other.
@@ -51,9 +56,12 @@ import {
   startStaticNginx,
   startServer,
   table,
+  wrkBinary,
+  wrkLoad,
   type Load,
   type Server,
 } from "./bench-lib.ts";
+import { editingSection } from "./bench-editing.ts";
 import { instancesSection } from "./bench-instances.ts";
 import { largeSiteSection } from "./bench-large.ts";
 import { mailSection } from "./bench-mail.ts";
@@ -253,6 +261,9 @@ async function main() {
   const cached = new Map<string, Load>();
   const reference = new Map<string, Load>();
   const nginxReference = new Map<string, Load>();
+  const wrkCached = new Map<string, Load>();
+  const wrkNginx = new Map<string, Load>();
+  const wrk = wrkBinary();
   const statuses = new Map<string, number>();
   const weights = new Map<string, Weight>();
   const adminWeights = new Map<string, Weight>();
@@ -299,6 +310,11 @@ async function main() {
         cached.set(page, await load(server.origin + page));
         if (nginx) nginxReference.set(page, await load(`${nginx.origin}/${fileName(page)}`));
         reference.set(page, await load(`${server.origin}/__bench-static/${fileName(page)}`));
+        if (wrk) {
+          log(`load: ${page} (page cache), then the same bytes from nginx, with wrk`);
+          wrkCached.set(page, await wrkLoad(server.origin + page));
+          if (nginx) wrkNginx.set(page, await wrkLoad(`${nginx.origin}/${fileName(page)}`));
+        }
       }
     } finally {
       await nginx?.stop();
@@ -335,6 +351,7 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 
+  const editing = process.env.BENCH_SKIP_EDITING === "1" ? "## Public latency while an editor saves every second\n\nskipped (BENCH_SKIP_EDITING=1)\n" : await editingSection();
   const largeSite = process.env.BENCH_SKIP_LARGE === "1" ? "## Large site\n\nskipped (BENCH_SKIP_LARGE=1)\n" : await largeSiteSection();
   const instances = process.env.BENCH_SKIP_INSTANCES === "1" ? "## Two instances behind nginx\n\nskipped (BENCH_SKIP_INSTANCES=1)\n" : await instancesSection();
   const mail = process.env.BENCH_SKIP_MAIL === "1" ? "## Mail\n\nskipped (BENCH_SKIP_MAIL=1)\n" : await mailSection();
@@ -352,7 +369,10 @@ async function main() {
     const n = nginxReference.get(page);
     const b = reference.get(page)!;
     const ratio = n ? a.rps / n.rps : null;
-    const failures = [a, b, ...(n ? [n] : [])].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+    const wa = wrkCached.get(page);
+    const wn = wrkNginx.get(page);
+    const wrkRatio = wa && wn ? wa.rps / wn.rps : null;
+    const failures = [a, b, ...(n ? [n] : []), ...(wa ? [wa] : []), ...(wn ? [wn] : [])].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     return [
       `\`${page}\``,
       statuses.get(page) ?? "?",
@@ -361,7 +381,10 @@ async function main() {
       `${ms(a.p99)} ${pass(a.p99 < 20)}`,
       n ? Math.round(n.rps) : "no nginx",
       n ? ms(n.p99) : "",
-      ratio === null ? "" : `${(ratio * 100).toFixed(0)}% ${pass(ratio >= 0.5)}`,
+      ratio === null ? "" : `${(ratio * 100).toFixed(0)}% ${pass(ratio >= 0.8)}`,
+      wa ? `${Math.round(wa.rps)} (p99 ${ms(wa.p99)})` : "no wrk",
+      wn ? `${Math.round(wn.rps)} (p99 ${ms(wn.p99)})` : "",
+      wrkRatio === null ? "" : `${(wrkRatio * 100).toFixed(0)}% ${pass(wrkRatio >= 0.8)}`,
       Math.round(b.rps),
       ms(b.p99),
       `${((a.rps / b.rps) * 100).toFixed(0)}%`,
@@ -377,7 +400,10 @@ async function main() {
       "p99 (<20 ms)",
       "nginx req/s",
       "nginx p99",
-      "Cached/nginx (≥50%)",
+      "Cached/nginx, autocannon (≥80%)",
+      "wrk: cached req/s",
+      "wrk: nginx req/s",
+      "Cached/nginx, wrk (≥80%)",
       "express.static req/s",
       "express.static p99",
       "Cached/express.static",
@@ -462,7 +488,7 @@ Measured by \`npm run bench\` (scripts/bench.ts).
 - Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)} (other work on the machine skews the numbers)
 - Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, HTTP/1.1 keep-alive, no Accept-Encoding (cached page and static file both sent uncompressed, so they send the same bytes).
 - CPUs: ${canPin ? `server (Node and its embedded PostgreSQL) pinned to CPU ${serverCpus}, load generator to CPU ${loadCpus} (taskset), so they do not starve each other; the server therefore has one core.` : "not pinned (taskset unavailable or one core): server and load generator share the CPUs."}
-- Static reference: the rendered HTML of each page written to a folder and served by Debian's nginx (one worker, access log off, pinned to the server's CPU); the target is cached pages at ≥50% of nginx's rate with p99 under 20 ms. A second reference serves the same files from the app itself through \`express.static\` (BENCH_STATIC_DIR, at /__bench-static), behind the same middleware.
+- Static reference: the rendered HTML of each page written to a folder and served by Debian's nginx (one worker, access log off, pinned to the server's CPU); the target is cached pages at ≥80% of nginx's rate with p99 under 20 ms. Method: the same bytes (the page as the cache stores it, uncompressed), the same client on the same CPU (the load generator's), the server and nginx each alone on the server's CPU, one after the other for each page; measured with two clients, autocannon (Node) and ${wrk ? "wrk (C, one thread, the same connections and duration)" : "wrk (not installed on this run: apt-get install wrk)"}, since a client slower than the server caps both rates alike and hides the difference. A second reference serves the same files from the app itself through \`express.static\` (BENCH_STATIC_DIR, at /__bench-static), behind the same middleware.
 - Uncached: separate starts of the same server with \`PAGE_CACHE=off\` (every request is rendered by React Router and React; the public content it shows comes from the in-memory content cache, docs/decisions/044). Measured on one core like the cached runs, then with the server and the load generator sharing both cores, which is what the target names ("on 2 cores"); only that row is checked against it. Each is the median of ${UNCACHED_RUNS} runs on one server start (all runs in Notes): other work on the machine moves this rate by a quarter from one run to the next.
 
 ## Throughput and latency
@@ -487,6 +513,7 @@ ${failing.length ? `\nAudits below 1 that carry weight:\n\n${failing.join("\n")}
 
 ${memory}
 
+${editing}
 ${largeSite}
 ${instances}
 ${mail}

@@ -13,7 +13,7 @@ import { prepareToastCheck, TOAST_COOKIE, toastSignedBySite } from "../app/lib/t
 import { requestInfoContext } from "../app/lib/request-context.ts";
 import { adminMenuContext, menuFromRoutes, type MenuEntry } from "../app/lib/admin-menu.ts";
 import { refuseCrossSiteWrites } from "./csrf.ts";
-import { createPageCache, type PageCacheOptions } from "./page-cache.ts";
+import { createPageCache, type PageCacheOptions, type RenderClient } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
 import { outsideAdmin, withoutAdminRoutes } from "./public-routes.ts";
 import { bodyLimitsFromRoutes, limitRequestBodies, refuseUnknownMethods } from "./request-limits.ts";
@@ -41,7 +41,7 @@ export interface AppOptions {
   /** `npm run bench` only (BENCH_STATIC_DIR): the reference static files, served at /__bench-static. */
   benchStaticDir?: string;
   /** The rendered-page cache for anonymous visitors (off when absent, and in development). */
-  pageCache?: Pick<PageCacheOptions, "subscribe" | "maxEntries" | "maxBytes" | "ttlMs">;
+  pageCache?: Pick<PageCacheOptions, "subscribe" | "maxEntries" | "maxBytes" | "ttlMs" | "maxStaleMs" | "refreshConcurrency" | "recentMs">;
 }
 
 /** Stripe's webhook (app/routes/resources/stripe-webhook.ts). */
@@ -68,15 +68,13 @@ export function createApp(options: AppOptions) {
   let menu: Promise<MenuEntry[]> | undefined;
   const adminMenu = () =>
     typeof build === "function" ? build().then((b) => menuFromRoutes(b.routes)) : (menu ??= Promise.resolve(menuFromRoutes(build.routes)));
-  const getLoadContext = (req: Request) => {
+  const loadContextFor = (client: RenderClient) => {
     const context = new RouterContextProvider();
     context.set(adminMenuContext, adminMenu);
-    context.set(requestInfoContext, {
-      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      secure: req.secure,
-    });
+    context.set(requestInfoContext, client);
     return context;
   };
+  const getLoadContext = (req: Request) => loadContextFor({ ip: req.ip ?? req.socket.remoteAddress ?? "unknown", secure: req.secure });
   // Anonymous visitors' public pages from memory (production only; PAGE_CACHE=off disables).
   // A stored page is answered first, before the rest of the middleware: it is already
   // compressed, it is a GET or HEAD (no body, no cross-site write), and a hit is not logged.
@@ -88,7 +86,7 @@ export function createApp(options: AppOptions) {
     options.pageCache && !options.viteMiddleware
       ? createPageCache({
           ...options.pageCache,
-          render: (request, req) => (outsideAdmin(request.url) ? handlePublic : handleAny)(request, getLoadContext(req)),
+          render: (request, client) => (outsideAdmin(request.url) ? handlePublic : handleAny)(request, loadContextFor(client)),
           bypassCookies: [sessionCookieName(false), sessionCookieName(true), TOAST_COOKIE],
           // A toast only counts when this site signed it: a made-up mcf_toast does not skip the cache.
           cookieCounts: (name, value) => name !== TOAST_COOKIE || toastSignedBySite(value),

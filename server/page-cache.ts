@@ -7,8 +7,14 @@
  * gzip forms, and served again until the content it shows changes. The change feed says
  * when: a content topic ("events", "settings" ...) changed, in this process or, through
  * Postgres LISTEN/NOTIFY, in another one sharing the database; the pages that show that
- * topic (as their routes declare, app/live/topics.ts) are dropped. A short time-to-live (60 s) re-renders pages anyway, for what
- * changes with the clock (an event becoming past) and as a net under a lost notification.
+ * topic (as their routes declare, app/live/topics.ts) are marked stale. A stale page that
+ * was asked for recently is rendered again in the background and swapped in (a few at a
+ * time, once per address however many changes arrive meanwhile); until then visitors get
+ * the previous version, but never one that has been stale for longer than `maxStaleMs`
+ * (PAGE_CACHE_MAX_STALE_SECONDS): past that a visitor waits for the render under way. A
+ * stale page nobody asked for recently is dropped. A short time-to-live (60 s) marks pages
+ * stale anyway, for what changes with the clock (an event becoming past) and as a net
+ * under a lost notification.
  *
  * Never cached: requests with a session or flash cookie (signed-in staff see banners and
  * their own pages), other methods, /admin/**, client data requests (*.data), event
@@ -30,9 +36,11 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * A miss is compressed at a fast level (brotli 5, gzip 6), so an address nobody asks for
- * twice (a unique query string) costs a render but not the slowest compression; the first
- * hit re-compresses the page at the best level (brotli 11, gzip 9) in the background.
+ * A render is compressed at a fast level (brotli 5, gzip 6), so an address nobody asks for
+ * twice (a unique query string), or a page an editor changes every few seconds, costs a
+ * render but not the slowest compression; a hit on a page stored at least
+ * `upgradeAfterMs` ago (5 s) re-compresses it at the best level (brotli 11, gzip 9) in the
+ * background.
  */
 async function compress(identity: Buffer, best: boolean): Promise<{ br: Buffer; gz: Buffer }> {
   const [br, gz] = await Promise.all([
@@ -48,9 +56,19 @@ async function compress(identity: Buffer, best: boolean): Promise<{ br: Buffer; 
   return { br, gz };
 }
 
+/** What the render needs to know of the client beyond the request itself (the load context's request info). */
+export interface RenderClient {
+  ip: string;
+  secure: boolean;
+}
+
 export interface PageCacheOptions {
-  /** Renders a request (React Router's handler with this request's load context). */
-  render: (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
+  /**
+   * Renders a request (React Router's handler with a load context for `client`). Also
+   * called with no visitor waiting, to render a stale page again in the background: with
+   * the same request headers and client as the render that stored it.
+   */
+  render: (request: Request, client: RenderClient) => Promise<Response>;
   /** The change feed: calls the listener with a topic on every change; returns unsubscribe. */
   subscribe?: (listener: (topic: string) => void) => () => void;
   /** Cookie names that mean "not an anonymous visitor" (session, flash toast). */
@@ -65,6 +83,14 @@ export interface PageCacheOptions {
   maxEntries?: number;
   maxBytes?: number;
   ttlMs?: number;
+  /** How long a page may be served after a change it does not show yet (default 10 s). */
+  maxStaleMs?: number;
+  /** Background re-renders at once (default 2). */
+  refreshConcurrency?: number;
+  /** A stale page is rendered again in the background only when it was asked for within this time (default 60 s); otherwise it is dropped. */
+  recentMs?: number;
+  /** How long a page is kept before a hit re-compresses it at the best level (default 5 s). */
+  upgradeAfterMs?: number;
   now?: () => number;
 }
 
@@ -83,6 +109,13 @@ interface Entry {
   size: number;
   /** Compressed at the best level yet (misses are compressed fast; a page asked for again is redone at the best level). */
   best: boolean;
+  /** Since when the page may be out of date (the first change it does not show, or the end of its time-to-live). */
+  staleSince?: number;
+  /** When a visitor last asked for it: only recently asked-for pages are rendered again in the background. */
+  requestedAt: number;
+  /** The request headers and client it was rendered for: a background render uses the same. */
+  renderHeaders: [string, string][];
+  client: RenderClient;
 }
 
 interface Fill {
@@ -152,10 +185,17 @@ function notModified(req: ExpressRequest, entry: Entry): boolean {
   return Number.isFinite(ifModifiedSince) && entry.lastModified <= ifModifiedSince;
 }
 
+/** A change that matches every page (`clear`). */
+const EVERYTHING = "*";
+
 export function createPageCache(options: PageCacheOptions) {
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
   const ttlMs = options.ttlMs ?? 60_000;
+  const maxStaleMs = options.maxStaleMs ?? 10_000;
+  const concurrency = Math.max(1, options.refreshConcurrency ?? 2);
+  const recentMs = options.recentMs ?? 60_000;
+  const upgradeAfterMs = options.upgradeAfterMs ?? 5_000;
   const now = options.now ?? Date.now;
   const bypass = new Set(options.bypassCookies);
   const cookieCounts = options.cookieCounts ?? (() => true);
@@ -163,10 +203,32 @@ export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   /** The query parameters each path reads, as its last render said (QUERY_HEADER); unknown paths key on the whole address. */
   const queryNames = new Map<string, readonly string[]>();
+  /** Renders under way, by key: a visitor's (a miss) or a background one; anyone else asking for the key waits for it. */
   const pending = new Map<string, Promise<Fill>>();
   let bytes = 0;
-  /** Bumped on every invalidation: a render that started before it is not stored. */
-  let generation = 0;
+
+  /**
+   * The changes heard while renders were under way (sequence number, topic, time), so a
+   * render knows which changes its page may not show: the page is then stored stale and
+   * rendered again. Kept only as long as a render that started before them runs.
+   */
+  let sequence = 0;
+  let changes: { seq: number; topic: string; at: number }[] = [];
+  const rendersFrom = new Map<number, number>();
+  function beginRender(): number {
+    rendersFrom.set(sequence, (rendersFrom.get(sequence) ?? 0) + 1);
+    return sequence;
+  }
+  /** Ends a render begun at `from`; returns when the first change its page may not show came, if any. */
+  function endRender(from: number, topics: ReadonlySet<string> | null): number | undefined {
+    const first = topics ? changes.find((c) => c.seq > from && (c.topic === EVERYTHING || topics.has(c.topic)))?.at : undefined;
+    const left = (rendersFrom.get(from) ?? 1) - 1;
+    if (left > 0) rendersFrom.set(from, left);
+    else rendersFrom.delete(from);
+    const oldest = Math.min(...rendersFrom.keys());
+    changes = rendersFrom.size === 0 ? [] : changes.filter((c) => c.seq > oldest);
+    return first;
+  }
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -185,18 +247,80 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  function invalidate(topic: string) {
-    generation++;
-    for (const [key, entry] of entries) if (entry.topics.has(topic)) remove(key);
+  /** Marks a page stale; renders it again in the background if it was asked for recently, else drops it. */
+  function markStale(entry: Entry, since: number) {
+    entry.staleSince ??= since;
+    if (now() - entry.requestedAt <= recentMs) scheduleRefresh(entry.key);
+    else remove(entry.key);
   }
 
+  function changed(topic: string) {
+    const at = now();
+    sequence++;
+    if (rendersFrom.size > 0) changes.push({ seq: sequence, topic, at });
+    // Most recently asked for first (the map is in least-recently-used order): the busiest pages are refreshed first.
+    for (const entry of [...entries.values()].reverse()) if (topic === EVERYTHING || entry.topics.has(topic)) markStale(entry, at);
+  }
+
+  function invalidate(topic: string) {
+    changed(topic);
+  }
+
+  /** Drops every page (renders under way are not stored). */
   function clear() {
-    generation++;
+    changed(EVERYTHING);
     entries.clear();
+    queued.clear();
     bytes = 0;
   }
 
   const unsubscribe = options.subscribe?.(invalidate);
+
+  // -------------------------------------------------------------------------------------
+  // Background re-renders: a queue of keys (each once), `concurrency` at a time.
+
+  const queued = new Set<string>();
+  let running = 0;
+  let refreshes = 0;
+  const idle = new Set<() => void>();
+
+  function scheduleRefresh(key: string) {
+    if (queued.has(key)) return;
+    queued.add(key);
+    // On the next turn: the several topics one save publishes make one render.
+    if (queued.size === 1) setImmediate(pump);
+  }
+
+  function pump() {
+    for (const key of queued) {
+      if (running >= concurrency) return;
+      queued.delete(key);
+      const entry = entries.get(key);
+      if (!entry || entry.staleSince === undefined) continue;
+      // A render of this page is under way: when it ends, the page is stale again or not.
+      if (pending.has(key)) continue;
+      running++;
+      refreshes++;
+      const filling = fill(key, entry.renderHeaders, entry.client).finally(() => pending.delete(key));
+      pending.set(key, filling);
+      void filling
+        .then(({ response }) => {
+          // No longer cacheable (an error, a redirect, a private page): visitors get it rendered for them.
+          if (response) {
+            void response.body?.cancel().catch(() => {});
+            if (entries.get(key) === entry) remove(key);
+          }
+        })
+        .catch(() => {
+          if (entries.get(key) === entry) remove(key);
+        })
+        .finally(() => {
+          running--;
+          pump();
+        });
+    }
+    if (running === 0 && queued.size === 0) for (const resolve of [...idle]) resolve();
+  }
 
   /** Entries being re-compressed at the best level (once each), and the work under way. */
   const upgrading = new WeakSet<Entry>();
@@ -220,9 +344,14 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  /** Resolves when every background re-compression started so far has finished (tests). */
+  /** Resolves when the background work started so far (re-renders, re-compression) has finished (tests, bench). */
   async function settled() {
-    await Promise.all([...upgrades]);
+    for (;;) {
+      if (running > 0 || queued.size > 0) await new Promise<void>((resolve) => idle.add(resolve)).finally(() => idle.clear());
+      else if (upgrades.size > 0) await Promise.all([...upgrades]);
+      else if (pending.size > 0) await Promise.allSettled([...pending.values()]);
+      else return;
+    }
   }
 
   function isCandidate(req: ExpressRequest): boolean {
@@ -233,25 +362,32 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /**
-   * The key of a request's page: the address with only the query parameters the page
+   * The key of a page's address: the address with only the query parameters the page
    * reads (in a fixed order), once a render of its path has said which they are; until
    * then the whole address. `/?x=1` and `/?x=2` are then one entry, not two renders.
    */
-  function keyOf(req: ExpressRequest): string {
-    const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
-    const url = new URL(req.originalUrl, "http://x");
+  function keyOfAddress(address: string): string {
+    const url = new URL(address);
     const names = queryNames.get(url.pathname);
-    if (!names) return `${origin}${req.originalUrl}`;
+    if (!names) return address;
     const kept = new URLSearchParams();
     for (const name of names) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
     const query = kept.toString();
-    return `${origin}${url.pathname}${query ? `?${query}` : ""}`;
+    return `${url.origin}${url.pathname}${query ? `?${query}` : ""}`;
   }
 
-  function learnQuery(req: ExpressRequest, headers: Headers) {
+  function addressOf(req: ExpressRequest): string {
+    return `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+  }
+
+  function keyOf(req: ExpressRequest): string {
+    return keyOfAddress(addressOf(req));
+  }
+
+  function learnQuery(address: string, headers: Headers) {
     const header = headers.get(QUERY_HEADER);
     if (header === null) return;
-    const path = new URL(req.originalUrl, "http://x").pathname;
+    const path = new URL(address).pathname;
     queryNames.delete(path);
     queryNames.set(path, header.split(",").filter(Boolean));
     for (const key of queryNames.keys()) {
@@ -260,59 +396,86 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  /** The request rendered for the cache: GET, without cookies or conditional headers. */
-  function renderRequest(req: ExpressRequest, key: string): Request {
-    const headers = new Headers();
+  /** The headers a page is rendered with: the request's, without cookies or conditional headers. */
+  function renderHeadersOf(req: ExpressRequest): [string, string][] {
+    const headers: [string, string][] = [];
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined || /^(cookie|if-none-match|if-modified-since|range|if-range)$/i.test(name)) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      for (const v of Array.isArray(value) ? value : [value]) headers.push([name, v]);
     }
-    return new Request(key, { method: "GET", headers });
+    return headers;
   }
 
-  async function fill(requestKey: string, req: ExpressRequest, res: ExpressResponse): Promise<Fill> {
-    const startedAt = generation;
-    const response = await options.render(renderRequest(req, requestKey), req, res);
-    // The page says which query parameters it reads: it is stored under the key made of those.
-    learnQuery(req, response.headers);
-    const key = keyOf(req);
-    const cacheControl = response.headers.get("cache-control") ?? "";
-    const cacheable =
-      (response.status === 200 || response.status === 404) &&
-      /^text\/html\b/i.test(response.headers.get("content-type") ?? "") &&
-      !response.headers.has("set-cookie") &&
-      !/no-store|private/i.test(cacheControl) &&
-      response.body !== null;
-    if (!cacheable) return { response };
-
-    const identity = Buffer.from(await response.arrayBuffer());
-    const { br, gz } = await compress(identity, false);
-    const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-    const previous = entries.get(key);
-    const storedAt = now();
-    const headers: [string, string][] = [];
-    for (const [name, value] of response.headers) if (!SKIPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
-    const entry: Entry = {
-      key,
-      status: response.status,
-      headers,
-      identity,
-      br,
-      gzip: gz,
-      etag,
-      // Same bytes as before (a time-to-live refresh): keep the old date, so 304s go on.
-      lastModified: previous?.etag === etag ? previous.lastModified : Math.floor(storedAt / 1000) * 1000,
-      storedAt,
-      topics: topicsOfResponse(response.headers, CONTENT_TOPICS),
-      size: identity.length + br.length + gz.length + key.length + 1024,
-      best: false,
+  /**
+   * Renders `address` (a GET with `renderHeaders`) and stores the page when it may be
+   * kept. A page whose content changed while it rendered is stored stale, and rendered
+   * again.
+   */
+  async function fill(address: string, renderHeaders: [string, string][], client: RenderClient): Promise<Fill> {
+    const from = beginRender();
+    let ended = false;
+    const end = (topics: ReadonlySet<string> | null) => {
+      ended = true;
+      return endRender(from, topics);
     };
-    // Content changed while this page was rendering: serve it, but do not keep it.
-    if (generation === startedAt && entry.size <= maxBytes) store(entry);
-    return { entry };
+    try {
+      const response = await options.render(new Request(address, { method: "GET", headers: new Headers(renderHeaders) }), client);
+      // The page says which query parameters it reads: it is stored under the key made of those.
+      learnQuery(address, response.headers);
+      const key = keyOfAddress(address);
+      const cacheControl = response.headers.get("cache-control") ?? "";
+      const cacheable =
+        (response.status === 200 || response.status === 404) &&
+        /^text\/html\b/i.test(response.headers.get("content-type") ?? "") &&
+        !response.headers.has("set-cookie") &&
+        !/no-store|private/i.test(cacheControl) &&
+        response.body !== null;
+      if (!cacheable) {
+        end(null);
+        return { response };
+      }
+
+      const identity = Buffer.from(await response.arrayBuffer());
+      const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+      const previous = entries.get(key);
+      // The same bytes as the stored page (a change it does not show, a time-to-live refresh): its compressed forms are kept.
+      const same = previous?.etag === etag ? previous : undefined;
+      const { br, gz } = same ? { br: same.br, gz: same.gzip } : await compress(identity, false);
+      const storedAt = now();
+      const headers: [string, string][] = [];
+      for (const [name, value] of response.headers) if (!SKIPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+      const topics = topicsOfResponse(response.headers, CONTENT_TOPICS);
+      const entry: Entry = {
+        key,
+        status: response.status,
+        headers,
+        identity,
+        br,
+        gzip: gz,
+        etag,
+        // Same bytes as before (a time-to-live refresh): keep the old date, so 304s go on.
+        lastModified: previous?.etag === etag ? previous.lastModified : Math.floor(storedAt / 1000) * 1000,
+        storedAt,
+        topics,
+        size: identity.length + br.length + gz.length + key.length + 1024,
+        best: same?.best ?? false,
+        requestedAt: previous?.requestedAt ?? storedAt,
+        renderHeaders,
+        client,
+      };
+      const staleSince = end(topics);
+      if (entry.size <= maxBytes) {
+        store(entry);
+        // Content changed while this page was rendering: it may not show it, so it is rendered again.
+        if (staleSince !== undefined) markStale(entry, staleSince);
+      }
+      return { entry };
+    } finally {
+      if (!ended) end(null);
+    }
   }
 
-  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: "hit" | "miss") {
+  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: "hit" | "stale" | "miss") {
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("ETag", entry.etag);
@@ -344,17 +507,29 @@ export function createPageCache(options: PageCacheOptions) {
     else res.end();
   }
 
-  /** Serves a fresh stored page; false when there is none (or the request is not a candidate). */
+  /**
+   * Serves a stored page, fresh or stale within `maxStaleMs` (a stale one is being
+   * rendered again meanwhile); false when there is none (or the request is not a candidate).
+   */
   function serveHit(req: ExpressRequest, res: ExpressResponse): boolean {
     if (!isCandidate(req)) return false;
     const key = keyOf(req);
     const cached = entries.get(key);
-    if (!cached || now() - cached.storedAt >= ttlMs) return false;
+    if (!cached) return false;
+    const t = now();
+    cached.requestedAt = t;
+    if (cached.staleSince === undefined && t - cached.storedAt >= ttlMs) cached.staleSince = cached.storedAt + ttlMs;
+    if (cached.staleSince !== undefined) {
+      // Its new version is on the way (a failed or dropped re-render is asked for again).
+      if (!pending.has(key)) scheduleRefresh(key);
+      // Too old to serve: this visitor waits for the render under way.
+      if (t - cached.staleSince >= maxStaleMs) return false;
+    }
     // Most recently used last: eviction takes the first.
     entries.delete(key);
     entries.set(key, cached);
-    send(req, res, cached, "hit");
-    if (!cached.best && !upgrading.has(cached)) void upgrade(cached);
+    send(req, res, cached, cached.staleSince === undefined ? "hit" : "stale");
+    if (!cached.best && !upgrading.has(cached) && t - cached.storedAt >= upgradeAfterMs) void upgrade(cached);
     return true;
   }
 
@@ -374,13 +549,16 @@ export function createPageCache(options: PageCacheOptions) {
       let filling = pending.get(key);
       const leader = !filling;
       if (!filling) {
-        filling = fill(key, req, res).finally(() => pending.delete(key));
+        filling = fill(addressOf(req), renderHeadersOf(req), { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", secure: req.secure }).finally(() => pending.delete(key));
         pending.set(key, filling);
       }
       const { entry, response } = await filling;
-      if (entry) return send(req, res, entry, "miss");
+      if (entry) {
+        entry.requestedAt = now();
+        return send(req, res, entry, "miss");
+      }
       if (leader && response) return await sendUncached(res, response);
-      // Another request's render could not be cached: render this one normally.
+      // Another render could not be cached: render this one normally.
       return next();
     } catch (error) {
       next(error);
@@ -392,7 +570,15 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     invalidate,
     clear,
-    stats: () => ({ entries: entries.size, bytes, best: [...entries.values()].filter((e) => e.best).length }),
+    stats: () => ({
+      entries: entries.size,
+      bytes,
+      best: [...entries.values()].filter((e) => e.best).length,
+      stale: [...entries.values()].filter((e) => e.staleSince !== undefined).length,
+      /** Background re-renders started so far. */
+      refreshes,
+      queued: queued.size,
+    }),
     settled,
     close: () => unsubscribe?.(),
   };

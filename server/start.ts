@@ -116,8 +116,9 @@ const app = createApp({
   trustProxy: trustProxySetting(config.TRUST_PROXY),
   publicUrl: config.PUBLIC_URL,
   benchStaticDir: config.BENCH_STATIC_DIR,
-  // Rendered public pages kept in memory, dropped when the change feed reports a change.
-  pageCache: config.PAGE_CACHE === "off" ? undefined : { subscribe },
+  // Rendered public pages kept in memory, rendered again in the background when the change
+  // feed reports a change (the previous version served meanwhile, at most PAGE_CACHE_MAX_STALE_SECONDS).
+  pageCache: config.PAGE_CACHE === "off" ? undefined : { subscribe, maxStaleMs: config.PAGE_CACHE_MAX_STALE_SECONDS * 1000 },
 });
 // Public content reads (settings, events, craft fairs) kept in memory, also dropped on change.
 enableContentCache();

@@ -46,6 +46,11 @@ const EnvSchema = z.object({
   /** Behind a reverse proxy or load balancer: read client address and HTTPS from X-Forwarded-*. */
   TRUST_PROXY: optionalText,
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /**
+   * After a content change, how long the page cache may go on serving a page's previous
+   * version while the new one renders in the background; past it a visitor waits for the render.
+   */
+  PAGE_CACHE_MAX_STALE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   UPLOADS_DIR: optionalText,
   /**
    * S3-compatible object storage for uploaded files (both stores): set S3_BUCKET to use it.

@@ -34,6 +34,8 @@ interface Feed {
   lost?: boolean;
   /** Stopped on purpose (shutdown, tests): no reconnecting. */
   stopped?: boolean;
+  /** When each topic last changed (heard here or from another process). */
+  lastChanged: Map<ContentTopic, number>;
 }
 const KEY = Symbol.for("millbrook.changeFeed");
 const holder = globalThis as { [KEY]?: Feed };
@@ -41,7 +43,9 @@ function feed(): Feed {
   if (!holder[KEY]) {
     const emitter = new EventEmitter();
     emitter.setMaxListeners(0);
-    holder[KEY] = { emitter, instance: randomUUID(), failures: 0 };
+    const lastChanged = new Map<ContentTopic, number>();
+    emitter.on("change", (topic: ContentTopic) => lastChanged.set(topic, Date.now()));
+    holder[KEY] = { emitter, instance: randomUUID(), failures: 0, lastChanged };
   }
   return holder[KEY];
 }
@@ -65,6 +69,12 @@ export function publishChange(topic: ContentTopic) {
   } catch {
     // No database connected (unit tests): in-process only.
   }
+}
+
+/** The topics that changed within the last `ms` milliseconds (here or in another process). */
+export function changedWithin(ms: number): ContentTopic[] {
+  const since = Date.now() - ms;
+  return [...feed().lastChanged].filter(([, at]) => at >= since).map(([topic]) => topic);
 }
 
 /** Calls `listener` on every change; returns the unsubscribe function. */

@@ -47,6 +47,23 @@ async function readUntil(response: Response, text: string): Promise<string> {
   return seen;
 }
 
+/** What the stream sends within `ms` (the connection's greeting and anything sent at once). */
+async function readFor(response: Response, ms: number): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let seen = "";
+  const until = Date.now() + ms;
+  for (;;) {
+    const left = until - Date.now();
+    if (left <= 0) break;
+    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), left))]);
+    if (!chunk || chunk.done) break;
+    seen += decoder.decode(chunk.value);
+  }
+  reader.releaseLock();
+  return seen;
+}
+
 describe("/live connection limits", () => {
   it("accepts 10 connections from one address, refuses the rest with 429, and gives places back as they close", async () => {
     const ip = "203.0.113.40";
@@ -98,5 +115,23 @@ describe("/live connection limits", () => {
     for (;;) if ((await reader.read()).done) break;
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(liveConnectionCount(ip)).toBe(0);
+  });
+
+  it("a page opened just after a change is told of it at once (it may have been served the previous version), and only of the topics it shows, within PAGE_CACHE_MAX_STALE_SECONDS", async () => {
+    process.env.PAGE_CACHE_MAX_STALE_SECONDS = "1";
+    reloadConfig();
+    publishChange("craft-fairs");
+    const fairs = open("192.0.2.51", "craft-fairs,settings");
+    expect(await readFor(fairs.response, 200)).toBe("retry: 5000\n: connected\n\nevent: change\ndata: craft-fairs\n\n");
+    fairs.close();
+    // Another topic's page hears nothing of it.
+    const trustees = open("192.0.2.52", "trustees");
+    expect(await readFor(trustees.response, 200)).toBe("retry: 5000\n: connected\n\n");
+    trustees.close();
+    // Past the bound, a new connection is told nothing.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const later = open("192.0.2.53", "craft-fairs");
+    expect(await readFor(later.response, 200)).toBe("retry: 5000\n: connected\n\n");
+    later.close();
   });
 });

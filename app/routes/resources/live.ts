@@ -1,4 +1,4 @@
-import { subscribe } from "../../live/change-feed.server.ts";
+import { changedWithin, subscribe } from "../../live/change-feed.server.ts";
 import { takeLiveSlot } from "../../live/live-connections.server.ts";
 import { CONTENT_TOPICS, isContentTopic } from "../../live/topics.ts";
 import { config } from "../../lib/config.server.ts";
@@ -18,6 +18,11 @@ import type { Route } from "./+types/live";
  * LIVE_MAX_CONNECTIONS in all; more are refused with 429 (a browser's EventSource does
  * not retry a refusal). A connection that has carried no change for LIVE_IDLE_TIMEOUT_MS
  * is closed, and the browser reconnects: a forgotten tab holds nothing for ever.
+ *
+ * A page the page cache served just after a change may be its previous version (for at
+ * most PAGE_CACHE_MAX_STALE_SECONDS, while the new one renders: docs/decisions/243). So a
+ * connection is told at once of the topics it wants that changed within that time, and
+ * the page revalidates its data.
  */
 const HEARTBEAT_MS = 25_000;
 
@@ -45,6 +50,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
         }
       };
       send("retry: 5000\n: connected\n\n");
+      for (const topic of changedWithin(config().PAGE_CACHE_MAX_STALE_SECONDS * 1000)) {
+        if (wanted.has(topic)) send(`event: change\ndata: ${topic}\n\n`);
+      }
       let idle = setTimeout(() => cleanup(), idleMs);
       const unsubscribe = subscribe((topic) => {
         if (!wanted.has(topic)) return;
