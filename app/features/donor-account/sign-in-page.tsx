@@ -9,7 +9,8 @@ import { requestInfoContext } from "../../lib/request-context.ts";
 import { DONOR_SESSION_MS, donorCookie, signInLinkValid, signInWithLink } from "./sign-in.server.ts";
 import type { Route } from "./+types/sign-in-page";
 
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+// The site-wide Referrer-Policy (strict-origin-when-cross-origin) already keeps the token out of other sites' logs.
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const valid = await signInLinkValid(params.token);
@@ -41,7 +42,8 @@ export default function DonorSignIn({ loaderData, actionData }: Route.ComponentP
         {valid ? (
           <>
             <p className="mt-4 text-lg text-slate-700">Press the button to sign in. You stay signed in for up to an hour on this device.</p>
-            <Form method="post" className="mt-6">
+            {/* A whole new page after signing in: the session cookie and the page start together. */}
+            <Form method="post" reloadDocument className="mt-6">
               <button type="submit" className={buttonClasses("primary", "lg")}>
                 Sign in to my giving
               </button>

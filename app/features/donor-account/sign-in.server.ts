@@ -14,6 +14,7 @@ import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { addressBucket } from "../../auth/throttle.server.ts";
+import { donorCookieName } from "../../auth/donor-cookie.ts";
 import { parseCookies } from "../../auth/session.server.ts";
 import { hitCounter } from "../../domain/limits/counters.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
@@ -115,7 +116,6 @@ export async function signInWithLink(token: string): Promise<{ token: string; ex
 
 // ---- The donor's cookie ---------------------------------------------------------------
 
-export const donorCookieName = (secure: boolean) => (secure ? "__Host-mcf_donor" : "mcf_donor");
 
 export function donorCookie(token: string, options: { secure: boolean; maxAgeMs: number }): string {
   const parts = [`${donorCookieName(options.secure)}=${token}`, "Path=/", `Max-Age=${Math.max(0, Math.floor(options.maxAgeMs / 1000))}`, "HttpOnly", "SameSite=Lax"];
