@@ -26,7 +26,6 @@ const giftSelection = {
   giftAided,
 };
 
-export type DonorGift = Awaited<ReturnType<typeof donorGifts>>[number];
 
 export function donorGifts(email: string) {
   return getDb()

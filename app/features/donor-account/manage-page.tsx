@@ -314,7 +314,8 @@ function MonthlyCard({ gift, onlineGiving }: { gift: DonorView["monthly"][number
         <p className="mt-4 text-slate-700">Online giving is switched off just now, so this gift cannot be changed here. Please email us.</p>
       ) : (
         <div className="mt-5 grid gap-6 md:grid-cols-2">
-          <Form method="post" className="space-y-2">
+          {/* Keyed by the amount: after a change the field shows the new amount, not what was typed. */}
+          <Form method="post" className="space-y-2" key={`amount-${gift.amountPence}-${gift.pausedUntil ?? ""}`}>
             <input type="hidden" name="intent" value="amount" />
             <input type="hidden" name="gift" value={gift.id} />
             <label htmlFor={`amount-${gift.id}`} className="block font-semibold">
@@ -370,12 +371,12 @@ function MonthlyCard({ gift, onlineGiving }: { gift: DonorView["monthly"][number
           <Form method="post" reloadDocument>
             <input type="hidden" name="intent" value="payment-details" />
             <input type="hidden" name="gift" value={gift.id} />
-            <button type="submit" className={buttonClasses("ghost", "md", "-ml-3")}>
+            <button type="submit" className={buttonClasses("secondary", "sm")}>
               Update card or bank details
             </button>
           </Form>
           <details className="group min-w-0">
-            <summary className="cursor-pointer py-2.5 font-semibold text-red-800 underline underline-offset-4">Stop my monthly gift</summary>
+            <summary className="cursor-pointer py-2 font-semibold text-red-800 underline underline-offset-4">Stop my monthly gift</summary>
             <Form method="post" className="mt-3 rounded-2xl bg-red-50 p-4 ring-1 ring-red-200">
               <input type="hidden" name="intent" value="stop" />
               <input type="hidden" name="gift" value={gift.id} />

@@ -25,7 +25,7 @@ const shortDate = (iso: string) => {
 };
 
 /** "Millbrook Community Foundation is a registered charity in England and Wales (number 1234567)." */
-export async function registeredCharityLine(): Promise<string> {
+async function registeredCharityLine(): Promise<string> {
   const number = (await getSiteSettings()).charity_number.trim();
   return number ? `${CHARITY_NAME} is a registered charity, number ${number}.` : `${CHARITY_NAME} is a registered charity.`;
 }

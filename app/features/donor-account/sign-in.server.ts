@@ -22,7 +22,7 @@ import { mailConfigured, queueMail } from "../../mail/mailer.server.ts";
 import { normaliseEmail } from "../supporters/index.ts";
 import { donorSessions, donorSignInLinks } from "./table.ts";
 
-export const LINK_LIFETIME_MS = 30 * 60 * 1000;
+const LINK_LIFETIME_MS = 30 * 60 * 1000;
 export const DONOR_SESSION_MS = 60 * 60 * 1000;
 /** Link requests per client address in 15 minutes (beyond them: "try again later"). */
 export const LINKS_PER_CLIENT = 10;
