@@ -6,6 +6,7 @@
  * One server of its own for the file (its own database, Stripe double and mail catcher).
  */
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
 import { taxYearLabel, taxYearOf } from "../../app/features/donor-account/tax-year.ts";
@@ -40,6 +41,24 @@ async function download(page: Page, click: () => Promise<void>) {
   return pdfText(await file.path());
 }
 
+/** A monthly gift of £10 with Gift Aid, made on the support page; returns once Stripe's webhooks are in. */
+async function giveMonthly(page: Page, email: string) {
+  await openSitePage(page, `${site.origin}/support#donate`);
+  const form = page.getByRole("form", { name: "Make a donation" });
+  await form.getByText("Monthly", { exact: true }).click();
+  await form.getByText("£10", { exact: true }).click();
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("checkbox", { name: /Yes, add Gift Aid/ }).check();
+  await form.getByLabel("Title").fill("Ms");
+  await form.getByLabel("First name").fill("Ann");
+  await form.getByLabel("Last name").fill("O'Neill");
+  await form.getByLabel("House name or number").fill("Rose Cottage");
+  await form.getByLabel("Postcode").fill("mb1 2ab");
+  await form.getByRole("button", { name: "Donate £10 monthly" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+}
+
 for (const width of [390, 1280]) {
   test(`at ${width} px: sign in by link, raise the monthly gift, pause it, update the card, download a receipt and the statement`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
@@ -51,20 +70,7 @@ for (const width of [390, 1280]) {
     };
 
     // A monthly gift of £10 with Gift Aid, made on the support page.
-    await openSitePage(page, `${site.origin}/support#donate`);
-    const form = page.getByRole("form", { name: "Make a donation" });
-    await form.getByText("Monthly", { exact: true }).click();
-    await form.getByText("£10", { exact: true }).click();
-    await form.getByLabel("Email address").fill(email);
-    await form.getByRole("checkbox", { name: /Yes, add Gift Aid/ }).check();
-    await form.getByLabel("Title").fill("Ms");
-    await form.getByLabel("First name").fill("Ann");
-    await form.getByLabel("Last name").fill("O'Neill");
-    await form.getByLabel("House name or number").fill("Rose Cottage");
-    await form.getByLabel("Postcode").fill("mb1 2ab");
-    await form.getByRole("button", { name: "Donate £10 monthly" }).click();
-    await page.getByRole("button", { name: "Pay" }).click();
-    await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+    await giveMonthly(page, email);
     const receiptMail = (await waitForMail(site, email))[0]!;
     expect(receiptMail.text).toContain(`Manage my giving: ${site.origin}/manage-giving`);
     expect(receiptMail.text).toContain("is a registered charity");
@@ -87,6 +93,9 @@ for (const width of [390, 1280]) {
     await expect(gift.getByRole("heading", { name: "£10 a month" })).toBeVisible();
     await expect(gift.getByTestId("monthly-status")).toHaveText("Active");
     await shot("2-signed-in");
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     // The link worked once.
     const again = await page.context().newPage();
@@ -149,3 +158,38 @@ for (const width of [390, 1280]) {
     await outsider.close();
   });
 }
+
+test("without JavaScript at 320 px: sign in by link, change the amount, cancel the declaration; nothing scrolls sideways", async ({ page, browser }) => {
+  const email = `nojs-${Date.now()}@example.org`;
+  await giveMonthly(page, email);
+  await waitForMail(site, email);
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 800 } });
+  const plain = await context.newPage();
+  try {
+    await plain.goto(`${site.origin}/manage-giving`);
+    await plain.getByLabel("Your email address").fill(email);
+    await plain.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(plain.getByTestId("link-answer")).toContainText("Check your email");
+    const mail = (await waitForMail(site, email, 2)).find((m) => m.subject.startsWith("Your link to manage your giving"))!;
+    await plain.goto(/(http:\/\/localhost:\d+\/manage-giving\/sign-in\/[\w-]+)/.exec(mail.text)![1]!);
+    await plain.getByRole("button", { name: "Sign in to my giving" }).click();
+    await expect(plain.getByText(`Signed in as ${email}`)).toBeVisible();
+    expect(await plain.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    const gift = plain.getByTestId("monthly-gift");
+    await gift.getByLabel("Change the amount").fill("12.50");
+    await gift.getByRole("button", { name: "Change", exact: true }).click();
+    await expect(plain.getByTestId("donor-notice")).toHaveText("Thank you: your monthly gift is changed, from your next payment.");
+    await expect(gift.getByRole("heading", { name: "£12.50 a month" })).toBeVisible();
+    expect((await monthlyGiftByEmail(email))!.amount_pence).toBe(1250);
+
+    const declaration = plain.getByTestId("declaration");
+    await declaration.getByText("Cancel this declaration").click();
+    await declaration.getByRole("button", { name: "Yes, cancel it" }).click();
+    await expect(plain.getByTestId("donor-notice")).toContainText("Your Gift Aid declaration is cancelled");
+    await expect(plain.getByTestId("declaration")).toContainText("Ended");
+    expect(await plain.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  } finally {
+    await context.close();
+  }
+});
