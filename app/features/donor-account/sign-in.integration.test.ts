@@ -15,7 +15,7 @@ import { withMailServer } from "../../../tests/helpers/mail-server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { action as manageAction, loader as manageLoader } from "./manage-page.tsx";
 import { action as signInAction, loader as signInLoader } from "./sign-in-page.tsx";
-import { LINKS_PER_ADDRESS, LINKS_PER_CLIENT } from "./sign-in.server.ts";
+import { deleteExpiredDonorAccess, LINKS_PER_ADDRESS, LINKS_PER_CLIENT } from "./sign-in.server.ts";
 import { donorSessions, donorSignInLinks } from "./table.ts";
 
 setupTestDatabase();
@@ -189,5 +189,8 @@ describe("the donor session", () => {
     const second = await follow(linkIn(mailsTo(email).at(-1)!.text)!);
     await getDb().update(donorSessions).set({ expires_at: sql`now() - interval '1 second'` }).where(eq(donorSessions.email, email));
     expect((await pageFor(second.cookie)).body.view).toBeNull();
+    // Housekeeping removes what can no longer work.
+    expect(await deleteExpiredDonorAccess()).toBeGreaterThanOrEqual(1);
+    expect(await getDb().select().from(donorSessions).where(eq(donorSessions.email, email))).toHaveLength(0);
   });
 });
