@@ -31,6 +31,8 @@ export default [
     route("newsletter", "features/supporters/public/newsletter.tsx"),
     route("newsletter/confirm/:token", "features/supporters/public/newsletter-confirm.tsx"),
     route("newsletter/preferences/:token", "features/supporters/public/newsletter-preferences.tsx"),
+    route("manage-giving", "features/donor-account/manage-page.tsx"),
+    route("manage-giving/sign-in/:token", "features/donor-account/sign-in-page.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -178,6 +180,9 @@ export default [
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-calendar.ts"),
   route("payments/stripe/webhook", "routes/resources/stripe-webhook.ts"),
+  // A signed-in donor's own PDFs (the donor session is checked by each).
+  route("manage-giving/receipts/:reference", "features/donor-account/receipt.ts"),
+  route("manage-giving/statement/:year", "features/donor-account/statement.ts"),
   // One-click unsubscribe (RFC 8058): mail providers POST here without a session or Origin.
   route("newsletter/unsubscribe/:token", "features/supporters/public/newsletter-unsubscribe.ts"),
 ] satisfies RouteConfig;

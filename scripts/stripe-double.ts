@@ -2,8 +2,10 @@
  * A Stripe API double on loopback, for the tests and for `npm run dev` without keys.
  *
  * - Answers the API calls the site makes, with Stripe-shaped objects: create, retrieve
- *   and expire a Checkout session, cancel a subscription, refund a payment. It checks
- *   the secret key.
+ *   and expire a Checkout session, retrieve, update (amount, pause_collection) and cancel a
+ *   subscription, refund a payment, open a billing-portal session. It checks the secret key.
+ * - Serves a minimal billing portal (/portal/<session id>) where the donor saves new card
+ *   details ("Save card") and is sent back to the session's return_url.
  * - Serves a minimal checkout page (/checkout/<session id>) where a person or a browser
  *   test pays ("Pay") or cancels ("Cancel and go back").
  * - Sends webhooks to `webhookUrl`, signed with Stripe's real scheme (the SDK's
@@ -88,6 +90,9 @@ export class StripeDouble {
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
   readonly paymentIntents = new Map<string, { amount: number; charge: string; refunded: boolean }>();
+  readonly portalSessions = new Map<string, Json>();
+  /** Payment methods saved through the billing portal, by customer. */
+  readonly savedPaymentMethods = new Map<string, string>();
   readonly sent: SentEvent[] = [];
   /** Every API call received (method and path), for tests that count calls on the account. */
   readonly calls: { method: string; path: string }[] = [];
@@ -285,6 +290,7 @@ export class StripeDouble {
   async payInvoice(subscriptionId: string): Promise<Json> {
     const sub = this.subscriptions.get(subscriptionId);
     if (!sub || sub.status !== "active") throw new Error(`no active subscription ${subscriptionId}`);
+    if (sub.pause_collection) throw new Error(`subscription ${subscriptionId} is paused: Stripe takes no payment`);
     const amount = Number(sub.amount);
     const pi = this.newPayment(amount);
     const invoice: Json = {
@@ -356,6 +362,23 @@ export class StripeDouble {
         return res.end();
       }
       return this.checkoutPage(res, session);
+    }
+
+    // The billing portal's "update payment method" page.
+    match = /^\/portal\/(bps_test_[a-f0-9]+)(\/save)?$/.exec(url.pathname);
+    if (match) {
+      const portal = this.portalSessions.get(match[1]);
+      if (!portal) return notFound("billing portal session");
+      if (req.method === "POST" && match[2]) {
+        const pm = id("pm");
+        this.savedPaymentMethods.set(String(portal.customer), pm);
+        for (const sub of this.subscriptions.values()) if (sub.customer === portal.customer) sub.default_payment_method = pm;
+        const customer = { id: portal.customer, object: "customer", invoice_settings: { default_payment_method: pm } };
+        await this.send("customer.updated", customer);
+        res.writeHead(303, { Location: String(portal.return_url) });
+        return res.end();
+      }
+      return this.portalPage(res, portal);
     }
 
     if (!url.pathname.startsWith("/v1/")) return notFound("page");
@@ -446,6 +469,72 @@ export class StripeDouble {
       return;
     }
 
+    if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
+      const params = parseStripeForm(body);
+      const customer = String(params.customer ?? "");
+      if (![...this.subscriptions.values()].some((sub) => sub.customer === customer)) return notFound("customer");
+      const flow = (params.flow_data as Json | undefined) ?? null;
+      const after = ((flow?.after_completion as Json | undefined)?.redirect as Json | undefined)?.return_url;
+      const portalId = id("bps");
+      const portal: Json = {
+        id: portalId,
+        object: "billing_portal.session",
+        customer,
+        flow: flow ? { type: flow.type } : null,
+        return_url: after ?? params.return_url ?? null,
+        url: `${this.origin}/portal/${portalId}`,
+        livemode: false,
+        created: now(),
+      };
+      this.portalSessions.set(portalId, portal);
+      return json(200, portal);
+    }
+
+    match = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
+    if (req.method === "GET" && match) {
+      const sub = this.subscriptions.get(match[1]);
+      return sub ? json(200, this.subscriptionObject(sub)) : notFound("subscription");
+    }
+    if (req.method === "POST" && match) {
+      const sub = this.subscriptions.get(match[1]);
+      if (!sub) return notFound("subscription");
+      if (sub.status === "canceled") return json(400, { error: { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." } });
+      const params = parseStripeForm(body);
+      const previous: Json = {};
+      const item = ((params.items as Json[] | undefined) ?? [])[0];
+      if (item) {
+        const view = this.subscriptionObject(sub);
+        const current = ((view.items as Json).data as Json[])[0];
+        const price = (item.price_data as Json | undefined) ?? {};
+        const amount = Number(price.unit_amount);
+        if (item.id !== current.id) return notFound("subscription item");
+        if (!Number.isInteger(amount) || amount <= 0 || price.currency !== "gbp" || !price.product || !(price.recurring as Json | undefined)?.interval) {
+          return json(400, { error: { type: "invalid_request_error", message: "Invalid price_data" } });
+        }
+        if (price.product !== (current.price as Json).product) return notFound("product");
+        previous.items = view.items;
+        sub.amount = amount;
+        sub.price_id = id("price");
+      }
+      if ("pause_collection" in params) {
+        previous.pause_collection = sub.pause_collection ?? null;
+        const pause = params.pause_collection;
+        if (pause === "") sub.pause_collection = null;
+        else {
+          const p = pause as Json;
+          if (!["void", "keep_as_draft", "mark_uncollectible"].includes(String(p.behavior))) return json(400, { error: { type: "invalid_request_error", message: "Invalid pause_collection[behavior]" } });
+          const resumes = p.resumes_at === undefined ? null : Number(p.resumes_at);
+          if (resumes !== null && (!Number.isInteger(resumes) || resumes <= now())) return json(400, { error: { type: "invalid_request_error", message: "resumes_at must be in the future" } });
+          sub.pause_collection = { behavior: p.behavior, resumes_at: resumes };
+        }
+      }
+      if (params.metadata) sub.metadata = { ...(sub.metadata as Json), ...(params.metadata as Json) };
+      const updated = this.subscriptionObject(sub);
+      json(200, updated);
+      await this.deliver({ ...this.makeEvent("customer.subscription.updated", updated), data: { object: updated, previous_attributes: previous } });
+      return;
+    }
+
     match = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
     if (req.method === "DELETE" && match) {
       const sub = this.subscriptions.get(match[1]);
@@ -460,6 +549,54 @@ export class StripeDouble {
     }
 
     return notFound(`route ${req.method} ${url.pathname}`);
+  }
+
+  /** A subscription as Stripe shows it: one item whose price carries the monthly amount. */
+  subscriptionObject(sub: Json): Json {
+    sub.item_id ??= id("si");
+    sub.product_id ??= id("prod");
+    sub.price_id ??= id("price");
+    const price = { id: sub.price_id, object: "price", currency: "gbp", product: sub.product_id, unit_amount: Number(sub.amount), recurring: { interval: "month", interval_count: 1 } };
+    const { item_id, product_id, price_id, amount, email, ...rest } = sub;
+    void product_id;
+    void price_id;
+    void amount;
+    void email;
+    return {
+      ...rest,
+      pause_collection: sub.pause_collection ?? null,
+      items: { object: "list", data: [{ id: item_id, object: "subscription_item", price, quantity: 1 }] },
+    };
+  }
+
+  /** Pauses end by themselves at Stripe: the double resumes a paused subscription when told its time has come. */
+  async resumeDuePauses(at = now()): Promise<void> {
+    for (const sub of this.subscriptions.values()) {
+      const pause = sub.pause_collection as Json | null | undefined;
+      if (pause && pause.resumes_at !== null && Number(pause.resumes_at) <= at) {
+        sub.pause_collection = null;
+        const updated = this.subscriptionObject(sub);
+        await this.deliver({ ...this.makeEvent("customer.subscription.updated", updated), data: { object: updated, previous_attributes: { pause_collection: pause } } });
+      }
+    }
+  }
+
+  private portalPage(res: http.ServerResponse, portal: Json) {
+    const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Billing portal (Stripe test double)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1e293b}
+button{font-size:1.1rem;padding:.7rem 1.4rem;border-radius:.5rem;border:0;background:#635bff;color:#fff;cursor:pointer}
+.note{background:#fef3c7;padding:.75rem;border-radius:.5rem} label{display:block;margin:.75rem 0}</style></head>
+<body><p class="note">Test billing portal: no real card is stored.</p>
+<h1>Update payment method</h1>
+<form method="post" action="/portal/${escapeHtml(String(portal.id))}/save">
+<label>Card number <input name="card" value="4242 4242 4242 4242" autocomplete="off"></label>
+<button type="submit">Save card</button></form>
+<p><a href="${escapeHtml(String(portal.return_url ?? "/"))}">Return without saving</a></p>
+</body></html>`;
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(html);
   }
 
   private checkoutPage(res: http.ServerResponse, session: Json) {

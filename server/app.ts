@@ -8,6 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import { createRequestHandler as createRouterRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { donorCookieName } from "../app/auth/donor-cookie.ts";
 import { sessionCookieName } from "../app/auth/session.server.ts";
 import { prepareToastCheck, TOAST_COOKIE, toastSignedBySite } from "../app/lib/toast.server.ts";
 import { requestInfoContext } from "../app/lib/request-context.ts";
@@ -87,7 +88,7 @@ export function createApp(options: AppOptions) {
       ? createPageCache({
           ...options.pageCache,
           render: (request, client) => (outsideAdmin(request.url) ? handlePublic : handleAny)(request, loadContextFor(client)),
-          bypassCookies: [sessionCookieName(false), sessionCookieName(true), TOAST_COOKIE],
+          bypassCookies: [sessionCookieName(false), sessionCookieName(true), donorCookieName(false), donorCookieName(true), TOAST_COOKIE],
           // A toast only counts when this site signed it: a made-up mcf_toast does not skip the cache.
           cookieCounts: (name, value) => name !== TOAST_COOKIE || toastSignedBySite(value),
         })

@@ -35,6 +35,7 @@ const PUBLIC_PAGES = [
   "/trustees",
   "/causes",
   "/support",
+  "/manage-giving",
   "/no-such-page",
   "/events/9999",
 ];

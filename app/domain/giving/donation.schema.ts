@@ -60,7 +60,7 @@ const name = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .regex(/^[\p{L}][\p{L} '.-]*$/u, `${label} may contain only letters, spaces, hyphens and apostrophes`);
 
-const GiftAidSchema = z.object({
+export const GiftAidSchema = z.object({
   // Optional, as on HMRC's Gift Aid schedule.
   title: z
     .string()

@@ -1,12 +1,13 @@
 /**
  * The thank-you receipt mailed for each gift Stripe confirms: amount, date, reference,
- * cause, the Gift Aid declaration when one was made and, for a monthly gift, the link
- * that stops it.
+ * cause, the Gift Aid declaration when one was made, for a monthly gift the link
+ * that stops it, the "Manage my giving" link and the charity's registration number.
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
+import { getSiteSettings } from "../settings/settings.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import { CHARITY_NAME, formatPenceExact } from "./donation.ts";
 import { londonDate } from "./references.server.ts";
@@ -48,7 +49,9 @@ async function receiptFor(donationId: string): Promise<{ to: string; subject: st
   if (gift) {
     lines.push("", "To stop your monthly gift at any time, open this link:", `${origin()}/support/monthly/${gift.stop_token}`);
   }
-  lines.push("", "With thanks from everyone at", CHARITY_NAME);
+  lines.push("", "See your gifts, receipts and yearly statements, or change your monthly gift or Gift Aid declaration:", `Manage my giving: ${origin()}/manage-giving`);
+  const number = (await getSiteSettings()).charity_number.trim();
+  lines.push("", "With thanks from everyone at", CHARITY_NAME, number ? `${CHARITY_NAME} is a registered charity, number ${number}.` : `${CHARITY_NAME} is a registered charity.`);
   return { to: donation.email, subject: RECEIPT_SUBJECT, text: lines.join("\n") };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The housekeeping of the tables that grow with traffic (the "housekeeping" job,
- * app/jobs/jobs.server.ts): expired sessions and one-time links, quiet sign-in throttle
+ * app/jobs/jobs.server.ts): expired sessions and one-time links (staff's and donors'), quiet sign-in throttle
  * counters, finished rate counters (writing the summaries of aggregated audit entries),
  * abandoned second-factor enrolments, unanswered passkey challenges, old security
  * notices, ticket holds whose Checkout time is up, old write-spacing slots and content
@@ -17,6 +17,7 @@ import { deleteOldWriteSlots } from "../listings/listings.server.ts";
 import { pruneRevisions } from "../revisions/revisions.server.ts";
 import { deleteOldNotices } from "../security-notices/notices.server.ts";
 import { flushFinishedCounters } from "./aggregated-audit.server.ts";
+import { deleteExpiredDonorAccess } from "../../features/donor-account/index.ts";
 
 export async function runHousekeeping() {
   const sessions = await deleteExpiredSessions();
@@ -29,5 +30,6 @@ export async function runHousekeeping() {
   const ticketHolds = await releaseExpired();
   const writeSlots = await deleteOldWriteSlots();
   const revisions = await pruneRevisions();
-  return { sessions, links, throttleRows, counters, enrolments, challenges, notices, ticketHolds, writeSlots, revisions };
+  const donorAccess = await deleteExpiredDonorAccess();
+  return { sessions, links, donorAccess, throttleRows, counters, enrolments, challenges, notices, ticketHolds, writeSlots, revisions };
 }

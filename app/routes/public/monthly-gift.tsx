@@ -77,6 +77,13 @@ export default function MonthlyGift({ loaderData, actionData }: Route.ComponentP
                 Stop my monthly gift
               </button>
             </Form>
+            <p className="mt-6 text-slate-700">
+              Would you rather give a different amount, take a break of up to 3 months or change your card?{" "}
+              <a href="/manage-giving" className="font-semibold text-brand-700 underline underline-offset-4">
+                Manage my giving
+              </a>
+              .
+            </p>
           </>
         )}
       </div>

@@ -191,6 +191,13 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
                 </li>
               ))}
             </ul>
+            <p className="rounded-2xl bg-white/70 p-4 text-base ring-1 ring-slate-200">
+              Already give to us?{" "}
+              <a href="/manage-giving" className="font-semibold text-brand-700 underline underline-offset-4">
+                Manage my giving
+              </a>
+              : receipts, yearly statements, Gift Aid and your monthly gift.
+            </p>
           </div>
           <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
             <DonationForm
