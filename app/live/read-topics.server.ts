@@ -52,6 +52,7 @@ export const TABLE_TOPICS: Readonly<Record<string, ContentTopic>> = {
   volunteer_signups: "volunteering",
   volunteer_settings: "volunteering",
   volunteer_role_checks: "volunteering",
+  newsletters: "newsletters",
 };
 
 const READ_TABLES = /\b(?:from|join)\s+"([a-z_]+)"/gi;

@@ -35,6 +35,7 @@ export const CONTENT_TOPICS = [
   "contact",
   "awards",
   "volunteering",
+  "newsletters",
 ] as const;
 export type ContentTopic = (typeof CONTENT_TOPICS)[number];
 
