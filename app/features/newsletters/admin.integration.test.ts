@@ -27,7 +27,7 @@ import { newsletters } from "./table.ts";
 setupTestDatabase();
 const smtp = withMailServer({ PUBLIC_URL: "http://localhost:5998", NEWSLETTER_RATE_PER_MINUTE: "60000" });
 
-type Args = Parameters<typeof listLoader>[0];
+type Args = Parameters<typeof pageLoader>[0];
 const through = (file: string, fn: unknown, args: Args) => throughLayouts(`features/newsletters/admin/${file}`, fn as never, args as never);
 const thrown = async (promise: Promise<unknown>) => {
   try {
