@@ -34,8 +34,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function emailBody(body: string, origin: string): string {
   const absolute = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? `${origin}${url}` : url);
   return sanitizeHtml(sanitiseNewsHtml(body), {
-    allowedTags: false,
-    allowedAttributes: false,
+    // What the news sanitiser kept, with the styles added here (a mail client reads no stylesheet).
+    allowedTags: ["p", "h2", "h3", "h4", "ul", "ol", "li", "blockquote", "a", "img", "strong", "b", "em", "i", "s", "code", "pre", "br", "hr"],
+    allowedAttributes: { "*": ["style"], a: ["href", "style"], img: ["src", "alt", "width", "style"], ol: ["start", "style"] },
+    allowedSchemes: ["http", "https", "mailto"],
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: { href: absolute(attribs.href ?? ""), style: "color:#1d4ed8;text-decoration:underline" } }),
       img: (tagName, attribs) => ({
