@@ -184,7 +184,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
       )}
 
       {open && (
-        <div className="mt-6 grid gap-6 xl:grid-cols-[3fr_2fr]">
+        <div className="mt-6 space-y-6">
           <section aria-labelledby="preview-title" className="min-w-0">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="preview-title" className="font-display text-xl font-semibold text-brand-900">
@@ -200,10 +200,10 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
                 <figcaption className="text-sm font-semibold text-slate-700">Phone (390 px)</figcaption>
                 <iframe title="The newsletter at phone width" src={`/admin/newsletters/${d.id}/preview`} sandbox="" className="mt-1 h-[36rem] w-[390px] max-w-full rounded-xl border border-slate-300 bg-white" />
               </figure>
-              <figure className="min-w-0 flex-1">
+              <figure className="max-w-full min-w-0">
                 <figcaption className="text-sm font-semibold text-slate-700">Desktop (full width)</figcaption>
                 <div className="mt-1 overflow-x-auto">
-                  <iframe title="The newsletter at desktop width" src={`/admin/newsletters/${d.id}/preview`} sandbox="" className="h-[36rem] w-[760px] rounded-xl border border-slate-300 bg-white" />
+                  <iframe title="The newsletter at desktop width" src={`/admin/newsletters/${d.id}/preview`} sandbox="" className="h-[36rem] w-[720px] rounded-xl border border-slate-300 bg-white" />
                 </div>
               </figure>
             </div>
@@ -215,7 +215,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             </details>
           </section>
 
-          <div className="space-y-6">
+          <div className="grid items-start gap-6 lg:grid-cols-[1fr_2fr]">
             <Card as="section" className="p-5" aria-labelledby="test-title">
               <h2 id="test-title" className="font-display text-lg font-semibold text-brand-900">
                 Send a test
