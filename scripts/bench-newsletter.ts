@@ -26,9 +26,12 @@ interface Run {
   size: number;
   seconds: number;
   perSecond: number;
+  heapBeforeMb: number;
   rssBeforeMb: number;
   peakRssMb: number;
   peakHeapMb: number;
+  /** The heap after the send and a full collection: what the send left behind. */
+  heapAfterMb: number;
 }
 
 /** One size, in this (child) process: make the list, send through the queue, report. */
@@ -52,6 +55,7 @@ async function runOne(size: number, smtpUrl: string): Promise<Run> {
     const id = await createNewsletter({ subject: "Spring news", preview_text: "Five grants and a summer fair", body }, { email: "bench@millbrook.test" });
     const queue = await startQueue(database.url, siteJobs(), { pollingIntervalSeconds: 0.5 });
     global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
     const rssBefore = process.memoryUsage().rss;
     let peakHeap = process.memoryUsage().heapUsed;
     let peakRss = rssBefore;
@@ -66,8 +70,10 @@ async function runOne(size: number, smtpUrl: string): Promise<Run> {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     await queue.stop(5_000);
+    global.gc?.();
+    const heapAfter = process.memoryUsage().heapUsed;
     const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-    return { size, seconds, perSecond: size / seconds, rssBeforeMb: mb(rssBefore), peakRssMb: mb(peakRss), peakHeapMb: mb(peakHeap) };
+    return { size, seconds, perSecond: size / seconds, heapBeforeMb: mb(heapBefore), rssBeforeMb: mb(rssBefore), peakRssMb: mb(peakRss), peakHeapMb: mb(peakHeap), heapAfterMb: mb(heapAfter) };
   } finally {
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -76,7 +82,9 @@ async function runOne(size: number, smtpUrl: string): Promise<Run> {
 
 function child(size: number, smtpUrl: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), "--child", String(size), smtpUrl], { stdio: ["ignore", "pipe", "inherit"] });
+    // The server's V8 flags (package.json "serve"), so memory is measured as the site runs.
+    const flags = ["--max-semi-space-size=4", "--max-old-space-size=512", "--no-concurrent-recompilation", "--expose-gc"];
+    const proc = spawn(process.execPath, [...flags, fileURLToPath(import.meta.url), "--child", String(size), smtpUrl], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     proc.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     proc.on("exit", (code) => {
@@ -96,18 +104,20 @@ export async function newsletterSection(): Promise<string> {
       const run = await child(size, smtp.url);
       const received = smtp.received() - before;
       if (received !== size) throw new Error(`${size} recipients but ${received} messages received`);
-      console.error(`newsletter to ${size}: ${run.perSecond.toFixed(0)} messages/s, peak RSS ${run.peakRssMb} MB (before sending ${run.rssBeforeMb} MB), peak heap ${run.peakHeapMb} MB`);
+      console.error(`newsletter to ${size}: ${run.perSecond.toFixed(0)} messages/s, peak RSS ${run.peakRssMb} MB (before sending ${run.rssBeforeMb} MB), JS heap ${run.heapBeforeMb} MB before, ${run.peakHeapMb} MB at most, ${run.heapAfterMb} MB after`);
       runs.push(run);
     }
   } finally {
     await smtp.stop();
   }
-  const rows = runs.map((r) => `| ${r.size.toLocaleString("en-GB")} | ${r.perSecond.toFixed(0)} (${r.seconds.toFixed(1)} s) | ${r.rssBeforeMb} MB | ${r.peakRssMb} MB | ${r.peakHeapMb} MB |`);
+  const rows = runs.map(
+    (r) => `| ${r.size.toLocaleString("en-GB")} | ${r.perSecond.toFixed(0)} (${r.seconds.toFixed(1)} s) | ${r.rssBeforeMb} MB | ${r.peakRssMb} MB | ${r.heapBeforeMb} / ${r.peakHeapMb} / ${r.heapAfterMb} MB |`,
+  );
   return `## Newsletter (\`npm run bench:newsletter\`)
 
-One newsletter (HTML and plain text, each recipient's own unsubscribe links) sent through the job queue to every subscriber, to an SMTP server on loopback (smtp-server, in another process, accepting each message at once), on a fresh embedded database per size; MAIL_CONCURRENCY 4, the rate limit lifted. Memory is the sending process's (RSS as the system counts it, sampled every 50 ms). Load average ${os.loadavg()[0]!.toFixed(2)} at the end.
+One newsletter (HTML and plain text, each recipient's own unsubscribe links) sent through the job queue to every subscriber, to an SMTP server on loopback (smtp-server, in another process, accepting each message at once), on a fresh embedded database per size; MAIL_CONCURRENCY 4, the rate limit lifted. Memory is the sending process's, run with the server's V8 flags (RSS as the system counts it, and the JS heap, sampled every 50 ms; "after" is after a full collection, what the send left behind). Load average ${os.loadavg()[0]!.toFixed(2)} at the end.
 
-| Subscribers | Messages/s (time) | RSS before sending | Peak RSS while sending | Peak JS heap |
+| Subscribers | Messages/s (time) | RSS before sending | Peak RSS while sending | JS heap before / peak / after |
 | --- | --- | --- | --- | --- |
 ${rows.join("\n")}
 `;
