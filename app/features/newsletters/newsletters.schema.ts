@@ -18,7 +18,6 @@ export const NewsletterFormSchema = z.object({
 });
 
 export type NewsletterFormData = z.output<typeof NewsletterFormSchema>;
-export const NEWSLETTER_FIELDS = ["subject", "preview_text", "body"] as const;
 
 /** The audience as the form posts it: a kind, and the event for "booked a given event". */
 export function readAudience(kind: unknown, eventId: unknown): Audience | null {

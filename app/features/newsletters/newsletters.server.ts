@@ -183,7 +183,7 @@ export async function unschedule(id: number, actor: AuditActor): Promise<boolean
 }
 
 /** One job per newsletter (the queue keeps one queued or running per key). */
-export function queueSend(id: number) {
+function queueSend(id: number) {
   return enqueue(NEWSLETTER_JOB, { newsletterId: id }, { singletonKey: `newsletter-${id}` });
 }
 

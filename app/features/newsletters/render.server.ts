@@ -31,7 +31,7 @@ export interface RenderedNewsletter {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The stored body made ready for a mail client: absolute addresses, no lazy loading or srcset, images scaled to the column. */
-export function emailBody(body: string, origin: string): string {
+function emailBody(body: string, origin: string): string {
   const absolute = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? `${origin}${url}` : url);
   return sanitizeHtml(sanitiseNewsHtml(body), {
     // What the news sanitiser kept, with the styles added here (a mail client reads no stylesheet).

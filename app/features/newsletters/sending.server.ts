@@ -31,7 +31,7 @@ const ATTEMPTS = 3;
 /** This many temporary failures in a row: the mail server is down; the run stops and the queue tries again later. */
 const FAILURES_IN_A_ROW = 5;
 
-export class SendInterrupted extends Error {}
+class SendInterrupted extends Error {}
 
 /** Lists the audience once (the first run of a send). */
 async function listRecipients(id: number): Promise<void> {
