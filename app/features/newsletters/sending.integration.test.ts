@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { contactDetails, donations, siteSettings } from "../../db/schema.ts";
+import { bookings, contactDetails, donations, events, formSubmissions, siteSettings } from "../../db/schema.ts";
 import { siteJobs } from "../../jobs/jobs.server.ts";
 import { startQueue } from "../../jobs/queue.server.ts";
 import { reloadConfig } from "../../lib/config.server.ts";
@@ -19,7 +19,7 @@ import { linkSupporter, recordConsent } from "../supporters/index.ts";
 import { supporterActivity, supporters } from "../supporters/table.ts";
 import { action as oneClick } from "../supporters/public/newsletter-unsubscribe.ts";
 import type { Audience } from "./audience.ts";
-import { createNewsletter, getNewsletter, newsletterCounts, startSending } from "./newsletters.server.ts";
+import { audienceCount, createNewsletter, getNewsletter, newsletterCounts, startSending } from "./newsletters.server.ts";
 import { runNewsletterSend } from "./sending.server.ts";
 import { newsletterRecipients } from "./table.ts";
 
@@ -113,6 +113,35 @@ describe("segments", () => {
     expect(got).toEqual(["recent.giver@seg.test"]);
     const rows = await getDb().select({ email: newsletterRecipients.email }).from(newsletterRecipients).where(eq(newsletterRecipients.newsletter_id, id));
     expect(rows.map((r) => r.email)).toEqual(["recent.giver@seg.test"]);
+  });
+});
+
+describe("segments by event and volunteering", () => {
+  it("counts and sends to exactly those who booked the chosen event, or who volunteer", async () => {
+    const booked = await subscriber("booked.quiz@seg2.test");
+    const otherEvent = await subscriber("booked.fair@seg2.test");
+    const volunteer = await subscriber("helps.out@seg2.test");
+    const [quiz, fair] = await getDb()
+      .insert(events)
+      .values([
+        { title: "Quiz Night", date: "2030-02-01", time: "19:00", description: "A quiz", location: "Hall", category: "social", booking_mode: "free" },
+        { title: "Summer Fair", date: "2030-06-01", time: "10:00", description: "A fair", location: "Green", category: "social", booking_mode: "free" },
+      ])
+      .returning();
+    const booking = (supporterId: string, email: string, eventId: number, reference: string) =>
+      getDb().insert(bookings).values({ reference, event_id: eventId, name: "N", email, quantity: 1, status: "confirmed", cancel_token_hash: `${reference}-hash`, supporter_id: supporterId });
+    await booking(booked, "booked.quiz@seg2.test", quiz.id, "SEG2-B1");
+    await booking(otherEvent, "booked.fair@seg2.test", fair.id, "SEG2-B2");
+    await getDb().insert(formSubmissions).values({ reference: "SEG2-V1", kind: "volunteer", name: "Helper", email: "helps.out@seg2.test", data: {}, supporter_id: volunteer });
+
+    expect(await audienceCount({ kind: "booked-event", eventId: quiz.id })).toBe(1);
+    const id = await newsletter("Quiz night news");
+    await sendNow(id, { kind: "booked-event", eventId: quiz.id });
+    expect(smtp.mails.filter((m) => m.subject === "Quiz night news").flatMap((m) => m.to)).toEqual(["booked.quiz@seg2.test"]);
+
+    const helpers = await newsletter("Volunteer news");
+    await sendNow(helpers, { kind: "volunteers" });
+    expect(smtp.mails.filter((m) => m.subject === "Volunteer news").flatMap((m) => m.to)).toEqual(["helps.out@seg2.test"]);
   });
 });
 
