@@ -33,6 +33,8 @@ export default [
     route("newsletter/preferences/:token", "features/supporters/public/newsletter-preferences.tsx"),
     route("manage-giving", "features/donor-account/manage-page.tsx"),
     route("manage-giving/sign-in/:token", "features/donor-account/sign-in-page.tsx"),
+    route("newsletters", "features/newsletters/public/archive.tsx"),
+    route("newsletters/:slug", "features/newsletters/public/issue.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -157,6 +159,11 @@ export default [
         route("supporters", "features/supporters/admin/supporters.tsx"),
         route("supporters/export.csv", "features/supporters/admin/supporters-export.ts"),
         route("supporters/:id", "features/supporters/admin/supporter.tsx"),
+        route("newsletters", "features/newsletters/admin/newsletters.tsx"),
+        route("newsletters/new", "features/newsletters/admin/newsletter-form.tsx", { id: "admin-newsletter-new" }),
+        route("newsletters/:id/edit", "features/newsletters/admin/newsletter-form.tsx", { id: "admin-newsletter-edit" }),
+        route("newsletters/:id/preview", "features/newsletters/admin/newsletter-preview.ts"),
+        route("newsletters/:id", "features/newsletters/admin/newsletter.tsx"),
       ]),
 
       layout("routes/admin/data-protection/layout.tsx", [

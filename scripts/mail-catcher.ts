@@ -91,9 +91,12 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Caugh
  * `refuse`: how many deliveries to refuse first (a temporary 451 error), as a failing server would.
  * `delayMs`: how long each message takes to be accepted (a real server's work), so messages overlap.
  */
-export async function startSmtpCatcher(options: { refuse?: number; delayMs?: number } = {}) {
+export async function startSmtpCatcher(options: { refuse?: number; delayMs?: number; refuseRecipients?: string[]; keep?: number } = {}) {
   const mails: (CaughtMail & { at: Date })[] = [];
+  const keep = options.keep ?? 200;
+  const refusedRecipients = new Set((options.refuseRecipients ?? []).map((a) => a.toLowerCase()));
   let refused = 0;
+  let received = 0;
   let inFlight = 0;
   let mostInFlight = 0;
   let connections = 0;
@@ -105,6 +108,14 @@ export async function startSmtpCatcher(options: { refuse?: number; delayMs?: num
     logger: false,
     onConnect(_session, callback) {
       connections++;
+      callback();
+    },
+    // `refuseRecipients`: addresses refused for good (550 to RCPT TO), as a server that has no such mailbox.
+    onRcptTo(address, _session, callback) {
+      if (refusedRecipients.has(address.address.toLowerCase())) {
+        callback(Object.assign(new Error("No such user here"), { responseCode: 550 }));
+        return;
+      }
       callback();
     },
     onData(stream, session, callback) {
@@ -124,9 +135,10 @@ export async function startSmtpCatcher(options: { refuse?: number; delayMs?: num
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
         };
-        mails.push({ ...parseMail(Buffer.concat(chunks).toString("utf8"), envelope), at: new Date() });
-        // A long dev session keeps the latest 200.
-        if (mails.length > 200) mails.splice(0, mails.length - 200);
+        received++;
+        // A long dev session keeps the latest 200 (`keep`: 0 keeps none, a benchmark only counts).
+        if (keep > 0) mails.push({ ...parseMail(Buffer.concat(chunks).toString("utf8"), envelope), at: new Date() });
+        if (mails.length > keep) mails.splice(0, mails.length - keep);
         callback();
       });
     },
@@ -136,6 +148,8 @@ export async function startSmtpCatcher(options: { refuse?: number; delayMs?: num
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** How many messages were accepted so far (kept or not). */
+    received: () => received,
     /** How many deliveries were refused so far. */
     refused: () => refused,
     /** The most messages being received at one time so far. */

@@ -14,6 +14,7 @@ import { encryptPlaintextSecrets } from "../app/auth/two-factor.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { seedSampleSupporters } from "../app/features/supporters/index.ts";
 import { seedSampleGiving } from "../app/features/offline-gifts/index.ts";
+import { seedSampleNewsletter } from "../app/features/newsletters/index.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
 import { siteJobs } from "../app/jobs/jobs.server.ts";
 import { startQueue } from "../app/jobs/queue.server.ts";
@@ -75,6 +76,7 @@ logger.info({ embedded: database.embedded, dataDir: config.dataDir }, "database 
 if (await seedSampleSupporters().catch((error: unknown) => logger.warn({ err: error }, "sample supporters not written"))) logger.info("sample supporters written");
 // And its sample giving: an appeal, an offline gift and a collection (once; app/features/offline-gifts/sample.server.ts).
 if (await seedSampleGiving().catch((error: unknown) => logger.warn({ err: error }, "sample giving not written"))) logger.info("sample giving written");
+if (await seedSampleNewsletter().catch((error: unknown) => logger.warn({ err: error }, "sample newsletter not written"))) logger.info("sample newsletter written");
 // Second-factor secrets stored before encryption at rest are encrypted now.
 const encrypted = await encryptPlaintextSecrets();
 if (encrypted > 0) logger.info({ encrypted }, "second-factor secrets encrypted at rest");

@@ -10,12 +10,13 @@ import { REMINDERS_JOB, runDataProtectionReminders } from "../features/data-prot
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
 import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
 import { REMINDER_JOB, runReminder, type ReminderJobData } from "../features/volunteering/index.ts";
+import { NEWSLETTER_JOB, runNewsletterSend, sweepNewsletters } from "../features/newsletters/index.ts";
 import { logger } from "../lib/logger.server.ts";
 import { deliverQueuedMail, MAIL_JOB, mailConcurrency, type MailMessage, type QueuedMail } from "../mail/mailer.server.ts";
-import type { JobDefinition } from "./queue.server.ts";
+import { queueRunning, type JobDefinition } from "./queue.server.ts";
 
 /** The periodic jobs, shown with their last run by Diagnostics. */
-export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", REMINDERS_JOB] as const;
+export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", "newsletters-sweep", REMINDERS_JOB] as const;
 
 /** How far back the news jobs look for posts that came due (a missed minute is caught up). */
 const NEWS_WINDOW_MS = 10 * 60_000;
@@ -27,8 +28,36 @@ async function announceRecentPosts(): Promise<number> {
   return due;
 }
 
-export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryDelaySeconds?: number } = {}): JobDefinition[] {
+export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryDelaySeconds?: number; newsletterRetryDelaySeconds?: number } = {}): JobDefinition[] {
   return [
+    {
+      // Scheduled newsletters whose time has come start sending; every newsletter still
+      // sending gets its job again if it has none (one per newsletter: "exclusive").
+      name: "newsletters-sweep",
+      cron: "* * * * *",
+      runAtStart: true,
+      queue: { retryLimit: 0, deleteAfterSeconds: 3600 },
+      run: () => sweepNewsletters(),
+    },
+    {
+      // One newsletter's sending (app/features/newsletters/sending.server.ts): paced, for
+      // as long as the list takes (up to a day), with a heartbeat so a run whose process
+      // died is handed back within a minute. A run stopped by a deploy or a failing mail
+      // server fails its attempt and is run again (from 10 s, doubling, at most 10 minutes):
+      // it carries on with the recipients still waiting.
+      name: NEWSLETTER_JOB,
+      queue: {
+        policy: "exclusive",
+        heartbeatSeconds: 30,
+        expireInSeconds: 24 * 3600,
+        retryLimit: 500,
+        retryDelay: options.newsletterRetryDelaySeconds ?? 10,
+        retryBackoff: true,
+        retryDelayMax: 600,
+        deleteAfterSeconds: 7 * 24 * 3600,
+      },
+      run: (data, job) => runNewsletterSend((data as { newsletterId: number }).newsletterId, () => !queueRunning() || job.signal.aborted),
+    },
     {
       // The retention table, once a night: expired submissions (with their files), audit
       // entries, complaints and requests; the person removed from old bookings and gifts.

@@ -82,6 +82,11 @@ const EnvSchema = z.object({
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   /** At most this many messages a second per instance, when the SMTP server limits the rate (unset: no limit). */
   MAIL_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
+  /**
+   * Newsletters go out at most this many messages a minute (per newsletter), so a
+   * provider's sending limit is kept and a large list does not crowd out receipts.
+   */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Online payments (Stripe): both keys switch card donations on. Never logged or shown. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,

@@ -54,6 +54,7 @@ export const TABLE_TOPICS: Readonly<Record<string, ContentTopic>> = {
   appeals: "appeals",
   appeal_updates: "appeals",
   volunteer_role_checks: "volunteering",
+  newsletters: "newsletters",
 };
 
 const READ_TABLES = /\b(?:from|join)\s+"([a-z_]+)"/gi;

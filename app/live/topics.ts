@@ -36,6 +36,7 @@ export const CONTENT_TOPICS = [
   "awards",
   "volunteering",
   "appeals",
+  "newsletters",
 ] as const;
 export type ContentTopic = (typeof CONTENT_TOPICS)[number];
 

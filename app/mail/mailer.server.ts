@@ -22,6 +22,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the plain text (a newsletter): the message is multipart/alternative. */
+  html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post, List-Id). */
+  headers?: Record<string, string>;
   /** Files sent with the message (a calendar entry, a ticket). */
   attachments?: { filename: string; content: string; contentType: string }[];
   /** Other people the message is about (a staff notice of someone's form): erasing them removes it from the queue too. */
@@ -54,7 +58,11 @@ export function openQueuedMail(data: MailMessage | QueuedMail): MailMessage {
   return "sealed" in data ? (JSON.parse(decryptSecret(data.sealed, SEAL_OWNER)) as MailMessage) : data;
 }
 
-export type MailResult = { sent: true } | { sent: false; reason: "not-configured" | "failed"; error?: string };
+/**
+ * `code` and `command`: the SMTP reply code and the command it answered, when the server
+ * refused (a 5xx to RCPT TO is a permanent refusal of the address).
+ */
+export type MailResult = { sent: true } | { sent: false; reason: "not-configured" | "failed"; error?: string; code?: number; command?: string };
 
 export function mailConfigured(settings: AppConfig = config()): boolean {
   return settings.mail !== null;
@@ -103,13 +111,22 @@ export async function sendMail(message: MailMessage, settings: AppConfig = confi
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
       ...(message.attachments ? { attachments: message.attachments } : {}),
     });
     return { sent: true };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
+    const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
     logger.warn({ to: message.to, subject: message.subject, err: text }, "sending mail failed");
-    return { sent: false, reason: "failed", error: text };
+    return {
+      sent: false,
+      reason: "failed",
+      error: text,
+      ...(typeof responseCode === "number" ? { code: responseCode } : {}),
+      ...(typeof command === "string" ? { command } : {}),
+    };
   }
 }
 

@@ -15,6 +15,8 @@ const SCREENS: { path: string; role: "editor" | "administrator"; editor: boolean
   { path: "/admin/events/new", role: "editor", editor: false },
   { path: "/admin/news", role: "editor", editor: false },
   { path: "/admin/news/new", role: "editor", editor: true },
+  { path: "/admin/newsletters", role: "administrator", editor: false },
+  { path: "/admin/newsletters/new", role: "administrator", editor: true },
   { path: "/admin/pages/home", role: "editor", editor: false },
   { path: "/admin/settings", role: "administrator", editor: false },
   { path: "/admin/users", role: "administrator", editor: false },

@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures.ts";
  * (the page's CSS is inline, app/lib/first-paint.server.ts), nothing from the admin area (the rich-text editor of news posts included), and at most 130 KB
  * of JavaScript once compressed.
  */
-const PUBLIC_PAGES = ["/", "/events", "/events/1", "/support", "/volunteer", "/appeals", "/appeals/1", "/news", "/news/community-garden-breaks-ground"];
+const PUBLIC_PAGES = ["/", "/events", "/events/1", "/support", "/volunteer", "/appeals", "/appeals/1", "/news", "/news/community-garden-breaks-ground", "/newsletters"];
 // Texts that only admin code contains (the inactivity warning's button, the event form,
 // the rich-text editor: Tiptap and the ProseMirror library under it).
 const ADMIN_ONLY_TEXTS = ["Keep Session", "Update Event", "ProseMirror", "@tiptap", "Alt text for this image"];

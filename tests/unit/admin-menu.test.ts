@@ -19,7 +19,7 @@ describe("admin menu from the route table", async () => {
       ["Pages and news", ["Page texts", "News", "Media library", "Causes", "Appeals", "Fund recipients", "Awards"]],
       // The lists edited once or twice a year, together.
       ["Rarely changed", ["Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"]],
-      ["People", ["Inbox", "Supporters", "Volunteer rota", "Volunteers", "Volunteer hours", "Data protection", "Complaints", "Data requests", "Users"]],
+      ["People", ["Inbox", "Supporters", "Newsletters", "Volunteer rota", "Volunteers", "Volunteer hours", "Data protection", "Complaints", "Data requests", "Users"]],
       ["Money", ["Donations", "Offline gifts", "Gift Aid"]],
       ["Site", ["Settings", "Audit log", "My account"]],
     ]);
@@ -37,7 +37,7 @@ describe("admin menu from the route table", async () => {
     const forEditor = menu.filter((e) => allows(editor, e.access)).map((e) => e.label);
     expect(forEditor).toContain("Trustees");
     expect(forEditor).toContain("My account");
-    for (const adminOnly of ["Inbox", "Supporters", "Donations", "Offline gifts", "Gift Aid", "Door check-in", "Users", "Settings", "Data protection", "Audit log"]) expect(forEditor).not.toContain(adminOnly);
+    for (const adminOnly of ["Inbox", "Supporters", "Newsletters", "Donations", "Offline gifts", "Gift Aid", "Door check-in", "Users", "Settings", "Data protection", "Audit log"]) expect(forEditor).not.toContain(adminOnly);
     // A door volunteer: check-in, and still no contact details (the inbox).
     const doorVolunteer = menu.filter((e) => allows({ role: "editor", permissions: ["check-in"] }, e.access)).map((e) => e.label);
     expect(doorVolunteer).toContain("Door check-in");

@@ -32,6 +32,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   mail: "Failed mail",
   media: "Media library",
   news: "News",
+  newsletter: "Newsletters",
   page_texts: "Page texts",
   request: "Requests about a person's data",
   retention: "Retention runs",

@@ -19,6 +19,7 @@ import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type Bookin
 import { applyRetentionRules, complaintsByEmail, getRetentionPeriods, keptKinds, periodText, requestsByEmail } from "../../features/data-protection/index.ts";
 import { eraseVolunteerData, findVolunteerData, volunteerDataExport, type VolunteerData } from "../../features/volunteering/index.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
+import { eraseRecipientRows, findRecipientRows, recipientRowsExport } from "../../features/newsletters/index.ts";
 import { addressesOfPerson, eraseSupporter, findSupporterData, supporterDataExport, type SupporterData } from "../../features/supporters/index.ts";
 
 ;
@@ -151,6 +152,8 @@ export interface PersonalData {
   volunteering: VolunteerData;
   /** The supporter record, notes, tags, consent events and timeline entries. */
   supporter: SupporterData;
+  /** The newsletters sent (or tried) to the address. */
+  newsletters: Awaited<ReturnType<typeof findRecipientRows>>;
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -186,6 +189,7 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     complaints: await complaintsByEmail(email),
     requests: await requestsByEmail(email),
     supporter: await findSupporterData(email, db),
+    newsletters: await findRecipientRows(email, db),
   };
 }
 
@@ -243,6 +247,7 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
     })),
     volunteering: volunteerDataExport(found.volunteering),
     supporter: supporterDataExport(found.supporter),
+    newsletters_sent_to_you: recipientRowsExport(found.newsletters),
     audit_log: found.auditEntries.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -313,8 +318,9 @@ export async function erasePersonalData(
     if (erasedBookings > 0) {
       await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email), ...request } }, tx);
     }
-    // The supporter record, its notes, tags, consent and timeline entries.
-    const erasedSupporter = await eraseSupporter(tx, addresses);
+    // The newsletters sent to each address, then the supporter record, its notes, tags, consent and timeline entries.
+    const erasedNewsletters = await eraseRecipientRows(tx, addresses);
+    const erasedSupporter = { ...(await eraseSupporter(tx, addresses)), newsletterRecipients: erasedNewsletters };
     if (erasedSupporter.supporters > 0) {
       await recordAudit(actor, "supporters.erase", { entity: "supporter", details: { ...erasedSupporter, addresses: addresses.length, email_sha256: emailHash(email) } }, tx);
     }

@@ -109,7 +109,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
     minMonths: 1,
     maxMonths: RETENTION_MONTHS_LIMIT,
     action: "delete",
-    kept: false,
+    kept: true,
   },
   {
     kind: "volunteers",

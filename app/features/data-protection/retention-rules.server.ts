@@ -11,6 +11,7 @@ import { bookings, donations, events, giftAidClaims, giftAidDeclarations, monthl
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { deleteIdleSupporters, deleteWithdrawnConsent } from "../supporters/index.ts";
+import { deleteOldRecipientRows } from "../newsletters/index.ts";
 import { eraseIdleVolunteers, lastVolunteeringOf } from "../volunteering/index.ts";
 import { londonDate } from "./dates.ts";
 import { RETENTION_KINDS, retentionField, RetentionKindsSchema, type RetentionKind } from "./retention-kinds.ts";
@@ -141,6 +142,8 @@ const RULES: Record<string, RetentionRule> = {
     }, [lastVolunteeringOf]),
   // Consent records: deleted the period after the supporter withdrew it (subscribed people keep theirs).
   consent: async (months, now) => deleteWithdrawnConsent(await monthsBefore(now, months)),
+  // Newsletters: who received each one, deleted the period after it was sent (the newsletter stays).
+  newsletters: async (months, now) => deleteOldRecipientRows(await monthsBefore(now, months)),
   // Volunteers: erased the period after their last shift; their hours stay without their name.
   volunteers: async (months, now) => {
     const erased = await eraseIdleVolunteers(londonDate(now), months);

@@ -150,8 +150,8 @@ describe("the retention registry", () => {
     expect(section).toContain("We keep the record while you give monthly, have a Gift Aid declaration with us, or receive our email news.");
     expect(section).toContain("Records of your consent: 2 years after you withdraw it");
     expect(section).toContain("Volunteer records and hours: 3 years after you last volunteered with us");
-    // Kinds this site does not keep yet are not claimed.
-    expect(section).not.toContain("Newsletters:");
+    // Newsletters are sent now: who received each one is kept for its period.
+    expect(section).toContain("Newsletters: the record of who received each one is deleted 1 year after it was sent.");
     // One section only, the rest of the notice untouched.
     expect(notice.match(/## How long we keep it/g)).toHaveLength(1);
     expect(notice).toContain("## Your rights");

@@ -10,7 +10,7 @@ import { getDb } from "../../db/client.server.ts";
 import { volunteerRoles } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
-import { linkFromForm } from "../supporters/index.ts";
+import { CONSENT_WORDING, linkFromForm } from "../supporters/index.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { shiftEnd, shiftStart, shiftsOverlap, signupOpen } from "./shifts.ts";
 import { volunteerOpportunities, volunteerSettings, volunteerShifts, volunteerSignups, volunteers, type ShiftRow } from "./table.ts";
@@ -35,6 +35,8 @@ export interface Person {
   fullName: string;
   email: string;
   phone: string;
+  /** Ticked the unticked "Email me news" box (the public form): consent is recorded with its wording. */
+  emailConsent?: boolean;
 }
 
 type SignUpRefusal =
@@ -134,7 +136,11 @@ export async function signUp(
     const full = shifts.filter((s) => s.taken >= s.shift.places).map((s) => s.shift.id);
     if (full.length) return { ok: false, reason: "full", shiftIds: full };
     // The volunteer's email finds or makes their supporter record, with the sign-up or not at all.
-    const supporterId = await linkFromForm(tx, { email: person.email, name: person.fullName });
+    const supporterId = await linkFromForm(tx, {
+      email: person.email,
+      name: person.fullName,
+      consent: person.emailConsent ? { wording: CONSENT_WORDING, source: "Volunteer sign-up form" } : null,
+    });
     const inserted = await tx
       .insert(volunteerSignups)
       .values(

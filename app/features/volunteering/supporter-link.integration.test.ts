@@ -16,6 +16,9 @@ import { eraseVolunteerData } from "./personal-data.server.ts";
 import { signUp } from "./signups.server.ts";
 import { volunteerOpportunities, volunteerShifts, volunteerSignups } from "./table.ts";
 import { markAttendance } from "./volunteers.server.ts";
+import { action as volunteerPageAction } from "./volunteer-page.tsx";
+import { currentConsent } from "../supporters/index.ts";
+import { routeArgs } from "../../../tests/helpers/submissions.ts";
 
 setupTestDatabase();
 const actor = { email: "staff@millbrook.test" };
@@ -90,5 +93,26 @@ describe("volunteers and their supporter record", () => {
     expect((await supporterTimeline(kept.id, 1)).entries.filter((e) => e.kind === "volunteered" || e.kind === "shift")).toEqual([]);
     const [erased] = await getDb().select().from(volunteerSignups).where(eq(volunteerSignups.id, r.signupIds[0]));
     expect(erased).toMatchObject({ supporter_id: null, email: null, minutes: 210 });
+  });
+
+  it("the public sign-up form's unticked consent box records nothing; ticked, it records consent with its wording", async () => {
+    const post = (email: string, shiftId: number, consent: boolean) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries({ fullName: "Consent Tester", email, phone: "01632 960 222", terms: "on", shifts: String(shiftId) })) body.set(k, v);
+      if (consent) body.set("emailConsent", "on");
+      return volunteerPageAction(routeArgs("/volunteer", {}, { method: "POST", body }));
+    };
+    const first = await shift({ date: "2031-08-01", places: 5 });
+    const unticked = (await post("no.news@example.org", first.id, false)) as Response;
+    expect(unticked.status).toBe(303);
+    const quiet = (await supporterByEmail("no.news@example.org"))!;
+    expect(await currentConsent(quiet.id)).toMatchObject({ subscribed: false, since: null });
+
+    const ticked = (await post("yes.news@example.org", first.id, true)) as Response;
+    expect(ticked.status).toBe(303);
+    const keen = (await supporterByEmail("yes.news@example.org"))!;
+    expect(await currentConsent(keen.id)).toMatchObject({ subscribed: true, source: "Volunteer sign-up form" });
+    const { entries } = await supporterTimeline(keen.id, 1);
+    expect(entries.find((e) => e.kind === "consent")?.detail).toContain('"Email me news of the foundation');
   });
 });

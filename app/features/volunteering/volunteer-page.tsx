@@ -20,6 +20,8 @@ import { listOpenOpportunities, type PublicOpportunity } from "./opportunities.s
 import { readSignUpPost } from "./public-form.server.ts";
 import { errorsOf, SignUpSchema } from "./volunteering.schema.ts";
 import { signUpAndConfirm } from "./volunteering.server.ts";
+import { ConsentBox } from "../supporters/consent-box.tsx";
+import { CONSENT_FIELD, consentTicked } from "../supporters/consent.ts";
 import type { Route } from "./+types/volunteer-page";
 
 export async function loader() {
@@ -40,7 +42,14 @@ const REFUSALS = {
 } as const;
 
 function valuesOf(formData: FormData): Values {
-  return { fullName: String(formData.get("fullName") ?? ""), email: String(formData.get("email") ?? ""), phone: String(formData.get("phone") ?? ""), terms: String(formData.get("terms") ?? ""), shifts: formData.getAll("shifts").map(String) };
+  return {
+    fullName: String(formData.get("fullName") ?? ""),
+    email: String(formData.get("email") ?? ""),
+    phone: String(formData.get("phone") ?? ""),
+    terms: String(formData.get("terms") ?? ""),
+    [CONSENT_FIELD]: consentTicked(formData.get(CONSENT_FIELD)) ? "on" : "",
+    shifts: formData.getAll("shifts").map(String),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = SignUpSchema.safeParse(values);
   if (!parsed.success) return data<ActionResult>({ status: "invalid", errors: errorsOf(parsed.error), values }, { status: 400, headers: noStore });
   const { fullName, email, phone, shifts } = parsed.data;
-  const result = await signUpAndConfirm({ fullName, email, phone }, shifts, { source: "public" });
+  const result = await signUpAndConfirm({ fullName, email, phone, emailConsent: consentTicked(formData.get(CONSENT_FIELD)) }, shifts, { source: "public" });
   if (!result.ok) {
     const refused = new Set(result.shiftIds.map(String));
     return data<ActionResult>(
@@ -210,6 +219,7 @@ function SignUpForm({ opportunities, result }: { opportunities: PublicOpportunit
           defaultChecked={text("terms") === "on"}
           error={errors.terms}
         />
+        <ConsentBox id="signup-emailConsent" defaultChecked={text(CONSENT_FIELD) === "on"} />
         <SubmitButton>Sign up</SubmitButton>
       </div>
     </Form>

@@ -109,6 +109,7 @@ async function lookUp(email: string) {
           otherAddresses: found.supporter.otherAddresses,
         }
       : null,
+    newsletters: found.newsletters.length,
   };
 }
 
@@ -412,6 +413,11 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                   {found.supporter
                     ? `A supporter record with ${found.supporter.notes} staff notes, ${found.supporter.tags} tags and ${found.supporter.consent} consent records.${found.supporter.otherAddresses.length ? ` It also holds the addresses ${found.supporter.otherAddresses.join(", ")} (merged in): an erasure covers them too.` : ""}`
                     : "No supporter record has this address."}
+                </p>
+                <p className="mt-1 text-sm text-slate-700" data-testid="newsletter-data">
+                  {found.newsletters === 0
+                    ? "No newsletter was sent to this address."
+                    : `${found.newsletters} ${found.newsletters === 1 ? "newsletter was" : "newsletters were"} sent (or tried) to this address: an erasure deletes that record.`}
                 </p>
               </div>
               <p className="text-sm text-slate-700">

@@ -1,0 +1,5 @@
+/** What other parts of the site use of newsletters: the sending job and its sweep, personal data, retention, sample content. */
+export { NEWSLETTER_JOB, sweepNewsletters } from "./newsletters.server.ts";
+export { runNewsletterSend } from "./sending.server.ts";
+export { deleteOldRecipientRows, eraseRecipientRows, findRecipientRows, recipientRowsExport } from "./personal-data.server.ts";
+export { seedSampleNewsletter } from "./sample.server.ts";
