@@ -9,6 +9,7 @@ import { bookings, events, type EventRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { limitBelowTakenMessage, ticketsTaken } from "../bookings/bookings-admin.server.ts";
+import { offerFreedPlaces } from "../bookings/bookings.server.ts";
 import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
 import { FieldsRefusedError } from "../listings/save-listing.server.ts";
 import {
@@ -102,6 +103,8 @@ export async function updateEvent(id: number, input: EventInput, actor: AuditAct
   });
   if (!result) return null;
   publishChange("events");
+  // A raised capacity (or a limit removed) frees places: the waitlist is offered them.
+  await offerFreedPlaces(id);
   return result.row;
 }
 
