@@ -77,13 +77,13 @@ export async function joinWaitlist(request: JoinRequest, now: Date = new Date())
     const event = await lockEvent(tx, request.eventId);
     if (!event || !event.is_active || event.is_past || (event.booking_mode !== "free" && event.booking_mode !== "paid")) return { ok: false, reason: "not-found" };
     if (!salesOpen(event, now)) return { ok: false, reason: "closed" };
-    const left = placesLeft(event, await placesTaken(tx, event.id, now));
-    if (left === null || left >= request.places) return { ok: false, reason: "places-left", left: left ?? undefined };
     const [already] = await tx
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
       .where(and(eq(waitlistEntries.event_id, event.id), sql`lower(${waitlistEntries.email}) = ${email}`, inArray(waitlistEntries.status, ["waiting", "offered"])));
     if (already) return { ok: false, reason: "already-waiting" };
+    const left = placesLeft(event, await placesTaken(tx, event.id, now));
+    if (left === null || left >= request.places) return { ok: false, reason: "places-left", left: left ?? undefined };
     const supporterId = await linkFromForm(tx, {
       email,
       name: request.name,
