@@ -20,6 +20,7 @@ export default [
     route("support/thank-you", "routes/public/donation-thank-you.tsx"),
     route("support/monthly/:token", "routes/public/monthly-gift.tsx"),
     route("bookings/:reference/:token", "routes/public/booking.tsx"),
+    route("waitlist/:entry/:token", "features/waitlist/offer-page.tsx"),
     route("privacy", "routes/public/legal-page.tsx", { id: "legal-privacy" }),
     route("terms/volunteers", "routes/public/legal-page.tsx", { id: "legal-volunteer-terms" }),
     route("terms/stallholders", "routes/public/legal-page.tsx", { id: "legal-stallholder-terms" }),
