@@ -114,6 +114,7 @@ export default [
         route("inbox/:id/files/:index", "routes/admin/submissions/submission-file.ts"),
         route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
         route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
+        route("events/:id/waitlist", "features/waitlist/admin/event-waitlist.tsx"),
         // Volunteering's screens with volunteers' names and contacts.
         route("volunteering/rota", "features/volunteering/admin/rota.tsx"),
         route("volunteering/volunteers", "features/volunteering/admin/volunteers.tsx"),

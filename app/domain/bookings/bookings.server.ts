@@ -14,7 +14,7 @@
  * Lock order, everywhere: the event row first, then booking rows.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
