@@ -58,6 +58,7 @@ export default [
       route("events", "routes/admin/events.tsx"),
       route("events/new", "routes/admin/event-form.tsx", { id: "admin-event-new" }),
       route("events/edit/:id", "routes/admin/event-form.tsx", { id: "admin-event-edit" }),
+      route("events/:id/dates", "features/event-series/admin/event-dates.tsx"),
       route("craft-fairs", "routes/admin/craft-fairs.tsx"),
       route("craft-fairs/new", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-new" }),
       route("craft-fairs/edit/:id", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-edit" }),
@@ -115,6 +116,7 @@ export default [
         route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
         route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
         route("events/:id/waitlist", "features/waitlist/admin/event-waitlist.tsx"),
+        route("events/:id/cancel", "features/event-series/admin/cancel-date.tsx"),
         // Volunteering's screens with volunteers' names and contacts.
         route("volunteering/rota", "features/volunteering/admin/rota.tsx"),
         route("volunteering/volunteers", "features/volunteering/admin/volunteers.tsx"),

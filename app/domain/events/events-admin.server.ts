@@ -32,8 +32,8 @@ type BookingFields = "booking_mode" | "ticket_price_pence" | "booking_url";
  * are on update. Whether it is past follows from its date: the form does not set is_past
  * (saving an event clears an old hand-set flag).
  */
-export type EventInput = Omit<EventFormData, "is_active" | BookingFields | "end_time" | "ticket_info"> &
-  Partial<Pick<EventFormData, BookingFields | "end_time" | "ticket_info">> & {
+export type EventInput = Omit<EventFormData, "is_active" | BookingFields | "end_time" | "ticket_info" | "thank_you_email"> &
+  Partial<Pick<EventFormData, BookingFields | "end_time" | "ticket_info" | "thank_you_email">> & {
   is_active?: boolean;
   is_past?: boolean;
   image?: string | null;

@@ -113,6 +113,12 @@ export default function EventBookings({ loaderData }: Route.ComponentProps) {
           <Link to={`/admin/events/${event.id}/waitlist`} className={outline}>
             Waitlist
           </Link>
+          <Link to={`/admin/events/${event.id}/dates`} className={outline}>
+            Dates
+          </Link>
+          <Link to={`/admin/events/${event.id}/cancel`} className={outline}>
+            Cancel this date
+          </Link>
           <a href={`${base}/export.csv`} download className={outline}>
             Export CSV
           </a>
