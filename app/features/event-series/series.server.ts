@@ -106,7 +106,7 @@ export async function seriesOfEvent(eventId: number): Promise<{ id: number; freq
       date: events.date,
       time: events.time,
       active: events.is_active,
-      sold: sql<number>`(select coalesce(sum(b.quantity), 0)::int from ${bookings} b where b.event_id = ${events.id} and b.status = 'confirmed')`,
+      sold: sql<number>`(select coalesce(sum(b.quantity), 0)::int from bookings b where b.event_id = "events"."id" and b.status = 'confirmed')`,
     })
     .from(events)
     .where(eq(events.series_id, row.series.id))
