@@ -14,7 +14,7 @@ import { bookings, events } from "../../app/db/schema.ts";
 import { hashToken } from "../../app/lib/tokens.server.ts";
 import { openSitePage, signInAdministrator, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 let site: GivingSite;
 test.beforeAll(async () => {
@@ -41,8 +41,8 @@ async function event(values: Partial<typeof events.$inferInsert>) {
 /** A confirmed booking with a link we know (as its confirmation email would carry). */
 async function bookingWithLink(eventId: number, name: string, quantity: number) {
   const token = `tok${unique().replace(/\D/g, "")}abcdefghijklmnop`;
-  const suffix = String(counter).padStart(4, "A").replace(/[01OI\d]/g, "Q");
-  const reference = `MCF-JRNY-${suffix.slice(-4)}`;
+  const letters = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const reference = `MCF-JRNY-${Array.from({ length: 4 }, () => letters[Math.floor(Math.random() * letters.length)]).join("")}`;
   await getDb().insert(bookings).values({ reference, event_id: eventId, name, email: `${name.toLowerCase().replace(/\s/g, ".")}-${unique()}@example.org`, quantity, status: "confirmed", confirmed_at: new Date(), cancel_token_hash: hashToken(token) });
   return { reference, token };
 }
@@ -128,7 +128,7 @@ for (const width of [390, 1280]) {
     const email = `knitter-${unique()}@example.org`;
     await getDb().insert(bookings).values({ reference: `MCF-KNIT-${width === 390 ? "AAAA" : "BBBB"}`, event_id: third.id, name: "Kit Knitter", email, quantity: 3, status: "confirmed", confirmed_at: new Date(), cancel_token_hash: hashToken(`knit-${unique()}`) });
     await openSitePage(page, `${site.origin}/admin/events/${first.id}/dates`);
-    await page.getByRole("link", { name: /Cancel date .*17 Sept/ }).click();
+    await page.getByRole("link", { name: /Cancel date 17 Sep 2030/ }).click();
     await expect(page.getByRole("alertdialog")).toContainText(`Cancel ${title} on`);
     await expect(page.getByTestId("cancel-counts")).toContainText("1 booking (3 places) will be cancelled");
     await page.screenshot({ path: shot("series-cancel-confirm"), fullPage: true });
