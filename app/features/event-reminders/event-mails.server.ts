@@ -22,7 +22,7 @@ import { mailConfigured, queueMail, type MailMessage } from "../../mail/mailer.s
 import { bookingMails, type BookingMailKind } from "./table.ts";
 
 export const EVENT_MAILS_JOB = "event-mails";
-export const DEFAULT_REMINDER_HOURS = 24;
+const DEFAULT_REMINDER_HOURS = 24;
 /** Thank-yous go this long after the start when an event has no end time. */
 const ASSUMED_LENGTH_MS = 3 * 3_600_000;
 /** A thank-you is not sent for an event that ended longer ago than this (a job that was off for days). */
@@ -30,7 +30,7 @@ const THANK_YOU_WITHIN_MS = 3 * 24 * 3_600_000;
 const CHARITY_NAME = "Millbrook Community Foundation";
 
 /** When an event starts and ends (Millbrook time). */
-export function eventTimes(event: Pick<EventRow, "date" | "time" | "end_time">): { start: Date; end: Date } {
+function eventTimes(event: Pick<EventRow, "date" | "time" | "end_time">): { start: Date; end: Date } {
   const start = londonInstant(event.date, event.time);
   const end = event.end_time && event.end_time > event.time ? londonInstant(event.date, event.end_time) : new Date(start.getTime() + ASSUMED_LENGTH_MS);
   return { start, end };

@@ -40,12 +40,6 @@ function weekday(date: string): number {
 export function weekOfMonth(date: string): number {
   return Math.ceil(Number(date.slice(8, 10)) / 7);
 }
-/** Whether a date is the last of its weekday in its month. */
-export function isLastOfMonth(date: string): boolean {
-  const next = new Date(toDay(date) + 7 * DAY_MS);
-  return next.getUTCMonth() !== new Date(toDay(date)).getUTCMonth();
-}
-
 /** The nth (or last, n = -1) given weekday of a month, or null (no fifth Monday). */
 function nthWeekday(year: number, month: number, day: number, n: number): string | null {
   if (n === -1) {

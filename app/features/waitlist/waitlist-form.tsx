@@ -17,7 +17,7 @@ export interface WaitlistFormResult {
   joined?: { position: number; email: string };
 }
 
-export const WAITLIST_MAX_PLACES = 10;
+const WAITLIST_MAX_PLACES = 10;
 
 export function WaitlistForm({ eventId, result, consent, offerHours }: { eventId: number; result?: WaitlistFormResult; consent: ReactNode; offerHours: number }) {
   if (result?.joined) {

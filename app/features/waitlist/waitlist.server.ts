@@ -27,7 +27,7 @@ import { CONSENT_WORDING, linkFromForm } from "../supporters/index.ts";
 import { waitlistEntries, type WaitlistEntryRow } from "./table.ts";
 
 export const WAITLIST_JOB = "waitlist";
-export const DEFAULT_OFFER_HOURS = 12;
+const DEFAULT_OFFER_HOURS = 12;
 const CHARITY_NAME = "Millbrook Community Foundation";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
@@ -39,12 +39,12 @@ export async function offerHours(db: Executor = getDb()): Promise<number> {
 }
 
 /** The address of an offer's page (its token is only in the email). */
-export function offerPath(entryId: string, token: string): string {
+function offerPath(entryId: string, token: string): string {
   return `/waitlist/${entryId}/${token}`;
 }
 
 /** "Saturday 5 December at 9:30pm", in Millbrook time. */
-export function londonMoment(at: Date): string {
+function londonMoment(at: Date): string {
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("weekday")} ${part("day")} ${part("month")} at ${shortTime(`${part("hour").padStart(2, "0")}:${part("minute")}`)}`;
