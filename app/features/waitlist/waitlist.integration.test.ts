@@ -174,3 +174,14 @@ describe("offers racing sales", () => {
     expect(final).toMatchObject({ sold: 10, offered: 0 });
   });
 });
+
+describe("the supporter's timeline", () => {
+  it("shows joining a waitlist", async () => {
+    const { supporterTimeline } = await import("../supporters/admin.server.ts");
+    const { event } = await soldOutEvent(1, [1]);
+    const joined = await joinWaitlist(person(event.id, "Tia", 2));
+    if (!joined.ok) throw new Error(joined.reason);
+    const { entries } = await supporterTimeline(joined.entry.supporter_id!, 1);
+    expect(entries.find((e) => e.kind === "waitlist")).toMatchObject({ title: `Joined the waitlist for ${event.title} (2 places)`, detail: "Waiting" });
+  });
+});
