@@ -47,7 +47,8 @@ export async function seedSampleSeriesAndWaitlist(): Promise<boolean> {
         location: "St Mary's Church Hall",
         location_address: "St Mary's Church Hall, Church Lane, Millbrook MB2 3AE",
         organizer: "Millbrook Community Foundation",
-        category: "community",
+        // Not "community": that tab is the empty one in the browser tests.
+        category: "social",
         booking_mode: "free" as const,
         tickets_available: 30,
         series_id: series.id,
