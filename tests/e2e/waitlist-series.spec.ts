@@ -142,3 +142,24 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Event Not Found");
   });
 }
+
+test("the sample content: the coffee mornings shown once, the barn dance sold out with its waitlist", async ({ page, context }, testInfo) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await openSitePage(page, `${site.origin}/events`);
+    const coffee = page.getByRole("article").filter({ hasText: "Thursday Coffee Morning" });
+    await expect(coffee).toHaveCount(1);
+    await expect(coffee.getByTestId("later-dates")).toContainText(/^Also on Thu \d+ \w+, Thu \d+ \w+, Thu \d+ \w+ and more dates$/);
+    await page.screenshot({ path: testInfo.outputPath(`sample-events-${width}.png`), fullPage: true });
+    await page.getByRole("article").filter({ hasText: "Spring Barn Dance" }).getByRole("link", { name: /View Details/ }).click();
+    await expect(page.getByRole("region", { name: "Tickets" }).getByRole("status")).toHaveText("Sold out");
+    await expect(page.getByRole("form", { name: "Join the waitlist" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`sample-barn-dance-${width}.png`), fullPage: true });
+  }
+  await signInAdministrator(context, site.origin);
+  const [dance] = await getDb().select().from(events).where(eq(events.title, "Spring Barn Dance"));
+  await openSitePage(page, `${site.origin}/admin/events/${dance.id}/waitlist`);
+  await expect(page.getByTestId("waitlist-row")).toHaveCount(3);
+  await expect(page.getByTestId("waitlist-summary")).toContainText("0 of 24 places free.");
+  await page.screenshot({ path: testInfo.outputPath("sample-waitlist-admin-1280.png"), fullPage: true });
+});
