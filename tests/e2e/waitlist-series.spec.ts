@@ -163,3 +163,29 @@ test("the sample content: the coffee mornings shown once, the barn dance sold ou
   await expect(page.getByTestId("waitlist-summary")).toContainText("0 of 24 places free.");
   await page.screenshot({ path: testInfo.outputPath("sample-waitlist-admin-1280.png"), fullPage: true });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the waitlist form and the offer page are plain forms the server answers", async ({ page }) => {
+    const dance = await event({ title: `No-script Dance ${unique()}` });
+    const held = await bookingWithLink(dance.id, "Early Dancer", 2);
+    await page.goto(`${site.origin}/events/${dance.id}`);
+    const form = page.getByRole("form", { name: "Join the waitlist" });
+    const email = `noscript-${unique()}@example.org`;
+    await form.getByLabel("Your name").fill("Nadia No-Script");
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(page.getByTestId("waitlist-joined")).toContainText("You are number 1 in line");
+
+    await page.goto(`${site.origin}/bookings/${held.reference}/${held.token}`);
+    await page.getByLabel("Yes, I want to cancel this booking").check();
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    const [offer] = await waitForMail(site, email);
+    await page.goto(/http:\/\/localhost:\d+\/waitlist\/\S+/.exec(offer.text)![0]);
+    await page.getByRole("button", { name: "Book these places" }).click();
+    await expect(page).toHaveURL(/\/bookings\/MCF-/);
+    const [booked] = await getDb().select().from(bookings).where(eq(bookings.email, email));
+    expect(booked).toMatchObject({ status: "confirmed", quantity: 1 });
+  });
+});
