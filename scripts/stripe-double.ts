@@ -132,6 +132,8 @@ export class StripeDouble {
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
+        // A failure after the answer went (a webhook sent after it): nothing more to answer.
+        if (res.headersSent) return;
         res.writeHead(500, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ error: { type: "api_error", message: String(error) } }));
       });

@@ -15,6 +15,7 @@ import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { seedSampleSupporters } from "../app/features/supporters/index.ts";
 import { seedSampleGiving } from "../app/features/offline-gifts/index.ts";
 import { seedSampleNewsletter } from "../app/features/newsletters/index.ts";
+import { seedSampleSeriesAndWaitlist } from "../app/features/event-series/sample.server.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
 import { siteJobs } from "../app/jobs/jobs.server.ts";
 import { startQueue } from "../app/jobs/queue.server.ts";
@@ -77,6 +78,8 @@ if (await seedSampleSupporters().catch((error: unknown) => logger.warn({ err: er
 // And its sample giving: an appeal, an offline gift and a collection (once; app/features/offline-gifts/sample.server.ts).
 if (await seedSampleGiving().catch((error: unknown) => logger.warn({ err: error }, "sample giving not written"))) logger.info("sample giving written");
 if (await seedSampleNewsletter().catch((error: unknown) => logger.warn({ err: error }, "sample newsletter not written"))) logger.info("sample newsletter written");
+// A new site's sample series and sold-out event with a waitlist (once; after the supporters, which need a site without bookings).
+if (await seedSampleSeriesAndWaitlist().catch((error: unknown) => logger.warn({ err: error }, "sample series not written"))) logger.info("sample series and waitlist written");
 // Second-factor secrets stored before encryption at rest are encrypted now.
 const encrypted = await encryptPlaintextSecrets();
 if (encrypted > 0) logger.info({ encrypted }, "second-factor secrets encrypted at rest");

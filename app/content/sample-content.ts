@@ -37,6 +37,9 @@ export interface SampleEvent {
   is_active: boolean;
   is_past: boolean;
   image: string;
+  /** A sample date of a series (sample events are single dates). */
+  series_id?: number | null;
+  thank_you_email?: boolean;
 }
 
 export const FOUNDATION = {
@@ -253,7 +256,8 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
 ];
 
 /** The sample events, dated from `today` (the install date): upcoming ones ahead of it, past ones behind. */
-export const sampleEvents = (today = new Date()): SampleEvent[] => SAMPLE_EVENT_DAYS.map(({ days, ...e }) => ({ ...e, date: isoDay(today, days) }));
+export const sampleEvents = (today = new Date()): (SampleEvent & { series_id: number | null; thank_you_email: boolean })[] =>
+  SAMPLE_EVENT_DAYS.map(({ days, ...e }) => ({ series_id: null, thank_you_email: false, ...e, date: isoDay(today, days) }));
 
 export interface SampleCraftFair {
   id: number;

@@ -283,9 +283,14 @@ export const events = pgTable(
     is_active: boolean("is_active").notNull().default(true),
     is_past: boolean("is_past").notNull().default(false),
     image: text("image"),
+    /** The series this date belongs to (app/features/event-series); the foreign key is in the migration. */
+    series_id: integer("series_id"),
+    /** Staff switched on the thank-you email after the event (with a link to give). */
+    thank_you_email: boolean("thank_you_email").notNull().default(false),
     ...timestamps,
   },
   (t) => [
+    index("events_series_idx").on(t.series_id, t.date),
     index("events_public_idx").on(t.is_active, t.is_past, t.date),
     index("events_admin_order_idx").on(t.date, t.time, t.id),
     check("events_tickets_positive", sql`${t.tickets_available} is null or ${t.tickets_available} > 0`),
@@ -758,12 +763,18 @@ export const givingSettings = pgTable(
     offline_raised_pence: integer("offline_raised_pence").notNull().default(650_000),
     /** Tickets one client (an address, or an email) may hold or book for one event. */
     max_tickets_per_client: integer("max_tickets_per_client").notNull().default(10),
+    /** How long places offered to someone on a waitlist are held for them (hours). */
+    waitlist_offer_hours: integer("waitlist_offer_hours").notNull().default(12),
+    /** How long before an event its bookings are sent their reminder (hours). */
+    reminder_hours_before: integer("reminder_hours_before").notNull().default(24),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("giving_settings_single_row", sql`${t.id} = 1`),
     check("giving_settings_max_range", sql`${t.max_donation_pence} between 100 and 100000000`),
     check("giving_settings_tickets_per_client_range", sql`${t.max_tickets_per_client} between 1 and 1000`),
+    check("giving_settings_waitlist_offer_hours_range", sql`${t.waitlist_offer_hours} between 1 and 168`),
+    check("giving_settings_reminder_hours_range", sql`${t.reminder_hours_before} between 1 and 168`),
   ],
 );
 

@@ -11,12 +11,14 @@ import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
 import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
 import { REMINDER_JOB, runReminder, type ReminderJobData } from "../features/volunteering/index.ts";
 import { NEWSLETTER_JOB, runNewsletterSend, sweepNewsletters } from "../features/newsletters/index.ts";
+import { EVENT_MAILS_JOB, runEventMails } from "../features/event-reminders/event-mails.server.ts";
+import { sweepWaitlists, WAITLIST_JOB } from "../features/waitlist/waitlist.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { deliverQueuedMail, MAIL_JOB, mailConcurrency, type MailMessage, type QueuedMail } from "../mail/mailer.server.ts";
 import { queueRunning, type JobDefinition } from "./queue.server.ts";
 
 /** The periodic jobs, shown with their last run by Diagnostics. */
-export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", "newsletters-sweep", REMINDERS_JOB] as const;
+export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", "newsletters-sweep", REMINDERS_JOB, WAITLIST_JOB, EVENT_MAILS_JOB] as const;
 
 /** How far back the news jobs look for posts that came due (a missed minute is caught up). */
 const NEWS_WINDOW_MS = 10 * 60_000;
@@ -87,6 +89,24 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryD
       cron: "* * * * *",
       queue: { retryLimit: 0, deleteAfterSeconds: 3600 },
       run: () => announceRecentPosts(),
+    },
+    {
+      // Waitlists: offers whose time is up lapse, and free places (a cancellation, a
+      // released hold, a raised capacity) are offered to the next in line. Cancellations
+      // offer at once; this catches everything else within a minute.
+      name: WAITLIST_JOB,
+      cron: "* * * * *",
+      queue: { retryLimit: 0, deleteAfterSeconds: 3600 },
+      run: () => sweepWaitlists(),
+    },
+    {
+      // Booking reminders before an event and thank-yous after it: each claimed once per
+      // booking and kind (booking_mails), whatever the instances.
+      name: EVENT_MAILS_JOB,
+      cron: "*/10 * * * *",
+      runAtStart: true,
+      queue: { retryLimit: 1, deleteAfterSeconds: 24 * 3600 },
+      run: () => runEventMails(),
     },
     {
       // One scheduled post's time has come (queued by the news domain with startAfter).

@@ -29,6 +29,7 @@ export function recordTopics<T>(work: () => T): T {
 export const TABLE_TOPICS: Readonly<Record<string, ContentTopic>> = {
   events: "events",
   bookings: "events",
+  waitlist_entries: "events",
   craft_fairs: "craft-fairs",
   site_settings: "settings",
   giving_settings: "settings",

@@ -117,7 +117,7 @@ describe("no overselling", () => {
     expect(rows.every((r) => r.status === "confirmed")).toBe(true);
     expect(rows.reduce((sum, r) => sum + r.quantity, 0)).toBe(8);
     expect(new Set(rows.map((r) => r.reference)).size).toBe(6);
-    expect(await availability(event.id)).toEqual({ limit: 8, sold: 8, held: 0, left: 0 });
+    expect(await availability(event.id)).toEqual({ limit: 8, sold: 8, held: 0, offered: 0, left: 0 });
   });
 
   it("refuses more tickets than are left, with how many are left", async () => {
@@ -220,7 +220,7 @@ describe("paid tickets through Stripe Checkout", () => {
     const rows = await getDb().select().from(bookings).where(and(eq(bookings.event_id, event.id), eq(bookings.status, "confirmed")));
     expect(rows).toHaveLength(1);
     expect(rows[0].confirmed_at?.getTime()).toBe(first.confirmed_at?.getTime());
-    expect(await availability(event.id)).toEqual({ limit: 10, sold: 3, held: 0, left: 7 });
+    expect(await availability(event.id)).toEqual({ limit: 10, sold: 3, held: 0, offered: 0, left: 7 });
   });
 
   it("a webhook refused during an outage is sent again with backoff, like Stripe, and the booking is confirmed once after it", async () => {
@@ -246,7 +246,7 @@ describe("paid tickets through Stripe Checkout", () => {
     expect(new Set(attempts.map((a) => a.event.id)).size).toBe(1);
     const rows = await getDb().select().from(bookings).where(and(eq(bookings.event_id, event.id), eq(bookings.status, "confirmed")));
     expect(rows.map((r) => r.id)).toEqual([held.booking.id]);
-    expect(await availability(event.id)).toEqual({ limit: 10, sold: 2, held: 0, left: 8 });
+    expect(await availability(event.id)).toEqual({ limit: 10, sold: 2, held: 0, offered: 0, left: 8 });
   });
 
   it("the same booking sent again (same request key) finds the booking it made: one hold, the same Checkout, then the booking page once paid", async () => {
@@ -259,7 +259,7 @@ describe("paid tickets through Stripe Checkout", () => {
     expect(again.booking.id).toBe(first.booking.id);
     expect(again.checkoutUrl).toBe(first.checkoutUrl);
     expect(again.token).toBe(first.token);
-    expect(await availability(event.id)).toEqual({ limit: 10, sold: 0, held: 2, left: 8 });
+    expect(await availability(event.id)).toEqual({ limit: 10, sold: 0, held: 2, offered: 0, left: 8 });
 
     await stripe.complete(first.booking.stripe_checkout_session_id!);
     const paid = await holdForCheckout(request, { origin });
@@ -319,13 +319,13 @@ describe("a booking sent again", () => {
     expect(again.booking.id).toBe(first.booking.id);
     expect(again.token).toBe(first.token);
     expect([first.repeated, again.repeated].filter(Boolean)).toHaveLength(1);
-    expect(await availability(event.id)).toEqual({ limit: 6, sold: 2, held: 0, left: 4 });
+    expect(await availability(event.id)).toEqual({ limit: 6, sold: 2, held: 0, offered: 0, left: 4 });
     expect((await bookingByLink(first.booking.reference, again.token))?.booking.id).toBe(first.booking.id);
 
     const withoutKey = await createBooking(buyer(event.id, 14, 2));
     if (!withoutKey.ok) throw new Error("not booked");
     expect(withoutKey.booking.id).not.toBe(first.booking.id);
-    expect(await availability(event.id)).toEqual({ limit: 6, sold: 4, held: 0, left: 2 });
+    expect(await availability(event.id)).toEqual({ limit: 6, sold: 4, held: 0, offered: 0, left: 2 });
     // A key that is not one (too short) is ignored rather than trusted.
     const odd = await createBooking({ ...buyer(event.id, 15, 1), key: "short" });
     expect(odd.ok && odd.repeated).toBeFalsy();

@@ -1,5 +1,5 @@
 /** The Online giving card of Settings: the largest online gift and the other ways to give. */
-export function GivingSettingsCard({ giving }: { giving: { maxDonation: string; otherWaysText: string; offlineRaised: string; maxTicketsPerClient: string; paymentsOn: boolean } }) {
+export function GivingSettingsCard({ giving }: { giving: { maxDonation: string; otherWaysText: string; offlineRaised: string; maxTicketsPerClient: string; waitlistOfferHours: string; reminderHoursBefore: string; paymentsOn: boolean } }) {
   const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
   return (
     <section id="giving" className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="giving-title">
@@ -39,6 +39,24 @@ export function GivingSettingsCard({ giving }: { giving: { maxDonation: string; 
           />
           <p id="giving-maxTicketsPerClient-hint" className="mt-1 text-xs text-slate-600">
             Counted per email address and per internet connection, including tickets held while someone pays or confirms.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="giving-waitlistOfferHours" className="text-sm font-semibold text-slate-800">
+            Waitlist offers held for (hours)
+          </label>
+          <input id="giving-waitlistOfferHours" name="waitlistOfferHours" inputMode="numeric" defaultValue={giving.waitlistOfferHours} aria-describedby="giving-waitlistOfferHours-hint" className={control} />
+          <p id="giving-waitlistOfferHours-hint" className="mt-1 text-xs text-slate-600">
+            When places come back, the next person on the waitlist has this long to book them before they pass on.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="giving-reminderHoursBefore" className="text-sm font-semibold text-slate-800">
+            Booking reminders sent (hours before)
+          </label>
+          <input id="giving-reminderHoursBefore" name="reminderHoursBefore" inputMode="numeric" defaultValue={giving.reminderHoursBefore} aria-describedby="giving-reminderHoursBefore-hint" className={control} />
+          <p id="giving-reminderHoursBefore-hint" className="mt-1 text-xs text-slate-600">
+            Everyone booked is emailed a reminder with their ticket this long before the event starts.
           </p>
         </div>
         <div className="sm:col-span-2">

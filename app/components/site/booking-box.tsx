@@ -26,8 +26,23 @@ export interface BookingFormResult {
 
 const ticketsWord = (n: number) => (n === 1 ? "1 ticket" : `${n} tickets`);
 
-/** `consent`: the email consent box, given by the page (it belongs to the supporters feature). */
-export function BookingBox({ eventId, offer, result, consent }: { eventId: number; offer: TicketOffer; result?: BookingFormResult; consent?: ReactNode }) {
+/**
+ * `consent`: the email consent box, given by the page (it belongs to the supporters
+ * feature); `waitlist`: what a sold-out event offers instead (the waitlist feature's form).
+ */
+export function BookingBox({
+  eventId,
+  offer,
+  result,
+  consent,
+  waitlist,
+}: {
+  eventId: number;
+  offer: TicketOffer;
+  result?: BookingFormResult;
+  consent?: ReactNode;
+  waitlist?: ReactNode;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const max = maxQuantity(offer.left);
@@ -96,6 +111,7 @@ export function BookingBox({ eventId, offer, result, consent }: { eventId: numbe
           Sold out
         </p>
         <p className="mt-2 text-center text-sm text-slate-600">All tickets for this event have been booked.</p>
+        {waitlist}
       </>
     );
   } else if (offer.state === "unavailable") {

@@ -18,12 +18,28 @@ export interface EventCardData {
   ticket_price_pence: number | null;
   image: string | null;
   image_focal?: string;
+  /** A series: its following dates (yyyy-MM-dd). */
+  later_dates?: string[] | null;
 }
 
 /** Only what a card shows: list pages send this, not whole events, to the browser. */
 export function eventCardData(event: EventCardData): EventCardData {
-  const { id, title, date, time, description, location, category, ticket_price, booking_mode, ticket_price_pence, image, image_focal } = event;
-  return { id, title, date, time, description, location, category, ticket_price, booking_mode, ticket_price_pence, image, ...(image_focal ? { image_focal } : {}) };
+  const { id, title, date, time, description, location, category, ticket_price, booking_mode, ticket_price_pence, image, image_focal, later_dates } = event;
+  return {
+    id,
+    title,
+    date,
+    time,
+    description,
+    location,
+    category,
+    ticket_price,
+    booking_mode,
+    ticket_price_pence,
+    image,
+    ...(image_focal ? { image_focal } : {}),
+    ...(later_dates && later_dates.length > 0 ? { later_dates } : {}),
+  };
 }
 
 export const CATEGORY_LABELS: Record<string, string> = {
@@ -53,6 +69,23 @@ export function DateBadge({ date }: { date: string }) {
  * so its picture loads with the page instead of lazily after layout: it is the page's
  * largest paint there.
  */
+/** A series' card: its next dates after this one (three, and "more" when there are). */
+function LaterDates({ dates }: { dates: string[] }) {
+  const shown = dates.slice(0, 3);
+  return (
+    <p className="mt-3 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900" data-testid="later-dates">
+      <span className="font-semibold">Also on </span>
+      {shown.map((d) => formatShortDay(d)).join(", ")}
+      {dates.length > shown.length ? " and more dates" : ""}
+    </p>
+  );
+}
+
+/** "Sat 12 Dec". */
+function formatShortDay(date: string): string {
+  return new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+}
+
 export function EventCard({
   event,
   past = false,
@@ -100,6 +133,7 @@ export function EventCard({
           </li>
         </ul>
         <p className="mt-3 flex-1 text-slate-700">{event.description}</p>
+        {event.later_dates && event.later_dates.length > 0 && !past ? <LaterDates dates={event.later_dates} /> : null}
         {past ? (
           <p className="mt-5">
             <a href={`/events/${event.id}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">

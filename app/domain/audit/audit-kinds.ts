@@ -40,6 +40,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   settings: "Settings",
   staff: "Staff access",
   submission: "Form submissions",
+  waitlist: "Waitlists",
   supporters: "Supporters",
   submissions: "Form submission exports and retention",
   trustee: "Trustees",

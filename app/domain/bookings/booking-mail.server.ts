@@ -28,12 +28,12 @@ export function ticketQr(reference: string): { size: number; path: string } {
 }
 
 /** The ticket as a standalone SVG file (the email's attachment). */
-function ticketSvg(reference: string): Promise<string> {
+export function ticketSvg(reference: string): Promise<string> {
   return QRCode.toString(reference, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
 }
 
 /** "Friday 29 January 2027". */
-function longDate(date: string): string {
+export function longDate(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).formatToParts(
     new Date(Date.UTC(y, m - 1, d, 12)),
@@ -43,7 +43,7 @@ function longDate(date: string): string {
 }
 
 /** "7:30pm", "7pm". */
-function shortTime(time: string): string {
+export function shortTime(time: string): string {
   const match = /^(\d{1,2}):(\d{2})/.exec(time);
   if (!match) return time;
   const h = Number(match[1]);

@@ -13,7 +13,8 @@ import { logger } from "../../lib/logger.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { availability, checkIn, type Availability } from "./bookings.server.ts";
+import { availability, checkIn, offerFreedPlaces, type Availability } from "./bookings.server.ts";
+import { placesLeft, placesTaken } from "./places.server.ts";
 import { normaliseReference } from "./sales.ts";
 
 const BOOKING_MODES_WITH_BOOKINGS = ["free", "paid"] as const;
@@ -229,22 +230,18 @@ export async function cancelBookingByStaff(eventId: number, reference: string, a
     return { outcome: "not-cancellable", booking: current! };
   }
   publishChange("events");
+  await offerFreedPlaces(eventId, now);
   return paid ? { outcome: "refunded", booking: result } : { outcome: "cancelled", booking: result };
 }
 
 // ---- The event form's ticket limit --------------------------------------------------
 
-type Executor = Pick<ReturnType<typeof getDb>, "select">;
+type Executor = Parameters<typeof placesTaken>[0];
 
-/** Tickets taken for an event: in confirmed bookings and in holds that have not expired. */
+/** Places taken at an event (placesTaken: confirmed, held, and offered to the waitlist). */
 export async function ticketsTaken(eventId: number, db: Executor = getDb(), now: Date = new Date()): Promise<number> {
-  const [row] = await db
-    .select({
-      taken: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed' or (${bookings.status} = 'held' and ${bookings.hold_expires_at} > ${now})), 0)::int`,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.event_id, eventId), inArray(bookings.status, ["confirmed", "held"])));
-  return row?.taken ?? 0;
+  const taken = await placesTaken(db, eventId, now);
+  return taken.sold + taken.held + taken.offered;
 }
 
 /** What the event form says when the ticket limit would fall below what is already sold or held. */
@@ -277,11 +274,8 @@ export async function upcomingEventSales(options: { limit?: number; now?: Date }
       time: events.time,
       mode: events.booking_mode,
       limit: events.tickets_available,
-      sold: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
-      held: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'held' and ${bookings.hold_expires_at} > ${now}), 0)::int`,
     })
     .from(events)
-    .leftJoin(bookings, and(eq(bookings.event_id, events.id), inArray(bookings.status, ["confirmed", "held"])))
     .where(
       and(
         eq(events.is_active, true),
@@ -290,19 +284,14 @@ export async function upcomingEventSales(options: { limit?: number; now?: Date }
         inArray(events.booking_mode, [...BOOKING_MODES_WITH_BOOKINGS]),
       ),
     )
-    .groupBy(events.id)
     .orderBy(asc(events.date), asc(events.time), asc(events.id))
     .limit(options.limit ?? 10);
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    date: r.date,
-    time: r.time,
-    mode: r.mode as "free" | "paid",
-    limit: r.limit,
-    sold: r.sold,
-    left: r.limit === null ? null : Math.max(0, r.limit - r.sold - r.held),
-  }));
+  return Promise.all(
+    rows.map(async (r) => {
+      const taken = await placesTaken(getDb(), r.id, now);
+      return { id: r.id, title: r.title, date: r.date, time: r.time, mode: r.mode as "free" | "paid", limit: r.limit, sold: taken.sold, left: placesLeft({ tickets_available: r.limit }, taken) };
+    }),
+  );
 }
 
 // ---- Door check-in ------------------------------------------------------------------

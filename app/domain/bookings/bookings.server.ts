@@ -1,8 +1,8 @@
 /**
  * Ticket bookings for events. Every booking that takes tickets locks its event's row
  * (`SELECT ... FOR UPDATE`) and counts what is taken inside the same transaction, so two
- * buyers can never both get the last ticket. Tickets taken = confirmed bookings plus
- * held bookings whose hold has not expired.
+ * buyers can never both get the last ticket. What counts against the capacity (confirmed
+ * and held bookings, and places held for waitlist offers) is placesTaken (places.server.ts).
  *
  * - free events: createBooking confirms at once;
  * - paid events: holdForCheckout holds the tickets and opens a Stripe Checkout session;
@@ -14,7 +14,7 @@
  * Lock order, everywhere: the event row first, then booking rows.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
@@ -29,6 +29,9 @@ import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.t
 import type { Transaction } from "../../payments/webhooks.server.ts";
 import { hitCounter } from "../limits/counters.server.ts";
 import { sendBookingConfirmation, sendConfirmLink } from "./booking-mail.server.ts";
+import { placesLeft, placesTaken, type PlacesTaken } from "./places.server.ts";
+import { waitlistEntries } from "../../features/waitlist/table.ts";
+import { refillWaitlist } from "../../features/waitlist/waitlist.server.ts";
 import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../giving/settings.server.ts";
 import { CONSENT_WORDING, linkFromForm } from "../../features/supporters/index.ts";
 import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, maxQuantity, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
@@ -52,31 +55,15 @@ function newBookingReference(): string {
   return `MCF-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
-export interface Availability {
+export interface Availability extends PlacesTaken {
   /** tickets_available, or null when the event sets no limit. */
   limit: number | null;
-  /** Tickets in confirmed bookings. */
-  sold: number;
-  /** Tickets held for buyers in Checkout (holds not yet expired). */
-  held: number;
-  /** limit − sold − held (never below 0), or null without a limit. */
+  /** Places left (placesLeft), or null without a limit. */
   left: number | null;
 }
 
-async function takenTickets(db: Executor, eventId: number, now: Date): Promise<{ sold: number; held: number }> {
-  const [row] = await db
-    .select({
-      sold: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
-      held: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'held' and ${bookings.hold_expires_at} > ${now}), 0)::int`,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.event_id, eventId), inArray(bookings.status, ["confirmed", "held"])));
-  return { sold: row?.sold ?? 0, held: row?.held ?? 0 };
-}
-
-function availabilityOf(event: Pick<EventRow, "tickets_available">, taken: { sold: number; held: number }): Availability {
-  const limit = event.tickets_available;
-  return { limit, ...taken, left: limit === null ? null : Math.max(0, limit - taken.sold - taken.held) };
+function availabilityOf(event: Pick<EventRow, "tickets_available">, taken: PlacesTaken): Availability {
+  return { limit: event.tickets_available, ...taken, left: placesLeft(event, taken) };
 }
 
 /** Tickets sold, held and left for an event (null when the event does not exist). */
@@ -84,7 +71,7 @@ export async function availability(eventId: number, now: Date = new Date()): Pro
   const db = getDb();
   const [event] = await db.select({ tickets_available: events.tickets_available }).from(events).where(eq(events.id, eventId));
   if (!event) return null;
-  return availabilityOf(event, await takenTickets(db, eventId, now));
+  return availabilityOf(event, await placesTaken(db, eventId, now));
 }
 
 /** The ticket box of an event with a booking mode; null for mode "none". */
@@ -96,7 +83,7 @@ export async function ticketOffer(
   if (event.booking_mode === "external") {
     return { mode: "external", pricePence: 0, left: null, state: "open", bookingUrl: event.booking_url, priceText: event.ticket_price };
   }
-  const taken = await takenTickets(getDb(), event.id, now);
+  const taken = await placesTaken(getDb(), event.id, now);
   const { left } = availabilityOf(event, taken);
   const state = !salesOpen(event, now)
     ? "closed"
@@ -148,6 +135,12 @@ export interface BookingRequest {
   key?: string;
   /** The buyer ticked "Email me news of the foundation's work". */
   emailConsent?: boolean;
+  /**
+   * Booking places offered from the waitlist (the offer's id and the token of its emailed
+   * link): the offer's own places are not counted as taken, and it becomes "booked" in the
+   * same transaction.
+   */
+  waitlistOffer?: { entryId: string; token: string };
 }
 
 const REQUEST_KEY_RE = /^[A-Za-z0-9_-]{16,100}$/;
@@ -180,7 +173,9 @@ export type BookingRefusal =
   /** Stripe could not open a Checkout session: nothing is held. */
   | { ok: false; reason: "payment-unavailable" }
   /** The link to confirm a free booking could not be queued (mail to that address is limited): nothing is held. */
-  | { ok: false; reason: "confirm-not-sent" };
+  | { ok: false; reason: "confirm-not-sent" }
+  /** A waitlist offer that was booked already, ran out or was withdrawn. */
+  | { ok: false; reason: "offer-ended" };
 
 /** What the buyer is told when a booking is refused. */
 export function refusalMessage(refusal: BookingRefusal): string {
@@ -202,6 +197,8 @@ export function refusalMessage(refusal: BookingRefusal): string {
       return "Sorry, we couldn't send the confirmation email just now, so nothing has been booked. Please try again later.";
     case "payment-unavailable":
       return "Sorry, we couldn't start the payment just now. Nothing has been charged. Please try again in a few minutes.";
+    case "offer-ended":
+      return "Sorry, this offer has ended, so its places are no longer held for you.";
   }
 }
 
@@ -278,7 +275,17 @@ async function takeTickets(
     const token = requestKey?.token ?? newToken();
     if (event.booking_mode !== mode) return { ok: false, reason: "not-bookable" };
     if (!salesOpen(event, now)) return { ok: false, reason: "closed" };
-    const { left } = availabilityOf(event, await takenTickets(tx, event.id, now));
+    const offer = request.waitlistOffer;
+    if (offer) {
+      const [entry] = await tx
+        .select()
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.id, offer.entryId), eq(waitlistEntries.event_id, event.id), eq(waitlistEntries.offer_token_hash, hashToken(offer.token))))
+        .for("update");
+      if (!entry || entry.status !== "offered" || !entry.offer_expires_at || entry.offer_expires_at <= now) return { ok: false, reason: "offer-ended" };
+      if (quantity > entry.places) return { ok: false, reason: "not-enough", left: entry.places };
+    }
+    const { left } = availabilityOf(event, await placesTaken(tx, event.id, now, { exceptOffer: offer?.entryId }));
     if (left !== null && left <= 0) return { ok: false, reason: "sold-out" };
     if (left !== null && quantity > left) return { ok: false, reason: "not-enough", left };
     const limit = await maxTicketsPerClient(tx);
@@ -312,7 +319,15 @@ async function takeTickets(
         })
         .onConflictDoNothing({ target: bookings.reference })
         .returning();
-      if (booking) return { ok: true, booking, token };
+      if (booking) {
+        if (offer) {
+          await tx
+            .update(waitlistEntries)
+            .set({ status: "booked", booking_id: booking.id, offer_expires_at: null, updated_at: now })
+            .where(eq(waitlistEntries.id, offer.entryId));
+        }
+        return { ok: true, booking, token };
+      }
       if (attempt > 5) throw new Error("could not find a free booking reference");
     }
   });
@@ -518,7 +533,7 @@ export async function confirmFromWebhook(tx: Transaction, session: PaidSession, 
   }
   let fits = true;
   if (booking.status === "expired" && event.tickets_available !== null) {
-    const { left } = availabilityOf(event, await takenTickets(tx, event.id, now));
+    const { left } = availabilityOf(event, await placesTaken(tx, event.id, now));
     fits = left !== null && left >= booking.quantity;
   }
   const [updated] = await tx
@@ -599,8 +614,19 @@ export async function resumeOrRelease(reference: string, token: string, what: "r
     logger.info({ err: error, booking: found.booking.reference }, "checkout session could not be expired");
     return { checkoutUrl: null };
   }
-  if ((await releaseCheckout(getDb(), sessionId)) > 0) publishChange("events");
+  if ((await releaseCheckout(getDb(), sessionId)) > 0) {
+    publishChange("events");
+    await offerFreedPlaces(found.event.id);
+  }
   return { checkoutUrl: null };
+}
+
+/**
+ * Places came back (a cancellation, a released hold): offered at once to the waitlist. A
+ * failure here is logged, not the buyer's: the "waitlist" job offers them within a minute.
+ */
+export async function offerFreedPlaces(eventId: number, now: Date = new Date()): Promise<void> {
+  await refillWaitlist(eventId, now).catch((error: unknown) => logger.warn({ err: error, event: eventId }, "waitlist not refilled"));
 }
 
 export type CancelOutcome =
@@ -651,6 +677,7 @@ export async function cancelByToken(reference: string, token: string, options: {
     return { outcome: "not-cancellable", booking: current };
   }
   publishChange("events");
+  await offerFreedPlaces(event.id, now);
   return status === "refunded" ? { outcome: "refunded", booking: updated } : { outcome: "cancelled", booking: updated };
 }
 

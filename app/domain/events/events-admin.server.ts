@@ -9,6 +9,7 @@ import { bookings, events, type EventRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { limitBelowTakenMessage, ticketsTaken } from "../bookings/bookings-admin.server.ts";
+import { offerFreedPlaces } from "../bookings/bookings.server.ts";
 import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
 import { FieldsRefusedError } from "../listings/save-listing.server.ts";
 import {
@@ -31,8 +32,8 @@ type BookingFields = "booking_mode" | "ticket_price_pence" | "booking_url";
  * are on update. Whether it is past follows from its date: the form does not set is_past
  * (saving an event clears an old hand-set flag).
  */
-export type EventInput = Omit<EventFormData, "is_active" | BookingFields | "end_time" | "ticket_info"> &
-  Partial<Pick<EventFormData, BookingFields | "end_time" | "ticket_info">> & {
+export type EventInput = Omit<EventFormData, "is_active" | BookingFields | "end_time" | "ticket_info" | "thank_you_email"> &
+  Partial<Pick<EventFormData, BookingFields | "end_time" | "ticket_info" | "thank_you_email">> & {
   is_active?: boolean;
   is_past?: boolean;
   image?: string | null;
@@ -102,6 +103,8 @@ export async function updateEvent(id: number, input: EventInput, actor: AuditAct
   });
   if (!result) return null;
   publishChange("events");
+  // A raised capacity (or a limit removed) frees places: the waitlist is offered them.
+  await offerFreedPlaces(id);
   return result.row;
 }
 

@@ -75,6 +75,8 @@ const EventFields = z.object({
   booking_url: z.string().trim().max(500, tooLong(500)),
   category: z.enum(EVENT_CATEGORIES, { message: "Category is required" }),
   is_active: checkbox,
+  /** After the event, email its bookings a thank-you with a link to give. */
+  thank_you_email: checkbox,
 });
 
 /**

@@ -17,6 +17,10 @@ export interface GivingSettings {
   offlineRaisedPence: number;
   /** Tickets one client (an address, or an email) may hold or book for one event. */
   maxTicketsPerClient: number;
+  /** How long a waitlist offer holds its places (hours). */
+  waitlistOfferHours: number;
+  /** How long before an event its bookings get their reminder (hours). */
+  reminderHoursBefore: number;
 }
 
 export const DEFAULT_MAX_TICKETS_PER_CLIENT = 10;
@@ -28,10 +32,12 @@ export async function readGivingSettings(): Promise<GivingSettings> {
     otherWaysText: row?.other_ways_text || DEFAULT_OTHER_WAYS_TEXT,
     offlineRaisedPence: row?.offline_raised_pence ?? DEFAULT_OFFLINE_RAISED_PENCE,
     maxTicketsPerClient: row?.max_tickets_per_client ?? DEFAULT_MAX_TICKETS_PER_CLIENT,
+    waitlistOfferHours: row?.waitlist_offer_hours ?? 12,
+    reminderHoursBefore: row?.reminder_hours_before ?? 24,
   };
 }
 
-export type GivingSettingsErrors = Partial<Record<"maxDonation" | "otherWaysText" | "offlineRaised" | "maxTicketsPerClient", string>>;
+export type GivingSettingsErrors = Partial<Record<"maxDonation" | "otherWaysText" | "offlineRaised" | "maxTicketsPerClient" | "waitlistOfferHours" | "reminderHoursBefore", string>>;
 
 export async function saveGivingSettings(
   input: Record<string, unknown>,
@@ -47,12 +53,24 @@ export async function saveGivingSettings(
   const ticketsText = String(input.maxTicketsPerClient ?? DEFAULT_MAX_TICKETS_PER_CLIENT).trim();
   const tickets = /^\d{1,4}$/.test(ticketsText) ? Number(ticketsText) : 0;
   if (tickets < 1 || tickets > 1000) errors.maxTicketsPerClient = "Enter the most tickets one person may book for an event, a whole number from 1 to 1000";
-  if (!max.ok || !text.success || offline === null || errors.offlineRaised || errors.maxTicketsPerClient) return { ok: false, errors };
+  const hours = (name: "waitlistOfferHours" | "reminderHoursBefore", fallback: number, what: string) => {
+    const raw = String(input[name] ?? fallback).trim();
+    const n = /^\d{1,3}$/.test(raw) ? Number(raw) : 0;
+    if (n < 1 || n > 168) errors[name] = `Enter ${what} in hours, a whole number from 1 to 168`;
+    return n;
+  };
+  const offerHours = hours("waitlistOfferHours", 12, "how long waitlist offers are held");
+  const reminderHours = hours("reminderHoursBefore", 24, "when booking reminders are sent");
+  if (!max.ok || !text.success || offline === null || errors.offlineRaised || errors.maxTicketsPerClient || errors.waitlistOfferHours || errors.reminderHoursBefore) {
+    return { ok: false, errors };
+  }
   const values = {
     max_donation_pence: max.pence,
     other_ways_text: text.data,
     offline_raised_pence: offline,
     max_tickets_per_client: tickets,
+    waitlist_offer_hours: offerHours,
+    reminder_hours_before: reminderHours,
     updated_at: new Date(),
   };
   await getDb().insert(givingSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: givingSettings.id, set: values });

@@ -92,7 +92,7 @@ export async function* supportersCsvRows(f: SupporterFilters): AsyncGenerator<un
 export const SUPPORTERS_CSV_HEADER = ["Name", "Email", "Postcode", "Subscribed to news", "Supporter since"];
 
 export interface TimelineEntry {
-  kind: "gift" | "declaration" | "declaration-cancelled" | "monthly" | "booking" | "form" | "consent" | "note" | "merged" | "email" | "shift" | "volunteered";
+  kind: "gift" | "declaration" | "declaration-cancelled" | "monthly" | "booking" | "form" | "consent" | "note" | "merged" | "email" | "shift" | "volunteered" | "waitlist";
   at: string;
   title: string;
   detail: string;
@@ -138,6 +138,11 @@ export async function supporterTimeline(id: string, page: number): Promise<{ ent
       select a.kind, a.at, a.id::text, a.summary, coalesce(a.details->>'detail', '')
         from ${supporterActivity} a where a.supporter_id = ${id}
       union all
+      select 'waitlist', w.created_at, w.id::text,
+        'Joined the waitlist for ' || e.title || ' (' || w.places || case when w.places = 1 then ' place)' else ' places)' end,
+        case w.status when 'waiting' then 'Waiting' when 'offered' then 'Offered places' when 'booked' then 'Booked from an offer'
+          when 'lapsed' then 'Offer ran out' else 'Removed' end
+        from waitlist_entries w join events e on e.id = w.event_id where w.supporter_id = ${id}      union all
       ${volunteeringTimelineSql(id)}
     ) t
     order by at desc, kind, key

@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
       media: await mediaChoices(null),
       live: false,
       values: {
-        ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, booking_mode: "none" }, EVENT_FORM_FIELDS),
+        ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, booking_mode: "none", thank_you_email: false }, EVENT_FORM_FIELDS),
         submission_id: randomUUID(),
       },
     };
@@ -165,6 +165,12 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
       <div />
       <MediaField form={form} current={loaderData.image} choices={loaderData.media} />
       <CheckboxField form={form} name="is_active" label="Active" hint="Shown on the public website." />
+      <CheckboxField
+        form={form}
+        name="thank_you_email"
+        label="Thank-you email"
+        hint="After the event, everyone booked is emailed a thank-you with a link to give."
+      />
     </ContentFormFrame>
   );
 }

@@ -33,7 +33,17 @@ export const action = (args: Route.ActionArgs) =>
 type Row = Route.ComponentProps["loaderData"]["items"][number];
 const baseColumns: Column<Row>[] = [
   { header: "Title", cell: (e) => <span className="font-semibold text-ink">{e.title}</span> },
-  { header: "Date", cell: (e) => <span className="whitespace-nowrap">{formatAdminDate(e.date)}</span> },
+  {
+    header: "Date",
+    cell: (e) => (
+      <span className="whitespace-nowrap">
+        {formatAdminDate(e.date)}{" "}
+        <Link to={`/admin/events/${e.id}/dates`} className="ml-1 text-sm font-semibold text-brand-700 underline" aria-label={`${e.series_id === null ? "Repeat" : "Dates of"} ${e.title}`}>
+          {e.series_id === null ? "Repeat" : "Series"}
+        </Link>
+      </span>
+    ),
+  },
   { header: "Location", cell: (e) => e.location },
   { header: "Status", cell: (e) => <StatusBadge active={e.is_active} past={e.is_past} /> },
 ];

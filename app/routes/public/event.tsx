@@ -26,6 +26,8 @@ import { readFormData } from "./public-form.server.ts";
 import type { Route } from "./+types/event";
 import { CONSENT_FIELD, consentTicked } from "../../features/supporters/consent.ts";
 import type { ContentHandle } from "../../live/topics.ts";
+import { WaitlistForm, type WaitlistFormResult } from "../../features/waitlist/waitlist-form.tsx";
+import { joinWaitlist, offerHours } from "../../features/waitlist/waitlist.server.ts";
 
 async function loadEvent(id: string) {
   const event = /^\d{1,10}$/.test(id) ? await getPublicEvent(Number(id)) : null;
@@ -49,6 +51,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     event,
     offer,
+    // How long a waitlist offer holds its places, for the sold-out box's waitlist form.
+    waitlistHours: offer?.state === "sold-out" ? await offerHours() : null,
     price: parseTicketPrice(event.ticket_price),
     priceLabel: eventPriceLabel(event),
     contactEmail: settings.contact_email,
@@ -60,7 +64,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const event = await loadEvent(params.id);
   const form = await readFormData(request);
+  if (form.get("intent") === "waitlist") return joinList(event, form, context.get(requestInfoContext).ip);
   return book(event, form, request, context.get(requestInfoContext).ip);
+}
+
+/** Joining a sold-out event's waitlist (the same checks of name and email as a booking). */
+async function joinList(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, ip: string) {
+  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), places: String(form.get("places") ?? "") };
+  const answer = (status: number, errors: Record<string, string>, message?: string, joined?: WaitlistFormResult["joined"]) =>
+    data({ waitlist: { form: "waitlist", errors, message, values, joined } satisfies WaitlistFormResult }, { status });
+  if (!(await countBookingAttempt(ip))) return answer(429, {}, "You have sent this form several times in a short time. Please wait a few minutes and try again.");
+  const parsed = BookingFormSchema.safeParse({ name: values.name, email: values.email, quantity: values.places });
+  if (!parsed.success) {
+    const { quantity, ...errors } = bookingFormErrors(parsed.error);
+    return answer(400, quantity ? { ...errors, places: "Please choose from 1 to 10 places" } : errors, "Please check the details below.");
+  }
+  const joined = await joinWaitlist({
+    eventId: event.id,
+    name: parsed.data.name,
+    email: parsed.data.email,
+    places: parsed.data.quantity,
+    emailConsent: consentTicked(form.get(CONSENT_FIELD)),
+  });
+  if (joined.ok) return answer(200, {}, undefined, { position: joined.position, email: joined.entry.email });
+  const message =
+    joined.reason === "already-waiting"
+      ? "You are already on the waitlist for this event. We will email you if places come up."
+      : joined.reason === "places-left"
+        ? `Places have come up: ${joined.left === 1 ? "1 is" : `${joined.left} are`} free to book now.`
+        : joined.reason === "closed"
+          ? "Ticket sales for this event have closed."
+          : "This event does not take a waitlist.";
+  return answer(409, {}, message);
 }
 
 async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
@@ -153,7 +188,9 @@ function eventJsonLd(
 }
 
 export default function EventPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { event, offer, price, priceLabel, contactEmail, others } = loaderData;
+  const { event, offer, price, priceLabel, contactEmail, others, waitlistHours } = loaderData;
+  const booking = actionData && "booking" in actionData ? actionData.booking : undefined;
+  const waitlist = actionData && "waitlist" in actionData ? actionData.waitlist : undefined;
   const origin = originFrom(matches);
   const organizerMail = `mailto:${contactEmail}?subject=${encodeURIComponent(`Question about ${event.title}`)}`;
   const body = paragraphs(event.long_description || event.description);
@@ -213,8 +250,13 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
               <BookingBox
                 eventId={event.id}
                 offer={offer}
-                result={actionData?.booking}
-                consent={<ConsentBox defaultChecked={actionData?.booking?.values.emailConsent === "on"} />}
+                result={booking}
+                consent={<ConsentBox defaultChecked={booking?.values.emailConsent === "on"} />}
+                waitlist={
+                  waitlistHours !== null ? (
+                    <WaitlistForm eventId={event.id} result={waitlist} offerHours={waitlistHours} consent={<ConsentBox id="waitlist-consent" />} />
+                  ) : null
+                }
               />
             ) : (
               <TicketBox eventId={event.id} price={priceLabel} ticketInfo={event.ticket_info} />

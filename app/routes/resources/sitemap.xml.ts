@@ -13,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
   await refuseResourceDuringMaintenance(args);
   const origin = siteOrigin();
   const [upcoming, past, news] = await Promise.all([
-    listUpcomingEvents(),
+    listUpcomingEvents({ everyDate: true }),
     listPastEvents({ limit: 3 }),
     publishedSlugs().catch(() => []),
   ]);

@@ -16,7 +16,7 @@ export async function action(args: Route.ActionArgs) {
     const message = Object.values(result.errors).join(" ");
     return redirectWithToast("/admin/settings#giving", { type: "error", message: `Giving settings not saved: ${message}` });
   }
-  await recordAudit(currentActor(args), "settings.giving", { entity: "giving_settings", details: { max_donation_pence: result.settings.maxDonationPence, offline_raised_pence: result.settings.offlineRaisedPence, max_tickets_per_client: result.settings.maxTicketsPerClient } });
+  await recordAudit(currentActor(args), "settings.giving", { entity: "giving_settings", details: { max_donation_pence: result.settings.maxDonationPence, offline_raised_pence: result.settings.offlineRaisedPence, max_tickets_per_client: result.settings.maxTicketsPerClient, waitlist_offer_hours: result.settings.waitlistOfferHours, reminder_hours_before: result.settings.reminderHoursBefore } });
   await publishChange("settings");
   return redirectWithToast("/admin/settings#giving", { type: "success", message: "Giving settings saved" });
 }

@@ -21,7 +21,7 @@ export const meta = () => [{ title: "Settings | Millbrook Admin" }];
 async function givingForEditing() {
   const giving = await readGivingSettings();
   const pounds = (pence: number) => (pence / 100).toFixed(2).replace(/\.00$/, "");
-  return { maxDonation: pounds(giving.maxDonationPence), offlineRaised: pounds(giving.offlineRaisedPence), otherWaysText: giving.otherWaysText, maxTicketsPerClient: String(giving.maxTicketsPerClient), paymentsOn: paymentsConfigured() };
+  return { maxDonation: pounds(giving.maxDonationPence), offlineRaised: pounds(giving.offlineRaisedPence), otherWaysText: giving.otherWaysText, maxTicketsPerClient: String(giving.maxTicketsPerClient), waitlistOfferHours: String(giving.waitlistOfferHours), reminderHoursBefore: String(giving.reminderHoursBefore), paymentsOn: paymentsConfigured() };
 }
 
 export async function loader() {

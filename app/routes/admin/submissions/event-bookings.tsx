@@ -110,6 +110,15 @@ export default function EventBookings({ loaderData }: Route.ComponentProps) {
           <Link to={`/admin/events/${event.id}/check-in`} className={outline}>
             Door check-in
           </Link>
+          <Link to={`/admin/events/${event.id}/waitlist`} className={outline}>
+            Waitlist
+          </Link>
+          <Link to={`/admin/events/${event.id}/dates`} className={outline}>
+            Dates
+          </Link>
+          <Link to={`/admin/events/${event.id}/cancel`} className={outline}>
+            Cancel this date
+          </Link>
           <a href={`${base}/export.csv`} download className={outline}>
             Export CSV
           </a>
@@ -150,6 +159,7 @@ export default function EventBookings({ loaderData }: Route.ComponentProps) {
             <span className="text-base font-normal text-slate-600"> in {totals.bookings === 1 ? "1 booking" : `${totals.bookings} bookings`}</span>
           </dd>
           {availability.held > 0 && <dd className="mt-1 text-sm text-slate-600">{availability.held} more held while buyers pay</dd>}
+          {availability.offered > 0 && <dd className="mt-1 text-sm text-slate-600">{availability.offered} held for waitlist offers</dd>}
         </div>
         <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <dt className="text-sm text-slate-600">Taken</dt>

@@ -1,0 +1,152 @@
+/**
+ * An event's waitlist for staff (personal data: behind the submissions permission): who
+ * is waiting, in line order, with the places they want; the offers made (held until when,
+ * whether the email went); offer places by hand (out of turn) or take someone off.
+ */
+import { data, Form, Link } from "react-router";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
+import { eventBookings } from "../../../domain/bookings/bookings-admin.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { offerByHand, offerOpen, removeFromWaitlist, waitlistForEvent } from "../waitlist.server.ts";
+import type { Route } from "./+types/event-waitlist";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `Waitlist${loaderData ? `: ${loaderData.event.title}` : ""} | Millbrook Admin` }];
+
+function eventId(params: { id?: string }): number {
+  return /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : 0;
+}
+
+const STATUS_LABELS = { waiting: "Waiting", offered: "Offered", booked: "Booked", lapsed: "Offer ran out", removed: "Removed" } as const;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await eventBookings(eventId(params));
+  if (!found) throw data("Event not found", { status: 404 });
+  const { event, availability } = found;
+  const now = new Date();
+  const rows = (await waitlistForEvent(event.id)).map((e) => ({
+    id: e.id,
+    name: e.name,
+    email: e.email,
+    places: e.places,
+    status: e.status === "offered" && !offerOpen(e, now) ? ("lapsed" as const) : e.status,
+    joined: formatUkDateTime(e.created_at),
+    until: e.status === "offered" && e.offer_expires_at ? formatUkDateTime(e.offer_expires_at) : null,
+    mailed: e.offer_mailed_at !== null,
+  }));
+  return {
+    event: { id: event.id, title: event.title, when: `${formatShortDate(event.date)}, ${formatTime(event.time)}` },
+    availability,
+    rows,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const id = eventId(args.params);
+  const form = await args.request.formData();
+  const entry = String(form.get("entry") ?? "");
+  const back = `/admin/events/${id}/waitlist`;
+  const rows = await waitlistForEvent(id);
+  const row = rows.find((r) => r.id === entry);
+  if (!row) return redirectWithToast(back, { type: "error", message: "That person is not on this event's waitlist." });
+  if (form.get("intent") === "remove") {
+    const removed = await removeFromWaitlist(row.id, currentActor(args));
+    return redirectWithToast(back, removed ? { type: "success", message: `${row.name} is off the waitlist.` } : { type: "error", message: `${row.name} was already off the waitlist.` });
+  }
+  if (form.get("intent") === "offer") {
+    const result = await offerByHand(row.id, currentActor(args));
+    if (result.ok) return redirectWithToast(back, { type: "success", message: `${row.name} has been offered ${row.places === 1 ? "1 place" : `${row.places} places`}.` });
+    const why =
+      result.reason === "not-enough"
+        ? `only ${result.left === 1 ? "1 place is" : `${result.left} places are`} free, and ${row.name} wants ${row.places}`
+        : result.reason === "closed"
+          ? "ticket sales for this event have closed"
+          : "they are not waiting";
+    return redirectWithToast(back, { type: "error", message: `No offer made: ${why}.` });
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  waiting: "bg-brand-50 text-brand-800",
+  offered: "bg-sun-100 text-ink",
+  booked: "bg-brand-100 text-brand-900",
+  lapsed: "bg-slate-100 text-slate-700",
+  removed: "bg-slate-100 text-slate-700",
+};
+const outline = "inline-block rounded-full border-2 border-brand-600 bg-white px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50";
+
+export default function EventWaitlist({ loaderData }: Route.ComponentProps) {
+  const { event, availability, rows } = loaderData;
+  const waiting = rows.filter((r) => r.status === "waiting");
+  return (
+    <main className="px-4 py-6 sm:px-6 sm:py-8">
+      <Link to={`/admin/events/${event.id}/bookings`} className="text-sm font-semibold text-brand-700 underline">
+        Back to Bookings
+      </Link>
+      <h1 className="mt-2 font-display text-3xl font-semibold text-brand-900">Waitlist</h1>
+      <p className="mt-1 text-slate-700">
+        <span className="font-semibold">{event.title}</span> · {event.when}
+      </p>
+      <p className="mt-3 text-slate-700" data-testid="waitlist-summary">
+        {availability.left === null ? "No limit on places." : `${availability.left} of ${availability.limit} places free.`} {availability.offered > 0 ? `${availability.offered} held for waitlist offers. ` : ""}
+        {waiting.length === 1 ? "1 person waiting." : `${waiting.length} people waiting.`} Places that come back are offered in turn, by email.
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">Nobody is on the waitlist.</p>
+      ) : (
+        <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <caption className="sr-only">Waitlist for {event.title}, in line order</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">Name</th>
+                <th scope="col" className="px-3 py-2">Email</th>
+                <th scope="col" className="px-3 py-2">Places</th>
+                <th scope="col" className="px-3 py-2">Joined</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((r) => (
+                <tr key={r.id} data-testid="waitlist-row">
+                  <td className="px-3 py-2 font-semibold">{r.name}</td>
+                  <td className="px-3 py-2 break-all">{r.email}</td>
+                  <td className="px-3 py-2">{r.places}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{r.joined}</td>
+                  <td className="px-3 py-2">
+                    <span className={`rounded-full px-2 py-0.5 font-semibold ${STATUS_STYLES[r.status]}`}>{STATUS_LABELS[r.status]}</span>
+                    {r.until ? <span className="mt-1 block text-xs text-slate-600">Held until {r.until}{r.mailed ? "" : " · email not sent"}</span> : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-2">
+                      {r.status === "waiting" || r.status === "lapsed" ? (
+                        <Form method="post">
+                          <input type="hidden" name="entry" value={r.id} />
+                          <button type="submit" name="intent" value="offer" className={outline}>
+                            Offer places
+                          </button>
+                        </Form>
+                      ) : null}
+                      {r.status !== "removed" && r.status !== "booked" ? (
+                        <Form method="post">
+                          <input type="hidden" name="entry" value={r.id} />
+                          <button type="submit" name="intent" value="remove" className="rounded-full px-3 py-1 text-sm font-semibold text-red-800 underline">
+                            Remove<span className="sr-only"> {r.name}</span>
+                          </button>
+                        </Form>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}
