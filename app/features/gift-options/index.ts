@@ -6,3 +6,4 @@ export { recordDedication, dedicationNoticeAfter, dedicationOf, type DedicationV
 export { PAYMENT_PROBLEM_HANDLERS, MANAGE_GIVING_PATH } from "./payment-problems.server.ts";
 export { readFeeRates, saveFeeRates } from "./fee-settings.server.ts";
 export { charityDetails, registeredCharityLine, type CharityDetails } from "./charity.server.ts";
+export { monthlyGiftsAtRisk, giftNotes, type AtRiskGift, type GiftNote } from "./admin.server.ts";
