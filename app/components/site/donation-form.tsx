@@ -70,7 +70,7 @@ const LABELS: Partial<Record<Field, string>> = {
   honoreeName: "Their name",
   dedicationMessage: "Message",
   notifyName: "Name of the person to tell",
-  notifyEmail: "Their email address",
+  notifyEmail: "Email of the person to tell",
 };
 
 export interface GivingView {
@@ -273,7 +273,7 @@ function DonationFormFields({
             <label key={m} className={`${pill} border-slate-300 text-ink`}>
               <input
                 type="radio"
-                id={`paymentMethod-${m}`}
+                id={m === "card" ? "paymentMethod-card" : "paymentMethod-bacs"}
                 name="paymentMethod"
                 value={m}
                 checked={method === m}
@@ -285,7 +285,7 @@ function DonationFormFields({
           ))}
         </div>
         <FieldError id="paymentMethod" error={serverErrors.paymentMethod} />
-        <div className="mt-4 hidden group-has-[#paymentMethod-bacs_debit:checked]/donate:block" data-testid="direct-debit-details">
+        <div className="mt-4 hidden group-has-[#paymentMethod-bacs:checked]/donate:block" data-testid="direct-debit-details">
           <p className="text-slate-700">
             You set up the Direct Debit on the secure page of our payment provider, Stripe, with your bank details, name and address. Stripe
             emails you to confirm the Direct Debit Instruction and before each payment; your bank statement shows the payments to{" "}
@@ -507,8 +507,8 @@ function DonationFormFields({
           <fieldset className="space-y-4">
             <legend className="font-semibold">Tell someone about this gift (optional)</legend>
             <p className="text-sm text-slate-700">We email them once, when your gift is received. The amount is left out unless you tick the box.</p>
-            <TextField name="notifyName" id="donation-notifyName" label="Their name" optional autoComplete="off" defaultValue={text("notifyName")} error={serverErrors.notifyName} />
-            <TextField name="notifyEmail" id="donation-notifyEmail" type="email" label="Their email address" optional autoComplete="off" defaultValue={text("notifyEmail")} error={serverErrors.notifyEmail} />
+            <TextField name="notifyName" id="donation-notifyName" label="Name of the person to tell" optional autoComplete="off" defaultValue={text("notifyName")} error={serverErrors.notifyName} />
+            <TextField name="notifyEmail" id="donation-notifyEmail" type="email" label="Email of the person to tell" optional autoComplete="off" defaultValue={text("notifyEmail")} error={serverErrors.notifyEmail} />
             <label className="flex items-start gap-3">
               <input type="checkbox" name="notifyShowAmount" defaultChecked={text("notifyShowAmount") === "on"} className="mt-1 size-5 shrink-0 accent-brand-600" />
               <span>Show the amount of my gift in the email</span>
