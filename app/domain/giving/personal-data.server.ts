@@ -9,6 +9,7 @@ import { getDb, type Database } from "../../db/client.server.ts";
 import { donationCheckouts, donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.ts";
+import { giftDedications } from "../../features/gift-options/table.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -86,6 +87,10 @@ export async function eraseDonorData(tx: Tx, email: string, now = new Date()): P
   const keptDeclarations = [...new Set(kept.map((k) => k.declaration).filter((d): d is string => Boolean(d)))];
   const keptMonthly = [...new Set(kept.map((k) => k.monthly).filter((m): m is string => Boolean(m)))];
 
+  // A gift kept for HMRC keeps no dedication: the names and the address of the person told go
+  // (the erased gifts' dedications go with them, by the foreign key).
+  if (keptIds.length) await tx.delete(giftDedications).where(inArray(giftDedications.donation_id, keptIds));
+  if (keptMonthly.length) await tx.delete(giftDedications).where(inArray(giftDedications.monthly_gift_id, keptMonthly));
   const erasedGifts = await tx
     .delete(donations)
     .where(keptIds.length ? and(byEmail(donations.email, email), notInArray(donations.id, keptIds)) : byEmail(donations.email, email))
