@@ -265,35 +265,6 @@ function DonationFormFields({
           Thank you! Monthly gifts give local groups sustainable support they can plan around, all year round.
         </p>
       ) : null}
-      {/* Shown for a monthly gift only (CSS, so also without JavaScript). */}
-      <fieldset id="payment-method-group" className="hidden group-has-[#frequency-monthly:checked]/donate:block">
-        <legend className="font-semibold">How would you like to pay each month?</legend>
-        <div className="mt-2 grid grid-cols-2 gap-3">
-          {(["card", "bacs_debit"] as const).map((m) => (
-            <label key={m} className={`${pill} border-slate-300 text-ink`}>
-              <input
-                type="radio"
-                id={m === "card" ? "paymentMethod-card" : "paymentMethod-bacs"}
-                name="paymentMethod"
-                value={m}
-                checked={method === m}
-                onChange={() => setMethod(m)}
-                className="sr-only"
-              />
-              {m === "card" ? "Card" : "Direct Debit"}
-            </label>
-          ))}
-        </div>
-        <FieldError id="paymentMethod" error={serverErrors.paymentMethod} />
-        <div className="mt-4 hidden group-has-[#paymentMethod-bacs:checked]/donate:block" data-testid="direct-debit-details">
-          <p className="text-slate-700">
-            You set up the Direct Debit on the secure page of our payment provider, Stripe, with your bank details, name and address. Stripe
-            emails you to confirm the Direct Debit Instruction and before each payment; your bank statement shows the payments to{" "}
-            {giving.charity.name}.
-          </p>
-          <DirectDebitGuarantee charity={giving.charity} className="mt-4" />
-        </div>
-      </fieldset>
 
       <fieldset id="amount-group">
         <legend className="font-semibold">Amount</legend>
@@ -359,6 +330,36 @@ function DonationFormFields({
           </p>
           <FieldError id="customAmount" error={amountError} />
           <FieldError id="amount" error={serverErrors.amount} />
+        </div>
+      </fieldset>
+
+      {/* Shown for a monthly gift only (CSS, so also without JavaScript). */}
+      <fieldset id="payment-method-group" className="hidden group-has-[#frequency-monthly:checked]/donate:block">
+        <legend className="font-semibold">How would you like to pay each month?</legend>
+        <div className="mt-2 grid grid-cols-2 gap-3">
+          {(["card", "bacs_debit"] as const).map((m) => (
+            <label key={m} className={`${pill} border-slate-300 text-ink`}>
+              <input
+                type="radio"
+                id={m === "card" ? "paymentMethod-card" : "paymentMethod-bacs"}
+                name="paymentMethod"
+                value={m}
+                checked={method === m}
+                onChange={() => setMethod(m)}
+                className="sr-only"
+              />
+              {m === "card" ? "Card" : "Direct Debit"}
+            </label>
+          ))}
+        </div>
+        <FieldError id="paymentMethod" error={serverErrors.paymentMethod} />
+        <div className="mt-4 hidden group-has-[#paymentMethod-bacs:checked]/donate:block" data-testid="direct-debit-details">
+          <p className="text-slate-700">
+            You set up the Direct Debit on the secure page of our payment provider, Stripe, with your bank details, name and address. Stripe
+            emails you to confirm the Direct Debit Instruction and before each payment; your bank statement shows the payments to{" "}
+            {giving.charity.name}.
+          </p>
+          <DirectDebitGuarantee charity={giving.charity} className="mt-4" />
         </div>
       </fieldset>
 
