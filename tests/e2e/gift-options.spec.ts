@@ -173,6 +173,12 @@ for (const width of [390, 1280]) {
       await signInAdministrator(context, site.origin);
       await page.goto(`${site.origin}/admin/donations?q=${encodeURIComponent(email)}`);
       await expect(page.getByRole("row").filter({ hasText: email }).getByTestId("dedication")).toHaveText("In memory of Margaret Hale");
+      // The donor's page: the whole dedication, and whom the site told.
+      await page.getByRole("row").filter({ hasText: email }).getByRole("link").click();
+      const detail = page.getByTestId("dedication-detail");
+      await expect(detail).toContainText("In memory of Margaret Hale");
+      await expect(detail).toContainText("For Mum, who loved the garden.");
+      await expect(detail).toContainText(`Told: John Hale <${family}>, without the amount, emailed`);
     });
   });
 }
