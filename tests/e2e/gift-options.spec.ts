@@ -204,3 +204,35 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("checkout-amount")).toHaveText("£20.51");
   });
 });
+
+test.describe("fee settings", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("staff change the card fee in Settings and the donation form's total follows", async ({ page, context }) => {
+    await signInAdministrator(context, site.origin);
+    await page.goto(`${site.origin}/admin/settings#fees`);
+    const card = page.locator("#fees");
+    await expect(card.getByLabel("Card: percentage (%)")).toHaveValue("1.5");
+    await expect(card.getByLabel("Direct Debit: fixed fee (pence)")).toHaveValue("20");
+    await card.getByLabel("Card: percentage (%)").fill("2");
+    await card.getByLabel("Card: fixed fee (pence)").fill("30");
+    await card.screenshot({ path: "test-results/screenshots/gift-options-fee-settings-1280.png" });
+    await card.getByRole("button", { name: "Save fees" }).click();
+    await expect(page.getByText("Fees saved")).toBeVisible();
+    await expect(page.locator("#fees").getByLabel("Card: percentage (%)")).toHaveValue("2");
+    try {
+      await openSitePage(page, `${site.origin}/support#donate`);
+      const form = donationForm(page);
+      await form.getByLabel("Other amount in pounds").fill("10");
+      await form.getByRole("checkbox", { name: /Cover the processing fee/ }).check();
+      // 2% + 30p on £10: ceil(1030 / 0.98) = £10.52.
+      await expect(form.getByTestId("fee-total")).toHaveText("You add £0.52: £10.52 in all.");
+    } finally {
+      await page.goto(`${site.origin}/admin/settings#fees`);
+      await page.locator("#fees").getByLabel("Card: percentage (%)").fill("1.5");
+      await page.locator("#fees").getByLabel("Card: fixed fee (pence)").fill("20");
+      await page.locator("#fees").getByRole("button", { name: "Save fees" }).click();
+      await expect(page.getByText("Fees saved")).toBeVisible();
+    }
+  });
+});
