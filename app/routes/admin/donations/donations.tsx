@@ -10,6 +10,7 @@ import { FilterBar, FilterInput, FilterSelect } from "../../../components/admin/
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { giftNotes, monthlyGiftsAtRisk } from "../../../features/gift-options/index.ts";
+import { mailConfigured } from "../../../mail/mailer.server.ts";
 
 export const handle: MenuHandle = { menu: { group: "Money", label: "Donations", order: 20 } };
 
@@ -27,6 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
     totals,
     pages,
     causes,
+    // The donor is emailed about a failed payment only when the site can send mail.
+    mailOn: mailConfigured(),
     atRisk: atRisk.map((g) => ({
       id: g.id,
       reference: g.reference,
@@ -59,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
 const outline = "rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";
 
 export default function Donations({ loaderData }: Route.ComponentProps) {
-  const { filters, items, totals, pages, causes, atRisk } = loaderData;
+  const { filters, items, totals, pages, causes, atRisk, mailOn } = loaderData;
   const query = donationFiltersQuery({ ...filters, page: 1 });
   const filtered = Boolean(query);
   const pageLink = (page: number) => `/admin/donations?${donationFiltersQuery({ ...filters, page })}`;
@@ -69,7 +72,7 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="font-display text-3xl font-semibold text-brand-900">Donations</h1>
-          <p className="mt-1 text-slate-600">Gifts confirmed by our card payment provider. Refunded gifts are left out of the totals.</p>
+          <p className="mt-1 text-slate-600">Gifts confirmed by our payment provider (card or Direct Debit). Refunded gifts are left out of the totals.</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/admin/donations/gift-aid" className={outline}>
@@ -139,8 +142,11 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
             Monthly gifts at risk ({atRisk.length})
           </h2>
           <p className="mt-1 text-sm text-amber-900">
-            A payment failed and our payment provider is trying again. The donor has been emailed a link to update their details. If every
-            retry fails, the gift ends.
+            A payment failed and our payment provider is trying again.{" "}
+            {mailOn
+              ? "Each donor is emailed once per failed payment, with a link to update their details."
+              : "Email is not set up on this site, so the donors have not been told: please contact them."}{" "}
+            If every retry fails, the gift ends.
           </p>
           <ul className="mt-3 divide-y divide-amber-200">
             {atRisk.map((g) => (
