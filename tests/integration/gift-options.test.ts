@@ -22,6 +22,7 @@ import { withMailServer } from "../helpers/mail-server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { saveFeeRates } from "../../app/features/gift-options/fee-settings.server.ts";
 import { failedPayments, giftDedications } from "../../app/features/gift-options/table.ts";
+import { donorDataExport, eraseDonorData, findDonorData } from "../../app/domain/giving/personal-data.server.ts";
 
 setupTestDatabase();
 const smtp = withMailServer({ PUBLIC_URL: "http://localhost:5998", PUBLIC_FORM_RATE_LIMIT: "1000" });
@@ -326,6 +327,26 @@ describe("in memory or in honour", () => {
     expect(notices[0].text).toContain("In honour of Priya Shah, someone has made a monthly gift to Millbrook Community Foundation of £10.00 a month.");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(notify)).toHaveLength(1);
+  });
+
+  it("data protection: the donor's export holds the dedication; the person told is found and erased by their own address", async () => {
+    const email = newEmail("dp-donor");
+    const told = newEmail("dp-told");
+    const { session } = await donate({ customAmount: "5", email, dedicate: "on", dedicationKind: "honour", honoreeName: "Ruth Ellis", notifyName: "Ruth Ellis", notifyEmail: told });
+    await stripe.complete(session!.id as string);
+    const donor = donorDataExport(await findDonorData(email));
+    expect(donor.dedications).toEqual([{ kind: "in honour of", name: "Ruth Ellis", message: "", person_told: "Ruth Ellis", person_told_email: told, amount_shown: false }]);
+    const person = donorDataExport(await findDonorData(told));
+    expect(person.named_to_be_told_of_a_gift).toHaveLength(1);
+    expect(person.named_to_be_told_of_a_gift[0]).toMatchObject({ email: told, gift: "in honour of Ruth Ellis" });
+
+    await getDb().transaction((tx) => eraseDonorData(tx, told));
+    expect(donorDataExport(await findDonorData(told)).named_to_be_told_of_a_gift).toEqual([]);
+    // The donor's gift and its dedication stay; only the person told is gone from it.
+    expect(donorDataExport(await findDonorData(email)).dedications[0]).toMatchObject({ name: "Ruth Ellis", person_told: null, person_told_email: null });
+
+    await getDb().transaction((tx) => eraseDonorData(tx, email));
+    expect(await getDb().select().from(giftDedications).where(eq(giftDedications.honoree_name, "Ruth Ellis"))).toEqual([]);
   });
 
   it("refuses a dedication without a name, a message with a link, or a bad address to tell, and opens no Checkout", async () => {
