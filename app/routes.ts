@@ -146,6 +146,7 @@ export default [
         route("audit-log", "routes/admin/admin-only/audit-log.tsx"),
         route("failed-mail", "routes/admin/admin-only/failed-mail.tsx"),
         route("settings/giving", "routes/admin/admin-only/settings-giving.ts"),
+        route("settings/fees", "features/gift-options/admin/settings-fees.ts"),
       ]),
 
       layout("routes/admin/donations/layout.tsx", [

@@ -16,7 +16,10 @@
  *   three days; the double's is compressed: `retry`, by default 0.5 s doubling to 30 s,
  *   12 attempts in all). `settled()` waits until no retry is due.
  *
- * Tests drive the rest through its methods (payInvoice, refund, expire, resend, events).
+ * Tests drive the rest through its methods (payInvoice, failInvoice, updateSubscription,
+ * endAfterFailedPayments, refund, expire, resend, events). A Bacs Direct Debit session
+ * (payment_method_types ["bacs_debit"], GBP and an email required) completes with the
+ * mandate only: its first invoice is paid when the test says so.
  * Run alone: `node scripts/stripe-double.ts` prints the environment to give the site.
  */
 import { randomBytes } from "node:crypto";
@@ -271,6 +274,7 @@ export class StripeDouble {
     } else {
       const sub = id("sub");
       const data = (session.subscription_data as Json | undefined) ?? {};
+      const bacs = (session.payment_method_types as string[]).includes("bacs_debit");
       this.subscriptions.set(sub, {
         id: sub,
         object: "subscription",
@@ -280,10 +284,19 @@ export class StripeDouble {
         currency: "gbp",
         amount: Number(session.amount_total),
         email,
+        default_payment_method_type: bacs ? "bacs_debit" : "card",
+        cancellation_details: { comment: null, feedback: null, reason: null },
       });
-      Object.assign(session, { payment_status: "paid", subscription: sub });
-      await this.send("checkout.session.completed", session);
-      await this.payInvoice(sub);
+      if (bacs) {
+        // A Direct Debit is a delayed payment: the mandate is set up now and the first
+        // payment is confirmed days later (payInvoice), as Stripe does.
+        Object.assign(session, { payment_status: "unpaid", subscription: sub });
+        await this.send("checkout.session.completed", session);
+      } else {
+        Object.assign(session, { payment_status: "paid", subscription: sub });
+        await this.send("checkout.session.completed", session);
+        await this.payInvoice(sub);
+      }
     }
     return String(session.success_url).replace("{CHECKOUT_SESSION_ID}", sessionId);
   }
@@ -291,7 +304,7 @@ export class StripeDouble {
   /** One paid monthly invoice of a subscription (invoice.paid). */
   async payInvoice(subscriptionId: string): Promise<Json> {
     const sub = this.subscriptions.get(subscriptionId);
-    if (!sub || sub.status !== "active") throw new Error(`no active subscription ${subscriptionId}`);
+    if (!sub || !["active", "past_due"].includes(String(sub.status))) throw new Error(`no active subscription ${subscriptionId}`);
     if (sub.pause_collection) throw new Error(`subscription ${subscriptionId} is paused: Stripe takes no payment`);
     const amount = Number(sub.amount);
     const pi = this.newPayment(amount);
@@ -310,7 +323,57 @@ export class StripeDouble {
       payments: { object: "list", data: [{ object: "invoice_payment", payment: { type: "payment_intent", payment_intent: pi } }] },
     };
     await this.send("invoice.paid", invoice);
+    if (sub.status === "past_due") await this.updateSubscription(subscriptionId, "active");
     return invoice;
+  }
+
+  /**
+   * One failed attempt at a monthly payment (invoice.payment_failed), as Stripe sends for
+   * each attempt of the same invoice; the first failure of an invoice also makes the
+   * subscription past_due (customer.subscription.updated). Pass the invoice to retry it.
+   */
+  async failInvoice(subscriptionId: string, retry?: Json): Promise<Json> {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub || !["active", "past_due"].includes(String(sub.status))) throw new Error(`no active subscription ${subscriptionId}`);
+    const amount = Number(sub.amount);
+    const attempt = retry ? Number(retry.attempt_count) + 1 : 1;
+    const invoice: Json = {
+      ...(retry ?? {}),
+      id: retry ? retry.id : id("in"),
+      object: "invoice",
+      amount_due: amount,
+      amount_paid: 0,
+      amount_remaining: amount,
+      currency: "gbp",
+      customer: sub.customer,
+      customer_email: sub.email,
+      status: "open",
+      attempted: true,
+      attempt_count: attempt,
+      next_payment_attempt: now() + 3 * 24 * 60 * 60,
+      billing_reason: "subscription_cycle",
+      parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscriptionId, metadata: sub.metadata } },
+    };
+    await this.send("invoice.payment_failed", invoice);
+    if (sub.status === "active") await this.updateSubscription(subscriptionId, "past_due");
+    return invoice;
+  }
+
+  /** Changes a subscription's status (customer.subscription.updated, with the previous status). */
+  async updateSubscription(subscriptionId: string, status: "active" | "past_due" | "unpaid"): Promise<void> {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    const previous = sub.status;
+    sub.status = status;
+    await this.deliver({ ...this.makeEvent("customer.subscription.updated", { ...sub }), data: { object: { ...sub }, previous_attributes: { status: previous } } });
+  }
+
+  /** Stripe ends a subscription after its retries failed (customer.subscription.deleted, reason payment_failed). */
+  async endAfterFailedPayments(subscriptionId: string): Promise<void> {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    Object.assign(sub, { status: "canceled", canceled_at: now(), ended_at: now(), cancellation_details: { comment: null, feedback: null, reason: "payment_failed" } });
+    await this.send("customer.subscription.deleted", { ...sub });
   }
 
   /** Refunds a payment in full (charge.refunded). */
@@ -403,6 +466,14 @@ export class StripeDouble {
       if (mode === "subscription" && !(price.recurring as Json | undefined)?.interval) {
         return json(400, { error: { type: "invalid_request_error", message: "Subscription mode needs a recurring price" } });
       }
+      const methods = (params.payment_method_types as string[] | undefined) ?? ["card"];
+      if (methods.some((m) => !["card", "bacs_debit"].includes(m))) {
+        return json(400, { error: { type: "invalid_request_error", param: "payment_method_types", message: "The double knows card and bacs_debit only" } });
+      }
+      // Stripe's rules for Bacs Direct Debit: GBP only, and the mandate needs the payer's email.
+      if (methods.includes("bacs_debit") && (String(price.currency) !== "gbp" || !params.customer_email)) {
+        return json(400, { error: { type: "invalid_request_error", param: "payment_method_types", message: "bacs_debit needs a GBP price and the customer's email" } });
+      }
       const sessionId = id("cs");
       const session: Json = {
         id: sessionId,
@@ -428,6 +499,8 @@ export class StripeDouble {
         expires_at: params.expires_at ? Number(params.expires_at) : now() + 24 * 60 * 60,
         line_items_name: (price.product_data as Json | undefined)?.name ?? "Donation",
         subscription_data: params.subscription_data ?? null,
+        payment_method_types: methods,
+        billing_address_collection: params.billing_address_collection ?? null,
       };
       this.sessions.set(sessionId, session);
       if (typeof key === "string") this.idempotency.set(key, session);
@@ -605,6 +678,7 @@ button{font-size:1.1rem;padding:.7rem 1.4rem;border-radius:.5rem;border:0;backgr
     const pence = Number(session.amount_total);
     const amount = `£${(pence / 100).toFixed(2)}${session.mode === "subscription" ? " a month" : ""}`;
     const open = session.status === "open";
+    const bacs = (session.payment_method_types as string[] | undefined)?.includes("bacs_debit");
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Checkout (Stripe test double)</title>
@@ -614,7 +688,12 @@ button{font-size:1.1rem;padding:.7rem 1.4rem;border-radius:.5rem;border:0;backgr
 <body><p class="note">Test checkout: no real card is charged.</p>
 <h1>${escapeHtml(String(session.line_items_name))}</h1>
 <p>Pay <strong data-testid="checkout-amount">${escapeHtml(amount)}</strong> as ${escapeHtml(String(session.customer_email ?? ""))}</p>
-${open ? `<form method="post" action="/checkout/${escapeHtml(String(session.id))}/pay"><button type="submit">Pay</button></form>
+${open && bacs ? `<form method="post" action="/checkout/${escapeHtml(String(session.id))}/pay">
+<p><label>Sort code <input name="sort_code" value="10-88-00" autocomplete="off"></label></p>
+<p><label>Account number <input name="account_number" value="00012345" autocomplete="off"></label></p>
+<p><label>Billing address <input name="address" value="1 Test Street, Millbrook MB1 2AB"></label></p>
+<button type="submit">Set up Direct Debit</button></form>
+<p><a href="${escapeHtml(String(session.cancel_url))}">Cancel and go back</a></p>` : open ? `<form method="post" action="/checkout/${escapeHtml(String(session.id))}/pay"><button type="submit">Pay</button></form>
 <p><a href="${escapeHtml(String(session.cancel_url))}">Cancel and go back</a></p>` : "<p>This checkout is finished.</p>"}
 </body></html>`;
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });

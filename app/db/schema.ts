@@ -846,6 +846,14 @@ export const monthlyGifts = pgTable(
     status: text("status").$type<"active" | "ended">().notNull().default("active"),
     started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     ended_at: timestamp("ended_at", { withTimezone: true }),
+    /** How the donor pays: a card, or Direct Debit (Bacs). */
+    payment_method: text("payment_method").$type<"card" | "bacs_debit">().notNull().default("card"),
+    /** Set while Stripe reports a payment failed (past due or unpaid); cleared when it is active again. */
+    at_risk_since: timestamp("at_risk_since", { withTimezone: true }),
+    /** Why it ended: the donor or staff stopped it, or Stripe ended it after failed payments. */
+    ended_reason: text("ended_reason").$type<"stopped" | "payment-failed">(),
+    /** Of amount_pence, what the donor added to cover the processing fee. */
+    fee_covered_pence: integer("fee_covered_pence").notNull().default(0),
     /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
     supporter_id: uuid("supporter_id"),
   },
@@ -875,6 +883,8 @@ export const donations = pgTable(
     refunded_at: timestamp("refunded_at", { withTimezone: true }),
     /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
     supporter_id: uuid("supporter_id"),
+    /** Of amount_pence, what the donor added to cover the processing fee. */
+    fee_covered_pence: integer("fee_covered_pence").notNull().default(0),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -33,6 +33,7 @@ export const TABLE_TOPICS: Readonly<Record<string, ContentTopic>> = {
   craft_fairs: "craft-fairs",
   site_settings: "settings",
   giving_settings: "settings",
+  donation_fee_settings: "settings",
   trustees: "trustees",
   news_posts: "news",
   page_texts: "page-texts",

@@ -71,7 +71,7 @@ const server = http.createServer((req, res) => {
       }
       if (route === "POST /donate") {
         const input = JSON.parse(text) as { amountPence: number; email: string };
-        const checkoutUrl = await startDonationCheckout({ frequency: "one-off", amountPence: input.amountPence, causeId: null, email: input.email, giftAid: null }, {}, origin);
+        const checkoutUrl = await startDonationCheckout({ frequency: "one-off", amountPence: input.amountPence, causeId: null, email: input.email, giftAid: null, paymentMethod: "card", feePence: 0, dedication: null }, {}, origin);
         return send(200, { sessionId: checkoutUrl.split("/").at(-1) });
       }
       if (route === "POST /publish") {

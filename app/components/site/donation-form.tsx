@@ -17,6 +17,7 @@ import {
   DEFAULT_DONATION,
   DONATION_PRESETS,
   formatPence,
+  formatPenceExact,
   GIFT_AID_NOTE,
   giftAidDeclarationText,
   giftAidPence,
@@ -24,7 +25,9 @@ import {
 } from "../../domain/giving/donation.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { buttonClasses } from "../ui/button.ts";
-import { FieldError, SelectField, TextField } from "../ui/fields.tsx";
+import { FieldError, SelectField, TextAreaField, TextField } from "../ui/fields.tsx";
+import { coverFeePence, describeFeeRate, type FeeRates, type PaymentMethod } from "../../domain/giving/fees.ts";
+import { DirectDebitGuarantee } from "./direct-debit-guarantee.tsx";
 import { ErrorSummary } from "./form-kit.tsx";
 import { HeartIcon } from "./icons.tsx";
 
@@ -39,7 +42,17 @@ type Field =
   | "firstName"
   | "lastName"
   | "house"
-  | "postcode";
+  | "postcode"
+  | "paymentMethod"
+  | "coverFees"
+  | "feeTotalSeen"
+  | "dedicate"
+  | "dedicationKind"
+  | "honoreeName"
+  | "dedicationMessage"
+  | "notifyName"
+  | "notifyEmail"
+  | "notifyShowAmount";
 
 const LABELS: Partial<Record<Field, string>> = {
   frequency: "Donation type",
@@ -52,6 +65,12 @@ const LABELS: Partial<Record<Field, string>> = {
   lastName: "Last name",
   house: "House name or number",
   postcode: "Postcode",
+  paymentMethod: "How to pay",
+  dedicationKind: "In memory or in honour",
+  honoreeName: "Their name",
+  dedicationMessage: "Message",
+  notifyName: "Name of the person to tell",
+  notifyEmail: "Email of the person to tell",
 };
 
 export interface GivingView {
@@ -59,7 +78,28 @@ export interface GivingView {
   maxPence: number;
   otherWaysText: string;
   causes: { id: number; title: string }[];
+  /** The processing-fee rates a donor may choose to cover. */
+  fees: FeeRates;
+  /** Who the charity is: named with its contact details beside the Direct Debit Guarantee. */
+  charity: { name: string; number: string; email: string; phone: string; address: string[] };
 }
+
+/** The server's statement of the total when the donor covers the fee (before the browser showed it). */
+export interface FeeConfirmation {
+  giftPence: number;
+  feePence: number;
+  totalPence: number;
+  monthly: boolean;
+  directDebit: boolean;
+}
+
+type FormResult = {
+  errors: Partial<Record<Field, string>>;
+  values: Partial<Record<Field, string>>;
+  failed?: boolean;
+  limited?: boolean;
+  confirmFee?: FeeConfirmation;
+};
 
 export function DonationForm({
   giving,
@@ -68,7 +108,7 @@ export function DonationForm({
   consent,
 }: {
   giving: GivingView;
-  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean; limited?: boolean };
+  result?: FormResult;
   prefill?: Partial<Record<Field, string>> | null;
   /** The email consent box, given by the page (it belongs to the supporters feature). */
   consent?: ReactNode;
@@ -106,7 +146,7 @@ function DonationFormFields({
   consent,
 }: {
   giving: GivingView;
-  result?: { errors: Partial<Record<Field, string>>; values: Partial<Record<Field, string>>; failed?: boolean; limited?: boolean };
+  result?: FormResult;
   prefill?: Partial<Record<Field, string>> | null;
   consent?: ReactNode;
 }) {
@@ -115,6 +155,8 @@ function DonationFormFields({
   const [custom, setCustom] = useState(start.customAmount ?? "");
   const [choice, setChoice] = useState<string>(custom.trim() !== "" ? "custom" : (start.amount ?? String(DEFAULT_DONATION)));
   const [clientError, setClientError] = useState<string | undefined>();
+  const [method, setMethod] = useState<PaymentMethod>(start.paymentMethod === "bacs_debit" ? "bacs_debit" : "card");
+  const [coverFees, setCoverFees] = useState(start.coverFees === "on");
   // Bumped by a refused submit: the amount field then takes focus (after the re-render).
   const [refused, setRefused] = useState(0);
   const hydrated = useHydrated();
@@ -125,6 +167,11 @@ function DonationFormFields({
   const serverErrors = result?.errors ?? {};
   const amount = chosenAmount(choice, custom, giving.maxPence);
   const amountError = clientError ?? serverErrors.customAmount;
+  // A one-off gift is paid by card; a monthly one by card or Direct Debit.
+  const rateMethod: PaymentMethod = frequency === "monthly" ? method : "card";
+  const feePence = amount.ok && coverFees ? coverFeePence(amount.pence, giving.fees[rateMethod]) : 0;
+  const totalPence = amount.ok ? amount.pence + feePence : 0;
+  const confirm = result?.confirmFee;
   const text = (name: Field) => start[name] ?? "";
   // The summary links to each field by its id (the donation fields' ids differ from the volunteer form's).
   const anchors: Partial<Record<Field, string>> = {
@@ -137,6 +184,12 @@ function DonationFormFields({
     lastName: "donation-lastName",
     house: "donation-house",
     postcode: "donation-postcode",
+    paymentMethod: "payment-method-group",
+    dedicationKind: "dedication-kind-group",
+    honoreeName: "donation-honoreeName",
+    dedicationMessage: "donation-dedicationMessage",
+    notifyName: "donation-notifyName",
+    notifyEmail: "donation-notifyEmail",
   };
   const summaryErrors: Record<string, string> = {};
   const summaryLabels: Record<string, string> = {};
@@ -157,8 +210,14 @@ function DonationFormFields({
     "flex cursor-pointer items-center justify-center rounded-2xl border-2 px-4 py-3 text-lg font-semibold transition-colors has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-sun-500";
 
   return (
-    <Form method="post" action="/support?form=donate#donate" reloadDocument noValidate className="space-y-6" aria-labelledby="donate-form-heading" onSubmit={onSubmit}>
+    <Form method="post" action="/support?form=donate#donate" reloadDocument noValidate className="group/donate space-y-6" aria-labelledby="donate-form-heading" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="donate" />
+      {/* The total the donor was shown: with JavaScript the one below; without, the server's confirmation. */}
+      {hydrated && coverFees && amount.ok ? (
+        <input type="hidden" name="feeTotalSeen" value={String(totalPence)} />
+      ) : confirm ? (
+        <input type="hidden" name="feeTotalSeen" value={String(confirm.totalPence)} />
+      ) : null}
       <h3 id="donate-form-heading" className="font-display text-2xl font-semibold text-brand-900">
         Make a donation
       </h3>
@@ -178,13 +237,23 @@ function DonationFormFields({
         </p>
       ) : null}
       <ErrorSummary id="donate-errors" errors={summaryErrors} labels={summaryLabels} />
+      {confirm ? (
+        <div role="status" id="fee-confirmation" data-testid="fee-confirmation" className="rounded-2xl border-2 border-brand-600 bg-brand-50 p-4 text-brand-900">
+          <p className="font-semibold">Please check your total</p>
+          <p className="mt-1">
+            Your gift of {formatPenceExact(confirm.giftPence)} plus {formatPenceExact(confirm.feePence)} to cover the {confirm.directDebit ? "Direct Debit" : "card"} fee
+            comes to <strong>{formatPenceExact(confirm.totalPence)}</strong>
+            {confirm.monthly ? " a month" : ""}. Press the Donate button below to go on to payment, or change your choices first.
+          </p>
+        </div>
+      ) : null}
 
       <fieldset id="frequency-group">
         <legend className="font-semibold">Donation type</legend>
         <div className="mt-2 grid grid-cols-2 gap-3">
           {(["one-off", "monthly"] as const).map((f) => (
             <label key={f} className={`${pill} border-slate-300 text-ink`}>
-              <input type="radio" name="frequency" value={f} checked={frequency === f} onChange={() => setFrequency(f)} className="sr-only" />
+              <input type="radio" id={`frequency-${f}`} name="frequency" value={f} checked={frequency === f} onChange={() => setFrequency(f)} className="sr-only" />
               {f === "one-off" ? "One-off" : "Monthly"}
             </label>
           ))}
@@ -264,6 +333,36 @@ function DonationFormFields({
         </div>
       </fieldset>
 
+      {/* Shown for a monthly gift only (CSS, so also without JavaScript). */}
+      <fieldset id="payment-method-group" className="hidden group-has-[#frequency-monthly:checked]/donate:block">
+        <legend className="font-semibold">How would you like to pay each month?</legend>
+        <div className="mt-2 grid grid-cols-2 gap-3">
+          {(["card", "bacs_debit"] as const).map((m) => (
+            <label key={m} className={`${pill} border-slate-300 text-ink`}>
+              <input
+                type="radio"
+                id={m === "card" ? "paymentMethod-card" : "paymentMethod-bacs"}
+                name="paymentMethod"
+                value={m}
+                checked={method === m}
+                onChange={() => setMethod(m)}
+                className="sr-only"
+              />
+              {m === "card" ? "Card" : "Direct Debit"}
+            </label>
+          ))}
+        </div>
+        <FieldError id="paymentMethod" error={serverErrors.paymentMethod} />
+        <div className="mt-4 hidden group-has-[#paymentMethod-bacs:checked]/donate:block" data-testid="direct-debit-details">
+          <p className="text-slate-700">
+            You set up the Direct Debit on the secure page of our payment provider, Stripe, with your bank details, name and address. Stripe
+            emails you to confirm the Direct Debit Instruction and before each payment; your bank statement shows the payments to{" "}
+            {giving.charity.name}.
+          </p>
+          <DirectDebitGuarantee charity={giving.charity} className="mt-4" />
+        </div>
+      </fieldset>
+
       <SelectField
         name="cause"
             id="donation-cause"
@@ -335,14 +434,102 @@ function DonationFormFields({
         </fieldset>
       </div>
 
+      <div className="rounded-2xl bg-brand-50 p-4">
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            id="coverFees"
+            name="coverFees"
+            checked={coverFees}
+            onChange={(e) => setCoverFees(e.target.checked)}
+            className="mt-1 size-5 shrink-0 accent-brand-600"
+            aria-describedby="coverFees-total"
+          />
+          <span>
+            <strong className="block">Cover the processing fee</strong>
+            Add the fee our payment provider charges, so {giving.charity.name} receives your whole gift.
+          </span>
+        </label>
+        <p id="coverFees-total" className="mt-2 text-sm text-slate-700" data-testid="fee-total" aria-live="polite">
+          {hydrated && amount.ok ? (
+            coverFees ? (
+              <>
+                You add {formatPenceExact(feePence)}: <strong>{formatPenceExact(totalPence)}</strong> in all{frequency === "monthly" ? " each month" : ""}.
+              </>
+            ) : (
+              <>The fee on this gift is {formatPenceExact(coverFeePence(amount.pence, giving.fees[rateMethod]))}.</>
+            )
+          ) : (
+            <>
+              The fee is {describeFeeRate(giving.fees.card)} by card and {describeFeeRate(giving.fees.bacs_debit)} by Direct Debit. We show you
+              the exact total before you pay.
+            </>
+          )}
+        </p>
+      </div>
+
+      <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+        <label className="flex items-start gap-3">
+          <input type="checkbox" id="dedicate" name="dedicate" defaultChecked={text("dedicate") === "on"} className="mt-1 size-5 shrink-0 accent-brand-600" />
+          <span>
+            <strong className="block">Give in memory or in honour of someone</strong>
+            Optional: name the person this gift is for.
+          </span>
+        </label>
+        <div className="mt-4 hidden space-y-4 group-has-[#dedicate:checked]/donate:block">
+          <fieldset id="dedication-kind-group">
+            <legend className="font-semibold">This gift is</legend>
+            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+              {(["memory", "honour"] as const).map((k) => (
+                <label key={k} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="dedicationKind"
+                    value={k}
+                    defaultChecked={(text("dedicationKind") || "memory") === k}
+                    className="size-5 accent-brand-600"
+                  />
+                  {k === "memory" ? "In memory of" : "In honour of"}
+                </label>
+              ))}
+            </div>
+            <FieldError id="dedicationKind" error={serverErrors.dedicationKind} />
+          </fieldset>
+          <TextField name="honoreeName" id="donation-honoreeName" label="Their name" defaultValue={text("honoreeName")} error={serverErrors.honoreeName} maxLength={100} />
+          <TextAreaField
+            name="dedicationMessage"
+            id="donation-dedicationMessage"
+            label="A message"
+            optional
+            rows={3}
+            defaultValue={text("dedicationMessage")}
+            error={serverErrors.dedicationMessage}
+          />
+          <fieldset className="space-y-4">
+            <legend className="font-semibold">Tell someone about this gift (optional)</legend>
+            <p className="text-sm text-slate-700">We email them once, when your gift is received. The amount is left out unless you tick the box.</p>
+            <TextField name="notifyName" id="donation-notifyName" label="Name of the person to tell" optional autoComplete="off" defaultValue={text("notifyName")} error={serverErrors.notifyName} />
+            <TextField name="notifyEmail" id="donation-notifyEmail" type="email" label="Email of the person to tell" optional autoComplete="off" defaultValue={text("notifyEmail")} error={serverErrors.notifyEmail} />
+            <label className="flex items-start gap-3">
+              <input type="checkbox" name="notifyShowAmount" defaultChecked={text("notifyShowAmount") === "on"} className="mt-1 size-5 shrink-0 accent-brand-600" />
+              <span>Show the amount of my gift in the email</span>
+            </label>
+          </fieldset>
+        </div>
+      </div>
+
       {consent}
       <button type="submit" className={buttonClasses("sun", "lg", "w-full")}>
         <HeartIcon className="size-5" />
-        {/* The amount only where it follows the choice (with JavaScript): without it, a typed amount would leave a stale one here. */}
-        {hydrated && amount.ok ? `Donate ${formatPence(amount.pence)}${frequency === "monthly" ? " monthly" : ""}` : "Donate"}
+        {/* The amount only where it follows the choice (with JavaScript, or as the server stated it): without it, a typed amount would leave a stale one here. */}
+        {hydrated && amount.ok
+          ? `Donate ${formatPence(totalPence)}${frequency === "monthly" ? " monthly" : ""}`
+          : confirm
+            ? `Donate ${formatPenceExact(confirm.totalPence)}${confirm.monthly ? " monthly" : ""}`
+            : "Donate"}
       </button>
       <p className="text-center text-sm text-slate-600">
-        You pay on our card payment provider's secure page (Stripe). We never see your card details.
+        You pay on our payment provider's secure page (Stripe). We never see your card or bank details.
       </p>
     </Form>
   );

@@ -81,6 +81,8 @@ const selection = {
   refunded_at: donations.refunded_at,
   claim_id: donations.claim_id,
   declaration_id: donations.declaration_id,
+  monthly_gift_id: donations.monthly_gift_id,
+  fee_covered_pence: donations.fee_covered_pence,
   title: giftAidDeclarations.title,
   first_name: giftAidDeclarations.first_name,
   last_name: giftAidDeclarations.last_name,

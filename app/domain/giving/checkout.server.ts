@@ -11,6 +11,9 @@ import { stripeClient } from "../../payments/stripe.server.ts";
 import { CHARITY_NAME, type DonationRequest, type DonationValues } from "./donation.schema.ts";
 import { newDonationReference, newToken } from "./references.server.ts";
 
+/** The dedication's fields, kept only when the donor ticked "dedicate this gift". */
+const DEDICATION_FIELDS = ["dedicate", "dedicationKind", "honoreeName", "dedicationMessage", "notifyName", "notifyEmail", "notifyShowAmount"] as const;
+
 /** Checkouts left unfinished are forgotten after a day. */
 const CHECKOUT_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -25,9 +28,16 @@ export async function startDonationCheckout(donation: DonationRequest, values: D
   if (donation.giftAid) Object.assign(kept, donation.giftAid, { giftAid: "on" });
   kept.email = donation.email;
   kept.cause = donation.causeId === null ? "" : String(donation.causeId);
-  await db.insert(donationCheckouts).values({ token, reference, mode: donation.frequency, amount_pence: donation.amountPence, values: kept });
+  // What the server decided, read back when Stripe confirms the gift.
+  kept.paymentMethod = donation.paymentMethod;
+  kept.feePence = String(donation.feePence);
+  delete kept.feeTotalSeen;
+  if (!donation.dedication) for (const key of DEDICATION_FIELDS) delete kept[key];
+  const totalPence = donation.amountPence + donation.feePence;
+  await db.insert(donationCheckouts).values({ token, reference, mode: donation.frequency, amount_pence: totalPence, values: kept });
 
   const metadata = { reference, checkout: token };
+  const bacs = monthly && donation.paymentMethod === "bacs_debit";
   const session = await (await stripeClient()).checkout.sessions.create(
     {
       mode: monthly ? "subscription" : "payment",
@@ -35,13 +45,18 @@ export async function startDonationCheckout(donation: DonationRequest, values: D
         {
           quantity: 1,
           price_data: {
+            // Bacs Direct Debit takes GBP only (so does every gift here).
             currency: "gbp",
-            unit_amount: donation.amountPence,
-            product_data: { name: monthly ? `Monthly donation to ${CHARITY_NAME}` : `Donation to ${CHARITY_NAME}` },
+            unit_amount: totalPence,
+            product_data: { name: monthly ? `Monthly donation to ${CHARITY_NAME}${bacs ? " by Direct Debit" : ""}` : `Donation to ${CHARITY_NAME}` },
             ...(monthly ? { recurring: { interval: "month" as const } } : {}),
           },
         },
       ],
+      // A monthly donor chose how to pay: card, or Direct Debit (Bacs), whose mandate needs
+      // the payer's name, email and full billing address (Checkout collects them).
+      ...(monthly ? { payment_method_types: bacs ? ["bacs_debit" as const] : ["card" as const] } : {}),
+      ...(bacs ? { billing_address_collection: "required" as const } : {}),
       customer_email: donation.email,
       client_reference_id: reference,
       metadata,
@@ -72,6 +87,8 @@ export interface ThankYou {
   complete: boolean;
   /** The donor made a Gift Aid declaration with this gift (the checkout's own record says so). */
   giftAid: boolean;
+  /** Direct Debit (Bacs) set up through Checkout: the first payment follows in some working days. */
+  directDebit: boolean;
 }
 
 /**
@@ -113,6 +130,7 @@ export async function thankYouFor(sessionId: string): Promise<ThankYou | null> {
       monthly: session.mode === "subscription",
       email: session.customer_details?.email ?? session.customer_email ?? "",
       complete: session.status === "complete",
+      directDebit: (session.payment_method_types ?? []).includes("bacs_debit"),
     };
   } catch {
     return null;

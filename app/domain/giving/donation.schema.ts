@@ -8,6 +8,8 @@
 import { z } from "zod";
 import { isPlainName } from "../../lib/plain-text.ts";
 import { chosenAmount, DEFAULT_MAX_DONATION_PENCE, DONATION_FREQUENCIES, type DonationFrequency } from "./donation.ts";
+import { coverFeePence, DEFAULT_FEE_RATES, type FeeRates, type PaymentMethod } from "./fees.ts";
+import { parseDedication, type Dedication } from "../../features/gift-options/dedication.schema.ts";
 
 export * from "./donation.ts";
 
@@ -24,6 +26,16 @@ const DONATION_FIELDS = [
   "house",
   "postcode",
   "emailConsent",
+  "paymentMethod",
+  "coverFees",
+  "feeTotalSeen",
+  "dedicate",
+  "dedicationKind",
+  "honoreeName",
+  "dedicationMessage",
+  "notifyName",
+  "notifyEmail",
+  "notifyShowAmount",
 ] as const;
 export type DonationField = (typeof DONATION_FIELDS)[number];
 export type DonationValues = Partial<Record<DonationField, string>>;
@@ -42,6 +54,11 @@ export interface DonationRequest {
   causeId: number | null;
   email: string;
   giftAid: GiftAidDetails | null;
+  /** Card, or (monthly only) Direct Debit. */
+  paymentMethod: PaymentMethod;
+  /** What the donor adds to cover the processing fee (0 unless they ticked the box); the server works it out. */
+  feePence: number;
+  dedication: Dedication | null;
 }
 
 const UK_POSTCODE = /^(GIR ?0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})$/i;
@@ -102,7 +119,7 @@ export type DonationParse =
 /** Checks the whole form; `causeIds` are the causes a donor may choose. */
 export function parseDonation(
   values: DonationValues,
-  options: { maxPence?: number; causeIds: readonly number[] },
+  options: { maxPence?: number; causeIds: readonly number[]; fees?: FeeRates },
 ): DonationParse {
   const errors: Partial<Record<DonationField, string>> = {};
   const frequency = values.frequency ?? "one-off";
@@ -141,9 +158,27 @@ export function parseDonation(
     else for (const issue of parsed.error.issues) errors[issue.path[0] as DonationField] ??= issue.message;
   }
 
+  // Direct Debit is for monthly gifts only; a one-off gift is paid by card.
+  let paymentMethod: PaymentMethod = "card";
+  const method = values.paymentMethod ?? "card";
+  if (method !== "card" && method !== "bacs_debit") errors.paymentMethod = "Choose card or Direct Debit";
+  else if (frequency === "monthly") paymentMethod = method;
+
+  const dedication = parseDedication(values, errors);
+
   if (Object.keys(errors).length > 0 || !amount.ok || !email.success) return { ok: false, errors, values };
+  const feePence = values.coverFees === "on" ? coverFeePence(amount.pence, (options.fees ?? DEFAULT_FEE_RATES)[paymentMethod]) : 0;
   return {
     ok: true,
-    value: { frequency: frequency as DonationFrequency, amountPence: amount.pence, causeId, email: email.data.toLowerCase(), giftAid },
+    value: {
+      frequency: frequency as DonationFrequency,
+      amountPence: amount.pence,
+      causeId,
+      email: email.data.toLowerCase(),
+      giftAid,
+      paymentMethod,
+      feePence,
+      dedication,
+    },
   };
 }

@@ -15,6 +15,7 @@ import { CHARITY_NAME, giftAidDeclarationText } from "./donation.ts";
 import { sendReceipt } from "./receipts.server.ts";
 import { CONSENT_WORDING, consentTicked, linkFromForm } from "../../features/supporters/index.ts";
 import { newToken } from "./references.server.ts";
+import { dedicationNoticeAfter, recordDedication } from "../../features/gift-options/index.ts";
 
 type Checkout = typeof donationCheckouts.$inferSelect;
 
@@ -75,9 +76,20 @@ async function declarationFor(tx: Transaction, checkout: Checkout | null, email:
   return row.id;
 }
 
-const receiptAfter = (donationId: string): AfterCommit => async () => {
-  await sendReceipt(donationId);
-};
+/** The fee the donor chose to cover, as the server worked it out at checkout. */
+function feeOf(checkout: Checkout | null): number {
+  const fee = Number(checkout?.values.feePence ?? 0);
+  return Number.isInteger(fee) && fee > 0 ? fee : 0;
+}
+
+/** The receipt, then the dedication's notice when this is the gift's first payment. */
+async function afterGift(tx: Transaction, donationId: string): Promise<AfterCommit> {
+  const notice = await dedicationNoticeAfter(tx, donationId);
+  return async () => {
+    await sendReceipt(donationId);
+    if (notice) await notice();
+  };
+}
 
 const checkoutCompleted: EventHandler = async (event, tx) => {
   const session = event.data.object as Stripe.Checkout.Session;
@@ -109,12 +121,14 @@ const checkoutCompleted: EventHandler = async (event, tx) => {
       supporter_id: supporterId,
       stripe_checkout_session_id: session.id,
       stripe_payment_intent_id: idOf(session.payment_intent),
+      fee_covered_pence: Math.min(feeOf(checkout), session.amount_total - 1),
       paid_at: new Date(event.created * 1000),
     })
     .onConflictDoNothing()
     .returning({ id: donations.id });
+  if (row && checkout) await recordDedication(tx, checkout.values, { donationId: row.id });
   if (checkout) await tx.delete(donationCheckouts).where(eq(donationCheckouts.token, checkout.token));
-  return row ? receiptAfter(row.id) : undefined;
+  return row ? afterGift(tx, row.id) : undefined;
 };
 
 /** The monthly gift of a subscription, made on the first event that names it. */
@@ -147,8 +161,11 @@ async function ensureMonthlyGift(
       declaration_id: await declarationFor(tx, checkout, email, supporterId),
       supporter_id: supporterId,
       stop_token: newToken(),
+      payment_method: checkout?.values.paymentMethod === "bacs_debit" ? "bacs_debit" : "card",
+      fee_covered_pence: checkout ? Math.min(feeOf(checkout), amount - 1) : 0,
     })
     .returning();
+  if (checkout) await recordDedication(tx, checkout.values, { monthlyGiftId: row.id });
   if (checkout) await tx.delete(donationCheckouts).where(eq(donationCheckouts.token, checkout.token));
   return row;
 }
@@ -191,18 +208,21 @@ const invoicePaid: EventHandler = async (event, tx) => {
       supporter_id: gift.supporter_id,
       stripe_invoice_id: invoice.id,
       stripe_payment_intent_id: idOf(invoice.payments?.data[0]?.payment.payment_intent),
+      fee_covered_pence: invoice.amount_paid === gift.amount_pence ? gift.fee_covered_pence : 0,
       paid_at: new Date(paidAt * 1000),
     })
     .onConflictDoNothing()
     .returning({ id: donations.id });
-  return row ? receiptAfter(row.id) : undefined;
+  return row ? afterGift(tx, row.id) : undefined;
 };
 
 const subscriptionDeleted: EventHandler = async (event, tx) => {
   const subscription = event.data.object as Stripe.Subscription;
+  // Stripe ends a subscription itself when every retry of a payment has failed.
+  const failed = subscription.cancellation_details?.reason === "payment_failed";
   await tx
     .update(monthlyGifts)
-    .set({ status: "ended", ended_at: new Date(event.created * 1000) })
+    .set({ status: "ended", ended_at: new Date(event.created * 1000), ended_reason: failed ? "payment-failed" : "stopped", at_risk_since: null })
     .where(and(eq(monthlyGifts.stripe_subscription_id, subscription.id), isNull(monthlyGifts.ended_at)));
 };
 
@@ -242,7 +262,7 @@ export async function stopMonthlyGift(token: string): Promise<MonthlyGiftRow | n
     await (await stripeClient()).subscriptions.cancel(gift.stripe_subscription_id);
     await getDb()
       .update(monthlyGifts)
-      .set({ status: "ended", ended_at: new Date() })
+      .set({ status: "ended", ended_at: new Date(), ended_reason: "stopped", at_risk_since: null })
       .where(and(eq(monthlyGifts.id, gift.id), isNull(monthlyGifts.ended_at)));
   }
   return monthlyGiftByToken(token);

@@ -4,11 +4,12 @@
  * declaration it relies on, are kept even when the donor asks to be erased (HMRC can ask
  * for them); everything else about the donor's giving is erased.
  */
-import { and, eq, gt, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client.server.ts";
 import { donationCheckouts, donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.ts";
+import { giftDedications } from "../../features/gift-options/table.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -19,12 +20,24 @@ const byEmail = (column: typeof donations.email | typeof giftAidDeclarations.ema
 
 export async function findDonorData(email: string) {
   const db = getDb();
-  const [gifts, declarations, monthly] = await Promise.all([
+  const [gifts, declarations, monthly, namedIn] = await Promise.all([
     db.select().from(donations).where(byEmail(donations.email, email)).orderBy(donations.paid_at),
     db.select().from(giftAidDeclarations).where(byEmail(giftAidDeclarations.email, email)).orderBy(giftAidDeclarations.made_at),
     db.select().from(monthlyGifts).where(byEmail(monthlyGifts.email, email)).orderBy(monthlyGifts.started_at),
+    // Someone a donor named to be told of a dedicated gift.
+    db.select().from(giftDedications).where(sql`${giftDedications.notify_email} = ${email}`).orderBy(giftDedications.created_at),
   ]);
-  return { gifts, declarations, monthly };
+  const giftIds = gifts.map((g) => g.id);
+  const monthlyIds = monthly.map((m) => m.id);
+  const dedications =
+    giftIds.length || monthlyIds.length
+      ? await db
+          .select()
+          .from(giftDedications)
+          .where(or(giftIds.length ? inArray(giftDedications.donation_id, giftIds) : sql`false`, monthlyIds.length ? inArray(giftDedications.monthly_gift_id, monthlyIds) : sql`false`))
+          .orderBy(giftDedications.created_at)
+      : [];
+  return { gifts, declarations, monthly, dedications, namedIn };
 }
 
 export type DonorData = Awaited<ReturnType<typeof findDonorData>>;
@@ -60,6 +73,20 @@ export function donorDataExport(found: DonorData) {
       started: m.started_at.toISOString(),
       ended: m.ended_at?.toISOString() ?? null,
     })),
+    dedications: found.dedications.map((d) => ({
+      kind: d.kind === "memory" ? "in memory of" : "in honour of",
+      name: d.honoree_name,
+      message: d.message,
+      person_told: d.notify_name,
+      person_told_email: d.notify_email,
+      amount_shown: d.show_amount,
+    })),
+    named_to_be_told_of_a_gift: found.namedIn.map((d) => ({
+      name: d.notify_name,
+      email: d.notify_email,
+      gift: d.kind === "memory" ? `in memory of ${d.honoree_name}` : `in honour of ${d.honoree_name}`,
+      told: d.notice_queued_at?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -86,6 +113,10 @@ export async function eraseDonorData(tx: Tx, email: string, now = new Date()): P
   const keptDeclarations = [...new Set(kept.map((k) => k.declaration).filter((d): d is string => Boolean(d)))];
   const keptMonthly = [...new Set(kept.map((k) => k.monthly).filter((m): m is string => Boolean(m)))];
 
+  // A gift kept for HMRC keeps no dedication: the names and the address of the person told go
+  // (the erased gifts' dedications go with them, by the foreign key).
+  if (keptIds.length) await tx.delete(giftDedications).where(inArray(giftDedications.donation_id, keptIds));
+  if (keptMonthly.length) await tx.delete(giftDedications).where(inArray(giftDedications.monthly_gift_id, keptMonthly));
   const erasedGifts = await tx
     .delete(donations)
     .where(keptIds.length ? and(byEmail(donations.email, email), notInArray(donations.id, keptIds)) : byEmail(donations.email, email))
@@ -108,6 +139,8 @@ export async function eraseDonorData(tx: Tx, email: string, now = new Date()): P
     )
     .returning({ id: giftAidDeclarations.id });
   await tx.delete(donationCheckouts).where(sql`lower(${donationCheckouts.values}->>'email') = ${email}`);
+  // Named by another donor as the person to tell: their name and address go, the dedication stays.
+  await tx.update(giftDedications).set({ notify_name: null, notify_email: null }).where(sql`${giftDedications.notify_email} = ${email}`);
   return {
     gifts: erasedGifts.length,
     declarations: erasedDeclarations.length,

@@ -7,10 +7,11 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
-import { getSiteSettings } from "../settings/settings.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import { CHARITY_NAME, formatPenceExact } from "./donation.ts";
 import { londonDate } from "./references.server.ts";
+import { charityDetails, dedicationOf, MANAGE_GIVING_PATH, registeredCharityLine } from "../../features/gift-options/index.ts";
+import { DEDICATION_LABELS } from "../../features/gift-options/dedication.ts";
 
 const RECEIPT_SUBJECT = `Thank you for your donation to ${CHARITY_NAME}`;
 
@@ -33,6 +34,8 @@ async function receiptFor(donationId: string): Promise<{ to: string; subject: st
     `Thank you for your ${donation.mode === "monthly" ? "monthly donation" : "donation"} to ${CHARITY_NAME}.`,
     "",
     `Amount: ${formatPenceExact(donation.amount_pence)}${donation.mode === "monthly" ? " (monthly)" : ""}`,
+    ...(donation.fee_covered_pence > 0 ? [`Of which you added ${formatPenceExact(donation.fee_covered_pence)} to cover the processing fee: thank you.`] : []),
+    ...(gift?.payment_method === "bacs_debit" ? ["Paid by: Direct Debit"] : []),
     `Date: ${londonDate(donation.paid_at)}`,
     `Reference: ${donation.reference}`,
     `Cause: ${donation.cause_title ?? "Where it is needed most"}`,
@@ -46,12 +49,14 @@ async function receiptFor(donationId: string): Promise<{ to: string; subject: st
       "Please tell us if you want to cancel this declaration, change your name or home address, or no longer pay enough tax on your income and/or capital gains.",
     );
   }
+  const dedication = await dedicationOf(donation);
+  if (dedication) lines.push(`Given: ${DEDICATION_LABELS[dedication.kind].toLowerCase()} ${dedication.honoreeName}`);
   if (gift) {
     lines.push("", "To stop your monthly gift at any time, open this link:", `${origin()}/support/monthly/${gift.stop_token}`);
   }
-  lines.push("", "See your gifts, receipts and yearly statements, or change your monthly gift or Gift Aid declaration:", `Manage my giving: ${origin()}/manage-giving`);
-  const number = (await getSiteSettings()).charity_number.trim();
-  lines.push("", "With thanks from everyone at", CHARITY_NAME, number ? `${CHARITY_NAME} is a registered charity, number ${number}.` : `${CHARITY_NAME} is a registered charity.`);
+  lines.push("", "See your gifts, receipts and yearly statements, or change your monthly gift or Gift Aid declaration:", `Manage my giving: ${origin()}${MANAGE_GIVING_PATH}`);
+  const charity = await charityDetails();
+  lines.push("", "With thanks from everyone at", registeredCharityLine({ ...charity, name: CHARITY_NAME }));
   return { to: donation.email, subject: RECEIPT_SUBJECT, text: lines.join("\n") };
 }
 

@@ -24,6 +24,8 @@ import { countCheckoutStart } from "../../domain/limits/checkout-starts.server.t
 import { DEFAULT_OTHER_WAYS_TEXT, donationCauses, readGivingSettings } from "../../domain/giving/settings.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.ts";
+import { charityDetails, readFeeRates } from "../../features/gift-options/index.ts";
+import { DEFAULT_FEE_RATES } from "../../domain/giving/fees.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
 import { readFormData, readPublicFormPost } from "./public-form.server.ts";
@@ -32,22 +34,32 @@ import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
-type DonationResult = { form: "donate"; errors: Partial<Record<DonationField, string>>; values: DonationValues; failed?: boolean; limited?: boolean };
+type DonationResult = {
+  form: "donate";
+  errors: Partial<Record<DonationField, string>>;
+  values: DonationValues;
+  failed?: boolean;
+  limited?: boolean;
+  /** Covering the fee, before the browser showed the total: the server states it and asks once more. */
+  confirmFee?: { giftPence: number; feePence: number; totalPence: number; monthly: boolean; directDebit: boolean };
+};
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("checkout");
-  const [settings, causes, roles, faqs, texts] = await Promise.all([
+  const [settings, causes, roles, faqs, texts, fees, charity] = await Promise.all([
     readGivingSettings().catch(() => ({ maxDonationPence: DEFAULT_MAX_DONATION_PENCE, otherWaysText: DEFAULT_OTHER_WAYS_TEXT })),
     donationCauses().catch(() => []),
     listVolunteerRoles(),
     listPublicFaqs(),
     getPageTexts("support"),
+    readFeeRates().catch(() => DEFAULT_FEE_RATES),
+    charityDetails(context),
   ]);
   // Back from Checkout's Cancel: the form as the donor left it (never cached: it is theirs).
   const prefill = token ? await checkoutValues(token).catch(() => null) : null;
   return data(
     {
-      giving: { enabled: paymentsConfigured(), maxPence: settings.maxDonationPence, otherWaysText: settings.otherWaysText, causes },
+      giving: { enabled: paymentsConfigured(), maxPence: settings.maxDonationPence, otherWaysText: settings.otherWaysText, causes, fees, charity },
       prefill,
       roles: roles.items,
       faqs: faqs.items,
@@ -86,10 +98,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!paymentsConfigured()) {
       return data({ form: "donate", errors: {}, values, failed: true } as DonationResult, { status: 503, headers: noStore });
     }
-    const [settings, causes] = await Promise.all([readGivingSettings(), donationCauses()]);
-    const parsed = parseDonation(values, { maxPence: settings.maxDonationPence, causeIds: causes.map((c) => c.id) });
+    const [settings, causes, fees] = await Promise.all([readGivingSettings(), donationCauses(), readFeeRates()]);
+    const parsed = parseDonation(values, { maxPence: settings.maxDonationPence, causeIds: causes.map((c) => c.id), fees });
     if (!parsed.ok) {
       return data({ form: "donate", errors: parsed.errors, values } as DonationResult, { status: 400, headers: noStore });
+    }
+    // Covering the fee: the donor goes on to pay only a total they were shown. The browser
+    // sends the total it showed; without JavaScript (or when it differs) the server shows it.
+    const donation = parsed.value;
+    const totalPence = donation.amountPence + donation.feePence;
+    if (donation.feePence > 0 && values.feeTotalSeen !== String(totalPence)) {
+      const confirmFee = {
+        giftPence: donation.amountPence,
+        feePence: donation.feePence,
+        totalPence,
+        monthly: donation.frequency === "monthly",
+        directDebit: donation.paymentMethod === "bacs_debit",
+      };
+      return data({ form: "donate", errors: {}, values: { ...values, feeTotalSeen: String(totalPence) }, confirmFee } as DonationResult, { headers: noStore });
     }
     if (!(await countCheckoutStart(ip))) {
       return data({ form: "donate", errors: {}, values, limited: true } as DonationResult, { status: 429, headers: noStore });
@@ -109,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["checkout", "form"], topics: ["volunteer-roles", "faqs", "page-texts", "causes"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["checkout", "form"], topics: ["volunteer-roles", "faqs", "page-texts", "causes", "settings", "contact"], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -6,13 +6,14 @@
 import { withBookingHandlers } from "../../domain/bookings/booking-webhooks.server.ts";
 import { DONATION_EVENT_HANDLERS } from "../../domain/giving/ledger.server.ts";
 import { withDonorAccountHandlers } from "../../features/donor-account/index.ts";
+import { PAYMENT_PROBLEM_HANDLERS } from "../../features/gift-options/index.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { receiveWebhook } from "../../payments/webhooks.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 
 /** Gifts and ticket bookings share the one integration: each Checkout session says which it is. */
-const HANDLERS = withBookingHandlers(withDonorAccountHandlers(DONATION_EVENT_HANDLERS));
+const HANDLERS = withBookingHandlers(withDonorAccountHandlers({ ...DONATION_EVENT_HANDLERS, ...PAYMENT_PROBLEM_HANDLERS }));
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });

@@ -8,6 +8,8 @@ import type { SettingsField, SiteSettingsValues } from "../../../domain/settings
 import { readSettingsForEditing, saveSiteSettings, switchesMaintenance } from "../../../domain/settings/settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import { GivingSettingsCard } from "../../../components/admin/giving-settings.tsx";
+import { FeeSettingsCard, feeSettingsView } from "../../../features/gift-options/admin/fee-settings-card.tsx";
+import { readFeeRates } from "../../../features/gift-options/index.ts";
 import { readGivingSettings } from "../../../domain/giving/settings.server.ts";
 import { paymentsConfigured } from "../../../payments/stripe.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
@@ -21,7 +23,16 @@ export const meta = () => [{ title: "Settings | Millbrook Admin" }];
 async function givingForEditing() {
   const giving = await readGivingSettings();
   const pounds = (pence: number) => (pence / 100).toFixed(2).replace(/\.00$/, "");
-  return { maxDonation: pounds(giving.maxDonationPence), offlineRaised: pounds(giving.offlineRaisedPence), otherWaysText: giving.otherWaysText, maxTicketsPerClient: String(giving.maxTicketsPerClient), waitlistOfferHours: String(giving.waitlistOfferHours), reminderHoursBefore: String(giving.reminderHoursBefore), paymentsOn: paymentsConfigured() };
+  return {
+    maxDonation: pounds(giving.maxDonationPence),
+    offlineRaised: pounds(giving.offlineRaisedPence),
+    otherWaysText: giving.otherWaysText,
+    maxTicketsPerClient: String(giving.maxTicketsPerClient),
+    waitlistOfferHours: String(giving.waitlistOfferHours),
+    reminderHoursBefore: String(giving.reminderHoursBefore),
+    paymentsOn: paymentsConfigured(),
+    fees: feeSettingsView(await readFeeRates()),
+  };
 }
 
 export async function loader() {
@@ -358,6 +369,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
       </section>
 
       {loaderData.giving && <GivingSettingsCard giving={loaderData.giving} />}
+      {loaderData.giving && <FeeSettingsCard fees={loaderData.giving.fees} />}
     </main>
   );
 }

@@ -9,6 +9,8 @@ import { Table } from "../../../components/admin/kit/table.tsx";
 import { FilterBar, FilterInput, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { giftNotes, monthlyGiftsAtRisk } from "../../../features/gift-options/index.ts";
+import { mailConfigured } from "../../../mail/mailer.server.ts";
 
 export const handle: MenuHandle = { menu: { group: "Money", label: "Donations", order: 20 } };
 
@@ -27,13 +29,28 @@ const PAID_BY_LABELS: Record<string, string> = { card: "Card", cash: "Cash", che
 
 export async function loader(args: Route.LoaderArgs) {
   const filters = parseDonationFilters(new URL(args.request.url).searchParams);
-  const [{ items, totals, pages }, causes] = await Promise.all([listDonations(filters), donationCauses()]);
+  const [{ items, totals, pages }, causes, atRisk] = await Promise.all([listDonations(filters), donationCauses(), monthlyGiftsAtRisk()]);
+  const notes = await giftNotes(items);
   return {
     filters,
     totals,
     pages,
     causes,
+    // The donor is emailed about a failed payment only when the site can send mail.
+    mailOn: mailConfigured(),
+    atRisk: atRisk.map((g) => ({
+      id: g.id,
+      reference: g.reference,
+      email: g.email,
+      amount: formatPenceExact(g.amountPence),
+      method: g.directDebit ? "Direct Debit" : "Card",
+      since: londonWhen(g.since.toISOString()),
+      sinceIso: g.since.toISOString(),
+      attempts: g.failedAttempts,
+    })),
     items: items.map((i) => ({
+      note: notes.get(i.id) ?? null,
+      feeCovered: i.fee_covered_pence > 0 ? formatPenceExact(i.fee_covered_pence) : null,
       id: i.id,
       reference: i.reference,
       amount: formatPenceExact(i.amount_pence),
@@ -46,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
       giftAid: Boolean(i.declaration_id),
       name: i.first_name ? [i.title, i.first_name, i.last_name].filter(Boolean).join(" ") : null,
       claimed: i.claim_id,
-      paidBy: paidByLabel(i.paid_by),
+      paidBy: i.paid_by === "card" && notes.get(i.id)?.directDebit ? "Direct Debit" : paidByLabel(i.paid_by),
     })),
   };
 }
@@ -54,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
 const outline = "rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";
 
 export default function Donations({ loaderData }: Route.ComponentProps) {
-  const { filters, items, totals, pages, causes } = loaderData;
+  const { filters, items, totals, pages, causes, atRisk, mailOn } = loaderData;
   const query = donationFiltersQuery({ ...filters, page: 1 });
   const filtered = Boolean(query);
   const pageLink = (page: number) => `/admin/donations?${donationFiltersQuery({ ...filters, page })}`;
@@ -64,7 +81,7 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="font-display text-3xl font-semibold text-brand-900">Donations</h1>
-          <p className="mt-1 text-slate-600">Gifts confirmed by our card payment provider, and gifts and collections recorded by staff. Refunded gifts are left out of the totals.</p>
+          <p className="mt-1 text-slate-600">Gifts confirmed by our payment provider (card or Direct Debit), and gifts and collections recorded by staff. Refunded gifts are left out of the totals.</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/admin/donations/offline" className={outline}>
@@ -131,6 +148,37 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
         {filtered ? (totals.count === 1 ? " matches these filters" : " match these filters") : ""}
       </p>
 
+      {atRisk.length > 0 ? (
+        <section aria-labelledby="at-risk-heading" className="mt-6 rounded-2xl border-2 border-amber-500 bg-amber-50 p-4" data-testid="at-risk">
+          <h2 id="at-risk-heading" className="font-display text-xl font-semibold text-amber-900">
+            Monthly gifts at risk ({atRisk.length})
+          </h2>
+          <p className="mt-1 text-sm text-amber-900">
+            A payment failed and our payment provider is trying again.{" "}
+            {mailOn
+              ? "Each donor is emailed once per failed payment, with a link to update their details."
+              : "Email is not set up on this site, so the donors have not been told: please contact them."}{" "}
+            If every retry fails, the gift ends.
+          </p>
+          <ul className="mt-3 divide-y divide-amber-200">
+            {atRisk.map((g) => (
+              <li key={g.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 py-2">
+                <Link to={`/admin/donations/donor?email=${encodeURIComponent(g.email)}`} className="font-semibold break-all text-brand-700 underline">
+                  {g.email}
+                </Link>
+                <span className="font-semibold">{g.amount} a month</span>
+                <span>{g.method}</span>
+                <span className="text-sm">
+                  At risk since <time dateTime={g.sinceIso}>{g.since}</time>
+                  {g.attempts > 0 ? `, ${g.attempts} failed ${g.attempts === 1 ? "attempt" : "attempts"}` : ""}
+                </span>
+                <span className="font-mono text-xs">{g.reference}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       {items.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
           {filtered ? "No gifts match these filters." : "No gifts yet."}
@@ -158,17 +206,39 @@ export default function Donations({ loaderData }: Route.ComponentProps) {
                 </>
               ),
             },
-            { header: "Amount", className: "font-semibold", cell: (item) => item.amount },
+            {
+              header: "Amount",
+              className: "font-semibold",
+              cell: (item) => (
+                <>
+                  {item.amount}
+                  {item.feeCovered ? <span className="block text-xs font-normal text-slate-600">incl. {item.feeCovered} fee covered</span> : null}
+                </>
+              ),
+            },
             {
               header: "Type",
               cell: (item) => (
                 <>
                   {item.mode === "monthly" ? "Monthly" : "One-off"}
                   <span className="block text-xs text-slate-600">{item.paidBy}</span>
+                  {item.note?.monthlyState === "at-risk" ? (
+                    <span className="mt-1 block w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">At risk</span>
+                  ) : item.note?.monthlyState === "ended-failed" ? (
+                    <span className="mt-1 block w-fit rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">Ended: payments failed</span>
+                  ) : null}
                 </>
               ),
             },
-            { header: "Cause", cell: (item) => item.cause },
+            {
+              header: "Cause",
+              cell: (item) => (
+                <>
+                  {item.cause}
+                  {item.note?.dedication ? <span className="block text-xs text-slate-700" data-testid="dedication">{item.note.dedication}</span> : null}
+                </>
+              ),
+            },
             { header: "Gift Aid", cell: (item) => (item.giftAid ? (item.claimed ? `Yes (claim ${item.claimed})` : "Yes") : "No") },
             {
               header: "Status",

@@ -8,6 +8,8 @@ import { londonDate } from "../../../domain/giving/references.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import type { Route } from "./+types/donor";
+import { dedicationOf } from "../../../features/gift-options/index.ts";
+import { DEDICATION_LABELS } from "../../../features/gift-options/dedication.ts";
 
 export const meta = () => [{ title: "Donor | Millbrook Admin" }];
 
@@ -15,7 +17,26 @@ export async function loader(args: Route.LoaderArgs) {
   const email = (new URL(args.request.url).searchParams.get("email") ?? "").trim();
   if (!email) throw data({ notFound: true }, { status: 404 });
   const view = await donorView(email);
+  // Each dedication once: a monthly gift's covers all its payments.
+  const seen = new Set<string>();
+  const dedications = [];
+  for (const g of view.gifts) {
+    const key = g.monthly_gift_id ?? g.id;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const d = await dedicationOf(g);
+    if (d) {
+      dedications.push({
+        key,
+        reference: g.monthly_gift_id ? (view.monthly.find((m) => m.id === g.monthly_gift_id)?.reference ?? g.reference) : g.reference,
+        what: `${DEDICATION_LABELS[d.kind]} ${d.honoreeName}`,
+        message: d.message,
+        told: d.notifyEmail ? `${d.notifyName ?? ""} <${d.notifyEmail}>${d.showAmount ? ", with the amount" : ", without the amount"}${d.noticeQueuedAt ? `, emailed ${londonDate(d.noticeQueuedAt)}` : ", not yet emailed"}` : null,
+      });
+    }
+  }
   return {
+    dedications,
     email: view.email,
     gifts: view.gifts.map((g) => ({
       id: g.id,
@@ -35,6 +56,9 @@ export async function loader(args: Route.LoaderArgs) {
       status: m.status,
       started: londonDate(m.started_at),
       ended: m.ended_at ? londonDate(m.ended_at) : null,
+      method: m.payment_method === "bacs_debit" ? "Direct Debit" : "card",
+      atRisk: m.status === "active" && m.at_risk_since ? londonDate(m.at_risk_since) : null,
+      endedByFailures: m.ended_reason === "payment-failed",
     })),
     declarations: view.declarations.map((d) => ({
       id: d.id,
@@ -62,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
 const card = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
 export default function Donor({ loaderData }: Route.ComponentProps) {
-  const { email, gifts, monthly, declarations } = loaderData;
+  const { email, gifts, monthly, declarations, dedications } = loaderData;
   return (
     <main className="px-4 py-6 sm:px-6 sm:py-8">
       <Link to="/admin/donations" className="text-sm font-semibold text-brand-700 underline">
@@ -111,7 +135,26 @@ export default function Donor({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 space-y-2">
             {monthly.map((m) => (
               <li key={m.id}>
-                {m.amount} a month since {m.started} ({m.reference}): {m.ended ? `stopped ${m.ended}` : "active"}
+                {m.amount} a month by {m.method} since {m.started} ({m.reference}):{" "}
+                {m.ended ? (m.endedByFailures ? `ended ${m.ended} after failed payments` : `stopped ${m.ended}`) : "active"}
+                {m.atRisk ? <strong className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-sm text-amber-900">At risk since {m.atRisk}</strong> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {dedications.length > 0 && (
+        <section className={card} aria-labelledby="dedications-title">
+          <h2 id="dedications-title" className="font-display text-xl font-semibold text-brand-900">Dedications</h2>
+          <ul className="mt-3 space-y-3">
+            {dedications.map((d) => (
+              <li key={d.key} className="rounded-xl border border-slate-200 p-4" data-testid="dedication-detail">
+                <p className="font-semibold">
+                  {d.what} <span className="font-mono text-xs font-normal">({d.reference})</span>
+                </p>
+                {d.message ? <p className="mt-1 whitespace-pre-line text-slate-700">{d.message}</p> : null}
+                <p className="mt-1 text-sm text-slate-600">{d.told ? `Told: ${d.told}.` : "Nobody to tell."}</p>
               </li>
             ))}
           </ul>
