@@ -33,6 +33,8 @@ export interface SampleEvent {
   booking_mode: BookingMode;
   ticket_price_pence: number | null;
   booking_url: string | null;
+  /** Buyers are asked each ticket's attendee name. */
+  attendee_names: boolean;
   category: EventCategory;
   is_active: boolean;
   is_past: boolean;
@@ -86,7 +88,7 @@ export const DEFAULT_SETTINGS = {
 export const SAMPLE_HERO_SUBTITLE =
   "Supporting our community. We raise money at friendly local events and give it straight back to the groups, clubs and projects that make Millbrook home.";
 
-const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
+const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date" | "attendee_names"> & { days: number; attendee_names?: boolean })[] = [
   {
     id: 1,
     title: "Millbrook Charity Gala Dinner",
@@ -153,6 +155,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     booking_mode: "paid",
     ticket_price_pence: 1000,
     booking_url: null,
+    attendee_names: true,
     category: "social",
     is_active: true,
     is_past: false,
@@ -253,7 +256,8 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
 ];
 
 /** The sample events, dated from `today` (the install date): upcoming ones ahead of it, past ones behind. */
-export const sampleEvents = (today = new Date()): SampleEvent[] => SAMPLE_EVENT_DAYS.map(({ days, ...e }) => ({ ...e, date: isoDay(today, days) }));
+export const sampleEvents = (today = new Date()): SampleEvent[] =>
+  SAMPLE_EVENT_DAYS.map(({ days, ...e }) => ({ ...e, attendee_names: e.attendee_names ?? false, date: isoDay(today, days) }));
 
 export interface SampleCraftFair {
   id: number;

@@ -62,7 +62,7 @@ export async function eventBookings(eventId: number, now: Date = new Date()): Pr
         tickets: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
         takenPence: sql<number>`coalesce(sum(${bookings.amount_pence}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
         refundedPence: sql<number>`coalesce(sum(${bookings.amount_pence}) filter (where ${bookings.status} = 'refunded'), 0)::int`,
-        arrived: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed' and ${bookings.checked_in_at} is not null), 0)::int`,
+        arrived: sql<number>`coalesce(sum(${bookings.checked_in_count}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
       })
       .from(bookings)
       .where(eq(bookings.event_id, eventId)),
@@ -332,7 +332,7 @@ export async function doorEvents(day: string, options: { following?: number } = 
       date: events.date,
       time: events.time,
       tickets: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
-      arrived: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed' and ${bookings.checked_in_at} is not null), 0)::int`,
+      arrived: sql<number>`coalesce(sum(${bookings.checked_in_count}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
     })
     .from(events)
     .leftJoin(bookings, eq(bookings.event_id, events.id))
