@@ -14,7 +14,7 @@
  * Lock order, everywhere: the event row first, then booking rows.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
@@ -35,7 +35,7 @@ import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, MAX_TICKETS_PER_BOOKING, n
 import { placesTaken, type PlacesTaken } from "./places.server.ts";
 import { bookingLines, type TicketTypeRow } from "../../features/event-tickets/table.ts";
 import { checkCode, ensureTicketTypes, ticketTypesFor } from "../../features/event-tickets/tickets.server.ts";
-import { orderTotals } from "../../features/event-tickets/pricing.ts";
+import { orderTotals } from "./pricing.ts";
 import { newDonationReference } from "../giving/references.server.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;

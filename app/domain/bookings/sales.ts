@@ -80,6 +80,8 @@ export interface TicketOffer {
   types: OfferedType[];
   /** The buyer is asked for each ticket's attendee name. */
   attendeeNames: boolean;
+  /** The Gift Aid declaration offered for a donation added to the order (set by the page). */
+  giftAidDeclaration?: string;
 }
 
 export interface OfferedType {

@@ -6,10 +6,10 @@
  * so its uses are counted as exactly as the places.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { getDb } from "../../db/client.server.ts";
+import { getDb } from "../../db/client.server.ts";
 import { bookings, type EventRow } from "../../db/schema.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
-import { codeDatesState, type Discount } from "./pricing.ts";
+import { codeDatesState, type Discount } from "../../domain/bookings/pricing.ts";
 import { discountCodes, eventTicketTypes, type DiscountCodeRow, type TicketTypeRow } from "./table.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
@@ -98,4 +98,9 @@ export async function checkCode(
 function ukDate(iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);
   return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** "Apply" on the event page: whether a code can be used for an order now (nothing is taken). */
+export function quoteCode(input: string, eventId: number, email: string | null): Promise<CodeCheck> {
+  return checkCode(getDb(), input, eventId, email, new Date());
 }

@@ -15,7 +15,9 @@ import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.s
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { eventPriceLabel, parseTicketPrice } from "../../domain/events/tickets.ts";
 import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
-import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer } from "../../domain/bookings/bookings.server.ts";
+import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../domain/bookings/bookings.server.ts";
+import { quoteCode } from "../../features/event-tickets/tickets.server.ts";
+import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
 import { CONFIRM_LINK_MINUTES } from "../../domain/bookings/sales.ts";
@@ -48,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   return {
     event,
-    offer,
+    offer: offer && { ...offer, giftAidDeclaration: giftAidDeclarationText(CHARITY_NAME) },
     price: parseTicketPrice(event.ticket_price),
     priceLabel: eventPriceLabel(event),
     contactEmail: settings.contact_email,
@@ -63,27 +65,106 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return book(event, form, request, context.get(requestInfoContext).ip);
 }
 
+/** The order's other fields, kept as typed so a refused form (or "Apply") shows them again. */
+const ORDER_FIELDS = ["code", "donation", "donationOther", "giftAid", "gaFirst", "gaLast", "gaHouse", "gaPostcode", "attendees"] as const;
+
+/** The quantities chosen of each type (fields qty-<type id>), or null when the form has one quantity. */
+function chosenLines(form: FormData): OrderLineRequest[] | null {
+  const lines: OrderLineRequest[] = [];
+  let any = false;
+  for (const [key, value] of form) {
+    const match = /^qty-(\d{1,9})$/.exec(key);
+    if (!match) continue;
+    any = true;
+    const quantity = Number(value);
+    if (Number.isInteger(quantity) && quantity > 0) lines.push({ typeId: Number(match[1]), quantity });
+  }
+  return any ? lines : null;
+}
+
+/** Attendees' names, one a line, given out to the tickets in the order of the lines. */
+function withNames(lines: OrderLineRequest[], text: string): OrderLineRequest[] {
+  const names = text
+    .split(/\r?\n/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  let i = 0;
+  return lines.map((line) => {
+    const mine = names.slice(i, i + line.quantity);
+    i += line.quantity;
+    return { ...line, names: mine };
+  });
+}
+
+/** The donation chosen: a suggested amount, another amount in pounds, or none. */
+function chosenDonation(form: FormData): { pence: number } | { error: string } {
+  const choice = String(form.get("donation") ?? "0");
+  if (choice !== "other") return { pence: Math.max(0, Math.floor(Number(choice)) || 0) };
+  const text = String(form.get("donationOther") ?? "").trim().replace(/^£\s*/, "");
+  if (text === "") return { pence: 0 };
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(text) || Number(text) < 1) return { error: "Please enter a donation of at least £1, like 7.50" };
+  return { pence: Math.round(Number(text) * 100) };
+}
+
 async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
   const values = {
     name: String(form.get("name") ?? ""),
     email: String(form.get("email") ?? ""),
     quantity: String(form.get("quantity") ?? ""),
     emailConsent: consentTicked(form.get(CONSENT_FIELD)) ? "on" : "",
+    ...(Object.fromEntries(ORDER_FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 2000)])) as Record<(typeof ORDER_FIELDS)[number], string>),
+    ...Object.fromEntries([...form.keys()].filter((k) => /^qty-\d{1,9}$/.test(k)).map((k) => [k, String(form.get(k))])),
   };
-  const answer = (status: number, errors: Record<string, string>, message?: string) =>
-    data({ booking: { form: "booking", errors, message, values } satisfies BookingFormResult }, { status });
+  const answer = (status: number, errors: Record<string, string>, message?: string, quote?: BookingFormResult["quote"]) =>
+    data({ booking: { form: "booking", errors, message, values, quote } satisfies BookingFormResult }, { status });
   if (event.booking_mode !== "free" && event.booking_mode !== "paid") return answer(400, {}, "Tickets for this event cannot be booked online.");
+  const code = values.code.trim();
+  // "Apply": the code's reduction, shown before paying (nothing is taken or held).
+  if (form.get("intent") === "quote") {
+    if (!code) return answer(400, {}, undefined, { code: "", discount: null, codeMessage: "Please enter a discount code." });
+    const checked = await quoteCode(code, event.id, values.email.trim() || null);
+    return checked.ok
+      ? answer(200, {}, undefined, { code: checked.code.code, discount: checked.discount })
+      : answer(400, {}, undefined, { code, discount: null, codeMessage: checked.message });
+  }
   if (!(await countBookingAttempt(ip))) {
     return answer(429, {}, "You have made several bookings in a short time. Please wait a few minutes and try again.");
   }
-  const parsed = BookingFormSchema.safeParse(values);
+  const lines = chosenLines(form);
+  const parsed = BookingFormSchema.safeParse(lines ? { ...values, quantity: "1" } : values);
   if (!parsed.success) return answer(400, bookingFormErrors(parsed.error), "Please check the details below.");
+  if (lines && lines.length === 0) return answer(400, {}, "Please choose at least 1 ticket.");
+  const donation = event.booking_mode === "paid" ? chosenDonation(form) : { pence: 0 };
+  if ("error" in donation) return answer(400, {}, donation.error);
+  const giftAid = donation.pence > 0 && values.giftAid === "on";
+  if (giftAid) {
+    const errors: Record<string, string> = {};
+    if (!values.gaFirst.trim()) errors.gaFirst = "Please enter your first name";
+    if (!values.gaLast.trim()) errors.gaLast = "Please enter your last name";
+    if (!values.gaHouse.trim()) errors.gaHouse = "Please enter your house name or number";
+    if (!/^[A-Za-z]{1,2}\d[A-Za-z\d]?\s*\d[A-Za-z]{2}$/.test(values.gaPostcode.trim())) errors.gaPostcode = "Please enter a UK postcode, like MB4 2QT";
+    if (Object.keys(errors).length > 0) return answer(400, errors, "Please check your Gift Aid details.");
+  }
   const key = form.get("key");
+  const orderLines = lines ?? [{ typeId: -1, quantity: parsed.data.quantity }];
   const request_ = {
     eventId: event.id,
     name: parsed.data.name,
     email: parsed.data.email.toLowerCase(),
     quantity: parsed.data.quantity,
+    lines: withNames(orderLines, values.attendees),
+    code: code || null,
+    donationPence: donation.pence,
+    giftAid: giftAid
+      ? {
+          title: "",
+          firstName: values.gaFirst.trim().slice(0, 50),
+          lastName: values.gaLast.trim().slice(0, 50),
+          house: values.gaHouse.trim().slice(0, 100),
+          postcode: values.gaPostcode.trim().toUpperCase(),
+          declarationText: giftAidDeclarationText(CHARITY_NAME),
+        }
+      : null,
     client: await clientKey(ip),
     // The form's request key (with JavaScript): a retry of this request finds its booking.
     ...(typeof key === "string" && key ? { key } : {}),

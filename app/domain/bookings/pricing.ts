@@ -8,7 +8,8 @@
  * ticket costs is ever Gift Aided. Only a donation added to the order can be, and only
  * when the buyer makes the declaration for it.
  */
-import type { DiscountKind } from "./table.ts";
+/** Percentage off, or a fixed amount in pence off. */
+export type DiscountKind = "percent" | "fixed";
 
 export interface OrderLine {
   unitPence: number;

@@ -8,15 +8,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../db/client.server.ts";
-import { bookings, donations, events } from "../../db/schema.ts";
-import { availability, checkIn, createBooking, holdForCheckout, linesOf, ticketOffer } from "../../domain/bookings/bookings.server.ts";
-import { eligibleGifts } from "../../domain/giving/gift-aid.server.ts";
-import { reloadConfig } from "../../lib/config.server.ts";
-import { action as stripeWebhook } from "../../routes/resources/stripe-webhook.ts";
-import { StripeDouble } from "../../../scripts/stripe-double.ts";
-import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
-import { discountCodes, eventTicketTypes } from "./table.ts";
+import { getDb } from "../../app/db/client.server.ts";
+import { bookings, donations, events } from "../../app/db/schema.ts";
+import { availability, checkIn, createBooking, holdForCheckout, linesOf, ticketOffer } from "../../app/domain/bookings/bookings.server.ts";
+import { eligibleGifts } from "../../app/domain/giving/gift-aid.server.ts";
+import { reloadConfig } from "../../app/lib/config.server.ts";
+import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
+import { StripeDouble } from "../../scripts/stripe-double.ts";
+import { setupTestDatabase } from "../helpers/test-database.ts";
+import { discountCodes, eventTicketTypes } from "../../app/features/event-tickets/table.ts";
 
 setupTestDatabase();
 
@@ -110,7 +110,7 @@ describe("mixed orders against one capacity", () => {
 describe("a code limited to 10 uses", () => {
   it("raced by 30 orders over three events is used exactly 10 times; the others are told it is used up and nothing is held for them", async () => {
     // Three events: their own locks do not serialise each other, only the code's does.
-    const races = [];
+    const races: { event: Awaited<ReturnType<typeof makeEvent>>; adult: Awaited<ReturnType<typeof addTypes>>[number] }[] = [];
     for (let e = 0; e < 3; e++) {
       const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 1000, tickets_available: 200 });
       const [adult] = await addTypes(event.id, [{ name: "Adult", price_pence: 1000 }]);
