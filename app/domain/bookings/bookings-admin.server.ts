@@ -16,6 +16,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { availability, checkIn, type Availability } from "./bookings.server.ts";
 import { bookingLines } from "../../features/event-tickets/table.ts";
 import { normaliseReference } from "./sales.ts";
+import { placesTaken } from "./places.server.ts";
 
 const BOOKING_MODES_WITH_BOOKINGS = ["free", "paid"] as const;
 
@@ -259,17 +260,12 @@ export async function cancelBookingByStaff(eventId: number, reference: string, a
 
 // ---- The event form's ticket limit --------------------------------------------------
 
-type Executor = Pick<ReturnType<typeof getDb>, "select">;
+type Executor = Parameters<typeof placesTaken>[0];
 
 /** Tickets taken for an event: in confirmed bookings and in holds that have not expired. */
 export async function ticketsTaken(eventId: number, db: Executor = getDb(), now: Date = new Date()): Promise<number> {
-  const [row] = await db
-    .select({
-      taken: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed' or (${bookings.status} = 'held' and ${bookings.hold_expires_at} > ${now})), 0)::int`,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.event_id, eventId), inArray(bookings.status, ["confirmed", "held"])));
-  return row?.taken ?? 0;
+  const taken = await placesTaken(db, eventId, now);
+  return taken.sold + taken.held;
 }
 
 /** What the event form says when the ticket limit would fall below what is already sold or held. */
