@@ -304,12 +304,13 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                     <div className="min-w-0">
                       <p className="font-semibold break-words text-ink">{b.name}</p>
                       <p className="text-sm text-slate-600">
-                        {b.types || tickets(b.quantity)} · <span className="font-mono">{b.reference}</span>
+                        {b.types && !/^\d+ Ticket$/.test(b.types) ? `${b.quantity} ${b.quantity === 1 ? "person" : "people"}: ${b.types}` : tickets(b.quantity)} ·{" "}
+                        <span className="font-mono">{b.reference}</span>
                       </p>
                       {b.names.length > 0 && <p className="text-sm break-words text-slate-700">{b.names.join(", ")}</p>}
                     </div>
                     <p className={`text-sm font-semibold ${b.arrivedCount > 0 ? "text-brand-800" : "text-slate-600"}`}>
-                      {b.arrivedCount === 0 ? "Not arrived" : `${b.arrivedCount} of ${b.quantity} arrived`}
+                      {b.arrivedCount === 0 ? "Not arrived" : b.arrivedCount >= b.quantity && b.arrived ? `Arrived ${b.arrived}` : `${b.arrivedCount} of ${b.quantity} arrived`}
                     </p>
                   </div>
                   {waiting > 0 && (
@@ -327,8 +328,8 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                           </select>
                         </label>
                       ) : null}
-                      <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700" aria-label={`Check in ${b.name}`}>
-                        Check in
+                      <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700" aria-label={`Mark ${b.name} as arrived`}>
+                        Mark as arrived
                       </button>
                     </Form>
                   )}
