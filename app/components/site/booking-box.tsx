@@ -48,11 +48,13 @@ export function BookingBox({ eventId, offer, result, consent }: { eventId: numbe
       Add to calendar
     </a>
   );
+  const prices = offer.types.map((t) => t.pricePence);
+  const from = prices.length > 1 ? Math.min(...prices) : null;
   const price = (
     <p className="mt-3 flex items-baseline justify-between gap-3">
-      <span className="text-slate-700">{paid ? "Price per ticket" : "Price"}</span>
+      <span className="text-slate-700">{from !== null ? "Tickets" : paid ? "Price per ticket" : "Price"}</span>
       <span className="font-display text-2xl font-semibold text-brand-800" data-testid="ticket-price">
-        {offer.pricePence > 0 ? formatPounds(offer.pricePence) : "Free"}
+        {from !== null ? (Math.max(...prices) === 0 ? "Free" : from === 0 ? "From free" : `From ${formatPounds(from)}`) : offer.pricePence > 0 ? formatPounds(offer.pricePence) : "Free"}
       </span>
     </p>
   );
@@ -169,7 +171,7 @@ function OrderForm({
   return (
     <Form method="post" action={`/events/${eventId}#tickets`} className="mt-1 space-y-4">
       {hydrated && requestKey ? <input type="hidden" name="key" value={requestKey} /> : null}
-      {single ? price : null}
+      {price}
       {offer.left !== null ? (
         <p className="text-sm font-semibold text-slate-700" data-testid="tickets-left">
           {single ? (offer.left === 1 ? "1 ticket left" : `${offer.left} tickets left`) : `${placesWord(offer.left)} left for this event`}
