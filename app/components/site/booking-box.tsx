@@ -265,7 +265,7 @@ function OrderForm({
                 aria-describedby={result?.quote?.codeMessage ? "discount-code-message" : undefined}
                 className="block w-full min-w-0 rounded-xl border border-slate-400 bg-white px-3.5 py-2.5 text-base uppercase"
               />
-              <button type="submit" name="intent" value="quote" className={buttonClasses("secondary", "md", "shrink-0")}>
+              <button type="submit" name="intent" value="quote" formNoValidate className={buttonClasses("secondary", "md", "shrink-0")}>
                 Apply
               </button>
             </div>
@@ -312,16 +312,18 @@ function OrderForm({
           </fieldset>
           <details className="rounded-2xl bg-brand-50 p-3" open={values.giftAid === "on"}>
             <summary className="cursor-pointer font-semibold">Gift Aid your donation</summary>
-            <p className="mt-2 text-sm text-slate-700">Gift Aid is for the donation only: tickets cannot be Gift Aided, because you get entry for them.</p>
+            <p className="mt-2 text-sm text-slate-700">
+              Gift Aid is for the donation only: tickets cannot be Gift Aided, because you get entry for them. If you tick the box, all four details below are needed.
+            </p>
             <label className="mt-2 flex items-start gap-2">
               <input type="checkbox" name="giftAid" defaultChecked={values.giftAid === "on"} className="mt-1" />
               <span className="text-sm">{offer.giftAidDeclaration}</span>
             </label>
             <div className="mt-2 grid grid-cols-2 gap-2">
-              <TextField name="gaFirst" label="First name" autoComplete="given-name" maxLength={50} defaultValue={values.gaFirst} error={result?.errors.gaFirst} />
-              <TextField name="gaLast" label="Last name" autoComplete="family-name" maxLength={50} defaultValue={values.gaLast} error={result?.errors.gaLast} />
-              <TextField name="gaHouse" label="House name or number" autoComplete="address-line1" maxLength={100} defaultValue={values.gaHouse} error={result?.errors.gaHouse} />
-              <TextField name="gaPostcode" label="Postcode" autoComplete="postal-code" maxLength={10} defaultValue={values.gaPostcode} error={result?.errors.gaPostcode} />
+              <TextField required={false} name="gaFirst" label="First name" autoComplete="given-name" maxLength={50} defaultValue={values.gaFirst} error={result?.errors.gaFirst} />
+              <TextField required={false} name="gaLast" label="Last name" autoComplete="family-name" maxLength={50} defaultValue={values.gaLast} error={result?.errors.gaLast} />
+              <TextField required={false} name="gaHouse" label="House name or number" autoComplete="address-line1" maxLength={100} defaultValue={values.gaHouse} error={result?.errors.gaHouse} />
+              <TextField required={false} name="gaPostcode" label="Postcode" autoComplete="postal-code" maxLength={10} defaultValue={values.gaPostcode} error={result?.errors.gaPostcode} />
             </div>
           </details>
         </>

@@ -127,15 +127,22 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
       ? answer(200, {}, undefined, { code: checked.code.code, discount: checked.discount })
       : answer(400, {}, undefined, { code, discount: null, codeMessage: checked.message });
   }
+  // A refused order still shows the code it carries (and the total with it).
+  let quote: BookingFormResult["quote"];
+  if (code) {
+    const checked = await quoteCode(code, event.id, values.email.trim() || null);
+    quote = checked.ok ? { code: checked.code.code, discount: checked.discount } : { code, discount: null, codeMessage: checked.message };
+  }
+  const refuse = (status: number, errors: Record<string, string>, message?: string) => answer(status, errors, message, quote);
   if (!(await countBookingAttempt(ip))) {
-    return answer(429, {}, "You have made several bookings in a short time. Please wait a few minutes and try again.");
+    return refuse(429, {}, "You have made several bookings in a short time. Please wait a few minutes and try again.");
   }
   const lines = chosenLines(form);
   const parsed = BookingFormSchema.safeParse(lines ? { ...values, quantity: "1" } : values);
-  if (!parsed.success) return answer(400, bookingFormErrors(parsed.error), "Please check the details below.");
-  if (lines && lines.length === 0) return answer(400, {}, "Please choose at least 1 ticket.");
+  if (!parsed.success) return refuse(400, bookingFormErrors(parsed.error), "Please check the details below.");
+  if (lines && lines.length === 0) return refuse(400, {}, "Please choose at least 1 ticket.");
   const donation = event.booking_mode === "paid" ? chosenDonation(form) : { pence: 0 };
-  if ("error" in donation) return answer(400, {}, donation.error);
+  if ("error" in donation) return refuse(400, {}, donation.error);
   const giftAid = donation.pence > 0 && values.giftAid === "on";
   if (giftAid) {
     const errors: Record<string, string> = {};
@@ -143,7 +150,7 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
     if (!values.gaLast.trim()) errors.gaLast = "Please enter your last name";
     if (!values.gaHouse.trim()) errors.gaHouse = "Please enter your house name or number";
     if (!/^[A-Za-z]{1,2}\d[A-Za-z\d]?\s*\d[A-Za-z]{2}$/.test(values.gaPostcode.trim())) errors.gaPostcode = "Please enter a UK postcode, like MB4 2QT";
-    if (Object.keys(errors).length > 0) return answer(400, errors, "Please check your Gift Aid details.");
+    if (Object.keys(errors).length > 0) return refuse(400, errors, "Please check your Gift Aid details.");
   }
   const key = form.get("key");
   const orderLines = lines ?? [{ typeId: -1, quantity: parsed.data.quantity }];
@@ -171,13 +178,13 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
     emailConsent: consentTicked(form.get(CONSENT_FIELD)),
   };
   if (event.booking_mode === "paid") {
-    if (!(await countCheckoutStart(ip))) return answer(429, {}, CHECKOUT_LIMIT_MESSAGE);
+    if (!(await countCheckoutStart(ip))) return refuse(429, {}, CHECKOUT_LIMIT_MESSAGE);
     const held = await holdForCheckout(request_, { origin: publicOrigin() });
-    if (!held.ok) return answer(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
+    if (!held.ok) return refuse(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
     return redirect(held.checkoutUrl, 303);
   }
   const made = await createBooking(request_);
-  if (!made.ok) return answer(made.reason === "confirm-not-sent" ? 503 : 409, {}, refusalMessage(made));
+  if (!made.ok) return refuse(made.reason === "confirm-not-sent" ? 503 : 409, {}, refusalMessage(made));
   if (made.pending) {
     // The link is only in the email: showing the booking page here would let a made-up address confirm.
     return data({
