@@ -378,7 +378,7 @@ export interface DoorListEntry {
 }
 
 /** What each booking bought, for the door and the CSV: "1 Family, 2 Child", and the names given. */
-export async function partyOf(bookingIds: readonly string[]): Promise<Map<string, { types: string; names: string[] }>> {
+async function partyOf(bookingIds: readonly string[]): Promise<Map<string, { types: string; names: string[] }>> {
   const result = new Map<string, { types: string; names: string[] }>();
   if (bookingIds.length === 0) return result;
   const lines = await getDb().select().from(bookingLines).where(inArray(bookingLines.booking_id, [...bookingIds])).orderBy(asc(bookingLines.id));

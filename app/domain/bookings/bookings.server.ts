@@ -175,7 +175,7 @@ export interface OrderLineRequest {
   names?: string[];
 }
 
-export interface GiftAidDetails {
+interface GiftAidDetails {
   title: string;
   firstName: string;
   lastName: string;

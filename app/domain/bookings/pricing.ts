@@ -9,7 +9,7 @@
  * when the buyer makes the declaration for it.
  */
 /** Percentage off, or a fixed amount in pence off. */
-export type DiscountKind = "percent" | "fixed";
+type DiscountKind = "percent" | "fixed";
 
 export interface OrderLine {
   unitPence: number;
@@ -64,7 +64,7 @@ export function orderTotals(lines: readonly OrderLine[], discount: Discount | nu
 }
 
 /** yyyy-MM-dd of an instant in Millbrook (Europe/London). */
-export function londonDay(instant: Date): string {
+function londonDay(instant: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 

@@ -84,7 +84,7 @@ export interface TicketOffer {
   giftAidDeclaration?: string;
 }
 
-export interface OfferedType {
+interface OfferedType {
   /** 0: the event's only type, not yet stored. */
   id: number;
   name: string;

@@ -52,7 +52,7 @@ export async function ensureTicketTypes(tx: Transaction, event: Pick<EventRow, "
 export type CodeCheck = { ok: true; code: DiscountCodeRow; discount: Discount } | { ok: false; message: string };
 
 /** Codes are matched without regard to case or spaces around them. */
-export function normaliseCode(input: string): string {
+function normaliseCode(input: string): string {
   return input.trim().toUpperCase();
 }
 
@@ -61,7 +61,7 @@ function liveUse(now: Date) {
 }
 
 /** Uses of a code: bookings confirmed or still held that carry it (of one email, when given). */
-export async function codeUses(db: Executor, codeId: number, now: Date, email?: string): Promise<number> {
+async function codeUses(db: Executor, codeId: number, now: Date, email?: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)
