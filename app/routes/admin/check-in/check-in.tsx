@@ -74,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
       result = {
         tone: "ok",
         heading: `Checked in: ${outcome.booking.name}`,
-        detail: `${outcome.arrived} of ${outcome.booking.quantity} arrived · ${outcome.booking.reference}`,
+        detail: `${tickets(outcome.booking.quantity)} · ${outcome.arrived} of ${outcome.booking.quantity} arrived · ${outcome.booking.reference}`,
         at,
       };
       break;
@@ -328,8 +328,8 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                           </select>
                         </label>
                       ) : null}
-                      <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700" aria-label={`Mark ${b.name} as arrived`}>
-                        Mark as arrived
+                      <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700" aria-label={`${b.name} arriving`}>
+                        Arriving
                       </button>
                     </Form>
                   )}
