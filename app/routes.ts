@@ -65,6 +65,8 @@ export default [
       route("events/new", "routes/admin/event-form.tsx", { id: "admin-event-new" }),
       route("events/edit/:id", "routes/admin/event-form.tsx", { id: "admin-event-edit" }),
       route("events/:id/dates", "features/event-series/admin/event-dates.tsx"),
+      route("events/:id/tickets", "features/event-tickets/admin/ticket-types.tsx"),
+      route("discount-codes", "features/event-tickets/admin/discount-codes.tsx"),
       route("craft-fairs", "routes/admin/craft-fairs.tsx"),
       route("craft-fairs/new", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-new" }),
       route("craft-fairs/edit/:id", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-edit" }),

@@ -92,6 +92,8 @@ export class StripeDouble {
   webhookUrl: string | undefined;
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
+  /** Coupons made through the API (amount_off in pence, or percent_off). */
+  readonly coupons = new Map<string, Json>();
   readonly paymentIntents = new Map<string, { amount: number; charge: string; refunded: boolean }>();
   readonly portalSessions = new Map<string, Json>();
   /** Payment methods saved through the billing portal, by customer. */
@@ -456,11 +458,22 @@ export class StripeDouble {
       const key = req.headers["idempotency-key"];
       if (typeof key === "string" && this.idempotency.has(key)) return json(200, this.idempotency.get(key));
       const params = parseStripeForm(body);
-      const item = ((params.line_items as Json[] | undefined) ?? [])[0] ?? {};
-      const price = (item.price_data as Json | undefined) ?? {};
-      const amount = Number(price.unit_amount) * Number(item.quantity ?? 1);
+      // Each line item is its own line (Checkout lists them); a coupon in `discounts` takes
+      // its amount off the subtotal, never below zero, as Stripe does.
+      const items = ((params.line_items as Json[] | undefined) ?? []).map((item) => ({
+        quantity: Number(item.quantity ?? 1),
+        price: (item.price_data as Json | undefined) ?? {},
+      }));
+      const price = items[0]?.price ?? {};
+      const subtotal = items.reduce((sum, item) => sum + Number(item.price.unit_amount) * item.quantity, 0);
+      const couponId = ((params.discounts as Json[] | undefined) ?? [])[0]?.coupon;
+      const coupon = couponId === undefined ? null : this.coupons.get(String(couponId));
+      if (couponId !== undefined && !coupon) return json(400, { error: { type: "invalid_request_error", message: `No such coupon: '${String(couponId)}'` } });
+      const off = coupon ? (coupon.amount_off !== null ? Number(coupon.amount_off) : Math.round((subtotal * Number(coupon.percent_off)) / 100)) : 0;
+      const amount = subtotal - Math.min(off, subtotal);
       const mode = String(params.mode);
-      if (!Number.isInteger(amount) || amount <= 0 || String(price.currency) !== "gbp" || !["payment", "subscription"].includes(mode)) {
+      const itemsValid = items.length > 0 && items.every((item) => Number.isInteger(Number(item.price.unit_amount)) && Number(item.price.unit_amount) > 0 && item.quantity >= 1 && String(item.price.currency) === "gbp");
+      if (!itemsValid || !Number.isInteger(amount) || amount <= 0 || !["payment", "subscription"].includes(mode)) {
         return json(400, { error: { type: "invalid_request_error", message: "Invalid line_items or mode" } });
       }
       if (mode === "subscription" && !(price.recurring as Json | undefined)?.interval) {
@@ -482,7 +495,13 @@ export class StripeDouble {
         status: "open",
         payment_status: "unpaid",
         amount_total: amount,
-        amount_subtotal: amount,
+        amount_subtotal: subtotal,
+        total_details: { amount_discount: subtotal - amount },
+        line_items_list: items.map((item) => ({
+          description: String((item.price.product_data as Json | undefined)?.name ?? ""),
+          quantity: item.quantity,
+          amount_total: Number(item.price.unit_amount) * item.quantity,
+        })),
         currency: "gbp",
         customer: null,
         customer_email: params.customer_email ?? null,
@@ -522,6 +541,21 @@ export class StripeDouble {
       json(200, session);
       await this.send("checkout.session.expired", session);
       return;
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/coupons") {
+      const key = req.headers["idempotency-key"];
+      if (typeof key === "string" && this.idempotency.has(key)) return json(200, this.idempotency.get(key));
+      const params = parseStripeForm(body);
+      const amountOff = params.amount_off === undefined ? null : Number(params.amount_off);
+      const percentOff = params.percent_off === undefined ? null : Number(params.percent_off);
+      if ((amountOff === null) === (percentOff === null) || (amountOff !== null && (!Number.isInteger(amountOff) || amountOff <= 0 || params.currency !== "gbp"))) {
+        return json(400, { error: { type: "invalid_request_error", message: "A coupon needs amount_off with currency, or percent_off" } });
+      }
+      const coupon = { id: id("co"), object: "coupon", amount_off: amountOff, percent_off: percentOff, currency: params.currency ?? null, duration: params.duration ?? "once", name: params.name ?? null };
+      this.coupons.set(coupon.id, coupon);
+      if (typeof key === "string") this.idempotency.set(key, coupon);
+      return json(200, coupon);
     }
 
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
@@ -679,6 +713,14 @@ button{font-size:1.1rem;padding:.7rem 1.4rem;border-radius:.5rem;border:0;backgr
     const amount = `£${(pence / 100).toFixed(2)}${session.mode === "subscription" ? " a month" : ""}`;
     const open = session.status === "open";
     const bacs = (session.payment_method_types as string[] | undefined)?.includes("bacs_debit");
+    const listed = (session.line_items_list as { description: string; quantity: number; amount_total: number }[] | undefined) ?? [];
+    const discount = Number((session.total_details as Json | undefined)?.amount_discount ?? 0);
+    const lines =
+      listed.length > 1 || discount > 0
+        ? `<ul data-testid="checkout-lines">${listed
+            .map((l) => `<li>${escapeHtml(l.description)} × ${l.quantity}: £${(l.amount_total / 100).toFixed(2)}</li>`)
+            .join("")}${discount > 0 ? `<li>Discount: −£${(discount / 100).toFixed(2)}</li>` : ""}</ul>`
+        : "";
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Checkout (Stripe test double)</title>
@@ -687,6 +729,7 @@ button{font-size:1.1rem;padding:.7rem 1.4rem;border-radius:.5rem;border:0;backgr
 .note{background:#fef3c7;padding:.75rem;border-radius:.5rem}</style></head>
 <body><p class="note">Test checkout: no real card is charged.</p>
 <h1>${escapeHtml(String(session.line_items_name))}</h1>
+${lines}
 <p>Pay <strong data-testid="checkout-amount">${escapeHtml(amount)}</strong> as ${escapeHtml(String(session.customer_email ?? ""))}</p>
 ${open && bacs ? `<form method="post" action="/checkout/${escapeHtml(String(session.id))}/pay">
 <p><label>Sort code <input name="sort_code" value="10-88-00" autocomplete="off"></label></p>

@@ -33,6 +33,8 @@ export interface SampleEvent {
   booking_mode: BookingMode;
   ticket_price_pence: number | null;
   booking_url: string | null;
+  /** Buyers are asked each ticket's attendee name. */
+  attendee_names: boolean;
   category: EventCategory;
   is_active: boolean;
   is_past: boolean;
@@ -89,7 +91,7 @@ export const DEFAULT_SETTINGS = {
 export const SAMPLE_HERO_SUBTITLE =
   "Supporting our community. We raise money at friendly local events and give it straight back to the groups, clubs and projects that make Millbrook home.";
 
-const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
+const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date" | "attendee_names"> & { days: number; attendee_names?: boolean })[] = [
   {
     id: 1,
     title: "Millbrook Charity Gala Dinner",
@@ -156,6 +158,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
     booking_mode: "paid",
     ticket_price_pence: 1000,
     booking_url: null,
+    attendee_names: true,
     category: "social",
     is_active: true,
     is_past: false,
@@ -257,7 +260,7 @@ const SAMPLE_EVENT_DAYS: (Omit<SampleEvent, "date"> & { days: number })[] = [
 
 /** The sample events, dated from `today` (the install date): upcoming ones ahead of it, past ones behind. */
 export const sampleEvents = (today = new Date()): (SampleEvent & { series_id: number | null; thank_you_email: boolean })[] =>
-  SAMPLE_EVENT_DAYS.map(({ days, ...e }) => ({ series_id: null, thank_you_email: false, ...e, date: isoDay(today, days) }));
+  SAMPLE_EVENT_DAYS.map(({ days, ...e }) => ({ series_id: null, thank_you_email: false, ...e, attendee_names: e.attendee_names ?? false, date: isoDay(today, days) }));
 
 export interface SampleCraftFair {
   id: number;

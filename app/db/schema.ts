@@ -279,6 +279,8 @@ export const events = pgTable(
     ticket_price_pence: integer("ticket_price_pence"),
     /** Where tickets are sold when booking_mode is "external". */
     booking_url: text("booking_url"),
+    /** Staff ask buyers for each ticket's attendee name (shown at check-in and in the CSV). */
+    attendee_names: boolean("attendee_names").notNull().default(false),
     category: text("category").notNull(),
     is_active: boolean("is_active").notNull().default(true),
     is_past: boolean("is_past").notNull().default(false),
@@ -322,8 +324,20 @@ export const bookings = pgTable(
       .references(() => events.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
     email: text("email").notNull(),
+    /** Places taken (each ticket's places per ticket, added up): what counts against the capacity. */
     quantity: integer("quantity").notNull(),
+    /** What the buyer pays: tickets − discount + donation. */
     amount_pence: integer("amount_pence").notNull().default(0),
+    /** The discount code used (app/features/event-tickets); the foreign key is in the migration. */
+    discount_code_id: integer("discount_code_id"),
+    /** Taken off the ticket part by the code (never more than the tickets cost). */
+    discount_pence: integer("discount_pence").notNull().default(0),
+    /** A donation added to the order: the only part that can be Gift Aided. */
+    donation_pence: integer("donation_pence").notNull().default(0),
+    /** The Gift Aid declaration made for the donation part, if any. */
+    gift_aid_declaration_id: uuid("gift_aid_declaration_id").references(() => giftAidDeclarations.id),
+    /** People of the party who have arrived (group check-in: "3 of 5 arrived"). */
+    checked_in_count: integer("checked_in_count").notNull().default(0),
     status: text("status").$type<BookingStatus>().notNull(),
     hold_expires_at: timestamp("hold_expires_at", { withTimezone: true }),
     stripe_checkout_session_id: text("stripe_checkout_session_id").unique(),
@@ -361,8 +375,11 @@ export const bookings = pgTable(
     index("bookings_supporter_idx").on(t.supporter_id),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
     index("bookings_payment_intent_idx").on(t.stripe_payment_intent_id),
-    check("bookings_quantity_range", sql`${t.quantity} between 1 and 10`),
+    check("bookings_places_range", sql`${t.quantity} between 1 and 100`),
     check("bookings_amount_non_negative", sql`${t.amount_pence} >= 0`),
+    check("bookings_discount_donation_non_negative", sql`${t.discount_pence} >= 0 and ${t.donation_pence} >= 0`),
+    check("bookings_checked_in_range", sql`${t.checked_in_count} between 0 and ${t.quantity}`),
+    index("bookings_discount_code_idx").on(t.discount_code_id),
     check("bookings_status_check", sql`${t.status} in ('held', 'confirmed', 'cancelled', 'refunded', 'expired')`),
   ],
 );

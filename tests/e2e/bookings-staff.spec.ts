@@ -124,9 +124,9 @@ test("the CSV export holds the event's bookings, spreadsheet-safe", async ({ pag
   expect(response.headers()["content-disposition"]).toContain(`bookings-event-${event.id}-`);
   const text = (await response.text()).replace(/^\uFEFF/, "");
   const lines = text.trimEnd().split("\r\n");
-  expect(lines[0]).toBe('"Reference","Name","Email","Quantity","Amount (£)","Status","Booked","Checked in"');
+  expect(lines[0]).toBe('"Reference","Name","Email","Quantity","Amount (£)","Status","Booked","Checked in","Tickets","Attendees","Arrived","Discount (£)","Donation (£)"');
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(new RegExp(`^"${booking.reference}","'=SUM\\(A1:A9\\)","${email}","4","0.00","Confirmed","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}",""$`));
+  expect(lines[1]).toMatch(new RegExp(`^"${booking.reference}","'=SUM\\(A1:A9\\)","${email}","4","0.00","Confirmed","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}","","4 Ticket","","0","0.00","0.00"$`));
 });
 
 test("an editor without the submissions permission cannot see bookings", async ({ page, signInAs, e2eDatabase }) => {

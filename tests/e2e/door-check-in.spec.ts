@@ -14,6 +14,7 @@ import { getDb } from "../../app/db/client.server.ts";
 import { events } from "../../app/db/schema.ts";
 import { ukToday } from "../../app/components/site/format.ts";
 import { createBooking } from "../../app/domain/bookings/bookings.server.ts";
+import { eventTicketTypes } from "../../app/features/event-tickets/table.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** An event today with bookings: booked three days ago, when booking was still open. */
@@ -125,4 +126,65 @@ test("the camera reads a ticket's QR code without BarcodeDetector, loading the Q
   await expect(page.getByTestId("arrived-count")).toHaveText("Arrived: 1 of 1 ticket");
   expect((await bodies()).some((body) => body.includes("Invalid module size"))).toBe(true);
   await page.screenshot({ path: "test-results/screenshots/check-in-camera-390.png", fullPage: true });
+});
+
+test("group check-in on a phone: a family's party shows the types bought and the names, 3 of 5 arrive, then the rest", async ({ page, signInAs, e2eDatabase }) => {
+  void e2eDatabase;
+  const [event] = await getDb()
+    .insert(events)
+    .values({
+      title: `Family Quiz ${randomUUID().slice(0, 6)}`,
+      date: ukToday(),
+      time: "23:59",
+      description: "A quiz for all ages.",
+      location: "Millbrook Village Hall",
+      category: "social",
+      booking_mode: "free",
+      tickets_available: 40,
+      attendee_names: true,
+    })
+    .returning();
+  const [family, child] = await getDb()
+    .insert(eventTicketTypes)
+    .values([
+      { event_id: event.id, name: "Family", places_per_ticket: 4, position: 0 },
+      { event_id: event.id, name: "Child", position: 1 },
+    ])
+    .returning();
+  const made = await createBooking(
+    {
+      eventId: event.id,
+      name: "Priya Shah",
+      email: `${randomUUID().slice(0, 8)}@example.org`,
+      quantity: 0,
+      lines: [
+        { typeId: family.id, quantity: 1, names: ["Shah family"] },
+        { typeId: child.id, quantity: 1, names: ["Cousin Anya"] },
+      ],
+    },
+    { now: new Date(Date.now() - 3 * 86_400_000), confirmByEmail: false },
+  );
+  if (!made.ok) throw new Error(`booking refused: ${made.reason}`);
+  await signInAs("editor", { permissions: ["check-in"] });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/admin/events/${event.id}/check-in`);
+  const party = page.getByTestId("door-list").getByRole("listitem").filter({ hasText: "Priya Shah" });
+  await expect(party).toContainText("5 people: 1 Family, 1 Child");
+  await expect(party).toContainText("Shah family, Cousin Anya");
+  await expect(party).toContainText("Not arrived");
+  await party.getByLabel("Arriving now").selectOption("3");
+  await party.getByRole("button", { name: "Priya Shah arriving" }).click();
+  await expect(page.getByTestId("check-in-result")).toContainText("3 of 5 arrived");
+  await expect(party).toContainText("3 of 5 arrived");
+  await expect(page.getByTestId("arrived-count")).toHaveText("Arrived: 3 of 5 tickets");
+  await page.screenshot({ path: "test-results/screenshots/group-check-in-390.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The other two arrive: the reference checks in the rest of the party.
+  await page.getByLabel("Booking reference").fill(made.booking.reference);
+  await page.getByRole("button", { name: "Check in", exact: true }).click();
+  await expect(page.getByTestId("check-in-result")).toContainText("5 of 5 arrived");
+  await expect(party).toContainText(/Arrived \d/);
+  await page.getByLabel("Booking reference").fill(made.booking.reference);
+  await page.getByRole("button", { name: "Check in", exact: true }).click();
+  await expect(page.getByTestId("check-in-result")).toContainText("Already checked in");
 });

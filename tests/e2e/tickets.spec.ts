@@ -12,7 +12,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
-import { bookings, events } from "../../app/db/schema.ts";
+import { bookings, donations, events, givingSettings } from "../../app/db/schema.ts";
+import { bookingLines } from "../../app/features/event-tickets/table.ts";
 import { openSitePage, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -211,54 +212,92 @@ test.describe("without JavaScript", () => {
     await expect(ticketBox(page).getByTestId("tickets-left")).toHaveText("3 tickets left");
   });
 
-  test("a paid booking: each quantity shows its total, and Checkout charges exactly that", async ({ page }) => {
-    const email = newEmail("paid-nojs");
+  test("a family order of three types with a code and a donation on a phone: Apply answers the new total, Checkout lists each type and charges it", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = newEmail("family-nojs");
+    // Every test books from 127.0.0.1: the per-client limit (tested in the integration tests) is raised.
+    await getDb().insert(givingSettings).values({ id: 1, max_tickets_per_client: 100 }).onConflictDoUpdate({ target: givingSettings.id, set: { max_tickets_per_client: 100 } });
     await page.goto(`${site.origin}/events/3`);
     const box = ticketBox(page);
-    await expect(box.getByTestId("ticket-price")).toHaveText("£10.00");
-    await expect(box.getByTestId("ticket-total")).toHaveCount(0);
-    await fillBooking(page, "Cat Lee", email, "4");
-    await expect(box.getByLabel("Quantity").locator("option:checked")).toHaveText("4 tickets: £40.00");
+    await expect(box.getByTestId("tickets-left")).toHaveText(/^\d+ places left for this event$/);
+    await box.getByLabel("Family", { exact: true }).selectOption("1");
+    await box.getByLabel("Adult", { exact: true }).selectOption("1");
+    await box.getByLabel("Concession", { exact: true }).selectOption("1");
+    await box.getByLabel("Your name").fill("Priya Shah");
+    await box.getByLabel("Email", { exact: true }).fill(email);
+    await box.getByLabel("£5.00").check();
+    // A code that does not exist: a clear message, and what was chosen is kept.
+    await box.getByLabel("Discount code").fill("nope");
+    await box.getByRole("button", { name: "Apply" }).click();
+    await expect(box.getByRole("alert")).toHaveText('Sorry, "NOPE" is not a discount code for this event.');
+    await expect(box.getByLabel("Family", { exact: true })).toHaveValue("1");
+    await box.getByLabel("Discount code").fill("quiz10");
+    await box.getByRole("button", { name: "Apply" }).click();
+    await expect(box.getByRole("status").filter({ hasText: "Code QUIZ10 applied" })).toHaveText("Code QUIZ10 applied: 10% off the tickets.");
+    // £25 + £10 + £7 = £42, less 10% (£4.20), plus a £5 donation.
+    await expect(box.getByTestId("order-discount")).toHaveText("−£4.20");
+    await expect(box.getByTestId("ticket-total")).toHaveText("£42.80");
+    await box.screenshot({ path: testInfo.outputPath("ticket-box-family-nojs-390.png") });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await box.getByRole("button", { name: "Continue to payment" }).click();
-    await expect(page.getByTestId("checkout-amount")).toHaveText("£40.00");
+    await expect(page.getByTestId("checkout-amount")).toHaveText("£42.80");
+    await expect(page.getByTestId("checkout-lines")).toContainText("Family: Big Community Quiz Night × 1: £25.00");
+    await expect(page.getByTestId("checkout-lines")).toContainText("Donation to the foundation × 1: £5.00");
+    await expect(page.getByTestId("checkout-lines")).toContainText("Discount: −£4.20");
     const [held] = await bookingsOf(email);
-    expect(held).toMatchObject({ status: "held", quantity: 4, amount_pence: 4000 });
+    expect(held).toMatchObject({ status: "held", quantity: 6, discount_pence: 420, donation_pence: 500, amount_pence: 4280 });
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page.getByRole("heading", { name: "You're booked" })).toBeVisible();
+    expect((await bookingsOf(email))[0].status).toBe("confirmed");
   });
 });
 
-test("a paid booking of the sample quiz night through Stripe Checkout: confirmed by the webhook, then cancelled and refunded", async ({ page }, testInfo) => {
-  const email = newEmail("paid");
+test("a family order of the sample quiz night with JavaScript: the total follows the choices, the code and a Gift Aided donation go through Checkout, the donation reaches the ledger", async ({ page }, testInfo) => {
+  const email = newEmail("family");
+  await getDb().insert(givingSettings).values({ id: 1, max_tickets_per_client: 100 }).onConflictDoUpdate({ target: givingSettings.id, set: { max_tickets_per_client: 100 } });
   await openSitePage(page, `${site.origin}/events/3`);
   const box = ticketBox(page);
-  await expect(box.getByTestId("tickets-left")).toHaveText(/^\d+ tickets left$/);
-  await fillBooking(page, "Dee Patel", email, "3");
-  await expect(box.getByTestId("ticket-total")).toHaveText("£30.00");
+  await box.getByLabel("Family", { exact: true }).selectOption("1");
+  await box.getByLabel("Adult", { exact: true }).selectOption("2");
+  await box.getByLabel("Concession", { exact: true }).selectOption("1");
+  await expect(box.getByTestId("ticket-total")).toHaveText("£52.00");
+  await box.getByLabel("Another amount", { exact: true }).check();
+  await box.getByLabel("Another amount (£)").fill("7.50");
+  await expect(box.getByTestId("ticket-total")).toHaveText("£59.50");
+  await box.getByText("Gift Aid your donation").click();
+  await box.getByRole("checkbox", { name: /I want to Gift Aid my donation/ }).check();
+  await box.getByLabel("First name").fill("Dee");
+  await box.getByLabel("Last name").fill("Patel");
+  await box.getByLabel("House name or number").fill("4");
+  await box.getByLabel("Postcode").fill("MB4 2QT");
+  await box.getByLabel("Names of the people coming").fill("Patel family\nDee Patel\nRaj Patel\nNana Patel");
+  await box.getByLabel("Your name").fill("Dee Patel");
+  await box.getByLabel("Email", { exact: true }).fill(email);
+  await box.getByLabel("Discount code").fill("QUIZ10");
+  await box.getByRole("button", { name: "Apply" }).click();
+  await expect(box.getByRole("status").filter({ hasText: "Code QUIZ10 applied" })).toBeVisible();
+  // £25 + 2 × £10 + £7 = £52, less £5.20, plus £7.50.
+  await expect(box.getByTestId("ticket-total")).toHaveText("£54.30");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await box.screenshot({ path: testInfo.outputPath(`ticket-box-paid-${width}.png`) });
+    await box.screenshot({ path: testInfo.outputPath(`ticket-box-family-${width}.png`) });
   }
   await box.getByRole("button", { name: "Continue to payment" }).click();
-
-  await expect(page.getByTestId("checkout-amount")).toHaveText("£30.00");
-  expect((await bookingsOf(email))[0]).toMatchObject({ status: "held", amount_pence: 3000 });
+  await expect(page.getByTestId("checkout-amount")).toHaveText("£54.30");
   await page.getByRole("button", { name: "Pay" }).click();
-
   await expect(page.getByRole("heading", { name: "You're booked" })).toBeVisible();
   const [booking] = await bookingsOf(email);
-  expect(booking.status).toBe("confirmed");
-  expect(booking.stripe_payment_intent_id).toMatch(/^pi_test_/);
-  await expect(page.getByTestId("booking-details")).toContainText("£30.00");
-  await expect(page.getByTestId("booking-details")).toContainText("Big Community Quiz Night");
-  const [mail] = await waitForMail(site, email);
-  expect(mail.text).toContain("Amount: £30.00");
-  expect(mail.text).toContain(`${site.origin}${new URL(page.url()).pathname}`);
-
-  await page.getByRole("checkbox", { name: "Yes, I want to cancel this booking" }).check();
-  await page.getByRole("button", { name: "Cancel booking" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your payment has been refunded in full" })).toBeVisible();
-  const [after] = await bookingsOf(email);
-  expect(after.status).toBe("refunded");
-  expect(site.stripe.paymentIntents.get(after.stripe_payment_intent_id!)?.refunded).toBe(true);
+  expect(booking).toMatchObject({ status: "confirmed", quantity: 7, amount_pence: 5430, donation_pence: 750, discount_pence: 520 });
+  expect(booking.gift_aid_declaration_id).not.toBeNull();
+  // The donation is a gift in the ledger with its declaration; the tickets are not.
+  const gifts = await getDb().select().from(donations).where(eq(donations.stripe_checkout_session_id, booking.stripe_checkout_session_id!));
+  expect(gifts.map((g) => [g.amount_pence, g.declaration_id])).toEqual([[750, booking.gift_aid_declaration_id]]);
+  const lines = await getDb().select().from(bookingLines).where(eq(bookingLines.booking_id, booking.id)).orderBy(bookingLines.id);
+  expect(lines.map((l) => [l.name, l.quantity, l.attendee_names])).toEqual([
+    ["Adult", 2, ["Patel family", "Dee Patel"]],
+    ["Concession", 1, ["Raj Patel"]],
+    ["Family", 1, ["Nana Patel"]],
+  ]);
 });
 
 test("leaving Checkout without paying: the tickets stay held, the buyer can return to payment or release them at once", async ({ page }) => {

@@ -249,7 +249,7 @@ describe("exports and figures", () => {
     expect(batches.map((b) => b.length)).toEqual([3, 3, 2]);
     const rows = batches.flat();
     expect(rows.map((r) => r[1])).toEqual([...names, "=HYPERLINK(evil)"]);
-    expect(rows[0]).toEqual([expect.stringMatching(/^MCF-/), "Guest 1", "guest1@example.org", 2, "0.00", "Confirmed", expect.any(Date), null]);
+    expect(rows[0]).toEqual([expect.stringMatching(/^MCF-/), "Guest 1", "guest1@example.org", 2, "0.00", "Confirmed", expect.any(Date), null, "2 Ticket", "", 0, "0.00", "0.00"]);
   });
 
   it("the dashboard lists upcoming events that take bookings, with tickets sold and left", async () => {

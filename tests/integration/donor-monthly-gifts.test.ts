@@ -57,7 +57,7 @@ let n = 0;
 /** A monthly gift made through Checkout and paid once; the donor signed in. */
 async function monthlyDonor(amountPence = 1000) {
   const email = `monthly-${Date.now()}-${++n}@example.org`;
-  const url = await startDonationCheckout({ frequency: "monthly", amountPence, causeId: null, email, giftAid: null }, {}, "http://localhost:5999");
+  const url = await startDonationCheckout({ frequency: "monthly", amountPence, causeId: null, email, giftAid: null, paymentMethod: "card", feePence: 0, dedication: null }, {}, "http://localhost:5999");
   await stripe.complete(url.split("/").pop()!);
   const [gift] = await getDb().select().from(monthlyGifts).where(eq(monthlyGifts.email, email));
   const token = newToken();

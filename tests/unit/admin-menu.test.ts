@@ -15,7 +15,7 @@ describe("admin menu from the route table", async () => {
     expect(titles(menuGroups(menu))).toEqual([
       // The dashboard at the top, on its own.
       [null, ["Dashboard"]],
-      ["What's on", ["Events", "Door check-in", "Craft Fairs", "Craft fair gallery", "Volunteering"]],
+      ["What's on", ["Events", "Discount codes", "Door check-in", "Craft Fairs", "Craft fair gallery", "Volunteering"]],
       ["Pages and news", ["Page texts", "News", "Media library", "Causes", "Appeals", "Fund recipients", "Awards"]],
       // The lists edited once or twice a year, together.
       ["Rarely changed", ["Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"]],

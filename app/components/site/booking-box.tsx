@@ -1,14 +1,17 @@
 /**
  * The event page's ticket box for events that take bookings: free (name and email,
- * confirmed at once), paid (on to Stripe Checkout for quantity × price), or a link to
- * another site. Works without JavaScript: each quantity's option carries its own total,
- * so what is shown is what will be charged; with JavaScript a Total line follows the
- * choice as well. The server checks everything again (sales close, tickets left).
+ * confirmed at once), paid (on to Stripe Checkout, each ticket type its own line), or a
+ * link to another site. An event with one ticket type shows one quantity; with several,
+ * a quantity for each type with what is left of it. A paid order can take a discount code
+ * ("Apply": a round trip to the server, which answers the new total, so it works without
+ * JavaScript) and a donation, with the Gift Aid declaration for the donation part only.
+ * With JavaScript a Total line follows the choices. The server checks everything again.
  */
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatPounds, maxQuantity, SALES_CLOSE_HOURS_BEFORE, CHECKOUT_HOLD_MINUTES, type TicketOffer } from "../../domain/bookings/sales.ts";
+import { orderTotals, ORDER_DONATION_PRESETS, type Discount } from "../../domain/bookings/pricing.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { TextField } from "../ui/fields.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
@@ -19,9 +22,11 @@ export interface BookingFormResult {
   form: "booking";
   message?: string;
   errors: Record<string, string>;
-  values: { name: string; email: string; quantity: string; emailConsent?: string };
+  values: { name: string; email: string; quantity: string; emailConsent?: string } & Partial<Record<string, string>>;
   /** A free booking waiting for the buyer to follow the link emailed to them. */
   sent?: { email: string; minutes: number };
+  /** The answer to "Apply" (a discount code): the code's reduction, or why it cannot be used. */
+  quote?: { code: string; discount: Discount | null; codeMessage?: string };
 }
 
 const ticketsWord = (n: number) => (n === 1 ? "1 ticket" : `${n} tickets`);
@@ -45,9 +50,6 @@ export function BookingBox({
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const max = maxQuantity(offer.left);
-  const initial = Math.min(max, Math.max(1, Number(result?.values.quantity) || 1));
-  const [quantity, setQuantity] = useState(initial);
   // This form's request key, made once the page runs here (never in the server's HTML,
   // which the page cache shares): the same booking sent again (a retry after an error, a
   // second press) finds the booking it made instead of making another.
@@ -61,11 +63,13 @@ export function BookingBox({
       Add to calendar
     </a>
   );
+  const prices = offer.types.map((t) => t.pricePence);
+  const from = prices.length > 1 ? Math.min(...prices) : null;
   const price = (
     <p className="mt-3 flex items-baseline justify-between gap-3">
-      <span className="text-slate-700">{paid ? "Price per ticket" : "Price"}</span>
+      <span className="text-slate-700">{from !== null ? "Tickets" : paid ? "Price per ticket" : "Price"}</span>
       <span className="font-display text-2xl font-semibold text-brand-800" data-testid="ticket-price">
-        {offer.pricePence > 0 ? formatPounds(offer.pricePence) : "Free"}
+        {from !== null ? (Math.max(...prices) === 0 ? "Free" : from === 0 ? "From free" : `From ${formatPounds(from)}`) : offer.pricePence > 0 ? formatPounds(offer.pricePence) : "Free"}
       </span>
     </p>
   );
@@ -125,65 +129,7 @@ export function BookingBox({
     );
   } else {
     body = (
-      <Form method="post" action={`/events/${eventId}#tickets`} className="mt-1 space-y-4">
-        {hydrated && requestKey ? <input type="hidden" name="key" value={requestKey} /> : null}
-        {price}
-        {offer.left !== null ? (
-          <p className="text-sm font-semibold text-slate-700" data-testid="tickets-left">
-            {offer.left === 1 ? "1 ticket left" : `${offer.left} tickets left`}
-          </p>
-        ) : null}
-        {result?.message ? (
-          <p role="alert" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-            {result.message}
-          </p>
-        ) : null}
-        <TextField name="name" label="Your name" autoComplete="name" maxLength={100} defaultValue={result?.values.name} error={result?.errors.name} />
-        <TextField
-          name="email"
-          type="email"
-          label="Email"
-          hint="Your tickets are sent here."
-          autoComplete="email"
-          maxLength={254}
-          defaultValue={result?.values.email}
-          error={result?.errors.email}
-        />
-        <div>
-          <label htmlFor="ticket-quantity" className="block font-semibold">
-            Quantity
-          </label>
-          <select
-            id="ticket-quantity"
-            name="quantity"
-            value={quantity}
-            onChange={(e) => setQuantity(Number(e.target.value))}
-            className="mt-1.5 block w-full rounded-xl border border-slate-400 bg-white px-3.5 py-2.5 text-base"
-          >
-            {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {paid ? `${ticketsWord(n)}: ${formatPounds(n * offer.pricePence)}` : ticketsWord(n)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {paid && hydrated ? (
-          <p className="flex items-baseline justify-between border-t border-slate-200 pt-4">
-            <span className="font-semibold">Total</span>
-            <output htmlFor="ticket-quantity" aria-live="polite" data-testid="ticket-total" className="font-display text-3xl font-semibold text-brand-900">
-              {formatPounds(quantity * offer.pricePence)}
-            </output>
-          </p>
-        ) : null}
-        {consent}
-        <button type="submit" name="intent" value="book" disabled={busy} className={buttonClasses("primary", "lg", "w-full")}>
-          {busy ? "Please wait..." : paid ? "Continue to payment" : "Book free tickets"}
-        </button>
-        <p className="text-center text-sm text-slate-600">
-          {paid ? `You pay securely with Stripe. Your tickets are held for ${CHECKOUT_HOLD_MINUTES} minutes while you pay. ` : ""}
-          Ticket sales end {SALES_CLOSE_HOURS_BEFORE} hours before the event.
-        </p>
-      </Form>
+      <OrderForm eventId={eventId} offer={offer} result={result} consent={consent} hydrated={hydrated} requestKey={requestKey} busy={busy} price={price} />
     );
   }
 
@@ -196,5 +142,251 @@ export function BookingBox({
       {body}
       <div className="mt-5">{calendarLink}</div>
     </section>
+  );
+}
+
+const selectClass = "mt-1.5 block w-full rounded-xl border border-slate-400 bg-white px-3.5 py-2.5 text-base";
+
+function OrderForm({
+  eventId,
+  offer,
+  result,
+  consent,
+  hydrated,
+  requestKey,
+  busy,
+  price,
+}: {
+  eventId: number;
+  offer: TicketOffer;
+  result?: BookingFormResult;
+  consent?: ReactNode;
+  hydrated: boolean;
+  requestKey: string;
+  busy: boolean;
+  price: ReactNode;
+}) {
+  const paid = offer.mode === "paid";
+  const values = result?.values ?? { name: "", email: "", quantity: "" };
+  const single = offer.types.length <= 1;
+  const [quantities, setQuantities] = useState<Record<number, number>>(() =>
+    Object.fromEntries(offer.types.map((t, i) => [t.id, single && i === 0 ? Math.max(1, Number(values.quantity) || 1) : Number(values[`qty-${t.id}`]) || 0])),
+  );
+  const [donation, setDonation] = useState(values.donation ?? "0");
+  const [donationOther, setDonationOther] = useState(values.donationOther ?? "");
+  const donationPence = donation === "other" ? Math.round(Number(donationOther.replace(/^£/, "")) * 100) || 0 : Number(donation) || 0;
+  const discount = result?.quote?.discount ?? null;
+  const totals = orderTotals(
+    offer.types.map((t) => ({ unitPence: t.pricePence, quantity: quantities[t.id] ?? 0, placesPerTicket: t.placesPerTicket })),
+    discount,
+    paid ? donationPence : 0,
+    false,
+  );
+  const placesWord = (n: number) => (n === 1 ? "1 place" : `${n} places`);
+
+  return (
+    <Form method="post" action={`/events/${eventId}#tickets`} className="mt-1 space-y-4">
+      {hydrated && requestKey ? <input type="hidden" name="key" value={requestKey} /> : null}
+      {price}
+      {offer.left !== null ? (
+        <p className="text-sm font-semibold text-slate-700" data-testid="tickets-left">
+          {single ? (offer.left === 1 ? "1 ticket left" : `${offer.left} tickets left`) : `${placesWord(offer.left)} left for this event`}
+        </p>
+      ) : null}
+      {result?.message ? (
+        <p role="alert" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+          {result.message}
+        </p>
+      ) : null}
+      {single ? (
+        <div>
+          <label htmlFor="ticket-quantity" className="block font-semibold">
+            Quantity
+          </label>
+          <select
+            id="ticket-quantity"
+            name="quantity"
+            value={quantities[offer.types[0]?.id ?? 0] ?? 1}
+            onChange={(e) => setQuantities({ [offer.types[0]?.id ?? 0]: Number(e.target.value) })}
+            className={selectClass}
+          >
+            {Array.from({ length: maxQuantity(offer.types[0]?.left ?? offer.left) }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {paid ? `${ticketsWord(n)}: ${formatPounds(n * offer.pricePence)}` : ticketsWord(n)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <fieldset className="space-y-3">
+          <legend className="font-semibold">Choose your tickets</legend>
+          {offer.types.map((t) => {
+            const max = maxQuantity(t.left);
+            return (
+              <div key={t.id} className="rounded-2xl bg-brand-50 p-3" data-testid="ticket-type">
+                <div className="flex items-baseline justify-between gap-3">
+                  <label htmlFor={`qty-${t.id}`} className="font-semibold text-ink">
+                    {t.name}
+                  </label>
+                  <span className="font-semibold text-brand-800">{t.pricePence > 0 ? formatPounds(t.pricePence) : "Free"}</span>
+                </div>
+                {t.description ? <p className="text-sm text-slate-700">{t.description}</p> : null}
+                <p className="text-sm text-slate-600">
+                  {t.placesPerTicket > 1 ? `Admits ${t.placesPerTicket}. ` : ""}
+                  {t.left === null ? "" : t.left === 0 ? "Sold out" : `${t.left} left`}
+                </p>
+                <select
+                  id={`qty-${t.id}`}
+                  name={`qty-${t.id}`}
+                  value={quantities[t.id] ?? 0}
+                  disabled={max === 0}
+                  onChange={(e) => setQuantities((q) => ({ ...q, [t.id]: Number(e.target.value) }))}
+                  className={selectClass}
+                >
+                  {Array.from({ length: max + 1 }, (_, n) => (
+                    <option key={n} value={n}>
+                      {n === 0 ? "None" : paid && t.pricePence > 0 ? `${n}: ${formatPounds(n * t.pricePence)}` : String(n)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+      {offer.attendeeNames ? (
+        <div>
+          <label htmlFor="attendees" className="block font-semibold">
+            Names of the people coming <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <p id="attendees-hint" className="text-sm text-slate-600">
+            One name a line, a line for each ticket, in the order above.
+          </p>
+          <textarea id="attendees" name="attendees" rows={3} maxLength={2000} aria-describedby="attendees-hint" defaultValue={values.attendees} className={selectClass} />
+        </div>
+      ) : null}
+      {paid ? (
+        <>
+          <div>
+            <label htmlFor="discount-code" className="block font-semibold">
+              Discount code <span className="font-normal text-slate-600">(optional)</span>
+            </label>
+            <div className="mt-1.5 flex gap-2">
+              <input
+                id="discount-code"
+                name="code"
+                defaultValue={result?.quote?.code ?? values.code}
+                autoComplete="off"
+                maxLength={40}
+                aria-describedby={result?.quote?.codeMessage ? "discount-code-message" : undefined}
+                className="block w-full min-w-0 rounded-xl border border-slate-400 bg-white px-3.5 py-2.5 text-base uppercase"
+              />
+              <button type="submit" name="intent" value="quote" formNoValidate className={buttonClasses("secondary", "md", "shrink-0")}>
+                Apply
+              </button>
+            </div>
+            {result?.quote?.codeMessage ? (
+              <p id="discount-code-message" role="alert" className="mt-1.5 text-sm font-semibold text-red-800">
+                {result.quote.codeMessage}
+              </p>
+            ) : result?.quote?.discount ? (
+              <p role="status" className="mt-1.5 text-sm font-semibold text-brand-800">
+                Code {result.quote.code} applied: {result.quote.discount.kind === "percent" ? `${result.quote.discount.amount}% off` : `${formatPounds(result.quote.discount.amount)} off`} the tickets.
+              </p>
+            ) : null}
+          </div>
+          <fieldset>
+            <legend className="font-semibold">
+              Add a donation <span className="font-normal text-slate-600">(optional)</span>
+            </legend>
+            <div className="mt-1.5 flex flex-wrap gap-2">
+              {[0, ...ORDER_DONATION_PRESETS].map((pence) => (
+                <label key={pence} className="flex items-center gap-2 rounded-xl border border-slate-300 px-3 py-2">
+                  <input type="radio" name="donation" value={String(pence)} checked={donation === String(pence)} onChange={() => setDonation(String(pence))} />
+                  {pence === 0 ? "No thanks" : formatPounds(pence)}
+                </label>
+              ))}
+              <label className="flex items-center gap-2 rounded-xl border border-slate-300 px-3 py-2">
+                <input type="radio" name="donation" value="other" checked={donation === "other"} onChange={() => setDonation("other")} />
+                Another amount
+              </label>
+            </div>
+            <label htmlFor="donation-other" className="mt-2 block text-sm font-semibold">
+              Another amount (£)
+            </label>
+            <input
+              id="donation-other"
+              name="donationOther"
+              inputMode="decimal"
+              value={donationOther}
+              onChange={(e) => {
+                setDonationOther(e.target.value);
+                setDonation("other");
+              }}
+              className="mt-1 block w-32 rounded-xl border border-slate-400 bg-white px-3.5 py-2 text-base"
+            />
+          </fieldset>
+          <details className="rounded-2xl bg-brand-50 p-3" open={values.giftAid === "on"}>
+            <summary className="cursor-pointer font-semibold">Gift Aid your donation</summary>
+            <p className="mt-2 text-sm text-slate-700">
+              Gift Aid is for the donation only: tickets cannot be Gift Aided, because you get entry for them. If you tick the box, all four details below are needed.
+            </p>
+            <label className="mt-2 flex items-start gap-2">
+              <input type="checkbox" name="giftAid" defaultChecked={values.giftAid === "on"} className="mt-1" />
+              <span className="text-sm">{offer.giftAidDeclaration}</span>
+            </label>
+            <div className="mt-2 grid grid-cols-2 gap-2">
+              <TextField required={false} name="gaFirst" label="First name" autoComplete="given-name" maxLength={50} defaultValue={values.gaFirst} error={result?.errors.gaFirst} />
+              <TextField required={false} name="gaLast" label="Last name" autoComplete="family-name" maxLength={50} defaultValue={values.gaLast} error={result?.errors.gaLast} />
+              <TextField required={false} name="gaHouse" label="House name or number" autoComplete="address-line1" maxLength={100} defaultValue={values.gaHouse} error={result?.errors.gaHouse} />
+              <TextField required={false} name="gaPostcode" label="Postcode" autoComplete="postal-code" maxLength={10} defaultValue={values.gaPostcode} error={result?.errors.gaPostcode} />
+            </div>
+          </details>
+        </>
+      ) : null}
+      <TextField name="name" label="Your name" autoComplete="name" maxLength={100} defaultValue={values.name} error={result?.errors.name} />
+      <TextField
+        name="email"
+        type="email"
+        label="Email"
+        hint="Your tickets are sent here."
+        autoComplete="email"
+        maxLength={254}
+        defaultValue={values.email}
+        error={result?.errors.email}
+      />
+      {paid && (hydrated || result?.quote) ? (
+        <dl className="space-y-1 border-t border-slate-200 pt-4" data-testid="order-summary">
+          {totals.discountPence > 0 ? (
+            <div className="flex justify-between text-slate-700">
+              <dt>Discount</dt>
+              <dd data-testid="order-discount">−{formatPounds(totals.discountPence)}</dd>
+            </div>
+          ) : null}
+          {totals.donationPence > 0 ? (
+            <div className="flex justify-between text-slate-700">
+              <dt>Donation</dt>
+              <dd>{formatPounds(totals.donationPence)}</dd>
+            </div>
+          ) : null}
+          <div className="flex items-baseline justify-between">
+            <dt className="font-semibold">Total</dt>
+            <dd>
+              <output aria-live="polite" data-testid="ticket-total" className="font-display text-3xl font-semibold text-brand-900">
+                {formatPounds(totals.totalPence)}
+              </output>
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {consent}
+      <button type="submit" name="intent" value="book" disabled={busy} className={buttonClasses("primary", "lg", "w-full")}>
+        {busy ? "Please wait..." : paid ? "Continue to payment" : "Book free tickets"}
+      </button>
+      <p className="text-center text-sm text-slate-600">
+        {paid ? `You pay securely with Stripe. Your tickets are held for ${CHECKOUT_HOLD_MINUTES} minutes while you pay. ` : ""}
+        Ticket sales end {SALES_CLOSE_HOURS_BEFORE} hours before the event.
+      </p>
+    </Form>
   );
 }

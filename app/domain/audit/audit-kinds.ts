@@ -22,6 +22,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   contact: "Contact details",
   craft_fair: "Craft fairs",
   data_protection: "Data-protection reminders",
+  discount_code: "Discount codes",
   donations: "Donations",
   event: "Events",
   faq: "FAQ",

@@ -15,7 +15,9 @@ import { stripeClient } from "../../payments/stripe.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { availability, checkIn, offerFreedPlaces, type Availability } from "./bookings.server.ts";
 import { placesLeft, placesTaken } from "./places.server.ts";
+import { bookingLines } from "../../features/event-tickets/table.ts";
 import { normaliseReference } from "./sales.ts";
+import { placesTaken } from "./places.server.ts";
 
 const BOOKING_MODES_WITH_BOOKINGS = ["free", "paid"] as const;
 
@@ -63,7 +65,7 @@ export async function eventBookings(eventId: number, now: Date = new Date()): Pr
         tickets: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
         takenPence: sql<number>`coalesce(sum(${bookings.amount_pence}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
         refundedPence: sql<number>`coalesce(sum(${bookings.amount_pence}) filter (where ${bookings.status} = 'refunded'), 0)::int`,
-        arrived: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed' and ${bookings.checked_in_at} is not null), 0)::int`,
+        arrived: sql<number>`coalesce(sum(${bookings.checked_in_count}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
       })
       .from(bookings)
       .where(eq(bookings.event_id, eventId)),
@@ -73,7 +75,21 @@ export async function eventBookings(eventId: number, now: Date = new Date()): Pr
 
 // ---- CSV export ---------------------------------------------------------------------
 
-export const BOOKINGS_CSV_HEADER = ["Reference", "Name", "Email", "Quantity", "Amount (£)", "Status", "Booked", "Checked in"] as const;
+export const BOOKINGS_CSV_HEADER = [
+  "Reference",
+  "Name",
+  "Email",
+  "Quantity",
+  "Amount (£)",
+  "Status",
+  "Booked",
+  "Checked in",
+  "Tickets",
+  "Attendees",
+  "Arrived",
+  "Discount (£)",
+  "Donation (£)",
+] as const;
 
 /**
  * The bookings of an event as CSV rows, read `size` at a time by keyset (booked time,
@@ -97,6 +113,7 @@ export async function* bookingsCsvBatches(eventId: number, size = 500): AsyncGen
       .orderBy(asc(bookings.created_at), asc(bookings.id))
       .limit(size);
     if (rows.length > 0) {
+      const parties = await partyOf(rows.map((b) => b.id));
       yield rows.map((b) => [
         b.reference,
         b.name,
@@ -106,6 +123,11 @@ export async function* bookingsCsvBatches(eventId: number, size = 500): AsyncGen
         STATUS_LABELS[b.status],
         b.created_at,
         b.checked_in_at,
+        parties.get(b.id)?.types ?? "",
+        (parties.get(b.id)?.names ?? []).join("; "),
+        b.checked_in_count,
+        (b.discount_pence / 100).toFixed(2),
+        (b.donation_pence / 100).toFixed(2),
       ]);
     }
     if (rows.length < size) return;
@@ -117,7 +139,7 @@ export async function* bookingsCsvBatches(eventId: number, size = 500): AsyncGen
 // ---- Door check-in ------------------------------------------------------------------
 
 export type DoorOutcome =
-  | { outcome: "checked-in"; booking: BookingRow }
+  | { outcome: "checked-in"; booking: BookingRow; arrived: number }
   | { outcome: "already-checked-in"; booking: BookingRow; at: Date }
   | { outcome: "not-valid"; booking: BookingRow }
   /** A real booking, for another event. */
@@ -129,7 +151,7 @@ export type DoorOutcome =
  * spelling); a second time says when they arrived. A booking for another event is not
  * checked in.
  */
-export async function checkInAtEvent(eventId: number, input: string, actor: AuditActor, options: { now?: Date } = {}): Promise<DoorOutcome> {
+export async function checkInAtEvent(eventId: number, input: string, actor: AuditActor, options: { now?: Date; arriving?: number } = {}): Promise<DoorOutcome> {
   const reference = normaliseReference(input);
   const typed = input.trim().slice(0, 40);
   if (!reference) return { outcome: "not-found", reference: typed };
@@ -143,7 +165,11 @@ export async function checkInAtEvent(eventId: number, input: string, actor: Audi
   const result = await checkIn(reference, options);
   if (result.outcome === "not-found") return { outcome: "not-found", reference };
   if (result.outcome === "checked-in") {
-    await recordAudit(actor, "booking.checked_in", { entity: "booking", entityId: reference, details: { event: eventId, quantity: result.booking.quantity } });
+    await recordAudit(actor, "booking.checked_in", {
+      entity: "booking",
+      entityId: reference,
+      details: { event: eventId, quantity: result.booking.quantity, arrived: result.booking.checked_in_count },
+    });
     publishChange("events");
   }
   return result;
@@ -321,7 +347,7 @@ export async function doorEvents(day: string, options: { following?: number } = 
       date: events.date,
       time: events.time,
       tickets: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
-      arrived: sql<number>`coalesce(sum(${bookings.quantity}) filter (where ${bookings.status} = 'confirmed' and ${bookings.checked_in_at} is not null), 0)::int`,
+      arrived: sql<number>`coalesce(sum(${bookings.checked_in_count}) filter (where ${bookings.status} = 'confirmed'), 0)::int`,
     })
     .from(events)
     .leftJoin(bookings, eq(bookings.event_id, events.id))
@@ -335,16 +361,38 @@ export async function doorEvents(day: string, options: { following?: number } = 
 export interface DoorListEntry {
   reference: string;
   name: string;
+  /** People in the party (places). */
   quantity: number;
+  /** How many of them have arrived. */
+  arrivedCount: number;
   checkedInAt: Date | null;
+  /** The types bought ("1 Family, 2 Child") and the attendees' names, if given. */
+  types: string;
+  names: string[];
+}
+
+/** What each booking bought, for the door and the CSV: "1 Family, 2 Child", and the names given. */
+async function partyOf(bookingIds: readonly string[]): Promise<Map<string, { types: string; names: string[] }>> {
+  const result = new Map<string, { types: string; names: string[] }>();
+  if (bookingIds.length === 0) return result;
+  const lines = await getDb().select().from(bookingLines).where(inArray(bookingLines.booking_id, [...bookingIds])).orderBy(asc(bookingLines.id));
+  for (const line of lines) {
+    const entry = result.get(line.booking_id) ?? { types: "", names: [] };
+    entry.types = entry.types ? `${entry.types}, ${line.quantity} ${line.name}` : `${line.quantity} ${line.name}`;
+    entry.names.push(...line.attendee_names.filter(Boolean));
+    result.set(line.booking_id, entry);
+  }
+  return result;
 }
 
 /** The confirmed bookings of an event for the door, by name: names, references, tickets and arrival, nothing else. */
 export async function doorList(eventId: number): Promise<DoorListEntry[]> {
   if (!validId(eventId)) return [];
-  return getDb()
-    .select({ reference: bookings.reference, name: bookings.name, quantity: bookings.quantity, checkedInAt: bookings.checked_in_at })
+  const rows = await getDb()
+    .select({ id: bookings.id, reference: bookings.reference, name: bookings.name, quantity: bookings.quantity, arrivedCount: bookings.checked_in_count, checkedInAt: bookings.checked_in_at })
     .from(bookings)
     .where(and(eq(bookings.event_id, eventId), eq(bookings.status, "confirmed")))
     .orderBy(asc(bookings.name), asc(bookings.id));
+  const parties = await partyOf(rows.map((r) => r.id));
+  return rows.map(({ id, ...r }) => ({ ...r, types: parties.get(id)?.types ?? "", names: parties.get(id)?.names ?? [] }));
 }

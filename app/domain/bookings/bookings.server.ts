@@ -18,7 +18,7 @@ import { and, desc, eq, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { bookings, events, givingSettings, type BookingRow, type EventRow } from "../../db/schema.ts";
+import { bookings, donations, events, giftAidDeclarations, givingSettings, type BookingRow, type EventRow } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { siteSecret } from "../../lib/site-secrets.server.ts";
 import { enqueue, queueRunning } from "../../jobs/queue.server.ts";
@@ -34,7 +34,12 @@ import { waitlistEntries } from "../../features/waitlist/table.ts";
 import { refillWaitlist } from "../../features/waitlist/waitlist.server.ts";
 import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../giving/settings.server.ts";
 import { CONSENT_WORDING, linkFromForm } from "../../features/supporters/index.ts";
-import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, maxQuantity, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
+import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, MAX_TICKETS_PER_BOOKING, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
+import { placesTaken, type PlacesTaken } from "./places.server.ts";
+import { bookingLines, type TicketTypeRow } from "../../features/event-tickets/table.ts";
+import { checkCode, ensureTicketTypes, ticketTypesFor } from "../../features/event-tickets/tickets.server.ts";
+import { orderTotals } from "./pricing.ts";
+import { newDonationReference } from "../giving/references.server.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
 
@@ -76,14 +81,14 @@ export async function availability(eventId: number, now: Date = new Date()): Pro
 
 /** The ticket box of an event with a booking mode; null for mode "none". */
 export async function ticketOffer(
-  event: Pick<EventRow, "id" | "date" | "time" | "booking_mode" | "ticket_price" | "ticket_price_pence" | "booking_url" | "tickets_available">,
+  event: Pick<EventRow, "id" | "date" | "time" | "booking_mode" | "ticket_price" | "ticket_price_pence" | "booking_url" | "tickets_available" | "attendee_names">,
   now: Date = new Date(),
 ): Promise<TicketOffer | null> {
   if (event.booking_mode === "none") return null;
   if (event.booking_mode === "external") {
-    return { mode: "external", pricePence: 0, left: null, state: "open", bookingUrl: event.booking_url, priceText: event.ticket_price };
+    return { mode: "external", pricePence: 0, left: null, state: "open", bookingUrl: event.booking_url, priceText: event.ticket_price, types: [], attendeeNames: false };
   }
-  const taken = await placesTaken(getDb(), event.id, now);
+  const [taken, types] = await Promise.all([placesTaken(getDb(), event.id, now), ticketTypesFor(getDb(), event)]);
   const { left } = availabilityOf(event, taken);
   const state = !salesOpen(event, now)
     ? "closed"
@@ -99,6 +104,19 @@ export async function ticketOffer(
     state,
     bookingUrl: null,
     priceText: null,
+    types: types.map((type) => {
+      const typeLeft = type.ticket_limit === null ? null : Math.max(0, type.ticket_limit - (taken.byType.get(type.id) ?? 0));
+      const fitting = left === null ? null : Math.floor(left / type.places_per_ticket);
+      return {
+        id: type.id,
+        name: type.name,
+        description: type.description,
+        pricePence: event.booking_mode === "paid" ? type.price_pence : 0,
+        placesPerTicket: type.places_per_ticket,
+        left: typeLeft === null ? fitting : fitting === null ? typeLeft : Math.min(typeLeft, fitting),
+      };
+    }),
+    attendeeNames: event.attendee_names,
   };
 }
 
@@ -141,6 +159,33 @@ export interface BookingRequest {
    * same transaction.
    */
   waitlistOffer?: { entryId: string; token: string };
+  /**
+   * Tickets of each type (type id 0: the event's only type when it has none stored), with
+   * attendees' names when the event asks for them. Without it: `quantity` tickets of the
+   * event's first type.
+   */
+  lines?: OrderLineRequest[];
+  /** A discount code typed by the buyer. */
+  code?: string | null;
+  /** A donation added to a paid order, in pence. */
+  donationPence?: number;
+  /** The Gift Aid declaration for the donation part (never for the tickets). */
+  giftAid?: GiftAidDetails | null;
+}
+
+export interface OrderLineRequest {
+  typeId: number;
+  quantity: number;
+  names?: string[];
+}
+
+interface GiftAidDetails {
+  title: string;
+  firstName: string;
+  lastName: string;
+  house: string;
+  postcode: string;
+  declarationText: string;
 }
 
 const REQUEST_KEY_RE = /^[A-Za-z0-9_-]{16,100}$/;
@@ -165,6 +210,10 @@ export type BookingRefusal =
   | { ok: false; reason: "sold-out" }
   /** Fewer tickets left than asked for. */
   | { ok: false; reason: "not-enough"; left: number }
+  /** Fewer tickets of one type left than asked for (its own limit). */
+  | { ok: false; reason: "type-not-enough"; type: string; left: number }
+  /** The discount code cannot be used: why, in words for the buyer. */
+  | { ok: false; reason: "code"; message: string }
   /**
    * One client (an address or an email) would hold or have booked more than the most one
    * client may for this event: `left` more are allowed.
@@ -188,7 +237,13 @@ export function refusalMessage(refusal: BookingRefusal): string {
     case "sold-out":
       return "Sorry, this event is sold out.";
     case "not-enough":
-      return `Sorry, only ${refusal.left} ${refusal.left === 1 ? "ticket is" : "tickets are"} left.`;
+      return `Sorry, only ${refusal.left} ${refusal.left === 1 ? "place is" : "places are"} left.`;
+    case "type-not-enough":
+      return refusal.left > 0
+        ? `Sorry, only ${refusal.left} ${refusal.type} ${refusal.left === 1 ? "ticket is" : "tickets are"} left.`
+        : `Sorry, ${refusal.type} tickets are sold out.`;
+    case "code":
+      return refusal.message;
     case "client-limit":
       return refusal.left > 0
         ? `Sorry, one person can book up to ${refusal.limit} tickets for this event, so you can book ${refusal.left} more.`
@@ -251,8 +306,13 @@ async function takeTickets(
   now: Date,
   holdUntil: Date | null,
 ): Promise<NewBooking | BookingRefusal> {
-  const quantity = request.quantity;
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxQuantity(null)) return { ok: false, reason: "not-bookable" };
+  const wanted: OrderLineRequest[] = request.lines ?? [{ typeId: -1, quantity: request.quantity }];
+  const tickets = wanted.reduce((sum, l) => sum + l.quantity, 0);
+  if (wanted.length === 0 || wanted.some((l) => !Number.isInteger(l.quantity) || l.quantity < 1) || tickets > MAX_TICKETS_PER_BOOKING) {
+    return { ok: false, reason: "not-bookable" };
+  }
+  if (new Set(wanted.map((l) => l.typeId)).size !== wanted.length) return { ok: false, reason: "not-bookable" };
+  const donationPence = mode === "paid" ? Math.max(0, Math.floor(request.donationPence ?? 0)) : 0;
   let requestKey = fromRequestKey(request.key);
   const result = await getDb().transaction(async (tx): Promise<NewBooking | BookingRefusal> => {
     const [event] = await tx
@@ -261,19 +321,28 @@ async function takeTickets(
       .where(and(eq(events.id, request.eventId), eq(events.is_active, true)))
       .for("update");
     if (!event || event.is_past) return { ok: false, reason: "not-found" };
+    if (event.booking_mode !== mode) return { ok: false, reason: "not-bookable" };
+    const types = await ensureTicketTypes(tx, event);
+    const chosen: { type: TicketTypeRow; quantity: number; names: string[] }[] = [];
+    for (const line of wanted) {
+      const type = line.typeId === -1 || line.typeId === 0 ? types[0] : types.find((t) => t.id === line.typeId);
+      if (!type) return { ok: false, reason: "not-bookable" };
+      const names = event.attendee_names ? (line.names ?? []).slice(0, line.quantity).map((n) => n.trim().slice(0, 100)) : [];
+      chosen.push({ type, quantity: line.quantity, names });
+    }
+    const places = chosen.reduce((sum, l) => sum + l.quantity * l.type.places_per_ticket, 0);
     // The same request again (after an error, or a second press): its booking, as it is now.
     // (Under the event's lock, so two copies of one request cannot both insert.)
     if (requestKey) {
       const [earlier] = await tx.select().from(bookings).where(eq(bookings.request_key_hash, requestKey.keyHash));
       if (earlier) {
-        const same = earlier.event_id === event.id && earlier.email === request.email && earlier.name === request.name && earlier.quantity === quantity;
+        const same = earlier.event_id === event.id && earlier.email === request.email && earlier.name === request.name && earlier.quantity === places;
         // A hold that was released (its payment never started or ran out) is not kept: book afresh.
         if (same && earlier.status !== "expired") return { ok: true, booking: earlier, token: requestKey.token, repeated: true };
         requestKey = null; // another request under the same key: a booking of its own
       }
     }
     const token = requestKey?.token ?? newToken();
-    if (event.booking_mode !== mode) return { ok: false, reason: "not-bookable" };
     if (!salesOpen(event, now)) return { ok: false, reason: "closed" };
     const offer = request.waitlistOffer;
     if (offer) {
@@ -283,20 +352,59 @@ async function takeTickets(
         .where(and(eq(waitlistEntries.id, offer.entryId), eq(waitlistEntries.event_id, event.id), eq(waitlistEntries.offer_token_hash, hashToken(offer.token))))
         .for("update");
       if (!entry || entry.status !== "offered" || !entry.offer_expires_at || entry.offer_expires_at <= now) return { ok: false, reason: "offer-ended" };
-      if (quantity > entry.places) return { ok: false, reason: "not-enough", left: entry.places };
+      if (places > entry.places) return { ok: false, reason: "not-enough", left: entry.places };
     }
-    const { left } = availabilityOf(event, await placesTaken(tx, event.id, now, { exceptOffer: offer?.entryId }));
+    const taken = await placesTaken(tx, event.id, now, { exceptOffer: offer?.entryId });
+    const { left } = availabilityOf(event, taken);
     if (left !== null && left <= 0) return { ok: false, reason: "sold-out" };
-    if (left !== null && quantity > left) return { ok: false, reason: "not-enough", left };
+    if (left !== null && places > left) return { ok: false, reason: "not-enough", left };
+    for (const { type, quantity } of chosen) {
+      if (type.ticket_limit === null) continue;
+      const typeLeft = Math.max(0, type.ticket_limit - (taken.byType.get(type.id) ?? 0));
+      if (quantity > typeLeft) return { ok: false, reason: "type-not-enough", type: type.name, left: typeLeft };
+    }
     const limit = await maxTicketsPerClient(tx);
     const already = await clientTickets(tx, event.id, request.client ?? null, request.email, now);
-    if (already + quantity > limit) return { ok: false, reason: "client-limit", limit, left: Math.max(0, limit - already) };
-    const amount = mode === "paid" ? (event.ticket_price_pence ?? 0) * quantity : 0;
+    if (already + places > limit) return { ok: false, reason: "client-limit", limit, left: Math.max(0, limit - already) };
+    // The code's row is locked after the event's: its uses are counted as exactly as the places.
+    let code: { id: number; discount: { kind: "percent" | "fixed"; amount: number } } | null = null;
+    if (request.code?.trim()) {
+      const checked = await checkCode(tx, request.code, event.id, request.email, now, { lock: true });
+      if (!checked.ok) return { ok: false, reason: "code", message: checked.message };
+      code = { id: checked.code.id, discount: checked.discount };
+    }
+    const giftAid = donationPence > 0 ? (request.giftAid ?? null) : null;
+    const totals = orderTotals(
+      chosen.map((l) => ({ unitPence: mode === "paid" ? l.type.price_pence : 0, quantity: l.quantity, placesPerTicket: l.type.places_per_ticket })),
+      code?.discount ?? null,
+      donationPence,
+      giftAid !== null,
+    );
     const supporterId = await linkFromForm(tx, {
       email: request.email,
       name: request.name,
       consent: request.emailConsent ? { wording: CONSENT_WORDING, source: `Booking form (${event.title})` } : null,
     });
+    let declarationId: string | null = null;
+    if (giftAid) {
+      const [declaration] = await tx
+        .insert(giftAidDeclarations)
+        .values({
+          email: request.email,
+          title: giftAid.title,
+          first_name: giftAid.firstName,
+          last_name: giftAid.lastName,
+          house: giftAid.house,
+          postcode: giftAid.postcode,
+          declaration_text: giftAid.declarationText,
+          made_at: now,
+          supporter_id: supporterId,
+        })
+        .returning({ id: giftAidDeclarations.id });
+      declarationId = declaration.id;
+    }
+    // A paid order that costs nothing (free types only, or a code for all of it) needs no Checkout.
+    const hold = mode === "paid" && totals.totalPence === 0 ? null : holdUntil;
     for (let attempt = 0; ; attempt++) {
       const [booking] = await tx
         .insert(bookings)
@@ -305,11 +413,15 @@ async function takeTickets(
           event_id: event.id,
           name: request.name,
           email: request.email,
-          quantity,
-          amount_pence: amount,
-          status: holdUntil ? "held" : "confirmed",
-          hold_expires_at: holdUntil,
-          confirmed_at: holdUntil ? null : now,
+          quantity: places,
+          amount_pence: mode === "paid" ? totals.totalPence : 0,
+          discount_code_id: code?.id ?? null,
+          discount_pence: totals.discountPence,
+          donation_pence: totals.donationPence,
+          gift_aid_declaration_id: declarationId,
+          status: hold ? "held" : "confirmed",
+          hold_expires_at: hold,
+          confirmed_at: hold ? null : now,
           client_hash: request.client ?? null,
           cancel_token_hash: hashToken(token),
           request_key_hash: requestKey?.keyHash ?? null,
@@ -326,6 +438,17 @@ async function takeTickets(
             .set({ status: "booked", booking_id: booking.id, offer_expires_at: null, updated_at: now })
             .where(eq(waitlistEntries.id, offer.entryId));
         }
+        await tx.insert(bookingLines).values(
+          chosen.map((l) => ({
+            booking_id: booking.id,
+            ticket_type_id: l.type.id,
+            name: l.type.name,
+            quantity: l.quantity,
+            unit_pence: mode === "paid" ? l.type.price_pence : 0,
+            places_per_ticket: l.type.places_per_ticket,
+            attendee_names: l.names,
+          })),
+        );
         return { ok: true, booking, token };
       }
       if (attempt > 5) throw new Error("could not find a free booking reference");
@@ -333,6 +456,33 @@ async function takeTickets(
   });
   if (result.ok && !result.repeated) publishChange("events");
   return result;
+}
+
+/** The lines of a booking (each ticket type bought), in the order they were chosen. */
+export function linesOf(bookingId: string) {
+  return getDb().select().from(bookingLines).where(eq(bookingLines.booking_id, bookingId)).orderBy(bookingLines.id);
+}
+
+/**
+ * The donation part of a confirmed order, in the ledger like any gift (with its Gift Aid
+ * declaration, if one was made for it): one gift per Checkout session.
+ */
+async function recordOrderDonation(tx: Transaction, booking: BookingRow, paidAt: Date): Promise<void> {
+  if (booking.donation_pence <= 0) return;
+  await tx
+    .insert(donations)
+    .values({
+      reference: newDonationReference(),
+      amount_pence: booking.donation_pence,
+      mode: "one-off",
+      email: booking.email,
+      declaration_id: booking.gift_aid_declaration_id,
+      supporter_id: booking.supporter_id,
+      stripe_checkout_session_id: booking.stripe_checkout_session_id,
+      stripe_payment_intent_id: booking.stripe_payment_intent_id,
+      paid_at: paidAt,
+    })
+    .onConflictDoNothing();
 }
 
 /** Whether tickets and confirmation links go out by email (mail is configured). */
@@ -441,6 +591,13 @@ export async function holdForCheckout(
   const held = await takeTickets(request, "paid", now, new Date(sessionExpires.getTime() + HOLD_GRACE_MS));
   if (!held.ok) return held;
   const { booking, token } = held;
+  if (booking.status === "confirmed" && !held.repeated) {
+    // Nothing to pay (free types, or a code for all of it): confirmed already.
+    await sendBookingConfirmation(booking.id, token).catch((error: unknown) =>
+      logger.warn({ err: error, booking: booking.reference }, "booking confirmation not mailed"),
+    );
+    return { ok: true, booking, token, checkoutUrl: `${options.origin}/bookings/${booking.reference}/${token}` };
+  }
   if (held.repeated) {
     // Already paid (or settled since): the booking's own page. Still held with a Checkout
     // session: that session while it is open. Otherwise the session is made below (Stripe
@@ -454,6 +611,25 @@ export async function holdForCheckout(
   }
   const [event] = await getDb().select({ title: events.title, date: events.date }).from(events).where(eq(events.id, booking.event_id));
   const metadata = { kind: "booking", booking: booking.reference };
+  const lines = await linesOf(booking.id);
+  // The code's reduction, as a one-off coupon for this session (it takes off the ticket part only: never more than it).
+  const coupon =
+    booking.discount_pence > 0
+      ? await (await stripeClient()).coupons
+          .create({ amount_off: booking.discount_pence, currency: "gbp", duration: "once", name: "Discount code" }, { idempotencyKey: `booking-coupon-${booking.id}` })
+          .catch((error: unknown) => {
+            logger.warn({ err: error, booking: booking.reference }, "could not make the discount's coupon");
+            return "failed" as const;
+          })
+      : null;
+  if (coupon === "failed") {
+    await getDb()
+      .update(bookings)
+      .set({ status: "expired", hold_expires_at: null, updated_at: new Date() })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "held")));
+    publishChange("events");
+    return { ok: false, reason: "payment-unavailable" };
+  }
   // The link's secret comes back with the webhook, for the confirmation email (Stripe
   // already has it in success_url); it never goes to the payment itself.
   const sessionMetadata = { ...metadata, link: token };
@@ -462,15 +638,17 @@ export async function holdForCheckout(
       {
         mode: "payment",
         line_items: [
-          {
-            quantity: booking.quantity,
-            price_data: {
-              currency: "gbp",
-              unit_amount: booking.amount_pence / booking.quantity,
-              product_data: { name: `Ticket: ${event.title}` },
-            },
-          },
+          ...lines
+            .filter((line) => line.unit_pence > 0)
+            .map((line) => ({
+              quantity: line.quantity,
+              price_data: { currency: "gbp", unit_amount: line.unit_pence, product_data: { name: `${line.name}: ${event.title}` } },
+            })),
+          ...(booking.donation_pence > 0
+            ? [{ quantity: 1, price_data: { currency: "gbp", unit_amount: booking.donation_pence, product_data: { name: "Donation to the foundation" } } }]
+            : []),
         ],
+        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         customer_email: booking.email,
         client_reference_id: booking.reference,
         metadata: sessionMetadata,
@@ -535,6 +713,7 @@ export async function confirmFromWebhook(tx: Transaction, session: PaidSession, 
   if (booking.status === "expired" && event.tickets_available !== null) {
     const { left } = availabilityOf(event, await placesTaken(tx, event.id, now));
     fits = left !== null && left >= booking.quantity;
+    // A code's uses and a type's own limit are not checked again: the buyer paid for what they were offered.
   }
   const [updated] = await tx
     .update(bookings)
@@ -553,6 +732,7 @@ export async function confirmFromWebhook(tx: Transaction, session: PaidSession, 
     )
     .where(eq(bookings.id, booking.id))
     .returning();
+  if (fits) await recordOrderDonation(tx, updated, now);
   return fits ? { outcome: "confirmed", booking: updated } : { outcome: "refund-late-payment", booking: updated };
 }
 
@@ -719,27 +899,34 @@ export async function findByReference(input: string): Promise<BookingWithEvent |
 }
 
 export type CheckInOutcome =
-  | { outcome: "checked-in"; booking: BookingRow }
-  /** A second scan: when they arrived. */
+  | { outcome: "checked-in"; booking: BookingRow; arrived: number }
+  /** Everyone of the party has arrived already: when the first came. */
   | { outcome: "already-checked-in"; booking: BookingRow; at: Date }
   /** Held, cancelled, refunded or expired: not a valid ticket. */
   | { outcome: "not-valid"; booking: BookingRow }
   | { outcome: "not-found" };
 
-/** Marks a confirmed booking as arrived; the second time says it already is. */
-export async function checkIn(input: string, options: { now?: Date } = {}): Promise<CheckInOutcome> {
+/**
+ * Group check-in: marks people of a confirmed booking's party as arrived, all of those
+ * not yet in (by default) or `arriving` of them ("3 of 5 arrived", the rest later). One
+ * statement, so two door staff scanning the same ticket never count more than the party.
+ */
+export async function checkIn(input: string, options: { now?: Date; arriving?: number } = {}): Promise<CheckInOutcome> {
   const reference = normaliseReference(input);
   if (!reference) return { outcome: "not-found" };
   const now = options.now ?? new Date();
+  const arriving = options.arriving;
+  if (arriving !== undefined && (!Number.isInteger(arriving) || arriving < 1)) return { outcome: "not-found" };
+  const next = arriving === undefined ? sql`${bookings.quantity}` : sql`least(${bookings.quantity}, ${bookings.checked_in_count} + ${arriving})`;
   const [updated] = await getDb()
     .update(bookings)
-    .set({ checked_in_at: now, updated_at: now })
-    .where(and(eq(bookings.reference, reference), eq(bookings.status, "confirmed"), sql`${bookings.checked_in_at} is null`))
+    .set({ checked_in_count: next, checked_in_at: sql`coalesce(${bookings.checked_in_at}, ${now})`, updated_at: now })
+    .where(and(eq(bookings.reference, reference), eq(bookings.status, "confirmed"), sql`${bookings.checked_in_count} < ${bookings.quantity}`))
     .returning();
-  if (updated) return { outcome: "checked-in", booking: updated };
+  if (updated) return { outcome: "checked-in", booking: updated, arrived: updated.checked_in_count };
   const [booking] = await getDb().select().from(bookings).where(eq(bookings.reference, reference));
   if (!booking) return { outcome: "not-found" };
-  if (booking.checked_in_at) return { outcome: "already-checked-in", booking, at: booking.checked_in_at };
+  if (booking.status === "confirmed" && booking.checked_in_at) return { outcome: "already-checked-in", booking, at: booking.checked_in_at };
   return { outcome: "not-valid", booking };
 }
 

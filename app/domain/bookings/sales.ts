@@ -76,4 +76,21 @@ export interface TicketOffer {
   bookingUrl: string | null;
   /** The free-text price shown for a link out ("From £12 on the venue's site"), if any. */
   priceText: string | null;
+  /** The ticket types on sale, in order (none for a link out). */
+  types: OfferedType[];
+  /** The buyer is asked for each ticket's attendee name. */
+  attendeeNames: boolean;
+  /** The Gift Aid declaration offered for a donation added to the order (set by the page). */
+  giftAidDeclaration?: string;
+}
+
+interface OfferedType {
+  /** 0: the event's only type, not yet stored. */
+  id: number;
+  name: string;
+  description: string | null;
+  pricePence: number;
+  placesPerTicket: number;
+  /** Tickets of this type that can still be bought (its own limit and the places left), or null without either. */
+  left: number | null;
 }

@@ -10,6 +10,7 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { limitBelowTakenMessage, ticketsTaken } from "../bookings/bookings-admin.server.ts";
 import { offerFreedPlaces } from "../bookings/bookings.server.ts";
+import { followSinglePrice } from "../../features/event-tickets/tickets.server.ts";
 import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
 import { FieldsRefusedError } from "../listings/save-listing.server.ts";
 import {
@@ -98,6 +99,8 @@ export async function updateEvent(id: number, input: EventInput, actor: AuditAct
       .where(eq(events.id, id))
       .returning();
     if (!row) return null;
+    // An event sold as one type follows the price on the form (several types: the Ticket types screen).
+    await followSinglePrice(tx, row);
     await recordAudit(actor, "event.update", { entity: "event", entityId: id, details: { title: row.title } }, tx);
     return { row };
   });

@@ -162,7 +162,16 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
         inputMode="numeric"
         {...form.bind("tickets_available")}
       />
-      <div />
+      {editing && (mode === "free" || mode === "paid") ? (
+        <p className="self-end text-sm text-slate-700">
+          Several kinds of ticket (Adult, Child, Family), a limit for each, or attendees&apos; names:{" "}
+          <a href={`/admin/events/${loaderData.id}/tickets`} className="font-semibold text-brand-700 underline">
+            Ticket types
+          </a>
+        </p>
+      ) : (
+        <div />
+      )}
       <MediaField form={form} current={loaderData.image} choices={loaderData.media} />
       <CheckboxField form={form} name="is_active" label="Active" hint="Shown on the public website." />
       <CheckboxField

@@ -15,7 +15,9 @@ import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.s
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { eventPriceLabel, parseTicketPrice } from "../../domain/events/tickets.ts";
 import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
-import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer } from "../../domain/bookings/bookings.server.ts";
+import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../domain/bookings/bookings.server.ts";
+import { quoteCode } from "../../features/event-tickets/tickets.server.ts";
+import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
 import { CONFIRM_LINK_MINUTES } from "../../domain/bookings/sales.ts";
@@ -50,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   return {
     event,
-    offer,
+    offer: offer && { ...offer, giftAidDeclaration: giftAidDeclarationText(CHARITY_NAME) },
     // How long a waitlist offer holds its places, for the sold-out box's waitlist form.
     waitlistHours: offer?.state === "sold-out" ? await offerHours() : null,
     price: parseTicketPrice(event.ticket_price),
@@ -98,40 +100,126 @@ async function joinList(event: Awaited<ReturnType<typeof loadEvent>>, form: Form
   return answer(409, {}, message);
 }
 
+/** The order's other fields, kept as typed so a refused form (or "Apply") shows them again. */
+const ORDER_FIELDS = ["code", "donation", "donationOther", "giftAid", "gaFirst", "gaLast", "gaHouse", "gaPostcode", "attendees"] as const;
+
+/** The quantities chosen of each type (fields qty-<type id>), or null when the form has one quantity. */
+function chosenLines(form: FormData): OrderLineRequest[] | null {
+  const lines: OrderLineRequest[] = [];
+  let any = false;
+  for (const [key, value] of form) {
+    const match = /^qty-(\d{1,9})$/.exec(key);
+    if (!match) continue;
+    any = true;
+    const quantity = Number(value);
+    if (Number.isInteger(quantity) && quantity > 0) lines.push({ typeId: Number(match[1]), quantity });
+  }
+  return any ? lines : null;
+}
+
+/** Attendees' names, one a line, given out to the tickets in the order of the lines. */
+function withNames(lines: OrderLineRequest[], text: string): OrderLineRequest[] {
+  const names = text
+    .split(/\r?\n/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  let i = 0;
+  return lines.map((line) => {
+    const mine = names.slice(i, i + line.quantity);
+    i += line.quantity;
+    return { ...line, names: mine };
+  });
+}
+
+/** The donation chosen: a suggested amount, another amount in pounds, or none. */
+function chosenDonation(form: FormData): { pence: number } | { error: string } {
+  const choice = String(form.get("donation") ?? "0");
+  if (choice !== "other") return { pence: Math.max(0, Math.floor(Number(choice)) || 0) };
+  const text = String(form.get("donationOther") ?? "").trim().replace(/^£\s*/, "");
+  if (text === "") return { pence: 0 };
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(text) || Number(text) < 1) return { error: "Please enter a donation of at least £1, like 7.50" };
+  return { pence: Math.round(Number(text) * 100) };
+}
+
 async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
   const values = {
     name: String(form.get("name") ?? ""),
     email: String(form.get("email") ?? ""),
     quantity: String(form.get("quantity") ?? ""),
     emailConsent: consentTicked(form.get(CONSENT_FIELD)) ? "on" : "",
+    ...(Object.fromEntries(ORDER_FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 2000)])) as Record<(typeof ORDER_FIELDS)[number], string>),
+    ...Object.fromEntries([...form.keys()].filter((k) => /^qty-\d{1,9}$/.test(k)).map((k) => [k, String(form.get(k))])),
   };
-  const answer = (status: number, errors: Record<string, string>, message?: string) =>
-    data({ booking: { form: "booking", errors, message, values } satisfies BookingFormResult }, { status });
+  const answer = (status: number, errors: Record<string, string>, message?: string, quote?: BookingFormResult["quote"]) =>
+    data({ booking: { form: "booking", errors, message, values, quote } satisfies BookingFormResult }, { status });
   if (event.booking_mode !== "free" && event.booking_mode !== "paid") return answer(400, {}, "Tickets for this event cannot be booked online.");
-  if (!(await countBookingAttempt(ip))) {
-    return answer(429, {}, "You have made several bookings in a short time. Please wait a few minutes and try again.");
+  const code = values.code.trim();
+  // "Apply": the code's reduction, shown before paying (nothing is taken or held).
+  if (form.get("intent") === "quote") {
+    if (!code) return answer(400, {}, undefined, { code: "", discount: null, codeMessage: "Please enter a discount code." });
+    const checked = await quoteCode(code, event.id, values.email.trim() || null);
+    return checked.ok
+      ? answer(200, {}, undefined, { code: checked.code.code, discount: checked.discount })
+      : answer(400, {}, undefined, { code, discount: null, codeMessage: checked.message });
   }
-  const parsed = BookingFormSchema.safeParse(values);
-  if (!parsed.success) return answer(400, bookingFormErrors(parsed.error), "Please check the details below.");
+  // A refused order still shows the code it carries (and the total with it).
+  let quote: BookingFormResult["quote"];
+  if (code) {
+    const checked = await quoteCode(code, event.id, values.email.trim() || null);
+    quote = checked.ok ? { code: checked.code.code, discount: checked.discount } : { code, discount: null, codeMessage: checked.message };
+  }
+  const refuse = (status: number, errors: Record<string, string>, message?: string) => answer(status, errors, message, quote);
+  if (!(await countBookingAttempt(ip))) {
+    return refuse(429, {}, "You have made several bookings in a short time. Please wait a few minutes and try again.");
+  }
+  const lines = chosenLines(form);
+  const parsed = BookingFormSchema.safeParse(lines ? { ...values, quantity: "1" } : values);
+  if (!parsed.success) return refuse(400, bookingFormErrors(parsed.error), "Please check the details below.");
+  if (lines && lines.length === 0) return refuse(400, {}, "Please choose at least 1 ticket.");
+  const donation = event.booking_mode === "paid" ? chosenDonation(form) : { pence: 0 };
+  if ("error" in donation) return refuse(400, {}, donation.error);
+  const giftAid = donation.pence > 0 && values.giftAid === "on";
+  if (giftAid) {
+    const errors: Record<string, string> = {};
+    if (!values.gaFirst.trim()) errors.gaFirst = "Please enter your first name";
+    if (!values.gaLast.trim()) errors.gaLast = "Please enter your last name";
+    if (!values.gaHouse.trim()) errors.gaHouse = "Please enter your house name or number";
+    if (!/^[A-Za-z]{1,2}\d[A-Za-z\d]?\s*\d[A-Za-z]{2}$/.test(values.gaPostcode.trim())) errors.gaPostcode = "Please enter a UK postcode, like MB4 2QT";
+    if (Object.keys(errors).length > 0) return refuse(400, errors, "Please check your Gift Aid details.");
+  }
   const key = form.get("key");
+  const orderLines = lines ?? [{ typeId: -1, quantity: parsed.data.quantity }];
   const request_ = {
     eventId: event.id,
     name: parsed.data.name,
     email: parsed.data.email.toLowerCase(),
     quantity: parsed.data.quantity,
+    lines: withNames(orderLines, values.attendees),
+    code: code || null,
+    donationPence: donation.pence,
+    giftAid: giftAid
+      ? {
+          title: "",
+          firstName: values.gaFirst.trim().slice(0, 50),
+          lastName: values.gaLast.trim().slice(0, 50),
+          house: values.gaHouse.trim().slice(0, 100),
+          postcode: values.gaPostcode.trim().toUpperCase(),
+          declarationText: giftAidDeclarationText(CHARITY_NAME),
+        }
+      : null,
     client: await clientKey(ip),
     // The form's request key (with JavaScript): a retry of this request finds its booking.
     ...(typeof key === "string" && key ? { key } : {}),
     emailConsent: consentTicked(form.get(CONSENT_FIELD)),
   };
   if (event.booking_mode === "paid") {
-    if (!(await countCheckoutStart(ip))) return answer(429, {}, CHECKOUT_LIMIT_MESSAGE);
+    if (!(await countCheckoutStart(ip))) return refuse(429, {}, CHECKOUT_LIMIT_MESSAGE);
     const held = await holdForCheckout(request_, { origin: publicOrigin() });
-    if (!held.ok) return answer(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
+    if (!held.ok) return refuse(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
     return redirect(held.checkoutUrl, 303);
   }
   const made = await createBooking(request_);
-  if (!made.ok) return answer(made.reason === "confirm-not-sent" ? 503 : 409, {}, refusalMessage(made));
+  if (!made.ok) return refuse(made.reason === "confirm-not-sent" ? 503 : 409, {}, refusalMessage(made));
   if (made.pending) {
     // The link is only in the email: showing the booking page here would let a made-up address confirm.
     return data({

@@ -34,7 +34,15 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     // The full bookings (with contact details) are for staff allowed to see submissions.
     canSeeBookings: allows(currentStaff(args), "submissions"),
-    list: list.map((b) => ({ reference: b.reference, name: b.name, quantity: b.quantity, arrived: b.checkedInAt ? formatUkDateTime(b.checkedInAt) : null })),
+    list: list.map((b) => ({
+      reference: b.reference,
+      name: b.name,
+      quantity: b.quantity,
+      arrivedCount: b.arrivedCount,
+      types: b.types,
+      names: b.names,
+      arrived: b.checkedInAt ? formatUkDateTime(b.checkedInAt) : null,
+    })),
     event: { id, title: found.event.title, when: `${formatShortDate(found.event.date)}, ${formatTime(found.event.time)}` },
     arrived: found.totals.arrived,
     sold: found.totals.tickets,
@@ -55,12 +63,20 @@ type Result = { tone: "ok" | "warn" | "bad"; heading: string; detail: string; at
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const typed = String(form.get("reference") ?? "").slice(0, 100);
-  const outcome = await checkInAtEvent(eventId(args.params), typed, currentActor(args));
+  // Group check-in: "arriving" of the party now (the rest later); without it, everyone not yet in.
+  const arrivingText = String(form.get("arriving") ?? "");
+  const arriving = /^\d{1,3}$/.test(arrivingText) && Number(arrivingText) > 0 ? Number(arrivingText) : undefined;
+  const outcome = await checkInAtEvent(eventId(args.params), typed, currentActor(args), { arriving });
   const at = Date.now();
   let result: Result;
   switch (outcome.outcome) {
     case "checked-in":
-      result = { tone: "ok", heading: `Checked in: ${outcome.booking.name}`, detail: `${tickets(outcome.booking.quantity)} · ${outcome.booking.reference}`, at };
+      result = {
+        tone: "ok",
+        heading: `Checked in: ${outcome.booking.name}`,
+        detail: `${tickets(outcome.booking.quantity)} · ${outcome.arrived} of ${outcome.booking.quantity} arrived · ${outcome.booking.reference}`,
+        at,
+      };
       break;
     case "already-checked-in":
       result = {
@@ -280,17 +296,46 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-2 text-slate-700">No bookings yet.</p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="door-list">
-            {list.map((b) => (
-              <li key={b.reference} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3">
-                <div className="min-w-0">
-                  <p className="font-semibold break-words text-ink">{b.name}</p>
-                  <p className="text-sm text-slate-600">
-                    {tickets(b.quantity)} · <span className="font-mono">{b.reference}</span>
-                  </p>
-                </div>
-                <p className={`text-sm font-semibold ${b.arrived ? "text-brand-800" : "text-slate-600"}`}>{b.arrived ? `Arrived ${b.arrived}` : "Not arrived"}</p>
-              </li>
-            ))}
+            {list.map((b) => {
+              const waiting = b.quantity - b.arrivedCount;
+              return (
+                <li key={b.reference} className="px-4 py-3" data-testid="door-party">
+                  <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                    <div className="min-w-0">
+                      <p className="font-semibold break-words text-ink">{b.name}</p>
+                      <p className="text-sm text-slate-600">
+                        {b.types && !/^\d+ Ticket$/.test(b.types) ? `${b.quantity} ${b.quantity === 1 ? "person" : "people"}: ${b.types}` : tickets(b.quantity)} ·{" "}
+                        <span className="font-mono">{b.reference}</span>
+                      </p>
+                      {b.names.length > 0 && <p className="text-sm break-words text-slate-700">{b.names.join(", ")}</p>}
+                    </div>
+                    <p className={`text-sm font-semibold ${b.arrivedCount > 0 ? "text-brand-800" : "text-slate-600"}`}>
+                      {b.arrivedCount === 0 ? "Not arrived" : b.arrivedCount >= b.quantity && b.arrived ? `Arrived ${b.arrived}` : `${b.arrivedCount} of ${b.quantity} arrived`}
+                    </p>
+                  </div>
+                  {waiting > 0 && (
+                    <Form method="post" action={here} className="mt-2 flex items-end gap-2">
+                      <input type="hidden" name="reference" value={b.reference} />
+                      {waiting > 1 ? (
+                        <label className="text-sm font-semibold text-ink">
+                          Arriving now
+                          <select name="arriving" defaultValue={waiting} className="mt-1 block rounded-xl border border-slate-400 bg-white px-3 py-2 text-base">
+                            {Array.from({ length: waiting }, (_, i) => i + 1).map((n) => (
+                              <option key={n} value={n}>
+                                {n === waiting ? `${n} (all)` : n}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                      ) : null}
+                      <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700" aria-label={`${b.name} arriving`}>
+                        Arriving
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

@@ -1,0 +1,2 @@
+/** What the rest of the site uses of event tickets (server side). */
+export { seedSampleTickets } from "./sample.server.ts";
