@@ -100,7 +100,7 @@ describe("mixed orders against one capacity", () => {
     }
     // The Family type's own limit (3) held too.
     expect(familyTickets).toBeLessThanOrEqual(3);
-    expect(await availability(event.id)).toEqual({ limit: 20, sold: 20, held: 0, left: 0 });
+    expect(await availability(event.id)).toEqual({ limit: 20, sold: 20, held: 0, offered: 0, left: 0 });
     const offer = await ticketOffer(event);
     expect(offer?.state).toBe("sold-out");
     expect(offer?.types.map((t) => t.left)).toEqual([0, 0, 0]);

@@ -17,7 +17,6 @@ import { availability, checkIn, offerFreedPlaces, type Availability } from "./bo
 import { placesLeft, placesTaken } from "./places.server.ts";
 import { bookingLines } from "../../features/event-tickets/table.ts";
 import { normaliseReference } from "./sales.ts";
-import { placesTaken } from "./places.server.ts";
 
 const BOOKING_MODES_WITH_BOOKINGS = ["free", "paid"] as const;
 

@@ -35,7 +35,6 @@ import { refillWaitlist } from "../../features/waitlist/waitlist.server.ts";
 import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../giving/settings.server.ts";
 import { CONSENT_WORDING, linkFromForm } from "../../features/supporters/index.ts";
 import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, MAX_TICKETS_PER_BOOKING, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
-import { placesTaken, type PlacesTaken } from "./places.server.ts";
 import { bookingLines, type TicketTypeRow } from "../../features/event-tickets/table.ts";
 import { checkCode, ensureTicketTypes, ticketTypesFor } from "../../features/event-tickets/tickets.server.ts";
 import { orderTotals } from "./pricing.ts";
@@ -60,7 +59,7 @@ function newBookingReference(): string {
   return `MCF-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
-export interface Availability extends PlacesTaken {
+export interface Availability extends Omit<PlacesTaken, "byType"> {
   /** tickets_available, or null when the event sets no limit. */
   limit: number | null;
   /** Places left (placesLeft), or null without a limit. */
@@ -68,7 +67,7 @@ export interface Availability extends PlacesTaken {
 }
 
 function availabilityOf(event: Pick<EventRow, "tickets_available">, taken: PlacesTaken): Availability {
-  return { limit: event.tickets_available, ...taken, left: placesLeft(event, taken) };
+  return { limit: event.tickets_available, sold: taken.sold, held: taken.held, offered: taken.offered, left: placesLeft(event, taken) };
 }
 
 /** Tickets sold, held and left for an event (null when the event does not exist). */
