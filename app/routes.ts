@@ -26,6 +26,7 @@ export default [
     route("accessibility", "routes/public/legal-page.tsx", { id: "legal-accessibility" }),
     route("cookies", "routes/public/legal-page.tsx", { id: "legal-cookies" }),
     route("privacy/concern", "features/data-protection/concern.tsx"),
+    route("privacy/visitor-counting", "features/insights/visitor-counting.tsx"),
     route("newsletter", "features/supporters/public/newsletter.tsx"),
     route("newsletter/confirm/:token", "features/supporters/public/newsletter-confirm.tsx"),
     route("newsletter/preferences/:token", "features/supporters/public/newsletter-preferences.tsx"),
@@ -142,12 +143,23 @@ export default [
         route("donations/donor", "routes/admin/donations/donor.tsx"),
         route("donations/gift-aid", "routes/admin/donations/gift-aid.tsx"),
         route("donations/gift-aid/schedule.xlsx", "routes/admin/donations/gift-aid-schedule.ts"),
+        // Reports (app/features/insights): money and events figures, the trustees' summary.
+        route("reports", "features/insights/admin/reports.tsx"),
+        route("reports/events", "features/insights/admin/events-report.tsx"),
+        route("reports/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-money-export" }),
+        route("reports/events/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-events-export" }),
+        route("reports/trustees.pdf", "features/insights/admin/trustees-summary.ts"),
       ]),
 
       layout("routes/admin/supporters/layout.tsx", [
         route("supporters", "features/supporters/admin/supporters.tsx"),
         route("supporters/export.csv", "features/supporters/admin/supporters-export.ts"),
         route("supporters/:id", "features/supporters/admin/supporter.tsx"),
+        // Reports (app/features/insights): supporters, volunteering and the website's visitors.
+        route("reports/supporters", "features/insights/admin/supporters-report.tsx"),
+        route("reports/website", "features/insights/admin/website-report.tsx"),
+        route("reports/supporters/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-supporters-export" }),
+        route("reports/website/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-website-export" }),
       ]),
 
       layout("routes/admin/data-protection/layout.tsx", [
@@ -170,6 +182,8 @@ export default [
   route("news/feed.xml", "routes/resources/news-feed.xml.ts"),
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-calendar.ts"),
+  // The page-view beacon (app/features/insights): counted without cookies.
+  route("visit", "features/insights/visit.ts"),
   route("payments/stripe/webhook", "routes/resources/stripe-webhook.ts"),
   // One-click unsubscribe (RFC 8058): mail providers POST here without a session or Origin.
   route("newsletter/unsubscribe/:token", "features/supporters/public/newsletter-unsubscribe.ts"),

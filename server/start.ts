@@ -13,6 +13,7 @@ import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
 import { encryptPlaintextSecrets } from "../app/auth/two-factor.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { seedSampleSupporters } from "../app/features/supporters/index.ts";
+import { seedSampleVisits } from "../app/features/insights/index.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
 import { siteJobs } from "../app/jobs/jobs.server.ts";
 import { startQueue } from "../app/jobs/queue.server.ts";
@@ -72,6 +73,8 @@ const database = await openDatabase(config, { mode: "own" }).catch((error: unkno
 logger.info({ embedded: database.embedded, dataDir: config.dataDir }, "database ready");
 // A new site's sample supporters (once; none on a site with real people).
 if (await seedSampleSupporters().catch((error: unknown) => logger.warn({ err: error }, "sample supporters not written"))) logger.info("sample supporters written");
+// A new site's sample visitor figures (once; none on a site that has counted views).
+if (await seedSampleVisits().catch((error: unknown) => logger.warn({ err: error }, "sample visits not written"))) logger.info("sample visits written");
 // Second-factor secrets stored before encryption at rest are encrypted now.
 const encrypted = await encryptPlaintextSecrets();
 if (encrypted > 0) logger.info({ encrypted }, "second-factor secrets encrypted at rest");

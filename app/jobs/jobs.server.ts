@@ -10,12 +10,13 @@ import { REMINDERS_JOB, runDataProtectionReminders } from "../features/data-prot
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
 import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
 import { REMINDER_JOB, runReminder, type ReminderJobData } from "../features/volunteering/index.ts";
+import { runVisitJobs, VISIT_ROLLUP_JOB } from "../features/insights/index.ts";
 import { logger } from "../lib/logger.server.ts";
 import { deliverQueuedMail, MAIL_JOB, mailConcurrency, type MailMessage, type QueuedMail } from "../mail/mailer.server.ts";
 import type { JobDefinition } from "./queue.server.ts";
 
 /** The periodic jobs, shown with their last run by Diagnostics. */
-export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", REMINDERS_JOB] as const;
+export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", REMINDERS_JOB, VISIT_ROLLUP_JOB] as const;
 
 /** How far back the news jobs look for posts that came due (a missed minute is caught up). */
 const NEWS_WINDOW_MS = 10 * 60_000;
@@ -44,6 +45,15 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryD
       cron: "15 * * * *",
       runAtStart: true,
       run: () => runDataProtectionReminders(),
+    },
+    {
+      // The visitor figures: each finished day's page views added up into daily totals (the
+      // reports read those), and page views older than 13 months deleted (their totals kept).
+      // Hourly, so a day is added up soon after Millbrook's midnight whatever the server's clock.
+      name: VISIT_ROLLUP_JOB,
+      cron: "10 * * * *",
+      runAtStart: true,
+      run: () => runVisitJobs(),
     },
     {
       // Expired sessions and one-time links, throttle counters, ticket holds whose time is up...

@@ -109,6 +109,7 @@ export const AUDIT_PHRASES = {
   "auth.sessions_ended": "ended their other sessions",
   "settings.audit_retention": "changed how long the audit log is kept",
   "settings.giving": "changed the giving settings",
+  "settings.financial_year": "changed the month the financial year starts",
   "settings.two_factor_optional": "made two-step sign-in optional for editors",
   "donations.export": "exported donations",
   "booking.checked_in": "checked a booking in at the door",
