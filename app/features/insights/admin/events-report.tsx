@@ -1,5 +1,6 @@
 /** Events report (donations permission): tickets, income, sell-through, no-shows. */
-import { ReportScreen, reportAction, reportLoader, reportMeta } from "./report-screen.tsx";
+import { reportAction, reportLoader } from "./report-screen.server.ts";
+import { ReportScreen, reportMeta } from "./report-screen.tsx";
 import type { Route } from "./+types/events-report";
 
 export const meta = reportMeta;

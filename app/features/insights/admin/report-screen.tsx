@@ -5,52 +5,21 @@
  * path says which report. Every chart has its table and CSV; the
  * period form is a plain GET form, so everything works without JavaScript.
  */
-import { data, Form, redirect } from "react-router";
-import { currentActor, currentStaff, type GuardArgs } from "../../../auth/guards.server.ts";
-import { allows, type Access } from "../../../auth/access.ts";
+import { Form } from "react-router";
 import { buttonClasses } from "../../../components/ui/button.ts";
-import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { change, formatValue } from "../chart.ts";
 import { ChartFigure } from "../charts/chart-figure.tsx";
-import { PERIOD_CHOICES, periodQuery } from "../period.ts";
-import { setFinancialYearStart } from "../reports.server.ts";
-import { readReport, reportOf } from "./report-page.server.ts";
-type Args = GuardArgs;
+import { PERIOD_CHOICES } from "../period.ts";
+import type { reportLoader } from "./report-screen.server.ts";
+import { REPORT_TABS } from "./report-tabs.ts";
 
 export const reportMeta = () => [{ title: "Reports | Millbrook Admin" }];
 
-const TABS: { name: string; to: string; label: string; access: Access }[] = [
-  { name: "money", to: "/admin/reports", label: "Money", access: "donations" },
-  { name: "events", to: "/admin/reports/events", label: "Events", access: "donations" },
-  { name: "supporters", to: "/admin/reports/supporters", label: "Supporters", access: "supporters" },
-  { name: "website", to: "/admin/reports/website", label: "Website", access: "supporters" },
-];
-
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-export async function reportLoader(args: Args) {
-  const url = new URL(args.request.url);
-  const staff = currentStaff(args);
-  const { name, period, startMonth, report } = await readReport(url);
-  const tabs = TABS.filter((t) => allows(staff, t.access)).map(({ name, to, label }) => ({ name, to, label }));
-  const base = TABS.find((t) => t.name === name)!.to;
-  return { name, period, startMonth, report, tabs, query: periodQuery(period), base, canSetYear: name === "money" };
-}
-
-export async function reportAction(args: Args) {
-  const url = new URL(args.request.url);
-  if (reportOf(url) !== "money") return data({ error: "Nothing to change here." }, { status: 400 });
-  const form = await args.request.formData();
-  const month = Number(form.get("start_month"));
-  if (!Number.isInteger(month) || month < 1 || month > 12) return data({ error: "Choose the month the financial year starts." }, { status: 400 });
-  await setFinancialYearStart(month);
-  await recordAudit(currentActor(args), "settings.financial_year", { details: { start_month: month } });
-  return redirect(`/admin/reports?period=this-year`);
-}
 
 export function ReportScreen({ loaderData, actionData }: { loaderData: Awaited<ReturnType<typeof reportLoader>>; actionData?: { error: string } }) {
   const { name, period, report, tabs, query, base, startMonth, canSetYear } = loaderData;
-  const title = TABS.find((t) => t.name === name)!.label;
+  const title = REPORT_TABS.find((t) => t.name === name)!.label;
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">

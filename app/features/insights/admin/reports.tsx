@@ -1,5 +1,6 @@
 /** Money reports (donations permission): money in, Gift Aid, monthly donors; the trustees' summary. */
-import { ReportScreen, reportAction, reportLoader, reportMeta } from "./report-screen.tsx";
+import { reportAction, reportLoader } from "./report-screen.server.ts";
+import { ReportScreen, reportMeta } from "./report-screen.tsx";
 import type { Route } from "./+types/reports";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 export const handle: MenuHandle = { menu: { group: "Money", label: "Reports", order: 40 } };

@@ -1,8 +1,9 @@
 /** Supporters report (supporters permission): new supporters, newsletter subscribers, volunteering hours. */
-import { ReportScreen, reportAction, reportLoader, reportMeta } from "./report-screen.tsx";
+import { reportAction, reportLoader } from "./report-screen.server.ts";
+import { ReportScreen, reportMeta } from "./report-screen.tsx";
 import type { Route } from "./+types/supporters-report";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
-export const handle: MenuHandle = { menu: { group: "People", label: "Supporter reports", order: 40 } };
+export const handle: MenuHandle = { menu: { group: "People", label: "Supporter reports", order: 15 } };
 
 export const meta = reportMeta;
 

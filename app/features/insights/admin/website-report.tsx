@@ -1,5 +1,6 @@
 /** Website report (supporters permission): page views and visitors, counted without cookies. */
-import { ReportScreen, reportAction, reportLoader, reportMeta } from "./report-screen.tsx";
+import { reportAction, reportLoader } from "./report-screen.server.ts";
+import { ReportScreen, reportMeta } from "./report-screen.tsx";
 import type { Route } from "./+types/website-report";
 
 export const meta = reportMeta;
