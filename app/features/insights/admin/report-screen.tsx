@@ -93,7 +93,7 @@ export function ReportScreen({ loaderData, actionData }: { loaderData: Awaited<R
           </div>
         ))}
       </dl>
-      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+      <div className="mt-6 grid gap-6">
         {report.charts.map((chart) => (
           <ChartFigure key={chart.id} chart={chart} csvHref={`${base}/export/${chart.id}?${query}`} />
         ))}

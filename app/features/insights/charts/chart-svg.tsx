@@ -58,11 +58,30 @@ function Legend({ chart, y }: { chart: Chart; y: number }) {
   );
 }
 
+/** The least top of an axis, so an empty chart's ticks still read as steps (£0, £20 ... £100). */
+const smallestTop = (unit: Unit) => (unit === "pence" ? 10_000 : unit === "percent" ? 100 : 5);
+
+/** A category's axis label: "Apr 2026" as "Apr" with the year under it on the first and each January. */
+function AxisLabel({ x, y, text, first }: { x: number; y: number; text: string; first: boolean }) {
+  const month = /^([A-Z][a-z]{2}) (\d{4})$/.exec(text);
+  if (!month) return <text x={x} y={y} textAnchor="middle" fontFamily={FONT} fontSize={11} fill={MUTED}>{text}</text>;
+  return (
+    <text x={x} y={y} textAnchor="middle" fontFamily={FONT} fontSize={11} fill={MUTED}>
+      {month[1]}
+      {(first || month[1] === "Jan") && (
+        <tspan x={x} dy={13}>
+          {month[2]}
+        </tspan>
+      )}
+    </text>
+  );
+}
+
 /** Every nth label, so a long axis stays readable. */
 const everyNth = (count: number, room: number) => Math.max(1, Math.ceil(count / room));
 
-function ColumnChart({ chart }: { chart: Chart }) {
-  const margin = { top: 34, right: 12, bottom: 32, left: 58 };
+function ColumnChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number }) {
+  const margin = { top: 34, right: 12, bottom: 38, left: 52 };
   const height = 280;
   const stacks = [...new Set(chart.series.map((s) => s.stack))];
   const totals = chart.categories.flatMap((_, i) =>
@@ -72,12 +91,12 @@ function ColumnChart({ chart }: { chart: Chart }) {
     }),
   );
   const y = scaleLinear()
-    .domain([Math.min(0, ...totals), Math.max(1, ...totals)])
+    .domain([Math.min(0, ...totals), Math.max(smallestTop(chart.unit), ...totals)])
     .nice(5)
     .range([height - margin.bottom, margin.top]);
   const x = scaleBand().domain(chart.categories).range([margin.left, CHART_WIDTH - margin.right]).paddingInner(0.25).paddingOuter(0.1);
   const inner = scaleBand().domain(stacks).range([0, x.bandwidth()]).paddingInner(0.08);
-  const skip = everyNth(chart.categories.length, 12);
+  const skip = everyNth(chart.categories.length, Math.floor(CHART_WIDTH / 44));
   return (
     <>
       {y.ticks(5).map((t) => (
@@ -115,11 +134,7 @@ function ColumnChart({ chart }: { chart: Chart }) {
                 );
               });
           })}
-          {i % skip === 0 && (
-            <text x={(x(category) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 18} textAnchor="middle" fontFamily={FONT} fontSize={11} fill={MUTED}>
-              {category}
-            </text>
-          )}
+          {i % skip === 0 && <AxisLabel x={(x(category) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 16} text={category} first={i === 0} />}
         </g>
       ))}
       <Legend chart={chart} y={4} />
@@ -127,13 +142,13 @@ function ColumnChart({ chart }: { chart: Chart }) {
   );
 }
 
-function LineChart({ chart }: { chart: Chart }) {
-  const margin = { top: 34, right: 16, bottom: 32, left: 58 };
+function LineChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number }) {
+  const margin = { top: 34, right: 16, bottom: 38, left: 52 };
   const height = 280;
-  const max = Math.max(1, ...chart.series.flatMap((s) => s.values));
+  const max = Math.max(smallestTop(chart.unit), ...chart.series.flatMap((s) => s.values));
   const y = scaleLinear().domain([0, max]).nice(5).range([height - margin.bottom, margin.top]);
   const x = scalePoint().domain(chart.categories).range([margin.left + 6, CHART_WIDTH - margin.right - 6]);
-  const skip = everyNth(chart.categories.length, 10);
+  const skip = everyNth(chart.categories.length, Math.floor(CHART_WIDTH / 70));
   const path = line<number>()
     .x((_, i) => x(chart.categories[i]) ?? 0)
     .y((v) => y(v))
@@ -149,11 +164,7 @@ function LineChart({ chart }: { chart: Chart }) {
         </g>
       ))}
       {chart.categories.map((c, i) =>
-        i % skip === 0 ? (
-          <text key={c} x={x(c)} y={height - margin.bottom + 18} textAnchor="middle" fontFamily={FONT} fontSize={11} fill={MUTED}>
-            {c}
-          </text>
-        ) : null,
+        i % skip === 0 ? <AxisLabel key={c} x={x(c) ?? 0} y={height - margin.bottom + 16} text={c} first={i === 0} /> : null,
       )}
       {[...chart.series].reverse().map((s) => (
         <g key={s.key}>
@@ -168,7 +179,7 @@ function LineChart({ chart }: { chart: Chart }) {
   );
 }
 
-const RANK_LABEL = 210;
+const rankLabel = (width: number) => Math.round(width * 0.3);
 const clipText = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 function rankHeight(chart: Chart): number {
@@ -176,19 +187,19 @@ function rankHeight(chart: Chart): number {
   return 34 + Math.max(1, chart.categories.length) * (stacks * 13 + 12) + 8;
 }
 
-function RankChart({ chart }: { chart: Chart }) {
+function RankChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number }) {
   const stacks = [...new Set(chart.series.map((s) => s.stack))];
   const rowHeight = stacks.length * 13 + 12;
   const totals = chart.categories.flatMap((_, i) => stacks.map((stack) => chart.series.filter((s) => s.stack === stack).reduce((a, s) => a + Math.max(0, s.values[i] ?? 0), 0)));
   const x = scaleLinear()
     .domain([0, Math.max(1, ...totals)])
-    .range([RANK_LABEL, CHART_WIDTH - 90]);
+    .range([rankLabel(CHART_WIDTH), CHART_WIDTH - 70]);
   return (
     <>
       {chart.categories.map((category, i) => (
         <g key={category} transform={`translate(0,${34 + i * rowHeight})`}>
-          <text x={RANK_LABEL - 10} y={rowHeight / 2} textAnchor="end" fontFamily={FONT} fontSize={12} fill={INK}>
-            {clipText(category, 32)}
+          <text x={rankLabel(CHART_WIDTH) - 8} y={rowHeight / 2 + 4} textAnchor="end" fontFamily={FONT} fontSize={12} fill={INK}>
+            {clipText(category, Math.floor(rankLabel(CHART_WIDTH) / 6.8))}
           </text>
           {stacks.map((stack, k) => {
             let at = 0;
@@ -219,29 +230,38 @@ export function chartHeight(chart: Chart): number {
   return chart.kind === "rank" ? rankHeight(chart) : 280;
 }
 
-/** The chart's picture. `label` names it for screen readers, which are sent to the table for the numbers. */
-export function ChartSvg({ chart, label }: { chart: Chart; label?: string }) {
+const allZero = (chart: Chart) => chart.series.every((s) => s.values.every((v) => v === 0));
+
+/**
+ * The chart's picture, `width` units wide (720 on screens and in the PDF, 360 for phones,
+ * where it is drawn at about its own size). `label` names it for screen readers, which
+ * are sent to the table for the numbers.
+ */
+export function ChartSvg({ chart, label, width = CHART_WIDTH, className }: { chart: Chart; label?: string; width?: number; className?: string }) {
   const height = chartHeight(chart);
+  const empty = chart.categories.length === 0 || allZero(chart);
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${CHART_WIDTH} ${height}`}
-      width={CHART_WIDTH}
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
       height={height}
       role="img"
       aria-label={label ?? `${chart.title}: chart. The numbers are in the table that follows.`}
-      style={{ maxWidth: "100%", height: "auto" }}
+      className={className}
+      style={{ width: "100%", height: "auto" }}
     >
-      {chart.categories.length === 0 ? (
-        <text x={CHART_WIDTH / 2} y={height / 2} textAnchor="middle" fontFamily={FONT} fontSize={13} fill={MUTED}>
+      {chart.categories.length === 0 ? null : chart.kind === "line" ? (
+        <LineChart chart={chart} width={width} />
+      ) : chart.kind === "rank" ? (
+        <RankChart chart={chart} width={width} />
+      ) : (
+        <ColumnChart chart={chart} width={width} />
+      )}
+      {empty && (
+        <text x={width / 2} y={height / 2} textAnchor="middle" fontFamily={FONT} fontSize={14} fill={MUTED}>
           Nothing to show for this period.
         </text>
-      ) : chart.kind === "line" ? (
-        <LineChart chart={chart} />
-      ) : chart.kind === "rank" ? (
-        <RankChart chart={chart} />
-      ) : (
-        <ColumnChart chart={chart} />
       )}
     </svg>
   );
