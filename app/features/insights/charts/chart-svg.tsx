@@ -34,26 +34,39 @@ function tickLabel(value: number, unit: Unit): string {
   return value.toLocaleString("en-GB", { maximumFractionDigits: 1 });
 }
 
-function Legend({ chart, y }: { chart: Chart; y: number }) {
-  const widths = chart.series.map((s) => 28 + s.label.length * 6.6);
-  const starts = widths.map((_, i) => widths.slice(0, i).reduce((a, b) => a + b, 0));
+/** Where each legend entry goes, wrapping onto more rows when the chart is narrow. */
+function legendLayout(chart: Chart, width: number): { at: [number, number][]; top: number } {
+  const at: [number, number][] = [];
+  let x = 0;
+  let row = 0;
+  for (const s of chart.series) {
+    const w = 28 + s.label.length * 6.6;
+    if (x > 0 && x + w > width) {
+      x = 0;
+      row += 1;
+    }
+    at.push([x, row * 18]);
+    x += w;
+  }
+  return { at, top: 16 + (row + 1) * 18 };
+}
+
+function Legend({ chart, width }: { chart: Chart; width: number }) {
+  const { at } = legendLayout(chart, width);
   return (
-    <g transform={`translate(0,${y})`} fontFamily={FONT} fontSize={12} fill={INK}>
-      {chart.series.map((s, i) => {
-        const at = starts[i];
-        return (
-          <g key={s.key} transform={`translate(${at},0)`}>
-            {chart.kind === "line" ? (
-              <line x1={0} x2={16} y1={6} y2={6} stroke={colourOf(chart, s)} strokeWidth={3} strokeDasharray={s.previous ? "4 3" : undefined} />
-            ) : (
-              <rect width={12} height={12} rx={2} fill={colourOf(chart, s)} />
-            )}
-            <text x={chart.kind === "line" ? 21 : 17} y={10.5}>
-              {s.label}
-            </text>
-          </g>
-        );
-      })}
+    <g transform="translate(0,4)" fontFamily={FONT} fontSize={12} fill={INK}>
+      {chart.series.map((s, i) => (
+        <g key={s.key} transform={`translate(${at[i][0]},${at[i][1]})`}>
+          {chart.kind === "line" ? (
+            <line x1={0} x2={16} y1={6} y2={6} stroke={colourOf(chart, s)} strokeWidth={3} strokeDasharray={s.previous ? "4 3" : undefined} />
+          ) : (
+            <rect width={12} height={12} rx={2} fill={colourOf(chart, s)} />
+          )}
+          <text x={chart.kind === "line" ? 21 : 17} y={10.5}>
+            {s.label}
+          </text>
+        </g>
+      ))}
     </g>
   );
 }
@@ -81,7 +94,7 @@ function AxisLabel({ x, y, text, first }: { x: number; y: number; text: string; 
 const everyNth = (count: number, room: number) => Math.max(1, Math.ceil(count / room));
 
 function ColumnChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number }) {
-  const margin = { top: 34, right: 12, bottom: 38, left: 52 };
+  const margin = { top: legendLayout(chart, CHART_WIDTH).top, right: 12, bottom: 38, left: 52 };
   const height = 280;
   const stacks = [...new Set(chart.series.map((s) => s.stack))];
   const totals = chart.categories.flatMap((_, i) =>
@@ -137,13 +150,13 @@ function ColumnChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: numbe
           {i % skip === 0 && <AxisLabel x={(x(category) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 16} text={category} first={i === 0} />}
         </g>
       ))}
-      <Legend chart={chart} y={4} />
+      <Legend chart={chart} width={CHART_WIDTH} />
     </>
   );
 }
 
 function LineChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number }) {
-  const margin = { top: 34, right: 16, bottom: 38, left: 52 };
+  const margin = { top: legendLayout(chart, CHART_WIDTH).top, right: 16, bottom: 38, left: 52 };
   const height = 280;
   const max = Math.max(smallestTop(chart.unit), ...chart.series.flatMap((s) => s.values));
   const y = scaleLinear().domain([0, max]).nice(5).range([height - margin.bottom, margin.top]);
@@ -174,7 +187,7 @@ function LineChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number 
             : null}
         </g>
       ))}
-      <Legend chart={chart} y={4} />
+      <Legend chart={chart} width={CHART_WIDTH} />
     </>
   );
 }
@@ -182,9 +195,9 @@ function LineChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number 
 const rankLabel = (width: number) => Math.round(width * 0.3);
 const clipText = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-function rankHeight(chart: Chart): number {
+function rankHeight(chart: Chart, width: number): number {
   const stacks = new Set(chart.series.map((s) => s.stack)).size;
-  return 34 + Math.max(1, chart.categories.length) * (stacks * 13 + 12) + 8;
+  return legendLayout(chart, width).top + Math.max(1, chart.categories.length) * (stacks * 13 + 12) + 8;
 }
 
 function RankChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number }) {
@@ -197,7 +210,7 @@ function RankChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number 
   return (
     <>
       {chart.categories.map((category, i) => (
-        <g key={category} transform={`translate(0,${34 + i * rowHeight})`}>
+        <g key={category} transform={`translate(0,${legendLayout(chart, CHART_WIDTH).top + i * rowHeight})`}>
           <text x={rankLabel(CHART_WIDTH) - 8} y={rowHeight / 2 + 4} textAnchor="end" fontFamily={FONT} fontSize={12} fill={INK}>
             {clipText(category, Math.floor(rankLabel(CHART_WIDTH) / 6.8))}
           </text>
@@ -221,13 +234,13 @@ function RankChart({ chart, width: CHART_WIDTH }: { chart: Chart; width: number 
           })}
         </g>
       ))}
-      <Legend chart={chart} y={4} />
+      <Legend chart={chart} width={CHART_WIDTH} />
     </>
   );
 }
 
-export function chartHeight(chart: Chart): number {
-  return chart.kind === "rank" ? rankHeight(chart) : 280;
+export function chartHeight(chart: Chart, width = CHART_WIDTH): number {
+  return chart.kind === "rank" ? rankHeight(chart, width) : 280;
 }
 
 const allZero = (chart: Chart) => chart.series.every((s) => s.values.every((v) => v === 0));
@@ -238,7 +251,7 @@ const allZero = (chart: Chart) => chart.series.every((s) => s.values.every((v) =
  * are sent to the table for the numbers.
  */
 export function ChartSvg({ chart, label, width = CHART_WIDTH, className }: { chart: Chart; label?: string; width?: number; className?: string }) {
-  const height = chartHeight(chart);
+  const height = chartHeight(chart, width);
   const empty = chart.categories.length === 0 || allZero(chart);
   return (
     <svg
