@@ -77,7 +77,8 @@ async function monthlyDonors(period: Period) {
       select to_char(month, 'YYYY-MM-DD') as month,
         (select count(*) from monthly_gifts g where g.started_at >= starts and g.started_at < ends)::int as started,
         (select count(*) from monthly_gifts g where g.ended_at >= starts and g.ended_at < ends)::int as ended,
-        (select count(*) from monthly_gifts g where g.started_at < ends and (g.ended_at is null or g.ended_at >= ends))::int as active
+        -- A month not begun yet has no end-of-month figure.
+        case when starts > now() then 0 else (select count(*) from monthly_gifts g where g.started_at < ends and (g.ended_at is null or g.ended_at >= ends)) end::int as active
       from months order by month`);
   // Of the monthly gifts started in the same period a year (and two years) before, the
   // share still going twelve months after they started (gifts younger than that left out).
@@ -309,7 +310,7 @@ async function supporterSeries(months: string[]) {
       where given is distinct from coalesce(before, false))
     select to_char(month, 'YYYY-MM-DD') as month,
       (select count(*) from supporters s where s.created_at >= starts and s.created_at < ends)::int as new_supporters,
-      (select coalesce(sum(delta), 0) from changes where at < ends)::int as subscribed,
+      case when starts > now() then 0 else (select coalesce(sum(delta), 0) from changes where at < ends) end::int as subscribed,
       (select coalesce(sum(v.minutes), 0) from volunteer_signups v join volunteer_shifts sh on sh.id = v.shift_id
         where v.status = 'confirmed' and v.minutes is not null and sh.date >= month and sh.date < month + interval '1 month')::int as minutes
     from months order by month`);

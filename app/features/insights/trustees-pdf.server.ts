@@ -56,9 +56,11 @@ export async function trusteesSummaryPdf(input: SummaryInput): Promise<Buffer> {
   const [first, ...rest] = input.charts;
   const drawChart = (chart: Chart, x: number, top: number, w: number) => {
     doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(10).text(chart.title, x, top, { width: w });
-    const scale = w / CHART_WIDTH;
-    const h = Math.min(chartHeight(chart), 300) * scale;
-    const svg = renderToStaticMarkup(createElement(ChartSvg, { chart }));
+    // Half-width charts are drawn as the phones' narrow version, so their words stay readable.
+    const units = w < 400 ? 360 : CHART_WIDTH;
+    const scale = w / units;
+    const h = Math.min(chartHeight(chart, units), 300) * scale;
+    const svg = renderToStaticMarkup(createElement(ChartSvg, { chart, width: units }));
     SVGtoPDF(doc, svg, x, top + 14, { width: w, height: h, preserveAspectRatio: "xMinYMin meet" });
     return top + 14 + h;
   };
