@@ -9,7 +9,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
-export const VISIT_PATH = "/visit";
+const VISIT_PATH = "/visit";
 
 export function useVisitBeacon(): void {
   const location = useLocation();

@@ -51,7 +51,7 @@ export function formatValue(value: number, unit: Unit, round = false): string {
 }
 
 /** A value for a spreadsheet: pounds with two decimals, plain numbers otherwise (no thousands separators). */
-export function csvValue(value: number, unit: Unit): string {
+function csvValue(value: number, unit: Unit): string {
   if (unit === "pence") return (value / 100).toFixed(2);
   if (unit === "hours" || unit === "percent") return (Math.round(value * 10) / 10).toString();
   return String(value);

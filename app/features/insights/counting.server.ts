@@ -31,7 +31,7 @@ export function forgetSalt(): void {
 }
 
 /** The hash that tells one day's visitors apart (IPv6 addresses by their /64). */
-export function visitorHash(address: string, userAgent: string, day: string): string {
+function visitorHash(address: string, userAgent: string, day: string): string {
   return createHash("sha256").update(saltFor(day)).update(networkOf(address)).update("\0").update(userAgent).digest("base64url").slice(0, 22);
 }
 
@@ -41,7 +41,7 @@ function networkOf(address: string): string {
   return plain.split(":").slice(0, 4).join(":");
 }
 
-export function deviceOf(userAgent: string): Device {
+function deviceOf(userAgent: string): Device {
   if (/iPad|Tablet|PlayBook|Silk|Android(?!.*Mobile)/i.test(userAgent)) return "tablet";
   if (/Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini/i.test(userAgent)) return "phone";
   return "desktop";

@@ -12,7 +12,7 @@ export const PERIOD_CHOICES = [
   { value: "this-year", label: "This financial year" },
   { value: "last-year", label: "Last financial year" },
 ] as const;
-export type PeriodChoice = (typeof PERIOD_CHOICES)[number]["value"];
+type PeriodChoice = (typeof PERIOD_CHOICES)[number]["value"];
 
 export interface Period {
   /** The choice it came from, or "custom". */
@@ -39,7 +39,7 @@ const parts = (day: string) => day.split("-").map(Number) as [number, number, nu
 /** The last day of the month `months` months after the month of (y, m). */
 const monthEnd = (y: number, m: number, months = 0) => iso(y, m + months + 1, 0);
 
-export function isDay(value: string | null | undefined): value is string {
+function isDay(value: string | null | undefined): value is string {
   if (!value || !ISO.test(value)) return false;
   const [y, m, d] = parts(value);
   return iso(y, m, d) === value && y >= 2000 && y <= 2100;
@@ -62,7 +62,7 @@ export function yearBefore(day: string): string {
   return iso(y - 1, m, Math.min(d, Number(monthEnd(y - 1, m).slice(8))));
 }
 
-export function monthsBetween(from: string, to: string): string[] {
+function monthsBetween(from: string, to: string): string[] {
   const [fy, fm] = parts(from);
   const [ty, tm] = parts(to);
   const out: string[] = [];
@@ -85,7 +85,7 @@ export function financialYearOf(day: string, startMonth: number): number {
   return m >= startMonth ? y : y - 1;
 }
 
-export function financialYearLabel(year: number, startMonth: number): string {
+function financialYearLabel(year: number, startMonth: number): string {
   return startMonth === 1 ? `Financial year ${year}` : `Financial year ${year} to ${year + 1}`;
 }
 

@@ -20,7 +20,7 @@ export function withinDays(column: SQL, range: DayRange): SQL {
 }
 
 /** The Millbrook day of a timestamptz column. */
-export const londonDay = (column: SQL) => sql`(${column} at time zone 'Europe/London')::date`;
+const londonDay = (column: SQL) => sql`(${column} at time zone 'Europe/London')::date`;
 
 /** The streams of money in, as the reports name them (a source may add its own). */
 export const STREAM_LABELS: Record<string, string> = {
