@@ -121,8 +121,12 @@ describe("the visitor figures' jobs", () => {
       ["2025-01-10", 3, 2],
       ["2026-11-20", 1, 1],
     ]);
+    // A day older than those added up (sample views, a restored backup) is added up too.
+    await getDb().insert(pageViews).values([view("2026-06-01", "d")]);
+    expect(await rollupVisits(now)).toBe(1);
+    expect((await getDb().select().from(visitDaily).where(sql`dimension = 'total' and day = '2026-06-01'`)).map((t) => t.views)).toEqual([1]);
     expect(await prunePageViews(now)).toBe(3);
-    expect(await count()).toBe(1);
+    expect(await count()).toBe(2);
     const report = await websiteReport(periodFrom(new URLSearchParams({ from: "2025-01-01", to: "2025-01-31" }), "2026-11-27", 4));
     expect(report.figures.find((f) => f.label === "Page views")?.value).toBe(3);
     expect(report.charts.find((c) => c.id === "top-pages")!.categories).toEqual(["/", "/events"]);

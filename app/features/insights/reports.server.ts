@@ -8,7 +8,9 @@ import { getDb } from "../../db/client.server.ts";
 import type { Chart, Figure } from "./chart.ts";
 import { monthLabel, shortDate, type Period } from "./period.ts";
 import { EVENT_SOURCES, GIFT_AID_SOURCES, MONEY_SOURCES, STREAM_LABELS, unionOf, withinDays, type DayRange } from "./sources.server.ts";
+import { DIMENSION_OF, GROUPING } from "./rollup.server.ts";
 import { insightsSettings } from "./table.ts";
+import { ukToday } from "../../components/site/format.ts";
 
 export interface Report {
   figures: Figure[];
@@ -356,24 +358,26 @@ interface DailyRow {
   visitors: number;
 }
 
-/** The daily totals of a range: rolled-up days from visit_daily, later days added up from page_views. */
+/**
+ * The daily totals of a range: days already added up from visit_daily, the others (today,
+ * and any day the job has not reached) added up from page_views with the same grouping.
+ */
 async function dailyTotals(range: DayRange, dimensions: string[]): Promise<DailyRow[]> {
-  return rowsOf<DailyRow>(sql`
-    with rolled as (select coalesce(max(day), '1900-01-01'::date) as last from visit_daily where dimension = 'total'),
-    live as (
-      select day,
-        case when grouping(path) = 0 then 'path' when grouping(referrer_host) = 0 then 'referrer' when grouping(utm_source) = 0 then 'utm_source'
-             when grouping(utm_campaign) = 0 then 'utm_campaign' when grouping(device) = 0 then 'device' else 'total' end as dimension,
+  const rolled = await rowsOf<DailyRow>(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, dimension, value, views, visitors from visit_daily
+    where dimension = any(${pgArray(dimensions)}::text[]) and day between ${range.from}::date and ${range.to}::date`);
+  const done = new Set(rolled.filter((r) => r.dimension === "total").map((r) => r.day));
+  const open = daysOf(range).filter((day) => !done.has(day) && day <= ukToday());
+  if (open.length === 0) return rolled;
+  const live = await rowsOf<DailyRow>(sql`
+    select * from (
+      select to_char(day, 'YYYY-MM-DD') as day, ${DIMENSION_OF} as dimension,
         coalesce(path, referrer_host, utm_source, utm_campaign, device, '') as value,
         count(*)::int as views, count(distinct visitor)::int as visitors
-      from page_views
-      where day > (select last from rolled) and day between ${range.from}::date and ${range.to}::date
-      group by grouping sets ((day), (day, path), (day, referrer_host), (day, utm_source), (day, utm_campaign), (day, device)))
-    select to_char(day, 'YYYY-MM-DD') as day, dimension, value, views, visitors from visit_daily
-      where dimension = any(${pgArray(dimensions)}::text[]) and day between ${range.from}::date and ${range.to}::date
-    union all
-    select to_char(day, 'YYYY-MM-DD'), dimension, value, views, visitors from live
-      where dimension = any(${pgArray(dimensions)}::text[]) and (dimension = 'total' or value <> '')`);
+      from page_views where day = any(${pgArray(open)}::date[])
+      group by ${GROUPING}) live
+    where dimension = any(${pgArray(dimensions)}::text[]) and (dimension = 'total' or value <> '')`);
+  return [...rolled, ...live];
 }
 
 function daysOf(range: DayRange): string[] {
