@@ -240,8 +240,8 @@ export async function eventsReport(period: Period): Promise<Report> {
   };
   const sales: Chart = {
     id: "tickets",
-    title: "Tickets sold and income by event",
-    description: `Confirmed tickets for events in the period (the ${EVENTS_SHOWN} that sold most), and what they brought in.`,
+    title: "Tickets sold by event",
+    description: `Confirmed tickets for events in the period (the ${EVENTS_SHOWN} that sold most).`,
     unit: "count",
     kind: "rank",
     categoryLabel: "Event",

@@ -94,7 +94,7 @@ export function ChartFigure({ chart, csvHref }: { chart: Chart; csvHref: string 
         <ChartSvg chart={chart} className="max-sm:hidden" />
         <ChartSvg chart={chart} width={360} className="sm:hidden" />
       </div>
-      {across ? (
+      {chart.categories.length === 0 ? null : across ? (
         <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={`${chart.title}: the numbers`}>
           <TableAcross chart={chart} />
         </div>
