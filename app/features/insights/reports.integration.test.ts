@@ -11,7 +11,9 @@ import { loader as eventsLoader } from "./admin/events-report.tsx";
 import { loader as supportersLoader } from "./admin/supporters-report.tsx";
 import { loader as exportLoader } from "./admin/report-export.ts";
 import { loader as pdfLoader } from "./admin/trustees-summary.ts";
-import { financialYearStart } from "./reports.server.ts";
+import { financialYearStart, supportersReport } from "./reports.server.ts";
+import { periodFrom } from "./period.ts";
+import { consentEvents, supporters } from "../supporters/table.ts";
 
 setupTestDatabase();
 
@@ -182,5 +184,29 @@ describe("events report", () => {
     expect(figure("No-shows")).toBe(60);
     const doors = page.report.charts.find((c) => c.id === "no-shows")!;
     expect(chartRows(doors).rows).toEqual([{ category: "Spring concert (20 Mar 2026)", values: [4, 6] }]);
+  });
+});
+
+describe("supporters report", () => {
+  it("counts new supporters by month and newsletter subscribers at each month's end (a withdrawal takes one off)", async () => {
+    const [a, b] = await getDb()
+      .insert(supporters)
+      .values([
+        { email: "sub-a@example.org", created_at: new Date("2026-02-10T12:00:00Z") },
+        { email: "sub-b@example.org", created_at: new Date("2026-03-10T12:00:00Z") },
+      ])
+      .returning();
+    await getDb()
+      .insert(consentEvents)
+      .values([
+        { supporter_id: a.id, given: true, source: "test", at: new Date("2026-02-10T12:00:00Z") },
+        { supporter_id: a.id, given: true, source: "test again", at: new Date("2026-02-20T12:00:00Z") },
+        { supporter_id: b.id, given: true, source: "test", at: new Date("2026-03-10T12:00:00Z") },
+        { supporter_id: a.id, given: false, source: "unsubscribe", at: new Date("2026-04-05T12:00:00Z") },
+      ]);
+    const report = await supportersReport(periodFrom(new URLSearchParams(PERIOD), "2026-11-27", 4));
+    const values = (id: string) => report.charts.find((c) => c.id === id)!.series[0].values;
+    expect(values("new-supporters")).toEqual([1, 1, 0, 0]);
+    expect(values("subscribers")).toEqual([1, 2, 1, 1]);
   });
 });

@@ -304,7 +304,7 @@ async function supporterSeries(months: string[]) {
              (m::date)::timestamp at time zone 'Europe/London' as starts,
              ((m::date + interval '1 month')::date)::timestamp at time zone 'Europe/London' as ends
       from unnest(${pgArray(months)}::date[]) m),
-    changes as (
+    changes as materialized (
       -- Each consent event that changes the supporter's state: +1 when given, -1 when withdrawn.
       select at, case when given then 1 else -1 end as delta
       from (select at, given, lag(given) over (partition by supporter_id order by at, id) as before from consent_events) c
