@@ -29,6 +29,7 @@ export default [
     route("accessibility", "routes/public/legal-page.tsx", { id: "legal-accessibility" }),
     route("cookies", "routes/public/legal-page.tsx", { id: "legal-cookies" }),
     route("privacy/concern", "features/data-protection/concern.tsx"),
+    route("privacy/visitor-counting", "features/insights/visitor-counting.tsx"),
     route("newsletter", "features/supporters/public/newsletter.tsx"),
     route("newsletter/confirm/:token", "features/supporters/public/newsletter-confirm.tsx"),
     route("newsletter/preferences/:token", "features/supporters/public/newsletter-preferences.tsx"),
@@ -160,6 +161,12 @@ export default [
         route("donations/offline", "features/offline-gifts/admin/offline.tsx"),
         route("donations/collections", "features/offline-gifts/admin/collections.tsx"),
         route("donations/small-donations", "features/offline-gifts/admin/small-donations.tsx"),
+        // Reports (app/features/insights): money and events figures, the trustees' summary.
+        route("reports", "features/insights/admin/reports.tsx"),
+        route("reports/events", "features/insights/admin/events-report.tsx"),
+        route("reports/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-money-export" }),
+        route("reports/events/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-events-export" }),
+        route("reports/trustees.pdf", "features/insights/admin/trustees-summary.ts"),
       ]),
 
       layout("routes/admin/supporters/layout.tsx", [
@@ -171,6 +178,11 @@ export default [
         route("newsletters/:id/edit", "features/newsletters/admin/newsletter-form.tsx", { id: "admin-newsletter-edit" }),
         route("newsletters/:id/preview", "features/newsletters/admin/newsletter-preview.ts"),
         route("newsletters/:id", "features/newsletters/admin/newsletter.tsx"),
+        // Reports (app/features/insights): supporters, volunteering and the website's visitors.
+        route("reports/supporters", "features/insights/admin/supporters-report.tsx"),
+        route("reports/website", "features/insights/admin/website-report.tsx"),
+        route("reports/supporters/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-supporters-export" }),
+        route("reports/website/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-website-export" }),
       ]),
 
       layout("routes/admin/data-protection/layout.tsx", [
@@ -193,6 +205,8 @@ export default [
   route("news/feed.xml", "routes/resources/news-feed.xml.ts"),
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-calendar.ts"),
+  // The page-view beacon (app/features/insights): counted without cookies.
+  route("visit", "features/insights/visit.ts"),
   route("payments/stripe/webhook", "routes/resources/stripe-webhook.ts"),
   // A signed-in donor's own PDFs (the donor session is checked by each).
   route("manage-giving/receipts/:reference", "features/donor-account/receipt.ts"),

@@ -113,7 +113,7 @@ async function publicRates(server: Server) {
 }
 
 /** A few years of data, written with generate_series in one statement per table. */
-async function fillDatabase(): Promise<void> {
+export async function fillDatabase(): Promise<void> {
   const db = getDb();
   const run = (query: ReturnType<typeof sql>) => db.execute(query);
   await run(sql`

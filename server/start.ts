@@ -17,6 +17,7 @@ import { seedSampleGiving } from "../app/features/offline-gifts/index.ts";
 import { seedSampleNewsletter } from "../app/features/newsletters/index.ts";
 import { seedSampleSeriesAndWaitlist } from "../app/features/event-series/sample.server.ts";
 import { seedSampleTickets } from "../app/features/event-tickets/index.ts";
+import { seedSampleVisits } from "../app/features/insights/index.ts";
 import { countAdministrators } from "../app/domain/staff/staff.server.ts";
 import { siteJobs } from "../app/jobs/jobs.server.ts";
 import { startQueue } from "../app/jobs/queue.server.ts";
@@ -82,6 +83,8 @@ if (await seedSampleNewsletter().catch((error: unknown) => logger.warn({ err: er
 // A new site's sample series and sold-out event with a waitlist (once; after the supporters, which need a site without bookings).
 if (await seedSampleSeriesAndWaitlist().catch((error: unknown) => logger.warn({ err: error }, "sample series not written"))) logger.info("sample series and waitlist written");
 if (await seedSampleTickets().catch((error: unknown) => logger.warn({ err: error }, "sample ticket types not written"))) logger.info("sample ticket types and code written");
+// A new site's sample visitor figures (once; none on a site that has counted views).
+if (await seedSampleVisits().catch((error: unknown) => logger.warn({ err: error }, "sample visits not written"))) logger.info("sample visits written");
 // Second-factor secrets stored before encryption at rest are encrypted now.
 const encrypted = await encryptPlaintextSecrets();
 if (encrypted > 0) logger.info({ encrypted }, "second-factor secrets encrypted at rest");

@@ -35,6 +35,10 @@ ${FOUNDATION.name} is a registered charity in England and Wales (charity number 
 - Award nomination form: your name and contact details, and the nominee's name, contact details and the reasons for the nomination, with any documents you attach. We use it so the judging panel can consider the nomination and contact the people involved. Our lawful basis is our legitimate interest in running the Community Awards.
 - Donation form: your name, email address, the amount and, if you choose Gift Aid, your home address and postcode. Card details go straight to our payment provider and never reach us. We use this to take and acknowledge your gift and to claim Gift Aid. Our lawful bases are a contract with you and, for Gift Aid records, a legal obligation.
 
+## Visitor figures
+
+To see which pages are read and how people find us, the website counts its own page views: the page, the website that linked to it, any campaign tag in its address and whether you use a phone, a tablet or a computer. A visitor is counted once a day through a code made from your internet address and browser with a secret that changes every day and is never stored; your internet address and browser details are not kept. No cookie is set and nothing is stored in your browser. We use the figures for statistical purposes only, to improve the website. Page views are kept for 13 months, then only as daily totals. Browsers that send a Global Privacy Control or Do Not Track signal are not counted. You can object at any time on the visitor figures page (/privacy/visitor-counting): we then stop counting your browser.
+
 ## How long we keep it
 
 - Volunteer forms: {volunteer_retention} after the last change.
@@ -126,7 +130,9 @@ The public website sets no tracking or advertising cookies, and no cookies from 
 
 - Staff who sign in to manage the website get a session cookie that keeps them signed in. It is deleted when they sign out or after a period of inactivity.
 
-Visitors who only read the website or send a form get no cookies at all, so we do not ask you to accept any.
+- A visitor who asks us not to count their visits (on the visitor figures page, /privacy/visitor-counting) gets one cookie that records that choice for a year, and nothing else.
+
+Visitors who only read the website or send a form get no cookies at all, so we do not ask you to accept any. The website counts its page views without cookies (see the privacy notice).
 
 ## Questions
 

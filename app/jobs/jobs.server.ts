@@ -13,12 +13,13 @@ import { REMINDER_JOB, runReminder, type ReminderJobData } from "../features/vol
 import { NEWSLETTER_JOB, runNewsletterSend, sweepNewsletters } from "../features/newsletters/index.ts";
 import { EVENT_MAILS_JOB, runEventMails } from "../features/event-reminders/event-mails.server.ts";
 import { sweepWaitlists, WAITLIST_JOB } from "../features/waitlist/waitlist.server.ts";
+import { runVisitJobs, VISIT_ROLLUP_JOB } from "../features/insights/index.ts";
 import { logger } from "../lib/logger.server.ts";
 import { deliverQueuedMail, MAIL_JOB, mailConcurrency, type MailMessage, type QueuedMail } from "../mail/mailer.server.ts";
 import { queueRunning, type JobDefinition } from "./queue.server.ts";
 
 /** The periodic jobs, shown with their last run by Diagnostics. */
-export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", "newsletters-sweep", REMINDERS_JOB, WAITLIST_JOB, EVENT_MAILS_JOB] as const;
+export const PERIODIC_JOBS = ["retention", "housekeeping", "news-sweep", "newsletters-sweep", REMINDERS_JOB, WAITLIST_JOB, EVENT_MAILS_JOB, VISIT_ROLLUP_JOB] as const;
 
 /** How far back the news jobs look for posts that came due (a missed minute is caught up). */
 const NEWS_WINDOW_MS = 10 * 60_000;
@@ -75,6 +76,15 @@ export function siteJobs(options: { mailRetryDelaySeconds?: number; refundRetryD
       cron: "15 * * * *",
       runAtStart: true,
       run: () => runDataProtectionReminders(),
+    },
+    {
+      // The visitor figures: each finished day's page views added up into daily totals (the
+      // reports read those), and page views older than 13 months deleted (their totals kept).
+      // Hourly, so a day is added up soon after Millbrook's midnight whatever the server's clock.
+      name: VISIT_ROLLUP_JOB,
+      cron: "10 * * * *",
+      runAtStart: true,
+      run: () => runVisitJobs(),
     },
     {
       // Expired sessions and one-time links, throttle counters, ticket holds whose time is up...

@@ -21,6 +21,7 @@ const SCREENS: { path: string; role: "editor" | "administrator"; editor: boolean
   { path: "/admin/settings", role: "administrator", editor: false },
   { path: "/admin/users", role: "administrator", editor: false },
   { path: "/admin/donations", role: "administrator", editor: false },
+  { path: "/admin/reports/website", role: "administrator", editor: false },
   { path: "/admin/check-in", role: "administrator", editor: false },
 ];
 

@@ -19,8 +19,8 @@ describe("admin menu from the route table", async () => {
       ["Pages and news", ["Page texts", "News", "Media library", "Causes", "Appeals", "Fund recipients", "Awards"]],
       // The lists edited once or twice a year, together.
       ["Rarely changed", ["Trustees", "Annual reports", "Volunteer roles", "FAQ", "Contact details", "Legal pages"]],
-      ["People", ["Inbox", "Supporters", "Newsletters", "Volunteer rota", "Volunteers", "Volunteer hours", "Data protection", "Complaints", "Data requests", "Users"]],
-      ["Money", ["Donations", "Offline gifts", "Gift Aid"]],
+      ["People", ["Inbox", "Supporters", "Newsletters", "Volunteer rota", "Volunteers", "Volunteer hours", "Supporter reports", "Data protection", "Complaints", "Data requests", "Users"]],
+      ["Money", ["Donations", "Offline gifts", "Gift Aid", "Reports"]],
       ["Site", ["Settings", "Audit log", "My account"]],
     ]);
     expect(menu.find((e) => e.label === "Door check-in")).toMatchObject({ to: "/admin/check-in", access: "check-in" });
@@ -30,6 +30,8 @@ describe("admin menu from the route table", async () => {
     expect(menu.find((e) => e.label === "Volunteering")).toMatchObject({ to: "/admin/volunteering", access: "staff" });
     expect(menu.find((e) => e.label === "Volunteer rota")).toMatchObject({ to: "/admin/volunteering/rota", access: "submissions" });
     expect(menu.find((e) => e.label === "Audit log")).toMatchObject({ to: "/admin/audit-log", access: "administrator" });
+    expect(menu.find((e) => e.label === "Reports")).toMatchObject({ to: "/admin/reports", access: "donations" });
+    expect(menu.find((e) => e.label === "Supporter reports")).toMatchObject({ to: "/admin/reports/supporters", access: "supporters" });
   });
 
   it("takes each entry's access from the layout it sits under: an editor sees no administrator-only screen", () => {
@@ -37,7 +39,7 @@ describe("admin menu from the route table", async () => {
     const forEditor = menu.filter((e) => allows(editor, e.access)).map((e) => e.label);
     expect(forEditor).toContain("Trustees");
     expect(forEditor).toContain("My account");
-    for (const adminOnly of ["Inbox", "Supporters", "Newsletters", "Donations", "Offline gifts", "Gift Aid", "Door check-in", "Users", "Settings", "Data protection", "Audit log"]) expect(forEditor).not.toContain(adminOnly);
+    for (const adminOnly of ["Inbox", "Supporters", "Newsletters", "Donations", "Offline gifts", "Gift Aid", "Reports", "Supporter reports", "Door check-in", "Users", "Settings", "Data protection", "Audit log"]) expect(forEditor).not.toContain(adminOnly);
     // A door volunteer: check-in, and still no contact details (the inbox).
     const doorVolunteer = menu.filter((e) => allows({ role: "editor", permissions: ["check-in"] }, e.access)).map((e) => e.label);
     expect(doorVolunteer).toContain("Door check-in");

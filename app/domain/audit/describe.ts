@@ -113,6 +113,7 @@ export const AUDIT_PHRASES = {
   "settings.audit_retention": "changed how long the audit log is kept",
   "settings.giving": "changed the giving settings",
   "settings.donation_fees": "changed the processing fees donors may cover",
+  "settings.financial_year": "changed the month the financial year starts",
   "settings.two_factor_optional": "made two-step sign-in optional for editors",
   "donations.export": "exported donations",
   "booking.checked_in": "checked a booking in at the door",

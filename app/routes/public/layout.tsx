@@ -4,6 +4,7 @@ import { SignupForm } from "../../features/supporters/signup-form.tsx";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
 import { useLinkNavigation } from "../../components/site/link-navigation.ts";
+import { useVisitBeacon } from "../../features/insights/beacon.ts";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate, maintenanceMiddleware } from "./maintenance-gate.server.ts";
@@ -79,6 +80,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   useLinkNavigation();
+  useVisitBeacon();
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <a

@@ -14,6 +14,7 @@ import { withRetentionSection } from "../../domain/data-protection/retention.ser
 import { getLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { ContentHandle } from "../../live/topics.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
 import type { Route } from "./+types/legal-page";
 
 export const handle: ContentHandle = { topics: ["legal-pages", "settings"] };
@@ -60,6 +61,20 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
               </a>
               .
             </p>
+          )}
+          {loaderData.path === "/privacy" && (
+            <form method="post" action="/privacy/visitor-counting" className="mt-4 rounded-2xl bg-brand-50 p-5 text-lg text-slate-800" data-testid="object-to-counting">
+              <p>
+                Visitor figures: the website counts page views without cookies.{" "}
+                <a href="/privacy/visitor-counting" className="font-semibold text-brand-700 underline underline-offset-4">
+                  What we count and why
+                </a>
+                .
+              </p>
+              <button type="submit" name="choice" value="object" className={`mt-3 ${buttonClasses("secondary", "sm")}`}>
+                Do not count my visits
+              </button>
+            </form>
           )}
         </article>
       </Section>

@@ -1,0 +1,33 @@
+/**
+ * The Reports screens' loader and action (report-screen.tsx draws them): the report the
+ * path names, for the period asked, and the tabs the staff member may open.
+ */
+import { data, redirect } from "react-router";
+import { currentActor, currentStaff, type GuardArgs } from "../../../auth/guards.server.ts";
+import { allows } from "../../../auth/access.ts";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { periodQuery } from "../period.ts";
+import { setFinancialYearStart } from "../reports.server.ts";
+import { REPORT_TABS } from "./report-tabs.ts";
+import { readReport, reportOf } from "./report-page.server.ts";
+
+export async function reportLoader(args: GuardArgs) {
+  const url = new URL(args.request.url);
+  const staff = currentStaff(args);
+  const { name, period, startMonth, report } = await readReport(url);
+  const tabs = REPORT_TABS.filter((t) => allows(staff, t.access)).map(({ name, to, label }) => ({ name, to, label }));
+  const base = REPORT_TABS.find((t) => t.name === name)!.to;
+  return { name, period, startMonth, report, tabs, query: periodQuery(period), base, canSetYear: name === "money" };
+}
+
+export async function reportAction(args: GuardArgs) {
+  const url = new URL(args.request.url);
+  if (reportOf(url) !== "money") return data({ error: "Nothing to change here." }, { status: 400 });
+  const form = await args.request.formData();
+  const month = Number(form.get("start_month"));
+  if (!Number.isInteger(month) || month < 1 || month > 12) return data({ error: "Choose the month the financial year starts." }, { status: 400 });
+  await setFinancialYearStart(month);
+  await recordAudit(currentActor(args), "settings.financial_year", { details: { start_month: month } });
+  return redirect(`/admin/reports?period=this-year`);
+}
+
