@@ -56,7 +56,7 @@ describe("donation rules", () => {
   it("checks the whole form on the server", () => {
     expect(parseDonation({ ...valid, frequency: "monthly", cause: "2" }, { causeIds })).toEqual({
       ok: true,
-      value: { frequency: "monthly", amountPence: 2500, causeId: 2, email: "ann@example.org", giftAid: null },
+      value: { frequency: "monthly", amountPence: 2500, causeId: 2, email: "ann@example.org", giftAid: null, paymentMethod: "card", feePence: 0, dedication: null },
     });
     const bad = parseDonation({ frequency: "weekly", amount: "25", customAmount: "abc", cause: "9", email: "nope" }, { causeIds });
     expect(bad.ok).toBe(false);

@@ -85,7 +85,7 @@ export interface GivingView {
 }
 
 /** The server's statement of the total when the donor covers the fee (before the browser showed it). */
-export interface FeeConfirmation {
+interface FeeConfirmation {
   giftPence: number;
   feePence: number;
   totalPence: number;

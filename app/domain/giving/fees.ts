@@ -7,7 +7,7 @@
  * T = ceil((gift + fixed) / (1 - percent)), in whole pence, worked out in integers (a
  * percentage is held in hundredths of a percent, "basis points": 150 is 1.5%).
  */
-export const PAYMENT_METHODS = ["card", "bacs_debit"] as const;
+const PAYMENT_METHODS = ["card", "bacs_debit"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export interface FeeRate {
@@ -42,4 +42,3 @@ export function describeFeeRate(rate: FeeRate): string {
   return rate.percentBp === 0 ? fixed : `${percent} + ${fixed}`;
 }
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: "Card", bacs_debit: "Direct Debit" };

@@ -13,7 +13,7 @@ export async function readFeeRates(): Promise<FeeRates> {
   };
 }
 
-export type FeeField = "cardPercent" | "cardFixed" | "bacsPercent" | "bacsFixed";
+type FeeField = "cardPercent" | "cardFixed" | "bacsPercent" | "bacsFixed";
 export type FeeSettingsErrors = Partial<Record<FeeField, string>>;
 
 /** "1.5" → 150 (hundredths of a percent), at most two decimals, 0 to 20%. */
