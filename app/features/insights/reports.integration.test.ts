@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
@@ -14,6 +15,7 @@ import { loader as pdfLoader } from "./admin/trustees-summary.ts";
 import { financialYearStart, supportersReport } from "./reports.server.ts";
 import { periodFrom } from "./period.ts";
 import { consentEvents, supporters } from "../supporters/table.ts";
+import { offlineGifts, smallDonationClaims } from "../offline-gifts/table.ts";
 
 setupTestDatabase();
 
@@ -78,6 +80,21 @@ async function seedGifts() {
 const PERIOD = "from=2026-02-01&to=2026-05-31";
 
 describe("money report", () => {
+  it("shows gifts staff recorded by hand as their own stream, and the small-donations top-up as Gift Aid claimed", async () => {
+    await gift({ pence: 1_500, at: "2027-06-10T10:00:00Z" });
+    await gift({ pence: 4_000, at: "2027-06-11T10:00:00Z", cause: "Food bank" });
+    const [cheque] = await getDb().select({ id: donations.id }).from(donations).where(eq(donations.reference, `MCF-TEST-${n}`));
+    await getDb().insert(offlineGifts).values({ donation_id: cheque.id, method: "cheque", received_on: "2027-06-11", recorded_by: "treasurer@example.org" });
+    await getDb().insert(smallDonationClaims).values({ tax_year: 2027, donations_pence: 8_000, top_up_pence: 2_000, claimed_by: "treasurer@example.org", created_at: new Date("2027-06-12T10:00:00Z") });
+    const treasurer = await staffSession("editor", { permissions: ["donations"] });
+    const page = await money(routeArgs("/admin/reports?from=2027-06-01&to=2027-06-30", {}, { token: treasurer.token }));
+    const figure = (label: string) => page.report.figures.find((f) => f.label === label);
+    expect(figure("Money in")?.value).toBe(5_500);
+    expect(figure("One-off gifts")?.value).toBe(1_500);
+    expect(figure("Offline gifts")?.value).toBe(4_000);
+    expect(figure("Gift Aid claimed")?.value).toBe(2_000);
+  });
+
   it("adds up a period crossing the financial year: refunds on their day, Millbrook days, the year before; the page, the table, the CSV and the trustees' PDF agree", async () => {
     await seedGifts();
     const treasurer = await staffSession("editor", { permissions: ["donations"] });

@@ -42,10 +42,14 @@ const GENERAL = "Where it is needed most";
 
 export const MONEY_SOURCES: MoneySource[] = [
   {
-    // Gifts made on the site (Checkout) and each paid monthly invoice, on the day paid.
-    key: "online-gifts",
+    // Gifts made on the site (Checkout) and each paid monthly invoice, on the day paid; a
+    // gift staff recorded by hand (cash, cheque, bank transfer or a collection, which has an
+    // offline_gifts row) is its own stream.
+    key: "gifts",
     rows: (range) => sql`
-      select ${londonDay(sql`paid_at`)} as day, mode as stream, coalesce(cause_title, ${GENERAL}) as cause, null::text as appeal, amount_pence::bigint as pence
+      select ${londonDay(sql`paid_at`)} as day,
+        case when exists (select 1 from offline_gifts o where o.donation_id = donations.id) then 'offline' else mode end as stream,
+        coalesce(cause_title, ${GENERAL}) as cause, null::text as appeal, amount_pence::bigint as pence
       from donations where ${withinDays(sql`paid_at`, range)}`,
   },
   {
@@ -71,6 +75,13 @@ export const GIFT_AID_SOURCES: GiftAidSource[] = [
       select ${londonDay(sql`d.paid_at`)} as day, case when d.claim_id is null then 'waiting' else 'claimed' end as state, (d.amount_pence / 4)::bigint as pence
       from donations d join gift_aid_declarations g on g.id = d.declaration_id
       where d.status = 'paid' and (g.cancelled_at is null or g.cancelled_at > d.paid_at) and ${withinDays(sql`d.paid_at`, range)}`,
+  },
+  {
+    // The Small Donations Scheme: the top-up claimed on collections, on the day it was claimed.
+    key: "small-donations",
+    rows: (range) => sql`
+      select ${londonDay(sql`created_at`)} as day, 'claimed' as state, top_up_pence::bigint as pence
+      from small_donation_claims where ${withinDays(sql`created_at`, range)}`,
   },
 ];
 
