@@ -176,7 +176,9 @@ test("the staff list shows upcoming events first, soonest first, then past ones"
   const titles = await page.getByRole("row").locator("td:first-child").allInnerTexts();
   const dates = await getDb().select({ title: events.title, date: events.date }).from(events);
   const today = new Date().toISOString().slice(0, 10);
-  const dateOf = new Map(dates.map((e) => [e.title, e.date]));
+  // Titles shared by several events (the dates of a series) do not say which date a row is.
+  const shared = new Set(dates.filter((e, i) => dates.findIndex((o) => o.title === e.title) !== i).map((e) => e.title));
+  const dateOf = new Map(dates.filter((e) => !shared.has(e.title)).map((e) => [e.title, e.date]));
   const shown = titles.map((t) => dateOf.get(t.trim())).filter((d): d is string => d !== undefined);
   expect(shown.length).toBeGreaterThan(3);
   const firstPast = shown.findIndex((d) => d < today);

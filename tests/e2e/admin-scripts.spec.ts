@@ -2,10 +2,12 @@ import { expect, test } from "./fixtures.ts";
 
 /**
  * What a staff member's browser downloads for an admin screen: at most 250 KB of
- * JavaScript once compressed, and the rich-text editor (Tiptap and the ProseMirror library
- * under it, the largest code in the admin area) only on the screens that edit rich text.
+ * JavaScript once compressed (260 KB on a screen with the rich-text editor,
+ * docs/decisions/244), and the rich-text editor (Tiptap and the ProseMirror library under
+ * it, the largest code in the admin area) only on the screens that edit rich text.
  */
 const MAX_SCRIPT_BYTES_COMPRESSED = 250 * 1024;
+const MAX_SCRIPT_BYTES_WITH_EDITOR = 260 * 1024;
 // Texts that only the rich-text editor's code contains.
 const EDITOR_TEXTS = ["ProseMirror", "@tiptap"];
 
@@ -52,7 +54,7 @@ for (const screen of SCREENS) {
     expect(editorCode, scripts.join("\n")).toBe(screen.editor);
     const compressed = (await Promise.all(transfers)).reduce((sum, bytes) => sum + bytes, 0);
     expect(compressed, `${screen.path}: ${scripts.length} scripts`).toBeGreaterThan(10_000);
-    expect(compressed, `${screen.path}: ${scripts.length} scripts`).toBeLessThanOrEqual(MAX_SCRIPT_BYTES_COMPRESSED);
+    expect(compressed, `${screen.path}: ${scripts.length} scripts`).toBeLessThanOrEqual(screen.editor ? MAX_SCRIPT_BYTES_WITH_EDITOR : MAX_SCRIPT_BYTES_COMPRESSED);
     console.log(`${screen.path}: ${scripts.length} scripts, ${(compressed / 1024).toFixed(1)} KB compressed`);
   });
 }

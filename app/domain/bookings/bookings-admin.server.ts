@@ -288,7 +288,7 @@ export interface EventSales {
   left: number | null;
 }
 
-/** Upcoming active events that take bookings, soonest first, with tickets sold and left. */
+/** Upcoming active events that take bookings (a series by its next date), soonest first, with tickets sold and left. */
 export async function upcomingEventSales(options: { limit?: number; now?: Date } = {}): Promise<EventSales[]> {
   const now = options.now ?? new Date();
   const rows = await getDb()
@@ -307,6 +307,10 @@ export async function upcomingEventSales(options: { limit?: number; now?: Date }
         eq(events.is_past, false),
         gte(events.date, sql`current_date`),
         inArray(events.booking_mode, [...BOOKING_MODES_WITH_BOOKINGS]),
+        // A series once: its next date.
+        sql`(${events.series_id} is null or ${events.id} = (
+          select n.id from events n where n.series_id = ${events.series_id} and n.is_active and not n.is_past and n.date >= current_date
+          order by n.date, n.time, n.id limit 1))`,
       ),
     )
     .orderBy(asc(events.date), asc(events.time), asc(events.id))

@@ -7,8 +7,7 @@
  * T = ceil((gift + fixed) / (1 - percent)), in whole pence, worked out in integers (a
  * percentage is held in hundredths of a percent, "basis points": 150 is 1.5%).
  */
-const PAYMENT_METHODS = ["card", "bacs_debit"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentMethod = "card" | "bacs_debit";
 
 export interface FeeRate {
   /** Hundredths of a percent: 150 is 1.5%. */

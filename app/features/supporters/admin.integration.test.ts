@@ -108,7 +108,7 @@ describe("the list and the supporter page", () => {
     expect((posted as Response).status).toBe(302);
 
     const view = (await page(routeArgs(`/admin/supporters/${id}`, { id }, { token: staff.token }))) as Awaited<ReturnType<typeof pageRouteLoader>>;
-    expect(view.timeline.entries.map((e) => e.title)).toEqual([`Note by ${staff.email}`, "Booked 2 tickets for Quiz Night", "Gave £15.00"]);
+    expect(view.timeline.entries.map((e) => e.title)).toEqual([`Note by ${staff.email}`, "Booked 2 places for Quiz Night", "Gave £15.00"]);
     expect(view.timeline.entries[0].detail).toBe("Called to say thank you.");
 
     for (let i = 0; i < 40; i++) await getDb().insert(supporterNotes).values({ supporter_id: id, body: `n${i}`, created_at: new Date(Date.UTC(2025, 0, 1, 0, i)) });

@@ -119,8 +119,8 @@ export async function supporterTimeline(id: string, page: number): Promise<{ ent
       select 'declaration-cancelled', g.cancelled_at, g.id::text, 'Gift Aid declaration cancelled', 'Made ' || to_char(g.made_at at time zone 'Europe/London', 'DD Mon YYYY')
         from ${giftAidDeclarations} g where g.supporter_id = ${id} and g.cancelled_at is not null
       union all
-      select 'booking', b.created_at, b.id::text, 'Booked ' || b.quantity || case when b.quantity = 1 then ' ticket' else ' tickets' end || ' for ' || e.title,
-        b.reference || ' · ' || b.status
+      select 'booking', b.created_at, b.id::text, 'Booked ' || b.quantity || case when b.quantity = 1 then ' place' else ' places' end || ' for ' || e.title,
+        b.reference || coalesce(' · ' || (select string_agg(l.quantity || ' ' || l.name, ', ' order by l.id) from booking_lines l where l.booking_id = b.id), '') || ' · ' || b.status
         from ${bookings} b join events e on e.id = b.event_id where b.supporter_id = ${id}
       union all
       select 'form', f.created_at, f.id::text,
