@@ -13,7 +13,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
 import { ukToday } from "../../app/components/site/format.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { donations } from "../../app/db/schema.ts";
+import { bookings, donations, events } from "../../app/db/schema.ts";
 import { financialYearOf } from "../../app/features/insights/period.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { openSitePage, startGivingSite, type GivingSite } from "./giving-server.ts";
@@ -35,6 +35,12 @@ test.beforeAll(async () => {
   await gift("E2E-2", 1_500, `${year}-06-15T12:00:00Z`, null, "monthly");
   await getDb().insert(donations).values({ reference: "E2E-3", amount_pence: 4_000, mode: "one-off", status: "refunded", email: "e2e-3@example.org", paid_at: new Date(`${year}-07-01T12:00:00Z`), refunded_at: new Date(`${year}-07-02T12:00:00Z`) });
   await gift("E2E-4", 8_000, `${year - 1}-05-10T12:00:00Z`, "Food bank");
+  // An event of this financial year with a confirmed booking, for the events report.
+  const [event] = await getDb()
+    .insert(events)
+    .values({ title: "E2E Ceilidh", date: `${year}-09-12`, time: "19:00", description: "A ceilidh.", location: "Village Hall", category: "social", booking_mode: "free", tickets_available: 40 })
+    .returning();
+  await getDb().insert(bookings).values({ reference: "MCF-E2E0-0001", event_id: event.id, name: "Ann", email: "ann@example.org", quantity: 3, status: "confirmed", confirmed_at: new Date(`${year}-09-01T12:00:00Z`), cancel_token_hash: "e2e-insights-booking" });
 });
 
 // eslint-disable-next-line no-empty-pattern
