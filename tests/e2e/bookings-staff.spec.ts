@@ -77,8 +77,8 @@ test("door check-in on a phone: a reference checked in twice says already checke
   await field.fill(booking.reference.toLowerCase().replaceAll("-", " "));
   await field.press("Enter");
   await expect(page.getByTestId("check-in-result")).toContainText("Checked in: Grace Hopper");
-  await expect(page.getByTestId("check-in-result")).toContainText("3 tickets");
-  await expect(page.getByTestId("arrived-count")).toHaveText("Arrived: 3 of 3 tickets");
+  await expect(page.getByTestId("check-in-result")).toContainText("3 people");
+  await expect(page.getByTestId("arrived-count")).toHaveText("Arrived: 3 of 3 people");
   await expect(page.getByLabel("Booking reference")).toHaveValue("");
   await page.screenshot({ path: "test-results/screenshots/check-in-390.png", fullPage: true });
 

@@ -64,9 +64,9 @@ test("a door volunteer finds today's event from the dashboard and the menu, and 
   const list = page.getByTestId("door-list");
   const ada = list.getByRole("listitem").filter({ hasText: "Ada Lovelace" });
   await expect(ada).toContainText(booked[0]!.reference);
-  await expect(ada).toContainText("1 ticket");
+  await expect(ada).toContainText("1 person");
   await expect(ada).toContainText("Not arrived");
-  await expect(list.getByRole("listitem").filter({ hasText: "Charles Babbage" })).toContainText("2 tickets");
+  await expect(list.getByRole("listitem").filter({ hasText: "Charles Babbage" })).toContainText("2 people");
   // No contact details, and no way into them.
   for (const b of booked) await expect(page.getByText(b.email)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "All bookings" })).toHaveCount(0);
@@ -123,7 +123,7 @@ test("the camera reads a ticket's QR code without BarcodeDetector, loading the Q
 
   await scan.click();
   await expect(page.getByTestId("check-in-result")).toContainText("Checked in: Grace Hopper", { timeout: 15_000 });
-  await expect(page.getByTestId("arrived-count")).toHaveText("Arrived: 1 of 1 ticket");
+  await expect(page.getByTestId("arrived-count")).toHaveText("Arrived: 1 of 1 person");
   expect((await bodies()).some((body) => body.includes("Invalid module size"))).toBe(true);
   await page.screenshot({ path: "test-results/screenshots/check-in-camera-390.png", fullPage: true });
 });
@@ -176,7 +176,7 @@ test("group check-in on a phone: a family's party shows the types bought and the
   await party.getByRole("button", { name: "Priya Shah arriving" }).click();
   await expect(page.getByTestId("check-in-result")).toContainText("3 of 5 arrived");
   await expect(party).toContainText("3 of 5 arrived");
-  await expect(page.getByTestId("arrived-count")).toHaveText("Arrived: 3 of 5 tickets");
+  await expect(page.getByTestId("arrived-count")).toHaveText("Arrived: 3 of 5 people");
   await page.screenshot({ path: "test-results/screenshots/group-check-in-390.png", fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // The other two arrive: the reference checks in the rest of the party.

@@ -22,7 +22,8 @@ function eventId(params: { id?: string }): number {
   return /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : 0;
 }
 
-const tickets = (n: number) => (n === 1 ? "1 ticket" : `${n} tickets`);
+// Places, counted as people: a Family ticket lets in several (a booking's quantity is its places).
+const people = (n: number) => (n === 1 ? "1 person" : `${n} people`);
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, request } = args;
@@ -74,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
       result = {
         tone: "ok",
         heading: `Checked in: ${outcome.booking.name}`,
-        detail: `${tickets(outcome.booking.quantity)} · ${outcome.arrived} of ${outcome.booking.quantity} arrived · ${outcome.booking.reference}`,
+        detail: `${people(outcome.booking.quantity)} · ${outcome.arrived} of ${outcome.booking.quantity} arrived · ${outcome.booking.reference}`,
         at,
       };
       break;
@@ -82,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
       result = {
         tone: "warn",
         heading: `Already checked in at ${formatUkDateTime(outcome.at)}`,
-        detail: `${outcome.booking.name} · ${tickets(outcome.booking.quantity)} · ${outcome.booking.reference}`,
+        detail: `${outcome.booking.name} · ${people(outcome.booking.quantity)} · ${outcome.booking.reference}`,
         at,
       };
       break;
@@ -205,7 +206,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         <span className="font-semibold">{event.title}</span> · {event.when}
       </p>
       <p className="mt-1 text-slate-700" data-testid="arrived-count">
-        Arrived: {arrived} of {tickets(sold)}
+        Arrived: {arrived} of {people(sold)}
       </p>
 
       {result && (
@@ -266,7 +267,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                   <div className="min-w-0">
                     <p className="font-semibold break-words text-ink">{m.name}</p>
                     <p className="text-sm text-slate-600">
-                      {tickets(m.quantity)} · <span className="font-mono">{m.reference}</span>
+                      {people(m.quantity)} · <span className="font-mono">{m.reference}</span>
                     </p>
                     {!m.valid && <p className="text-sm font-semibold text-red-800">{m.status}</p>}
                   </div>
@@ -304,7 +305,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                     <div className="min-w-0">
                       <p className="font-semibold break-words text-ink">{b.name}</p>
                       <p className="text-sm text-slate-600">
-                        {b.types && !/^\d+ Ticket$/.test(b.types) ? `${b.quantity} ${b.quantity === 1 ? "person" : "people"}: ${b.types}` : tickets(b.quantity)} ·{" "}
+                        {b.types && !/^\d+ Ticket$/.test(b.types) ? `${people(b.quantity)}: ${b.types}` : people(b.quantity)} ·{" "}
                         <span className="font-mono">{b.reference}</span>
                       </p>
                       {b.names.length > 0 && <p className="text-sm break-words text-slate-700">{b.names.join(", ")}</p>}
