@@ -113,8 +113,8 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, add
               </a>
             </li>
             <li>
-              <a href="/news" className="hover:text-white hover:underline">
-                News
+              <a href="/newsletters" className="hover:text-white hover:underline">
+                Newsletters
               </a>
             </li>
           </ul>

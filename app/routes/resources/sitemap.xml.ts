@@ -5,7 +5,7 @@ import { publishedSlugs } from "../../domain/news/news.server.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
-export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/appeals", "/support", "/news"];
+export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/appeals", "/support", "/news", "/newsletters"];
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
