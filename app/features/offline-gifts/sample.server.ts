@@ -30,7 +30,7 @@ export async function seedSampleGiving(): Promise<boolean> {
   const [first] = await getDb().select({ id: causes.id }).from(causes).orderBy(asc(causes.sort_order), asc(causes.id)).limit(1);
   if (first) {
     const appeal = await saveAppeal(first.id, { goalPence: 300_000, startsOn: day(-14), endsOn: day(21), match: { matcherName: "Millbrook Bakery", from: day(-2), to: day(5), capPence: 50_000 } }, SAMPLE_ACTOR);
-    await postAppealUpdate(appeal.id, "Thank you! We are past the first £500, and Millbrook Bakery is doubling every gift this week.", SAMPLE_ACTOR);
+    await postAppealUpdate(appeal.id, "Thank you for a wonderful start! Millbrook Bakery is doubling every gift this week, up to £500.", SAMPLE_ACTOR);
   }
   const bakery = await supporterByEmail("millbrook.bakery@example.org");
   await recordOfflineGift(
