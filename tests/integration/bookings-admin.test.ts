@@ -6,10 +6,8 @@
  * the booking through the webhook (charge.refunded); the CSV rows are read in batches;
  * the dashboard's sales figures.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, bookings, events } from "../../app/db/schema.ts";
 import {
@@ -24,47 +22,14 @@ import { availability, createBooking, holdForCheckout } from "../../app/domain/b
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
 import { updateEvent, type EventInput } from "../../app/domain/events/events-admin.server.ts";
 import { FieldsRefusedError } from "../../app/domain/listings/save-listing.server.ts";
-import { reloadConfig } from "../../app/lib/config.server.ts";
-import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
-import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
+import { withStripeDouble } from "../helpers/stripe-site.ts";
 
 setupTestDatabase();
 
-const stripe = new StripeDouble();
-let site: http.Server;
-const savedEnv = { ...process.env };
 const actor = { userId: null, email: "door@millbrook.test", ip: "127.0.0.1" };
 const origin = "http://localhost:5999";
-
-beforeAll(async () => {
-  await stripe.start();
-  site = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const request = new Request(`http://localhost${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: Buffer.concat(chunks).toString("utf8"),
-      });
-      const response = await stripeWebhook({ request } as never);
-      res.writeHead(response.status, { "Content-Type": "application/json" });
-      res.end(await response.text());
-    });
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  stripe.webhookUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/payments/stripe/webhook`;
-  Object.assign(process.env, stripe.env(), { PUBLIC_URL: origin });
-  reloadConfig();
-});
-
-afterAll(async () => {
-  process.env = savedEnv;
-  reloadConfig();
-  await stripe.stop();
-  await new Promise((resolve) => site.close(resolve));
-});
+const { stripe } = withStripeDouble({ PUBLIC_URL: origin });
 
 let n = 0;
 async function makeEvent(values: Partial<typeof events.$inferInsert> = {}) {

@@ -4,10 +4,8 @@
  * (or by the sweep), and a repeated webhook confirming once. Stripe is the local double;
  * its webhooks reach the site's real webhook route through a small HTTP server here.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events } from "../../app/db/schema.ts";
 import {
@@ -25,55 +23,14 @@ import {
 } from "../../app/domain/bookings/bookings.server.ts";
 import { londonInstant, salesCloseAt } from "../../app/domain/bookings/sales.ts";
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
-import { reloadConfig } from "../../app/lib/config.server.ts";
-import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
 import { receiveWebhook } from "../../app/payments/webhooks.server.ts";
-import { StripeDouble } from "../../scripts/stripe-double.ts";
 import Stripe from "stripe";
 import { setupTestDatabase } from "../helpers/test-database.ts";
+import { withStripeDouble } from "../helpers/stripe-site.ts";
 
 setupTestDatabase();
 
-const stripe = new StripeDouble();
-let site: http.Server;
-const savedEnv = { ...process.env };
-/** While set, the site is down: every webhook gets a 503, as from a load balancer with no instance up. */
-let outage = false;
-
-beforeAll(async () => {
-  await stripe.start();
-  // The site's webhook route, served as the app would serve it.
-  site = http.createServer((req, res) => {
-    if (outage) {
-      req.resume();
-      res.writeHead(503).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const request = new Request(`http://localhost${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: Buffer.concat(chunks).toString("utf8"),
-      });
-      const response = await stripeWebhook({ request } as never);
-      res.writeHead(response.status, { "Content-Type": "application/json" });
-      res.end(await response.text());
-    });
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  stripe.webhookUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/payments/stripe/webhook`;
-  Object.assign(process.env, stripe.env(), { PUBLIC_URL: "http://localhost:5999" });
-  reloadConfig();
-});
-
-afterAll(async () => {
-  process.env = savedEnv;
-  reloadConfig();
-  await stripe.stop();
-  await new Promise((resolve) => site.close(resolve));
-});
+const { stripe, outage } = withStripeDouble();
 
 let n = 0;
 async function makeEvent(values: Partial<typeof events.$inferInsert> = {}) {
@@ -228,7 +185,7 @@ describe("paid tickets through Stripe Checkout", () => {
     const held = await holdForCheckout(buyer(event.id, 12, 2), { origin });
     if (!held.ok) throw new Error("not held");
     const sessionId = held.booking.stripe_checkout_session_id!;
-    outage = true;
+    outage.down = true;
     try {
       await stripe.complete(sessionId);
       // Refused: nothing recorded yet, and the double keeps the event to send again.
@@ -237,7 +194,7 @@ describe("paid tickets through Stripe Checkout", () => {
       expect(stripe.pendingRetries).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 1_200));
     } finally {
-      outage = false;
+      outage.down = false;
     }
     await stripe.settled();
     const attempts = stripe.sent.filter((s) => ((s.event.data as { object: { id?: string } }).object.id === sessionId));

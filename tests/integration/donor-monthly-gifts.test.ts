@@ -4,54 +4,23 @@
  * (official SDK) whose signed webhooks reach the site's real webhook route. Refused input
  * changes nothing, here or at Stripe.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { donations, monthlyGifts } from "../../app/db/schema.ts";
 import { startDonationCheckout } from "../../app/domain/giving/checkout.server.ts";
-import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { hashToken, newToken } from "../../app/lib/tokens.server.ts";
-import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
-import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
+import { withStripeDouble } from "../helpers/stripe-site.ts";
 import { action as manageAction, loader as manageLoader } from "../../app/features/donor-account/manage-page.tsx";
 import { monthsLater } from "../../app/features/donor-account/monthly.server.ts";
 import { donorSessions, monthlyGiftPauses } from "../../app/features/donor-account/table.ts";
 
 setupTestDatabase();
 
-const stripe = new StripeDouble();
-let site: http.Server;
-const savedEnv = { ...process.env };
-
-beforeAll(async () => {
-  await stripe.start();
-  site = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const request = new Request(`http://localhost${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
-      const response = await stripeWebhook({ request } as never);
-      res.writeHead(response.status, { "Content-Type": "application/json" });
-      res.end(await response.text());
-    });
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  stripe.webhookUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/payments/stripe/webhook`;
-  Object.assign(process.env, stripe.env(), { PUBLIC_URL: "http://localhost:5999" });
-  reloadConfig();
-});
-
-afterAll(async () => {
-  process.env = savedEnv;
-  reloadConfig();
-  await stripe.stop();
-  await new Promise((resolve) => site.close(resolve));
-});
+const { stripe } = withStripeDouble();
 
 let n = 0;
 /** A monthly gift made through Checkout and paid once; the donor signed in. */

@@ -4,51 +4,20 @@
  * family order with a code and a donation paid through the Stripe double (the donation in
  * the ledger and the Gift Aid claim, admission never), then checked in at the door in part.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, donations, events } from "../../app/db/schema.ts";
 import { availability, checkIn, createBooking, holdForCheckout, linesOf, ticketOffer } from "../../app/domain/bookings/bookings.server.ts";
 import { eligibleGifts } from "../../app/domain/giving/gift-aid.server.ts";
-import { reloadConfig } from "../../app/lib/config.server.ts";
-import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
-import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
+import { withStripeDouble } from "../helpers/stripe-site.ts";
 import { discountCodes, eventTicketTypes } from "../../app/features/event-tickets/table.ts";
 
 setupTestDatabase();
 
-const stripe = new StripeDouble();
-let site: http.Server;
-const savedEnv = { ...process.env };
 const origin = "http://localhost:5999";
-
-beforeAll(async () => {
-  await stripe.start();
-  site = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const request = new Request(`http://localhost${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
-      const response = await stripeWebhook({ request } as never);
-      res.writeHead(response.status, { "Content-Type": "application/json" });
-      res.end(await response.text());
-    });
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  stripe.webhookUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/payments/stripe/webhook`;
-  Object.assign(process.env, stripe.env(), { PUBLIC_URL: origin });
-  reloadConfig();
-});
-
-afterAll(async () => {
-  process.env = savedEnv;
-  reloadConfig();
-  await stripe.stop();
-  await new Promise((resolve) => site.close(resolve));
-});
+const { stripe } = withStripeDouble({ PUBLIC_URL: origin });
 
 let n = 0;
 async function makeEvent(values: Partial<typeof events.$inferInsert> = {}) {

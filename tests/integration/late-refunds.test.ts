@@ -4,50 +4,19 @@
  * the job tries again and succeeds; a refund that keeps failing stays owed and is shown
  * to staff (Diagnostics, the event's bookings).
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events } from "../../app/db/schema.ts";
 import { holdForCheckout, owedRefunds } from "../../app/domain/bookings/bookings.server.ts";
 import { siteJobs } from "../../app/jobs/jobs.server.ts";
 import { startQueue } from "../../app/jobs/queue.server.ts";
-import { reloadConfig } from "../../app/lib/config.server.ts";
-import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
 import { checkOwedRefunds } from "../../app/system/diagnostics.server.ts";
-import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
+import { withStripeDouble } from "../helpers/stripe-site.ts";
 
 const database = setupTestDatabase();
-const stripe = new StripeDouble();
-let site: http.Server;
-const savedEnv = { ...process.env };
-
-beforeAll(async () => {
-  await stripe.start();
-  site = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const request = new Request(`http://localhost${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
-      const response = await stripeWebhook({ request } as never);
-      res.writeHead(response.status, { "Content-Type": "application/json" });
-      res.end(await response.text());
-    });
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  stripe.webhookUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/payments/stripe/webhook`;
-  Object.assign(process.env, stripe.env(), { PUBLIC_URL: "http://localhost:5999" });
-  reloadConfig();
-});
-
-afterAll(async () => {
-  process.env = savedEnv;
-  reloadConfig();
-  await stripe.stop();
-  await new Promise((resolve) => site.close(resolve));
-});
+const { stripe } = withStripeDouble();
 
 async function runningQueue() {
   const queue = await startQueue(database.url, siteJobs({ refundRetryDelaySeconds: 1 }), { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 });
