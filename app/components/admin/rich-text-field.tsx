@@ -1,5 +1,5 @@
 /**
- * The body field of a news post. On the server and without JavaScript it is a plain
+ * The body field of a news post or a newsletter. On the server and without JavaScript it is a plain
  * textarea holding the HTML, which staff can edit and save as it is. Once the page has
  * started in the browser, the Tiptap editor (a separate chunk, loaded only here) takes
  * its place and keeps the textarea's value up to date, so the form posts the same field.

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
-import { BodyField } from "./body-field.tsx";
+import { RichTextField } from "../../../components/admin/rich-text-field.tsx";
 import { TextField } from "../../../components/ui/fields.tsx";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { createNewsletter, getNewsletter, updateNewsletter } from "../newsletters.server.ts";
@@ -73,7 +73,7 @@ export default function NewsletterForm({ loaderData, actionData }: Route.Compone
           error={errors.preview_text}
           className="md:col-span-2"
         />
-        <BodyField
+        <RichTextField
           name="body"
           label="Newsletter"
           hint="Headings, lists, links and images (uploaded to the media library). Every newsletter ends with an unsubscribe link and the charity's name, address and number: you need not add them."
