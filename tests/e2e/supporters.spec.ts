@@ -6,6 +6,7 @@
  */
 // Not ./fixtures.ts: this spec opens its own database in the test process.
 import { expect, test, type Page } from "@playwright/test";
+import { sql } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { linkSupporter } from "../../app/features/supporters/supporters.server.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
@@ -47,7 +48,17 @@ for (const width of [390, 1280]) {
     const link = /(http:\/\/localhost:\d+\/newsletter\/confirm\/[\w-]+)/.exec(mail.text)![1];
     await openSitePage(page, link);
     await expect(page.getByRole("heading", { name: "Confirm your subscription" })).toBeVisible();
+    let liveConnections = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/live") liveConnections++;
+    });
     await page.getByRole("button", { name: "Yes, subscribe me" }).click();
+    await expect(page.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
+    // A change to what the page shows (another editor saving) while the answer is on screen
+    // must not take it away: a revalidation would drop the action's answer.
+    await expect.poll(() => liveConnections).toBeGreaterThan(0);
+    await getDb().execute(sql`select pg_notify('millbrook_changes', ${JSON.stringify({ topic: "settings", from: "e2e" })})`);
+    await page.waitForTimeout(1_000);
     await expect(page.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
     await noSideScroll(page);
     await page.screenshot({ path: `test-results/supporters-confirmed-${width}.png`, fullPage: false });

@@ -6,9 +6,14 @@
  * reconnects and revalidates once (it may have missed a change meanwhile).
  * Without `topics`, the page's own: what its matched routes declare in their handles
  * (app/live/topics.ts).
+ *
+ * A page showing a form's answer (the router holds action data: "You are subscribed",
+ * "Thank you for your message") is not revalidated: React Router drops action data on a
+ * revalidation, so the answer would turn back into the form (or a "link expired") in
+ * front of the visitor. Live updates resume once the visitor moves on.
  */
-import { useEffect } from "react";
-import { useMatches, useRevalidator } from "react-router";
+import { useContext, useEffect, useRef } from "react";
+import { UNSAFE_DataRouterDataContext, useMatches, useRevalidator } from "react-router";
 import { pageTopics, type ContentTopic } from "../../live/topics.ts";
 
 function useLiveUpdates(topics?: readonly ContentTopic[]) {
@@ -16,13 +21,22 @@ function useLiveUpdates(topics?: readonly ContentTopic[]) {
   const wanted = topics ?? pageTopics(matches.map((m) => m.handle));
   const { revalidate } = useRevalidator();
   const key = wanted.join(",");
+  // The exported (UNSAFE_) router data context is the only way to see every route's action
+  // data from the root; useActionData reads the calling route's only.
+  const answerShown = useContext(UNSAFE_DataRouterDataContext)?.actionData != null;
+  const showsAnswer = useRef(answerShown);
+  useEffect(() => {
+    showsAnswer.current = answerShown;
+  }, [answerShown]);
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onChange = () => {
       // Several changes in a burst: one revalidation.
       clearTimeout(timer);
-      timer = setTimeout(() => void revalidate(), 150);
+      timer = setTimeout(() => {
+        if (!showsAnswer.current) void revalidate();
+      }, 150);
     };
     let source: EventSource | null = null;
     const open = () => {
