@@ -9,6 +9,9 @@
  *   npm run bench:insights
  *   BENCH_ADMIN_REQUESTS=100 timed requests per report (after three to warm up)
  *   BENCH_PAGE_VIEWS=5000000 page views to write
+ *   BENCH_KEEP_DIR=/tmp/insights-data keep the database there: filled on the first run,
+ *     reused as it is on the next (the server's migrations run on it), for EXPLAIN ANALYZE
+ *     with `psql` while no bench runs, or to re-measure without filling again
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -113,9 +116,12 @@ const fmt = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 export async function insightsSection(): Promise<string> {
   const loadBefore = os.loadavg()[0];
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-insights-"));
+  const keep = process.env.BENCH_KEEP_DIR ? path.resolve(process.env.BENCH_KEEP_DIR) : null;
+  const tmp = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-insights-"));
+  fs.mkdirSync(tmp, { recursive: true });
   fs.chmodSync(tmp, 0o755);
   const dataDir = path.join(tmp, "data");
+  const filled = keep !== null && fs.existsSync(path.join(tmp, "filled"));
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const env = { PAGE_CACHE: "off" };
   let server = await startServer(dataDir, env, null);
@@ -124,11 +130,15 @@ export async function insightsSection(): Promise<string> {
     let cookie: string;
     let counts: Record<string, number>;
     try {
-      log("bench insights: filling the large data...");
-      const started = Date.now();
-      await fillDatabase();
-      await fillInsights();
-      log(`bench insights: filled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      if (filled) log(`bench insights: reusing the data in ${tmp}`);
+      else {
+        log("bench insights: filling the large data...");
+        const started = Date.now();
+        await fillDatabase();
+        await fillInsights();
+        log(`bench insights: filled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        if (keep) fs.writeFileSync(path.join(tmp, "filled"), new Date().toISOString());
+      }
       const result = await getDb().execute<Record<string, number>>(sql`
         select (select count(*) from page_views)::int as page_views, (select count(*) from visit_daily)::int as daily_rows,
                (select count(*) from donations)::int as gifts, (select count(*) from events)::int as events, (select count(*) from bookings)::int as bookings`);
@@ -156,7 +166,7 @@ ${table(["Request", "What", "Status", "p50", "p99 (<200 ms)"], rows)}
 `;
   } finally {
     await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (!keep) fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
