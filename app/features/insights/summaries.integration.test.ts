@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { causes, donations, giftAidDeclarations } from "../../db/schema.ts";
+import { causes, donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { DONATION_EVENT_HANDLERS } from "../../domain/giving/ledger.server.ts";
 import { markClaimed, undoClaim } from "../../domain/giving/gift-aid.server.ts";
 import { cancelDeclaration } from "../../domain/giving/admin.server.ts";
@@ -236,5 +236,36 @@ describe("money_daily, the money report's summary of the ledger", () => {
     expect(byAppeal.series[0].values).toEqual([3_000]);
     const byCause = report.charts.find((c) => c.id === "by-cause")!;
     expect(byCause.series[0].values[byCause.categories.indexOf("Roof appeal")]).toBe(8_000);
+  });
+});
+
+describe("monthly donors, added up in one pass", () => {
+  it("gives the same started, ended and active figures as comparing each monthly gift with each month's end", async () => {
+    const gifts: [string, string | null][] = [
+      ["2025-12-10T10:00:00Z", null],
+      ["2026-04-01T10:00:00Z", "2026-06-15T10:00:00Z"],
+      ["2026-04-30T23:30:00Z", null], // 1 May in Millbrook
+      ["2026-05-02T10:00:00Z", "2026-05-31T23:30:00Z"], // ended 1 June in Millbrook
+      ["2026-06-20T10:00:00Z", "2026-06-25T10:00:00Z"],
+      ["2026-02-01T10:00:00Z", "2026-08-01T10:00:00Z"],
+    ];
+    for (const [i, [started, ended]] of gifts.entries()) {
+      await getDb()
+        .insert(monthlyGifts)
+        .values({ reference: `MCF-M-SUM-${i}`, stripe_subscription_id: `sub_sum_${i}`, email: `m${i}@example.org`, amount_pence: 1_000, stop_token: `stop-sum-${i}`, started_at: new Date(started), ended_at: ended ? new Date(ended) : null, status: ended ? "ended" : "active" });
+    }
+    const rows = await getDb().select({ started: monthlyGifts.started_at, ended: monthlyGifts.ended_at }).from(monthlyGifts);
+    const londonMonth = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" }).format(at);
+    const months = ["2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09"];
+    const expected = {
+      started: months.map((m) => rows.filter((r) => londonMonth(r.started) === m).length),
+      ended: months.map((m) => rows.filter((r) => r.ended && londonMonth(r.ended) === m).length),
+      active: months.map((m) => rows.filter((r) => londonMonth(r.started) <= m && (!r.ended || londonMonth(r.ended) > m)).length),
+    };
+    expect(expected).toEqual({ started: [1, 2, 1, 0, 0, 0], ended: [0, 0, 3, 0, 1, 0], active: [3, 5, 3, 3, 2, 2] });
+    const report = await moneyReport(periodFrom(new URLSearchParams({ from: "2026-04-01", to: "2026-09-30" }), "2026-11-27", 4));
+    const donors = report.charts.find((c) => c.id === "monthly-donors")!;
+    const series = (key: string) => donors.series.find((s) => s.key === key)!.values;
+    expect({ started: series("started"), ended: series("ended"), active: series("active") }).toEqual(expected);
   });
 });
