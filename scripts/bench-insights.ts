@@ -9,6 +9,9 @@
  *   npm run bench:insights
  *   BENCH_ADMIN_REQUESTS=100 timed requests per report (after three to warm up)
  *   BENCH_PAGE_VIEWS=5000000 page views to write
+ *   BENCH_KEEP_DIR=/tmp/insights-data keep the database there: filled on the first run,
+ *     reused as it is on the next (the server's migrations run on it), for EXPLAIN ANALYZE
+ *     with `psql` while no bench runs, or to re-measure without filling again
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -35,8 +38,15 @@ const REPORTS = [
   { url: "/admin/reports/website?period=this-year", what: "website: this financial year" },
   { url: "/admin/reports/website?period=last-year", what: "website: last financial year" },
   { url: "/admin/reports/export/money-in?period=this-year", what: "CSV: money in by month" },
-  { url: "/admin/reports/trustees.pdf?period=this-year", what: "trustees' summary PDF" },
+  { url: "/admin/reports/events/export/tickets?period=last-year", what: "CSV: tickets by event" },
+  { url: "/admin/reports/supporters/export/subscribers?period=this-year", what: "CSV: newsletter subscribers" },
+  { url: "/admin/reports/website/export/top-pages?period=this-year", what: "CSV: top pages" },
+  { url: "/admin/reports/trustees.pdf?period=this-year", what: "trustees' summary PDF (the same period again: cached)" },
+  // A new custom period each request, so each PDF is drawn, not served from the cache.
+  { url: (i: number) => `/admin/reports/trustees.pdf?from=2025-04-01&to=${new Date(Date.UTC(2026, 2, 31) - i * 86_400_000).toISOString().slice(0, 10)}`, what: "trustees' summary PDF (a new period each time: drawn)" },
 ];
+
+const TARGET_MS = 200;
 
 async function fillInsights(): Promise<void> {
   const run = (query: ReturnType<typeof sql>) => getDb().execute(query);
@@ -80,7 +90,9 @@ async function fillInsights(): Promise<void> {
            case when i % 9 = 0 then 'newsletter' end, case when i % 9 = 0 then 'email' end, case when i % 9 = 0 then 'campaign-' || (i % 7) end,
            (array['phone', 'desktop', 'phone', 'tablet', 'desktop'])[1 + i % 5],
            md5((i / 3)::text)
-    from (select i, (current_date - (i % 396))::date as d from generate_series(1, ${PAGE_VIEWS}) i) v`);
+    from (select i, (current_date - (i % 396))::date as d from generate_series(1, ${PAGE_VIEWS}) i) v
+    -- In the order real views arrive (day by day), so a day's views sit together on disk as they would.
+    order by d, i`);
   log("bench insights: rolling the page views up (the visit-rollup job)...");
   const rolled = Date.now();
   await rollupVisits();
@@ -94,12 +106,12 @@ interface Timing {
   status: number;
 }
 
-async function time(url: string, cookie: string): Promise<Timing> {
+async function time(url: string | ((i: number) => string), origin: string, cookie: string): Promise<Timing> {
   const times: number[] = [];
   let status = 0;
   for (let i = 0; i < REQUESTS + 3; i++) {
     const started = performance.now();
-    const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+    const response = await fetch(origin + (typeof url === "string" ? url : url(i)), { headers: { cookie }, redirect: "manual" });
     await response.arrayBuffer();
     status = response.status;
     if (i >= 3) times.push(performance.now() - started);
@@ -113,9 +125,12 @@ const fmt = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 export async function insightsSection(): Promise<string> {
   const loadBefore = os.loadavg()[0];
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-insights-"));
+  const keep = process.env.BENCH_KEEP_DIR ? path.resolve(process.env.BENCH_KEEP_DIR) : null;
+  const tmp = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-insights-"));
+  fs.mkdirSync(tmp, { recursive: true });
   fs.chmodSync(tmp, 0o755);
   const dataDir = path.join(tmp, "data");
+  const filled = keep !== null && fs.existsSync(path.join(tmp, "filled"));
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const env = { PAGE_CACHE: "off" };
   let server = await startServer(dataDir, env, null);
@@ -124,11 +139,15 @@ export async function insightsSection(): Promise<string> {
     let cookie: string;
     let counts: Record<string, number>;
     try {
-      log("bench insights: filling the large data...");
-      const started = Date.now();
-      await fillDatabase();
-      await fillInsights();
-      log(`bench insights: filled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      if (filled) log(`bench insights: reusing the data in ${tmp}`);
+      else {
+        log("bench insights: filling the large data...");
+        const started = Date.now();
+        await fillDatabase();
+        await fillInsights();
+        log(`bench insights: filled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        if (keep) fs.writeFileSync(path.join(tmp, "filled"), new Date().toISOString());
+      }
       const result = await getDb().execute<Record<string, number>>(sql`
         select (select count(*) from page_views)::int as page_views, (select count(*) from visit_daily)::int as daily_rows,
                (select count(*) from donations)::int as gifts, (select count(*) from events)::int as events, (select count(*) from bookings)::int as bookings`);
@@ -142,9 +161,12 @@ export async function insightsSection(): Promise<string> {
     server = await startServer(dataDir, env, null);
     const rows: (string | number)[][] = [];
     for (const { url, what } of REPORTS) {
-      log(`bench insights: ${url}`);
-      const t = await time(server.origin + url, cookie);
-      rows.push([`\`${url}\``, what, t.status, fmt(t.p50), `${fmt(t.p99)} ${t.status === 200 && t.p99 < 200 ? "✅" : "❌"}`]);
+      const shown = typeof url === "string" ? url : url(0).replace(/to=[\d-]+/, "to=…");
+      log(`bench insights: ${shown}`);
+      const t = await time(url, server.origin, cookie);
+      const met = t.status === 200 && t.p99 < TARGET_MS;
+      rows.push([`\`${shown}\``, what, t.status, fmt(t.p50), fmt(t.p99), `< ${TARGET_MS} ms`, met ? "✅" : "❌"]);
+      console.log(`  ${what}: p99 ${fmt(t.p99)} against ${TARGET_MS} ms ${met ? "✅" : "❌"}`);
     }
     return `## Reports on large data
 
@@ -152,11 +174,11 @@ Data: ${counts.page_views.toLocaleString("en-GB")} page views (${counts.daily_ro
 Server time per request as an administrator, one request at a time, ${REQUESTS} timed requests each after three to warm up.
 Load average (1 min) before: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)} (2 cores, shared with other engineers' work: p99 is the most affected).
 
-${table(["Request", "What", "Status", "p50", "p99 (<200 ms)"], rows)}
+${table(["Request", "What", "Status", "p50", "p99", "Target (p99)", "Met"], rows)}
 `;
   } finally {
     await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (!keep) fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -902,6 +902,12 @@ export const donations = pgTable(
     supporter_id: uuid("supporter_id"),
     /** Of amount_pence, what the donor added to cover the processing fee. */
     fee_covered_pence: integer("fee_covered_pence").notNull().default(0),
+    /**
+     * The gift has an offline_gifts row (staff recorded it by hand). Kept by a trigger on
+     * offline_gifts, never written by the application: the reports' money summary
+     * (money_daily) needs to know, when a gift changes or goes, which stream it was in.
+     */
+    offline: boolean("offline").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -85,7 +85,7 @@ interface PendingJob {
 const CARRIED_QUEUES = ["mail", "news-publish"];
 
 /** Tables kept by triggers from other tables: a restore rebuilds them as it copies those in. */
-const DERIVED_TABLES = ["donation_totals"];
+const DERIVED_TABLES = ["donation_totals", "money_daily"];
 
 async function applicationTables(client: pg.PoolClient): Promise<{ name: string; columns: string[] }[]> {
   const { rows } = await client.query<{ name: string; columns: string[] }>(`

@@ -143,6 +143,20 @@ describe("money report", () => {
     expect(result.text).toContain("Year before £40.00");
     // Donations only: no supporter or website figures for this treasurer.
     expect(result.text).not.toContain("Newsletter subscribers");
+
+    // The PDF is kept by what it is drawn from: the same figures give the same file, a new
+    // gift a new one (never the one drawn before it).
+    const again = (await pdf(routeArgs(`/admin/reports/trustees.pdf?${PERIOD}`, {}, { token: treasurer.token }))) as Response;
+    const sameBytes = Buffer.from(await again.arrayBuffer());
+    const third = (await pdf(routeArgs(`/admin/reports/trustees.pdf?${PERIOD}`, {}, { token: treasurer.token }))) as Response;
+    expect(Buffer.from(await third.arrayBuffer()).equals(sameBytes)).toBe(true);
+    await gift({ pence: 1_000, at: "2026-05-10T12:00:00Z" });
+    const after = (await pdf(routeArgs(`/admin/reports/trustees.pdf?${PERIOD}`, {}, { token: treasurer.token }))) as Response;
+    const afterParser = new PDFParse({ data: new Uint8Array(await after.arrayBuffer()) });
+    const afterText = (await afterParser.getText()).text;
+    await afterParser.destroy();
+    expect(afterText).toContain("£105.00");
+    expect(afterText).not.toContain("£95.00");
   });
 
   it("keeps money and supporter figures from editors without the permission, and reads the financial year's start month", async () => {

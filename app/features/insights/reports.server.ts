@@ -49,13 +49,15 @@ interface MoneyRow {
   month: string;
   stream: string;
   cause: string;
+  /** The appeal the money came in for, or null. */
+  appeal: string | null;
   pence: number;
 }
 
 async function moneyRows(range: DayRange): Promise<MoneyRow[]> {
-  const rows = await rowsOf<{ month: string; stream: string; cause: string; pence: string }>(sql`
-    select to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, stream, cause, sum(pence)::bigint as pence
-    from (${unionOf(MONEY_SOURCES, range)}) money group by 1, 2, 3`);
+  const rows = await rowsOf<{ month: string; stream: string; cause: string; appeal: string | null; pence: string }>(sql`
+    select to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, stream, cause, appeal, sum(pence)::bigint as pence
+    from (${unionOf(MONEY_SOURCES, range)}) money group by 1, 2, 3, 4`);
   return rows.map((r) => ({ ...r, pence: Number(r.pence) }));
 }
 
@@ -70,16 +72,25 @@ async function monthlyDonors(period: Period) {
   const monthEnds = (months: string[]) => months.map((m) => `${m.slice(0, 7)}-01`);
   const query = (months: string[]) =>
     rowsOf<{ month: string; started: number; ended: number; active: number }>(sql`
-      with months as (
-        select m::date as month,
-               (m::date)::timestamp at time zone 'Europe/London' as starts,
-               ((m::date + interval '1 month')::date)::timestamp at time zone 'Europe/London' as ends
-        from unnest(${pgArray(monthEnds(months))}::date[]) m)
+      -- One pass over the monthly gifts, added up by the Millbrook month they started and
+      -- ended; each month's figures are then read from those few rows (comparing every
+      -- gift with every month's bounds made five years take a second).
+      with months as materialized (
+        select m::date as month, (m::date)::timestamp at time zone 'Europe/London' as starts
+        from unnest(${pgArray(monthEnds(months))}::date[]) m),
+      gifts as materialized (
+        select date_trunc('month', started_at at time zone 'Europe/London')::date as started,
+               date_trunc('month', ended_at at time zone 'Europe/London')::date as ended
+        from monthly_gifts),
+      starts as (select started as month, count(*) as n from gifts group by 1),
+      ends as (select ended as month, count(*) as n from gifts where ended is not null group by 1)
       select to_char(month, 'YYYY-MM-DD') as month,
-        (select count(*) from monthly_gifts g where g.started_at >= starts and g.started_at < ends)::int as started,
-        (select count(*) from monthly_gifts g where g.ended_at >= starts and g.ended_at < ends)::int as ended,
-        -- A month not begun yet has no end-of-month figure.
-        case when starts > now() then 0 else (select count(*) from monthly_gifts g where g.started_at < ends and (g.ended_at is null or g.ended_at >= ends)) end::int as active
+        coalesce((select n from starts s where s.month = months.month), 0)::int as started,
+        coalesce((select n from ends e where e.month = months.month), 0)::int as ended,
+        -- Active at the month's end: started by then, not ended by then. A month not begun
+        -- yet has no end-of-month figure.
+        case when starts > now() then 0 else
+          (select coalesce(sum(n), 0) from starts s where s.month <= months.month) - (select coalesce(sum(n), 0) from ends e where e.month <= months.month) end::int as active
       from months order by month`);
   // Of the monthly gifts started in the same period a year (and two years) before, the
   // share still going twelve months after they started (gifts younger than that left out).
@@ -151,6 +162,29 @@ export async function moneyReport(period: Period): Promise<Report> {
       { key: "before", label: "Year before", values: causes.map((c) => causesBefore.get(c) ?? 0), stack: "before", previous: true },
     ],
   };
+  const appealTotals = (rows: MoneyRow[]) => {
+    const totals = new Map<string, number>();
+    for (const r of rows) if (r.appeal !== null) totals.set(r.appeal, (totals.get(r.appeal) ?? 0) + r.pence);
+    return totals;
+  };
+  const appealsNow = appealTotals(now);
+  const appealsBefore = appealTotals(before);
+  const appeals = [...new Set([...appealsNow.keys(), ...appealsBefore.keys()])].sort(
+    (a, b) => (appealsNow.get(b) ?? 0) - (appealsNow.get(a) ?? 0) || a.localeCompare(b),
+  );
+  const byAppeal: Chart = {
+    id: "by-appeal",
+    title: "Money in by appeal",
+    description: "Gifts to an appeal's cause on the days the appeal ran, less refunds, in the period.",
+    unit: "pence",
+    kind: "rank",
+    categoryLabel: "Appeal",
+    categories: appeals,
+    series: [
+      { key: "now", label: "This period", values: appeals.map((c) => appealsNow.get(c) ?? 0), stack: "now" },
+      { key: "before", label: "Year before", values: appeals.map((c) => appealsBefore.get(c) ?? 0), stack: "before", previous: true },
+    ],
+  };
   const aidByMonth = (rows: { month: string; state: string; pence: number }[], state: string | null, months: string[]) =>
     months.map((m) => sum(rows.filter((r) => r.month === m && (state === null || r.state === state)).map((r) => r.pence)));
   const giftAid: Chart = {
@@ -194,7 +228,7 @@ export async function moneyReport(period: Period): Promise<Report> {
     { label: "Monthly donors at the end", unit: "count", value: donors.now.at(-1)?.active ?? 0, previous: donors.before.at(-1)?.active ?? 0 },
   ];
   if (keptNow !== null) figures.push({ label: "Monthly gifts kept after 12 months", unit: "percent", value: keptNow, previous: keptBefore });
-  return { figures, charts: [moneyIn, giftAid, byCause, donorsChart] };
+  return { figures, charts: [moneyIn, giftAid, byCause, byAppeal, donorsChart] };
 }
 
 // ---------------------------------------------------------------- events
@@ -299,19 +333,22 @@ export async function eventsReport(period: Period): Promise<Report> {
 
 async function supporterSeries(months: string[]) {
   return rowsOf<{ month: string; new_supporters: number; subscribed: number; minutes: number }>(sql`
-    with months as (
+    -- Materialised, so each month's bounds are worked out once (see monthlyDonors).
+    with months as materialized (
       select m::date as month,
              (m::date)::timestamp at time zone 'Europe/London' as starts,
              ((m::date + interval '1 month')::date)::timestamp at time zone 'Europe/London' as ends
       from unnest(${pgArray(months)}::date[]) m),
     changes as materialized (
-      -- Each consent event that changes the supporter's state: +1 when given, -1 when withdrawn.
-      select at, case when given then 1 else -1 end as delta
+      -- The consent events that change a supporter's state, added up by Millbrook month
+      -- (+1 when given, -1 when withdrawn): one pass over the events, a few rows out.
+      select date_trunc('month', at at time zone 'Europe/London')::date as month, sum(case when given then 1 else -1 end) as delta
       from (select at, given, lag(given) over (partition by supporter_id order by at, id) as before from consent_events) c
-      where given is distinct from coalesce(before, false))
+      where given is distinct from coalesce(before, false)
+      group by 1)
     select to_char(month, 'YYYY-MM-DD') as month,
       (select count(*) from supporters s where s.created_at >= starts and s.created_at < ends)::int as new_supporters,
-      case when starts > now() then 0 else (select coalesce(sum(delta), 0) from changes where at < ends) end::int as subscribed,
+      case when starts > now() then 0 else (select coalesce(sum(c.delta), 0) from changes c where c.month <= months.month) end::int as subscribed,
       (select coalesce(sum(v.minutes), 0) from volunteer_signups v join volunteer_shifts sh on sh.id = v.shift_id
         where v.status = 'confirmed' and v.minutes is not null and sh.date >= month and sh.date < month + interval '1 month')::int as minutes
     from months order by month`);
@@ -359,25 +396,35 @@ interface DailyRow {
 }
 
 /**
- * The daily totals of a range: days already added up from visit_daily, the others (today,
- * and any day the job has not reached) added up from page_views with the same grouping.
+ * A range's figures: the whole site's totals by day (dimension "total"), and each other
+ * dimension's totals by value over the whole range (day ""). Days already added up come
+ * from visit_daily, the others (today, and any day the job has not reached) from
+ * page_views with the same grouping; the adding up over the range is done in SQL, so a
+ * year of daily rows never leaves the database.
  */
 async function dailyTotals(range: DayRange, dimensions: string[]): Promise<DailyRow[]> {
-  const rolled = await rowsOf<DailyRow>(sql`
-    select to_char(day, 'YYYY-MM-DD') as day, dimension, value, views, visitors from visit_daily
-    where dimension = any(${pgArray(dimensions)}::text[]) and day between ${range.from}::date and ${range.to}::date`);
-  const done = new Set(rolled.filter((r) => r.dimension === "total").map((r) => r.day));
+  const rolledDays = await rowsOf<{ day: string }>(sql`
+    select to_char(day, 'YYYY-MM-DD') as day from visit_daily where dimension = 'total' and day between ${range.from}::date and ${range.to}::date`);
+  const done = new Set(rolledDays.map((r) => r.day));
   const open = daysOf(range).filter((day) => !done.has(day) && day <= ukToday());
-  if (open.length === 0) return rolled;
-  const live = await rowsOf<DailyRow>(sql`
-    select * from (
-      select to_char(day, 'YYYY-MM-DD') as day, ${DIMENSION_OF} as dimension,
-        coalesce(path, referrer_host, utm_source, utm_campaign, device, '') as value,
-        count(*)::int as views, count(distinct visitor)::int as visitors
-      from page_views where day = any(${pgArray(open)}::date[])
-      group by ${GROUPING}) live
-    where dimension = any(${pgArray(dimensions)}::text[]) and (dimension = 'total' or value <> '')`);
-  return [...rolled, ...live];
+  const live =
+    open.length === 0
+      ? sql`select null::date as day, null::text as dimension, null::text as value, 0 as views, 0 as visitors where false`
+      : sql`
+        select day, ${DIMENSION_OF} as dimension, coalesce(path, referrer_host, utm_source, utm_campaign, device, '') as value,
+          count(*)::int as views, count(distinct visitor)::int as visitors
+        from page_views where day = any(${pgArray(open)}::date[])
+        group by ${GROUPING}`;
+  return rowsOf<DailyRow>(sql`
+    with daily as (
+      select day, dimension, value, views, visitors from visit_daily
+      where dimension = any(${pgArray(dimensions)}::text[]) and day between ${range.from}::date and ${range.to}::date
+      union all
+      select day, dimension, value, views, visitors from (${live}) live
+      where dimension = any(${pgArray(dimensions)}::text[]) and (dimension = 'total' or value <> ''))
+    select to_char(day, 'YYYY-MM-DD') as day, dimension, value, views, visitors from daily where dimension = 'total'
+    union all
+    select '' as day, dimension, value, sum(views)::int, sum(visitors)::int from daily where dimension <> 'total' group by dimension, value`);
 }
 
 function daysOf(range: DayRange): string[] {

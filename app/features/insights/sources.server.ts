@@ -38,26 +38,18 @@ export interface MoneySource {
   rows(range: DayRange): SQL;
 }
 
-const GENERAL = "Where it is needed most";
-
 export const MONEY_SOURCES: MoneySource[] = [
   {
-    // Gifts made on the site (Checkout) and each paid monthly invoice, on the day paid; a
-    // gift staff recorded by hand (cash, cheque, bank transfer or a collection, which has an
-    // offline_gifts row) is its own stream.
+    // Gifts made on the site (Checkout), each paid monthly invoice and each gift staff
+    // recorded by hand (cash, cheque, bank transfer or a collection: the 'offline' stream),
+    // on the day paid; a refunded gift goes out again on the day of its refund. Read from
+    // money_daily, the ledger's daily summary kept by triggers (docs/decisions/250). A gift
+    // to an appeal's cause on a day of the appeal is money in for that appeal.
     key: "gifts",
     rows: (range) => sql`
-      select ${londonDay(sql`paid_at`)} as day,
-        case when exists (select 1 from offline_gifts o where o.donation_id = donations.id) then 'offline' else mode end as stream,
-        coalesce(cause_title, ${GENERAL}) as cause, null::text as appeal, amount_pence::bigint as pence
-      from donations where ${withinDays(sql`paid_at`, range)}`,
-  },
-  {
-    // A refunded gift goes out again on the day of its refund.
-    key: "online-refunds",
-    rows: (range) => sql`
-      select ${londonDay(sql`refunded_at`)} as day, mode as stream, coalesce(cause_title, ${GENERAL}) as cause, null::text as appeal, -amount_pence::bigint as pence
-      from donations where status = 'refunded' and refunded_at is not null and ${withinDays(sql`refunded_at`, range)}`,
+      select m.day, m.stream, m.cause, case when a.id is not null then m.cause end as appeal, m.pence
+      from money_daily m left join appeals a on a.cause_id = m.cause_key and m.day between a.starts_on and a.ends_on
+      where m.day between ${range.from}::date and ${range.to}::date and m.pence <> 0`,
   },
 ];
 
@@ -69,12 +61,15 @@ export interface GiftAidSource {
 
 export const GIFT_AID_SOURCES: GiftAidSource[] = [
   {
-    // 25p for every £1 of a paid gift with a declaration in force on the day of the gift.
+    // 25p for every £1 of a paid gift with a declaration in force on the day of the gift
+    // (money_daily keeps it by the gift's day, waiting or claimed).
     key: "declared-gifts",
     rows: (range) => sql`
-      select ${londonDay(sql`d.paid_at`)} as day, case when d.claim_id is null then 'waiting' else 'claimed' end as state, (d.amount_pence / 4)::bigint as pence
-      from donations d join gift_aid_declarations g on g.id = d.declaration_id
-      where d.status = 'paid' and (g.cancelled_at is null or g.cancelled_at > d.paid_at) and ${withinDays(sql`d.paid_at`, range)}`,
+      select day, 'waiting' as state, aid_waiting_pence as pence from money_daily
+      where day between ${range.from}::date and ${range.to}::date and aid_waiting_pence <> 0
+      union all
+      select day, 'claimed', aid_claimed_pence from money_daily
+      where day between ${range.from}::date and ${range.to}::date and aid_claimed_pence <> 0`,
   },
   {
     // The Small Donations Scheme: the top-up claimed on collections, on the day it was claimed.

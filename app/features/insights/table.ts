@@ -7,7 +7,7 @@
  * by the "visit-rollup" job once a day is over (docs/decisions/237).
  */
 import { sql } from "drizzle-orm";
-import { bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export const DEVICES = ["phone", "tablet", "desktop"] as const;
 export type Device = (typeof DEVICES)[number];
@@ -67,4 +67,34 @@ export const insightsSettings = pgTable(
     check("insights_settings_single_row", sql`${t.id} = 1`),
     check("insights_settings_month_range", sql`${t.financial_year_start_month} between 1 and 12`),
   ],
+);
+
+/**
+ * Money in by Millbrook day, stream, cause and the Gift Aid due on it: a summary of
+ * `donations` kept exact by triggers written in SQL in its migration (docs/decisions/250).
+ * Every insert, change and delete of a gift (a refund, a Gift Aid claim, an offline
+ * gift's record, an erased donor) moves its amounts here in the gift's own transaction;
+ * cancelling a declaration moves the Gift Aid of the gifts it covered. A gift counts
+ * `+amount` on the day it was paid and, once refunded, `-amount` on the day of its refund.
+ * Derived: not in backups (a restore rebuilds it as the gifts are copied in).
+ */
+export const moneyDaily = pgTable(
+  "money_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    /** one-off, monthly, offline (STREAM_LABELS). */
+    stream: text("stream").notNull(),
+    /** The cause's id, 0 for "where it is needed most". */
+    cause_key: integer("cause_key").notNull(),
+    /** The cause's title as the gift recorded it. */
+    cause: text("cause").notNull(),
+    /** Gifts paid that day (refunds do not change it). */
+    gifts: integer("gifts").notNull(),
+    /** Money in less money refunded that day. */
+    pence: bigint("pence", { mode: "number" }).notNull(),
+    /** Gift Aid due on the day's paid gifts with a declaration in force: not yet claimed, and claimed. */
+    aid_waiting_pence: bigint("aid_waiting_pence", { mode: "number" }).notNull(),
+    aid_claimed_pence: bigint("aid_claimed_pence", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.stream, t.cause_key, t.cause] })],
 );

@@ -3,6 +3,7 @@
  * against the year before and the main charts (pdfkit; the charts are the reports' own
  * SVG, drawn into the PDF by svg-to-pdfkit).
  */
+import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
 import { createElement } from "react";
@@ -24,6 +25,31 @@ export interface SummaryInput {
   /** The charts to draw, in order (the first full width, the next two side by side). */
   charts: Chart[];
   madeOn: string;
+}
+
+/** PDFs kept, newest used last: a few periods for a few staff members, a few hundred KB. */
+const CACHE_SIZE = 24;
+const made = new Map<string, Promise<Buffer>>();
+
+/**
+ * The summary, made once for each set of inputs: the key is a hash of everything the page
+ * is drawn from (the figures, the charts' numbers, the period, the charity's name, the day),
+ * so a new gift, a refund or another day makes a new PDF and nothing stale is ever served.
+ * Drawing the page costs far more than computing its figures.
+ */
+export function cachedTrusteesSummaryPdf(input: SummaryInput): Promise<Buffer> {
+  const key = createHash("sha256").update(JSON.stringify(input)).digest("hex");
+  const hit = made.get(key);
+  if (hit) {
+    made.delete(key);
+    made.set(key, hit);
+    return hit;
+  }
+  const pdf = trusteesSummaryPdf(input);
+  made.set(key, pdf);
+  pdf.catch(() => made.delete(key));
+  while (made.size > CACHE_SIZE) made.delete(made.keys().next().value!);
+  return pdf;
 }
 
 export async function trusteesSummaryPdf(input: SummaryInput): Promise<Buffer> {

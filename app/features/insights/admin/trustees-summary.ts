@@ -5,7 +5,7 @@ import { ukToday } from "../../../components/site/format.ts";
 import { getSiteSettings } from "../../../domain/settings/settings.server.ts";
 import { periodFrom } from "../period.ts";
 import { eventsReport, financialYearStart, moneyReport, supportersReport, websiteReport } from "../reports.server.ts";
-import { trusteesSummaryPdf } from "../trustees-pdf.server.ts";
+import { cachedTrusteesSummaryPdf } from "../trustees-pdf.server.ts";
 import type { Route } from "./+types/trustees-summary";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   ];
   const chart = (id: string) => [money, events, supporters, website].flatMap((r) => r?.charts ?? []).find((c) => c.id === id);
   const charts = [chart("money-in"), chart("monthly-donors"), chart("gift-aid")].filter((c) => c !== undefined);
-  const pdf = await trusteesSummaryPdf({ charityName: settings.site_name, period, sections, charts, madeOn: ukToday() });
+  const pdf = await cachedTrusteesSummaryPdf({ charityName: settings.site_name, period, sections, charts, madeOn: ukToday() });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
