@@ -84,6 +84,32 @@ export function peakRssMb(pid: number): number | null {
 }
 
 /**
+ * CPU time a process has used so far (user and system, in ms, from /proc), or null. Per
+ * request, it is the measure other work on the machine moves least: requests a second
+ * fall when the process waits for a core, its CPU time per request much less.
+ */
+export function cpuMs(pid: number | null | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The static nginx's worker process (the one that serves; the master only watches it), or null. */
+export function staticNginxWorker(tmp: string): number | null {
+  try {
+    const master = Number(fs.readFileSync(path.join(tmp, "nginx", "nginx.pid"), "utf8"));
+    return Number(fs.readFileSync(`/proc/${master}/task/${master}/children`, "utf8").trim().split(/\s+/)[0]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The static reference: Debian's nginx with one worker serving the rendered pages from a
  * folder, pinned to the server's CPU like the app. Returns null when nginx is not installed.
  */

@@ -44,6 +44,7 @@ import {
   canPin,
   CONNECTIONS,
   cpuCount,
+  cpuMs,
   decode,
   DURATION,
   get,
@@ -55,6 +56,7 @@ import {
   serverCpus,
   startStaticNginx,
   startServer,
+  staticNginxWorker,
   table,
   wrkBinary,
   wrkLoad,
@@ -256,13 +258,24 @@ async function main() {
 
   // Uncached: once with the server on one core (pinned, like the cached runs), once with
   // the server and the load generator sharing both cores (the target's "on 2 cores").
-  const uncached: { label: string; load: Load; runs: Load[]; checked: boolean }[] = [];
+  const uncached: { label: string; load: Load; runs: Load[]; checked: boolean; pinned: boolean }[] = [];
   let uncachedRss: number | null | undefined;
   const cached = new Map<string, Load>();
   const reference = new Map<string, Load>();
   const nginxReference = new Map<string, Load>();
   const wrkCached = new Map<string, Load>();
   const wrkNginx = new Map<string, Load>();
+  // Server CPU time per request (ms) in the autocannon runs: the app's process, and nginx's worker.
+  const cpuCached = new Map<string, number>();
+  const cpuNginx = new Map<string, number>();
+  /** Runs `measure` and records the CPU time `pid` used per request meanwhile. */
+  const withCpu = async (pid: number | null, into: Map<string, number>, page: string, measure: () => Promise<Load>) => {
+    const before = cpuMs(pid);
+    const result = await measure();
+    const after = cpuMs(pid);
+    if (before !== null && after !== null && result.rps > 0) into.set(page, (after - before) / (result.rps * DURATION));
+    return result;
+  };
   const wrk = wrkBinary();
   const statuses = new Map<string, number>();
   const weights = new Map<string, Weight>();
@@ -285,7 +298,7 @@ async function main() {
       const runs: Load[] = [];
       for (let i = 0; i < UNCACHED_RUNS; i++) runs.push(await load(server.origin + UNCACHED_PAGE, setup.loadCpus));
       runs.sort((a, b) => a.rps - b.rps);
-      uncached.push({ label: setup.label, load: runs[Math.floor(runs.length / 2)]!, runs, checked: setup.checked });
+      uncached.push({ label: setup.label, load: runs[Math.floor(runs.length / 2)]!, runs, checked: setup.checked, pinned: setup.serverCpus !== null });
       uncachedRss = Math.max(uncachedRss ?? 0, peakRssMb(server.pid) ?? 0) || null;
     } finally {
       await server.stop();
@@ -304,11 +317,12 @@ async function main() {
     }
     const nginx = await startStaticNginx(staticDir, tmp);
     if (!nginx) log("nginx not found: install Debian's nginx-light for the static reference");
+    const nginxWorker = nginx ? staticNginxWorker(tmp) : null;
     try {
       for (const page of PAGES) {
         log(`load: ${page} (page cache), then the same bytes from nginx and from express.static`);
-        cached.set(page, await load(server.origin + page));
-        if (nginx) nginxReference.set(page, await load(`${nginx.origin}/${fileName(page)}`));
+        cached.set(page, await withCpu(server.pid, cpuCached, page, () => load(server.origin + page)));
+        if (nginx) nginxReference.set(page, await withCpu(nginxWorker, cpuNginx, page, () => load(`${nginx.origin}/${fileName(page)}`)));
         reference.set(page, await load(`${server.origin}/__bench-static/${fileName(page)}`));
         if (wrk) {
           log(`load: ${page} (page cache), then the same bytes from nginx, with wrk`);
@@ -372,6 +386,8 @@ async function main() {
     const wa = wrkCached.get(page);
     const wn = wrkNginx.get(page);
     const wrkRatio = wa && wn ? wa.rps / wn.rps : null;
+    const cpuA = cpuCached.get(page);
+    const cpuN = cpuNginx.get(page);
     const failures = [a, b, ...(n ? [n] : []), ...(wa ? [wa] : []), ...(wn ? [wn] : [])].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     return [
       `\`${page}\``,
@@ -388,6 +404,7 @@ async function main() {
       Math.round(b.rps),
       ms(b.p99),
       `${((a.rps / b.rps) * 100).toFixed(0)}%`,
+      cpuA && cpuN ? `${(cpuA * 1000).toFixed(0)} / ${(cpuN * 1000).toFixed(0)} µs: ${((cpuN / cpuA) * 100).toFixed(0)}% ${pass(cpuN / cpuA >= 0.8)}` : "",
       failures > 0 ? `${failures} non-2xx or errors` : "",
     ];
   });
@@ -407,21 +424,33 @@ async function main() {
       "express.static req/s",
       "express.static p99",
       "Cached/express.static",
+      "CPU per request, cached / nginx: nginx's as a share of cached (≥80%)",
       "Notes",
     ],
     throughputRows,
   );
   const uncachedTable = uncached.length
     ? table(
-        ["Page", "CPUs", `Uncached req/s (≥800 on 2 cores; median of ${UNCACHED_RUNS} runs)`, "p50", "p99", "Notes"],
-        uncached.map(({ label, load: u, runs, checked }) => {
+        [
+          "Page",
+          "CPUs",
+          `Uncached req/s (≥800 on 2 cores; median of ${UNCACHED_RUNS} runs)`,
+          "p50",
+          "p99",
+          "Uncached/express.static, same bytes on the same core (≥20%)",
+          "Notes",
+        ],
+        uncached.map(({ label, load: u, runs, checked, pinned }) => {
           const failures = runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+          const staticRate = reference.get(UNCACHED_PAGE)?.rps;
+          const share = pinned && staticRate ? u.rps / staticRate : null;
           return [
             `\`${UNCACHED_PAGE}\``,
             label,
             `${Math.round(u.rps)}${checked ? ` ${pass(u.rps >= 800)}` : ""}`,
             ms(u.p50),
             ms(u.p99),
+            share === null ? "" : `${(share * 100).toFixed(1)}% of ${Math.round(staticRate!)} ${pass(share >= 0.2)}`,
             [`runs: ${runs.map((r) => Math.round(r.rps)).join(", ")} req/s`, failures ? `${failures} non-2xx or errors` : ""].filter(Boolean).join("; "),
           ];
         }),
@@ -488,8 +517,8 @@ Measured by \`npm run bench\` (scripts/bench.ts).
 - Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)} (other work on the machine skews the numbers)
 - Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, HTTP/1.1 keep-alive, no Accept-Encoding (cached page and static file both sent uncompressed, so they send the same bytes).
 - CPUs: ${canPin ? `server (Node and its embedded PostgreSQL) pinned to CPU ${serverCpus}, load generator to CPU ${loadCpus} (taskset), so they do not starve each other; the server therefore has one core.` : "not pinned (taskset unavailable or one core): server and load generator share the CPUs."}
-- Static reference: the rendered HTML of each page written to a folder and served by Debian's nginx (one worker, access log off, pinned to the server's CPU); the target is cached pages at ≥80% of nginx's rate with p99 under 20 ms. Method: the same bytes (the page as the cache stores it, uncompressed), the same client on the same CPU (the load generator's), the server and nginx each alone on the server's CPU, one after the other for each page; measured with two clients, autocannon (Node) and ${wrk ? "wrk (C, one thread, the same connections and duration)" : "wrk (not installed on this run: apt-get install wrk)"}, since a client slower than the server caps both rates alike and hides the difference. A second reference serves the same files from the app itself through \`express.static\` (BENCH_STATIC_DIR, at /__bench-static), behind the same middleware.
-- Uncached: separate starts of the same server with \`PAGE_CACHE=off\` (every request is rendered by React Router and React; the public content it shows comes from the in-memory content cache, docs/decisions/044). Measured on one core like the cached runs, then with the server and the load generator sharing both cores, which is what the target names ("on 2 cores"); only that row is checked against it. Each is the median of ${UNCACHED_RUNS} runs on one server start (all runs in Notes): other work on the machine moves this rate by a quarter from one run to the next.
+- Static reference: the rendered HTML of each page written to a folder and served by Debian's nginx (one worker, access log off, pinned to the server's CPU); the target is cached pages at ≥80% of nginx's rate with p99 under 20 ms. Method: the same bytes (the page as the cache stores it, uncompressed), the same client on the same CPU (the load generator's), the server and nginx each alone on the server's CPU, one after the other for each page; measured with two clients, autocannon (Node) and ${wrk ? "wrk (C, one thread, the same connections and duration)" : "wrk (not installed on this run: apt-get install wrk)"}, since a client slower than the server caps both rates alike and hides the difference. A second reference serves the same files from the app itself through \`express.static\` (BENCH_STATIC_DIR, at /__bench-static), behind the same middleware. CPU per request: the CPU time (user and system, from /proc) the app's process and nginx's worker used during each autocannon run, divided by the requests it answered; nginx's as a share of the app's is the rate ratio each would reach on a core of its own, and other work on the machine moves it far less than the rates.
+- Uncached: separate starts of the same server with \`PAGE_CACHE=off\` (every request is rendered by React Router and React; the public content it shows comes from the in-memory content cache, docs/decisions/044). Measured on one core like the cached runs, then with the server and the load generator sharing both cores, which is what the target names ("on 2 cores"); only that row is checked against it. Each is the median of ${UNCACHED_RUNS} runs on one server start (all runs in Notes): other work on the machine moves this rate by a quarter from one run to the next. The share of \`express.static\` (target ≥20%) sets the one-core rate beside \`express.static\`'s rate for the same page's bytes in the cached run (the same core and client).
 
 ## Throughput and latency
 

@@ -2,6 +2,7 @@
  * The HTTP application: static files, security headers, compression, request log and
  * the React Router request handler. Built by `createApp`, started by server/main.ts.
  */
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -19,7 +20,8 @@ import { precompressedAssets } from "./precompressed-assets.ts";
 import { outsideAdmin, withoutAdminRoutes } from "./public-routes.ts";
 import { bodyLimitsFromRoutes, limitRequestBodies, refuseUnknownMethods } from "./request-limits.ts";
 import { requestLog } from "./request-log.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { cachedHitsFirst } from "./cached-hits.ts";
+import { securityHeaders, securityHeaderSetter } from "./security-headers.ts";
 
 export interface AppOptions {
   rootDir: string;
@@ -61,7 +63,8 @@ export function createApp(options: AppOptions) {
   app.disable("x-powered-by");
   if (options.trustProxy !== undefined) app.set("trust proxy", options.trustProxy);
 
-  app.use(securityHeaders({ dev: Boolean(options.viteMiddleware) }));
+  const applySecurityHeaders = securityHeaderSetter({ dev: Boolean(options.viteMiddleware) });
+  app.use(securityHeaders(applySecurityHeaders));
 
   const mode = options.viteMiddleware ? "development" : "production";
   const build = options.build;
@@ -96,6 +99,24 @@ export function createApp(options: AppOptions) {
   if (cache) {
     app.use(cache.hits);
     void prepareToastCheck().catch(() => {});
+    // The server answers hits before Express even starts on them (server/cached-hits.ts):
+    // the two middleware above, without Express's own cost.
+    const listener = cachedHitsFirst(app, cache, applySecurityHeaders);
+    app.listen = function listen(...args: unknown[]) {
+      const server = http.createServer(listener);
+      // As Express's own listen: a callback also hears a failure to listen.
+      const done = args.at(-1);
+      if (typeof done === "function") {
+        let called = false;
+        args[args.length - 1] = (...results: unknown[]) => {
+          if (called) return;
+          called = true;
+          (done as (...results: unknown[]) => void)(...results);
+        };
+        server.once("error", args[args.length - 1] as () => void);
+      }
+      return server.listen(...(args as Parameters<typeof server.listen>));
+    } as typeof app.listen;
   }
 
   // Responses made per request (pages rendered for each visitor, admin screens, data) are

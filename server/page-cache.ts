@@ -24,6 +24,7 @@
  * admin change shows on the next request.
  */
 import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
@@ -103,6 +104,8 @@ interface Entry {
   br: Buffer;
   etag: string;
   lastModified: number;
+  /** `lastModified` as the header writes it (formatted once, not on every hit). */
+  lastModifiedHeader: string;
   storedAt: number;
   /** The content topics this page shows: a change to one of them drops it. */
   topics: ReadonlySet<string>;
@@ -158,8 +161,42 @@ function cookiePairs(header: string | undefined): [string, string][] {
   });
 }
 
-export function acceptedEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+/**
+ * What a stored page needs of a request to answer it: an Express request has all of it;
+ * the path in front of Express (server/cached-hits.ts) reads it from the bare request.
+ */
+export interface HitRequest {
+  method?: string;
+  /** The address's path, without the query. */
+  path: string;
+  /** The request target as received (path and query). */
+  originalUrl: string;
+  /** "https" or "http", as Express reads it (X-Forwarded-Proto from a trusted proxy). */
+  protocol: string;
+  headers: IncomingHttpHeaders;
+}
+
+function headerOf(req: HitRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+type Encoding = "br" | "gzip" | "identity";
+/** Browsers send a handful of Accept-Encoding values: each is read once. */
+const encodingsSeen = new Map<string, Encoding>();
+
+export function acceptedEncoding(header: string | undefined): Encoding {
   if (!header) return "identity";
+  let known = encodingsSeen.get(header);
+  if (known === undefined) {
+    known = readAcceptEncoding(header);
+    if (encodingsSeen.size >= 64) encodingsSeen.clear();
+    encodingsSeen.set(header, known);
+  }
+  return known;
+}
+
+function readAcceptEncoding(header: string): Encoding {
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");
@@ -172,8 +209,8 @@ export function acceptedEncoding(header: string | undefined): "br" | "gzip" | "i
   return "identity";
 }
 
-function notModified(req: ExpressRequest, entry: Entry): boolean {
-  const ifNoneMatch = req.get("if-none-match");
+function notModified(req: HitRequest, entry: Entry): boolean {
+  const ifNoneMatch = headerOf(req, "if-none-match");
   if (ifNoneMatch) {
     const ours = entry.etag.replace(/^W\//, "");
     return ifNoneMatch.split(",").some((tag) => {
@@ -181,7 +218,7 @@ function notModified(req: ExpressRequest, entry: Entry): boolean {
       return t === "*" || t.replace(/^W\//, "") === ours;
     });
   }
-  const ifModifiedSince = Date.parse(req.get("if-modified-since") ?? "");
+  const ifModifiedSince = Date.parse(headerOf(req, "if-modified-since") ?? "");
   return Number.isFinite(ifModifiedSince) && entry.lastModified <= ifModifiedSince;
 }
 
@@ -354,11 +391,11 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  function isCandidate(req: ExpressRequest): boolean {
+  function isCandidate(req: HitRequest): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     if (isStaffPath(req.path) || req.path.toLowerCase().endsWith(".data")) return false;
-    if (/text\/event-stream/i.test(req.get("accept") ?? "")) return false;
-    return !cookiePairs(req.get("cookie")).some(([name, value]) => bypass.has(name) && cookieCounts(name, value));
+    if (/text\/event-stream/i.test(headerOf(req, "accept") ?? "")) return false;
+    return !cookiePairs(headerOf(req, "cookie")).some(([name, value]) => bypass.has(name) && cookieCounts(name, value));
   }
 
   /**
@@ -367,6 +404,18 @@ export function createPageCache(options: PageCacheOptions) {
    * then the whole address. `/?x=1` and `/?x=2` are then one entry, not two renders.
    */
   function keyOfAddress(address: string): string {
+    let key = keys.get(address);
+    if (key === undefined) {
+      key = readKey(address);
+      if (keys.size >= maxPaths) keys.clear();
+      keys.set(address, key);
+    }
+    return key;
+  }
+  /** Keys already worked out, by address (forgotten whenever a render says which query parameters its path reads). */
+  const keys = new Map<string, string>();
+
+  function readKey(address: string): string {
     const url = new URL(address);
     const names = queryNames.get(url.pathname);
     if (!names) return address;
@@ -376,11 +425,11 @@ export function createPageCache(options: PageCacheOptions) {
     return `${url.origin}${url.pathname}${query ? `?${query}` : ""}`;
   }
 
-  function addressOf(req: ExpressRequest): string {
-    return `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+  function addressOf(req: HitRequest): string {
+    return `${req.protocol}://${headerOf(req, "host") ?? "localhost"}${req.originalUrl}`;
   }
 
-  function keyOf(req: ExpressRequest): string {
+  function keyOf(req: HitRequest): string {
     return keyOfAddress(addressOf(req));
   }
 
@@ -388,11 +437,15 @@ export function createPageCache(options: PageCacheOptions) {
     const header = headers.get(QUERY_HEADER);
     if (header === null) return;
     const path = new URL(address).pathname;
+    const names = header.split(",").filter(Boolean);
+    const before = queryNames.get(path);
+    if (!before || before.join(",") !== names.join(",")) keys.clear();
     queryNames.delete(path);
-    queryNames.set(path, header.split(",").filter(Boolean));
+    queryNames.set(path, names);
     for (const key of queryNames.keys()) {
       if (queryNames.size <= maxPaths) break;
       queryNames.delete(key);
+      keys.clear();
     }
   }
 
@@ -455,6 +508,7 @@ export function createPageCache(options: PageCacheOptions) {
         etag,
         // Same bytes as before (a time-to-live refresh): keep the old date, so 304s go on.
         lastModified: previous?.etag === etag ? previous.lastModified : Math.floor(storedAt / 1000) * 1000,
+        lastModifiedHeader: "",
         storedAt,
         topics,
         size: identity.length + br.length + gz.length + key.length + 1024,
@@ -463,6 +517,7 @@ export function createPageCache(options: PageCacheOptions) {
         renderHeaders,
         client,
       };
+      entry.lastModifiedHeader = new Date(entry.lastModified).toUTCString();
       const staleSince = end(topics);
       if (entry.size <= maxBytes) {
         store(entry);
@@ -475,20 +530,21 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: "hit" | "stale" | "miss") {
-    res.status(entry.status);
+  function send(req: HitRequest, res: ServerResponse, entry: Entry, state: "hit" | "stale" | "miss") {
+    res.statusCode = entry.status;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("ETag", entry.etag);
-    res.setHeader("Last-Modified", new Date(entry.lastModified).toUTCString());
+    res.setHeader("Last-Modified", entry.lastModifiedHeader);
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("X-Page-Cache", state);
     if (notModified(req, entry)) {
       res.removeHeader("Content-Type");
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    const encoding = acceptedEncoding(req.get("accept-encoding"));
+    const encoding = acceptedEncoding(headerOf(req, "accept-encoding"));
     const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
@@ -511,7 +567,7 @@ export function createPageCache(options: PageCacheOptions) {
    * Serves a stored page, fresh or stale within `maxStaleMs` (a stale one is being
    * rendered again meanwhile); false when there is none (or the request is not a candidate).
    */
-  function serveHit(req: ExpressRequest, res: ExpressResponse): boolean {
+  function serveHit(req: HitRequest, res: ServerResponse, beforeSend?: () => void): boolean {
     if (!isCandidate(req)) return false;
     const key = keyOf(req);
     const cached = entries.get(key);
@@ -528,6 +584,7 @@ export function createPageCache(options: PageCacheOptions) {
     // Most recently used last: eviction takes the first.
     entries.delete(key);
     entries.set(key, cached);
+    beforeSend?.();
     send(req, res, cached, cached.staleSince === undefined ? "hit" : "stale");
     if (!cached.best && !upgrading.has(cached) && t - cached.storedAt >= upgradeAfterMs) void upgrade(cached);
     return true;
@@ -567,6 +624,11 @@ export function createPageCache(options: PageCacheOptions) {
 
   return {
     hits,
+    /**
+     * A hit answered from the bare request (server/cached-hits.ts): false, with nothing
+     * written, when there is none to serve; `beforeSend` runs just before a hit is written.
+     */
+    serveHit,
     middleware,
     invalidate,
     clear,

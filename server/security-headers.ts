@@ -1,10 +1,11 @@
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { contentSecurityPolicy } from "../app/lib/content-security-policy.server.ts";
 import { TOAST_COOKIE } from "../app/lib/toast.server.ts";
 import { TOPICS_HEADER } from "../app/live/topics.ts";
 
 /** Over HTTPS, the flash-toast cookie (set by many routes that do not know the scheme) is Secure. */
-function secureToastCookies(res: Response) {
+function secureToastCookies(res: ServerResponse) {
   const cookies = res.getHeader("Set-Cookie");
   if (cookies === undefined) return;
   const list = Array.isArray(cookies) ? cookies : [String(cookies)];
@@ -23,15 +24,22 @@ function secureToastCookies(res: Response) {
  */
 const DOOR_CHECK_IN = /^\/admin\/events\/\d+\/check-in$/;
 
-export function securityHeaders(options: { dev: boolean }) {
+/**
+ * Sets the headers on one response: `path` is the request's path, `secure` whether it came
+ * over HTTPS. Used by the middleware below and by the cached pages' path in front of
+ * Express (server/cached-hits.ts), so both answer with the same headers.
+ */
+export type ApplySecurityHeaders = (res: ServerResponse, path: string, secure: boolean) => void;
+
+export function securityHeaderSetter(options: { dev: boolean }): ApplySecurityHeaders {
   const baseline = contentSecurityPolicy({ dev: options.dev });
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (res, path, secure) => {
     // Set just before the head is written, unless the response brought its own policy.
     const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
       if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", baseline);
       this.removeHeader(TOPICS_HEADER);
-      if (req.secure) secureToastCookies(this);
+      if (secure) secureToastCookies(this);
       return writeHead.apply(this, args);
     } as typeof res.writeHead;
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -39,9 +47,16 @@ export function securityHeaders(options: { dev: boolean }) {
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     // The camera only for the door check-in screen, which can read a ticket's QR code with it.
-    const camera = DOOR_CHECK_IN.test(req.path) ? "(self)" : "()";
+    const camera = DOOR_CHECK_IN.test(path) ? "(self)" : "()";
     res.setHeader("Permissions-Policy", `camera=${camera}, microphone=(), geolocation=(), payment=()`);
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  };
+}
+
+export function securityHeaders(options: { dev: boolean } | ApplySecurityHeaders) {
+  const apply = typeof options === "function" ? options : securityHeaderSetter(options);
+  return (req: Request, res: Response, next: NextFunction) => {
+    apply(res, req.path, req.secure);
     next();
   };
 }

@@ -18,6 +18,19 @@ export function formatLongDate(date: string): string {
   return d ? `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : date;
 }
 
+// Intl formatters are made once: making one costs far more than using it.
+const UK_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+const UK_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+
 /**
  * A moment in UK local time (GMT or BST) with the same month abbreviations as the dates
  * ("20 Sep 2026, 14:05", never "Sept"): the admin area's times.
@@ -25,27 +38,14 @@ export function formatLongDate(date: string): string {
 export function formatUkDateTime(iso: string | Date, options: { seconds?: boolean } = {}): string {
   const at = iso instanceof Date ? iso : new Date(iso);
   if (Number.isNaN(at.getTime())) return String(iso);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = Object.fromEntries(UK_DATE_TIME.formatToParts(at).map((part) => [part.type, part.value]));
   const time = `${parts.hour}:${parts.minute}${options.seconds ? `:${parts.second}` : ""}`;
   return `${Number(parts.day)} ${MONTHS[Number(parts.month) - 1].slice(0, 3)} ${parts.year}, ${time}`;
 }
 
 /** Today's date in the UK (yyyy-MM-dd, GMT or BST): the day deadlines and closing dates are compared with. */
 export function ukToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return UK_DAY.format(now);
 }
 
 /** "13 Mar 2027". */

@@ -97,10 +97,12 @@ export async function checkCode(
   return { ok: true, code: row, discount: { kind: row.kind, amount: row.amount } };
 }
 
+const UK_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+
 /** 14 March 2027, from yyyy-MM-dd. */
 function ukDate(iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(new Date(Date.UTC(y, m - 1, d)));
+  return UK_DATE.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** "Apply" on the event page: whether a code can be used for an order now (nothing is taken). */

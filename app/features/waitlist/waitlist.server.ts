@@ -43,9 +43,11 @@ function offerPath(entryId: string, token: string): string {
   return `/waitlist/${entryId}/${token}`;
 }
 
+const LONDON_MOMENT = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit", hourCycle: "h23" });
+
 /** "Saturday 5 December at 9:30pm", in Millbrook time. */
 function londonMoment(at: Date): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
+  const parts = LONDON_MOMENT.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("weekday")} ${part("day")} ${part("month")} at ${shortTime(`${part("hour").padStart(2, "0")}:${part("minute")}`)}`;
 }

@@ -14,7 +14,9 @@ export async function loader() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Newsletters", description: "Past email newsletters of Millbrook Community Foundation: what we funded, what happened and what is coming up.", path: "/newsletters", ...siteFrom(matches) });
 
-const longDate = (iso: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(new Date(iso));
+// Made once: a formatter costs far more to make than to use.
+const LONG_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
+const longDate = (iso: string) => LONG_DATE.format(new Date(iso));
 
 export default function NewsletterArchive({ loaderData }: Route.ComponentProps) {
   const { issues } = loaderData;

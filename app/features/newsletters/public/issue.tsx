@@ -21,7 +21,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta({ title: issue.subject, description: issue.preview_text || issue.subject, path: `/newsletters/${slug}`, ...siteFrom(matches) });
 };
 
-const longDate = (iso: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(new Date(iso));
+// Made once: a formatter costs far more to make than to use.
+const LONG_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
+const longDate = (iso: string) => LONG_DATE.format(new Date(iso));
 
 export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
   const { issue } = loaderData;
