@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { createLogger, defineConfig } from "vite";
+import { createLogger, defineConfig, type Plugin } from "vite";
 import routes from "./app/routes.ts";
 
 type ModuleInfo = { importers: readonly string[] } | null;
@@ -23,26 +23,25 @@ const isRouteModule = (id: string) => {
 };
 const isAdminRoute = (id: string) => /\/app\/(routes|features\/[^/]+)\/admin\//.test(pathOf(id));
 
-// Rolldown's own helpers (module interop), which every chunk may import.
-const RUNTIME_MODULE = "\0rolldown/runtime.js";
-
 /**
- * Two shared chunks. Left to itself, the bundler splits the code routes share into a chunk
- * per combination of routes that import it: twenty-odd small scripts per page, which on a
- * slow phone connection queue behind each other and delay the first paint. Instead, every
- * module that two route modules reach by static imports (the client entry and the root
- * count as routes: every page loads them) goes into one of two chunks:
- * - `core`, loaded by every page, public and staff: what the client entry or the root
- *   reaches (React, React Router), what a public route and an admin route both reach (the
- *   form fields, the date formats), and the bundler's runtime helpers (a chunk of their own
- *   otherwise, i.e. one script more);
- * - `site`, loaded by public pages only: what only public routes share (page heroes, cards,
- *   the appeal view, the Direct Debit Guarantee), which admin screens therefore never load.
- * A public page loads 7 scripts: the entry, `core`, `site`, the root, the public layout,
- * the page and the route manifest. Code that only admin routes share is left to the
- * bundler (admin screens have no script count limit); code only one route reaches stays in
- * that route's own chunk. Keep zod, table definitions and big libraries out of modules a
- * public page imports: whatever a public route shares lands on every public page.
+ * Two shared chunks (docs/decisions/260). Left to itself, the bundler splits the code routes
+ * share into a chunk per combination of routes that import it: twenty-odd small scripts per
+ * page, which on a slow phone connection queue behind each other and delay the first paint.
+ * Instead, every module that two route modules reach by static imports (the client entry
+ * and the root count as routes: every page loads them) goes into one of two chunks:
+ * - `core`, loaded by every page, public and staff: the client entry and the root
+ *   themselves, what they reach (React, React Router), and what a public route and an
+ *   admin route both reach (the form fields, the date formats);
+ * - `site`, loaded by public pages only: the public layout itself and what only public
+ *   routes share (page heroes, cards, the appeal view, the Direct Debit Guarantee), which
+ *   admin screens therefore never load.
+ * The bundler's runtime helpers keep a chunk of their own. A public page loads 7 scripts:
+ * the entry and the root (one line each, pointing into `core`), `core`, the runtime,
+ * `site` (under the public layout's name), the page and the route manifest. Code that only
+ * admin routes share is left to the bundler (admin screens have no script count limit);
+ * code only one route reaches stays in that route's own chunk. Keep zod, table definitions
+ * and big libraries out of modules a public page imports: whatever two public routes share
+ * lands on every public page.
  */
 function sharedChunks() {
   const memo = new Map<string, ReadonlySet<string>>();
@@ -62,8 +61,9 @@ function sharedChunks() {
   };
   const isEveryPage = (route: string) => /\/app\/root\.tsx$|\/entry\.client\.[jt]sx?$/.test(route);
   const chunkOf = (id: string, ctx: ChunkingContext): "core" | "site" | null => {
-    if (id === RUNTIME_MODULE) return "core";
-    if (/\/entry\.client\.[jt]sx?$/.test(pathOf(id))) return "core";
+    // The route modules every page (every public page) loads go in with what they share.
+    if (isEveryPage(pathOf(id))) return "core";
+    if (pathOf(id).endsWith("/app/routes/public/layout.tsx")) return "site";
     if (isRouteModule(id)) return null;
     const routes = [...routesReaching(id, ctx)];
     if (routes.length < 2) return null;
@@ -135,7 +135,22 @@ export const BROWSER_DEPENDENCIES = [
 ];
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // A route module in a shared chunk may export more than the route's own exports, so the
+    // public layout's chunk is `site` itself rather than a one-line file pointing into it.
+    {
+      name: "entry-signatures",
+      enforce: "post",
+      configEnvironment(name, config) {
+        if (name !== "client") return;
+        for (const options of [config.build?.rollupOptions, config.build?.rolldownOptions]) {
+          if (options) options.preserveEntrySignatures = "allow-extension";
+        }
+      },
+    } satisfies Plugin,
+  ],
   customLogger: quietLogger(),
   build: { assetsInlineLimit: 0, rolldownOptions: QUIET_CHECKS },
   optimizeDeps: { include: BROWSER_DEPENDENCIES, noDiscovery: true },
