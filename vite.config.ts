@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { createLogger, defineConfig } from "vite";
+import { createLogger, defineConfig, type Plugin } from "vite";
 import routes from "./app/routes.ts";
 
 type ModuleInfo = { importers: readonly string[] } | null;
@@ -24,16 +24,26 @@ const isRouteModule = (id: string) => {
 const isAdminRoute = (id: string) => /\/app\/(routes|features\/[^/]+)\/admin\//.test(pathOf(id));
 
 /**
- * One `site` chunk for the public pages. Left to itself, the bundler splits the code the
- * public routes share into a chunk per combination of routes that import it: twenty-odd
- * small scripts per page, which on a slow phone connection queue behind each other and
- * delay the first paint. This group puts into one chunk every module that a public route
- * (or the root, or the client entry) reaches by static imports and that another one
- * reaches too, i.e. every module that would otherwise land in a shared chunk a public
- * page loads. Code that only admin routes reach never lands there, so public pages load
- * no admin code; code only one route reaches stays in that route's own chunk.
+ * Two shared chunks (docs/decisions/260). Left to itself, the bundler splits the code routes
+ * share into a chunk per combination of routes that import it: twenty-odd small scripts per
+ * page, which on a slow phone connection queue behind each other and delay the first paint.
+ * Instead, every module that two route modules reach by static imports (the client entry
+ * and the root count as routes: every page loads them) goes into one of two chunks:
+ * - `core`, loaded by every page, public and staff: the client entry and the root
+ *   themselves, what they reach (React, React Router), and what a public route and an
+ *   admin route both reach (the form fields, the date formats);
+ * - `site`, loaded by public pages only: the public layout itself and what only public
+ *   routes share (page heroes, cards, the appeal view, the Direct Debit Guarantee), which
+ *   admin screens therefore never load.
+ * The bundler's runtime helpers keep a chunk of their own. A public page loads 7 scripts:
+ * the entry and the root (one line each, pointing into `core`), `core`, the runtime,
+ * `site` (under the public layout's name), the page and the route manifest. Code that only
+ * admin routes share is left to the bundler (admin screens have no script count limit);
+ * code only one route reaches stays in that route's own chunk. Keep zod, table definitions
+ * and big libraries out of modules a public page imports: whatever two public routes share
+ * lands on every public page.
  */
-function publicSiteChunk() {
+function sharedChunks() {
   const memo = new Map<string, ReadonlySet<string>>();
   const routesReaching = (id: string, ctx: ChunkingContext, visiting = new Set<string>()): ReadonlySet<string> => {
     const known = memo.get(id);
@@ -49,12 +59,25 @@ function publicSiteChunk() {
     if (visiting.size === 0) memo.set(id, routes); // only complete answers are kept
     return routes;
   };
-  const inSite = (id: string, ctx: ChunkingContext) => {
-    if (isRouteModule(id)) return false;
+  const isEveryPage = (route: string) => /\/app\/root\.tsx$|\/entry\.client\.[jt]sx?$/.test(route);
+  const chunkOf = (id: string, ctx: ChunkingContext): "core" | "site" | null => {
+    // The route modules every page (every public page) loads go in with what they share.
+    if (isEveryPage(pathOf(id))) return "core";
+    if (pathOf(id).endsWith("/app/routes/public/layout.tsx")) return "site";
+    if (isRouteModule(id)) return null;
     const routes = [...routesReaching(id, ctx)];
-    return routes.length >= 2 && routes.some((route) => !isAdminRoute(route));
+    if (routes.length < 2) return null;
+    if (routes.some(isEveryPage)) return "core";
+    const admin = routes.filter(isAdminRoute).length;
+    if (admin === routes.length) return null;
+    return admin === 0 ? "site" : "core";
   };
-  return { name: (id: string, ctx: ChunkingContext) => (inSite(id, ctx) ? "site" : null), debugName: "site" };
+  // `core` first: a module in it stays there when a `site` module imports it.
+  return (["core", "site"] as const).map((chunk, index) => ({
+    name: (id: string, ctx: ChunkingContext) => (chunkOf(id, ctx) === chunk ? chunk : null),
+    priority: 2 - index,
+    debugName: chunk,
+  }));
 }
 
 /**
@@ -112,12 +135,27 @@ export const BROWSER_DEPENDENCIES = [
 ];
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // A route module in a shared chunk may export more than the route's own exports, so the
+    // public layout's chunk is `site` itself rather than a one-line file pointing into it.
+    {
+      name: "entry-signatures",
+      enforce: "post",
+      configEnvironment(name, config) {
+        if (name !== "client") return;
+        for (const options of [config.build?.rollupOptions, config.build?.rolldownOptions]) {
+          if (options) options.preserveEntrySignatures = "allow-extension";
+        }
+      },
+    } satisfies Plugin,
+  ],
   customLogger: quietLogger(),
   build: { assetsInlineLimit: 0, rolldownOptions: QUIET_CHECKS },
   optimizeDeps: { include: BROWSER_DEPENDENCIES, noDiscovery: true },
   environments: {
-    client: { build: { rolldownOptions: { ...QUIET_CHECKS, output: { codeSplitting: { groups: [publicSiteChunk()] } } } } },
+    client: { build: { rolldownOptions: { ...QUIET_CHECKS, output: { codeSplitting: { groups: sharedChunks() } } } } },
     ssr: { build: { rolldownOptions: QUIET_CHECKS } },
   },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },

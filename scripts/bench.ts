@@ -6,7 +6,8 @@
  *       and by the same server through express.static (a second row, for comparison)
  *   (c) the ratio a/b against nginx, with autocannon and again with wrk (Debian's wrk
  *       package; the wrk columns are left empty without it)
- *   (d) compressed JavaScript and total transfer bytes per page
+ *   (d) compressed JavaScript and total transfer bytes of every public page (the sitemap's
+ *       and a few more) and of the main admin screens (scripts/bench-weight.ts)
  *   (e) peak server memory (VmHWM of the server process)
  *   (f) Lighthouse scores (mobile) in Debian's Chromium
  *   (g) uncached render rate of /events/1 (a server start with PAGE_CACHE=off): on one
@@ -45,7 +46,6 @@ import {
   CONNECTIONS,
   cpuCount,
   cpuMs,
-  decode,
   DURATION,
   get,
   load,
@@ -67,6 +67,7 @@ import { editingSection } from "./bench-editing.ts";
 import { instancesSection } from "./bench-instances.ts";
 import { largeSiteSection } from "./bench-large.ts";
 import { mailSection } from "./bench-mail.ts";
+import { ADMIN_JS_LIMIT, publicPagesToWeigh, publicWeightTable, weigh, type Weight } from "./bench-weight.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
@@ -79,99 +80,6 @@ const UNCACHED_PAGE = "/events/1";
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 // The uncached rate swings with other work on the machine: the median of a few runs.
 const UNCACHED_RUNS = Math.max(1, Number(process.env.BENCH_UNCACHED_RUNS ?? 3));
-
-// ---------------------------------------------------------------------------------------
-// Page weight
-
-interface Weight {
-  html: number;
-  js: number;
-  jsFiles: number;
-  css: number;
-  images: number;
-  other: number;
-  total: number;
-  requests: number;
-  encodings: string[];
-}
-
-function attributes(tag: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const m of tag.matchAll(/([\w:-]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
-    attrs[m[1].toLowerCase()] = (m[3] ?? m[4] ?? m[5] ?? "").replaceAll("&amp;", "&");
-  }
-  return attrs;
-}
-
-function resourcesOf(html: string) {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const images = new Set<string>();
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attrs = attributes(m[1]);
-    if (attrs.src) js.add(attrs.src);
-    else for (const imp of m[2].matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?\(?\s*["']([^"']+)["']/g)) js.add(imp[1]);
-  }
-  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
-    const attrs = attributes(m[0]);
-    const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
-    if (!attrs.href) continue;
-    // Public pages write their module preloads inert until the first paint (app/lib/first-paint.server.ts).
-    if (rel.includes("modulepreload") || rel.includes("x-after-paint")) js.add(attrs.href);
-    else if (rel.includes("stylesheet")) css.add(attrs.href);
-    else if (rel.includes("icon")) images.add(attrs.href);
-    else if (rel.includes("preload") && attrs.as === "image") images.add(attrs.href);
-  }
-  for (const m of html.matchAll(/<img\b[^>]*>/gi)) {
-    const attrs = attributes(m[0]);
-    if (attrs.src) images.add(attrs.src);
-  }
-  return { js, css, images };
-}
-
-/** The scripts a script imports on demand (`import("./x.js")`) and what those import in turn. */
-function importedScripts(code: string, from: string): string[] {
-  const specifiers = [
-    ...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"']+\.js)["'`]\s*\)/g),
-    ...code.matchAll(/\bfrom\s*["'`](\.{1,2}\/[^"']+\.js)["'`]/g),
-    ...code.matchAll(/\bimport\s*["'`](\.{1,2}\/[^"']+\.js)["'`]/g),
-  ].map((m) => m[1]);
-  return specifiers.map((specifier) => new URL(specifier, from).pathname);
-}
-
-/**
- * What a page downloads, compressed. With `onDemand`, scripts also count what they import
- * on demand (the admin screens' rich-text editor is loaded when the form mounts).
- */
-async function weigh(origin: string, page: string, options: { cookie?: string; onDemand?: boolean } = {}): Promise<Weight> {
-  const accept = { "accept-encoding": "br, gzip", ...(options.cookie ? { cookie: options.cookie } : {}) };
-  const doc = await get(origin + page, accept);
-  const html = decode(doc).toString("utf8");
-  const { js, css, images } = resourcesOf(html);
-  const encodings = new Set<string>([`html:${doc.headers["content-encoding"] ?? "identity"}`]);
-  const weight: Weight = { html: doc.body.length, js: 0, jsFiles: js.size, css: 0, images: 0, other: 0, total: doc.body.length, requests: 1, encodings: [] };
-  const fetchAll = async (urls: Set<string>, kind: "js" | "css" | "images") => {
-    for (const url of urls) {
-      const address = new URL(url, origin + page).toString();
-      const r = await get(address, accept);
-      if (r.status !== 200) log(`  ${page}: ${url} answered ${r.status}`);
-      if (kind === "js" && options.onDemand) {
-        const before = urls.size;
-        for (const imported of importedScripts(decode(r).toString("utf8"), address)) urls.add(imported);
-        weight.jsFiles += urls.size - before;
-      }
-      weight[kind] += r.body.length;
-      weight.total += r.body.length;
-      weight.requests++;
-      encodings.add(`${kind}:${r.headers["content-encoding"] ?? "identity"}`);
-    }
-  };
-  await fetchAll(js, "js");
-  await fetchAll(css, "css");
-  await fetchAll(images, "images");
-  weight.encodings = [...encodings];
-  return weight;
-}
 
 // ---------------------------------------------------------------------------------------
 // Lighthouse (CLI, mobile defaults: simulated slow 4G and 4x CPU slowdown)
@@ -333,7 +241,8 @@ async function main() {
     } finally {
       await nginx?.stop();
     }
-    for (const page of PAGES) weights.set(page, await weigh(server.origin, page));
+    // Every public page (the sitemap's and a few more, scripts/bench-weight.ts).
+    for (const page of await publicPagesToWeigh(server.origin)) weights.set(page, await weigh(server.origin, page));
     try {
       const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" }), { mode: "attach", seed: false });
       try {
@@ -456,29 +365,13 @@ async function main() {
         }),
       )
     : "not measured";
-  const weightTable = table(
-    ["Page", "HTML", "JS (≤130 KB)", "JS files", "CSS", "Images", "Total (`/` ≤400 KB)", "Requests", "Encodings"],
-    PAGES.map((page) => {
-      const w = weights.get(page)!;
-      return [
-        `\`${page}\``,
-        kb(w.html),
-        `${kb(w.js)} ${pass(w.js <= 130 * 1024)}`,
-        w.jsFiles,
-        kb(w.css),
-        kb(w.images),
-        `${kb(w.total)}${page === "/" ? ` ${pass(w.total <= 400 * 1024)}` : ""}`,
-        w.requests,
-        w.encodings.join(", "),
-      ];
-    }),
-  );
+  const weightTable = publicWeightTable(weights);
   const adminWeightTable = table(
-    ["Admin screen", "HTML", "JS, with what it loads on demand (≤250 KB)", "JS files"],
+    ["Admin screen", "HTML", `JS, with what it loads on demand (≤${ADMIN_JS_LIMIT / 1024} KB)`, "JS files"],
     ADMIN_PAGES.map((page) => {
       const w = adminWeights.get(page);
       if (!w) return [`\`${page}\``, "not measured", "", ""];
-      return [`\`${page}\``, kb(w.html), `${kb(w.js)} ${pass(w.js <= 250 * 1024)}`, w.jsFiles];
+      return [`\`${page}\``, kb(w.html), `${kb(w.js)} ${pass(w.js <= ADMIN_JS_LIMIT)}`, w.jsFiles];
     }),
   );
   const lighthouseTable = scores.size

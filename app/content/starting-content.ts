@@ -11,16 +11,10 @@
  * from the data protection settings.
  */
 import { AWARD_CATEGORIES, FOUNDATION, isoDay } from "./sample-content.ts";
+import type { LegalSlug } from "./legal-pages.ts";
 import { AWARDS_DATES, AWARDS_EMAIL, CRAFT_FAIRS_EMAIL, FUND_EMAIL, HOST_EVENT_EMAIL, SUPPORT_FAQ, TRUSTEES_EMAIL } from "./site-copy.ts";
 
-export const LEGAL_PAGES = [
-  { slug: "privacy", path: "/privacy", title: "Privacy notice" },
-  { slug: "volunteer-terms", path: "/terms/volunteers", title: "Volunteer terms" },
-  { slug: "stallholder-terms", path: "/terms/stallholders", title: "Stallholder terms" },
-  { slug: "accessibility", path: "/accessibility", title: "Accessibility statement" },
-  { slug: "cookies", path: "/cookies", title: "Cookie statement" },
-] as const;
-export type LegalSlug = (typeof LEGAL_PAGES)[number]["slug"];
+export { LEGAL_PAGES, type LegalSlug } from "./legal-pages.ts";
 
 const PRIVACY = `This notice explains what personal information ${FOUNDATION.name} collects through this website, why, how long we keep it and what your rights are under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
 

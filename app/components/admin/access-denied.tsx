@@ -4,7 +4,7 @@
  * and, for full page loads refused by the admin middleware, by the root's.
  */
 import { Link } from "react-router";
-import { SignOutButton } from "./admin-shell.tsx";
+import { SignOutButton } from "./sign-out-button.tsx";
 
 export type AccessDeniedData = { denied: "no-access"; email: string } | { denied: "access"; required: string; why: string };
 

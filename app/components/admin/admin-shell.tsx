@@ -7,33 +7,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { StaffAccess } from "../../auth/access.ts";
 import type { MenuEntry, MenuGroup } from "../../lib/admin-menu.ts";
-import { signOutFromBrowser } from "./sign-out.ts";
-
-export function SignOutButton({ className }: { className?: string }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <form
-      method="post"
-      action="/admin/logout"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setBusy(true);
-        void signOutFromBrowser("manual");
-      }}
-    >
-      <button
-        type="submit"
-        disabled={busy}
-        className={
-          className ??
-          "w-full rounded-lg border border-white/30 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 disabled:opacity-60"
-        }
-      >
-        Sign Out
-      </button>
-    </form>
-  );
-}
+import { SignOutButton } from "./sign-out-button.tsx";
 
 export function AdminShell({
   email,

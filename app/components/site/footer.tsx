@@ -4,7 +4,7 @@
  * pages.
  */
 import type { ReactNode } from "react";
-import { LEGAL_PAGES } from "../../content/starting-content.ts";
+import { LEGAL_PAGES } from "../../content/legal-pages.ts";
 import { EmailText } from "./email-text.tsx";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";

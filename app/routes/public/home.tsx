@@ -60,7 +60,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
     title: "Millbrook Community Foundation",
-    description: loaderData?.description ?? DEFAULT_SETTINGS.site_description,
+    // The loader falls back to the default description (the sample content module stays
+    // out of the page's script); without loader data the error page has its own title.
+    description: loaderData?.description ?? "",
     path: "/",
     ...siteFrom(matches),
   });

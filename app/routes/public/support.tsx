@@ -64,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       roles: roles.items,
       faqs: faqs.items,
       texts,
+      // From the loader, so the sample content module stays out of the page's script.
+      partnershipsEmail: FOUNDATION.partnershipsEmail,
     },
     token ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -162,8 +164,8 @@ const VOLUNTEER_LABELS: Record<string, string> = {
 export default function Support({ actionData, loaderData }: Route.ComponentProps) {
   const donation = actionData && actionData.form === "donate" ? (actionData as DonationResult) : undefined;
   const volunteer = actionData && actionData.form === "volunteer" ? (actionData as FormResult) : undefined;
-  const partnerships = `mailto:${FOUNDATION.partnershipsEmail}?subject=${encodeURIComponent("Corporate support")}`;
-  const { texts } = loaderData;
+  const { texts, partnershipsEmail } = loaderData;
+  const partnerships = `mailto:${partnershipsEmail}?subject=${encodeURIComponent("Corporate support")}`;
   const ways = [
     { Icon: HeartIcon, href: "#donate" },
     { Icon: HandIcon, href: "#volunteer" },
@@ -278,7 +280,7 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
               <MailIcon />
               {texts.corporate_button}
             </a>
-            <p className="mt-2 text-sm break-all text-slate-700">{FOUNDATION.partnershipsEmail}</p>
+            <p className="mt-2 text-sm break-all text-slate-700">{partnershipsEmail}</p>
           </div>
         </div>
       </Section>

@@ -1,0 +1,172 @@
+/**
+ * Page weight: what a page downloads, compressed (`npm run bench` reports it for every
+ * public page; `npm run bench:weight` measures only this, on the existing build).
+ *
+ * The public pages weighed are every page in the sitemap, plus pages the sitemap leaves
+ * out: the donation thank-you page, the manage-giving sign-in, the newsletter signup and
+ * the 404 page. Scripts are the ones a page asks for (its module scripts and module
+ * preloads, as the browser fetches them), with the body as the server sends it with
+ * Accept-Encoding: br, gzip. The limits are the ones the browser tests hold pages to
+ * (tests/e2e/public-scripts.spec.ts, tests/e2e/admin-scripts.spec.ts).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { decode, get, log, root, startServer, table } from "./bench-lib.ts";
+
+/** Public pages: compressed JavaScript per page (docs/decisions/260). */
+export const PUBLIC_JS_LIMIT = 120 * 1024;
+/** Admin screens, with what they load on demand (docs/decisions/244, 260). */
+export const ADMIN_JS_LIMIT = 250 * 1024;
+/** Public pages: scripts per page. */
+export const PUBLIC_SCRIPT_LIMIT = 7;
+/** Public pages the sitemap does not list, weighed with it. */
+export const PAGES_BESIDE_SITEMAP = ["/support/thank-you?session_id=cs_unknown", "/manage-giving", "/newsletter", "/no-such-page"];
+
+export interface Weight {
+  html: number;
+  js: number;
+  jsFiles: number;
+  css: number;
+  images: number;
+  other: number;
+  total: number;
+  requests: number;
+  encodings: string[];
+}
+
+function attributes(tag: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const m of tag.matchAll(/([\w:-]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
+    attrs[m[1].toLowerCase()] = (m[3] ?? m[4] ?? m[5] ?? "").replaceAll("&amp;", "&");
+  }
+  return attrs;
+}
+
+function resourcesOf(html: string) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const images = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = attributes(m[1]);
+    if (attrs.src) js.add(attrs.src);
+    else for (const imp of m[2].matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?\(?\s*["']([^"']+)["']/g)) js.add(imp[1]);
+  }
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const attrs = attributes(m[0]);
+    const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
+    if (!attrs.href) continue;
+    // Public pages write their module preloads inert until the first paint (app/lib/first-paint.server.ts).
+    if (rel.includes("modulepreload") || rel.includes("x-after-paint")) js.add(attrs.href);
+    else if (rel.includes("stylesheet")) css.add(attrs.href);
+    else if (rel.includes("icon")) images.add(attrs.href);
+    else if (rel.includes("preload") && attrs.as === "image") images.add(attrs.href);
+  }
+  for (const m of html.matchAll(/<img\b[^>]*>/gi)) {
+    const attrs = attributes(m[0]);
+    if (attrs.src) images.add(attrs.src);
+  }
+  return { js, css, images };
+}
+
+/** The scripts a script imports on demand (`import("./x.js")`) and what those import in turn. */
+function importedScripts(code: string, from: string): string[] {
+  const specifiers = [
+    ...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"']+\.js)["'`]\s*\)/g),
+    ...code.matchAll(/\bfrom\s*["'`](\.{1,2}\/[^"']+\.js)["'`]/g),
+    ...code.matchAll(/\bimport\s*["'`](\.{1,2}\/[^"']+\.js)["'`]/g),
+  ].map((m) => m[1]);
+  return specifiers.map((specifier) => new URL(specifier, from).pathname);
+}
+
+/**
+ * What a page downloads, compressed. With `onDemand`, scripts also count what they import
+ * on demand (the admin screens' rich-text editor is loaded when the form mounts).
+ */
+export async function weigh(origin: string, page: string, options: { cookie?: string; onDemand?: boolean } = {}): Promise<Weight> {
+  const accept = { "accept-encoding": "br, gzip", ...(options.cookie ? { cookie: options.cookie } : {}) };
+  const doc = await get(origin + page, accept);
+  const html = decode(doc).toString("utf8");
+  const { js, css, images } = resourcesOf(html);
+  const encodings = new Set<string>([`html:${doc.headers["content-encoding"] ?? "identity"}`]);
+  const weight: Weight = { html: doc.body.length, js: 0, jsFiles: js.size, css: 0, images: 0, other: 0, total: doc.body.length, requests: 1, encodings: [] };
+  const fetchAll = async (urls: Set<string>, kind: "js" | "css" | "images") => {
+    for (const url of urls) {
+      const address = new URL(url, origin + page).toString();
+      const r = await get(address, accept);
+      if (r.status !== 200) log(`  ${page}: ${url} answered ${r.status}`);
+      if (kind === "js" && options.onDemand) {
+        const before = urls.size;
+        for (const imported of importedScripts(decode(r).toString("utf8"), address)) urls.add(imported);
+        weight.jsFiles += urls.size - before;
+      }
+      weight[kind] += r.body.length;
+      weight.total += r.body.length;
+      weight.requests++;
+      encodings.add(`${kind}:${r.headers["content-encoding"] ?? "identity"}`);
+    }
+  };
+  await fetchAll(js, "js");
+  await fetchAll(css, "css");
+  await fetchAll(images, "images");
+  weight.encodings = [...encodings];
+  return weight;
+}
+
+/** The public pages to weigh: the sitemap's, then PAGES_BESIDE_SITEMAP. */
+export async function publicPagesToWeigh(origin: string): Promise<string[]> {
+  const sitemap = decode(await get(`${origin}/sitemap.xml`, { "accept-encoding": "br, gzip" })).toString("utf8");
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => {
+    const url = new URL(m[1]!.replaceAll("&amp;", "&"));
+    return url.pathname + url.search;
+  });
+  return [...new Set([...listed, ...PAGES_BESIDE_SITEMAP])];
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const pass = (ok: boolean) => (ok ? "✓" : "✗");
+
+/** The page-weight table of the public pages (JavaScript against its limit, biggest first). */
+export function publicWeightTable(weights: Map<string, Weight>): string {
+  const rows = [...weights].sort(([, a], [, b]) => b.js - a.js);
+  return table(
+    ["Page", "HTML", `JS (≤${PUBLIC_JS_LIMIT / 1024} KB)`, `JS files (≤${PUBLIC_SCRIPT_LIMIT})`, "CSS", "Images", "Total (`/` ≤400 KB)", "Requests", "Encodings"],
+    rows.map(([page, w]) => [
+      `\`${page}\``,
+      kb(w.html),
+      `${kb(w.js)} ${pass(w.js <= PUBLIC_JS_LIMIT)}`,
+      `${w.jsFiles} ${pass(w.jsFiles <= PUBLIC_SCRIPT_LIMIT)}`,
+      kb(w.css),
+      kb(w.images),
+      `${kb(w.total)}${page === "/" ? ` ${pass(w.total <= 400 * 1024)}` : ""}`,
+      w.requests,
+      w.encodings.join(", "),
+    ]),
+  );
+}
+
+/** `npm run bench:weight`: the public pages of the existing build on a fresh sample site. */
+async function main() {
+  if (!fs.existsSync(path.join(root, "build/node/main.js"))) throw new Error("no build: run npm run build first");
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-weight-"));
+  fs.chmodSync(tmp, 0o755);
+  const dataDir = path.join(tmp, "data");
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  log(`starting the server (database in ${dataDir})...`);
+  const server = await startServer(dataDir, {}, null);
+  try {
+    const weights = new Map<string, Weight>();
+    for (const page of await publicPagesToWeigh(server.origin)) weights.set(page, await weigh(server.origin, page));
+    console.log(publicWeightTable(weights));
+    const over = [...weights].filter(([, w]) => w.js > PUBLIC_JS_LIMIT || w.jsFiles > PUBLIC_SCRIPT_LIMIT);
+    if (over.length) {
+      console.log(`\nOver the limits: ${over.map(([page]) => page).join(", ")}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
