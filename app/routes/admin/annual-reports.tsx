@@ -10,8 +10,9 @@ import { deleteAnnualReport, listAnnualReportsForAdmin, setAnnualReportVisible }
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/annual-reports";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Annual reports", order: 70 } };
+export const handle: MenuHandle = contentMenu("annual-reports");
 
 export const meta = () => [{ title: "Annual reports | Millbrook Admin" }];
 

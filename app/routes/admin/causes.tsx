@@ -13,8 +13,9 @@ import { deleteCause, listCausesForAdmin, moveCause, setCauseVisible } from "../
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/causes";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Causes", order: 30 } };
+export const handle: MenuHandle = contentMenu("causes");
 
 export const meta = () => [{ title: "Causes | Millbrook Admin" }];
 

@@ -8,8 +8,9 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { simpleFormAction } from "./simple-form.server.ts";
 import type { Route } from "./+types/contact";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Contact details", order: 100 } };
+export const handle: MenuHandle = contentMenu("contact");
 
 export const meta = () => [{ title: "Contact details | Millbrook Admin" }];
 

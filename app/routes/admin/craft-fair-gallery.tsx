@@ -12,8 +12,9 @@ import { deleteGalleryImage, listGalleryForAdmin, moveGalleryImage, setGalleryIm
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/craft-fair-gallery";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "What's on", label: "Craft fair gallery", order: 40 } };
+export const handle: MenuHandle = contentMenu("craft-fair-gallery");
 
 export const meta = () => [{ title: "Craft fair gallery | Millbrook Admin" }];
 

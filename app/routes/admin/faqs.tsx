@@ -10,8 +10,9 @@ import { deleteFaq, listFaqsForAdmin, moveFaq, setFaqVisible } from "../../domai
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/faqs";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "FAQ", order: 90 } };
+export const handle: MenuHandle = contentMenu("faqs");
 
 export const meta = () => [{ title: "FAQ | Millbrook Admin" }];
 

@@ -11,8 +11,9 @@ import { deleteTrustee, listTrusteesForAdmin, moveTrustee, setTrusteeVisible } f
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/trustees";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Trustees", order: 60 } };
+export const handle: MenuHandle = contentMenu("trustees");
 
 export const meta = () => [{ title: "Trustees | Millbrook Admin" }];
 

@@ -11,8 +11,9 @@ import { deleteVolunteerRole, listVolunteerRolesForAdmin, moveVolunteerRole, set
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/volunteer-roles";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Volunteer roles", order: 80 } };
+export const handle: MenuHandle = contentMenu("volunteer-roles");
 
 export const meta = () => [{ title: "Volunteer roles | Millbrook Admin" }];
 
