@@ -204,6 +204,18 @@ export const CONTENT_TYPES = {
     menu: { group: "Rarely changed", order: 60 },
     audit: { kind: "trustee", label: "Trustees", noun: "a trustee", actions: LIST_ACTIONS },
   },
+  sponsors: {
+    label: "Sponsors",
+    singular: "Sponsor",
+    topic: "sponsors",
+    tables: ["sponsors"],
+    ordered: {},
+    revision: "sponsor",
+    media: [{ column: "image", title: "name", alt: "image_alt" }],
+    edit: "/admin/sponsors/edit/:id",
+    menu: { group: "Rarely changed", order: 65 },
+    audit: { kind: "sponsor", label: "Sponsors", noun: "a sponsor", actions: LIST_ACTIONS },
+  },
   "annual-reports": {
     label: "Annual reports",
     singular: "Annual report",

@@ -17,7 +17,7 @@ import {
   moveFundRecipient,
   setFundRecipientVisible,
 } from "../../domain/fund-recipients/fund-recipients.server.ts";
-import { handleOrderedListAction } from "./ordered-list.server.ts";
+import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/fund-recipients";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 import { contentMenu } from "../../lib/content-types.ts";
