@@ -10,7 +10,7 @@ import { getDb } from "../../app/db/client.server.ts";
 import { contentRevisions, faqs, fundRecipients, newsPosts } from "../../app/db/schema.ts";
 import { createWinner, getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
 import { categoriesText } from "../../app/domain/awards/awards.schema.ts";
-import { createFaq, moveFaq, setFaqVisible, updateFaq } from "../../app/domain/faqs/faqs.server.ts";
+import { createFaq, moveFaq, setFaqVisible, updateFaq } from "../../app/features/faqs/faqs.server.ts";
 import { createFundRecipient, moveFundRecipient, updateFundRecipient } from "../../app/domain/fund-recipients/fund-recipients.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
 import { createNewsPost, updateNewsPost } from "../../app/domain/news/news.server.ts";

@@ -5,7 +5,7 @@ import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { CONTACT_FORM_FIELDS, ContactFormSchema } from "../../domain/contact/contact.schema.ts";
 import { readContactForEditing, saveContactDetails } from "../../domain/contact/contact.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { simpleFormAction } from "./simple-form.server.ts";
+import { simpleFormAction } from "../../domain/listings/simple-form.server.ts";
 import type { Route } from "./+types/contact";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 import { contentMenu } from "../../lib/content-types.ts";

@@ -13,8 +13,6 @@ import { AWARD_ROUND_FORM_FIELDS, AWARD_WINNER_FORM_FIELDS, AwardRoundFormSchema
 import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
 import { galleryImageRevisionData, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
 import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema } from "../../domain/craft-fair-gallery/gallery.schema.ts";
-import { faqRevisionData, getFaq, updateFaq } from "../../domain/faqs/faqs.server.ts";
-import { FAQ_FORM_FIELDS, FaqFormSchema } from "../../domain/faqs/faqs.schema.ts";
 import { fundRecipientRevisionData, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
 import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
@@ -135,17 +133,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       current: annualReportRevisionData(row),
       labels: { year: "Year", title: "Title", file: "PDF", ...SHOWN },
       restore: (data, actor) => throughForm(AnnualReportFormSchema, ANNUAL_REPORT_FORM_FIELDS, data, (input) => updateAnnualReport(row.id, input, actor)),
-    };
-  },
-  faq: async (_id, numeric) => {
-    const row = await getFaq(numeric);
-    if (!row) return null;
-    return {
-      name: row.question,
-      editPath: `/admin/faqs/edit/${row.id}`,
-      current: faqRevisionData(row),
-      labels: { question: "Question", answer: "Answer", ...SHOWN },
-      restore: (data, actor) => throughForm(FaqFormSchema, FAQ_FORM_FIELDS, data, (input) => updateFaq(row.id, input, actor)),
     };
   },
   "legal-page": async (id) => {

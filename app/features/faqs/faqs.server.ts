@@ -3,7 +3,7 @@
  * each shown or hidden. Every write is audited and announced on the "faqs" topic. When the
  * read fails, the starting questions are shown.
  */
-import type { AuditAction } from "../audit/describe.ts";
+import type { AuditAction } from "../../domain/audit/describe.ts";
 import { asc, eq, max, sql } from "drizzle-orm";
 import { STARTING_FAQS } from "../../content/starting-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -11,10 +11,10 @@ import { getDb } from "../../db/client.server.ts";
 import { faqs, type FaqRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { recordRevision } from "../revisions/revisions.server.ts";
-import { validId } from "../listings/listings.server.ts";
-import { moveInOrder } from "../listings/reorder.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { recordRevision } from "../../domain/revisions/revisions.server.ts";
+import { validId } from "../../domain/listings/listings.server.ts";
+import { moveInOrder } from "../../domain/listings/reorder.server.ts";
 import type { FaqFormData } from "./faqs.schema.ts";
 
 export function listPublicFaqs() {
