@@ -1,4 +1,24 @@
-import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { existsSync, readdirSync } from "node:fs";
+import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+
+/**
+ * What a feature folder adds to the route table: `app/features/<name>/routes.ts` exports
+ * `{ public?: [...], staff?: [...] }` (files named from app/, as here). Public pages go in
+ * the public shell; staff screens under the admin layout (any staff member, the session
+ * checked in its middleware). A feature whose screens need a permission lists them below
+ * under that permission's layout instead.
+ */
+export interface FeatureRoutes {
+  public?: RouteConfigEntry[];
+  staff?: RouteConfigEntry[];
+}
+const featuresDir = new URL("./features/", import.meta.url);
+const featureRoutes: FeatureRoutes[] = await Promise.all(
+  readdirSync(featuresDir)
+    .filter((name) => existsSync(new URL(`${name}/routes.ts`, featuresDir)))
+    .sort()
+    .map(async (name) => ((await import(/* @vite-ignore */ new URL(`${name}/routes.ts`, featuresDir).href)) as { default: FeatureRoutes }).default),
+);
 
 export default [
   // Public site: inside the public shell (header, footer, maintenance gate).
@@ -37,6 +57,7 @@ export default [
     route("manage-giving/sign-in/:token", "features/donor-account/sign-in-page.tsx"),
     route("newsletters", "features/newsletters/public/archive.tsx"),
     route("newsletters/:slug", "features/newsletters/public/issue.tsx"),
+    ...featureRoutes.flatMap((feature) => feature.public ?? []),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -62,6 +83,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
+      ...featureRoutes.flatMap((feature) => feature.staff ?? []),
       route("events", "routes/admin/events.tsx"),
       route("events/new", "routes/admin/event-form.tsx", { id: "admin-event-new" }),
       route("events/edit/:id", "routes/admin/event-form.tsx", { id: "admin-event-edit" }),
@@ -101,9 +123,6 @@ export default [
       route("craft-fair-gallery", "routes/admin/craft-fair-gallery.tsx"),
       route("craft-fair-gallery/new", "routes/admin/gallery-image-form.tsx", { id: "admin-gallery-image-new" }),
       route("craft-fair-gallery/edit/:id", "routes/admin/gallery-image-form.tsx", { id: "admin-gallery-image-edit" }),
-      route("faqs", "routes/admin/faqs.tsx"),
-      route("faqs/new", "routes/admin/faq-form.tsx", { id: "admin-faq-new" }),
-      route("faqs/edit/:id", "routes/admin/faq-form.tsx", { id: "admin-faq-edit" }),
       route("awards", "routes/admin/awards.tsx"),
       route("awards/winners/new", "routes/admin/award-winner-form.tsx", { id: "admin-award-winner-new" }),
       route("awards/winners/edit/:id", "routes/admin/award-winner-form.tsx", { id: "admin-award-winner-edit" }),

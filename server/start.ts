@@ -15,6 +15,7 @@ import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { seedSampleSupporters } from "../app/features/supporters/index.ts";
 import { seedSampleGiving } from "../app/features/offline-gifts/index.ts";
 import { seedSampleNewsletter } from "../app/features/newsletters/index.ts";
+import { seedSampleSponsors } from "../app/features/sponsors/index.ts";
 import { seedSampleSeriesAndWaitlist } from "../app/features/event-series/sample.server.ts";
 import { seedSampleTickets } from "../app/features/event-tickets/index.ts";
 import { seedSampleVisits } from "../app/features/insights/index.ts";
@@ -79,6 +80,7 @@ logger.info({ embedded: database.embedded, dataDir: config.dataDir }, "database 
 if (await seedSampleSupporters().catch((error: unknown) => logger.warn({ err: error }, "sample supporters not written"))) logger.info("sample supporters written");
 // And its sample giving: an appeal, an offline gift and a collection (once; app/features/offline-gifts/sample.server.ts).
 if (await seedSampleGiving().catch((error: unknown) => logger.warn({ err: error }, "sample giving not written"))) logger.info("sample giving written");
+if (await seedSampleSponsors().catch((error: unknown) => logger.warn({ err: error }, "sample sponsors not written"))) logger.info("sample sponsors written");
 if (await seedSampleNewsletter().catch((error: unknown) => logger.warn({ err: error }, "sample newsletter not written"))) logger.info("sample newsletter written");
 // A new site's sample series and sold-out event with a waitlist (once; after the supporters, which need a site without bookings).
 if (await seedSampleSeriesAndWaitlist().catch((error: unknown) => logger.warn({ err: error }, "sample series not written"))) logger.info("sample series and waitlist written");

@@ -9,20 +9,26 @@
 import { sql } from "drizzle-orm";
 import { SAMPLE_FOCAL_POINTS } from "../content/sample-content.ts";
 import type { Database } from "./client.server.ts";
+import { MEDIA_COLUMNS } from "../lib/content-types.ts";
 import { media } from "./schema.ts";
 
-const IN_USE = sql`
-  select 'image' as kind, image as url, image_alt as alt, image_alt = '' as decorative from trustees where image is not null
-  union all select 'image', image, image_alt, image_alt = '' from causes where image is not null
-  union all select 'image', image, image_alt, image_alt = '' from news_posts where image is not null
-  union all select 'image', image, image_alt, image_alt = '' from craft_fair_gallery
-  union all select 'image', image, '', true from events where image is not null
-  union all select 'image', image, '', true from craft_fairs where image is not null
-  union all select 'image', image, '', true from award_winners where image is not null
-  union all select 'image', hero_image_url, '', false from site_settings where hero_image_url is not null
-  union all select 'image', about_image_url, '', false from site_settings where about_image_url is not null
-  union all select 'image', (regexp_matches(body, 'src="(/uploads/[^"]+)"', 'g'))[1], '', false from news_posts
-  union all select 'pdf', file, '', false from annual_reports`;
+/** The addresses in use: the content types' media columns (app/lib/content-types.ts), the settings' images and the images inside news posts' text. */
+const IN_USE = sql.join(
+  [
+    ...MEDIA_COLUMNS.map((c) => {
+      const [url, table] = [sql.identifier(c.column), sql.identifier(c.table)];
+      const kind = c.kind ?? "image";
+      // Without an alt text column the image was shown as decorative.
+      return c.alt
+        ? sql`select ${kind}::text as kind, ${url} as url, ${sql.identifier(c.alt)} as alt, ${sql.identifier(c.alt)} = '' as decorative from ${table} where ${url} is not null`
+        : sql`select ${kind}::text as kind, ${url} as url, ''::text as alt, ${sql.raw(kind === "image" ? "true" : "false")} as decorative from ${table} where ${url} is not null`;
+    }),
+    sql`select 'image', hero_image_url, '', false from site_settings where hero_image_url is not null`,
+    sql`select 'image', about_image_url, '', false from site_settings where about_image_url is not null`,
+    sql`select 'image', (regexp_matches(body, 'src="(/uploads/[^"]+)"', 'g'))[1], '', false from news_posts`,
+  ],
+  sql` union all `,
+);
 
 /** Adds the addresses in use that the library does not hold; returns how many were added. */
 export async function backfillMedia(db: Database): Promise<number> {

@@ -10,6 +10,7 @@
  * Vite's module graph in development) share it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { REGISTERED_TABLE_TOPICS } from "../lib/content-types.ts";
 import type { ContentTopic } from "./topics.ts";
 
 const KEY = Symbol.for("millbrook.readTopics");
@@ -23,41 +24,11 @@ export function recordTopics<T>(work: () => T): T {
 }
 
 /**
- * The content tables and the topic their changes are published under (publishChange).
- * A table missing here is not content a public page shows (sessions, throttles, jobs...).
+ * The content tables and the topic their changes are published under (publishChange), from
+ * the content types' registry. A table missing here is not content a public page shows
+ * (sessions, throttles, jobs...).
  */
-export const TABLE_TOPICS: Readonly<Record<string, ContentTopic>> = {
-  events: "events",
-  bookings: "events",
-  waitlist_entries: "events",
-  craft_fairs: "craft-fairs",
-  site_settings: "settings",
-  giving_settings: "settings",
-  donation_fee_settings: "settings",
-  trustees: "trustees",
-  news_posts: "news",
-  page_texts: "page-texts",
-  causes: "causes",
-  donations: "causes",
-  donation_totals: "causes",
-  fund_recipients: "fund-recipients",
-  volunteer_roles: "volunteer-roles",
-  annual_reports: "annual-reports",
-  craft_fair_gallery: "craft-fair-gallery",
-  legal_pages: "legal-pages",
-  faqs: "faqs",
-  contact_details: "contact",
-  award_round: "awards",
-  award_winners: "awards",
-  volunteer_opportunities: "volunteering",
-  volunteer_shifts: "volunteering",
-  volunteer_signups: "volunteering",
-  volunteer_settings: "volunteering",
-  appeals: "appeals",
-  appeal_updates: "appeals",
-  volunteer_role_checks: "volunteering",
-  newsletters: "newsletters",
-};
+export const TABLE_TOPICS: Readonly<Record<string, ContentTopic>> = REGISTERED_TABLE_TOPICS;
 
 const READ_TABLES = /\b(?:from|join)\s+"([a-z_]+)"/gi;
 

@@ -14,31 +14,13 @@
  * page's loaders to check that each topic read is declared (open pages revalidate on the
  * declared ones).
  *
- * Adding a content type: add its topic here and its tables to TABLE_TOPICS
- * (read-topics.server.ts), publish it when its data changes, and declare it in the
- * handle of the routes that show it.
+ * The topics come from the content types' registry (app/lib/content-types.ts): a new
+ * type's entry names its topic and its tables.
  */
-export const CONTENT_TOPICS = [
-  "events",
-  "craft-fairs",
-  "settings",
-  "trustees",
-  "news",
-  "page-texts",
-  "causes",
-  "fund-recipients",
-  "volunteer-roles",
-  "annual-reports",
-  "craft-fair-gallery",
-  "legal-pages",
-  "faqs",
-  "contact",
-  "awards",
-  "volunteering",
-  "appeals",
-  "newsletters",
-] as const;
-export type ContentTopic = (typeof CONTENT_TOPICS)[number];
+import { REGISTERED_TOPICS, type RegisteredTopic } from "../lib/content-types.ts";
+
+export const CONTENT_TOPICS = REGISTERED_TOPICS;
+export type ContentTopic = RegisteredTopic;
 
 export interface ContentHandle {
   topics: readonly ContentTopic[];

@@ -118,6 +118,38 @@ test("after an admin change in the same process, visitors are still served from 
   expect(fairs.headers.get("x-content-topics"), "the topics header is for the cache only").toBeNull();
 });
 
+test("/support, which reads the causes for its donation form, is refreshed from the cache after a cause is hidden", async () => {
+  const YOUTH_CLUB = "Millbrook Youth Club";
+  await visit(`${a.origin}/support`);
+  const cached = await visit(`${a.origin}/support`);
+  expect(cached.headers.get("x-page-cache")).toBe("hit");
+  expect(cached.body).toContain(YOUTH_CLUB);
+  const cookie = await signIn(a);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ id: number }>("select id from causes where title = $1", [YOUTH_CLUB]).finally(() => client.end());
+  const id = String(rows[0]?.id ?? "");
+  expect(id, "the youth club cause").not.toBe("");
+  const hide = async (intent: "hide" | "show") => {
+    const response = await fetch(`${a.origin}/admin/causes`, {
+      method: "POST",
+      headers: { Origin: a.origin, Cookie: cookie },
+      body: new URLSearchParams({ intent, id }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+  };
+  await hide("hide");
+  await expect
+    .poll(async () => {
+      const page = await visit(`${a.origin}/support`);
+      return page.headers.get("x-page-cache") === "hit" && !page.body.includes(YOUTH_CLUB);
+    }, { timeout: MAX_STALE_MS })
+    .toBe(true);
+  await hide("show");
+  await expect.poll(async () => (await visit(`${a.origin}/support`)).body.includes(YOUTH_CLUB), { timeout: MAX_STALE_MS }).toBe(true);
+});
+
 test("another process sharing the database serves the fresh page after the change (LISTEN/NOTIFY)", async () => {
   // B has cached the gala as hidden (state left by the previous test).
   await visit(`${b.origin}/events/1`);

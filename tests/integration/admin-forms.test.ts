@@ -6,11 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { sessionCookieName } from "../../app/auth/session.server.ts";
-import { listFaqsForAdmin } from "../../app/domain/faqs/faqs.server.ts";
+import { listFaqsForAdmin } from "../../app/features/faqs/faqs.server.ts";
 import { listTrusteesForAdmin } from "../../app/domain/trustees/trustees.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { readToast } from "../../app/lib/toast.server.ts";
-import { action as faqAction } from "../../app/routes/admin/faq-form.tsx";
+import { action as faqAction } from "../../app/features/faqs/admin/faq-form.tsx";
 import { action as trusteeAction } from "../../app/routes/admin/trustee-form.tsx";
 import { throughLayouts } from "../helpers/route-table.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
@@ -39,7 +39,7 @@ describe("admin forms with Conform", () => {
   it("answers a refused FAQ with the field messages and the values as typed, and saves nothing", async () => {
     const before = (await listFaqsForAdmin()).length;
     const args = await post("/admin/faqs/new", { question: "Hi?", answer: "Too short", is_visible: "on" });
-    const result = replyOf(await throughLayouts("routes/admin/faq-form.tsx", faqAction, args as never));
+    const result = replyOf(await throughLayouts("features/faqs/admin/faq-form.tsx", faqAction, args as never));
     expect(result.init.status).toBe(400);
     expect(result.data.status).toBe("error");
     expect(result.data.error?.question).toEqual(["Question must be at least 5 characters"]);
@@ -51,7 +51,7 @@ describe("admin forms with Conform", () => {
   it("saves a valid FAQ and goes back to the list with the toast", async () => {
     const question = `Can I bring my dog to the fair ${Date.now()}?`;
     const args = await post("/admin/faqs/new", { question, answer: "Yes, dogs on a lead are welcome.", is_visible: "" });
-    const response = (await throughLayouts("routes/admin/faq-form.tsx", faqAction, args as never)) as Response;
+    const response = (await throughLayouts("features/faqs/admin/faq-form.tsx", faqAction, args as never)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/faqs");
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("mcf_toast="))!.split(";")[0]!;

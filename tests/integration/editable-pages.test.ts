@@ -19,7 +19,7 @@ import { toggleCraftFairActive } from "../../app/domain/craft-fairs/craft-fairs-
 import { listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
 import { toggleEventActive } from "../../app/domain/events/events-admin.server.ts";
 import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
-import { listPublicFaqs } from "../../app/domain/faqs/faqs.server.ts";
+import { listPublicFaqs } from "../../app/features/faqs/faqs.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as awardsAction } from "../../app/routes/public/awards.tsx";

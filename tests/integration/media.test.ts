@@ -22,7 +22,7 @@ import {
 } from "../../app/domain/media/media.server.ts";
 import { createTrustee, listPublicTrustees, updateTrustee } from "../../app/domain/trustees/trustees.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
-import { mediaChoices, readMediaField } from "../../app/routes/admin/media-field.server.ts";
+import { mediaChoices, readMediaField } from "../../app/domain/listings/media-field.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

@@ -10,7 +10,7 @@ import { getDb } from "../../app/db/client.server.ts";
 import { contentRevisions, faqs, fundRecipients, newsPosts } from "../../app/db/schema.ts";
 import { createWinner, getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
 import { categoriesText } from "../../app/domain/awards/awards.schema.ts";
-import { createFaq, moveFaq, setFaqVisible, updateFaq } from "../../app/domain/faqs/faqs.server.ts";
+import { createFaq, moveFaq, setFaqVisible, updateFaq } from "../../app/features/faqs/faqs.server.ts";
 import { createFundRecipient, moveFundRecipient, updateFundRecipient } from "../../app/domain/fund-recipients/fund-recipients.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
 import { createNewsPost, updateNewsPost } from "../../app/domain/news/news.server.ts";
@@ -18,7 +18,7 @@ import { compareRevision } from "../../app/domain/revisions/revisions.ts";
 import { runHousekeeping } from "../../app/domain/limits/housekeeping.server.ts";
 import { listRevisions, REVISION_TYPES, REVISIONS_KEPT } from "../../app/domain/revisions/revisions.server.ts";
 import { createVolunteerRole, updateVolunteerRole } from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
-import { historySubject } from "../../app/routes/admin/history.server.ts";
+import { historySubject, historyTypes } from "../../app/routes/admin/history.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();
@@ -129,6 +129,8 @@ describe("revisions of the lists", () => {
   });
 
   it("every type of revision has a history screen entry", async () => {
+    // Every revision type the registry declares has a subject (a feature's from its history.server.ts).
+    expect([...historyTypes()].sort()).toEqual([...REVISION_TYPES].sort());
     for (const type of REVISION_TYPES) expect(await historySubject(type, "999999")).toBeNull();
   });
 });

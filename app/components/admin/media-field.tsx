@@ -4,7 +4,7 @@
  * new one with its description (it goes into the library). The alt text shown on the
  * website is always the library item's. Works without JavaScript (radios and a file
  * input); with it, the chosen file is checked and previewed before it is sent.
- * The server half is routes/admin/media-field.server.ts.
+ * The server half is app/domain/listings/media-field.server.ts.
  */
 import { useEffect, useState } from "react";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "../../storage/file-types.ts";

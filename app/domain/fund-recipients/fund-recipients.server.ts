@@ -106,7 +106,7 @@ export async function setFundRecipientVisible(id: number, visible: boolean, acto
 /** Moves a recipient within its year; false when it is already first or last there. */
 export async function moveFundRecipient(id: number, direction: "up" | "down", actor: AuditActor): Promise<boolean> {
   const row = await getFundRecipient(id);
-  if (!row || !(await moveInOrder("fund_recipients", id, direction, "year"))) return false;
+  if (!row || !(await moveInOrder("fund_recipients", id, direction))) return false;
   await changed(actor, "fund_recipient.moved", row, { direction });
   return true;
 }

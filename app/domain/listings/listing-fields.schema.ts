@@ -67,6 +67,21 @@ export const optionalText = (max: number) =>
     .max(max, tooLong(max))
     .transform((v) => (v === "" ? null : v));
 
+/** A full web address (http or https, with a dot in the host name), at most `max` characters. */
+export const webAddress = (message: string, max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(max))
+    .refine((text) => {
+      try {
+        const url = new URL(text);
+        return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+      } catch {
+        return false;
+      }
+    }, message);
+
 /** A checkbox: present ("on"/"true") is true, absent or "false" is false. */
 export const checkbox = z
   .string()

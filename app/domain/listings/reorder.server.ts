@@ -1,18 +1,20 @@
 /**
- * Move up / Move down for lists that staff order by hand (causes, fund recipients, volunteer roles, the craft fair gallery):
- * swaps an item with its neighbour in the list's order (sort_order, then id), optionally
- * within a group (the recipients of one year). One reorder at a time per table, so two
- * quick clicks cannot give two items the same place.
+ * Move up / Move down for every list that staff order by hand (the content types declared
+ * `ordered` in app/lib/content-types.ts): swaps an item with its neighbour in the list's
+ * order (sort_order, then id), within its group when the type declares one (the
+ * recipients of one year), and gives every item of the group a distinct place (older rows
+ * may share one). One reorder at a time per table, so two quick clicks cannot give two
+ * items the same place.
  */
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
+import { orderGroup, type OrderedTable } from "../../lib/content-types.ts";
 import { validId } from "./listings.server.ts";
 
-type OrderedTable = "causes" | "fund_recipients" | "volunteer_roles" | "craft_fair_gallery";
-
 /** Returns false when the item is already first or last (or does not exist). */
-export async function moveInOrder(table: OrderedTable, id: number, direction: "up" | "down", groupColumn?: "year"): Promise<boolean> {
+export async function moveInOrder(table: OrderedTable, id: number, direction: "up" | "down"): Promise<boolean> {
   if (!validId(id)) return false;
+  const groupColumn = orderGroup(table);
   const t = sql.identifier(table);
   return getDb().transaction(async (tx) => {
     await tx.execute(sql`lock table ${t} in share row exclusive mode`);

@@ -3,14 +3,14 @@
  * with the form's Zod schema, store a new upload (into the media library) only once the
  * fields are valid, save, and take the upload out again if the save fails or was a
  * duplicate submission. Images that are replaced or removed stay in the media library.
- * The route reads the request (app/routes/admin/listing-form.server.ts) and shapes the answer.
+ * The route reads the request (app/domain/listings/listing-form.server.ts) and shapes the answer.
  */
 import type { z } from "zod";
 import { logger } from "../../lib/logger.server.ts";
 import { MediaRejectedError } from "../media/media.server.ts";
 import { fieldErrors } from "./listing-fields.schema.ts";
 
-/** Fields every such form posts besides its own: the duplicate guard and the media field's (routes/admin/media-field.server.ts). */
+/** Fields every such form posts besides its own: the duplicate guard and the media field's (app/domain/listings/media-field.server.ts). */
 export const FORM_META_FIELDS = ["submission_id", "media_id", "media_alt", "media_decorative"] as const;
 
 /**

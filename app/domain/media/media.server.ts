@@ -18,6 +18,7 @@ import { isImageType, sniffFileType } from "../../storage/file-types.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { validId } from "../listings/listings.server.ts";
 import { containsPattern } from "../../db/like.ts";
+import { CONTENT_TYPES, MEDIA_COLUMNS, type ContentType, type ContentTypeName } from "../../lib/content-types.ts";
 import { focalPosition, mediaAltProblem, type MediaEditData } from "./media.schema.ts";
 
 export const MEDIA_WRONG_TYPE = "Only JPEG, PNG, WebP or GIF images and PDF documents can be uploaded.";
@@ -134,37 +135,37 @@ export interface MediaUsage {
   topic: ContentTopic;
 }
 
-/** Every column that holds the address of a library item, with the label and screen of its rows. */
-const USAGE_QUERY = (url: string) => sql`
-  select 'Event' as kind, id::text as id, title from events where image = ${url}
-  union all select 'Craft fair', id::text, title from craft_fairs where image = ${url}
-  union all select 'Trustee', id::text, name from trustees where image = ${url}
-  union all select 'Cause', id::text, title from causes where image = ${url}
-  union all select 'News post', id::text, title from news_posts where image = ${url} or body like ${containsPattern(url)}
-  union all select 'Craft fair gallery', id::text, image_alt from craft_fair_gallery where image = ${url}
-  union all select 'Award winner', id::text, name from award_winners where image = ${url}
-  union all select 'Annual report', id::text, title from annual_reports where file = ${url}
-  union all select 'Settings', 'hero', 'Home page hero image' from site_settings where hero_image_url = ${url}
-  union all select 'Settings', 'about', 'About image' from site_settings where about_image_url = ${url}`;
+/**
+ * Every column that holds the address of a library item: the content types' media columns
+ * (app/lib/content-types.ts), the images inside news posts' text, and the settings' images.
+ */
+const USAGE_QUERY = (url: string) =>
+  sql.join(
+    [
+      ...MEDIA_COLUMNS.map(
+        (c) =>
+          sql`select ${c.type}::text as kind, ${sql.identifier(c.id ?? "id")}::text as id, ${sql.identifier(c.title)}::text as title from ${sql.identifier(c.table)} where ${sql.identifier(c.column)} = ${url}`,
+      ),
+      sql`select 'news'::text, id::text, title from news_posts where body like ${containsPattern(url)}`,
+      sql`select 'settings'::text, 'hero', 'Home page hero image' from site_settings where hero_image_url = ${url}`,
+      sql`select 'settings'::text, 'about', 'About image' from site_settings where about_image_url = ${url}`,
+    ],
+    sql` union `,
+  );
 
-const USAGE_SCREENS: Record<string, { path: (id: string) => string; topic: ContentTopic }> = {
-  Event: { path: (id) => `/admin/events/edit/${id}`, topic: "events" },
-  "Craft fair": { path: (id) => `/admin/craft-fairs/edit/${id}`, topic: "craft-fairs" },
-  Trustee: { path: (id) => `/admin/trustees/edit/${id}`, topic: "trustees" },
-  Cause: { path: (id) => `/admin/causes/edit/${id}`, topic: "causes" },
-  "News post": { path: (id) => `/admin/news/edit/${id}`, topic: "news" },
-  "Craft fair gallery": { path: (id) => `/admin/craft-fair-gallery/edit/${id}`, topic: "craft-fair-gallery" },
-  "Award winner": { path: (id) => `/admin/awards/winners/edit/${id}`, topic: "awards" },
-  "Annual report": { path: (id) => `/admin/annual-reports/edit/${id}`, topic: "annual-reports" },
-  Settings: { path: () => "/admin/settings", topic: "settings" },
-};
+/** The screen that changes a row of a kind, what the row is called, and the topic that shows it. */
+function usageScreen(kind: string, id: string): { name: string; href: string; topic: ContentTopic } {
+  if (kind === "settings") return { name: "Settings", href: "/admin/settings", topic: "settings" };
+  const type: ContentType = CONTENT_TYPES[kind as ContentTypeName];
+  return { name: type.singular, href: (type.edit ?? "/admin").replace(":id", id), topic: type.topic as ContentTopic };
+}
 
 /** Where an item is used (empty: nowhere). */
 export async function mediaUsages(url: string): Promise<MediaUsage[]> {
   const result = await getDb().execute<{ kind: string; id: string; title: string }>(USAGE_QUERY(url));
   return result.rows.map((r) => {
-    const screen = USAGE_SCREENS[r.kind];
-    return { label: `${r.kind}: ${r.title || `#${r.id}`}`, href: screen.path(r.id), topic: screen.topic };
+    const screen = usageScreen(r.kind, r.id);
+    return { label: `${screen.name}: ${r.title || `#${r.id}`}`, href: screen.href, topic: screen.topic };
   });
 }
 

@@ -10,23 +10,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { contentRevisions, type ContentRevisionRow } from "../../db/schema.ts";
+import { REGISTERED_REVISION_TYPES, type RegisteredRevisionType } from "../../lib/content-types.ts";
 import type { AuditActor } from "../audit/audit.server.ts";
 
-export const REVISION_TYPES = [
-  "page",
-  "cause",
-  "trustee",
-  "fund-recipient",
-  "volunteer-role",
-  "gallery-image",
-  "annual-report",
-  "faq",
-  "legal-page",
-  "award-round",
-  "award-winner",
-  "news",
-] as const;
-export type RevisionType = (typeof REVISION_TYPES)[number];
+/** The content types History keeps, from the registry (app/lib/content-types.ts: `revision`). */
+export const REVISION_TYPES = REGISTERED_REVISION_TYPES;
+export type RevisionType = RegisteredRevisionType;
 
 /** How many revisions of one item are kept, and listed by the History screen. */
 export const REVISIONS_KEPT = 50;

@@ -6,7 +6,7 @@
  * built-in sample board is shown instead (app/content/sample-fallback.server.ts).
  */
 import type { AuditAction } from "../audit/describe.ts";
-import { asc, desc, eq, max, sql } from "drizzle-orm";
+import { asc, eq, max, sql } from "drizzle-orm";
 import { SAMPLE_TRUSTEES } from "../../content/sample-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { getDb } from "../../db/client.server.ts";
@@ -16,6 +16,7 @@ import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { withImageDetails } from "../media/media.server.ts";
 import { validId } from "../listings/listings.server.ts";
+import { moveInOrder } from "../listings/reorder.server.ts";
 import { recordRevision } from "../revisions/revisions.server.ts";
 import type { TrusteeFormData } from "./trustees.schema.ts";
 
@@ -110,36 +111,9 @@ export async function setTrusteeVisible(id: number, visible: boolean, actor: Aud
 
 /** Swaps a trustee with its neighbour above or below; false when it is already first or last (or missing). */
 export async function moveTrustee(id: number, direction: "up" | "down", actor: AuditActor): Promise<boolean> {
-  if (!validId(id)) return false;
-  const moved = await getDb().transaction(async (tx) => {
-    // One reorder at a time, so two quick clicks cannot give two trustees the same place.
-    await tx.execute(sql`lock table trustees in share row exclusive mode`);
-    const [current] = await tx.select().from(trustees).where(eq(trustees.id, id));
-    if (!current) return null;
-    const up = direction === "up";
-    const [neighbour] = await tx
-      .select()
-      .from(trustees)
-      .where(
-        up
-          ? sql`(${trustees.sort_order}, ${trustees.id}) < (${current.sort_order}, ${current.id})`
-          : sql`(${trustees.sort_order}, ${trustees.id}) > (${current.sort_order}, ${current.id})`,
-      )
-      .orderBy(up ? desc(trustees.sort_order) : asc(trustees.sort_order), up ? desc(trustees.id) : asc(trustees.id))
-      .limit(1);
-    if (!neighbour) return null;
-    // Distinct places first (older rows may share one), then swap.
-    const ordered = await tx.select({ id: trustees.id }).from(trustees).orderBy(asc(trustees.sort_order), asc(trustees.id));
-    const place = new Map(ordered.map((r, i) => [r.id, i]));
-    const a = place.get(current.id)!;
-    const b = place.get(neighbour.id)!;
-    place.set(current.id, b);
-    place.set(neighbour.id, a);
-    for (const [rowId, order] of place) await tx.update(trustees).set({ sort_order: order }).where(eq(trustees.id, rowId));
-    return current;
-  });
-  if (!moved) return false;
-  await changed(actor, "trustee.moved", id, { name: moved.name, direction });
+  const row = await getTrustee(id);
+  if (!row || !(await moveInOrder("trustees", id, direction))) return false;
+  await changed(actor, "trustee.moved", id, { name: row.name, direction });
   return true;
 }
 

@@ -7,11 +7,12 @@ import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
 import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
 import { ListHeader } from "../../components/admin/kit/page-header.tsx";
 import { deleteAnnualReport, listAnnualReportsForAdmin, setAnnualReportVisible } from "../../domain/annual-reports/annual-reports.server.ts";
-import { handleOrderedListAction } from "./ordered-list.server.ts";
+import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/annual-reports";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Annual reports", order: 70 } };
+export const handle: MenuHandle = contentMenu("annual-reports");
 
 export const meta = () => [{ title: "Annual reports | Millbrook Admin" }];
 

@@ -14,12 +14,13 @@ import { nominationsState } from "../../domain/awards/nominations.ts";
 import { deleteWinner, getAwardRound, listWinnersForAdmin, saveAwardRound } from "../../domain/awards/awards.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { simpleFormAction } from "./simple-form.server.ts";
+import { simpleFormAction } from "../../domain/listings/simple-form.server.ts";
 import type { Route } from "./+types/awards";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Awards", order: 50 } };
+export const handle: MenuHandle = contentMenu("award-rounds");
 
 export const meta = () => [{ title: "Awards | Millbrook Admin" }];
 

@@ -10,11 +10,12 @@ import { ListHeader } from "../../components/admin/kit/page-header.tsx";
 import { formatMoney } from "../../components/site/format.ts";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { deleteCause, listCausesForAdmin, moveCause, setCauseVisible } from "../../domain/causes/causes.server.ts";
-import { handleOrderedListAction } from "./ordered-list.server.ts";
+import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/causes";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Causes", order: 30 } };
+export const handle: MenuHandle = contentMenu("causes");
 
 export const meta = () => [{ title: "Causes | Millbrook Admin" }];
 

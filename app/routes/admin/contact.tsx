@@ -5,11 +5,12 @@ import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { CONTACT_FORM_FIELDS, ContactFormSchema } from "../../domain/contact/contact.schema.ts";
 import { readContactForEditing, saveContactDetails } from "../../domain/contact/contact.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { simpleFormAction } from "./simple-form.server.ts";
+import { simpleFormAction } from "../../domain/listings/simple-form.server.ts";
 import type { Route } from "./+types/contact";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Contact details", order: 100 } };
+export const handle: MenuHandle = contentMenu("contact");
 
 export const meta = () => [{ title: "Contact details | Millbrook Admin" }];
 

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { MediaField } from "../../components/admin/media-field.tsx";
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { listingFormAction } from "./listing-form.server.ts";
-import { mediaChoices } from "./media-field.server.ts";
+import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../domain/listings/media-field.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { createCraftFair, getCraftFairForAdmin, updateCraftFair } from "../../domain/craft-fairs/craft-fairs-admin.server.ts";
 import {

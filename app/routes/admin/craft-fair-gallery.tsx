@@ -9,11 +9,12 @@ import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
 import { ListHeader } from "../../components/admin/kit/page-header.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { deleteGalleryImage, listGalleryForAdmin, moveGalleryImage, setGalleryImageVisible } from "../../domain/craft-fair-gallery/gallery.server.ts";
-import { handleOrderedListAction } from "./ordered-list.server.ts";
+import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/craft-fair-gallery";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "What's on", label: "Craft fair gallery", order: 40 } };
+export const handle: MenuHandle = contentMenu("craft-fair-gallery");
 
 export const meta = () => [{ title: "Craft fair gallery | Millbrook Admin" }];
 

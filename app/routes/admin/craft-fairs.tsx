@@ -7,8 +7,9 @@ import {
 } from "../../domain/craft-fairs/craft-fairs-admin.server.ts";
 import type { Route } from "./+types/craft-fairs";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "What's on", label: "Craft Fairs", order: 30 } };
+export const handle: MenuHandle = contentMenu("craft-fairs");
 
 export const meta = () => [{ title: "Craft Fairs | Millbrook Admin" }];
 

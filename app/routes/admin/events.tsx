@@ -6,8 +6,9 @@ import { handleAdminListAction, loadAdminList } from "./listing-list.server.ts";
 import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain/events/events-admin.server.ts";
 import type { Route } from "./+types/events";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "What's on", label: "Events", order: 10 } };
+export const handle: MenuHandle = contentMenu("events");
 
 export const meta = () => [{ title: "Events | Millbrook Admin" }];
 

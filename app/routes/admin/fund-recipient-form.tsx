@@ -5,7 +5,7 @@ import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts"
 import { createFundRecipient, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "./listing-form.server.ts";
+import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
 import type { Route } from "./+types/fund-recipient-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 

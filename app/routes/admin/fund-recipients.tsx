@@ -17,11 +17,12 @@ import {
   moveFundRecipient,
   setFundRecipientVisible,
 } from "../../domain/fund-recipients/fund-recipients.server.ts";
-import { handleOrderedListAction } from "./ordered-list.server.ts";
+import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/fund-recipients";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Fund recipients", order: 40 } };
+export const handle: MenuHandle = contentMenu("fund-recipients");
 
 export const meta = () => [{ title: "Fund recipients | Millbrook Admin" }];
 

@@ -5,8 +5,8 @@ import { createGalleryImage, getGalleryImage, updateGalleryImage } from "../../d
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "./listing-form.server.ts";
-import { mediaChoices } from "./media-field.server.ts";
+import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../domain/listings/media-field.server.ts";
 import type { Route } from "./+types/gallery-image-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 

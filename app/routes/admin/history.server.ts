@@ -6,38 +6,26 @@
  * Restoring brings back texts, figures and show/hide; an image or file stays as it is now,
  * because a replaced one is not kept.
  */
-import type { ZodType } from "zod";
 import { getAnnualReport, annualReportRevisionData, updateAnnualReport } from "../../domain/annual-reports/annual-reports.server.ts";
 import { ANNUAL_REPORT_FORM_FIELDS, AnnualReportFormSchema } from "../../domain/annual-reports/annual-reports.schema.ts";
-import type { AuditActor } from "../../domain/audit/audit.server.ts";
 import { awardRoundRevisionData, awardWinnerRevisionData, getAwardRound, getWinner, saveAwardRound, updateWinner } from "../../domain/awards/awards.server.ts";
 import { AWARD_ROUND_FORM_FIELDS, AWARD_WINNER_FORM_FIELDS, AwardRoundFormSchema, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
 import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
 import { galleryImageRevisionData, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
 import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema } from "../../domain/craft-fair-gallery/gallery.schema.ts";
-import { faqRevisionData, getFaq, updateFaq } from "../../domain/faqs/faqs.server.ts";
-import { FAQ_FORM_FIELDS, FaqFormSchema } from "../../domain/faqs/faqs.schema.ts";
 import { fundRecipientRevisionData, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
 import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
 import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { coverAltProblem, NEWS_FORM_FIELDS, NewsFormSchema } from "../../domain/news/news.schema.ts";
 import { getNewsPost, newsRevisionData, slugProblem, updateNewsPost } from "../../domain/news/news.server.ts";
 import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 import { getTrustee, trusteeRevisionData, updateTrustee } from "../../domain/trustees/trustees.server.ts";
 import { getVolunteerRole, updateVolunteerRole, volunteerRoleRevisionData } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
 import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
-
-export interface HistorySubject {
-  name: string;
-  editPath: string;
-  current: Record<string, unknown>;
-  labels: Record<string, string>;
-  restore: (data: Record<string, unknown>, actor: AuditActor) => Promise<boolean>;
-}
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : 0);
@@ -47,26 +35,10 @@ const TRUSTEE_LABELS = { name: "Name", role: "Role", bio: "Bio", image: "Photo",
 const SHOWN = { is_visible: "Shown on the website" };
 
 /**
- * A restore through the item's own form: the revision's values as the form would send them
- * (with `extra` for fields the revision does not keep), checked by the form's schema, then
- * saved by `save`. False when they no longer pass the checks or the item is gone.
+ * The subjects of the layered content types; a feature folder's revisioned types come from
+ * its `history.server.ts` (`export const historySubjects`), found here by itself.
  */
-async function throughForm<T>(
-  schema: ZodType<T>,
-  fields: readonly string[],
-  data: Record<string, unknown>,
-  save: (input: T) => Promise<unknown>,
-  extra: Record<string, unknown> = {},
-): Promise<boolean> {
-  const parsed = schema.safeParse(formValues({ ...data, ...extra }, fields));
-  if (!parsed.success) return false;
-  const saved = await save(parsed.data);
-  return saved !== null && saved !== false;
-}
-
-type Subject = (id: string, numeric: number) => Promise<HistorySubject | null>;
-
-const SUBJECTS: Record<RevisionType, Subject> = {
+const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
   page: async (id) => {
     if (!isPageKey(id)) return null;
     return {
@@ -163,17 +135,6 @@ const SUBJECTS: Record<RevisionType, Subject> = {
       restore: (data, actor) => throughForm(AnnualReportFormSchema, ANNUAL_REPORT_FORM_FIELDS, data, (input) => updateAnnualReport(row.id, input, actor)),
     };
   },
-  faq: async (_id, numeric) => {
-    const row = await getFaq(numeric);
-    if (!row) return null;
-    return {
-      name: row.question,
-      editPath: `/admin/faqs/edit/${row.id}`,
-      current: faqRevisionData(row),
-      labels: { question: "Question", answer: "Answer", ...SHOWN },
-      restore: (data, actor) => throughForm(FaqFormSchema, FAQ_FORM_FIELDS, data, (input) => updateFaq(row.id, input, actor)),
-    };
-  },
   "legal-page": async (id) => {
     if (!isLegalSlug(id)) return null;
     const page = await getLegalPage(id);
@@ -247,8 +208,14 @@ const SUBJECTS: Record<RevisionType, Subject> = {
   },
 };
 
-/** The item a history address names; null when there is no such item. */
+const FEATURE_SUBJECTS = Object.values(import.meta.glob<{ historySubjects: Partial<Record<RevisionType, HistorySubjectOf>> }>("../../features/*/history.server.ts", { eager: true })).map((module) => module.historySubjects);
+const SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = Object.assign({}, OWN_SUBJECTS, ...FEATURE_SUBJECTS);
+
+/** The revision types with a subject (every one the registry declares; tests/integration/revisions.test.ts checks it). */
+export const historyTypes = () => Object.keys(SUBJECTS) as RevisionType[];
+
+/** The item a history address names; null when there is no such item (or no subject for the type). */
 export async function historySubject(type: RevisionType, id: string): Promise<HistorySubject | null> {
   const numeric = /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  return SUBJECTS[type](id, numeric);
+  return (await SUBJECTS[type]?.(id, numeric)) ?? null;
 }

@@ -6,7 +6,7 @@ import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-
 import { isLegalSlug, listLegalPagesForAdmin, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { simpleFormAction } from "./simple-form.server.ts";
+import { simpleFormAction } from "../../domain/listings/simple-form.server.ts";
 import type { Route } from "./+types/legal-page-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 

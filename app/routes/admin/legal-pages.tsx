@@ -4,8 +4,9 @@ import { formatUkDateTime } from "../../components/site/format.ts";
 import { listLegalPagesForAdmin } from "../../domain/legal-pages/legal-pages.server.ts";
 import type { Route } from "./+types/legal-pages";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Legal pages", order: 110 } };
+export const handle: MenuHandle = contentMenu("legal-pages");
 
 export const meta = () => [{ title: "Legal pages | Millbrook Admin" }];
 

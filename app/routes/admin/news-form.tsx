@@ -15,8 +15,8 @@ import { findUserById } from "../../domain/staff/staff.server.ts";
 import { newsState, toLondonInput } from "../../domain/news/news.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "./listing-form.server.ts";
-import { mediaChoices } from "./media-field.server.ts";
+import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../domain/listings/media-field.server.ts";
 import type { Route } from "./+types/news-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 

@@ -13,8 +13,9 @@ import { newsState, type NewsState } from "../../domain/news/news.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/news";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "News", order: 12 } };
+export const handle: MenuHandle = contentMenu("news");
 
 export const meta = () => [{ title: "News | Millbrook Admin" }];
 

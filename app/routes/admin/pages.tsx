@@ -4,8 +4,9 @@
 import { Link } from "react-router";
 import { PAGE_KEYS, PAGE_TEXTS } from "../../domain/page-texts/page-texts.ts";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Page texts", order: 10 } };
+export const handle: MenuHandle = contentMenu("page-texts");
 
 export const meta = () => [{ title: "Page texts | Millbrook Admin" }];
 

@@ -8,11 +8,12 @@ import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
 import { ListHeader } from "../../components/admin/kit/page-header.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { deleteTrustee, listTrusteesForAdmin, moveTrustee, setTrusteeVisible } from "../../domain/trustees/trustees.server.ts";
-import { handleOrderedListAction } from "./ordered-list.server.ts";
+import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/trustees";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Trustees", order: 60 } };
+export const handle: MenuHandle = contentMenu("trustees");
 
 export const meta = () => [{ title: "Trustees | Millbrook Admin" }];
 

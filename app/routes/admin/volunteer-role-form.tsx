@@ -4,7 +4,7 @@ import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
 import { createVolunteerRole, getVolunteerRole, updateVolunteerRole } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "./listing-form.server.ts";
+import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
 import type { Route } from "./+types/volunteer-role-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
 

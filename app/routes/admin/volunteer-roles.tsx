@@ -8,11 +8,12 @@ import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
 import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
 import { ListHeader } from "../../components/admin/kit/page-header.tsx";
 import { deleteVolunteerRole, listVolunteerRolesForAdmin, moveVolunteerRole, setVolunteerRoleVisible } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
-import { handleOrderedListAction } from "./ordered-list.server.ts";
+import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/volunteer-roles";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { contentMenu } from "../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "Volunteer roles", order: 80 } };
+export const handle: MenuHandle = contentMenu("volunteer-roles");
 
 export const meta = () => [{ title: "Volunteer roles | Millbrook Admin" }];
 

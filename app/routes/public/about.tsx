@@ -4,16 +4,19 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { listPublicSponsors } from "../../features/sponsors/index.ts";
+import { SponsorsSection } from "../../features/sponsors/sponsors-section.tsx";
 import type { Route } from "./+types/about";
 import type { ContentHandle } from "../../live/topics.ts";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["page-texts"] };
+export const handle: ContentHandle = { topics: ["page-texts", "sponsors"] };
 
 export async function loader() {
-  const texts = await getPageTexts("about");
+  const [texts, sponsors] = await Promise.all([getPageTexts("about"), listPublicSponsors().catch(() => [])]);
   return {
     texts,
+    sponsors,
     values: [1, 2, 3].map((n) => ({ title: texts[`value_${n}_title`], body: texts[`value_${n}_body`] })),
     // Timeline entries with a year, in the order staff keep them.
     timeline: [1, 2, 3, 4, 5, 6]
@@ -37,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const VALUE_ICONS = [LeafIcon, HeartIcon, UsersIcon];
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { texts, values, timeline, figures } = loaderData;
+  const { texts, values, timeline, figures, sponsors } = loaderData;
   return (
     <>
       <PageHero
@@ -125,6 +128,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </Section>
+      <SponsorsSection sponsors={sponsors} />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FOUNDATION } from "../../content/sample-content.ts";
-import { listPublicFaqs } from "../../domain/faqs/faqs.server.ts";
+import { listPublicFaqs } from "../../features/faqs/faqs.server.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { listVolunteerRoles, type PublicVolunteerRole } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
 import {

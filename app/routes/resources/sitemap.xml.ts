@@ -1,11 +1,13 @@
 import { siteOrigin } from "../../lib/config.server.ts";
+import { CONTENT_SITEMAP_PATHS } from "../../lib/content-types.ts";
 import { LEGAL_PAGES } from "../../content/starting-content.ts";
 import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { publishedSlugs } from "../../domain/news/news.server.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
-export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/appeals", "/support", "/news", "/newsletters"];
+/** The pages that are not a content type's list, then each content type's (app/lib/content-types.ts: `sitemap`). */
+const SITEMAP_PATHS = ["/", "/about", ...CONTENT_SITEMAP_PATHS];
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 

@@ -3,7 +3,7 @@
  * gallery, annual reports): one row per item with its details, Hidden when it is not
  * shown, and the same actions (Move up / Move down / Show / Hide as plain form posts that
  * work without JavaScript, Edit, Delete through the delete dialog). The posts go to
- * routes/admin/ordered-list.server.ts.
+ * app/domain/listings/ordered-list.server.ts.
  */
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";

@@ -4,10 +4,11 @@ import { ukToday } from "../../../components/site/format.ts";
 import { listCausesForAdmin } from "../../../domain/causes/causes.server.ts";
 import { formatPence } from "../../../domain/giving/donation.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 import { appealOfCause } from "../appeals.server.ts";
 import type { Route } from "./+types/appeals";
 
-export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Appeals", order: 35 } };
+export const handle: MenuHandle = contentMenu("appeals");
 
 export const meta = () => [{ title: "Appeals | Millbrook Admin" }];
 

@@ -4,11 +4,12 @@ import { EmptyState } from "../../../components/admin/kit/card.tsx";
 import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 import { listNewsletters } from "../newsletters.server.ts";
 import { STATUS_LABELS, londonWhen } from "./labels.ts";
 import type { Route } from "./+types/newsletters";
 
-export const handle: MenuHandle = { menu: { group: "People", label: "Newsletters", order: 11.5 } };
+export const handle: MenuHandle = contentMenu("newsletters");
 
 export const meta = () => [{ title: "Newsletters | Millbrook Admin" }];
 

@@ -9,13 +9,14 @@ import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
 import { buttonClasses } from "../../../components/ui/button.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { listOpportunitiesForStaff, roleChoices, setRolesNeedingCheck } from "../opportunities.server.ts";
 import { closeHoursBefore, setCloseHoursBefore } from "../signups.server.ts";
 import { CloseHoursSchema } from "../volunteering.schema.ts";
 import type { Route } from "./+types/opportunities";
 
-export const handle: MenuHandle = { menu: { group: "What's on", label: "Volunteering", order: 40 } };
+export const handle: MenuHandle = contentMenu("volunteering");
 
 export const meta = () => [{ title: "Volunteering | Millbrook Admin" }];
 

@@ -5,7 +5,7 @@
  * list with a toast. The domain functions and the words come from each screen.
  */
 import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
-import type { AuditActor } from "../../domain/audit/audit.server.ts";
+import type { AuditActor } from "../audit/audit.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 
 export interface OrderedList<Row extends { is_visible: boolean }> {

@@ -3,17 +3,18 @@
  * each shown or hidden. Every write is audited and announced on the "faqs" topic. When the
  * read fails, the starting questions are shown.
  */
-import type { AuditAction } from "../audit/describe.ts";
-import { asc, desc, eq, max, sql } from "drizzle-orm";
+import type { AuditAction } from "../../domain/audit/describe.ts";
+import { asc, eq, max, sql } from "drizzle-orm";
 import { STARTING_FAQS } from "../../content/starting-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { faqs, type FaqRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { recordRevision } from "../revisions/revisions.server.ts";
-import { validId } from "../listings/listings.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { recordRevision } from "../../domain/revisions/revisions.server.ts";
+import { validId } from "../../domain/listings/listings.server.ts";
+import { moveInOrder } from "../../domain/listings/reorder.server.ts";
 import type { FaqFormData } from "./faqs.schema.ts";
 
 export function listPublicFaqs() {
@@ -88,34 +89,9 @@ export async function setFaqVisible(id: number, visible: boolean, actor: AuditAc
 
 /** Swaps a question with its neighbour above or below; false when it is already first or last (or missing). */
 export async function moveFaq(id: number, direction: "up" | "down", actor: AuditActor): Promise<boolean> {
-  if (!validId(id)) return false;
-  const moved = await getDb().transaction(async (tx) => {
-    await tx.execute(sql`lock table faqs in share row exclusive mode`);
-    const [current] = await tx.select().from(faqs).where(eq(faqs.id, id));
-    if (!current) return null;
-    const up = direction === "up";
-    const [neighbour] = await tx
-      .select()
-      .from(faqs)
-      .where(
-        up
-          ? sql`(${faqs.sort_order}, ${faqs.id}) < (${current.sort_order}, ${current.id})`
-          : sql`(${faqs.sort_order}, ${faqs.id}) > (${current.sort_order}, ${current.id})`,
-      )
-      .orderBy(up ? desc(faqs.sort_order) : asc(faqs.sort_order), up ? desc(faqs.id) : asc(faqs.id))
-      .limit(1);
-    if (!neighbour) return null;
-    const ordered = await tx.select({ id: faqs.id }).from(faqs).orderBy(asc(faqs.sort_order), asc(faqs.id));
-    const place = new Map(ordered.map((r, i) => [r.id, i]));
-    const a = place.get(current.id)!;
-    const b = place.get(neighbour.id)!;
-    place.set(current.id, b);
-    place.set(neighbour.id, a);
-    for (const [rowId, order] of place) await tx.update(faqs).set({ sort_order: order }).where(eq(faqs.id, rowId));
-    return current;
-  });
-  if (!moved) return false;
-  await changed(actor, "faq.moved", id, { question: moved.question, direction });
+  const row = await getFaq(id);
+  if (!row || !(await moveInOrder("faqs", id, direction))) return false;
+  await changed(actor, "faq.moved", id, { question: row.question, direction });
   return true;
 }
 

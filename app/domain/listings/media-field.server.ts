@@ -9,10 +9,10 @@
  *                        media_decorative, stored into the library (in the form's
  *                        folder) once the form is valid
  */
-import type { AuditActor } from "../../domain/audit/audit.server.ts";
-import type { ImageChoice } from "../../domain/listings/save-listing.server.ts";
-import { focalPosition, mediaAltProblem } from "../../domain/media/media.schema.ts";
-import { deleteMedia, getMedia, getMediaByUrl, listMedia, MEDIA_NOT_FOUND, uploadMedia } from "../../domain/media/media.server.ts";
+import type { AuditActor } from "../audit/audit.server.ts";
+import type { ImageChoice } from "./save-listing.server.ts";
+import { focalPosition, mediaAltProblem } from "../media/media.schema.ts";
+import { deleteMedia, getMedia, getMediaByUrl, listMedia, MEDIA_NOT_FOUND, uploadMedia } from "../media/media.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
 
 const CHOICES = 24;

@@ -2,16 +2,17 @@
  * FAQ: the questions and answers on the Support page. Staff add, edit, reorder (Move up /
  * Move down, plain form posts that work without JavaScript), show or hide, and delete them.
  */
-import { EmptyState } from "../../components/admin/kit/card.tsx";
-import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
-import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
-import { ListHeader } from "../../components/admin/kit/page-header.tsx";
-import { deleteFaq, listFaqsForAdmin, moveFaq, setFaqVisible } from "../../domain/faqs/faqs.server.ts";
-import { handleOrderedListAction } from "./ordered-list.server.ts";
+import { EmptyState } from "../../../components/admin/kit/card.tsx";
+import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
+import { OrderedList } from "../../../components/admin/kit/ordered-list.tsx";
+import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
+import { deleteFaq, listFaqsForAdmin, moveFaq, setFaqVisible } from "../faqs.server.ts";
+import { handleOrderedListAction } from "../../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/faqs";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
-export const handle: MenuHandle = { menu: { group: "Rarely changed", label: "FAQ", order: 90 } };
+export const handle: MenuHandle = contentMenu("faqs");
 
 export const meta = () => [{ title: "FAQ | Millbrook Admin" }];
 

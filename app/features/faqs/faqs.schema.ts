@@ -1,6 +1,6 @@
 /** The FAQ form (browser-safe): a question, its answer, and whether it is shown. */
 import { z } from "zod";
-import { checkbox, requiredText } from "../listings/listing-fields.schema.ts";
+import { checkbox, requiredText } from "../../domain/listings/listing-fields.schema.ts";
 
 export const FaqFormSchema = z.object({
   question: requiredText(5, "Question must be at least 5 characters", 200),

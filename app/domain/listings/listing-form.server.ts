@@ -11,9 +11,9 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
-import type { AuditActor } from "../../domain/audit/audit.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { FORM_META_FIELDS, saveListing } from "../../domain/listings/save-listing.server.ts";
+import type { AuditActor } from "../audit/audit.server.ts";
+import { formValues } from "./listing-fields.schema.ts";
+import { FORM_META_FIELDS, saveListing } from "./save-listing.server.ts";
 import { parseForm, refusedForm, replyErrors } from "../../lib/form-submission.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";

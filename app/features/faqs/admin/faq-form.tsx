@@ -1,14 +1,14 @@
 /** Add or edit a question of the FAQ. */
-import { currentActor } from "../../auth/guards.server.ts";
-import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { FAQ_FORM_FIELDS, FaqFormSchema } from "../../domain/faqs/faqs.schema.ts";
-import { createFaq, getFaq, updateFaq } from "../../domain/faqs/faqs.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { simpleFormAction } from "./simple-form.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { FAQ_FORM_FIELDS, FaqFormSchema } from "../faqs.schema.ts";
+import { createFaq, getFaq, updateFaq } from "../faqs.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { simpleFormAction } from "../../../domain/listings/simple-form.server.ts";
 import type { Route } from "./+types/faq-form";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Question" : "Add a Question"} | Millbrook Admin` }];
 
