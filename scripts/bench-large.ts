@@ -347,16 +347,18 @@ export async function largeSiteSection(): Promise<string> {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   // Written once the database is filled: the sample-content rates and a signed-in session.
   const savedFile = path.join(tmp, "filled.json");
-  const saved = fs.existsSync(savedFile) ? (JSON.parse(fs.readFileSync(savedFile, "utf8")) as { before: [string, number][] }) : null;
+  // "base": filled up to the earlier data only (a run stopped in fillGrowth's first run).
+  const stored = fs.existsSync(savedFile) ? (JSON.parse(fs.readFileSync(savedFile, "utf8")) as { before: [string, number][]; stage?: "base" }) : null;
+  const saved = stored?.stage === "base" ? null : stored;
   const env = { PAGE_CACHE: "off" };
   let server = await startServer(dataDir, env, null);
   let cookie: string;
   let before: Map<string, number>;
   let ids: GrowthIds;
   try {
-    if (saved) {
+    if (saved || stored) {
       log(`large site: reusing the filled database in ${tmp}`);
-      before = new Map(saved.before);
+      before = new Map((saved ?? stored)!.before);
     } else {
       log("large site: public pages on the sample content");
       before = await publicRates(server);
@@ -366,8 +368,11 @@ export async function largeSiteSection(): Promise<string> {
     try {
       if (!saved) {
         const filled = Date.now();
-        await fillDatabase();
-        log(`large site: filled in ${((Date.now() - filled) / 1000).toFixed(0)} s; now this round's data`);
+        if (!stored) {
+          await fillDatabase();
+          if (kept) fs.writeFileSync(savedFile, JSON.stringify({ before: [...before], stage: "base" }));
+          log(`large site: filled in ${((Date.now() - filled) / 1000).toFixed(0)} s; now this round's data`);
+        }
         await fillGrowth();
         log(`large site: all filled in ${((Date.now() - filled) / 1000).toFixed(0)} s`);
       }
