@@ -3,9 +3,11 @@ CREATE INDEX "supporters_subscribed_idx" ON "supporters" USING btree ("id") WHER
 -- Subscribed now, kept by the database: each change to a supporter's consent events works
 -- out the latest again. The supporter's row is locked first, so the look-up (a new
 -- statement, a new snapshot) sees any consent event committed by a transaction it waited for.
+-- FOR NO KEY UPDATE, not FOR UPDATE: the consent event's foreign key already holds a key-share
+-- lock on the row, and two of those upgrading to FOR UPDATE would deadlock.
 CREATE FUNCTION supporters_refresh_subscribed(who uuid) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM supporters WHERE id = who FOR UPDATE;
+  PERFORM 1 FROM supporters WHERE id = who FOR NO KEY UPDATE;
   UPDATE supporters SET subscribed = coalesce(
     (SELECT c.given FROM consent_events c WHERE c.supporter_id = who ORDER BY c.at DESC, c.id DESC LIMIT 1), false)
   WHERE id = who;
