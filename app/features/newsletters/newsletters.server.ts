@@ -28,8 +28,8 @@ export const NEWSLETTER_JOB = "newsletter-send";
 export type NewsletterRow = typeof newsletters.$inferSelect;
 
 const s = supporters;
-/** Subscribed now: the supporter's latest consent event gives consent. */
-export const subscribedNow = sql`coalesce((select c.given from ${consentEvents} c where c.supporter_id = ${s.id} order by c.at desc, c.id desc limit 1), false)`;
+/** Subscribed now: the supporter's latest consent event gives consent (kept on the supporter by a trigger on consent_events). */
+export const subscribedNow = sql`${s.subscribed}`;
 
 /** The supporters an audience means (subscribed, address not refused, in the segment), on `supporters`. */
 export function audienceWhere(audience: Audience): SQL {
@@ -218,9 +218,8 @@ export async function newsletterCounts(id: number): Promise<NewsletterCounts> {
     select status, count(*)::int as n from ${newsletterRecipients} where newsletter_id = ${id} group by status`);
   const by = Object.fromEntries(result.rows.map((r) => [r.status, r.n])) as Record<string, number>;
   const unsub = await getDb().execute<{ n: number }>(sql`
-    select count(*)::int as n from ${newsletterRecipients} r
-    where r.newsletter_id = ${id} and r.status = 'sent'
-      and not coalesce((select c.given from ${consentEvents} c where c.supporter_id = r.supporter_id order by c.at desc, c.id desc limit 1), false)
+    select count(*)::int as n from ${newsletterRecipients} r join ${supporters} on ${supporters.id} = r.supporter_id
+    where r.newsletter_id = ${id} and r.status = 'sent' and not ${subscribedNow}
       and exists (select 1 from ${consentEvents} c where c.supporter_id = r.supporter_id and not c.given and c.at >= r.sent_at)`);
   const n = (k: string) => by[k] ?? 0;
   return {

@@ -18,7 +18,7 @@ const TIMELINE_PAGE_SIZE = 30;
 export { parseSupporterFilters, type SupporterFilters } from "./filters.ts";
 
 const s = supporters;
-const subscribedNow = sql`coalesce((select c.given from ${consentEvents} c where c.supporter_id = ${s.id} order by c.at desc, c.id desc limit 1), false)`;
+const subscribedNow = sql`${s.subscribed}`;
 
 function conditions(f: SupporterFilters): SQL[] {
   const where: SQL[] = [];

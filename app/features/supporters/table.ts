@@ -24,10 +24,18 @@ export const supporters = pgTable(
       .notNull()
       .unique()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * Subscribed now: what the latest consent event (by its time, then id) says; false with
+     * none. Kept by a trigger on consent_events (every insert, move and delete; migration
+     * supporters-current-consent), never written by the application, so lists and
+     * newsletter audiences read one column instead of each person's latest event.
+     */
+    subscribed: boolean("subscribed").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("supporters_subscribed_idx").on(t.id).where(sql`${t.subscribed}`),
     check("supporters_email_normalised", sql`${t.email} = lower(btrim(${t.email})) and ${t.email} <> ''`),
     // The list's order (name, then id) and its "contains" search (pg_trgm).
     index("supporters_name_id_idx").on(sql`lower(${t.name})`, t.id),
