@@ -14,6 +14,7 @@ import { getDb } from "../../app/db/client.server.ts";
 import { causes, donations, giftAidDeclarations, stripeEvents } from "../../app/db/schema.ts";
 import { formatRaised } from "../../app/domain/giving/settings.server.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
+import { formatPence } from "../../app/lib/money.ts";
 import {
   donationsByEmail,
   monthlyGiftByEmail,
@@ -101,7 +102,7 @@ test("a one-off gift with Gift Aid: Checkout, thank-you page, ledger row, declar
   await openSitePage(page, `${site.origin}/causes`);
   await expect(page.getByRole("progressbar", { name: "Community Garden fundraising progress" })).toHaveAttribute(
     "aria-valuetext",
-    new RegExp(`^£${(garden.raised + 12).toLocaleString("en-GB")} raised of`),
+    new RegExp(`^${formatPence(garden.raised_pence + 1200).replace(".", "\\.")} raised of`),
   );
 });
 

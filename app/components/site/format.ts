@@ -71,18 +71,6 @@ export function formatTime(time: string): string {
   return m === "00" ? `${hour12}${suffix}` : `${hour12}:${m}${suffix}`;
 }
 
-const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
-/** "£2,150". */
-export function formatMoney(amount: number): string {
-  return pounds.format(amount);
-}
-
-/** Percentage for a progress bar, capped at 100. */
-export function progressPercent(raised: number, goal: number): number {
-  if (!(goal > 0) || !(raised > 0)) return 0;
-  return Math.min(100, Math.round((raised / goal) * 100));
-}
-
 /** Splits long text into paragraphs on blank lines (rendered as text, never as HTML). */
 export function paragraphs(text: string | null | undefined): string[] {
   return (text ?? "")

@@ -51,11 +51,6 @@ export function maxQuantity(ticketsLeft: number | null): number {
   return ticketsLeft === null ? MAX_TICKETS_PER_BOOKING : Math.max(0, Math.min(MAX_TICKETS_PER_BOOKING, ticketsLeft));
 }
 
-/** Always with pence: £10.00, £1,250.50. */
-export function formatPounds(pence: number): string {
-  return `£${Math.floor(pence / 100).toLocaleString("en-GB")}.${String(pence % 100).padStart(2, "0")}`;
-}
-
 /** A reference as typed at the door ("mcf 7k3q 9xpd") in its printed form (MCF-7K3Q-9XPD), or null. */
 export function normaliseReference(input: string): string | null {
   const compact = input.toUpperCase().replace(/[^A-Z0-9]/g, "");

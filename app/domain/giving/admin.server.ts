@@ -9,6 +9,7 @@ import { donations, donationTotals, giftAidDeclarations, monthlyGifts } from "..
 import { inBatches } from "../../lib/csv.ts";
 import { GIFT_AID_RATE } from "./donation.ts";
 import { offlineGifts } from "../../features/offline-gifts/index.ts";
+import { penceAsPounds } from "../../lib/money.ts";
 
 export interface DonationFilters {
   from: string;
@@ -203,7 +204,7 @@ export async function donationsExport(filters: DonationFilters) {
       yield batch.map((r) => [
         londonDateTime(r.paid_at),
         r.reference,
-        (r.amount_pence / 100).toFixed(2),
+        penceAsPounds(r.amount_pence),
         r.mode === "monthly" ? "Monthly" : "One-off",
         r.status === "paid" ? "Paid" : "Refunded",
         r.cause_title ?? "Where it is needed most",

@@ -6,9 +6,10 @@
  */
 import PDFDocument from "pdfkit";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
-import { CHARITY_NAME, formatPenceExact } from "../../domain/giving/donation.ts";
+import { CHARITY_NAME } from "../../domain/giving/donation.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { londonDay, taxYearDays, taxYearLabel } from "./tax-year.ts";
+import { formatPenceExact } from "../../lib/money.ts";
 
 export interface StatementGift {
   reference: string;

@@ -12,13 +12,14 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { monthlyGifts } from "../../db/schema.ts";
-import { formatPenceExact } from "../../domain/giving/donation.ts";
+
 import { siteOrigin } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import type { AfterCommit, EventHandler } from "../../payments/webhooks.server.ts";
 import { charityDetails, registeredCharityLine } from "./charity.server.ts";
 import { failedPayments } from "./table.ts";
+import { formatPenceExact } from "../../lib/money.ts";
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 

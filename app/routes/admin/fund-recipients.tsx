@@ -8,7 +8,7 @@ import { EmptyState } from "../../components/admin/kit/card.tsx";
 import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
 import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
 import { ListHeader } from "../../components/admin/kit/page-header.tsx";
-import { formatMoney } from "../../components/site/format.ts";
+
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
 import {
@@ -20,6 +20,7 @@ import {
 import { handleOrderedListAction } from "./ordered-list.server.ts";
 import type { Route } from "./+types/fund-recipients";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { formatPence } from "../../lib/money.ts";
 
 export const handle: MenuHandle = { menu: { group: "Pages and news", label: "Fund recipients", order: 40 } };
 
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const deleteId = Number(new URL(request.url).searchParams.get("delete"));
   const candidate = rows.find((r) => r.id === deleteId);
   return {
-    years: groupByYear(rows.map((r) => ({ id: r.id, year: r.year, name: r.name, amount: r.amount, status: r.status, is_visible: r.is_visible }))),
+    years: groupByYear(rows.map((r) => ({ id: r.id, year: r.year, name: r.name, amount_pence: r.amount_pence, status: r.status, is_visible: r.is_visible }))),
     deleteCandidate: candidate ? { id: candidate.id, title: `${candidate.name} (${candidate.year})` } : null,
   };
 }
@@ -84,7 +85,7 @@ export default function FundRecipients({ loaderData }: Route.ComponentProps) {
                 <>
                   <p className="font-semibold break-words text-ink">{r.name}</p>
                   <p className="text-sm text-slate-600">
-                    {formatMoney(r.amount)} · {FUND_STATUS_LABELS[r.status]}
+                    {formatPence(r.amount_pence)} · {FUND_STATUS_LABELS[r.status]}
                   </p>
                 </>
               )}
