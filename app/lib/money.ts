@@ -52,7 +52,7 @@ export function penceAsPounds(pence: number): string {
 }
 
 /** What went wrong reading a typed amount. */
-export type AmountProblem = "empty" | "format" | "decimals" | "too-large";
+type AmountProblem = "empty" | "format" | "decimals" | "too-large";
 export type ReadPence = { ok: true; pence: number } | { ok: false; problem: AmountProblem };
 
 /** The most pounds `readPence` reads (a billion): beyond it the amount is "too-large". */
