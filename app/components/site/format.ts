@@ -3,6 +3,7 @@
  * with Intl, so the server and every browser produce exactly the same text (no
  * hydration differences between ICU versions).
  */
+import { formatUk, ukDate } from "../../lib/uk-time.ts";
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -23,29 +24,12 @@ export function formatLongDate(date: string): string {
  * ("20 Sep 2026, 14:05", never "Sept"): the admin area's times.
  */
 export function formatUkDateTime(iso: string | Date, options: { seconds?: boolean } = {}): string {
-  const at = iso instanceof Date ? iso : new Date(iso);
-  if (Number.isNaN(at.getTime())) return String(iso);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const time = `${parts.hour}:${parts.minute}${options.seconds ? `:${parts.second}` : ""}`;
-  return `${Number(parts.day)} ${MONTHS[Number(parts.month) - 1].slice(0, 3)} ${parts.year}, ${time}`;
+  return formatUk(iso, "date-time", options);
 }
 
 /** Today's date in the UK (yyyy-MM-dd, GMT or BST): the day deadlines and closing dates are compared with. */
 export function ukToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return ukDate(now);
 }
 
 /** "13 Mar 2027". */

@@ -10,6 +10,7 @@ import { inBatches } from "../../lib/csv.ts";
 import { GIFT_AID_RATE } from "./donation.ts";
 import { offlineGifts } from "../../features/offline-gifts/index.ts";
 import { penceAsPounds } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 export interface DonationFilters {
   from: string;
@@ -167,15 +168,7 @@ export async function listDonations(filters: DonationFilters) {
   return { items, totals, pages };
 }
 
-const LONDON_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const londonDateTime = (date: Date) => LONDON_DATE_TIME.format(date).replace(",", "");
+const londonDateTime = (date: Date) => formatUk(date, "numeric-date-time");
 
 const EXPORT_BATCH = 1000;
 

@@ -11,8 +11,9 @@ import { changeAmount, pauseGift, paymentDetailsSession, resumeGift, stopGift } 
 import type { Donor } from "./sign-in.server.ts";
 import { taxYearLabel } from "./tax-year.ts";
 import { formatPence } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
-const day = (date: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(date);
+const day = (date: Date) => formatUk(date, "date");
 
 export async function donorView(donor: Donor) {
   const [gifts, declarations, monthly, preferences] = await Promise.all([

@@ -16,6 +16,7 @@ import { MEDIA_EDIT_FIELDS, MediaEditSchema } from "../../domain/media/media.sch
 import { deleteMedia, getMedia, MEDIA_NOT_FOUND, mediaUsages, MediaRejectedError, updateMedia } from "../../domain/media/media.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/media-item";
+import { formatUk } from "../../lib/uk-time.ts";
 
 export const meta = () => [{ title: "Media item | Millbrook Admin" }];
 
@@ -86,7 +87,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
   const facts = [
     item.width && item.height ? `${item.width} × ${item.height} px` : null,
     sizeText(item.byteSize),
-    `added ${new Date(item.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" })}`,
+    `added ${formatUk(item.createdAt, "date")}`,
   ].filter(Boolean);
 
   return (
