@@ -15,6 +15,7 @@ import { createDiscountCode, deleteDiscountCode, listDiscountCodes, ticketedEven
 import { DiscountCodeSchema } from "../tickets.schema.ts";
 import type { Route } from "./+types/discount-codes";
 import { formatPenceExact } from "../../../lib/money.ts";
+import { firstIssues } from "../../../lib/form-submission.ts";
 
 export const handle: MenuHandle = { menu: { group: "What's on", label: "Discount codes", order: 15 } };
 
@@ -39,8 +40,7 @@ export async function action(args: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   const parsed = DiscountCodeSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    const errors = firstIssues(parsed.error);
     return data({ error: "Please check the code's details.", values, errors }, { status: 400 });
   }
   const outcome = await createDiscountCode(parsed.data, currentActor(args));
