@@ -32,7 +32,7 @@ export function refusedForm(errors: Record<string, string>): FormReply {
 }
 
 /** The key of a message about the whole form, not one field. */
-export const FORM_ERROR = "_form";
+const FORM_ERROR = "_form";
 
 /**
  * Zod's issues as one message per field (the first), keyed by the field's name; an issue
