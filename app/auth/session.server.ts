@@ -5,6 +5,7 @@
  * after an absolute lifetime of 12 hours, on sign-out (row deleted), or when the row is
  * deleted for any other reason (password set, account removed): the next request sees it.
  */
+import { parse as parseCookieHeader, serialize as serializeCookie } from "cookie";
 import { config, type AppConfig } from "../lib/config.server.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server.ts";
@@ -50,21 +51,22 @@ export function sessionPolicy(settings: AppConfig = config()): SessionPolicy {
 /** `__Host-` pins the cookie to this host, path / and Secure; only possible over HTTPS. */
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-mcf_session" : "mcf_session");
 
+/**
+ * The cookies a request carries, by name (the first of a repeated name), read by the
+ * `cookie` library; a value that is not valid URI-encoding is left out.
+ */
 export function parseCookies(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index < 1) continue;
-    const name = part.slice(0, index).trim();
-    let value = part.slice(index + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      continue;
-    }
-    if (!cookies.has(name)) cookies.set(name, value);
-  }
+  const parsed = parseCookieHeader(header ?? "", {
+    decode: (value) => {
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return "\u0000";
+      }
+    },
+  });
+  for (const [name, value] of Object.entries(parsed)) if (value !== undefined && value !== "\u0000") cookies.set(name, value);
   return cookies;
 }
 
@@ -74,22 +76,24 @@ export function readSessionToken(request: Request, secure: boolean): string | nu
   return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
 }
 
+/** The Set-Cookie for a session token: HttpOnly, SameSite=Lax, Path=/, Secure under HTTPS. */
 export function serializeSessionCookie(token: string, options: { secure: boolean; maxAgeMs: number }) {
-  const parts = [
-    `${sessionCookieName(options.secure)}=${token}`,
-    "Path=/",
-    `Max-Age=${Math.max(0, Math.floor(options.maxAgeMs / 1000))}`,
-    "HttpOnly",
-    "SameSite=Lax",
-  ];
-  if (options.secure) parts.push("Secure");
-  return parts.join("; ");
+  return tokenCookie(sessionCookieName(options.secure), token, options);
 }
 
 export function clearSessionCookie(options: { secure: boolean }) {
-  const parts = [`${sessionCookieName(options.secure)}=`, "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax"];
-  if (options.secure) parts.push("Secure");
-  return parts.join("; ");
+  return tokenCookie(sessionCookieName(options.secure), "", { ...options, maxAgeMs: 0 });
+}
+
+/** A cookie that holds an opaque token (a staff or donor session), written by the `cookie` library. */
+export function tokenCookie(name: string, token: string, options: { secure: boolean; maxAgeMs: number }): string {
+  return serializeCookie(name, token, {
+    path: "/",
+    maxAge: Math.max(0, Math.floor(options.maxAgeMs / 1000)),
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+  });
 }
 
 // ---------------------------------------------------------------------------------------

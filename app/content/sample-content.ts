@@ -351,8 +351,9 @@ export interface SampleCause {
   title: string;
   description: string;
   image: string;
-  raised: number;
-  goal: number;
+  /** Pence. */
+  raised_pence: number;
+  goal_pence: number;
 }
 
 export const SAMPLE_CAUSES: SampleCause[] = [
@@ -361,24 +362,24 @@ export const SAMPLE_CAUSES: SampleCause[] = [
     description:
       "Keeping the youth club open three evenings a week, with new sports kit and a trip to the coast each summer.",
     image: "/images/causes/youth-club.svg",
-    raised: 2150,
-    goal: 3000,
+    raised_pence: 215_000,
+    goal_pence: 300_000,
   },
   {
     title: "Community Garden",
     description:
       "Raised beds, tools and a water butt for the allotment project behind the health centre, where neighbours grow food together.",
     image: "/images/causes/community-garden.svg",
-    raised: 1800,
-    goal: 1500,
+    raised_pence: 180_000,
+    goal_pence: 150_000,
   },
   {
     title: "Warm Spaces",
     description:
       "Hot drinks, soup and a friendly welcome at the library and church hall for anyone who needs somewhere warm this winter.",
     image: "/images/causes/warm-spaces.svg",
-    raised: 950,
-    goal: 2500,
+    raised_pence: 95_000,
+    goal_pence: 250_000,
   },
 ];
 
@@ -451,17 +452,18 @@ export interface SampleFundRecipient {
   year: number;
   name: string;
   purpose: string;
-  amount: number;
+  /** Pence. */
+  amount_pence: number;
 }
 
 export const SAMPLE_FUND_RECIPIENTS: SampleFundRecipient[] = [
-  { year: 2025, name: "Millbrook Youth Club", purpose: "New sports equipment and a minibus trip to the coast", amount: 1200 },
-  { year: 2025, name: "St Mary's Toddler Group", purpose: "Safe play mats and sensory toys", amount: 650 },
-  { year: 2025, name: "Millbrook Community Garden", purpose: "Raised beds and tools for the allotment project", amount: 900 },
-  { year: 2025, name: "Warm Spaces at the Library", purpose: "Hot drinks and soup through the winter", amount: 750 },
-  { year: 2024, name: "Millbrook Primary School", purpose: "Reading books for the school library", amount: 800 },
-  { year: 2024, name: "Riverside Over-60s Club", purpose: "Transport to weekly lunches", amount: 600 },
-  { year: 2024, name: "Millbrook Players", purpose: "Lighting for the community pantomime", amount: 500 },
+  { year: 2025, name: "Millbrook Youth Club", purpose: "New sports equipment and a minibus trip to the coast", amount_pence: 120_000 },
+  { year: 2025, name: "St Mary's Toddler Group", purpose: "Safe play mats and sensory toys", amount_pence: 65_000 },
+  { year: 2025, name: "Millbrook Community Garden", purpose: "Raised beds and tools for the allotment project", amount_pence: 90_000 },
+  { year: 2025, name: "Warm Spaces at the Library", purpose: "Hot drinks and soup through the winter", amount_pence: 75_000 },
+  { year: 2024, name: "Millbrook Primary School", purpose: "Reading books for the school library", amount_pence: 80_000 },
+  { year: 2024, name: "Riverside Over-60s Club", purpose: "Transport to weekly lunches", amount_pence: 60_000 },
+  { year: 2024, name: "Millbrook Players", purpose: "Lighting for the community pantomime", amount_pence: 50_000 },
 ];
 
 export const VOLUNTEER_ROLES = [

@@ -459,9 +459,10 @@ export const causes = pgTable("causes", {
   image: text("image"),
   /** What the image shows, for screen readers; empty when it is decorative. */
   image_alt: text("image_alt").notNull().default(""),
-  /** Pounds raised off the site, entered by staff; paid gifts to the cause are added when read. */
-  raised: integer("raised").notNull().default(0),
-  goal: integer("goal").notNull(),
+  /** Pence raised off the site, entered by staff; paid gifts to the cause are added when read. */
+  raised_pence: integer("raised_pence").notNull().default(0),
+  /** The goal, in pence. */
+  goal_pence: integer("goal_pence").notNull(),
   sort_order: integer("sort_order").notNull().default(0),
   is_visible: boolean("is_visible").notNull().default(true),
 });
@@ -591,8 +592,8 @@ export const fundRecipients = pgTable("fund_recipients", {
   year: integer("year").notNull(),
   name: text("name").notNull(),
   purpose: text("purpose").notNull(),
-  /** Whole pounds. */
-  amount: integer("amount").notNull(),
+  /** The grant, in pence. */
+  amount_pence: integer("amount_pence").notNull(),
   /** Awarded (promised) or funded (paid). */
   status: text("status").$type<"awarded" | "funded">().notNull().default("funded"),
   sort_order: integer("sort_order").notNull().default(0),

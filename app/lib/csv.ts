@@ -1,18 +1,10 @@
 /**
  * Spreadsheet-safe CSV, streamed a batch of rows at a time (`csvStream`), so an export of
- * 100,000 rows holds one batch in memory, not the file.
+ * 100,000 rows holds one batch in memory, not the file. Times are UK local time (GMT or
+ * BST), as a spreadsheet reads them: 2026-07-12 14:05:00.
  */
+import { formatUk } from "./uk-time.ts";
 
-/** Times in UK local time (GMT or BST), as a spreadsheet reads them: 2026-07-12 14:05:00. */
-const UK_TIME = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
 
 /**
  * One CSV cell: always quoted (inner quotes doubled), and a value a spreadsheet would read
@@ -20,7 +12,7 @@ const UK_TIME = new Intl.DateTimeFormat("sv-SE", {
  * stays text.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? UK_TIME.format(value) : String(value);
+  let text = value === null || value === undefined ? "" : value instanceof Date ? formatUk(value, "spreadsheet") : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }

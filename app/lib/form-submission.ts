@@ -31,6 +31,20 @@ export function refusedForm(errors: Record<string, string>): FormReply {
   return { status: "error", initialValue: {}, error: formErrors ? { ...fieldErrors, "": formErrors } : fieldErrors };
 }
 
+/** The key of a message about the whole form, not one field. */
+const FORM_ERROR = "_form";
+
+/**
+ * Zod's issues as one message per field (the first), keyed by the field's name; an issue
+ * with no field (a check across fields without a path) is the form's own, under `_form`.
+ * The one flattener: `refusedForm` / `replyErrors` take its result as it is.
+ */
+export function firstIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[String(issue.path[0] ?? FORM_ERROR)] ??= issue.message;
+  return out;
+}
+
 /** One message per field (`_form`: the form's own) → the options of `submission.reply()`. */
 export function replyErrors(errors: Record<string, string>, formError?: string) {
   const { _form, ...fields } = errors;

@@ -18,6 +18,7 @@ import { config } from "../lib/config.server.ts";
 import { publicStore } from "../storage/file-store.server.ts";
 import { checkDatabase } from "./health.server.ts";
 import { countAdministrators } from "../domain/staff/staff.server.ts";
+import { formatUk } from "../lib/uk-time.ts";
 
 type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail" | "payments" | "refunds" | "queue";
 
@@ -126,7 +127,7 @@ export async function runDiagnostics(options: { uploadsDir?: string } = {}): Pro
   return { ranAt: new Date().toISOString(), checks };
 }
 
-export const ukTime = (date: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(date);
+export const ukTime = (date: Date) => formatUk(date, "date-time");
 
 /** The job queue: running here, jobs waiting and failed, and each periodic job's last run. */
 export async function checkJobQueue(): Promise<DiagnosticCheck> {

@@ -108,7 +108,7 @@ test("an editor adds a Community Fund recipient for a new year and changes the t
   await page.getByLabel("Year").fill("2099");
   await page.getByLabel("Amount (£)").fill("abc");
   await page.getByRole("button", { name: "Add Recipient" }).click();
-  await expect(page.getByText("Amount must be a whole number of pounds")).toBeVisible();
+  await expect(page.getByText("Amount must be in pounds and pence, for example 1250.50")).toBeVisible();
   await page.getByLabel("Amount (£)").fill("450");
   await page.getByLabel("Status").selectOption("awarded");
   await page.getByRole("button", { name: "Add Recipient" }).click();
@@ -145,7 +145,7 @@ test("an editor adds a cause with a described image; it is on /causes; hiding wo
   await page.getByRole("link", { name: "Add a cause" }).click();
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Text", { exact: true }).fill("New ramps and a bench for the skate park by the river.");
-  await page.getByLabel("Goal (£)").fill("4,000");
+  await page.getByLabel("Goal (£)").fill("£4,000.50");
   await page.getByLabel("Raised off the site (£)").fill("1000");
   const image = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 60, g: 120, b: 200 } } }).png().toBuffer();
   await page.getByLabel(/^Image/).first().setInputFiles({ name: "skate.png", mimeType: "image/png", buffer: image });
@@ -161,7 +161,7 @@ test("an editor adds a cause with a described image; it is on /causes; hiding wo
   const card = visitor.getByRole("article").filter({ hasText: title });
   await expect(card.getByRole("img", { name: "Teenagers on the skate park ramps" })).toHaveAttribute("src", /^\/uploads\/causes\/.+\.webp$/);
   await expect(card).toContainText("£1,000");
-  await expect(card).toContainText("£4,000");
+  await expect(card).toContainText("£4,000.50");
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   await context.addCookies(await page.context().cookies());

@@ -14,6 +14,7 @@ import { getDb } from "../../app/db/client.server.ts";
 import { causes, donations, giftAidDeclarations, stripeEvents } from "../../app/db/schema.ts";
 import { formatRaised } from "../../app/domain/giving/settings.server.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
+import { formatPence } from "../../app/lib/money.ts";
 import {
   donationsByEmail,
   monthlyGiftByEmail,
@@ -96,12 +97,12 @@ test("a one-off gift with Gift Aid: Checkout, thank-you page, ledger row, declar
   expect(mail.text).toContain("it is my responsibility to pay any difference");
   expect(mail.text).not.toContain("/support/monthly/");
 
-  // The cause's progress bar adds the gift to the amount staff entered.
+  // The cause's progress bar adds the gift, to the penny, to the amount staff entered.
   const [garden] = await getDb().select().from(causes).where(eq(causes.title, "Community Garden"));
   await openSitePage(page, `${site.origin}/causes`);
   await expect(page.getByRole("progressbar", { name: "Community Garden fundraising progress" })).toHaveAttribute(
     "aria-valuetext",
-    new RegExp(`^£${(garden.raised + 12).toLocaleString("en-GB")} raised of`),
+    new RegExp(`^${formatPence(garden.raised_pence + 1250).replace(".", "\\.")} raised of`),
   );
 });
 

@@ -145,7 +145,7 @@ for (const width of [390, 1280]) {
     test("an appeal with a matched window, before and after its end date", async ({ page, e2eDatabase }) => {
       void e2eDatabase;
       const title = `Bus shelter appeal ${randomUUID().slice(0, 6)}`;
-      const [cause] = await getDb().insert(causes).values({ title, description: "A new shelter for the Mill Lane stop.", goal: 2000, sort_order: 999 }).returning();
+      const [cause] = await getDb().insert(causes).values({ title, description: "A new shelter for the Mill Lane stop.", goal_pence: 200_000, sort_order: 999 }).returning();
       const appeal = await saveAppeal(cause!.id, { goalPence: 200_000, startsOn: isoDay(new Date(), -10), endsOn: isoDay(new Date(), 10), match: { matcherName: "Millbrook Garage", from: isoDay(new Date(), -3), to: isoDay(new Date(), 3), capPence: 5_000 } }, actor);
       await getDb().insert(donations).values({ reference: `MCF-E2E${randomUUID().slice(0, 8)}`, amount_pence: 3_000, mode: "one-off", email: "donor@example.org", cause_id: cause!.id, cause_title: title, paid_at: new Date(Date.now() - 86_400_000) });
       await getDb().insert(donations).values({ reference: `MCF-E2E${randomUUID().slice(0, 8)}`, amount_pence: 4_000, mode: "one-off", email: "donor@example.org", cause_id: cause!.id, cause_title: title, paid_at: new Date() });

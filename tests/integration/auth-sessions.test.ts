@@ -125,6 +125,20 @@ describe("requireStaff", () => {
     expect(result.cookies.some((c) => c.startsWith("mcf_session=;") && c.includes("Max-Age=0"))).toBe(true);
   });
 
+  it("refuses a tampered cookie (one character of a real token changed) and clears it; the real token still works", async () => {
+    const { token } = await createSignedInAccount({ role: "editor" });
+    const last = token.at(-1) === "A" ? "B" : "A";
+    const tampered = token.slice(0, -1) + last;
+    const result = await thrown(requireStaff(routeArgs("/admin/dashboard", { token: tampered })));
+    expect(result.status).toBe(302);
+    expect(result.location).toMatch(/^\/admin\/login/);
+    expect(result.cookies.some((c) => c.startsWith("mcf_session=;") && c.includes("Max-Age=0") && c.includes("HttpOnly") && c.includes("SameSite=Lax"))).toBe(true);
+    // Not a token at all (a cookie edited by hand into something else): anonymous too.
+    const garbage = await thrown(requireStaff(routeArgs("/admin/dashboard", { token: "%E0%A4%A" })));
+    expect(garbage.status).toBe(302);
+    await expect(requireStaff(routeArgs("/admin/dashboard", { token }))).resolves.toMatchObject({ role: "editor" });
+  });
+
   it("signs out an idle session with the inactivity message", async () => {
     const { token, sessionId } = await createSignedInAccount({ role: "administrator" });
     await ageSession(sessionId, 2 * 3600 + 5);

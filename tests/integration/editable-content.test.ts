@@ -108,20 +108,26 @@ describe("causes", () => {
   const form = (extra: Record<string, string> = {}) =>
     CauseFormSchema.safeParse({ title: "Skate park", description: "New ramps for the skate park.", goal: "5,000", raised: "£250", image_alt: "", image_decorative: "", is_visible: "on", ...extra });
 
-  it("checks goal and raised as whole pounds, and alt text for an image", () => {
+  it("reads goal and raised as pounds and pence into pence, and checks alt text for an image", () => {
     const ok = form();
-    expect(ok.success && ok.data).toMatchObject({ goal: 5000, raised: 250, is_visible: true });
+    expect(ok.success && ok.data).toMatchObject({ goal_pence: 500_000, raised_pence: 25_000, is_visible: true });
+    expect(form({ goal: "£1,250.50", raised: "1250.5" }).data).toMatchObject({ goal_pence: 125_050, raised_pence: 125_050 });
     const bad = form({ goal: "lots", raised: "-5" });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.message)).toEqual(["Goal must be a whole number of pounds", "Raised off the site must be a whole number of pounds"]);
-    expect(form({ goal: "0" }).error?.issues[0].message).toBe("Goal must be between £1 and £10,000,000");
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+      "Goal must be in pounds and pence, for example 1250.50",
+      "Raised off the site must be in pounds and pence, for example 1250.50",
+    ]);
+    expect(form({ goal: "12.505" }).error?.issues[0].message).toBe("Goal can have no more than 2 digits after the point, for example 1250.50");
+    expect(form({ goal: "0.99" }).error?.issues[0].message).toBe("Goal must be between £1 and £10,000,000");
+    expect(form({ goal: "10000000.01" }).error?.issues[0].message).toBe("Goal must be between £1 and £10,000,000");
     const parsed = form().data!;
     expect(causeAltTextProblem(parsed, true)).toMatch(/Describe the image/);
     expect(causeAltTextProblem({ ...parsed, image_decorative: true }, true)).toBeNull();
   });
 
   it("adds, reorders, hides and deletes; the public list follows", async () => {
-    const added = await createCause({ title: "Skate park", description: "New ramps.", goal: 5000, raised: 250, image: null, image_alt: "", is_visible: true }, actor);
+    const added = await createCause({ title: "Skate park", description: "New ramps.", goal_pence: 500_000, raised_pence: 25_000, image: null, image_alt: "", is_visible: true }, actor);
     expect((await listCauses()).items.at(-1)?.title).toBe("Skate park");
     expect(await moveCause(added.id, "down", actor)).toBe(false);
     expect(await moveCause(added.id, "up", actor)).toBe(true);
@@ -134,7 +140,7 @@ describe("causes", () => {
   });
 
   it("raised adds the paid gifts given to the cause to the amount entered by hand", async () => {
-    const cause = await createCause({ title: "Bus shelter", description: "A bench and a roof.", goal: 2000, raised: 100, image: null, image_alt: "", is_visible: true }, actor);
+    const cause = await createCause({ title: "Bus shelter", description: "A bench and a roof.", goal_pence: 200_000, raised_pence: 10_000, image: null, image_alt: "", is_visible: true }, actor);
     const gift = (pence: number, status: "paid" | "refunded") => ({
       mode: "one-off" as const,
       reference: `MCF-${cause.id}-${pence}-${status}`,
@@ -146,32 +152,34 @@ describe("causes", () => {
     });
     await getDb().insert(donations).values([gift(5000, "paid"), gift(2550, "paid"), gift(90000, "refunded")]);
     const shown = (await listCauses()).items.find((c) => c.title === "Bus shelter");
-    expect(shown?.raised).toBe(100 + 75);
-    expect((await listCausesForAdmin()).find((c) => c.id === cause.id)?.gifts).toBe(75);
+    expect(shown?.raised_pence).toBe(10_000 + 5000 + 2550);
+    expect((await listCausesForAdmin()).find((c) => c.id === cause.id)?.gifts).toBe(7550);
   });
 
   it("keeps a revision of each edit and restores the texts of an older one", async () => {
-    const cause = await createCause({ title: "Library garden", description: "Benches and bulbs.", goal: 800, raised: 0, image: null, image_alt: "", is_visible: true }, actor);
-    await updateCause(cause.id, { title: "Library garden", description: "Benches, bulbs and a water butt.", goal: 900, raised: 40, image_alt: "", is_visible: true }, actor);
+    const cause = await createCause({ title: "Library garden", description: "Benches and bulbs.", goal_pence: 80_000, raised_pence: 0, image: null, image_alt: "", is_visible: true }, actor);
+    await updateCause(cause.id, { title: "Library garden", description: "Benches, bulbs and a water butt.", goal_pence: 90_000, raised_pence: 4050, image_alt: "", is_visible: true }, actor);
     const [latest, created] = await listRevisions("cause", cause.id);
-    expect(latest.data).toMatchObject({ goal: 900, raised: 40 });
+    expect(latest.data).toMatchObject({ goal_pence: 90_000, raised_pence: 4050 });
     const subject = (await historySubject("cause", String(cause.id)))!;
     expect(await subject.restore(created.data, actor)).toBe(true);
     const [row] = await getDb().select().from(causes).where(eq(causes.id, cause.id));
-    expect([row.description, row.goal, row.raised]).toEqual(["Benches and bulbs.", 800, 0]);
+    expect([row.description, row.goal_pence, row.raised_pence]).toEqual(["Benches and bulbs.", 80_000, 0]);
     expect(await listRevisions("cause", cause.id)).toHaveLength(3);
   });
 });
 
 describe("fund recipients", () => {
   it("refuses a bad year, amount or status", () => {
-    const result = FundRecipientFormSchema.safeParse({ year: "25", name: "Bowls club", purpose: "New woods", amount: "1.50", status: "maybe", is_visible: "on" });
-    expect(result.error?.issues.map((i) => i.message)).toEqual(["Enter a year such as 2026", "Amount must be a whole number of pounds", "Choose Awarded or Funded"]);
+    const result = FundRecipientFormSchema.safeParse({ year: "25", name: "Bowls club", purpose: "New woods", amount: "1.505", status: "maybe", is_visible: "on" });
+    expect(result.error?.issues.map((i) => i.message)).toEqual(["Enter a year such as 2026", "Amount can have no more than 2 digits after the point, for example 1250.50", "Choose Awarded or Funded"]);
+    const ok = FundRecipientFormSchema.safeParse({ year: "2026", name: "Bowls club", purpose: "New woods", amount: "£1,250.50", status: "awarded", is_visible: "on" });
+    expect(ok.data).toMatchObject({ amount_pence: 125_050 });
   });
 
   it("lists the newest year first, moves within a year and hides", async () => {
-    const a = await createFundRecipient({ year: 2026, name: "Bowls club", purpose: "New woods", amount: 400, status: "awarded", is_visible: true }, actor);
-    const b = await createFundRecipient({ year: 2026, name: "Choir", purpose: "Sheet music", amount: 300, status: "funded", is_visible: true }, actor);
+    const a = await createFundRecipient({ year: 2026, name: "Bowls club", purpose: "New woods", amount_pence: 40_000, status: "awarded", is_visible: true }, actor);
+    const b = await createFundRecipient({ year: 2026, name: "Choir", purpose: "Sheet music", amount_pence: 30_000, status: "funded", is_visible: true }, actor);
     const first = (await listFundRecipients()).items.slice(0, 2);
     expect(first.map((r) => [r.year, r.name, r.status])).toEqual([
       [2026, "Bowls club", "awarded"],

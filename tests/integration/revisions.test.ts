@@ -27,9 +27,9 @@ const actor = { userId: null, email: "history@millbrook.test", ip: "127.0.0.1" }
 
 describe("revisions of the lists", () => {
   it("a fund recipient: each edit is a version; a move is not; restore brings the older figures back", async () => {
-    const created = await createFundRecipient({ year: 2026, name: "Scouts", purpose: "A new tent for camp", amount: 450, status: "awarded", is_visible: true }, actor);
-    await updateFundRecipient(created.id, { year: 2026, name: "Scouts", purpose: "Two new tents for camp", amount: 900, status: "funded", is_visible: true }, actor);
-    const other = await createFundRecipient({ year: 2026, name: "Brass band", purpose: "Music stands", amount: 200, status: "awarded", is_visible: true }, actor);
+    const created = await createFundRecipient({ year: 2026, name: "Scouts", purpose: "A new tent for camp", amount_pence: 45_000, status: "awarded", is_visible: true }, actor);
+    await updateFundRecipient(created.id, { year: 2026, name: "Scouts", purpose: "Two new tents for camp", amount_pence: 90_050, status: "funded", is_visible: true }, actor);
+    const other = await createFundRecipient({ year: 2026, name: "Brass band", purpose: "Music stands", amount_pence: 20_000, status: "awarded", is_visible: true }, actor);
     await moveFundRecipient(other.id, "up", actor);
     const [latest, first] = await listRevisions("fund-recipient", created.id);
     expect(await listRevisions("fund-recipient", created.id)).toHaveLength(2);
@@ -42,13 +42,13 @@ describe("revisions of the lists", () => {
       .map((c) => [subject.labels[c.field], c.revision, c.current])
       .sort();
     expect(changes).toEqual([
-      ["Amount (£)", "450", "900"],
+      ["Amount", "£450.00", "£900.50"],
       ["Status", "awarded", "funded"],
       ["What the grant is for", "A new tent for camp", "Two new tents for camp"],
     ]);
     expect(await subject.restore(first!.data, actor)).toBe(true);
     const [row] = await getDb().select().from(fundRecipients).where(eq(fundRecipients.id, created.id));
-    expect([row!.purpose, row!.amount, row!.status]).toEqual(["A new tent for camp", 450, "awarded"]);
+    expect([row!.purpose, row!.amount_pence, row!.status]).toEqual(["A new tent for camp", 45_000, "awarded"]);
     expect(await listRevisions("fund-recipient", created.id)).toHaveLength(3);
   });
 

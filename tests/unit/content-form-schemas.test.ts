@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, formValues } from "../../app/domain/listings/listing-fields.schema.ts";
+import { formValues } from "../../app/domain/listings/listing-fields.schema.ts";
 import { CRAFT_FAIR_FORM_FIELDS, CraftFairFormSchema } from "../../app/domain/craft-fairs/craft-fairs.schema.ts";
 import { EVENT_FORM_FIELDS, EventFormSchema } from "../../app/domain/events/events.schema.ts";
+import { firstIssues } from "../../app/lib/form-submission.ts";
 
 const errorsOf = (schema: typeof EventFormSchema | typeof CraftFairFormSchema, fields: readonly string[], data: Record<string, unknown>) => {
   const result = schema.safeParse(formValues(data, fields));
-  return result.success ? {} : fieldErrors(result.error);
+  return result.success ? {} : firstIssues(result.error);
 };
 
 describe("EventFormSchema", () => {
@@ -124,5 +125,19 @@ describe("CraftFairFormSchema", () => {
       stalls_available: "Must be a positive number",
       application_deadline: "Application deadline is required",
     });
+  });
+});
+
+describe("firstIssues, the one Zod flattener", () => {
+  it("keeps the first message per field and puts a check across fields under _form", async () => {
+    const { z } = await import("zod");
+    const schema = z
+      .object({ a: z.string().min(2, "A is short").max(1, "never both"), b: z.string().min(1, "B is required") })
+      .refine((v) => v.a !== v.b, "A and B must differ");
+    const result = schema.safeParse({ a: "x", b: "" });
+    expect(result.success).toBe(false);
+    expect(firstIssues(result.error!)).toEqual({ a: "A is short", b: "B is required" });
+    const across = schema.safeParse({ a: "xy", b: "xy" });
+    expect(firstIssues(across.error!)).toMatchObject({ _form: "A and B must differ" });
   });
 });

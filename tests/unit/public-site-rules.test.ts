@@ -2,20 +2,20 @@ import { describe, expect, it } from "vitest";
 import { eventToIcs, foldLine, icsEscape } from "../../app/domain/events/calendar.ts";
 import {
   chosenAmount,
-  formatPence,
   giftAidDeclarationText,
   giftAidPence,
   parseAmount,
   parseDonation,
 } from "../../app/domain/giving/donation.schema.ts";
 import { eventPriceLabel, parseTicketPrice } from "../../app/domain/events/tickets.ts";
-import { formatLongDate, formatTime, paragraphs, progressPercent } from "../../app/components/site/format.ts";
+import { formatLongDate, formatTime, paragraphs } from "../../app/components/site/format.ts";
 import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
 import { jsonLdString } from "../../app/components/ui/json-ld.tsx";
 import { activeTab } from "../../app/components/ui/tabs.tsx";
 import { withSampleFallback } from "../../app/content/sample-fallback.server.ts";
 import { isoDay, sampleCraftFairs, sampleEvents } from "../../app/content/sample-content.ts";
 import { groupByYear } from "../../app/domain/community/community-lists.server.ts";
+import { formatPence, progressPercent } from "../../app/lib/money.ts";
 
 describe("donation rules", () => {
   const causeIds = [1, 2, 3];

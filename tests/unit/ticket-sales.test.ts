@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPounds, londonInstant, maxQuantity, normaliseReference, salesCloseAt, salesOpen } from "../../app/domain/bookings/sales.ts";
+import { londonInstant, maxQuantity, normaliseReference, salesCloseAt, salesOpen } from "../../app/domain/bookings/sales.ts";
+import { formatPenceExact } from "../../app/lib/money.ts";
 
 describe("ticket sales rules", () => {
   it("reads an event's start as Millbrook time on both sides of the clock changes", () => {
@@ -26,9 +27,9 @@ describe("ticket sales rules", () => {
   });
 
   it("shows money with pence", () => {
-    expect(formatPounds(1000)).toBe("£10.00");
-    expect(formatPounds(3050)).toBe("£30.50");
-    expect(formatPounds(125_000)).toBe("£1,250.00");
+    expect(formatPenceExact(1000)).toBe("£10.00");
+    expect(formatPenceExact(3050)).toBe("£30.50");
+    expect(formatPenceExact(125_000)).toBe("£1,250.00");
   });
 
   it("reads a reference however it is typed at the door, and refuses what cannot be one", () => {

@@ -1,5 +1,6 @@
 /** The result panels of Run Diagnostics on the Users screen. */
 import { Link } from "react-router";
+import { formatUk } from "../../lib/uk-time.ts";
 
 interface Check {
   id: string;
@@ -36,7 +37,7 @@ export function DiagnosticsPanels({ report }: { report: { ranAt: string; checks:
           );
         })}
       </ul>
-      <p className="mt-2 text-xs text-slate-500">Ran at {new Date(report.ranAt).toLocaleString("en-GB", { timeZone: "Europe/London" })}</p>
+      <p className="mt-2 text-xs text-slate-500">Ran at {formatUk(report.ranAt, "date-time", { seconds: true })}</p>
     </div>
   );
 }

@@ -10,12 +10,13 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { formatPounds, maxQuantity, SALES_CLOSE_HOURS_BEFORE, CHECKOUT_HOLD_MINUTES, type TicketOffer } from "../../domain/bookings/sales.ts";
+import { maxQuantity, SALES_CLOSE_HOURS_BEFORE, CHECKOUT_HOLD_MINUTES, type TicketOffer } from "../../domain/bookings/sales.ts";
 import { orderTotals, ORDER_DONATION_PRESETS, type Discount } from "../../domain/bookings/pricing.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { TextField } from "../ui/fields.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { CalendarIcon, TicketIcon } from "./icons.tsx";
+import { formatPenceExact, readPence } from "../../lib/money.ts";
 
 /** What the event route's action answers when a booking could not be made. */
 export interface BookingFormResult {
@@ -69,7 +70,7 @@ export function BookingBox({
     <p className="mt-3 flex items-baseline justify-between gap-3">
       <span className="text-slate-700">{from !== null ? "Tickets" : paid ? "Price per ticket" : "Price"}</span>
       <span className="font-display text-2xl font-semibold text-brand-800" data-testid="ticket-price">
-        {from !== null ? (Math.max(...prices) === 0 ? "Free" : from === 0 ? "From free" : `From ${formatPounds(from)}`) : offer.pricePence > 0 ? formatPounds(offer.pricePence) : "Free"}
+        {from !== null ? (Math.max(...prices) === 0 ? "Free" : from === 0 ? "From free" : `From ${formatPenceExact(from)}`) : offer.pricePence > 0 ? formatPenceExact(offer.pricePence) : "Free"}
       </span>
     </p>
   );
@@ -174,7 +175,8 @@ function OrderForm({
   );
   const [donation, setDonation] = useState(values.donation ?? "0");
   const [donationOther, setDonationOther] = useState(values.donationOther ?? "");
-  const donationPence = donation === "other" ? Math.round(Number(donationOther.replace(/^£/, "")) * 100) || 0 : Number(donation) || 0;
+  const typedDonation = readPence(donationOther);
+  const donationPence = donation === "other" ? (typedDonation.ok ? typedDonation.pence : 0) : Number(donation) || 0;
   const discount = result?.quote?.discount ?? null;
   const totals = orderTotals(
     offer.types.map((t) => ({ unitPence: t.pricePence, quantity: quantities[t.id] ?? 0, placesPerTicket: t.placesPerTicket })),
@@ -212,7 +214,7 @@ function OrderForm({
           >
             {Array.from({ length: maxQuantity(offer.types[0]?.left ?? offer.left) }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
-                {paid ? `${ticketsWord(n)}: ${formatPounds(n * offer.pricePence)}` : ticketsWord(n)}
+                {paid ? `${ticketsWord(n)}: ${formatPenceExact(n * offer.pricePence)}` : ticketsWord(n)}
               </option>
             ))}
           </select>
@@ -228,7 +230,7 @@ function OrderForm({
                   <label htmlFor={`qty-${t.id}`} className="font-semibold text-ink">
                     {t.name}
                   </label>
-                  <span className="font-semibold text-brand-800">{t.pricePence > 0 ? formatPounds(t.pricePence) : "Free"}</span>
+                  <span className="font-semibold text-brand-800">{t.pricePence > 0 ? formatPenceExact(t.pricePence) : "Free"}</span>
                 </div>
                 {t.description ? <p className="text-sm text-slate-700">{t.description}</p> : null}
                 <p className="text-sm text-slate-600">
@@ -245,7 +247,7 @@ function OrderForm({
                 >
                   {Array.from({ length: max + 1 }, (_, n) => (
                     <option key={n} value={n}>
-                      {n === 0 ? "None" : paid && t.pricePence > 0 ? `${n}: ${formatPounds(n * t.pricePence)}` : String(n)}
+                      {n === 0 ? "None" : paid && t.pricePence > 0 ? `${n}: ${formatPenceExact(n * t.pricePence)}` : String(n)}
                     </option>
                   ))}
                 </select>
@@ -291,7 +293,7 @@ function OrderForm({
               </p>
             ) : result?.quote?.discount ? (
               <p role="status" className="mt-1.5 text-sm font-semibold text-brand-800">
-                Code {result.quote.code} applied: {result.quote.discount.kind === "percent" ? `${result.quote.discount.amount}% off` : `${formatPounds(result.quote.discount.amount)} off`} the tickets.
+                Code {result.quote.code} applied: {result.quote.discount.kind === "percent" ? `${result.quote.discount.amount}% off` : `${formatPenceExact(result.quote.discount.amount)} off`} the tickets.
               </p>
             ) : null}
           </div>
@@ -303,7 +305,7 @@ function OrderForm({
               {[0, ...ORDER_DONATION_PRESETS].map((pence) => (
                 <label key={pence} className="flex items-center gap-2 rounded-xl border border-slate-300 px-3 py-2">
                   <input type="radio" name="donation" value={String(pence)} checked={donation === String(pence)} onChange={() => setDonation(String(pence))} />
-                  {pence === 0 ? "No thanks" : formatPounds(pence)}
+                  {pence === 0 ? "No thanks" : formatPenceExact(pence)}
                 </label>
               ))}
               <label className="flex items-center gap-2 rounded-xl border border-slate-300 px-3 py-2">
@@ -360,20 +362,20 @@ function OrderForm({
           {totals.discountPence > 0 ? (
             <div className="flex justify-between text-slate-700">
               <dt>Discount</dt>
-              <dd data-testid="order-discount">−{formatPounds(totals.discountPence)}</dd>
+              <dd data-testid="order-discount">−{formatPenceExact(totals.discountPence)}</dd>
             </div>
           ) : null}
           {totals.donationPence > 0 ? (
             <div className="flex justify-between text-slate-700">
               <dt>Donation</dt>
-              <dd>{formatPounds(totals.donationPence)}</dd>
+              <dd>{formatPenceExact(totals.donationPence)}</dd>
             </div>
           ) : null}
           <div className="flex items-baseline justify-between">
             <dt className="font-semibold">Total</dt>
             <dd>
               <output aria-live="polite" data-testid="ticket-total" className="font-display text-3xl font-semibold text-brand-900">
-                {formatPounds(totals.totalPence)}
+                {formatPenceExact(totals.totalPence)}
               </output>
             </dd>
           </div>

@@ -1,4 +1,4 @@
-import { formatMoney, progressPercent } from "./format.ts";
+import { formatPence, progressPercent } from "../../lib/money.ts";
 import { ProgressBar } from "./page-hero.tsx";
 import { SafeImage } from "./safe-image.tsx";
 
@@ -9,14 +9,15 @@ export interface CauseCardData {
   /** What the image shows; empty when it is decorative. */
   image_alt: string;
   image_focal?: string;
-  raised: number;
-  goal: number;
+  /** Pence. */
+  raised_pence: number;
+  goal_pence: number;
 }
 
 /** `headingLevel`: 2 where the cards sit right under the page's h1 (/causes), 3 under a section's h2. */
 export function CauseCard({ cause, headingLevel = 3 }: { cause: CauseCardData; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const percent = progressPercent(cause.raised, cause.goal);
+  const percent = progressPercent(cause.raised_pence, cause.goal_pence);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="aspect-[16/10] bg-brand-50">
@@ -28,11 +29,11 @@ export function CauseCard({ cause, headingLevel = 3 }: { cause: CauseCardData; h
         <div className="mt-5">
           <ProgressBar
             label={`${cause.title} fundraising progress`}
-            raised={formatMoney(cause.raised)}
-            goal={formatMoney(cause.goal)}
+            raised={formatPence(cause.raised_pence)}
+            goal={formatPence(cause.goal_pence)}
             percent={percent}
           />
-          {cause.raised >= cause.goal ? (
+          {cause.raised_pence >= cause.goal_pence ? (
             <p className="mt-2 inline-flex rounded-full bg-sun-100 px-3 py-1 text-sm font-semibold text-ink">Goal reached, thank you!</p>
           ) : null}
         </div>

@@ -11,18 +11,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
-import {
-  CHARITY_NAME,
-  chosenAmount,
-  DEFAULT_DONATION,
-  DONATION_PRESETS,
-  formatPence,
-  formatPenceExact,
-  GIFT_AID_NOTE,
-  giftAidDeclarationText,
-  giftAidPence,
-  type DonationFrequency,
-} from "../../domain/giving/donation.ts";
+import { CHARITY_NAME, chosenAmount, DEFAULT_DONATION, DONATION_PRESETS, GIFT_AID_NOTE, giftAidDeclarationText, giftAidPence, type DonationFrequency } from "../../domain/giving/donation.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { FieldError, SelectField, TextAreaField, TextField } from "../ui/fields.tsx";
@@ -30,6 +19,7 @@ import { coverFeePence, describeFeeRate, type FeeRates, type PaymentMethod } fro
 import { DirectDebitGuarantee } from "./direct-debit-guarantee.tsx";
 import { ErrorSummary } from "./form-kit.tsx";
 import { HeartIcon } from "./icons.tsx";
+import { formatPence, formatPenceExact } from "../../lib/money.ts";
 
 type Field =
   | "frequency"

@@ -3,6 +3,7 @@
  * with Intl, so the server and every browser produce exactly the same text (no
  * hydration differences between ICU versions).
  */
+import { formatUk, ukDate } from "../../lib/uk-time.ts";
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -18,34 +19,17 @@ export function formatLongDate(date: string): string {
   return d ? `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : date;
 }
 
-// Intl formatters are made once: making one costs far more than using it.
-const UK_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-const UK_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
-
 /**
  * A moment in UK local time (GMT or BST) with the same month abbreviations as the dates
  * ("20 Sep 2026, 14:05", never "Sept"): the admin area's times.
  */
 export function formatUkDateTime(iso: string | Date, options: { seconds?: boolean } = {}): string {
-  const at = iso instanceof Date ? iso : new Date(iso);
-  if (Number.isNaN(at.getTime())) return String(iso);
-  const parts = Object.fromEntries(UK_DATE_TIME.formatToParts(at).map((part) => [part.type, part.value]));
-  const time = `${parts.hour}:${parts.minute}${options.seconds ? `:${parts.second}` : ""}`;
-  return `${Number(parts.day)} ${MONTHS[Number(parts.month) - 1].slice(0, 3)} ${parts.year}, ${time}`;
+  return formatUk(iso, "date-time", options);
 }
 
 /** Today's date in the UK (yyyy-MM-dd, GMT or BST): the day deadlines and closing dates are compared with. */
 export function ukToday(now = new Date()): string {
-  return UK_DAY.format(now);
+  return ukDate(now);
 }
 
 /** "13 Mar 2027". */
@@ -69,18 +53,6 @@ export function formatTime(time: string): string {
   const suffix = h >= 12 ? "pm" : "am";
   const hour12 = h % 12 === 0 ? 12 : h % 12;
   return m === "00" ? `${hour12}${suffix}` : `${hour12}:${m}${suffix}`;
-}
-
-const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
-/** "£2,150". */
-export function formatMoney(amount: number): string {
-  return pounds.format(amount);
-}
-
-/** Percentage for a progress bar, capped at 100. */
-export function progressPercent(raised: number, goal: number): number {
-  if (!(goal > 0) || !(raised > 0)) return 0;
-  return Math.min(100, Math.round((raised / goal) * 100));
 }
 
 /** Splits long text into paragraphs on blank lines (rendered as text, never as HTML). */

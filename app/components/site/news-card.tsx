@@ -1,13 +1,11 @@
 /** A news post as a card (the News page and the home page), and its date in UK time. */
 import { SafeImage } from "./safe-image.tsx";
+import { formatUk } from "../../lib/uk-time.ts";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const LONDON_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "numeric", day: "numeric" });
 
 /** "24 November 2026": the day a post was published, in UK time. */
 export function newsDate(iso: string): string {
-  const p = Object.fromEntries(LONDON_DAY.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}`;
+  return formatUk(iso, "date");
 }
 
 export interface NewsCardData {

@@ -11,7 +11,8 @@ import { siteOrigin } from "../../lib/config.server.ts";
 import { hashToken } from "../../lib/tokens.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import { eventToIcs } from "../events/calendar.ts";
-import { CONFIRM_LINK_MINUTES, formatPounds } from "./sales.ts";
+import { CONFIRM_LINK_MINUTES } from "./sales.ts";
+import { formatPenceExact } from "../../lib/money.ts";
 
 const CHARITY_NAME = "Millbrook Community Foundation";
 
@@ -81,7 +82,7 @@ function confirmationText(booking: BookingRow, event: EventRow, origin: string, 
     `Time: ${shortTime(event.time)}`,
     `Place: ${event.location_address || event.location}`,
     `Tickets: ${booking.quantity}`,
-    `Amount: ${booking.amount_pence > 0 ? formatPounds(booking.amount_pence) : "Free"}`,
+    `Amount: ${booking.amount_pence > 0 ? formatPenceExact(booking.amount_pence) : "Free"}`,
     "",
     "Your ticket (a QR code of your booking reference) and a calendar entry are attached. Show the ticket or tell us your reference at the door.",
   ];

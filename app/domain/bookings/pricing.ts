@@ -8,6 +8,7 @@
  * ticket costs is ever Gift Aided. Only a donation added to the order can be, and only
  * when the buyer makes the declaration for it.
  */
+import { ukDate } from "../../lib/uk-time.ts";
 /** Percentage off, or a fixed amount in pence off. */
 type DiscountKind = "percent" | "fixed";
 
@@ -65,7 +66,7 @@ export function orderTotals(lines: readonly OrderLine[], discount: Discount | nu
 
 /** yyyy-MM-dd of an instant in Millbrook (Europe/London). */
 function londonDay(instant: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return ukDate(instant);
 }
 
 export type CodeDates = { starts_on: string | null; ends_on: string | null };

@@ -3,6 +3,7 @@
  * before the start, the start read as Millbrook time, Europe/London, GMT or BST), the
  * quantities a buyer may choose, and money in pence.
  */
+import { ukInstant } from "../../lib/uk-time.ts";
 export const SALES_CLOSE_HOURS_BEFORE = 24;
 export const MAX_TICKETS_PER_BOOKING = 10;
 /** How long tickets are held for a buyer in Stripe Checkout (Stripe's shortest session). */
@@ -10,31 +11,9 @@ export const CHECKOUT_HOLD_MINUTES = 30;
 /** How long a free booking's tickets are held for the buyer to follow the link emailed to them. */
 export const CONFIRM_LINK_MINUTES = 30;
 
-/** Minutes that Europe/London is ahead of UTC at an instant (0 in winter, 60 in summer). */
-function londonOffsetMinutes(instant: number): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date(instant));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"));
-  return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
-}
-
-/** The instant a Millbrook date (yyyy-MM-dd) and time (HH:mm) names. */
+/** The instant a Millbrook date (yyyy-MM-dd) and time (HH:mm; midnight when empty) names. */
 export function londonInstant(date: string, time: string): Date {
-  const [y, m, d] = date.split("-").map(Number);
-  const [hh, mm] = (/^\d{1,2}:\d{2}/.test(time) ? time : "00:00").split(":").map(Number);
-  const naive = Date.UTC(y, m - 1, d, hh, mm);
-  // Two passes settle the offset on either side of a clock change.
-  let instant = naive - londonOffsetMinutes(naive) * 60_000;
-  instant = naive - londonOffsetMinutes(instant) * 60_000;
-  return new Date(instant);
+  return ukInstant(date, /^\d{1,2}:\d{2}/.exec(time)?.[0] ?? "00:00") ?? new Date(Number.NaN);
 }
 
 /** When online ticket sales end for an event: 24 hours before it starts. */
@@ -49,11 +28,6 @@ export function salesOpen(event: { date: string; time: string }, now: Date = new
 /** The largest quantity a buyer may choose: 10, or fewer when fewer are left. */
 export function maxQuantity(ticketsLeft: number | null): number {
   return ticketsLeft === null ? MAX_TICKETS_PER_BOOKING : Math.max(0, Math.min(MAX_TICKETS_PER_BOOKING, ticketsLeft));
-}
-
-/** Always with pence: £10.00, £1,250.50. */
-export function formatPounds(pence: number): string {
-  return `£${Math.floor(pence / 100).toLocaleString("en-GB")}.${String(pence % 100).padStart(2, "0")}`;
 }
 
 /** A reference as typed at the door ("mcf 7k3q 9xpd") in its printed form (MCF-7K3Q-9XPD), or null. */

@@ -28,14 +28,14 @@ export interface PublicCause {
   /** From the media library, like image_focal (the crop's centre, "x% y%"; absent for the middle). */
   image_alt: string;
   image_focal?: string;
-  /** Whole pounds: raised off the site plus paid gifts to this cause. */
-  raised: number;
-  goal: number;
+  /** Pence: raised off the site plus paid gifts to this cause. */
+  raised_pence: number;
+  goal_pence: number;
 }
 export type CauseInput = Omit<CauseFormData, "image_decorative"> & { image: string | null };
 
-/** Pounds given online to each cause (paid gifts only), by cause id. */
-const giftsPounds = sql<number>`(coalesce((select sum(d.amount_pence) from donations d where d.cause_id = "causes"."id" and d.status = 'paid'), 0) / 100)::int`;
+/** Pence given online to each cause (paid gifts only), by cause id. */
+const giftsPence = sql<number>`coalesce((select sum(d.amount_pence) from donations d where d.cause_id = "causes"."id" and d.status = 'paid'), 0)::bigint`.mapWith(Number);
 
 /** The visible causes in their order, for the public pages. */
 export function listCauses() {
@@ -50,8 +50,8 @@ export function listCauses() {
             image: causes.image,
             image_alt: causes.image_alt,
             // (Table names written out: Drizzle leaves them off the columns of a one-table select.)
-            raised: sql<number>`("causes"."raised" + ${giftsPounds})::int`,
-            goal: causes.goal,
+            raised_pence: sql<number>`("causes"."raised_pence" + ${giftsPence})::bigint`.mapWith(Number),
+            goal_pence: causes.goal_pence,
           })
           .from(causes)
           .where(eq(causes.is_visible, true))
@@ -62,7 +62,7 @@ export function listCauses() {
   );
 }
 
-/** Every cause in order, with the pounds given online to it. */
+/** Every cause in order, with the pence given online to it. */
 export function listCausesForAdmin(): Promise<(CauseRow & { gifts: number })[]> {
   return getDb()
     .select({
@@ -71,11 +71,11 @@ export function listCausesForAdmin(): Promise<(CauseRow & { gifts: number })[]> 
       description: causes.description,
       image: causes.image,
       image_alt: causes.image_alt,
-      raised: causes.raised,
-      goal: causes.goal,
+      raised_pence: causes.raised_pence,
+      goal_pence: causes.goal_pence,
       sort_order: causes.sort_order,
       is_visible: causes.is_visible,
-      gifts: giftsPounds,
+      gifts: giftsPence,
     })
     .from(causes)
     .orderBy(asc(causes.sort_order), asc(causes.id));
@@ -91,8 +91,8 @@ export async function getCause(id: number): Promise<CauseRow | null> {
 export const causeRevisionData = (row: CauseRow) => ({
   title: row.title,
   description: row.description,
-  goal: row.goal,
-  raised: row.raised,
+  goal_pence: row.goal_pence,
+  raised_pence: row.raised_pence,
   image: row.image,
   image_alt: row.image_alt,
   is_visible: row.is_visible,
@@ -124,7 +124,7 @@ export async function updateCause(id: number, input: Omit<CauseInput, "image"> &
   if (!before) return null;
   const [row] = await getDb().update(causes).set(input).where(eq(causes.id, id)).returning();
   if (!row) return null;
-  const fields = (["title", "description", "goal", "raised", "image", "image_alt", "is_visible"] as const).filter((f) => before[f] !== row[f]);
+  const fields = (["title", "description", "goal_pence", "raised_pence", "image", "image_alt", "is_visible"] as const).filter((f) => before[f] !== row[f]);
   await changed(actor, action, row, { changed: fields });
   return row;
 }

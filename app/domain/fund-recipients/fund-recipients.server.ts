@@ -23,7 +23,8 @@ export interface PublicFundRecipient {
   year: number;
   name: string;
   purpose: string;
-  amount: number;
+  /** The grant, in pence. */
+  amount_pence: number;
   status: FundRecipientStatus;
 }
 
@@ -36,7 +37,7 @@ export function listFundRecipients() {
     () =>
       cachedRead("fund-recipients", "visible", () =>
         getDb()
-          .select({ year: fundRecipients.year, name: fundRecipients.name, purpose: fundRecipients.purpose, amount: fundRecipients.amount, status: fundRecipients.status })
+          .select({ year: fundRecipients.year, name: fundRecipients.name, purpose: fundRecipients.purpose, amount_pence: fundRecipients.amount_pence, status: fundRecipients.status })
           .from(fundRecipients)
           .where(eq(fundRecipients.is_visible, true))
           .orderBy(...order),
@@ -60,7 +61,7 @@ export const fundRecipientRevisionData = (row: FundRecipientRow) => ({
   year: row.year,
   name: row.name,
   purpose: row.purpose,
-  amount: row.amount,
+  amount_pence: row.amount_pence,
   status: row.status,
   is_visible: row.is_visible,
 });
@@ -90,7 +91,7 @@ export async function updateFundRecipient(id: number, input: FundRecipientFormDa
   if (!before) return null;
   const [row] = await getDb().update(fundRecipients).set(input).where(eq(fundRecipients.id, id)).returning();
   if (!row) return null;
-  const fields = (["year", "name", "purpose", "amount", "status", "is_visible"] as const).filter((f) => before[f] !== row[f]);
+  const fields = (["year", "name", "purpose", "amount_pence", "status", "is_visible"] as const).filter((f) => before[f] !== row[f]);
   await changed(actor, "fund_recipient.updated", row, { changed: fields });
   return row;
 }

@@ -9,6 +9,8 @@ import { donations, donationTotals, giftAidDeclarations, monthlyGifts } from "..
 import { inBatches } from "../../lib/csv.ts";
 import { GIFT_AID_RATE } from "./donation.ts";
 import { offlineGifts } from "../../features/offline-gifts/index.ts";
+import { penceAsPounds } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 export interface DonationFilters {
   from: string;
@@ -166,15 +168,7 @@ export async function listDonations(filters: DonationFilters) {
   return { items, totals, pages };
 }
 
-const LONDON_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const londonDateTime = (date: Date) => LONDON_DATE_TIME.format(date).replace(",", "");
+const londonDateTime = (date: Date) => formatUk(date, "numeric-date-time");
 
 const EXPORT_BATCH = 1000;
 
@@ -203,7 +197,7 @@ export async function donationsExport(filters: DonationFilters) {
       yield batch.map((r) => [
         londonDateTime(r.paid_at),
         r.reference,
-        (r.amount_pence / 100).toFixed(2),
+        penceAsPounds(r.amount_pence),
         r.mode === "monthly" ? "Monthly" : "One-off",
         r.status === "paid" ? "Paid" : "Refunded",
         r.cause_title ?? "Where it is needed most",

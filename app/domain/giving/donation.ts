@@ -5,6 +5,8 @@
  * Amounts are integers in pence. A typed amount is pounds and pence (`12.50` is £12.50);
  * anything that is not exactly that is refused with a message, never altered.
  */
+import { formatPence, readPence } from "../../lib/money.ts";
+
 export const DONATION_PRESETS = [10, 25, 50, 100] as const;
 export const DEFAULT_DONATION = 25;
 const MIN_DONATION_PENCE = 100;
@@ -14,19 +16,6 @@ export const GIFT_AID_RATE = 0.25;
 export const DONATION_FREQUENCIES = ["one-off", "monthly"] as const;
 export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
 
-/** £12.50, £10, £5,000 (whole pounds without pence). */
-export function formatPence(pence: number): string {
-  const pounds = Math.floor(pence / 100);
-  const rest = pence % 100;
-  const whole = pounds.toLocaleString("en-GB");
-  return rest === 0 ? `£${whole}` : `£${whole}.${String(rest).padStart(2, "0")}`;
-}
-
-/** Always with pence: £12.50, £10.00 (receipts, ledgers). */
-export function formatPenceExact(pence: number): string {
-  return `£${Math.floor(pence / 100).toLocaleString("en-GB")}.${String(pence % 100).padStart(2, "0")}`;
-}
-
 export type AmountResult = { ok: true; pence: number } | { ok: false; error: string };
 
 /**
@@ -34,19 +23,14 @@ export type AmountResult = { ok: true; pence: number } | { ok: false; error: str
  * minimum is £1 and the maximum `maxPence`. Never rounds: `12.505` is refused.
  */
 export function parseAmount(input: string, maxPence: number = DEFAULT_MAX_DONATION_PENCE): AmountResult {
-  const text = input
-    .trim()
-    .replace(/^£\s*/, "")
-    .replace(/,(?=\d{3}(?:\D|$))/g, "");
-  if (text === "") return { ok: false, error: "Enter an amount, for example 12.50" };
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!match || (match[1] === "" && !match[2])) {
+  const read = readPence(input);
+  if (!read.ok) {
+    if (read.problem === "empty") return { ok: false, error: "Enter an amount, for example 12.50" };
+    if (read.problem === "decimals") return { ok: false, error: "Enter the amount with no more than 2 digits after the point, for example 12.50" };
+    if (read.problem === "too-large") return { ok: false, error: `The most you can give online at once is ${formatPence(maxPence)}` };
     return { ok: false, error: "Enter the amount in pounds and pence, using numbers only, for example 12.50" };
   }
-  const [, pounds, pence = ""] = match;
-  if (pence.length > 2) return { ok: false, error: "Enter the amount with no more than 2 digits after the point, for example 12.50" };
-  if (pounds.replace(/^0+/, "").length > 9) return { ok: false, error: `The most you can give online at once is ${formatPence(maxPence)}` };
-  const total = Number(pounds || "0") * 100 + Number(pence.padEnd(2, "0"));
+  const total = read.pence;
   if (total < MIN_DONATION_PENCE) return { ok: false, error: `The smallest donation is ${formatPence(MIN_DONATION_PENCE)}` };
   if (total > maxPence) return { ok: false, error: `The most you can give online at once is ${formatPence(maxPence)}` };
   return { ok: true, pence: total };

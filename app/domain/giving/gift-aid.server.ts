@@ -10,6 +10,7 @@ import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.t
 
 import { SCHEDULE_ROWS_PER_FILE } from "./shared.ts";
 import { declarationRecords, SPOKEN_CANCELLATION_DAYS } from "../../features/offline-gifts/index.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 ;
 
@@ -85,9 +86,7 @@ export function claimedGifts(claimId: number) {
 
 /** DD/MM/YY in Europe/London, as the schedule asks. */
 export function scheduleDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "2-digit" }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("day")}/${get("month")}/${get("year")}`;
+  return formatUk(date, "short-numeric-date");
 }
 
 export function scheduleParts<T>(rows: readonly T[]): T[][] {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { formatUk, ukDate } from "../../lib/uk-time.ts";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -15,10 +16,10 @@ export function newToken(): string {
 
 /** "14 March 2027" in Europe/London. */
 export function londonDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(date);
+  return formatUk(date, "date");
 }
 
 /** yyyy-MM-dd in Europe/London. */
 export function londonIsoDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return ukDate(date);
 }

@@ -3,7 +3,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../../db/client.server.ts";
 import { causes, donations, givingSettings } from "../../db/schema.ts";
-import { DEFAULT_MAX_DONATION_PENCE, formatPence, parseAmount } from "./donation.ts";
+import { DEFAULT_MAX_DONATION_PENCE, parseAmount } from "./donation.ts";
+import { formatPence, readPence } from "../../lib/money.ts";
 
 export const DEFAULT_OTHER_WAYS_TEXT =
   "You can give by bank transfer or by cheque made payable to Millbrook Community Foundation. Email info@millbrookfoundation.org.uk and we will send you our bank details or the address for cheques.";
@@ -47,8 +48,8 @@ export async function saveGivingSettings(
   if (!max.ok) errors.maxDonation = max.error.replace(`${formatPence(100_000_000)}`, "£1,000,000");
   const text = z.string().trim().max(2000, "Other ways to give must be at most 2000 characters").safeParse(String(input.otherWaysText ?? ""));
   if (!text.success) errors.otherWaysText = text.error.issues[0]?.message;
-  const offlineText = String(input.offlineRaised ?? "0").trim().replace(/^£\s*/, "").replace(/,(?=\d{3}(?:\D|$))/g, "") || "0";
-  const offline = /^\d{1,9}(\.\d{1,2})?$/.test(offlineText) ? Math.round(Number(offlineText) * 100) : null;
+  const offlineRead = readPence(String(input.offlineRaised ?? "0").trim() || "0");
+  const offline = offlineRead.ok ? offlineRead.pence : null;
   if (offline === null || offline > 2_000_000_000) errors.offlineRaised = "Enter the amount raised off the site in pounds and pence, for example 6500";
   const ticketsText = String(input.maxTicketsPerClient ?? DEFAULT_MAX_TICKETS_PER_CLIENT).trim();
   const tickets = /^\d{1,4}$/.test(ticketsText) ? Number(ticketsText) : 0;
@@ -95,8 +96,4 @@ export async function raisedTotalPence(): Promise<number> {
 }
 
 /** "£6.5k+" for the home page's figures (whole pounds under £1,000). */
-export function formatRaised(pence: number): string {
-  const pounds = Math.floor(pence / 100);
-  if (pounds < 1000) return `£${pounds}`;
-  return `£${Math.floor(pounds / 100) / 10}k+`;
-}
+export const formatRaised = (pence: number) => formatPence(pence, "at-least");

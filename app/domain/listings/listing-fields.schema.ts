@@ -119,12 +119,3 @@ export function formValues(
   return out;
 }
 
-/** Zod issues → the first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "_form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}

@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import { logger } from "../../lib/logger.server.ts";
 import { MediaRejectedError } from "../media/media.server.ts";
-import { fieldErrors } from "./listing-fields.schema.ts";
+import { firstIssues } from "../../lib/form-submission.ts";
 
 /** Fields every such form posts besides its own: the duplicate guard and the media field's (app/domain/listings/media-field.server.ts). */
 export const FORM_META_FIELDS = ["submission_id", "media_id", "media_alt", "media_decorative"] as const;
@@ -73,7 +73,7 @@ export async function saveListing<S extends z.ZodType>(
 ): Promise<SaveOutcome> {
   const { values } = submission;
   const parsed = options.schema.safeParse(values);
-  if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error), values };
+  if (!parsed.success) return { status: "invalid", errors: firstIssues(parsed.error), values };
   const choice = submission.image;
   const problems = await options.check?.(parsed.data, {
     uploading: choice.kind === "upload" || choice.kind === "pick",

@@ -11,9 +11,9 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { fieldErrors } from "../listings/listing-fields.schema.ts";
 import { recordRevision } from "../revisions/revisions.server.ts";
 import { pageDefaults, pageFields, pageTextsSchema, type PageKey, type PageTexts } from "./page-texts.ts";
+import { firstIssues } from "../../lib/form-submission.ts";
 
 async function readPage<P extends PageKey>(page: P): Promise<PageTexts<P>> {
   const rows = await getDb()
@@ -47,7 +47,7 @@ export type SavePageTextsResult = { ok: true; changed: string[] } | { ok: false;
 /** Saves one page's texts from the submitted values; field errors change nothing. */
 export async function savePageTexts(page: PageKey, values: Record<string, unknown>, actor: AuditActor): Promise<SavePageTextsResult> {
   const parsed = pageTextsSchema(page).safeParse(values);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  if (!parsed.success) return { ok: false, errors: firstIssues(parsed.error) };
   const next = parsed.data as Record<string, string>;
   const before = (await readPage(page)) as Record<string, string>;
   const changed = pageFields(page)

@@ -5,9 +5,10 @@
  */
 import { formatLongDate, formatUkDateTime } from "../../components/site/format.ts";
 import { ProgressBar } from "../../components/site/page-hero.tsx";
-import { formatPence } from "../../domain/giving/donation.ts";
+
 import { percentOf } from "./rules.ts";
 import type { PublicAppeal } from "./appeals.server.ts";
+import { formatPence } from "../../lib/money.ts";
 
 export function AppealProgress({ appeal }: { appeal: PublicAppeal }) {
   const matched = appeal.match?.matchedPence ?? 0;

@@ -23,7 +23,7 @@ async function cardGift(causeId: number, pence: number, paidAt: string, status: 
 
 describe("an appeal with a matched window", () => {
   it("counts its days' gifts, matches the window's up to the cap, and closes after its last day", async () => {
-    const [cause] = await getDb().insert(causes).values({ title: "Village hall roof", description: "Mend the roof.", goal: 5000 }).returning();
+    const [cause] = await getDb().insert(causes).values({ title: "Village hall roof", description: "Mend the roof.", goal_pence: 500_000 }).returning();
     const appeal = await saveAppeal(
       cause!.id,
       { goalPence: 500_000, startsOn: "2026-11-01", endsOn: "2026-12-31", match: { matcherName: "Millbrook Bakery", from: "2026-12-01", to: "2026-12-07", capPence: 30_000 } },
@@ -55,7 +55,7 @@ describe("an appeal with a matched window", () => {
   });
 
   it("matches only what was given when under the cap, and hides an appeal whose cause is hidden", async () => {
-    const [cause] = await getDb().insert(causes).values({ title: "Library books", description: "Books.", goal: 1000 }).returning();
+    const [cause] = await getDb().insert(causes).values({ title: "Library books", description: "Books.", goal_pence: 100_000 }).returning();
     const appeal = await saveAppeal(cause!.id, { goalPence: 100_000, startsOn: "2026-11-01", endsOn: "2026-11-30", match: { matcherName: "A friend", from: "2026-11-01", to: "2026-11-30", capPence: 50_000 } }, staff);
     await cardGift(cause!.id, 2_500, "2026-11-10T12:00:00Z");
     expect((await publicAppeal(appeal.id, "2026-11-20"))!.match!.matchedPence).toBe(2_500);

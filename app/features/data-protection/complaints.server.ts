@@ -19,6 +19,7 @@ import { complaintDueOn, dueState, londonDate, type DueState } from "./dates.ts"
 import { isUniqueViolation, newReference } from "./reference.server.ts";
 import { dataProtectionStaff } from "./staff.server.ts";
 import { dpComplaintNotes, dpComplaints, dpSettings, type ComplaintStatus } from "./table.ts";
+import { firstIssues } from "../../lib/form-submission.ts";
 
 const DEFAULT_RESPONSE_DAYS = 30;
 const RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
@@ -91,12 +92,7 @@ export async function submitConcern(formData: FormData, options: { ip: string; o
   }
   const parsed = ConcernSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "_form");
-      errors[field] ??= issue.message;
-    }
-    return { status: "invalid", errors, values };
+    return { status: "invalid", errors: firstIssues(parsed.error), values };
   }
   const form = parsed.data;
   let complaint: typeof dpComplaints.$inferSelect | undefined;

@@ -4,12 +4,11 @@
  * Dates are ISO strings ("2026-10-25"); arithmetic is done on them at UTC noon, so no
  * clock change can move a day.
  */
-
-const LONDON = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+import { ukDate } from "../../lib/uk-time.ts";
 
 /** The calendar date in London at the instant `at`. */
 export function londonDate(at: Date): string {
-  return LONDON.format(at);
+  return ukDate(at);
 }
 
 function parts(day: string): [number, number, number] {

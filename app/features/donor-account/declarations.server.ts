@@ -9,6 +9,7 @@ import { getDb } from "../../db/client.server.ts";
 import { giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { GiftAidSchema } from "../../domain/giving/donation.schema.ts";
 import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
+import { firstIssues } from "../../lib/form-submission.ts";
 
 export type DeclarationResult = { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string> };
 
@@ -38,8 +39,7 @@ export async function cancelDeclaration(email: string, id: string): Promise<Decl
 export async function updateDeclaration(email: string, id: string, input: Record<string, unknown>): Promise<DeclarationResult> {
   const parsed = GiftAidSchema.safeParse(input);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    const errors = firstIssues(parsed.error);
     return { ok: false, message: "Please correct the details below. Nothing was changed.", errors };
   }
   const details = parsed.data;

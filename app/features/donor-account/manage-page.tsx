@@ -14,6 +14,7 @@ import { readFormData } from "./read-form.server.ts";
 import { donorAction, donorView, NOTICES, type DonorView, type NoticeKey } from "./manage.server.ts";
 import { clearDonorCookie, currentDonor, requestSignInLink, signOutDonor } from "./sign-in.server.ts";
 import type { Route } from "./+types/manage-page";
+import { formatPence } from "../../lib/money.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -296,7 +297,7 @@ function SignedIn({ view, notice, refused }: { view: DonorView; notice: string |
 }
 
 function MonthlyCard({ gift, onlineGiving }: { gift: DonorView["monthly"][number]; onlineGiving: boolean }) {
-  const pounds = (gift.amountPence / 100).toFixed(gift.amountPence % 100 === 0 ? 0 : 2);
+  const pounds = formatPence(gift.amountPence).replace("£", "").replaceAll(",", "");
   return (
     <article className={card} aria-labelledby={`gift-${gift.id}`} data-testid="monthly-gift">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

@@ -3,15 +3,17 @@
  * they ask for (by the form's `intent`). Every change is checked against the donor's own
  * address; a refused one changes nothing and says why.
  */
-import { formatPence } from "../../domain/giving/donation.ts";
+
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import { cancelDeclaration, updateDeclaration } from "./declarations.server.ts";
 import { donorDeclarations, donorGifts, donorMonthlyGifts, preferencesPath, taxYearsOf } from "./giving.server.ts";
 import { changeAmount, pauseGift, paymentDetailsSession, resumeGift, stopGift } from "./monthly.server.ts";
 import type { Donor } from "./sign-in.server.ts";
 import { taxYearLabel } from "./tax-year.ts";
+import { formatPence } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
-const day = (date: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(date);
+const day = (date: Date) => formatUk(date, "date");
 
 export async function donorView(donor: Donor) {
   const [gifts, declarations, monthly, preferences] = await Promise.all([

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "../../db/client.server.ts";
 import { monthlyGifts } from "../../db/schema.ts";
-import { formatPence, parseAmount } from "../../domain/giving/donation.ts";
+import { parseAmount } from "../../domain/giving/donation.ts";
 import { stopMonthlyGift } from "../../domain/giving/ledger.server.ts";
 import { readGivingSettings } from "../../domain/giving/settings.server.ts";
 import { logger } from "../../lib/logger.server.ts";
@@ -17,6 +17,7 @@ import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.t
 import type { EventHandler, Transaction } from "../../payments/webhooks.server.ts";
 import { donorMonthlyGift } from "./giving.server.ts";
 import { monthlyGiftPauses } from "./table.ts";
+import { formatPence } from "../../lib/money.ts";
 
 export type MonthlyResult = { ok: true; message: string } | { ok: false; message: string; status: number };
 

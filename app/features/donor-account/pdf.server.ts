@@ -6,9 +6,11 @@
  */
 import PDFDocument from "pdfkit";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
-import { CHARITY_NAME, formatPenceExact } from "../../domain/giving/donation.ts";
+import { CHARITY_NAME } from "../../domain/giving/donation.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { londonDay, taxYearDays, taxYearLabel } from "./tax-year.ts";
+import { formatPenceExact } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 export interface StatementGift {
   reference: string;
@@ -18,7 +20,7 @@ export interface StatementGift {
   mode: string;
 }
 
-const longDate = (date: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(date);
+const longDate = (date: Date) => formatUk(date, "date");
 const shortDate = (iso: string) => {
   const [y, m, d] = iso.split("-");
   return `${d}/${m}/${y}`;

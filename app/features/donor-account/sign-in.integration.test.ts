@@ -97,7 +97,7 @@ describe("the sign-in link", () => {
     const first = await follow(token);
     expect(first.get.status).toBe(200);
     expect(first.post.status).toBe(303);
-    expect(first.cookie).toMatch(/^mcf_donor=[\w-]{43}; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax$/);
+    expect(first.cookie).toMatch(/^mcf_donor=[\w-]{43}; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
     expect((await pageFor(first.cookie)).body.view?.email).toBe(email);
 
     const again = await follow(token);

@@ -15,7 +15,7 @@ import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { donorCookieName } from "../../auth/donor-cookie.ts";
-import { parseCookies } from "../../auth/session.server.ts";
+import { parseCookies, tokenCookie } from "../../auth/session.server.ts";
 import { hitCounter } from "../../domain/limits/counters.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { mailConfigured, queueMail } from "../../mail/mailer.server.ts";
@@ -118,9 +118,7 @@ export async function signInWithLink(token: string): Promise<{ token: string; ex
 
 
 export function donorCookie(token: string, options: { secure: boolean; maxAgeMs: number }): string {
-  const parts = [`${donorCookieName(options.secure)}=${token}`, "Path=/", `Max-Age=${Math.max(0, Math.floor(options.maxAgeMs / 1000))}`, "HttpOnly", "SameSite=Lax"];
-  if (options.secure) parts.push("Secure");
-  return parts.join("; ");
+  return tokenCookie(donorCookieName(options.secure), token, options);
 }
 
 export const clearDonorCookie = (options: { secure: boolean }) => donorCookie("", { ...options, maxAgeMs: 0 });

@@ -2,10 +2,11 @@
  * UK tax years (6 April to 5 April), by the date in Europe/London. A tax year is named by
  * the calendar year it starts in: 2025 is 6 April 2025 to 5 April 2026.
  */
+import { ukDate } from "../../lib/uk-time.ts";
 
 /** yyyy-MM-dd in Europe/London. */
 export function londonDay(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return ukDate(date);
 }
 
 /** The tax year a moment falls in. */

@@ -12,7 +12,7 @@ import { bookings, events, type BookingRow, type EventRow } from "../../db/schem
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { longDate, shortTime } from "../../domain/bookings/booking-mail.server.ts";
 import { placesTaken } from "../../domain/bookings/places.server.ts";
-import { formatPounds } from "../../domain/bookings/sales.ts";
+
 import { siteOrigin } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
@@ -21,6 +21,7 @@ import { stripeClient } from "../../payments/stripe.server.ts";
 import { waitlistEntries } from "../waitlist/table.ts";
 import { seriesDates, type Frequency, type SeriesRule } from "./rules.ts";
 import { eventSeries } from "./table.ts";
+import { formatPenceExact } from "../../lib/money.ts";
 
 const CHARITY_NAME = "Millbrook Community Foundation";
 
@@ -187,7 +188,7 @@ function cancellationMail(booking: BookingRow, event: EventRow, refunded: boolea
       "",
       `Booking reference: ${booking.reference}`,
       refunded
-        ? `Your payment of ${formatPounds(booking.amount_pence)} has been refunded in full: it can take 5 to 10 days to reach your account.`
+        ? `Your payment of ${formatPenceExact(booking.amount_pence)} has been refunded in full: it can take 5 to 10 days to reach your account.`
         : "Your booking is cancelled: there is nothing you need to do.",
       "",
       `See what else is on: ${origin}/events`,

@@ -1,13 +1,18 @@
 /** Staff forms of event tickets: a ticket type, and a discount code (server side, Zod). */
 import { z } from "zod";
+import { readPence } from "../../lib/money.ts";
 
 const pounds = (label: string) =>
   z
     .string()
     .trim()
-    .transform((v) => v.replace(/^£\s*/, ""))
-    .refine((v) => v === "" || /^\d{1,5}(\.\d{1,2})?$/.test(v), `${label}: enter pounds and pence, like 7.50`)
-    .transform((v) => (v === "" ? 0 : Math.round(Number(v) * 100)));
+    .transform((v, ctx) => {
+      if (v === "") return 0;
+      const read = readPence(v);
+      if (read.ok && read.pence < 10_000_000) return read.pence;
+      ctx.addIssue({ code: "custom", message: `${label}: enter pounds and pence, like 7.50` });
+      return z.NEVER;
+    });
 
 const optionalWhole = (message: string, max: number) =>
   z
@@ -67,8 +72,8 @@ export const DiscountCodeSchema = z
       amount = /^\d{1,3}$/.test(v.amount) ? Number(v.amount) : NaN;
       if (!(amount >= 1 && amount <= 100)) ctx.addIssue({ code: "custom", path: ["amount"], message: "A percentage from 1 to 100" });
     } else {
-      const text = v.amount.replace(/^£\s*/, "");
-      amount = /^\d{1,5}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : NaN;
+      const read = readPence(v.amount);
+      amount = read.ok && read.pence < 10_000_000 ? read.pence : NaN;
       if (!(amount >= 1)) ctx.addIssue({ code: "custom", path: ["amount"], message: "An amount in pounds, like 5 or 2.50" });
     }
     if (v.starts_on && v.ends_on && v.starts_on > v.ends_on) ctx.addIssue({ code: "custom", path: ["ends_on"], message: "The end date comes after the start date" });

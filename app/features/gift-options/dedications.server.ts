@@ -7,13 +7,14 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations } from "../../db/schema.ts";
-import { formatPenceExact } from "../../domain/giving/donation.ts";
+
 import { queueMail } from "../../mail/mailer.server.ts";
 import type { AfterCommit, Transaction } from "../../payments/webhooks.server.ts";
 import { charityDetails, registeredCharityLine } from "./charity.server.ts";
 import { DEDICATION_LABELS } from "./dedication.ts";
 import { parseDedication } from "./dedication.schema.ts";
 import { giftDedications } from "./table.ts";
+import { formatPenceExact } from "../../lib/money.ts";
 
 type Target = { donationId: string } | { monthlyGiftId: string };
 

@@ -12,13 +12,15 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { monthlyGifts } from "../../db/schema.ts";
-import { formatPenceExact } from "../../domain/giving/donation.ts";
+
 import { siteOrigin } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import type { AfterCommit, EventHandler } from "../../payments/webhooks.server.ts";
 import { charityDetails, registeredCharityLine } from "./charity.server.ts";
 import { failedPayments } from "./table.ts";
+import { formatPenceExact } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
@@ -70,7 +72,7 @@ function failedPaymentEmail(details: { email: string; reference: string; amountP
     const charity = await charityDetails();
     const origin = siteOrigin().replace(/\/+$/, "");
     const retry = details.nextAttempt
-      ? `We will try again on ${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(new Date(details.nextAttempt * 1000))}.`
+      ? `We will try again on ${formatUk(new Date(details.nextAttempt * 1000), "date")}.`
       : "We will try again in a few days.";
     const lines = [
       "Hello,",

@@ -2,6 +2,8 @@
  * A report's chart as data (browser-safe): what the SVG draws, what the table beside it
  * lists and what its CSV holds all come from this one object, so they cannot disagree.
  */
+import { formatPence, penceAsPounds } from "../../lib/money.ts";
+
 
 export type Unit = "pence" | "count" | "hours" | "percent";
 
@@ -38,13 +40,11 @@ export interface Figure {
   previous: number | null;
 }
 
-const GBP = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-const GBP_ROUND = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
 const NUMBER = new Intl.NumberFormat("en-GB");
 
 /** A value as people read it: "£1,234.50", "1,234", "12.5 hours", "75%". */
 export function formatValue(value: number, unit: Unit, round = false): string {
-  if (unit === "pence") return (round ? GBP_ROUND : GBP).format(value / 100);
+  if (unit === "pence") return formatPence(Math.round(value), round ? "whole" : "exact");
   if (unit === "hours") return `${NUMBER.format(Math.round(value * 10) / 10)}`;
   if (unit === "percent") return `${NUMBER.format(Math.round(value * 10) / 10)}%`;
   return NUMBER.format(value);
@@ -52,7 +52,7 @@ export function formatValue(value: number, unit: Unit, round = false): string {
 
 /** A value for a spreadsheet: pounds with two decimals, plain numbers otherwise (no thousands separators). */
 function csvValue(value: number, unit: Unit): string {
-  if (unit === "pence") return (value / 100).toFixed(2);
+  if (unit === "pence") return penceAsPounds(Math.round(value));
   if (unit === "hours" || unit === "percent") return (Math.round(value * 10) / 10).toString();
   return String(value);
 }

@@ -32,7 +32,7 @@ const declaration = (over: Partial<DeclarationInput> = {}): DeclarationInput => 
 });
 
 async function newCause(title: string) {
-  const [row] = await getDb().insert(causes).values({ title, description: "x", goal: 1000 }).returning();
+  const [row] = await getDb().insert(causes).values({ title, description: "x", goal_pence: 100_000 }).returning();
   return row!;
 }
 
@@ -57,7 +57,7 @@ describe("an offline gift", () => {
     expect(after.totals.paidPence - before.totals.paidPence).toBe(12_345);
     expect(after.totals.giftAidPence - before.totals.giftAidPence).toBe(Math.round(12_345 * 0.25));
     const causeAfter = (await listCausesForAdmin()).find((c) => c.id === cause.id)!;
-    expect(causeAfter.gifts - causeBefore.gifts).toBe(123);
+    expect(causeAfter.gifts - causeBefore.gifts).toBe(12_345);
 
     const csv = await allCsv();
     const row = csv.rows.find((r) => r[1] === (result.ok ? result.reference : ""))!;

@@ -12,13 +12,14 @@ import { getDb } from "../../db/client.server.ts";
 import { causes, donations, giftAidDeclarations } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { giftAidAllowed } from "../../domain/giving/benefits.ts";
-import { CHARITY_NAME, formatPenceExact, giftAidDeclarationText } from "../../domain/giving/donation.ts";
+import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
 import { londonIsoDate, newDonationReference } from "../../domain/giving/references.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { linkSupporter } from "../supporters/index.ts";
 import { supporters } from "../supporters/table.ts";
 import { declarationRecords, offlineGifts, smallDonationClaims } from "./table.ts";
 import { smallDonationsClaim, taxYearLabel, type OfflineMethod, type SmallDonationsClaim } from "./rules.ts";
+import { formatPenceExact } from "../../lib/money.ts";
 
 export interface DeclarationInput {
   title: string;

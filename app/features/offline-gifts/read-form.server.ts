@@ -5,6 +5,7 @@
 import { parseAmount } from "../../domain/giving/donation.ts";
 import { OFFLINE_METHODS, SMALL_DONATION_MAX_PENCE, type OfflineMethod } from "./rules.ts";
 import type { CollectionInput, OfflineGiftInput } from "./offline-gifts.server.ts";
+import { formatPence } from "../../lib/money.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LARGEST_OFFLINE_PENCE = 100_000_000;
@@ -92,7 +93,7 @@ export function readCollection(form: FormData, today: string): { input: Collecti
   if (collectedAs !== "cash" && collectedAs !== "contactless") errors.collectedAs = "Choose cash or contactless.";
   const amount = parseAmount(field(form, "amount"), LARGEST_OFFLINE_PENCE);
   if (!amount.ok) errors.amount = amount.error;
-  if (field(form, "small") !== "on") errors.small = `Confirm that every gift in the collection was ${"£" + SMALL_DONATION_MAX_PENCE / 100} or less: only those count for the Small Donations Scheme.`;
+  if (field(form, "small") !== "on") errors.small = `Confirm that every gift in the collection was ${formatPence(SMALL_DONATION_MAX_PENCE)} or less: only those count for the Small Donations Scheme.`;
   const causeId = cause(form, errors);
   if (Object.keys(errors).length > 0 || !amount.ok) return { input: null, errors };
   return { input: { collectedOn, place, collectedAs: collectedAs as "cash" | "contactless", amountPence: amount.pence, causeId }, errors };

@@ -15,6 +15,7 @@ import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { normaliseEmail, RESUBSCRIBE_WORDING, SIGNUP_WORDING } from "./consent.ts";
 import { currentConsent, linkSupporter, recordConsent, supporterByEmail, supporterByPreferencesToken } from "./supporters.server.ts";
 import { subscriptionRequests, supporters } from "./table.ts";
+import { firstIssues } from "../../lib/form-submission.ts";
 
 const CONFIRM_DAYS = 7;
 const SIGNUPS_PER_HOUR = 10;
@@ -46,8 +47,7 @@ export async function requestSignup(input: { email: unknown; firstName: unknown;
   const values = { email: String(input.email ?? ""), firstName: String(input.firstName ?? "") };
   const parsed = SignupSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    const errors = firstIssues(parsed.error);
     return { status: "invalid", errors, values };
   }
   if (!mailConfigured()) return { status: "mail-off" };

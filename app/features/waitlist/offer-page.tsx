@@ -9,13 +9,14 @@ import { TicketIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
 import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage } from "../../domain/bookings/bookings.server.ts";
-import { formatPounds } from "../../domain/bookings/sales.ts";
+
 import { countCheckoutStart, CHECKOUT_LIMIT_MESSAGE } from "../../domain/limits/checkout-starts.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { ContentHandle } from "../../live/topics.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
 import { offerByLink, offerOpen } from "./waitlist.server.ts";
 import type { Route } from "./+types/offer-page";
+import { formatPenceExact } from "../../lib/money.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -134,7 +135,7 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
                   <select id="offer-quantity" name="quantity" defaultValue={offer.places} className="mt-1.5 block w-full rounded-xl border border-slate-400 bg-white px-3.5 py-2.5 text-base">
                     {Array.from({ length: offer.places }, (_, i) => i + 1).map((n) => (
                       <option key={n} value={n}>
-                        {offer.paid ? `${placesWord(n)}: ${formatPounds(n * offer.pricePence)}` : placesWord(n)}
+                        {offer.paid ? `${placesWord(n)}: ${formatPenceExact(n * offer.pricePence)}` : placesWord(n)}
                       </option>
                     ))}
                   </select>

@@ -25,6 +25,7 @@ import { queueMail } from "../../mail/mailer.server.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
 import { CONSENT_WORDING, linkFromForm } from "../supporters/index.ts";
 import { waitlistEntries, type WaitlistEntryRow } from "./table.ts";
+import { formatUk, ukParts } from "../../lib/uk-time.ts";
 
 export const WAITLIST_JOB = "waitlist";
 const DEFAULT_OFFER_HOURS = 12;
@@ -43,13 +44,11 @@ function offerPath(entryId: string, token: string): string {
   return `/waitlist/${entryId}/${token}`;
 }
 
-const LONDON_MOMENT = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit", hourCycle: "h23" });
-
 /** "Saturday 5 December at 9:30pm", in Millbrook time. */
 function londonMoment(at: Date): string {
-  const parts = LONDON_MOMENT.formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("weekday")} ${part("day")} ${part("month")} at ${shortTime(`${part("hour").padStart(2, "0")}:${part("minute")}`)}`;
+  const p = ukParts(at);
+  const [day] = formatUk(at, "weekday-time").split(",");
+  return `${day} at ${shortTime(`${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`)}`;
 }
 
 async function lockEvent(tx: Transaction, eventId: number): Promise<EventRow | undefined> {

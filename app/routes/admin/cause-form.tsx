@@ -1,8 +1,8 @@
 import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { MediaField } from "../../components/admin/media-field.tsx";
-import { formatMoney } from "../../components/site/format.ts";
+
 import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { CAUSE_FORM_FIELDS, CauseFormSchema, causeAltTextProblem } from "../../domain/causes/causes.schema.ts";
+import { CAUSE_FORM_FIELDS, CauseFormSchema, causeAltTextProblem, causeFormAmounts } from "../../domain/causes/causes.schema.ts";
 import { createCause, getCause, listCausesForAdmin, updateCause } from "../../domain/causes/causes.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
@@ -11,6 +11,7 @@ import { listingFormAction } from "../../domain/listings/listing-form.server.ts"
 import { mediaChoices } from "../../domain/listings/media-field.server.ts";
 import type { Route } from "./+types/cause-form";
 import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { formatPence } from "../../lib/money.ts";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
@@ -32,7 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     image: cause.image,
     media: await mediaChoices(cause.image),
     gifts,
-    values: formValues({ ...cause, image_decorative: cause.image !== null && cause.image_alt === "" }, CAUSE_FORM_FIELDS),
+    values: formValues({ ...cause, ...causeFormAmounts(cause), image_decorative: cause.image !== null && cause.image_alt === "" }, CAUSE_FORM_FIELDS),
   };
 }
 
@@ -79,12 +80,12 @@ export default function CauseForm({ loaderData, actionData }: Route.ComponentPro
       {editing && <HistoryLink type="cause" id={loaderData.id} />}
       <TextField label="Title" maxLength={100} autoComplete="off" className="md:col-span-2" {...form.bind("title")} />
       <TextAreaField label="Text" hint="A sentence or two: what the money is for." rows={4} maxLength={600} className="md:col-span-2" {...form.bind("description")} />
-      <TextField label="Goal (£)" inputMode="numeric" maxLength={12} hint="Whole pounds." {...form.bind("goal")} />
+      <TextField label="Goal (£)" inputMode="decimal" maxLength={16} hint="Pounds and pence, for example 1250.50." {...form.bind("goal")} />
       <TextField
         label="Raised off the site (£)"
-        inputMode="numeric"
-        maxLength={12}
-        hint={`Money raised at events and in cash, in whole pounds. Gifts given online to this cause are added: ${formatMoney(loaderData.gifts)} so far.`}
+        inputMode="decimal"
+        maxLength={16}
+        hint={`Money raised at events and in cash, in pounds and pence. Gifts given online to this cause are added: ${formatPence(loaderData.gifts)} so far.`}
         {...form.bind("raised")}
       />
       <MediaField form={form} current={loaderData.image} choices={loaderData.media} label="Image" />

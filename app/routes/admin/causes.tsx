@@ -7,13 +7,14 @@ import { EmptyState } from "../../components/admin/kit/card.tsx";
 import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
 import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
 import { ListHeader } from "../../components/admin/kit/page-header.tsx";
-import { formatMoney } from "../../components/site/format.ts";
+
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { deleteCause, listCausesForAdmin, moveCause, setCauseVisible } from "../../domain/causes/causes.server.ts";
 import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/causes";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 import { contentMenu } from "../../lib/content-types.ts";
+import { formatPence } from "../../lib/money.ts";
 
 export const handle: MenuHandle = contentMenu("causes");
 
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const deleteId = Number(new URL(request.url).searchParams.get("delete"));
   const candidate = causes.find((c) => c.id === deleteId);
   return {
-    causes: causes.map((c) => ({ id: c.id, title: c.title, image: c.image, goal: c.goal, raised: c.raised, gifts: c.gifts, is_visible: c.is_visible })),
+    causes: causes.map((c) => ({ id: c.id, title: c.title, image: c.image, goal_pence: c.goal_pence, raised_pence: c.raised_pence, gifts: c.gifts, is_visible: c.is_visible })),
     deleteCandidate: candidate ? { id: candidate.id, title: candidate.title } : null,
   };
 }
@@ -66,8 +67,8 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
             <>
               <p className="font-semibold break-words text-ink">{c.title}</p>
               <p className="text-sm text-slate-600">
-                {formatMoney(c.raised + c.gifts)} of {formatMoney(c.goal)}
-                {c.gifts > 0 && ` (${formatMoney(c.gifts)} given online)`}
+                {formatPence(c.raised_pence + c.gifts)} of {formatPence(c.goal_pence)}
+                {c.gifts > 0 && ` (${formatPence(c.gifts)} given online)`}
               </p>
             </>
           )}

@@ -1,6 +1,6 @@
 import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
 import { SelectField, TextField } from "../../components/ui/fields.tsx";
-import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
+import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema, fundRecipientFormAmount } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
 import { createFundRecipient, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
 import { formValues } from "../../domain/listings/listing-fields.schema.ts";
@@ -20,7 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   const row = /^\d{1,10}$/.test(params.id) ? await getFundRecipient(Number(params.id)).catch(() => null) : null;
   if (!row) throw await redirectWithToast("/admin/fund-recipients", { type: "error", message: NOT_FOUND });
-  return { id: row.id, values: formValues(row, FUND_RECIPIENT_FORM_FIELDS) };
+  return { id: row.id, values: formValues({ ...row, ...fundRecipientFormAmount(row) }, FUND_RECIPIENT_FORM_FIELDS) };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -61,7 +61,7 @@ export default function FundRecipientForm({ loaderData, actionData }: Route.Comp
       <TextField label="Name" hint="The group or project that received the grant." maxLength={120} autoComplete="off" className="md:col-span-2" {...form.bind("name")} />
       <TextField label="What the grant is for" maxLength={300} className="md:col-span-2" {...form.bind("purpose")} />
       <TextField label="Year" inputMode="numeric" maxLength={4} {...form.bind("year")} />
-      <TextField label="Amount (£)" inputMode="numeric" maxLength={10} hint="Whole pounds." {...form.bind("amount")} />
+      <TextField label="Amount (£)" inputMode="decimal" maxLength={14} hint="Pounds and pence, for example 650 or 650.50." {...form.bind("amount")} />
       <SelectField label="Status" hint="Awarded: promised. Funded: paid." options={STATUS_OPTIONS} {...form.bind("status")} />
       <CheckboxField form={form} name="is_visible" label="Shown on the website" hint="Untick to hide this recipient without deleting them." />
     </ContentFormFrame>

@@ -8,7 +8,7 @@ import { EmptyState } from "../../components/admin/kit/card.tsx";
 import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
 import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
 import { ListHeader } from "../../components/admin/kit/page-header.tsx";
-import { formatMoney } from "../../components/site/format.ts";
+
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
 import {
@@ -21,6 +21,7 @@ import { handleOrderedListAction } from "../../domain/listings/ordered-list.serv
 import type { Route } from "./+types/fund-recipients";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
 import { contentMenu } from "../../lib/content-types.ts";
+import { formatPence } from "../../lib/money.ts";
 
 export const handle: MenuHandle = contentMenu("fund-recipients");
 
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const deleteId = Number(new URL(request.url).searchParams.get("delete"));
   const candidate = rows.find((r) => r.id === deleteId);
   return {
-    years: groupByYear(rows.map((r) => ({ id: r.id, year: r.year, name: r.name, amount: r.amount, status: r.status, is_visible: r.is_visible }))),
+    years: groupByYear(rows.map((r) => ({ id: r.id, year: r.year, name: r.name, amount_pence: r.amount_pence, status: r.status, is_visible: r.is_visible }))),
     deleteCandidate: candidate ? { id: candidate.id, title: `${candidate.name} (${candidate.year})` } : null,
   };
 }
@@ -85,7 +86,7 @@ export default function FundRecipients({ loaderData }: Route.ComponentProps) {
                 <>
                   <p className="font-semibold break-words text-ink">{r.name}</p>
                   <p className="text-sm text-slate-600">
-                    {formatMoney(r.amount)} · {FUND_STATUS_LABELS[r.status]}
+                    {formatPence(r.amount_pence)} · {FUND_STATUS_LABELS[r.status]}
                   </p>
                 </>
               )}

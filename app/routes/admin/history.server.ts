@@ -22,6 +22,7 @@ import { getNewsPost, newsRevisionData, slugProblem, updateNewsPost } from "../.
 import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
+import { penceAsPounds } from "../../lib/money.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 import { getTrustee, trusteeRevisionData, updateTrustee } from "../../domain/trustees/trustees.server.ts";
 import { getVolunteerRole, updateVolunteerRole, volunteerRoleRevisionData } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
@@ -30,7 +31,7 @@ import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domai
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : 0);
 
-const CAUSE_LABELS = { title: "Title", description: "Text", goal: "Goal (£)", raised: "Raised off the site (£)", image: "Image", image_alt: "Image description", is_visible: "Shown on the website" };
+const CAUSE_LABELS = { title: "Title", description: "Text", goal_pence: "Goal", raised_pence: "Raised off the site", image: "Image", image_alt: "Image description", is_visible: "Shown on the website" };
 const TRUSTEE_LABELS = { name: "Name", role: "Role", bio: "Bio", image: "Photo", image_alt: "Photo description", is_visible: "Shown on the website" };
 const SHOWN = { is_visible: "Shown on the website" };
 
@@ -63,8 +64,8 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
           {
             title: text(data.title),
             description: text(data.description),
-            goal: whole(data.goal),
-            raised: whole(data.raised),
+            goal_pence: whole(data.goal_pence),
+            raised_pence: whole(data.raised_pence),
             image_alt: row.image === null ? "" : text(data.image_alt),
             is_visible: data.is_visible === true,
           },
@@ -95,8 +96,11 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       name: row.name,
       editPath: `/admin/fund-recipients/edit/${row.id}`,
       current: fundRecipientRevisionData(row),
-      labels: { year: "Year", name: "Name", purpose: "What the grant is for", amount: "Amount (£)", status: "Status", ...SHOWN },
-      restore: (data, actor) => throughForm(FundRecipientFormSchema, FUND_RECIPIENT_FORM_FIELDS, data, (input) => updateFundRecipient(row.id, input, actor)),
+      labels: { year: "Year", name: "Name", purpose: "What the grant is for", amount_pence: "Amount", status: "Status", ...SHOWN },
+      restore: (data, actor) =>
+        throughForm(FundRecipientFormSchema, FUND_RECIPIENT_FORM_FIELDS, data, (input) => updateFundRecipient(row.id, input, actor), {
+          amount: penceAsPounds(whole(data.amount_pence)),
+        }),
     };
   },
   "volunteer-role": async (_id, numeric) => {

@@ -11,11 +11,13 @@ import { FocalPointPicker } from "../../components/admin/focal-point-picker.tsx"
 import { buttonClasses } from "../../components/ui/button.ts";
 import { TextField } from "../../components/ui/fields.tsx";
 import { uploadedImageSrcSet } from "../../components/ui/responsive-image.ts";
-import { fieldErrors, formValues } from "../../domain/listings/listing-fields.schema.ts";
+import { formValues } from "../../domain/listings/listing-fields.schema.ts";
 import { MEDIA_EDIT_FIELDS, MediaEditSchema } from "../../domain/media/media.schema.ts";
 import { deleteMedia, getMedia, MEDIA_NOT_FOUND, mediaUsages, MediaRejectedError, updateMedia } from "../../domain/media/media.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/media-item";
+import { formatUk } from "../../lib/uk-time.ts";
+import { firstIssues } from "../../lib/form-submission.ts";
 
 export const meta = () => [{ title: "Media item | Millbrook Admin" }];
 
@@ -63,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const values = formValues(form, MEDIA_EDIT_FIELDS);
   const parsed = MediaEditSchema.safeParse(values);
-  if (!parsed.success) return data({ deleteError: null, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ deleteError: null, errors: firstIssues(parsed.error), values }, { status: 400 });
   try {
     await updateMedia(item.id, parsed.data, actor);
   } catch (error) {
@@ -86,7 +88,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
   const facts = [
     item.width && item.height ? `${item.width} × ${item.height} px` : null,
     sizeText(item.byteSize),
-    `added ${new Date(item.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" })}`,
+    `added ${formatUk(item.createdAt, "date")}`,
   ].filter(Boolean);
 
   return (

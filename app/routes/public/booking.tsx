@@ -10,9 +10,10 @@ import { CalendarIcon, CheckIcon, TicketIcon } from "../../components/site/icons
 import { formatLongDate, formatTime, formatUkDateTime } from "../../components/site/format.ts";
 import { bookingByLink, cancelByToken, confirmByLink, resumeOrRelease, ticketsAreMailed, type BookingWithEvent } from "../../domain/bookings/bookings.server.ts";
 import { bookingPath, ticketQr } from "../../domain/bookings/booking-mail.server.ts";
-import { formatPounds, salesCloseAt, salesOpen } from "../../domain/bookings/sales.ts";
+import { salesCloseAt, salesOpen } from "../../domain/bookings/sales.ts";
 import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/booking";
+import { formatPenceExact } from "../../lib/money.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -25,7 +26,7 @@ function view({ booking, event }: BookingWithEvent, now = new Date()) {
     name: booking.name,
     email: booking.email,
     quantity: booking.quantity,
-    amount: booking.amount_pence > 0 ? formatPounds(booking.amount_pence) : "Free",
+    amount: booking.amount_pence > 0 ? formatPenceExact(booking.amount_pence) : "Free",
     checkedIn: booking.checked_in_at !== null,
     canCancel: booking.status === "confirmed" && salesOpen(event, now),
     cancelUntil: formatUkDateTime(salesCloseAt(event)),

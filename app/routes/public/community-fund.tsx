@@ -1,5 +1,5 @@
 import { CheckIcon, MailIcon } from "../../components/site/icons.tsx";
-import { formatMoney } from "../../components/site/format.ts";
+
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
@@ -10,6 +10,7 @@ import { listFundRecipients } from "../../domain/fund-recipients/fund-recipients
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/community-fund";
 import type { ContentHandle } from "../../live/topics.ts";
+import { formatPence } from "../../lib/money.ts";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
 export const handle: ContentHandle = { topics: ["fund-recipients", "page-texts", "contact"] };
@@ -71,7 +72,7 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
             <li key={r.name} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <div className="flex items-start justify-between gap-4">
                 <h3 className="font-display text-xl font-semibold text-brand-900">{r.name}</h3>
-                <span className="shrink-0 rounded-full bg-brand-600 px-3 py-1 text-sm font-bold text-white">{formatMoney(r.amount)}</span>
+                <span className="shrink-0 rounded-full bg-brand-600 px-3 py-1 text-sm font-bold text-white">{formatPence(r.amount_pence)}</span>
               </div>
               <p className="mt-2 text-slate-700">{r.purpose}</p>
               <p className="mt-3 text-sm font-semibold text-brand-800">{FUND_STATUS_LABELS[r.status]}</p>
@@ -92,7 +93,7 @@ export default function CommunityFund({ loaderData }: Route.ComponentProps) {
                     <div>
                       <p className="font-semibold text-ink">{r.name}</p>
                       <p className="text-slate-700">
-                        {r.purpose} · {formatMoney(r.amount)}
+                        {r.purpose} · {formatPence(r.amount_pence)}
                       </p>
                     </div>
                     <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { CheckIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { formatPence, giftAidPence } from "../../domain/giving/donation.ts";
+import { giftAidPence } from "../../domain/giving/donation.ts";
 import { thankYouFor } from "../../domain/giving/checkout.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import type { QueryHandle } from "../../lib/page-query.ts";
@@ -10,6 +10,7 @@ import { mailConfigured } from "../../mail/mailer.server.ts";
 import type { Route } from "./+types/donation-thank-you";
 import { DirectDebitGuarantee } from "../../components/site/direct-debit-guarantee.tsx";
 import { charityDetails } from "../../features/gift-options/index.ts";
+import { formatPence } from "../../lib/money.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

@@ -1,12 +1,13 @@
 /** The link in a monthly donor's receipts: stop the monthly gift (at Stripe and in the ledger). */
 import { data, Form } from "react-router";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { formatPence } from "../../domain/giving/donation.ts";
+
 import { monthlyGiftByToken, stopMonthlyGift } from "../../domain/giving/ledger.server.ts";
 import { londonDate } from "../../domain/giving/references.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import type { Route } from "./+types/monthly-gift";
+import { formatPence } from "../../lib/money.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

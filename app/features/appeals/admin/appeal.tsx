@@ -2,11 +2,12 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { ukToday } from "../../../components/site/format.ts";
-import { formatPence } from "../../../domain/giving/donation.ts";
+
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { appealOfCause, causeForAppeal, postAppealUpdate, saveAppeal } from "../appeals.server.ts";
 import { readAppeal } from "../read-form.server.ts";
 import type { Route } from "./+types/appeal";
+import { formatPence, penceAsPounds } from "../../../lib/money.ts";
 
 export const meta = () => [{ title: "Appeal | Millbrook Admin" }];
 
@@ -40,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
 const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
 const label = "block text-sm font-semibold text-slate-800";
 const card = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
-const pounds = (pence: number | null | undefined) => (pence ? String(pence / 100) : "");
+const pounds = (pence: number | null | undefined) => (pence ? penceAsPounds(pence) : "");
 
 export default function AppealForm({ loaderData }: Route.ComponentProps) {
   const { cause, appeal, today } = loaderData;

@@ -2,11 +2,12 @@
 import { Link } from "react-router";
 import { ukToday } from "../../../components/site/format.ts";
 import { listCausesForAdmin } from "../../../domain/causes/causes.server.ts";
-import { formatPence } from "../../../domain/giving/donation.ts";
+
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { contentMenu } from "../../../lib/content-types.ts";
 import { appealOfCause } from "../appeals.server.ts";
 import type { Route } from "./+types/appeals";
+import { formatPence } from "../../../lib/money.ts";
 
 export const handle: MenuHandle = contentMenu("appeals");
 

@@ -12,11 +12,12 @@ import { dueState, londonDate, longDate } from "../dates.ts";
 import { dataProtectionStaff } from "../staff.server.ts";
 import { Alert, button, card, control, DueBadge, FieldError, labelClass, replyFor, secondary } from "./kit.tsx";
 import type { Route } from "./+types/complaint";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.complaint.reference ?? "Complaint"} | Millbrook Admin` }];
 
 const when = (at: Date | null) =>
-  at ? new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(at) : null;
+  at ? formatUk(at, "date-time") : null;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await getComplaint(params.id);

@@ -8,6 +8,7 @@ import { AnswerSchema, ExtendSchema, REQUEST_CHANNEL_LABELS, REQUEST_KIND_LABELS
 import { answerRequest, deadlineOf, extendRequest, getRequest, requestActions, RequestRuleError } from "../requests.server.ts";
 import { button, card, control, DueBadge, FieldError, labelClass, replyFor, secondary } from "./kit.tsx";
 import type { Route } from "./+types/request";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.request.reference ?? "Request"} | Millbrook Admin` }];
 
@@ -34,7 +35,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     actions: actions
       .filter((a) => a.action in ACTION_LABELS)
       .map((a) => ({
-        at: new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(a.at),
+        at: formatUk(a.at, "date-time"),
         label: ACTION_LABELS[a.action],
         actor: a.actor,
         count: typeof a.details.count === "number" ? a.details.count : null,

@@ -6,11 +6,12 @@
 import { data, Form, Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime } from "../../../components/site/format.ts";
-import { formatPounds } from "../../../domain/bookings/sales.ts";
+
 import { getEventForAdmin } from "../../../domain/events/events-admin.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { bookingsToCancel, cancelDate } from "../series.server.ts";
 import type { Route } from "./+types/cancel-date";
+import { formatPenceExact } from "../../../lib/money.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `Cancel date${loaderData ? `: ${loaderData.event.title}` : ""} | Millbrook Admin` }];
 
@@ -24,7 +25,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const counts = await bookingsToCancel(event.id);
   return {
     event: { id: event.id, title: event.title, when: `${formatShortDate(event.date)}, ${formatTime(event.time)}`, active: event.is_active, inSeries: event.series_id !== null },
-    counts: { ...counts, paidAmount: formatPounds(counts.paidPence) },
+    counts: { ...counts, paidAmount: formatPenceExact(counts.paidPence) },
   };
 }
 

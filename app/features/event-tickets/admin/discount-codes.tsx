@@ -10,10 +10,12 @@ import { buttonClasses } from "../../../components/ui/button.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { formatPounds } from "../../../domain/bookings/sales.ts";
+
 import { createDiscountCode, deleteDiscountCode, listDiscountCodes, ticketedEvents } from "../tickets.server.ts";
 import { DiscountCodeSchema } from "../tickets.schema.ts";
 import type { Route } from "./+types/discount-codes";
+import { formatPenceExact } from "../../../lib/money.ts";
+import { firstIssues } from "../../../lib/form-submission.ts";
 
 export const handle: MenuHandle = { menu: { group: "What's on", label: "Discount codes", order: 15 } };
 
@@ -38,8 +40,7 @@ export async function action(args: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   const parsed = DiscountCodeSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    const errors = firstIssues(parsed.error);
     return data({ error: "Please check the code's details.", values, errors }, { status: 400 });
   }
   const outcome = await createDiscountCode(parsed.data, currentActor(args));
@@ -83,7 +84,7 @@ export default function DiscountCodes({ loaderData, actionData }: Route.Componen
               <div className="min-w-0">
                 <p className="font-mono text-lg font-semibold text-ink">{c.code}</p>
                 <p className="text-sm text-slate-700">
-                  {c.kind === "percent" ? `${c.amount}% off` : `${formatPounds(c.amount)} off`} the tickets · {c.events ? c.events.join(", ") : "every event"}
+                  {c.kind === "percent" ? `${c.amount}% off` : `${formatPenceExact(c.amount)} off`} the tickets · {c.events ? c.events.join(", ") : "every event"}
                 </p>
                 <p className="text-sm text-slate-600">
                   {c.starts_on || c.ends_on ? `${c.starts_on ? `From ${c.starts_on}` : ""}${c.starts_on && c.ends_on ? " " : ""}${c.ends_on ? `until ${c.ends_on}` : ""} · ` : ""}

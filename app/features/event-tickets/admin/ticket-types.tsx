@@ -9,10 +9,11 @@ import { Card } from "../../../components/admin/kit/card.tsx";
 import { buttonClasses } from "../../../components/ui/button.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { formatPounds } from "../../../domain/bookings/sales.ts";
+
 import { deleteTicketType, saveTicketType, setAttendeeNames, ticketTypesForStaff } from "../tickets.server.ts";
 import { TicketTypeSchema } from "../tickets.schema.ts";
 import type { Route } from "./+types/ticket-types";
+import { formatPenceExact, penceAsPounds } from "../../../lib/money.ts";
 
 export const meta = () => [{ title: "Ticket types | Millbrook Admin" }];
 
@@ -27,7 +28,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!found) throw data("Event not found", { status: 404 });
   return {
     event: { id: found.event.id, title: found.event.title, mode: found.event.booking_mode, capacity: found.event.tickets_available, attendeeNames: found.event.attendee_names },
-    types: found.types.map((t) => ({ ...t, price: t.price_pence === 0 ? "" : (t.price_pence / 100).toFixed(2) })),
+    types: found.types.map((t) => ({ ...t, price: t.price_pence === 0 ? "" : penceAsPounds(t.price_pence) })),
   };
 }
 
@@ -117,7 +118,7 @@ export default function TicketTypes({ loaderData, actionData }: Route.ComponentP
             <input type="hidden" name="type" value={t.id} />
             <TypeFields t={t} paid={paid} />
             <p className="mt-2 text-sm text-slate-600">
-              {t.price_pence > 0 ? formatPounds(t.price_pence) : "Free"} · {t.sold} sold or held
+              {t.price_pence > 0 ? formatPenceExact(t.price_pence) : "Free"} · {t.sold} sold or held
             </p>
             <div className="mt-3 flex gap-2">
               <button type="submit" name="intent" value="save" className={buttonClasses("primary", "sm")}>

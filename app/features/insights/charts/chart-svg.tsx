@@ -7,6 +7,7 @@
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
 import { curveMonotoneX, line } from "d3-shape";
 import { formatValue, type Chart, type Series, type Unit } from "../chart.ts";
+import { formatPence } from "../../../lib/money.ts";
 
 const COLOURS = ["#1d6e55", "#f2b84b", "#4aa585", "#b8760f", "#7cc3a8", "#164739"];
 const PREVIOUS = "#b6c2c9";
@@ -25,11 +26,7 @@ function colourOf(chart: Chart, series: Series): string {
 
 /** Axis labels: short money ("£12k"), whole numbers, percentages. */
 function tickLabel(value: number, unit: Unit): string {
-  if (unit === "pence") {
-    const pounds = value / 100;
-    if (Math.abs(pounds) >= 1000) return `£${(pounds / 1000).toLocaleString("en-GB", { maximumFractionDigits: 1 })}k`;
-    return `£${pounds.toLocaleString("en-GB", { maximumFractionDigits: 0 })}`;
-  }
+  if (unit === "pence") return formatPence(Math.round(value), "short");
   if (unit === "percent") return `${value}%`;
   return value.toLocaleString("en-GB", { maximumFractionDigits: 1 });
 }

@@ -1,5 +1,6 @@
 /** Words and dates of the newsletter screens (browser-safe). */
 import type { NewsletterStatus } from "../table.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const STATUS_LABELS: Record<NewsletterStatus, string> = {
   draft: "Draft",
@@ -9,4 +10,4 @@ export const STATUS_LABELS: Record<NewsletterStatus, string> = {
 };
 
 export const londonWhen = (at: Date | string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(at));
+  formatUk(at, "date-time");

@@ -12,6 +12,7 @@ import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { createNewsletter, getNewsletter, updateNewsletter } from "../newsletters.server.ts";
 import { NewsletterFormSchema } from "../newsletters.schema.ts";
 import type { Route } from "./+types/newsletter-form";
+import { firstIssues } from "../../../lib/form-submission.ts";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Newsletter" : "Write a Newsletter"} | Millbrook Admin` }];
 
@@ -28,8 +29,7 @@ export async function action(args: Route.ActionArgs) {
   const values = { subject: String(form.get("subject") ?? ""), preview_text: String(form.get("preview_text") ?? ""), body: String(form.get("body") ?? "") };
   const parsed = NewsletterFormSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    const errors = firstIssues(parsed.error);
     return data({ errors, values }, { status: 400 });
   }
   const actor = currentActor(args);

@@ -4,6 +4,7 @@ import { pageMeta, siteFrom } from "../../../components/site/seo.ts";
 import type { ContentHandle } from "../../../live/topics.ts";
 import { publishedNewsletters } from "../newsletters.server.ts";
 import type { Route } from "./+types/archive";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: ContentHandle = { topics: ["newsletters"] };
 
@@ -14,9 +15,7 @@ export async function loader() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Newsletters", description: "Past email newsletters of Millbrook Community Foundation: what we funded, what happened and what is coming up.", path: "/newsletters", ...siteFrom(matches) });
 
-// Made once: a formatter costs far more to make than to use.
-const LONG_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
-const longDate = (iso: string) => LONG_DATE.format(new Date(iso));
+const longDate = (iso: string) => formatUk(iso, "date");
 
 export default function NewsletterArchive({ loaderData }: Route.ComponentProps) {
   const { issues } = loaderData;

@@ -6,6 +6,7 @@ import { pageMeta, SITE_NAME, siteFrom } from "../../../components/site/seo.ts";
 import type { ContentHandle } from "../../../live/topics.ts";
 import { publishedNewsletter } from "../newsletters.server.ts";
 import type { Route } from "./+types/issue";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: ContentHandle = { topics: ["newsletters"] };
 
@@ -21,9 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta({ title: issue.subject, description: issue.preview_text || issue.subject, path: `/newsletters/${slug}`, ...siteFrom(matches) });
 };
 
-// Made once: a formatter costs far more to make than to use.
-const LONG_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
-const longDate = (iso: string) => LONG_DATE.format(new Date(iso));
+const longDate = (iso: string) => formatUk(iso, "date");
 
 export default function NewsletterIssue({ loaderData }: Route.ComponentProps) {
   const { issue } = loaderData;

@@ -5,13 +5,14 @@
  */
 import { data, Form, Link, useActionData } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
-import { formatPenceExact } from "../../../domain/giving/donation.ts";
+
 import { donationCauses } from "../../../domain/giving/settings.server.ts";
 import { ukToday } from "../../../components/site/format.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { recentOfflineGifts, recordCollection } from "../offline-gifts.server.ts";
 import { readCollection, type Errors } from "../read-form.server.ts";
 import type { Route } from "./+types/collections";
+import { formatPenceExact } from "../../../lib/money.ts";
 
 export const meta = () => [{ title: "Collections | Millbrook Admin" }];
 

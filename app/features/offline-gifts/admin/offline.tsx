@@ -6,7 +6,7 @@
  */
 import { data, Form, Link, useActionData } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
-import { formatPenceExact } from "../../../domain/giving/donation.ts";
+
 import { donationCauses } from "../../../domain/giving/settings.server.ts";
 import { ukToday } from "../../../components/site/format.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
@@ -15,6 +15,7 @@ import { findSupporters, markRecordSent, recentOfflineGifts, recordOfflineGift, 
 import { readOfflineGift, type Errors } from "../read-form.server.ts";
 import { claimableFrom, METHOD_LABELS, OFFLINE_METHODS } from "../rules.ts";
 import type { Route } from "./+types/offline";
+import { formatPenceExact } from "../../../lib/money.ts";
 
 export const handle: MenuHandle = { menu: { group: "Money", label: "Offline gifts", order: 25 } };
 

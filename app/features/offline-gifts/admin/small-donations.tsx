@@ -6,11 +6,12 @@
 import { Form, Link } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
-import { formatPenceExact } from "../../../domain/giving/donation.ts";
+
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { claimSmallDonations, listSmallDonationClaims, smallDonationsYears } from "../offline-gifts.server.ts";
 import { MATCHING_MULTIPLE, smallDonationsDeadline, taxYearLabel } from "../rules.ts";
 import type { Route } from "./+types/small-donations";
+import { formatPenceExact } from "../../../lib/money.ts";
 
 export const meta = () => [{ title: "Small Donations Scheme | Millbrook Admin" }];
 

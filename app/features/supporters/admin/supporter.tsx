@@ -9,12 +9,13 @@ import { addNote, addTag, mergeSupporters, staffUnsubscribe, removeTag, supporte
 import { NOTE_MAX, TAG_MAX } from "../filters.ts";
 import { clearRefusal, currentConsent, supporterByEmail, supporterById } from "../supporters.server.ts";
 import type { Route } from "./+types/supporter";
+import { formatPenceExact } from "../../../lib/money.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const meta = () => [{ title: "Supporter | Millbrook Admin" }];
 
-const when = (iso: string | Date) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
-const pounds = (pence: number) => `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const when = (iso: string | Date) => formatUk(iso, "date-time");
+const pounds = formatPenceExact;
 
 export async function loader(args: Route.LoaderArgs) {
   const person = await supporterById(args.params.id);

@@ -8,12 +8,13 @@ import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { listSupporters } from "../admin.server.ts";
 import { parseSupporterFilters, supporterFiltersQuery } from "../filters.ts";
 import type { Route } from "./+types/supporters";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Supporters", order: 11 } };
 
 export const meta = () => [{ title: "Supporters | Millbrook Admin" }];
 
-const londonDate = (d: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" }).format(d);
+const londonDate = (d: Date) => formatUk(d, "short-date");
 
 export async function loader(args: Route.LoaderArgs) {
   const filters = parseSupporterFilters(new URL(args.request.url).searchParams);

@@ -1,6 +1,6 @@
 /** Donations ledger (administrators only): filters, totals for the range, CSV export. */
 import { Link } from "react-router";
-import { formatPenceExact } from "../../../domain/giving/donation.ts";
+
 import { listDonations, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
 import { donationFiltersQuery } from "../../../domain/giving/shared.ts";
 import { donationCauses } from "../../../domain/giving/settings.server.ts";
@@ -11,13 +11,14 @@ import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { giftNotes, monthlyGiftsAtRisk } from "../../../features/gift-options/index.ts";
 import { mailConfigured } from "../../../mail/mailer.server.ts";
+import { formatPenceExact } from "../../../lib/money.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "Money", label: "Donations", order: 20 } };
 
 export const meta = () => [{ title: "Donations | Millbrook Admin" }];
 
-const londonWhen = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+const londonWhen = (iso: string) => formatUk(iso, "date-time");
 
 /** "card", "cash", "collection: Craft fair" as staff read them. */
 function paidByLabel(paidBy: string): string {

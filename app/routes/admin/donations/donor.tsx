@@ -2,7 +2,7 @@
 import { data, Form, Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { formatPenceExact } from "../../../domain/giving/donation.ts";
+
 import { cancelDeclaration, donorView } from "../../../domain/giving/admin.server.ts";
 import { londonDate } from "../../../domain/giving/references.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
@@ -10,6 +10,7 @@ import { Table } from "../../../components/admin/kit/table.tsx";
 import type { Route } from "./+types/donor";
 import { dedicationOf } from "../../../features/gift-options/index.ts";
 import { DEDICATION_LABELS } from "../../../features/gift-options/dedication.ts";
+import { formatPenceExact } from "../../../lib/money.ts";
 
 export const meta = () => [{ title: "Donor | Millbrook Admin" }];
 

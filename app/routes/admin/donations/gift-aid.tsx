@@ -6,7 +6,7 @@ import { Form, Link } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { formatPenceExact, giftAidPence } from "../../../domain/giving/donation.ts";
+import { giftAidPence } from "../../../domain/giving/donation.ts";
 import { eligibleGifts, listClaims, markClaimed, nextClaimPeriod, readRange, scheduleDate, undoClaim } from "../../../domain/giving/gift-aid.server.ts";
 import { SCHEDULE_ROWS_PER_FILE } from "../../../domain/giving/shared.ts";
 import { londonDate } from "../../../domain/giving/references.server.ts";
@@ -15,6 +15,7 @@ import { ukToday } from "../../../components/site/format.ts";
 import type { Route } from "./+types/gift-aid";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { smallDonationsSummary } from "../../../features/offline-gifts/index.ts";
+import { formatPenceExact } from "../../../lib/money.ts";
 
 export const handle: MenuHandle = { menu: { group: "Money", label: "Gift Aid", order: 30 } };
 

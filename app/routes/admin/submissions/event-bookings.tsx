@@ -9,9 +9,10 @@ import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
 import { cancelBookingByStaff, eventBookings, STATUS_LABELS } from "../../../domain/bookings/bookings-admin.server.ts";
 import { owedRefunds } from "../../../domain/bookings/bookings.server.ts";
-import { formatPounds, normaliseReference } from "../../../domain/bookings/sales.ts";
+import { normaliseReference } from "../../../domain/bookings/sales.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/event-bookings";
+import { formatPenceExact } from "../../../lib/money.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `Bookings${loaderData ? `: ${loaderData.event.title}` : ""} | Millbrook Admin` }];
 
@@ -29,7 +30,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     name: b.name,
     email: b.email,
     quantity: b.quantity,
-    amount: b.amount_pence > 0 ? formatPounds(b.amount_pence) : "Free",
+    amount: b.amount_pence > 0 ? formatPenceExact(b.amount_pence) : "Free",
     paid: b.amount_pence > 0,
     status: b.status,
     statusLabel: STATUS_LABELS[b.status],
@@ -39,13 +40,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     event: { id: event.id, title: event.title, when: `${formatShortDate(event.date)}, ${formatTime(event.time)}`, mode: event.booking_mode },
     availability,
-    totals: { ...totals, taken: formatPounds(totals.takenPence), refunded: formatPounds(totals.refundedPence) },
+    totals: { ...totals, taken: formatPenceExact(totals.takenPence), refunded: formatPenceExact(totals.refundedPence) },
     rows,
     confirm: rows.find((r) => r.reference === cancelRef && r.status === "confirmed") ?? null,
     owed: (await owedRefunds({ eventId: event.id })).map((r) => ({
       reference: r.reference,
       name: r.name,
-      amount: formatPounds(r.amountPence),
+      amount: formatPenceExact(r.amountPence),
       since: formatUkDateTime(r.since),
       error: r.error,
     })),
@@ -65,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
     case "refunded":
       return redirectWithToast(back, {
         type: "success",
-        message: `Booking ${result.booking.reference} refunded (${formatPounds(result.booking.amount_pence)}). Its tickets are back on sale.`,
+        message: `Booking ${result.booking.reference} refunded (${formatPenceExact(result.booking.amount_pence)}). Its tickets are back on sale.`,
       });
     case "not-found":
       return redirectWithToast(back, { type: "error", message: "That booking was not found for this event." });
