@@ -141,7 +141,7 @@ describe("money_daily, the money report's summary of the ledger", () => {
   });
 
   it("counts an offline gift in its own stream, with its Gift Aid, from the moment it is recorded", async () => {
-    const [cause] = await getDb().insert(causes).values({ title: "Food bank", description: "Food for families", goal: 1_000 }).returning();
+    const [cause] = await getDb().insert(causes).values({ title: "Food bank", description: "Food for families", goal_pence: 100_000 }).returning();
     const result = await recordOfflineGift(
       {
         donor: { kind: "new", name: "Cheque Giver", email: "cheque@example.org" },
@@ -223,7 +223,7 @@ describe("money_daily, the money report's summary of the ledger", () => {
   });
 
   it("gives money in by appeal: gifts to the appeal's cause on the appeal's days, less refunds", async () => {
-    const [cause] = await getDb().insert(causes).values({ title: "Roof appeal", description: "Mend the hall roof", goal: 1_000 }).returning();
+    const [cause] = await getDb().insert(causes).values({ title: "Roof appeal", description: "Mend the hall roof", goal_pence: 100_000 }).returning();
     await getDb().insert(appeals).values({ cause_id: cause.id, goal_pence: 100_000, starts_on: "2026-09-10", ends_on: "2026-09-20" });
     await onlineGift({ pence: 5_000, at: "2026-09-09T12:00:00Z", cause: cause }); // before the appeal: the cause, not the appeal
     await onlineGift({ pence: 3_000, at: "2026-09-12T12:00:00Z", cause: cause });
