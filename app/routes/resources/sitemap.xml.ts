@@ -5,7 +5,7 @@ import { publishedSlugs } from "../../domain/news/news.server.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
-export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/appeals", "/support", "/news", "/newsletters"];
+export const SITEMAP_PATHS = ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/appeals", "/volunteer", "/support", "/news", "/newsletter", "/newsletters"];
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -21,6 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...SITEMAP_PATHS,
     ...LEGAL_PAGES.map((p) => p.path),
     "/privacy/concern",
+    "/privacy/visitor-counting",
     ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`),
     ...news.map((post) => `/news/${post.slug}`),
   ];
