@@ -127,13 +127,13 @@ async function sitemapPaths(origin: string): Promise<string[]> {
 
 /**
  * Audits a page fails by design, not counted against its targets: a private page is kept
- * out of search engines (noindex: "is-crawlable"), and the 404 page answers 404 (SEO's
+ * out of search engines (noindex: "is-crawlable", the 404 page too), and the 404 page answers 404 (SEO's
  * "http-status-code", and the browser's console error for that status).
  */
 const BY_DESIGN: Record<string, string[]> = {
   booking: ["is-crawlable"],
   "thank-you": ["is-crawlable"],
-  "404": ["http-status-code", "errors-in-console"],
+  "404": ["is-crawlable", "http-status-code", "errors-in-console"],
 };
 
 interface Page {
