@@ -23,7 +23,10 @@
  *   BENCH_DURATION=10       seconds per load run
  *   BENCH_SKIP_BUILD=1      reuse the existing build
  *   BENCH_SKIP_LIGHTHOUSE=1 skip (f)
- *   BENCH_LIGHTHOUSE_RUNS=3 Lighthouse runs per page (the median run by performance is reported)
+ *   BENCH_LIGHTHOUSE_RUNS=3 Lighthouse runs for each of the four main pages (the median run
+ *                           by performance is reported); BENCH_LIGHTHOUSE_OTHER_RUNS=1 for
+ *                           the other pages, BENCH_LIGHTHOUSE_PAGES=/a,/b for some pages only
+ *                           (scripts/bench-lighthouse.ts)
  *   BENCH_UNCACHED_RUNS=3   load runs per uncached setup (the median run by req/s is reported)
  *   CHROMIUM_PATH           Chromium binary (default /usr/bin/chromium)
  *   NGINX_PATH              nginx binary (default /usr/sbin/nginx, Debian's nginx-light)
@@ -32,6 +35,11 @@
  *   BENCH_SKIP_MAIL=1       skip the mail part (scripts/bench-mail.ts)
  *   BENCH_SKIP_EDITING=1    skip the editing part (scripts/bench-editing.ts)
  *   BENCH_EDITING_DURATION=60  seconds of each of its two load runs
+ *
+ * One or more sections alone: `npm run bench -- --only lighthouse` (or BENCH_ONLY=lighthouse;
+ * a comma-separated list of lighthouse, editing, large, instances, mail). It prints them and
+ * replaces only those sections of bench/results.md; the throughput, weight and memory
+ * sections need the whole run.
  *
  * On a 2-core machine the server (with its PostgreSQL child processes) is pinned to
  * CPU 0 and the load generator to CPU 1 (taskset), so neither starves the other.
@@ -68,77 +76,64 @@ import { instancesSection } from "./bench-instances.ts";
 import { largeSiteSection } from "./bench-large.ts";
 import { mailSection } from "./bench-mail.ts";
 import { ADMIN_JS_LIMIT, publicPagesToWeigh, publicWeightTable, weigh, type Weight } from "./bench-weight.ts";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
+import { lighthouseSection, MAIN_PAGES, spliceSection } from "./bench-lighthouse.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 import { createSignedInAccount } from "../tests/helpers/staff.ts";
 
-const PAGES = ["/", "/events", "/events/1", "/support"];
+const PAGES = MAIN_PAGES;
 // Admin screens weighed as an administrator (the news form is the one with the rich-text editor).
 const ADMIN_PAGES = ["/admin/dashboard", "/admin/events", "/admin/events/new", "/admin/news", "/admin/news/new", "/admin/settings", "/admin/donations"];
 const UNCACHED_PAGE = "/events/1";
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 // The uncached rate swings with other work on the machine: the median of a few runs.
 const UNCACHED_RUNS = Math.max(1, Number(process.env.BENCH_UNCACHED_RUNS ?? 3));
 
 // ---------------------------------------------------------------------------------------
-// Lighthouse (CLI, mobile defaults: simulated slow 4G and 4x CPU slowdown)
+// Sections run alone (--only)
 
-interface Scores {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  failing: string[];
+const SECTIONS: Record<string, { skipEnv: string; run: () => Promise<string> }> = {
+  lighthouse: { skipEnv: "BENCH_SKIP_LIGHTHOUSE", run: lighthouseSection },
+  editing: { skipEnv: "BENCH_SKIP_EDITING", run: editingSection },
+  large: { skipEnv: "BENCH_SKIP_LARGE", run: largeSiteSection },
+  instances: { skipEnv: "BENCH_SKIP_INSTANCES", run: instancesSection },
+  mail: { skipEnv: "BENCH_SKIP_MAIL", run: mailSection },
+};
+
+function onlySections(): string[] | null {
+  const index = process.argv.indexOf("--only");
+  const value = index >= 0 ? process.argv[index + 1] : process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY;
+  if (!value) return null;
+  const names = value.split(",").map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(name in SECTIONS));
+  if (unknown.length || !names.length) throw new Error(`--only takes ${Object.keys(SECTIONS).join(", ")} (comma-separated), not "${value}"`);
+  return names;
 }
 
-function lighthouse(url: string, outDir: string): Scores | null {
-  const out = path.join(outDir, `lh-${Math.random().toString(36).slice(2)}.json`);
-  const bin = path.join(root, "node_modules/lighthouse/cli/index.js");
-  const result = spawnSync(
-    process.execPath,
-    [
-      bin,
-      url,
-      "--quiet",
-      "--output=json",
-      `--output-path=${out}`,
-      "--only-categories=performance,accessibility,best-practices,seo",
-      `--chrome-flags=${["--headless=new", ...CHROMIUM_FLAGS].join(" ")}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: "utf8", timeout: 120_000 },
-  );
-  if (result.status !== 0 || !fs.existsSync(out)) {
-    log(`lighthouse failed for ${url}: ${result.stderr?.slice(-2000)}`);
-    return null;
+/** Skipped by its BENCH_SKIP_… variable. */
+const skip = (_name: string, env: string) => process.env[env] === "1";
+
+async function runOnly(names: string[]) {
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    log("building (npm run build)...");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
   }
-  type Audit = { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string };
-  type Category = { score: number; auditRefs: { id: string; weight: number }[] };
-  const report = JSON.parse(fs.readFileSync(out, "utf8")) as { categories: Record<string, Category>; audits: Record<string, Audit> };
-  const c = report.categories;
-  const failing: string[] = [];
-  for (const [name, category] of Object.entries(c)) {
-    for (const ref of category.auditRefs) {
-      const audit = report.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.push(`${name}: ${ref.id} (${audit.score})`);
-    }
+  const git = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout.trim();
+  const commit = git(["rev-parse", "--short", "HEAD"]) + (git(["status", "--porcelain", "--untracked-files=no"]) ? " (with uncommitted changes)" : "");
+  const date = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  const file = path.join(root, "bench/results.md");
+  let results = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n";
+  for (const name of names) {
+    const section = await SECTIONS[name]!.run();
+    // The section says when and where it was measured, since the rest of the file may be older.
+    const [heading, ...rest] = section.split("\n");
+    const dated = [heading, "", `Run alone (\`npm run bench -- --only ${name}\`) on ${date}, commit ${commit}.`, ...rest].join("\n");
+    console.log(`\n${dated}`);
+    results = spliceSection(results, dated);
   }
-  const num = (id: string) => report.audits[id]?.numericValue ?? NaN;
-  return {
-    performance: Math.round(c.performance.score * 100),
-    accessibility: Math.round(c.accessibility.score * 100),
-    bestPractices: Math.round(c["best-practices"].score * 100),
-    seo: Math.round(c.seo.score * 100),
-    fcp: num("first-contentful-paint"),
-    lcp: num("largest-contentful-paint"),
-    tbt: num("total-blocking-time"),
-    cls: num("cumulative-layout-shift"),
-    failing,
-  };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, results);
+  log(`${names.join(", ")}: written into bench/results.md`);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -149,6 +144,8 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const fileName = (page: string) => (page === "/" ? "index" : page.slice(1).replaceAll("/", "-")) + ".html";
 
 async function main() {
+  const only = onlySections();
+  if (only) return runOnly(only);
   const started = Date.now();
   const loadBefore = os.loadavg()[0];
   if (process.env.BENCH_SKIP_BUILD !== "1") {
@@ -188,7 +185,6 @@ async function main() {
   const statuses = new Map<string, number>();
   const weights = new Map<string, Weight>();
   const adminWeights = new Map<string, Weight>();
-  const scores = new Map<string, Scores | null>();
   let peakRss: number | null | undefined;
 
   // (g) Uncached render: a server with the page cache switched off.
@@ -254,19 +250,6 @@ async function main() {
       }
     } catch (error) {
       log(`admin screens not weighed: ${String(error)}`);
-    }
-    if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") {
-      for (const page of PAGES) {
-        log(`lighthouse: ${page} (${LIGHTHOUSE_RUNS} runs, median by performance)`);
-        const runs: Scores[] = [];
-        // A run that Chromium fails to trace (NO_NAVSTART now and then) is run again.
-        for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS * 2; attempt++) {
-          const run = lighthouse(server.origin + page, tmp);
-          if (run) runs.push(run);
-        }
-        runs.sort((x, y) => x.performance - y.performance);
-        scores.set(page, runs.length ? runs[Math.floor(runs.length / 2)] : null);
-      }
     }
     peakRss = peakRssMb(server.pid);
   } finally {
@@ -374,29 +357,9 @@ async function main() {
       return [`\`${page}\``, kb(w.html), `${kb(w.js)} ${pass(w.js <= ADMIN_JS_LIMIT)}`, w.jsFiles];
     }),
   );
-  const lighthouseTable = scores.size
-    ? table(
-        ["Page", "Performance (100)", "Accessibility", "Best practices", "SEO", "FCP (≤1.0 s)", "LCP (≤1.2 s)", "TBT", "CLS (0)"],
-        PAGES.map((page) => {
-          const s = scores.get(page);
-          if (!s) return [`\`${page}\``, "failed", "", "", "", "", "", "", ""];
-          return [
-            `\`${page}\``,
-            `${s.performance} ${pass(s.performance === 100)}`,
-            `${s.accessibility} ${pass(s.accessibility === 100)}`,
-            `${s.bestPractices} ${pass(s.bestPractices === 100)}`,
-            `${s.seo} ${pass(s.seo === 100)}`,
-            `${ms(s.fcp)} ${pass(s.fcp <= 1000)}`,
-            `${ms(s.lcp)} ${pass(s.lcp <= 1200)}`,
-            ms(s.tbt),
-            `${s.cls.toFixed(3)} ${pass(s.cls === 0)}`,
-          ];
-        }),
-      )
-    : "skipped (BENCH_SKIP_LIGHTHOUSE=1)";
-  const failing = [...scores.entries()].flatMap(([page, s]) => (s?.failing ?? []).map((f) => `- \`${page}\` ${f}`));
+  const lighthouse = skip("lighthouse", "BENCH_SKIP_LIGHTHOUSE") ? "## Lighthouse\n\nskipped (BENCH_SKIP_LIGHTHOUSE=1)\n" : await lighthouseSection();
   const worstRss = Math.max(peakRss ?? Infinity, uncachedRss ?? Infinity);
-  const memory = `Peak server RSS (VmHWM of the Node process): **${peakRss?.toFixed(0) ?? "?"} MB** with the page cache on (whole run, Lighthouse included), **${uncachedRss?.toFixed(0) ?? "?"} MB** in the uncached runs; ${pass(worstRss <= 250)} (target ≤250 MB, checked against the larger).`;
+  const memory = `Peak server RSS (VmHWM of the Node process): **${peakRss?.toFixed(0) ?? "?"} MB** with the page cache on (load runs and page weights; the Lighthouse section runs a server of its own), **${uncachedRss?.toFixed(0) ?? "?"} MB** in the uncached runs; ${pass(worstRss <= 250)} (target ≤250 MB, checked against the larger).`;
 
   const report = `# Benchmark results
 
@@ -427,10 +390,7 @@ Admin screens, as an administrator (the rich-text editor, loaded by the news for
 
 ${adminWeightTable}
 
-## Lighthouse (mobile: simulated slow 4G, 4x CPU slowdown; ${CHROMIUM_PATH}; median of ${LIGHTHOUSE_RUNS} runs by performance)
-
-${lighthouseTable}
-${failing.length ? `\nAudits below 1 that carry weight:\n\n${failing.join("\n")}\n` : ""}
+${lighthouse}
 ## Memory
 
 ${memory}

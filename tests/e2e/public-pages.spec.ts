@@ -48,6 +48,20 @@ test.describe("accessibility", () => {
     "/events/4",
     "/no-such-page",
     "/events/9999",
+    // The rest of the sitemap.
+    "/appeals",
+    "/volunteer",
+    "/news",
+    "/news/community-garden-breaks-ground",
+    "/newsletter",
+    "/newsletters",
+    "/privacy",
+    "/privacy/concern",
+    "/privacy/visitor-counting",
+    "/terms/volunteers",
+    "/terms/stallholders",
+    "/accessibility",
+    "/cookies",
   ];
   for (const path of scanned) {
     test(`axe finds no WCAG 2.2 AA violations on ${path}`, async ({ page }) => {

@@ -9,7 +9,7 @@ test("sitemap.xml lists the public pages, the legal pages and events", async ({ 
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/xml");
   const xml = await response.text();
-  for (const path of ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/support", "/privacy", "/terms/volunteers", "/terms/stallholders", "/accessibility", "/cookies", "/events/1", "/events/2", "/events/3"]) {
+  for (const path of ["/", "/about", "/community-fund", "/events", "/craft-fairs", "/awards", "/trustees", "/causes", "/appeals", "/volunteer", "/support", "/news", "/newsletter", "/newsletters", "/privacy", "/privacy/concern", "/privacy/visitor-counting", "/terms/volunteers", "/terms/stallholders", "/accessibility", "/cookies", "/events/1", "/events/2", "/events/3"]) {
     expect(xml).toMatch(new RegExp(`<loc>http://localhost:\\d+${path.replace(/\//g, "\\/")}</loc>`));
   }
   expect(xml).not.toContain("/admin");

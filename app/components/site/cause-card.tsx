@@ -14,14 +14,18 @@ export interface CauseCardData {
   goal_pence: number;
 }
 
-/** `headingLevel`: 2 where the cards sit right under the page's h1 (/causes), 3 under a section's h2. */
-export function CauseCard({ cause, headingLevel = 3 }: { cause: CauseCardData; headingLevel?: 2 | 3 }) {
+/**
+ * `headingLevel`: 2 where the cards sit right under the page's h1 (/causes), 3 under a section's h2.
+ * `firstScreen`: the card shows on a phone's first screen (the first on /causes), so its
+ * picture loads with the page instead of lazily after layout: it is the page's largest paint.
+ */
+export function CauseCard({ cause, headingLevel = 3, firstScreen = false }: { cause: CauseCardData; headingLevel?: 2 | 3; firstScreen?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const percent = progressPercent(cause.raised_pence, cause.goal_pence);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="aspect-[16/10] bg-brand-50">
-        <SafeImage src={cause.image} alt={cause.image_alt} focal={cause.image_focal} loading="lazy" decoding="async" width={640} height={400} className="size-full object-cover" />
+        <SafeImage src={cause.image} alt={cause.image_alt} focal={cause.image_focal} loading={firstScreen ? "eager" : "lazy"} decoding="async" width={640} height={400} className="size-full object-cover" />
       </div>
       <div className="flex flex-1 flex-col p-6">
         <Heading className="font-display text-xl font-semibold text-brand-900">{cause.title}</Heading>

@@ -19,7 +19,11 @@ export interface NewsCardData {
   published_at: string;
 }
 
-export function NewsCard({ post, headingLevel = 2 }: { post: NewsCardData; headingLevel?: 2 | 3 }) {
+/**
+ * `firstScreen`: the card shows on a phone's first screen (the first on /news), so its
+ * picture loads with the page instead of lazily after layout: it is the page's largest paint.
+ */
+export function NewsCard({ post, headingLevel = 2, firstScreen = false }: { post: NewsCardData; headingLevel?: 2 | 3; firstScreen?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md" data-testid="news-card">
@@ -29,7 +33,7 @@ export function NewsCard({ post, headingLevel = 2 }: { post: NewsCardData; headi
         focal={post.image_focal}
         width={800}
         height={450}
-        loading="lazy"
+        loading={firstScreen ? "eager" : "lazy"}
         sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
         className="aspect-[16/9] w-full bg-brand-50 object-cover"
       />

@@ -140,7 +140,10 @@ function SignUpForm({ opportunities, result }: { opportunities: PublicOpportunit
       <ErrorSummary id="signup-result" errors={errors} labels={LABELS} />
       <Honeypot />
       <fieldset className="space-y-6" aria-describedby={errors.shifts ? "shifts-error" : undefined}>
-        <legend className="font-display text-3xl font-semibold text-brand-900">Choose your shifts</legend>
+        {/* A heading inside the legend: the shifts' h3s sit under it (h1 → h2 → h3), and it still names the group. */}
+        <legend>
+          <h2 className="font-display text-3xl font-semibold text-brand-900">Choose your shifts</h2>
+        </legend>
         {errors.shifts ? (
           <p id="shifts-error" className="text-sm font-medium text-red-800">
             <span className="sr-only">Error: </span>

@@ -118,6 +118,7 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? `Your booking ${loaderData.booking.reference}` : "Booking not found"} | Millbrook Community Foundation` },
+  { name: "description", content: "Your booking with Millbrook Community Foundation: the event, your places and how to cancel them." },
   { name: "robots", content: "noindex" },
 ];
 

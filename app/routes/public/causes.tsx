@@ -40,8 +40,8 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
       <Section tone="white">
         {loaderData.causes.length > 0 ? (
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {loaderData.causes.map((cause) => (
-              <CauseCard key={cause.title} cause={cause} headingLevel={2} />
+            {loaderData.causes.map((cause, index) => (
+              <CauseCard key={cause.title} cause={cause} headingLevel={2} firstScreen={index === 0} />
             ))}
           </div>
         ) : (

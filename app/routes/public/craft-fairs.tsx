@@ -164,10 +164,11 @@ function UpcomingFairs({ fairs, texts }: { fairs: Fair[]; texts: Texts }) {
   }
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      {fairs.map((fair) => (
+      {fairs.map((fair, index) => (
         <article key={fair.id} className="flex min-w-0 flex-col overflow-hidden rounded-3xl wrap-anywhere bg-white shadow-sm ring-1 ring-slate-200">
           <div className="relative aspect-[16/9] bg-brand-50">
-            <SafeImage src={fair.image} alt={fair.image_alt ?? ""} focal={fair.image_focal} loading="lazy" width={800} height={450} className="size-full object-cover" />
+            {/* The first fair's picture is a phone's largest paint: it loads with the page, not lazily after layout. */}
+            <SafeImage src={fair.image} alt={fair.image_alt ?? ""} focal={fair.image_focal} loading={index === 0 ? "eager" : "lazy"} width={800} height={450} className="size-full object-cover" />
             <span className="absolute top-4 left-4">
               <DateBadge date={fair.date} />
             </span>

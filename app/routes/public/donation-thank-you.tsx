@@ -31,7 +31,11 @@ export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-export const meta = () => [{ title: "Thank you | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: "Thank you | Millbrook Community Foundation" },
+  { name: "description", content: "Thank you for your gift to Millbrook Community Foundation: its reference, and what happens next." },
+  { name: "robots", content: "noindex" },
+];
 
 export default function DonationThankYou({ loaderData }: Route.ComponentProps) {
   const { gift, mailed, charity } = loaderData;

@@ -49,8 +49,8 @@ export default function News({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="news-list">
-            {posts.map((post) => (
-              <NewsCard key={post.slug} post={post} />
+            {posts.map((post, index) => (
+              <NewsCard key={post.slug} post={post} firstScreen={index === 0} />
             ))}
           </div>
         )}

@@ -14,7 +14,11 @@ export function action() {
   throw data({ notFound: true }, { status: 404 });
 }
 
-export const meta = () => [{ title: "Page Not Found | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: "Page Not Found | Millbrook Community Foundation" },
+  { name: "description", content: "The page you were looking for is not on the Millbrook Community Foundation website." },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFound() {
   return null;

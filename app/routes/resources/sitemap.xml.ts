@@ -7,7 +7,7 @@ import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.serv
 import type { Route } from "./+types/sitemap.xml";
 
 /** The pages that are not a content type's list, then each content type's (app/lib/content-types.ts: `sitemap`). */
-const SITEMAP_PATHS = ["/", "/about", ...CONTENT_SITEMAP_PATHS];
+const SITEMAP_PATHS = ["/", "/about", "/volunteer", "/newsletter", ...CONTENT_SITEMAP_PATHS];
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -23,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...SITEMAP_PATHS,
     ...LEGAL_PAGES.map((p) => p.path),
     "/privacy/concern",
+    "/privacy/visitor-counting",
     ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`),
     ...news.map((post) => `/news/${post.slug}`),
   ];

@@ -7,7 +7,10 @@ import { SignupForm } from "../signup-form.tsx";
 import { requestSignup, type SignupResult } from "../subscriptions.server.ts";
 import type { Route } from "./+types/newsletter";
 
-export const meta = () => [{ title: "Email news | Millbrook Community Foundation" }];
+export const meta = () => [
+  { title: "Email news | Millbrook Community Foundation" },
+  { name: "description", content: "Sign up for Millbrook Community Foundation's email news: we send a link to confirm your address first." },
+];
 
 export function loader() {
   return { ok: true };
