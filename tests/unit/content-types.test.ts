@@ -39,17 +39,17 @@ describe("the content types' registry", () => {
         }
       });
 
-      it.runIf(type.ordered)("is ordered by the one move up/down mechanism, on a sort_order column", () => {
+      if (type.ordered) it("is ordered by the one move up/down mechanism, on a sort_order column", () => {
         expect(ORDERED_TABLES).toContain(type.tables[0]);
         expect(columnsOf(type.tables[0])).toContain("sort_order");
         if (type.ordered?.group) expect(columnsOf(type.tables[0])).toContain(type.ordered.group);
       });
 
-      it.runIf(type.revision)("is kept by History", () => {
+      if (type.revision) it("is kept by History", () => {
         expect(REVISION_TYPES).toContain(type.revision);
       });
 
-      it.runIf(type.media)("names real media columns, and the screen that edits a row using an item", () => {
+      if (type.media) it("names real media columns, and the screen that edits a row using an item", () => {
         for (const media of type.media ?? []) {
           const columns = columnsOf(media.table ?? type.tables[0]);
           for (const column of [media.column, media.title, media.alt, media.id].filter(Boolean)) expect(columns, `${media.table ?? type.tables[0]}.${column}`).toContain(column);
@@ -57,16 +57,16 @@ describe("the content types' registry", () => {
         expect(type.edit).toMatch(/^\/admin\/.*:id/);
       });
 
-      it.runIf(type.sitemap)("lists public pages that exist", () => {
+      if (type.sitemap) it("lists public pages that exist", () => {
         for (const path of type.sitemap ?? []) expect(publicPaths).toContain(path);
       });
 
-      it.runIf(type.menu)("has its list screen in the admin menu", () => {
+      if (type.menu) it("has its list screen in the admin menu", () => {
         const { menu: place } = contentMenu(name as keyof typeof CONTENT_TYPES);
         expect(adminMenu.filter((e) => e.label === place.label && e.group === place.group), place.label).toHaveLength(1);
       });
 
-      it.runIf(type.audit)("has its audit kind in the log's filter, with a sentence for each usual action", () => {
+      if (type.audit) it("has its audit kind in the log's filter, with a sentence for each usual action", () => {
         const kind = type.audit!.kind as (typeof AUDIT_KINDS)[number];
         expect(AUDIT_KINDS).toContain(kind);
         expect(AUDIT_KIND_LABELS[kind]).toBe(type.audit!.label);

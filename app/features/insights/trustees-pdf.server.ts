@@ -52,7 +52,7 @@ export function cachedTrusteesSummaryPdf(input: SummaryInput): Promise<Buffer> {
   return pdf;
 }
 
-export async function trusteesSummaryPdf(input: SummaryInput): Promise<Buffer> {
+async function trusteesSummaryPdf(input: SummaryInput): Promise<Buffer> {
   const doc = new PDFDocument({ size: "A4", margin: 40, info: { Title: `Trustees' summary: ${input.period.label}`, Author: input.charityName } });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
