@@ -31,7 +31,8 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { QUERY_HEADER } from "../app/lib/page-query.ts";
 import { isStaffPath } from "../app/lib/staff-path.ts";
-import { CONTENT_TOPICS, TOPICS_HEADER } from "../app/live/topics.ts";
+import { CONTENT_TOPICS } from "../app/live/content-topics.ts";
+import { TOPICS_HEADER } from "../app/live/topics.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

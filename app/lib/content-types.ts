@@ -2,7 +2,7 @@
  * The content types: everything staff edit that a public page shows, declared once. Each
  * hand-kept list the site used to need is derived from this registry:
  *
- * - the content topics (CONTENT_TOPICS, app/live/topics.ts) and which database tables
+ * - the content topics (CONTENT_TOPICS, app/live/content-topics.ts) and which database tables
  *   publish under which topic (TABLE_TOPICS, app/live/read-topics.server.ts);
  * - the tables ordered by hand, which the one move up/down mechanism accepts
  *   (OrderedTable, app/domain/listings/reorder.server.ts);

@@ -14,7 +14,8 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { getPool } from "../db/client.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { CONTENT_TOPICS, isContentTopic, type ContentTopic } from "./topics.ts";
+import { CONTENT_TOPICS, isContentTopic } from "./content-topics.ts";
+import type { ContentTopic } from "./topics.ts";
 
 export type ChangeListener = (topic: ContentTopic) => void;
 

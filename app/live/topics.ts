@@ -17,28 +17,25 @@
  * The topics come from the content types' registry (app/lib/content-types.ts): a new
  * type's entry names its topic and its tables.
  */
-import { REGISTERED_TOPICS, type RegisteredTopic } from "../lib/content-types.ts";
+import type { RegisteredTopic } from "../lib/content-types.ts";
 
-export const CONTENT_TOPICS = REGISTERED_TOPICS;
 export type ContentTopic = RegisteredTopic;
 
 export interface ContentHandle {
   topics: readonly ContentTopic[];
 }
 
-export const isContentTopic = (value: unknown): value is ContentTopic => CONTENT_TOPICS.includes(value as ContentTopic);
-
 /**
- * What a page shows, from the handles of the routes it matched (outermost first):
- * the union of their topics, or every topic when the innermost route declares none.
+ * What the routes a page matched declare (outermost first): the union of their topics,
+ * or null when the innermost route declares none (the page depends on every topic).
+ * Browser-safe and free of the registry, so the public pages' shared script does not
+ * carry the registry (live/content-topics.ts has the full list, for the server).
  */
-export function pageTopics(handles: readonly unknown[]): readonly ContentTopic[] {
+export function declaredTopics(handles: readonly unknown[]): readonly ContentTopic[] | null {
   const declared = (handle: unknown) =>
-    handle && typeof handle === "object" && Array.isArray((handle as Partial<ContentHandle>).topics)
-      ? (handle as ContentHandle).topics.filter(isContentTopic)
-      : null;
-  if (handles.length === 0 || declared(handles[handles.length - 1]) === null) return CONTENT_TOPICS;
-  return CONTENT_TOPICS.filter((topic) => handles.some((handle) => declared(handle)?.includes(topic)));
+    handle && typeof handle === "object" && Array.isArray((handle as Partial<ContentHandle>).topics) ? (handle as ContentHandle).topics : null;
+  if (handles.length === 0 || declared(handles[handles.length - 1]) === null) return null;
+  return [...new Set(handles.flatMap((handle) => declared(handle) ?? []))];
 }
 
 /** The response header by which a rendered page tells the page cache its topics. */

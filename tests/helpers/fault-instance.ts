@@ -23,7 +23,7 @@ import { startQueue } from "../../app/jobs/queue.server.ts";
 import { config } from "../../app/lib/config.server.ts";
 import { listenForChanges, publishChange, subscribe } from "../../app/live/change-feed.server.ts";
 import { enableContentCache } from "../../app/live/content-cache.server.ts";
-import { isContentTopic } from "../../app/live/topics.ts";
+import { isContentTopic } from "../../app/live/content-topics.ts";
 import { action as stripeWebhook } from "../../app/routes/resources/stripe-webhook.ts";
 import { checkReadiness } from "../../app/system/health.server.ts";
 

@@ -24,7 +24,7 @@ import { connectDatabase, disconnectDatabase, getDb, getPool } from "../../app/d
 import { runMigrations } from "../../app/db/migrate.server.ts";
 import { events } from "../../app/db/schema.ts";
 import { projectRoot } from "../../app/lib/project-root.server.ts";
-import { CONTENT_TOPICS } from "../../app/live/topics.ts";
+import { CONTENT_TOPICS } from "../../app/live/content-topics.ts";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { startRestartablePostgres, type RestartablePostgres } from "../helpers/restartable-postgres.ts";
 

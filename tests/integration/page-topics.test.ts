@@ -10,7 +10,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { noteQuery, recordTopics, TABLE_TOPICS, topicsRead } from "../../app/live/read-topics.server.ts";
-import { CONTENT_TOPICS, pageTopics } from "../../app/live/topics.ts";
+import { CONTENT_TOPICS, pageTopics } from "../../app/live/content-topics.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import routes from "../../app/routes.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

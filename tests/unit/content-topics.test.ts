@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_TOPICS, pageTopics } from "../../app/live/topics.ts";
+import { CONTENT_TOPICS, pageTopics } from "../../app/live/content-topics.ts";
 
 describe("content topics of a page", () => {
   it("is the union of what its matched routes declare", () => {

@@ -11,7 +11,7 @@ import { REVISION_TYPES } from "../../app/domain/revisions/revisions.server.ts";
 import { menuFromRoutes } from "../../app/lib/admin-menu.ts";
 import { CONTENT_TYPES, contentMenu, ORDERED_TABLES, type ContentType } from "../../app/lib/content-types.ts";
 import { TABLE_TOPICS } from "../../app/live/read-topics.server.ts";
-import { CONTENT_TOPICS } from "../../app/live/topics.ts";
+import { CONTENT_TOPICS } from "../../app/live/content-topics.ts";
 import routes from "../../app/routes.ts";
 import { routeManifest } from "../helpers/route-table.ts";
 

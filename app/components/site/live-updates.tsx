@@ -14,13 +14,14 @@
  */
 import { useContext, useEffect, useRef } from "react";
 import { UNSAFE_DataRouterDataContext, useMatches, useRevalidator } from "react-router";
-import { pageTopics, type ContentTopic } from "../../live/topics.ts";
+import { declaredTopics, type ContentTopic } from "../../live/topics.ts";
 
 function useLiveUpdates(topics?: readonly ContentTopic[]) {
   const matches = useMatches();
-  const wanted = topics ?? pageTopics(matches.map((m) => m.handle));
+  // null: the page depends on every topic, and /live without a list sends them all.
+  const wanted = topics ?? declaredTopics(matches.map((m) => m.handle));
   const { revalidate } = useRevalidator();
-  const key = wanted.join(",");
+  const key = wanted?.join(",") ?? null;
   // The exported (UNSAFE_) router data context is the only way to see every route's action
   // data from the root; useActionData reads the calling route's only.
   const answerShown = useContext(UNSAFE_DataRouterDataContext)?.actionData != null;
@@ -40,7 +41,7 @@ function useLiveUpdates(topics?: readonly ContentTopic[]) {
     };
     let source: EventSource | null = null;
     const open = () => {
-      source = new EventSource(`/live?topics=${encodeURIComponent(key)}`);
+      source = new EventSource(key === null ? "/live" : `/live?topics=${encodeURIComponent(key)}`);
       source.addEventListener("change", onChange);
     };
     const onVisibility = () => {

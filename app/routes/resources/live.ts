@@ -1,6 +1,6 @@
 import { changedWithin, subscribe } from "../../live/change-feed.server.ts";
 import { takeLiveSlot } from "../../live/live-connections.server.ts";
-import { CONTENT_TOPICS, isContentTopic } from "../../live/topics.ts";
+import { CONTENT_TOPICS, isContentTopic } from "../../live/content-topics.ts";
 import { config } from "../../lib/config.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { onShutdown } from "../../system/lifecycle.server.ts";
