@@ -60,24 +60,36 @@ function sharedChunks() {
     return routes;
   };
   const isEveryPage = (route: string) => /\/app\/root\.tsx$|\/entry\.client\.[jt]sx?$/.test(route);
-  const chunkOf = (id: string, ctx: ChunkingContext): "core" | "site" | null => {
+  // A public page's own chunk, named after its file: what one public page shares only with
+  // admin screens goes in with that page (admin screens load it), not on every public page.
+  const pageChunk = (route: string) => `page-${(route.split("/app/").at(-1) ?? route).replace(/\.[jt]sx?$/, "").replace(/[^\w]+/g, "-")}`;
+  const publicPagesUsingOnlyThis = new Set<string>();
+  const chunkOf = (id: string, ctx: ChunkingContext): string | null => {
     // The route modules every page (every public page) loads go in with what they share.
     if (isEveryPage(pathOf(id))) return "core";
     if (pathOf(id).endsWith("/app/routes/public/layout.tsx")) return "site";
-    if (isRouteModule(id)) return null;
+    if (isRouteModule(id)) return publicPagesUsingOnlyThis.has(pathOf(id)) ? pageChunk(pathOf(id)) : null;
     const routes = [...routesReaching(id, ctx)];
     if (routes.length < 2) return null;
     if (routes.some(isEveryPage)) return "core";
-    const admin = routes.filter(isAdminRoute).length;
-    if (admin === routes.length) return null;
-    return admin === 0 ? "site" : "core";
+    const publicRoutes = routes.filter((route) => !isAdminRoute(route));
+    if (publicRoutes.length === 0) return null;
+    if (publicRoutes.length === 1) {
+      publicPagesUsingOnlyThis.add(publicRoutes[0]!);
+      return pageChunk(publicRoutes[0]!);
+    }
+    return publicRoutes.length === routes.length ? "site" : "core";
   };
-  // `core` first: a module in it stays there when a `site` module imports it.
-  return (["core", "site"] as const).map((chunk, index) => ({
-    name: (id: string, ctx: ChunkingContext) => (chunkOf(id, ctx) === chunk ? chunk : null),
-    priority: 2 - index,
-    debugName: chunk,
-  }));
+  // `core` first: a module in it stays there when a `site` module imports it. Modules are
+  // asked before the route modules that reach them, so a page's chunk is known by then.
+  return [
+    ...(["core", "site"] as const).map((chunk, index) => ({
+      name: (id: string, ctx: ChunkingContext) => (chunkOf(id, ctx) === chunk ? chunk : null),
+      priority: 3 - index,
+      debugName: chunk,
+    })),
+    { name: (id: string, ctx: ChunkingContext) => { const chunk = chunkOf(id, ctx); return chunk?.startsWith("page-") ? chunk : null; }, priority: 1, debugName: "page" },
+  ];
 }
 
 /**
