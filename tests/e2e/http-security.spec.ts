@@ -39,7 +39,7 @@ test("the session cookie is HttpOnly, SameSite=Lax, path /, not readable by scri
   expect(response.headers()["location"]).toBe("/admin/dashboard");
   const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
   const session = cookies.find((c) => c.startsWith("mcf_session="));
-  expect(session).toMatch(/^mcf_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/);
+  expect(session).toMatch(/^mcf_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Lax$/);
 });
 
 test("every response carries the security headers", async ({ request }) => {
