@@ -12,7 +12,7 @@ interface Sponsor {
 export function SponsorsSection({ sponsors }: { sponsors: readonly Sponsor[] }) {
   if (sponsors.length === 0) return null;
   return (
-    <section aria-labelledby="sponsors-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+    <section aria-labelledby="sponsors-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h2 id="sponsors-heading" className="font-display text-3xl font-semibold text-brand-900">
         Our sponsors
       </h2>
