@@ -42,3 +42,9 @@ export function pageCount(counted: number, page: number, pageSize: number): Page
 export function countText(count: Pick<PageCount, "total" | "more">): string {
   return count.more ? `${count.total.toLocaleString("en-GB")}+` : String(count.total);
 }
+
+/** The page an address asks for (`?page=`): a whole number from 1, else the first page. */
+export function pageParam(params: URLSearchParams): number {
+  const page = Number(params.get("page") ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}

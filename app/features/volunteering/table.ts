@@ -27,7 +27,8 @@ export const volunteerOpportunities = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("volunteer_opportunities_role_idx").on(t.role_id)],
+  // The staff list's pages, by title.
+  (t) => [index("volunteer_opportunities_role_idx").on(t.role_id), index("volunteer_opportunities_title_idx").on(t.title, t.id)],
 );
 
 /** A shift: a Millbrook (Europe/London) date, start and end time on that day, and the places needed. */
@@ -69,7 +70,12 @@ export const volunteers = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("volunteers_email_idx").on(t.email), check("volunteers_email_lower", sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("volunteers_email_idx").on(t.email),
+    // The volunteers screen's pages, by name.
+    index("volunteers_name_idx").on(t.name, t.id),
+    check("volunteers_email_lower", sql`${t.email} = lower(${t.email})`),
+  ],
 );
 
 export const SIGNUP_STATUSES = ["confirmed", "cancelled"] as const;

@@ -3,9 +3,13 @@
  * names, attendance and hours, hours per volunteer for a period with the CSV, background
  * checks seen, and a volunteer made from a volunteer offer in the inbox.
  */
-import { and, asc, between, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, between, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { ukToday } from "../../components/site/format.ts";
 import { getDb } from "../../db/client.server.ts";
+import { readPage } from "../../db/count.server.ts";
+import { containsPattern } from "../../db/like.ts";
+import type { VolunteerFilters } from "./list-filters.ts";
+import type { PageCount } from "../../lib/paging.ts";
 import { formSubmissions, volunteerRoles } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { checkState, shiftMinutes, type CheckState } from "./shifts.ts";
@@ -121,9 +125,14 @@ export interface HoursRow {
   minutes: number;
 }
 
-/** Hours given between two dates (inclusive): per volunteer, erased people together as one anonymous line, and the total. */
-export async function hoursBetween(from: string, to: string): Promise<{ rows: HoursRow[]; totalMinutes: number; totalShifts: number }> {
-  const rows = await getDb()
+/** The sign-ups that count as hours given between two dates (inclusive): confirmed, marked came. */
+function hoursWhere(from: string, to: string): SQL | undefined {
+  return and(eq(volunteerSignups.status, "confirmed"), eq(volunteerSignups.attendance, "came"), gte(volunteerShifts.date, from), lte(volunteerShifts.date, to));
+}
+
+/** Per volunteer (erased people as one line, last), by name; `page` of `size` lines, or every line. */
+async function hoursLines(from: string, to: string, page?: { offset: number; size: number }): Promise<HoursRow[]> {
+  const query = getDb()
     .select({
       volunteerId: volunteerSignups.volunteer_id,
       name: sql<string | null>`min(${volunteers.name})`,
@@ -134,28 +143,89 @@ export async function hoursBetween(from: string, to: string): Promise<{ rows: Ho
     .from(volunteerSignups)
     .innerJoin(volunteerShifts, eq(volunteerShifts.id, volunteerSignups.shift_id))
     .leftJoin(volunteers, eq(volunteers.id, volunteerSignups.volunteer_id))
-    .where(and(eq(volunteerSignups.status, "confirmed"), eq(volunteerSignups.attendance, "came"), gte(volunteerShifts.date, from), lte(volunteerShifts.date, to)))
+    .where(hoursWhere(from, to))
     .groupBy(volunteerSignups.volunteer_id)
-    .orderBy(sql`min(${volunteers.name}) nulls last`);
-  const list = rows.map((r) => ({ volunteerId: r.volunteerId, name: r.name ?? "Anonymous (details erased)", email: r.email ?? "", shifts: r.shifts, minutes: r.minutes }));
+    .orderBy(sql`min(${volunteers.name}) nulls last`, sql`${volunteerSignups.volunteer_id} nulls last`);
+  const rows = await (page ? query.limit(page.size).offset(page.offset) : query);
+  return rows.map((r) => ({ volunteerId: r.volunteerId, name: r.name ?? "Anonymous (details erased)", email: r.email ?? "", shifts: r.shifts, minutes: r.minutes }));
+}
+
+/** Hours given between two dates (inclusive): per volunteer, erased people together as one anonymous line, and the total. */
+export async function hoursBetween(from: string, to: string): Promise<{ rows: HoursRow[]; totalMinutes: number; totalShifts: number }> {
+  const list = await hoursLines(from, to);
   return { rows: list, totalMinutes: list.reduce((n, r) => n + r.minutes, 0), totalShifts: list.reduce((n, r) => n + r.shifts, 0) };
 }
 
-export async function listVolunteers() {
+export const HOURS_PAGE_SIZE = 50;
+
+/**
+ * The hours screen: one page of `hoursBetween`'s lines and the period's totals (minutes,
+ * shifts, and lines: each volunteer, and one for everyone erased), counted in one pass.
+ */
+export async function hoursPage(
+  from: string,
+  to: string,
+  page: number,
+): Promise<PageCount & { rows: HoursRow[]; totalMinutes: number; totalShifts: number }> {
+  const [[totals], rows] = await Promise.all([
+    getDb()
+      .select({
+        minutes: sql<number>`coalesce(sum(${volunteerSignups.minutes}), 0)::int`,
+        shifts: sql<number>`count(*)::int`,
+        lines: sql<number>`(count(distinct ${volunteerSignups.volunteer_id}) + (count(*) > count(${volunteerSignups.volunteer_id}))::int)::int`,
+      })
+      .from(volunteerSignups)
+      .innerJoin(volunteerShifts, eq(volunteerShifts.id, volunteerSignups.shift_id))
+      .where(hoursWhere(from, to)),
+    hoursLines(from, to, { offset: (page - 1) * HOURS_PAGE_SIZE, size: HOURS_PAGE_SIZE }),
+  ]);
+  const lines = totals?.lines ?? 0;
+  const pages = Math.max(1, Math.ceil(lines / HOURS_PAGE_SIZE));
+  const shown = Math.min(page, pages);
+  return {
+    page: shown,
+    pages,
+    total: lines,
+    more: false,
+    rows: shown === page ? rows : await hoursLines(from, to, { offset: (shown - 1) * HOURS_PAGE_SIZE, size: HOURS_PAGE_SIZE }),
+    totalMinutes: totals?.minutes ?? 0,
+    totalShifts: totals?.shifts ?? 0,
+  };
+}
+
+export const VOLUNTEERS_PAGE_SIZE = 25;
+
+function volunteerConditions(f: VolunteerFilters, today: string): SQL | undefined {
+  const v = volunteers;
+  return and(
+    f.q ? sql`(lower(${v.name}) || ' ' || ${v.email}) like ${containsPattern(f.q.toLowerCase())}` : undefined,
+    f.check === "missing" ? isNull(v.check_seen_on) : undefined,
+    f.check === "expired" ? and(isNotNull(v.check_seen_on), lt(v.check_expires_on, today)) : undefined,
+    f.check === "ok" ? and(isNotNull(v.check_seen_on), or(isNull(v.check_expires_on), gte(v.check_expires_on, today))) : undefined,
+  );
+}
+
+/** One page of volunteers by name (search, check filter), each with their upcoming shifts, and the count. */
+export async function listVolunteers(f: VolunteerFilters = { q: "", check: "", page: 1 }) {
   const today = ukToday();
-  return getDb()
-    .select({
-      id: volunteers.id,
-      name: volunteers.name,
-      email: volunteers.email,
-      phone: volunteers.phone,
-      check_seen_on: volunteers.check_seen_on,
-      check_expires_on: volunteers.check_expires_on,
-      upcoming: sql<number>`(select count(*)::int from ${volunteerSignups} u join ${volunteerShifts} s on s.id = u.shift_id where u.volunteer_id = "volunteers"."id" and u.status = 'confirmed' and s.date >= ${today})`,
-    })
-    .from(volunteers)
-    .orderBy(asc(volunteers.name), asc(volunteers.id))
-    .limit(1000);
+  const where = volunteerConditions(f, today);
+  return readPage(volunteers, where, f.page, VOLUNTEERS_PAGE_SIZE, (offset) =>
+    getDb()
+      .select({
+        id: volunteers.id,
+        name: volunteers.name,
+        email: volunteers.email,
+        phone: volunteers.phone,
+        check_seen_on: volunteers.check_seen_on,
+        check_expires_on: volunteers.check_expires_on,
+        upcoming: sql<number>`(select count(*)::int from ${volunteerSignups} u join ${volunteerShifts} s on s.id = u.shift_id where u.volunteer_id = "volunteers"."id" and u.status = 'confirmed' and s.date >= ${today})`,
+      })
+      .from(volunteers)
+      .where(where)
+      .orderBy(asc(volunteers.name), asc(volunteers.id))
+      .limit(VOLUNTEERS_PAGE_SIZE)
+      .offset(offset),
+  );
 }
 
 /** Records that staff saw a background check: the date seen and its expiry (never the certificate). */

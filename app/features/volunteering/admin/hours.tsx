@@ -6,11 +6,13 @@
 import { Form, Link } from "react-router";
 import { Card, EmptyState } from "../../../components/admin/kit/card.tsx";
 import { Table } from "../../../components/admin/kit/table.tsx";
+import { Pagination } from "../../../components/admin/pagination.tsx";
 import { buttonClasses } from "../../../components/ui/button.ts";
 import { ukToday } from "../../../components/site/format.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { pageParam } from "../../../lib/paging.ts";
 import { financialYear, financialYearOf, formatHours } from "../shifts.ts";
-import { hoursBetween } from "../volunteers.server.ts";
+import { hoursPage } from "../volunteers.server.ts";
 import { periodOf } from "./period.server.ts";
 import type { Route } from "./+types/hours";
 
@@ -23,12 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const period = periodOf(url);
   const current = financialYearOf(ukToday());
   const years = [0, 1, 2, 3, 4].map((n) => ({ year: current - n, label: financialYear(current - n).label }));
-  const hours = await hoursBetween(period.from, period.to);
-  return { period, years, ...hours, csv: `/admin/volunteering/hours.csv?${period.year !== null ? `year=${period.year}` : `from=${period.from}&to=${period.to}`}` };
+  const hours = await hoursPage(period.from, period.to, pageParam(url.searchParams));
+  const query = period.year !== null ? `year=${period.year}` : `from=${period.from}&to=${period.to}`;
+  return { period, years, ...hours, query, csv: `/admin/volunteering/hours.csv?${query}` };
 }
 
 export default function Hours({ loaderData }: Route.ComponentProps) {
-  const { period, years, rows, totalMinutes, totalShifts, csv } = loaderData;
+  const { period, years, rows, totalMinutes, totalShifts, csv, query, page, pages, total } = loaderData;
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
       <h1 className="font-display text-3xl font-semibold text-brand-900">Volunteer hours</h1>
@@ -67,8 +70,8 @@ export default function Hours({ loaderData }: Route.ComponentProps) {
       </Card>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-lg" data-testid="hours-total">
-          <strong>{period.label}:</strong> {formatHours(totalMinutes)} on {totalShifts} {totalShifts === 1 ? "shift" : "shifts"} by {rows.length}{" "}
-          {rows.length === 1 ? "volunteer" : "volunteers"}
+          <strong>{period.label}:</strong> {formatHours(totalMinutes)} on {totalShifts} {totalShifts === 1 ? "shift" : "shifts"} by {total.toLocaleString("en-GB")}{" "}
+          {total === 1 ? "volunteer" : "volunteers"}
         </p>
         <a href={csv} download className={buttonClasses("primary", "sm")}>
           Download CSV
@@ -94,6 +97,7 @@ export default function Hours({ loaderData }: Route.ComponentProps) {
           ]}
         />
       )}
+      <Pagination page={page} pages={pages} linkTo={(p) => `/admin/volunteering/hours?${query}${p > 1 ? `&page=${p}` : ""}`} />
     </main>
   );
 }

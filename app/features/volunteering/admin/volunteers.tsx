@@ -5,23 +5,31 @@
  */
 import { data, Form } from "react-router";
 import { Card, EmptyState } from "../../../components/admin/kit/card.tsx";
+import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
+import { Pagination } from "../../../components/admin/pagination.tsx";
 import { buttonClasses } from "../../../components/ui/button.ts";
 import { formatShortDate, ukToday } from "../../../components/site/format.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { countText } from "../../../lib/paging.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { checkState } from "../shifts.ts";
 import { CheckSchema, errorsOf } from "../volunteering.schema.ts";
 import { listVolunteers, recordCheck } from "../volunteers.server.ts";
+import { parseVolunteerFilters, volunteerFiltersQuery } from "../list-filters.ts";
 import type { Route } from "./+types/volunteers";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Volunteers", order: 13 } };
 
 export const meta = () => [{ title: "Volunteers | Millbrook Admin" }];
 
-export async function loader() {
+const LIST = "/admin/volunteering/volunteers";
+
+export async function loader({ request }: Route.LoaderArgs) {
   const today = ukToday();
-  return { volunteers: (await listVolunteers()).map((v) => ({ ...v, check: checkState(v, today) })) };
+  const filters = parseVolunteerFilters(new URL(request.url).searchParams);
+  const { items, ...count } = await listVolunteers(filters);
+  return { filters, count, volunteers: items.map((v) => ({ ...v, check: checkState(v, today) })) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,21 +39,41 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return data({ volunteer: id, errors: errorsOf(parsed.error) }, { status: 400 });
   const ok = await recordCheck(id, parsed.data.check_seen_on, parsed.data.check_expires_on || null, currentActor(args));
   if (!ok) return data({ volunteer: id, errors: { check_seen_on: "That volunteer no longer exists" } as Record<string, string> }, { status: 404 });
-  return redirectWithToast("/admin/volunteering/volunteers", { type: "success", message: "Background check recorded" });
+  // Back to the page and filters the check was recorded from.
+  const back = volunteerFiltersQuery(parseVolunteerFilters(new URL(args.request.url).searchParams));
+  return redirectWithToast(back ? `${LIST}?${back}` : LIST, { type: "success", message: "Background check recorded" });
 }
 
 export default function Volunteers({ loaderData, actionData }: Route.ComponentProps) {
-  const { volunteers } = loaderData;
+  const { volunteers, filters, count } = loaderData;
+  const filtered = Boolean(filters.q || filters.check);
+  const one = count.total === 1 && !count.more;
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
       <h1 className="font-display text-3xl font-semibold text-brand-900">Volunteers</h1>
       <p className="mt-1 text-slate-600">Everyone who signed up for a shift or was added by staff. Record a background check as seen: its date and expiry, never the certificate.</p>
+      <FilterBar label="Filter volunteers" q={filters.q} clearTo={LIST} filtered={filtered} className="sm:grid-cols-3" placeholder="Name or email">
+        <FilterSelect label="Background check" name="check" defaultValue={filters.check}>
+          <option value="">Any</option>
+          <option value="missing">No check recorded</option>
+          <option value="expired">Check expired</option>
+          <option value="ok">Check seen and in date</option>
+        </FilterSelect>
+      </FilterBar>
+      <p className="mt-5 text-sm text-slate-600" aria-live="polite" data-testid="volunteer-count">
+        {one ? "1 volunteer" : `${countText(count)} volunteers`}
+        {filtered ? (one ? " matches these filters" : " match these filters") : ""}
+      </p>
       {volunteers.length === 0 ? (
-        <div className="mt-6">
-          <EmptyState title="No volunteers yet">They appear here when they sign up on the Volunteer page or are added to the rota.</EmptyState>
+        <div className="mt-4">
+          {filtered ? (
+            <EmptyState title="No volunteers match">Try fewer filters or other words.</EmptyState>
+          ) : (
+            <EmptyState title="No volunteers yet">They appear here when they sign up on the Volunteer page or are added to the rota.</EmptyState>
+          )}
         </div>
       ) : (
-        <ul className="mt-6 space-y-3">
+        <ul className="mt-4 space-y-3">
           {volunteers.map((v) => {
             const errors = actionData && actionData.volunteer === v.id ? actionData.errors : {};
             return (
@@ -94,6 +122,7 @@ export default function Volunteers({ loaderData, actionData }: Route.ComponentPr
           })}
         </ul>
       )}
+      <Pagination page={count.page} pages={count.pages} more={count.more} linkTo={(page) => `${LIST}?${volunteerFiltersQuery({ ...filters, page })}`} />
     </main>
   );
 }

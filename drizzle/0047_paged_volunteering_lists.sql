@@ -1,0 +1,2 @@
+CREATE INDEX "volunteer_opportunities_title_idx" ON "volunteer_opportunities" USING btree ("title","id");--> statement-breakpoint
+CREATE INDEX "volunteers_name_idx" ON "volunteers" USING btree ("name","id");
