@@ -2,8 +2,12 @@
  * Opportunities and their shifts: what the Volunteer page lists (published, with shifts
  * still open, places left), and staff's create, edit and shift lists.
  */
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
+import { readPage } from "../../db/count.server.ts";
+import { containsPattern } from "../../db/like.ts";
+import type { PageCount } from "../../lib/paging.ts";
+import type { OpportunityFilters } from "./list-filters.ts";
 import { volunteerRoles } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { ukToday } from "../../components/site/format.ts";
@@ -117,24 +121,61 @@ export interface OpportunitySummary {
   placesTaken: number;
 }
 
-export async function listOpportunitiesForStaff(now: Date = new Date()): Promise<OpportunitySummary[]> {
+export const OPPORTUNITIES_PAGE_SIZE = 25;
+
+/**
+ * One page of opportunities by title (search by title or place; only those with shifts
+ * still to come), each with its upcoming shifts and places, and the count.
+ */
+export async function listOpportunitiesForStaff(
+  f: OpportunityFilters = { q: "", when: "", page: 1 },
+  now: Date = new Date(),
+): Promise<PageCount & { items: OpportunitySummary[] }> {
   const today = ukToday(now);
-  const rows = await getDb()
-    .select({
-      id: volunteerOpportunities.id,
-      title: volunteerOpportunities.title,
-      role: volunteerRoles.title,
-      location: volunteerOpportunities.location,
-      is_published: volunteerOpportunities.is_published,
-      upcomingShifts: sql<number>`(select count(*)::int from ${volunteerShifts} s where s.opportunity_id = ${volunteerOpportunities.id} and s.date >= ${today})`,
-      placesNeeded: sql<number>`(select coalesce(sum(s.places), 0)::int from ${volunteerShifts} s where s.opportunity_id = ${volunteerOpportunities.id} and s.date >= ${today})`,
-      placesTaken: sql<number>`(select count(*)::int from ${volunteerSignups} u join ${volunteerShifts} s on s.id = u.shift_id where s.opportunity_id = ${volunteerOpportunities.id} and s.date >= ${today} and u.status = 'confirmed')`,
-    })
-    .from(volunteerOpportunities)
-    .innerJoin(volunteerRoles, eq(volunteerRoles.id, volunteerOpportunities.role_id))
-    .orderBy(asc(volunteerOpportunities.title))
+  const o = volunteerOpportunities;
+  const where = and(
+    f.q ? sql`(lower(${o.title}) || ' ' || lower(${o.location})) like ${containsPattern(f.q.toLowerCase())}` : undefined,
+    f.when === "upcoming" ? sql`exists (select 1 from ${volunteerShifts} s where s.opportunity_id = ${o.id} and s.date >= ${today})` : undefined,
+  );
+  return readPage(o, where, f.page, OPPORTUNITIES_PAGE_SIZE, (offset) =>
+    getDb()
+      .select({
+        id: o.id,
+        title: o.title,
+        role: volunteerRoles.title,
+        location: o.location,
+        is_published: o.is_published,
+        upcomingShifts: sql<number>`(select count(*)::int from ${volunteerShifts} s where s.opportunity_id = ${o.id} and s.date >= ${today})`,
+        placesNeeded: sql<number>`(select coalesce(sum(s.places), 0)::int from ${volunteerShifts} s where s.opportunity_id = ${o.id} and s.date >= ${today})`,
+        placesTaken: sql<number>`(select count(*)::int from ${volunteerSignups} u join ${volunteerShifts} s on s.id = u.shift_id where s.opportunity_id = ${o.id} and s.date >= ${today} and u.status = 'confirmed')`,
+      })
+      .from(o)
+      .innerJoin(volunteerRoles, eq(volunteerRoles.id, o.role_id))
+      .where(where)
+      .orderBy(asc(o.title), asc(o.id))
+      .limit(OPPORTUNITIES_PAGE_SIZE)
+      .offset(offset),
+  );
+}
+
+/**
+ * The rota's menu of opportunities: those with a shift on or after `since` (recent and to
+ * come, where attendance is marked and gaps filled), by title, and the one shown (`also`).
+ * Any other is reached from its own page ("Rota for this opportunity").
+ */
+export async function rotaChoices(since: string, also?: number): Promise<{ id: number; title: string }[]> {
+  const o = volunteerOpportunities;
+  return getDb()
+    .select({ id: o.id, title: o.title })
+    .from(o)
+    .where(
+      or(
+        sql`exists (select 1 from ${volunteerShifts} s where s.opportunity_id = ${o.id} and s.date >= ${since})`,
+        also ? eq(o.id, also) : undefined,
+      ),
+    )
+    .orderBy(asc(o.title), asc(o.id))
     .limit(500);
-  return rows;
 }
 
 export async function getOpportunity(id: number) {

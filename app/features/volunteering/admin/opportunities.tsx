@@ -5,15 +5,19 @@
  */
 import { data, Form, Link } from "react-router";
 import { Card, EmptyState } from "../../../components/admin/kit/card.tsx";
+import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
+import { Pagination } from "../../../components/admin/pagination.tsx";
 import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
 import { buttonClasses } from "../../../components/ui/button.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { contentMenu } from "../../../lib/content-types.ts";
+import { countText } from "../../../lib/paging.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { listOpportunitiesForStaff, roleChoices, setRolesNeedingCheck } from "../opportunities.server.ts";
 import { closeHoursBefore, setCloseHoursBefore } from "../signups.server.ts";
 import { CloseHoursSchema } from "../volunteering.schema.ts";
+import { opportunityFiltersQuery, parseOpportunityFilters } from "../list-filters.ts";
 import type { Route } from "./+types/opportunities";
 
 export const handle: MenuHandle = contentMenu("volunteering");
@@ -22,9 +26,10 @@ export const meta = () => [{ title: "Volunteering | Millbrook Admin" }];
 
 const LIST = "/admin/volunteering";
 
-export async function loader() {
-  const [opportunities, closeHours, roles] = await Promise.all([listOpportunitiesForStaff(), closeHoursBefore(), roleChoices()]);
-  return { opportunities, closeHours, roles };
+export async function loader({ request }: Route.LoaderArgs) {
+  const filters = parseOpportunityFilters(new URL(request.url).searchParams);
+  const [{ items: opportunities, ...count }, closeHours, roles] = await Promise.all([listOpportunitiesForStaff(filters), closeHoursBefore(), roleChoices()]);
+  return { filters, count, opportunities, closeHours, roles };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -45,7 +50,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Opportunities({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunities, closeHours, roles } = loaderData;
+  const { opportunities, closeHours, roles, filters, count } = loaderData;
+  const filtered = Boolean(filters.q || filters.when);
+  const one = count.total === 1 && !count.more;
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
       <ListHeader
@@ -65,12 +72,26 @@ export default function Opportunities({ loaderData, actionData }: Route.Componen
           Hours
         </Link>
       </p>
+      <FilterBar label="Filter opportunities" q={filters.q} clearTo={LIST} filtered={filtered} className="sm:grid-cols-3" placeholder="Title or place">
+        <FilterSelect label="Shifts" name="when" defaultValue={filters.when}>
+          <option value="">Any</option>
+          <option value="upcoming">With shifts to come</option>
+        </FilterSelect>
+      </FilterBar>
+      <p className="mt-5 text-sm text-slate-600" aria-live="polite" data-testid="opportunity-count">
+        {one ? "1 opportunity" : `${countText(count)} opportunities`}
+        {filtered ? (one ? " matches these filters" : " match these filters") : ""}
+      </p>
       {opportunities.length === 0 ? (
-        <div className="mt-6">
-          <EmptyState title="No opportunities yet">Create one for a volunteer role, then add its shifts.</EmptyState>
+        <div className="mt-4">
+          {filtered ? (
+            <EmptyState title="No opportunities match">Try fewer filters or other words.</EmptyState>
+          ) : (
+            <EmptyState title="No opportunities yet">Create one for a volunteer role, then add its shifts.</EmptyState>
+          )}
         </div>
       ) : (
-        <ul className="mt-6 space-y-3">
+        <ul className="mt-4 space-y-3">
           {opportunities.map((o) => (
             <li key={o.id}>
               <Card className="p-4 sm:p-5 flex flex-wrap items-center justify-between gap-3" data-testid="admin-opportunity">
@@ -96,6 +117,7 @@ export default function Opportunities({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
+      <Pagination page={count.page} pages={count.pages} more={count.more} linkTo={(page) => `${LIST}?${opportunityFiltersQuery({ ...filters, page })}`} />
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <Card className="p-4 sm:p-5">
           <h2 className="font-display text-xl font-semibold text-brand-900">When sign-up closes</h2>

@@ -13,7 +13,7 @@ import { formatLongDate, formatShortDate, formatTime, ukToday } from "../../../c
 import { currentActor } from "../../../auth/guards.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { getOpportunity, listOpportunitiesForStaff } from "../opportunities.server.ts";
+import { getOpportunity, rotaChoices } from "../opportunities.server.ts";
 import { addDays, formatHours, shiftMinutes, weekStart } from "../shifts.ts";
 import { errorsOf, HoursSchema, PersonSchema } from "../volunteering.schema.ts";
 import { moveAndTell, removeAndTell, signUpAndConfirm } from "../volunteering.server.ts";
@@ -30,12 +30,14 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const opportunityId = Number(url.searchParams.get("opportunity"));
-  const opportunities = (await listOpportunitiesForStaff()).map((o) => ({ id: o.id, title: o.title }));
+  // The menu: opportunities with shifts from four weeks ago on, and the one shown.
+  const since = addDays(ukToday(), -28);
   if (Number.isInteger(opportunityId) && opportunityId > 0) {
-    const opportunity = await getOpportunity(opportunityId);
+    const [opportunity, opportunities, shifts] = await Promise.all([getOpportunity(opportunityId), rotaChoices(since, opportunityId), rota({ opportunityId })]);
     if (!opportunity) throw data("Opportunity not found", { status: 404 });
-    return { view: { kind: "opportunity" as const, title: opportunity.title, id: opportunity.id }, shifts: await rota({ opportunityId }), opportunities };
+    return { view: { kind: "opportunity" as const, title: opportunity.title, id: opportunity.id }, shifts, opportunities };
   }
+  const opportunities = await rotaChoices(since);
   const asked = url.searchParams.get("week") ?? "";
   const from = weekStart(ISO.test(asked) ? asked : ukToday());
   const to = addDays(from, 6);
