@@ -10,8 +10,11 @@
  * every sale), and counts with placesTaken, so an offer and a sale can never both have
  * the same place. Booking from an offer is a sale (takeTickets with its waitlistOffer).
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
+import { readPage } from "../../db/count.server.ts";
+import { containsPattern } from "../../db/like.ts";
+import type { PageCount } from "../../lib/paging.ts";
 import { events, givingSettings, type EventRow } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { longDate, shortTime } from "../../domain/bookings/booking-mail.server.ts";
@@ -236,6 +239,69 @@ export function waitlistForEvent(eventId: number): Promise<WaitlistEntryRow[]> {
     .from(waitlistEntries)
     .where(eq(waitlistEntries.event_id, eventId))
     .orderBy(sql`${waitlistEntries.status} = 'removed'`, asc(waitlistEntries.created_at), asc(waitlistEntries.id));
+}
+
+/** What the staff screen shows an entry as: an offer past its hold reads "lapsed". */
+export const WAITLIST_SHOWN = ["waiting", "offered", "booked", "lapsed", "removed"] as const;
+export type WaitlistShown = (typeof WAITLIST_SHOWN)[number];
+
+export const WAITLIST_PAGE_SIZE = 50;
+
+/** The entries shown as `status` at `now` (an open offer is "offered"; one past its hold, "lapsed"). */
+function shownAs(status: WaitlistShown | "", now: Date): SQL | undefined {
+  const w = waitlistEntries;
+  if (status === "offered") return and(eq(w.status, "offered"), gt(w.offer_expires_at, now));
+  if (status === "lapsed") return or(eq(w.status, "lapsed"), and(eq(w.status, "offered"), lte(w.offer_expires_at, now)));
+  return status ? eq(w.status, status) : undefined;
+}
+
+/**
+ * One page of an event's waitlist for staff, in line order (removed rows last), all or
+ * only those shown as `status` or matching `q` (name or email), with the count of each status for the summary and filter.
+ */
+export async function waitlistPage(
+  eventId: number,
+  filter: { status: WaitlistShown | ""; q?: string; page: number },
+  now: Date = new Date(),
+): Promise<PageCount & { items: WaitlistEntryRow[]; counts: Record<WaitlistShown, number> }> {
+  const w = waitlistEntries;
+  const where = and(
+    eq(w.event_id, eventId),
+    shownAs(filter.status, now),
+    filter.q ? sql`(lower(${w.name}) || ' ' || lower(${w.email})) like ${containsPattern(filter.q.toLowerCase())}` : undefined,
+  );
+  const [page, byStatus] = await Promise.all([
+    readPage(w, where, filter.page, WAITLIST_PAGE_SIZE, (offset) =>
+      getDb()
+        .select()
+        .from(w)
+        .where(where)
+        .orderBy(sql`${w.status} = 'removed'`, asc(w.created_at), asc(w.id))
+        .limit(WAITLIST_PAGE_SIZE)
+        .offset(offset),
+    ),
+    getDb()
+      .select({
+        status: sql<WaitlistShown>`case when ${w.status} = 'offered' and ${w.offer_expires_at} <= ${now} then 'lapsed' else ${w.status} end`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(w)
+      .where(eq(w.event_id, eventId))
+      .groupBy(sql`1`),
+  ]);
+  const counts = Object.fromEntries(WAITLIST_SHOWN.map((s) => [s, 0])) as Record<WaitlistShown, number>;
+  for (const row of byStatus) counts[row.status] += row.n;
+  return { ...page, counts };
+}
+
+/** One entry of an event's waitlist (null when the id is not one of that event's entries). */
+export async function waitlistEntryOf(eventId: number, entryId: string): Promise<WaitlistEntryRow | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(entryId)) return null;
+  const [row] = await getDb()
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.event_id, eventId), eq(waitlistEntries.id, entryId)));
+  return row ?? null;
 }
 
 export type HandOfferOutcome = { ok: true; entry: WaitlistEntryRow } | { ok: false; reason: "not-found" | "not-waiting" | "closed" | "not-enough"; left?: number };

@@ -4,11 +4,14 @@
  * whether the email went); offer places by hand (out of turn) or take someone off.
  */
 import { data, Form, Link } from "react-router";
+import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
+import { Pagination } from "../../../components/admin/pagination.tsx";
+import { countText, pageParam } from "../../../lib/paging.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
 import { eventBookings } from "../../../domain/bookings/bookings-admin.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { offerByHand, offerOpen, removeFromWaitlist, waitlistForEvent } from "../waitlist.server.ts";
+import { offerByHand, offerOpen, removeFromWaitlist, WAITLIST_SHOWN, waitlistEntryOf, waitlistPage, type WaitlistShown } from "../waitlist.server.ts";
 import type { Route } from "./+types/event-waitlist";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `Waitlist${loaderData ? `: ${loaderData.event.title}` : ""} | Millbrook Admin` }];
@@ -19,12 +22,32 @@ function eventId(params: { id?: string }): number {
 
 const STATUS_LABELS = { waiting: "Waiting", offered: "Offered", booked: "Booked", lapsed: "Offer ran out", removed: "Removed" } as const;
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** The list's filters in the address: `?status=` (as shown), `?q=` (name or email), `?page=`. */
+function filtersOf(url: URL): { status: WaitlistShown | ""; q: string; page: number } {
+  const status = url.searchParams.get("status") ?? "";
+  return {
+    status: (WAITLIST_SHOWN as readonly string[]).includes(status) ? (status as WaitlistShown) : "",
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    page: pageParam(url.searchParams),
+  };
+}
+
+function filtersQuery(f: { status: string; q: string; page: number }): string {
+  const p = new URLSearchParams();
+  if (f.status) p.set("status", f.status);
+  if (f.q) p.set("q", f.q);
+  if (f.page > 1) p.set("page", String(f.page));
+  return p.toString();
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const filters = filtersOf(new URL(request.url));
   const found = await eventBookings(eventId(params));
   if (!found) throw data("Event not found", { status: 404 });
   const { event, availability } = found;
   const now = new Date();
-  const rows = (await waitlistForEvent(event.id)).map((e) => ({
+  const { items, counts, ...count } = await waitlistPage(event.id, filters, now);
+  const rows = items.map((e) => ({
     id: e.id,
     name: e.name,
     email: e.email,
@@ -38,6 +61,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     event: { id: event.id, title: event.title, when: `${formatShortDate(event.date)}, ${formatTime(event.time)}` },
     availability,
     rows,
+    filters,
+    count,
+    counts,
   };
 }
 
@@ -45,9 +71,10 @@ export async function action(args: Route.ActionArgs) {
   const id = eventId(args.params);
   const form = await args.request.formData();
   const entry = String(form.get("entry") ?? "");
-  const back = `/admin/events/${id}/waitlist`;
-  const rows = await waitlistForEvent(id);
-  const row = rows.find((r) => r.id === entry);
+  // Back to the page and filters the action was taken from.
+  const query = filtersQuery(filtersOf(new URL(args.request.url)));
+  const back = `/admin/events/${id}/waitlist${query ? `?${query}` : ""}`;
+  const row = await waitlistEntryOf(id, entry);
   if (!row) return redirectWithToast(back, { type: "error", message: "That person is not on this event's waitlist." });
   if (form.get("intent") === "remove") {
     const removed = await removeFromWaitlist(row.id, currentActor(args));
@@ -77,8 +104,11 @@ const STATUS_STYLES: Record<string, string> = {
 const outline = "inline-block rounded-full border-2 border-brand-600 bg-white px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50";
 
 export default function EventWaitlist({ loaderData }: Route.ComponentProps) {
-  const { event, availability, rows } = loaderData;
-  const waiting = rows.filter((r) => r.status === "waiting");
+  const { event, availability, rows, filters, count, counts } = loaderData;
+  const waiting = counts.waiting;
+  const list = `/admin/events/${event.id}/waitlist`;
+  const filtered = Boolean(filters.status || filters.q);
+  const everyone = WAITLIST_SHOWN.reduce((n, s) => n + counts[s], 0);
   return (
     <main className="px-4 py-6 sm:px-6 sm:py-8">
       <Link to={`/admin/events/${event.id}/bookings`} className="text-sm font-semibold text-brand-700 underline">
@@ -90,10 +120,29 @@ export default function EventWaitlist({ loaderData }: Route.ComponentProps) {
       </p>
       <p className="mt-3 text-slate-700" data-testid="waitlist-summary">
         {availability.left === null ? "No limit on places." : `${availability.left} of ${availability.limit} places free.`} {availability.offered > 0 ? `${availability.offered} held for waitlist offers. ` : ""}
-        {waiting.length === 1 ? "1 person waiting." : `${waiting.length} people waiting.`} Places that come back are offered in turn, by email.
+        {waiting === 1 ? "1 person waiting." : `${waiting.toLocaleString("en-GB")} people waiting.`} Places that come back are offered in turn, by email.
       </p>
+      {everyone > 0 && (
+        <>
+          <FilterBar label="Filter the waitlist" q={filters.q} clearTo={list} filtered={filtered} className="sm:grid-cols-3" placeholder="Name or email">
+            <FilterSelect label="Status" name="status" defaultValue={filters.status}>
+              <option value="">Any ({everyone.toLocaleString("en-GB")})</option>
+              {WAITLIST_SHOWN.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]} ({counts[s].toLocaleString("en-GB")})
+                </option>
+              ))}
+            </FilterSelect>
+          </FilterBar>
+          {filtered && (
+            <p className="mt-4 text-sm text-slate-600" aria-live="polite" data-testid="waitlist-count">
+              {count.total === 1 && !count.more ? "1 entry matches these filters" : `${countText(count)} entries match these filters`}
+            </p>
+          )}
+        </>
+      )}
       {rows.length === 0 ? (
-        <p className="mt-4 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">Nobody is on the waitlist.</p>
+        <p className="mt-4 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">{filtered ? "Nobody on the waitlist matches these filters." : "Nobody is on the waitlist."}</p>
       ) : (
         <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full min-w-[48rem] text-left text-sm">
@@ -147,6 +196,7 @@ export default function EventWaitlist({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
+      <Pagination page={count.page} pages={count.pages} more={count.more} linkTo={(page) => `${list}?${filtersQuery({ ...filters, page })}`} />
     </main>
   );
 }
