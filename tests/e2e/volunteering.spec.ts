@@ -133,8 +133,23 @@ for (const { width, javaScriptEnabled } of [
       await expect(page.getByTestId("rota-person").filter({ hasText: helper }).getByText("Came · 1.5 hours")).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/rota-attendance-${tag}.png`, fullPage: true });
 
+      // The volunteers list is paged: find the helper by name, then by the check filter too.
       await page.goto("/admin/volunteering/volunteers");
+      const filters = page.getByRole("search", { name: "Filter volunteers" });
+      await filters.getByLabel("Search").fill(helper);
+      await filters.getByLabel("Background check").selectOption("missing");
+      await filters.getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(/check=missing/);
+      await expect(page.getByTestId("volunteer-count")).toHaveText("1 volunteer matches these filters");
       await expect(page.getByTestId("volunteer").filter({ hasText: helper })).toContainText("No check recorded");
+      await page.screenshot({ path: `${SHOTS}/volunteers-filtered-${tag}.png`, fullPage: true });
+      // Recording the check returns to the same filters: the helper no longer lacks one.
+      const card = page.getByTestId("volunteer").filter({ hasText: helper });
+      await card.getByText("Record a check seen").click();
+      await card.getByLabel("Seen on").fill(isoDay(new Date(), -3));
+      await card.getByRole("button", { name: "Save check" }).click();
+      await expect(page).toHaveURL(/check=missing/);
+      await expect(page.getByTestId("volunteer-count")).toHaveText("0 volunteers match these filters");
       await page.screenshot({ path: `${SHOTS}/volunteers-${tag}.png`, fullPage: true });
 
       await page.goto(`/admin/volunteering/hours?year=${financialYearOf(first)}`);

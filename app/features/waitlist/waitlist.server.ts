@@ -28,6 +28,7 @@ import { queueMail } from "../../mail/mailer.server.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
 import { CONSENT_WORDING, linkFromForm } from "../supporters/index.ts";
 import { waitlistEntries, type WaitlistEntryRow } from "./table.ts";
+import { WAITLIST_SHOWN, type WaitlistShown } from "./shown.ts";
 import { formatUk, ukParts } from "../../lib/uk-time.ts";
 
 export const WAITLIST_JOB = "waitlist";
@@ -240,10 +241,6 @@ export function waitlistForEvent(eventId: number): Promise<WaitlistEntryRow[]> {
     .where(eq(waitlistEntries.event_id, eventId))
     .orderBy(sql`${waitlistEntries.status} = 'removed'`, asc(waitlistEntries.created_at), asc(waitlistEntries.id));
 }
-
-/** What the staff screen shows an entry as: an offer past its hold reads "lapsed". */
-export const WAITLIST_SHOWN = ["waiting", "offered", "booked", "lapsed", "removed"] as const;
-export type WaitlistShown = (typeof WAITLIST_SHOWN)[number];
 
 export const WAITLIST_PAGE_SIZE = 50;
 

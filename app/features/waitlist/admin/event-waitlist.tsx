@@ -11,7 +11,8 @@ import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
 import { eventBookings } from "../../../domain/bookings/bookings-admin.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { offerByHand, offerOpen, removeFromWaitlist, WAITLIST_SHOWN, waitlistEntryOf, waitlistPage, type WaitlistShown } from "../waitlist.server.ts";
+import { offerByHand, offerOpen, removeFromWaitlist, waitlistEntryOf, waitlistPage } from "../waitlist.server.ts";
+import { WAITLIST_SHOWN, type WaitlistShown } from "../shown.ts";
 import type { Route } from "./+types/event-waitlist";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `Waitlist${loaderData ? `: ${loaderData.event.title}` : ""} | Millbrook Admin` }];
