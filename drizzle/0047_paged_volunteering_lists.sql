@@ -1,2 +1,3 @@
 CREATE INDEX "volunteer_opportunities_title_idx" ON "volunteer_opportunities" USING btree ("title","id");--> statement-breakpoint
+CREATE INDEX "volunteer_signups_hours_idx" ON "volunteer_signups" USING btree ("shift_id","volunteer_id","minutes") WHERE "volunteer_signups"."status" = 'confirmed' and "volunteer_signups"."attendance" = 'came';--> statement-breakpoint
 CREATE INDEX "volunteers_name_idx" ON "volunteers" USING btree ("name","id");

@@ -130,9 +130,9 @@ function hoursWhere(from: string, to: string): SQL | undefined {
   return and(eq(volunteerSignups.status, "confirmed"), eq(volunteerSignups.attendance, "came"), gte(volunteerShifts.date, from), lte(volunteerShifts.date, to));
 }
 
-/** Per volunteer (erased people as one line, last), by name; `page` of `size` lines, or every line. */
-async function hoursLines(from: string, to: string, page?: { offset: number; size: number }): Promise<HoursRow[]> {
-  const query = getDb()
+/** Per volunteer (erased people as one line, last), by name: every line (the CSV). */
+async function hoursLines(from: string, to: string): Promise<HoursRow[]> {
+  const rows = await getDb()
     .select({
       volunteerId: volunteerSignups.volunteer_id,
       name: sql<string | null>`min(${volunteers.name})`,
@@ -146,7 +146,6 @@ async function hoursLines(from: string, to: string, page?: { offset: number; siz
     .where(hoursWhere(from, to))
     .groupBy(volunteerSignups.volunteer_id)
     .orderBy(sql`min(${volunteers.name}) nulls last`, sql`${volunteerSignups.volunteer_id} nulls last`);
-  const rows = await (page ? query.limit(page.size).offset(page.offset) : query);
   return rows.map((r) => ({ volunteerId: r.volunteerId, name: r.name ?? "Anonymous (details erased)", email: r.email ?? "", shifts: r.shifts, minutes: r.minutes }));
 }
 
@@ -160,36 +159,51 @@ export const HOURS_PAGE_SIZE = 50;
 
 /**
  * The hours screen: one page of `hoursBetween`'s lines and the period's totals (minutes,
- * shifts, and lines: each volunteer, and one for everyone erased), counted in one pass.
+ * shifts, and lines: each volunteer, and one for everyone erased), in one pass over the
+ * period's sign-ups (the totals are window sums over the grouped lines).
  */
 export async function hoursPage(
   from: string,
   to: string,
   page: number,
 ): Promise<PageCount & { rows: HoursRow[]; totalMinutes: number; totalShifts: number }> {
-  const [[totals], rows] = await Promise.all([
+  const read = (offset: number) =>
     getDb()
       .select({
-        minutes: sql<number>`coalesce(sum(${volunteerSignups.minutes}), 0)::int`,
+        volunteerId: volunteerSignups.volunteer_id,
+        name: sql<string | null>`min(${volunteers.name})`,
+        email: sql<string | null>`min(${volunteers.email})`,
         shifts: sql<number>`count(*)::int`,
-        lines: sql<number>`(count(distinct ${volunteerSignups.volunteer_id}) + (count(*) > count(${volunteerSignups.volunteer_id}))::int)::int`,
+        minutes: sql<number>`coalesce(sum(${volunteerSignups.minutes}), 0)::int`,
+        lines: sql<number>`(count(*) over ())::int`,
+        totalShifts: sql<number>`(sum(count(*)) over ())::int`,
+        totalMinutes: sql<number>`(coalesce(sum(sum(${volunteerSignups.minutes})) over (), 0))::int`,
       })
       .from(volunteerSignups)
       .innerJoin(volunteerShifts, eq(volunteerShifts.id, volunteerSignups.shift_id))
-      .where(hoursWhere(from, to)),
-    hoursLines(from, to, { offset: (page - 1) * HOURS_PAGE_SIZE, size: HOURS_PAGE_SIZE }),
-  ]);
-  const lines = totals?.lines ?? 0;
-  const pages = Math.max(1, Math.ceil(lines / HOURS_PAGE_SIZE));
-  const shown = Math.min(page, pages);
+      .leftJoin(volunteers, eq(volunteers.id, volunteerSignups.volunteer_id))
+      .where(hoursWhere(from, to))
+      .groupBy(volunteerSignups.volunteer_id)
+      .orderBy(sql`min(${volunteers.name}) nulls last`, sql`${volunteerSignups.volunteer_id} nulls last`)
+      .limit(HOURS_PAGE_SIZE)
+      .offset(offset);
+  let shown = page;
+  let rows = await read((page - 1) * HOURS_PAGE_SIZE);
+  if (rows.length === 0 && page > 1) {
+    // Past the end: the totals from the first page, then the last page.
+    const [first] = await read(0);
+    shown = Math.max(1, Math.ceil((first?.lines ?? 0) / HOURS_PAGE_SIZE));
+    rows = first ? await read((shown - 1) * HOURS_PAGE_SIZE) : [];
+  }
+  const lines = rows[0]?.lines ?? 0;
   return {
     page: shown,
-    pages,
+    pages: Math.max(1, Math.ceil(lines / HOURS_PAGE_SIZE)),
     total: lines,
     more: false,
-    rows: shown === page ? rows : await hoursLines(from, to, { offset: (shown - 1) * HOURS_PAGE_SIZE, size: HOURS_PAGE_SIZE }),
-    totalMinutes: totals?.minutes ?? 0,
-    totalShifts: totals?.shifts ?? 0,
+    rows: rows.map((r) => ({ volunteerId: r.volunteerId, name: r.name ?? "Anonymous (details erased)", email: r.email ?? "", shifts: r.shifts, minutes: r.minutes })),
+    totalMinutes: rows[0]?.totalMinutes ?? 0,
+    totalShifts: rows[0]?.totalShifts ?? 0,
   };
 }
 
@@ -205,12 +219,23 @@ function volunteerConditions(f: VolunteerFilters, today: string): SQL | undefine
   );
 }
 
-/** One page of volunteers by name (search, check filter), each with their upcoming shifts, and the count. */
+/**
+ * One page of volunteers by name (search, check filter), each with their upcoming shifts,
+ * and the count. The page's ids come first from the name index, so the upcoming shifts are
+ * counted for its 25 only, not for every volunteer skipped on the way to a far page.
+ */
 export async function listVolunteers(f: VolunteerFilters = { q: "", check: "", page: 1 }) {
   const today = ukToday();
   const where = volunteerConditions(f, today);
-  return readPage(volunteers, where, f.page, VOLUNTEERS_PAGE_SIZE, (offset) =>
-    getDb()
+  return readPage(volunteers, where, f.page, VOLUNTEERS_PAGE_SIZE, (offset) => {
+    const ids = getDb()
+      .select({ id: volunteers.id })
+      .from(volunteers)
+      .where(where)
+      .orderBy(asc(volunteers.name), asc(volunteers.id))
+      .limit(VOLUNTEERS_PAGE_SIZE)
+      .offset(offset);
+    return getDb()
       .select({
         id: volunteers.id,
         name: volunteers.name,
@@ -221,11 +246,9 @@ export async function listVolunteers(f: VolunteerFilters = { q: "", check: "", p
         upcoming: sql<number>`(select count(*)::int from ${volunteerSignups} u join ${volunteerShifts} s on s.id = u.shift_id where u.volunteer_id = "volunteers"."id" and u.status = 'confirmed' and s.date >= ${today})`,
       })
       .from(volunteers)
-      .where(where)
-      .orderBy(asc(volunteers.name), asc(volunteers.id))
-      .limit(VOLUNTEERS_PAGE_SIZE)
-      .offset(offset),
-  );
+      .where(inArray(volunteers.id, ids))
+      .orderBy(asc(volunteers.name), asc(volunteers.id));
+  });
 }
 
 /** Records that staff saw a background check: the date seen and its expiry (never the certificate). */
