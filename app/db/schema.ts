@@ -656,18 +656,6 @@ export const media = pgTable(
   ],
 );
 
-/** Volunteer roles on /support, edited by staff; `slug` is what the volunteer form sends and stores. */
-export const volunteerRoles = pgTable("volunteer_roles", {
-  id: serial("id").primaryKey(),
-  slug: text("slug").notNull().unique(),
-  title: text("title").notNull(),
-  description: text("description").notNull(),
-  commitment: text("commitment").notNull(),
-  skills: text("skills").notNull(),
-  sort_order: integer("sort_order").notNull().default(0),
-  is_visible: boolean("is_visible").notNull().default(true),
-});
-
 /**
  * Page texts edited by staff, one row per text ("home.hero_primary_label"). A text with
  * no row shows its built-in default (app/domain/page-texts/page-texts.ts), so a fresh
@@ -971,7 +959,6 @@ export type ContactDetailsRow = typeof contactDetails.$inferSelect;
 export type AwardRoundRow = typeof awardRound.$inferSelect;
 export type FundRecipientRow = typeof fundRecipients.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
-export type VolunteerRoleRow = typeof volunteerRoles.$inferSelect;
 export type AnnualReportRow = typeof annualReports.$inferSelect;
 export type GalleryImageRow = typeof craftFairGallery.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, causes, donations, formSubmissions, pageTexts } from "../../app/db/schema.ts";
+import { auditLog, causes, donations, pageTexts } from "../../app/db/schema.ts";
 import { AnnualReportFormSchema } from "../../app/domain/annual-reports/annual-reports.schema.ts";
 import { createAnnualReport, deleteAnnualReport, listAnnualReports, setAnnualReportVisible } from "../../app/domain/annual-reports/annual-reports.server.ts";
 import { storePdf } from "../../app/storage/documents.server.ts";
@@ -33,15 +33,6 @@ import { pageDefaults } from "../../app/domain/page-texts/page-texts.ts";
 import { getPageTexts, getPageTextsForAdmin, savePageTexts } from "../../app/domain/page-texts/page-texts.server.ts";
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";
 import { listRevisions } from "../../app/domain/revisions/revisions.server.ts";
-import { submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
-import { VolunteerRoleFormSchema } from "../../app/domain/volunteer-roles/volunteer-roles.schema.ts";
-import {
-  createVolunteerRole,
-  listVolunteerRoles,
-  listVolunteerRolesForAdmin,
-  moveVolunteerRole,
-  setVolunteerRoleVisible,
-} from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
 import { historySubject } from "../../app/routes/admin/history.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -192,45 +183,6 @@ describe("fund recipients", () => {
     expect(await moveFundRecipient(a.id, "down", actor)).toBe(false);
     await setFundRecipientVisible(b.id, false, actor);
     expect((await listFundRecipients()).items.map((r) => r.name)).not.toContain("Choir");
-  });
-});
-
-describe("volunteer roles", () => {
-  const role = (title: string) => ({ title, description: "Helps in the community garden.", commitment: "A morning a month", skills: "Green fingers", is_visible: true });
-  const application = (interests: string[]) => {
-    const fd = new FormData();
-    const fields: Record<string, string | string[]> = {
-      fullName: "Ann Example",
-      email: "ann@example.org",
-      phone: "01632 960 111",
-      interests,
-      availability: ["weekends"],
-      motivation: "I would like to help my town.",
-      terms: "on",
-    };
-    for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
-    return fd;
-  };
-
-  it("starts with the built-in roles; a new role gets its own id; hidden roles leave the page", async () => {
-    expect((await listVolunteerRoles()).items.map((r) => r.slug)).toEqual(["event-support", "fundraising-team", "community-outreach", "administrative-support"]);
-    const first = await createVolunteerRole(role("Garden Helper"), actor);
-    const second = await createVolunteerRole(role("Garden Helper"), actor);
-    expect([first.slug, second.slug]).toEqual(["garden-helper", "garden-helper-2"]);
-    expect(await moveVolunteerRole(second.id, "up", actor)).toBe(true);
-    expect((await listVolunteerRolesForAdmin()).slice(-2).map((r) => r.id)).toEqual([second.id, first.id]);
-    await setVolunteerRoleVisible(second.id, false, actor);
-    expect((await listVolunteerRoles()).items.map((r) => r.slug)).not.toContain("garden-helper-2");
-    expect(VolunteerRoleFormSchema.safeParse({ ...role("ab"), is_visible: "on" }).error?.issues[0].message).toBe("Title must be at least 3 characters");
-  });
-
-  it("the volunteer form takes only the roles offered now, and stores nothing otherwise", async () => {
-    const offered = (await listVolunteerRoles()).items.map((r) => r.slug);
-    const refused = await submitPublicForm("volunteer", application(["event-support", "garden-helper-2"]), { ip: "203.0.113.9", choices: { interests: offered } });
-    expect(refused).toMatchObject({ status: "invalid", errors: { interests: "Please choose from the listed roles" } });
-    expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
-    const accepted = await submitPublicForm("volunteer", application(["event-support", "garden-helper"]), { ip: "203.0.113.9", choices: { interests: offered } });
-    expect(accepted.status).toBe("ok");
   });
 });
 

@@ -16,7 +16,7 @@ import {
 } from "../../app/domain/submissions/inbox.server.ts";
 import { containsPattern } from "../../app/db/like.ts";
 import { submissionFields } from "../../app/domain/submissions/submission-labels.ts";
-import { createVolunteerRole, deleteVolunteerRole } from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
+import { createVolunteerRole, deleteVolunteerRole } from "../../app/features/volunteer-roles/volunteer-roles.server.ts";
 import { getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
 import { categoriesText } from "../../app/domain/awards/awards.schema.ts";
 import { loader as submissionRouteLoader } from "../../app/routes/admin/submissions/submission.tsx";

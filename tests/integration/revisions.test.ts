@@ -17,7 +17,7 @@ import { createNewsPost, updateNewsPost } from "../../app/domain/news/news.serve
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";
 import { runHousekeeping } from "../../app/domain/limits/housekeeping.server.ts";
 import { listRevisions, REVISION_TYPES, REVISIONS_KEPT } from "../../app/domain/revisions/revisions.server.ts";
-import { createVolunteerRole, updateVolunteerRole } from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
+import { createVolunteerRole, updateVolunteerRole } from "../../app/features/volunteer-roles/volunteer-roles.server.ts";
 import { historySubject, historyTypes } from "../../app/routes/admin/history.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

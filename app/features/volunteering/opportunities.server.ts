@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { volunteerRoles } from "../../db/schema.ts";
+import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { ukToday } from "../../components/site/format.ts";
 import { publishChange } from "../../live/change-feed.server.ts";

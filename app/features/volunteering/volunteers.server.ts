@@ -6,7 +6,8 @@
 import { and, asc, between, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { ukToday } from "../../components/site/format.ts";
 import { getDb } from "../../db/client.server.ts";
-import { formSubmissions, volunteerRoles } from "../../db/schema.ts";
+import { formSubmissions } from "../../db/schema.ts";
+import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { checkState, shiftMinutes, type CheckState } from "./shifts.ts";
 import { volunteerOpportunities, volunteerRoleChecks, volunteerShifts, volunteerSignups, volunteers, type Attendance } from "./table.ts";

@@ -25,8 +25,6 @@ import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../d
 import { penceAsPounds } from "../../lib/money.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 import { getTrustee, trusteeRevisionData, updateTrustee } from "../../domain/trustees/trustees.server.ts";
-import { getVolunteerRole, updateVolunteerRole, volunteerRoleRevisionData } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
-import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : 0);
@@ -101,17 +99,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
         throughForm(FundRecipientFormSchema, FUND_RECIPIENT_FORM_FIELDS, data, (input) => updateFundRecipient(row.id, input, actor), {
           amount: penceAsPounds(whole(data.amount_pence)),
         }),
-    };
-  },
-  "volunteer-role": async (_id, numeric) => {
-    const row = await getVolunteerRole(numeric);
-    if (!row) return null;
-    return {
-      name: row.title,
-      editPath: `/admin/volunteer-roles/edit/${row.id}`,
-      current: volunteerRoleRevisionData(row),
-      labels: { title: "Title", description: "Description", commitment: "Time", skills: "Skills", ...SHOWN },
-      restore: (data, actor) => throughForm(VolunteerRoleFormSchema, VOLUNTEER_ROLE_FORM_FIELDS, data, (input) => updateVolunteerRole(row.id, input, actor)),
     };
   },
   "gallery-image": async (_id, numeric) => {

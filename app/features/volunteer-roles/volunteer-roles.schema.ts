@@ -1,6 +1,6 @@
 /** The volunteer role form, shared by the server action and the browser's inline checks. */
 import { z } from "zod";
-import { checkbox, requiredText } from "../listings/listing-fields.schema.ts";
+import { checkbox, requiredText } from "../../domain/listings/listing-fields.schema.ts";
 
 export const VolunteerRoleFormSchema = z.object({
   title: requiredText(3, "Title must be at least 3 characters", 60),

@@ -3,15 +3,15 @@
  * Staff add, edit, reorder (Move up / Move down, plain form posts that work without
  * JavaScript), show or hide, and delete them.
  */
-import { EmptyState } from "../../components/admin/kit/card.tsx";
-import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
-import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
-import { ListHeader } from "../../components/admin/kit/page-header.tsx";
-import { deleteVolunteerRole, listVolunteerRolesForAdmin, moveVolunteerRole, setVolunteerRoleVisible } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
-import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
+import { EmptyState } from "../../../components/admin/kit/card.tsx";
+import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
+import { OrderedList } from "../../../components/admin/kit/ordered-list.tsx";
+import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
+import { deleteVolunteerRole, listVolunteerRolesForAdmin, moveVolunteerRole, setVolunteerRoleVisible } from "../volunteer-roles.server.ts";
+import { handleOrderedListAction } from "../../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/volunteer-roles";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("volunteer-roles");
 

@@ -1,12 +1,12 @@
-import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
-import { createVolunteerRole, getVolunteerRole, updateVolunteerRole } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../volunteer-roles.schema.ts";
+import { createVolunteerRole, getVolunteerRole, updateVolunteerRole } from "../volunteer-roles.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
 import type { Route } from "./+types/volunteer-role-form";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Volunteer Role" : "Add a Volunteer Role"} | Millbrook Admin` }];
 

@@ -5,18 +5,18 @@
  * audited, keeps a revision (not moves) and is announced on the "volunteer-roles" topic. When the read fails, the
  * built-in roles are shown (app/content/sample-fallback.server.ts).
  */
-import type { AuditAction } from "../audit/describe.ts";
+import type { AuditAction } from "../../domain/audit/describe.ts";
 import { asc, eq, like, max, or } from "drizzle-orm";
 import { VOLUNTEER_ROLES } from "../../content/sample-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { volunteerRoles, type VolunteerRoleRow } from "../../db/schema.ts";
+import { volunteerRoles, type VolunteerRoleRow } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { moveInOrder } from "../listings/reorder.server.ts";
-import { validId } from "../listings/listings.server.ts";
-import { recordRevision } from "../revisions/revisions.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { moveInOrder } from "../../domain/listings/reorder.server.ts";
+import { validId } from "../../domain/listings/listings.server.ts";
+import { recordRevision } from "../../domain/revisions/revisions.server.ts";
 import { roleSlug, type VolunteerRoleFormData } from "./volunteer-roles.schema.ts";
 
 export interface PublicVolunteerRole {
