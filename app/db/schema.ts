@@ -600,16 +600,6 @@ export const fundRecipients = pgTable("fund_recipients", {
   is_visible: boolean("is_visible").notNull().default(true),
 });
 
-/** The craft fairs page's gallery, edited by staff (order, show/hide, alt text unless decorative). */
-export const craftFairGallery = pgTable("craft_fair_gallery", {
-  id: serial("id").primaryKey(),
-  /** Public URL of the image (an upload, or a built-in file under /images). */
-  image: text("image").notNull(),
-  image_alt: text("image_alt").notNull().default(""),
-  sort_order: integer("sort_order").notNull().default(0),
-  is_visible: boolean("is_visible").notNull().default(true),
-});
-
 /** Annual reports on /trustees: a PDF per year, uploaded by staff (or a built-in file under /reports). */
 export const annualReports = pgTable("annual_reports", {
   id: serial("id").primaryKey(),
@@ -960,7 +950,6 @@ export type AwardRoundRow = typeof awardRound.$inferSelect;
 export type FundRecipientRow = typeof fundRecipients.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
 export type AnnualReportRow = typeof annualReports.$inferSelect;
-export type GalleryImageRow = typeof craftFairGallery.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

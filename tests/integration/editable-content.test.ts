@@ -10,15 +10,6 @@ import { auditLog, causes, donations, pageTexts } from "../../app/db/schema.ts";
 import { AnnualReportFormSchema } from "../../app/domain/annual-reports/annual-reports.schema.ts";
 import { createAnnualReport, deleteAnnualReport, listAnnualReports, setAnnualReportVisible } from "../../app/domain/annual-reports/annual-reports.server.ts";
 import { storePdf } from "../../app/storage/documents.server.ts";
-import { GalleryImageFormSchema, galleryImageProblems } from "../../app/domain/craft-fair-gallery/gallery.schema.ts";
-import {
-  createGalleryImage,
-  deleteGalleryImage,
-  listGallery,
-  listGalleryForAdmin,
-  moveGalleryImage,
-  setGalleryImageVisible,
-} from "../../app/domain/craft-fair-gallery/gallery.server.ts";
 import { CauseFormSchema, causeAltTextProblem } from "../../app/domain/causes/causes.schema.ts";
 import { createCause, deleteCause, listCauses, listCausesForAdmin, moveCause, setCauseVisible, updateCause } from "../../app/domain/causes/causes.server.ts";
 import { FundRecipientFormSchema } from "../../app/domain/fund-recipients/fund-recipients.schema.ts";
@@ -207,27 +198,5 @@ describe("annual reports", () => {
     expect((await listAnnualReports()).items.map((r) => r.year)).toEqual([2024, 2023]);
     expect(await deleteAnnualReport(report.id, actor)).toBe(true);
     expect(AnnualReportFormSchema.safeParse({ year: "20", title: "Report", is_visible: "on" }).error?.issues[0].message).toBe("Enter a year such as 2025");
-  });
-});
-
-describe("craft fair gallery", () => {
-  it("starts with the built-in images; needs an image and alt text unless decorative; order and hide follow", async () => {
-    const start = (await listGallery()).items;
-    expect(start).toHaveLength(6);
-    expect(start[0]).toEqual({ image: "/images/craft-fairs/gallery-pottery.svg", image_alt: "Hand-thrown pottery in soft blues and greens on a stall table" });
-    const form = GalleryImageFormSchema.parse({ image_alt: "", image_decorative: "", is_visible: "on" });
-    expect(galleryImageProblems(form, false)).toEqual({ image: "Choose an image for the gallery" });
-    expect(galleryImageProblems(form, true)?.image_alt).toMatch(/Describe the image/);
-    expect(galleryImageProblems({ ...form, image_decorative: true }, true)).toBeNull();
-
-    // (An address outside the media library: the row's own alt text is shown.)
-    const added = await createGalleryImage({ image: "/images/placeholder.svg", image_alt: "Bunting over the hall", is_visible: true }, actor);
-    expect(await moveGalleryImage(added.id, "up", actor)).toBe(true);
-    expect((await listGallery()).items.at(-2)?.image_alt).toBe("Bunting over the hall");
-    await setGalleryImageVisible(added.id, false, actor);
-    expect((await listGallery()).items.map((g) => g.image_alt)).not.toContain("Bunting over the hall");
-    expect(await deleteGalleryImage(added.id, actor)).toBe(true);
-    // The built-in images are still there.
-    expect((await listGalleryForAdmin()).length).toBe(6);
   });
 });

@@ -11,8 +11,6 @@ import { ANNUAL_REPORT_FORM_FIELDS, AnnualReportFormSchema } from "../../domain/
 import { awardRoundRevisionData, awardWinnerRevisionData, getAwardRound, getWinner, saveAwardRound, updateWinner } from "../../domain/awards/awards.server.ts";
 import { AWARD_ROUND_FORM_FIELDS, AWARD_WINNER_FORM_FIELDS, AwardRoundFormSchema, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
 import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
-import { galleryImageRevisionData, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
-import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema } from "../../domain/craft-fair-gallery/gallery.schema.ts";
 import { fundRecipientRevisionData, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
 import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
@@ -98,20 +96,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       restore: (data, actor) =>
         throughForm(FundRecipientFormSchema, FUND_RECIPIENT_FORM_FIELDS, data, (input) => updateFundRecipient(row.id, input, actor), {
           amount: penceAsPounds(whole(data.amount_pence)),
-        }),
-    };
-  },
-  "gallery-image": async (_id, numeric) => {
-    const row = await getGalleryImage(numeric);
-    if (!row) return null;
-    return {
-      name: row.image_alt || "Gallery image (decorative)",
-      editPath: `/admin/craft-fair-gallery/edit/${row.id}`,
-      current: galleryImageRevisionData(row),
-      labels: { image: "Image", image_alt: "Image description", ...SHOWN },
-      restore: (data, actor) =>
-        throughForm(GalleryImageFormSchema, GALLERY_IMAGE_FORM_FIELDS, data, ({ image_decorative: _, ...input }) => updateGalleryImage(row.id, input, actor), {
-          image_decorative: text(data.image_alt) === "",
         }),
     };
   },

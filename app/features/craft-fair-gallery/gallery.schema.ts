@@ -1,6 +1,6 @@
 /** The craft fair gallery image form, shared by the server action and the browser's inline checks. */
 import { z } from "zod";
-import { checkbox, tooLong } from "../listings/listing-fields.schema.ts";
+import { checkbox, tooLong } from "../../domain/listings/listing-fields.schema.ts";
 
 export const GalleryImageFormSchema = z
   .object({

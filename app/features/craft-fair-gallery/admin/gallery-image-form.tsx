@@ -1,14 +1,14 @@
-import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { MediaField } from "../../components/admin/media-field.tsx";
-import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema, galleryImageProblems } from "../../domain/craft-fair-gallery/gallery.schema.ts";
-import { createGalleryImage, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
-import { mediaChoices } from "../../domain/listings/media-field.server.ts";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { MediaField } from "../../../components/admin/media-field.tsx";
+import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema, galleryImageProblems } from "../gallery.schema.ts";
+import { createGalleryImage, getGalleryImage, updateGalleryImage } from "../gallery.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
 import type { Route } from "./+types/gallery-image-form";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };

@@ -3,19 +3,19 @@
  * hidden. Every write is audited and announced on "craft-fair-gallery". When the read
  * fails, the built-in gallery is shown (app/content/sample-fallback.server.ts).
  */
-import type { AuditAction } from "../audit/describe.ts";
+import type { AuditAction } from "../../domain/audit/describe.ts";
 import { asc, eq, max } from "drizzle-orm";
-import { CRAFT_FAIR_GALLERY } from "../../content/site-copy.ts";
+import { CRAFT_FAIR_GALLERY } from "./sample.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { craftFairGallery, type GalleryImageRow } from "../../db/schema.ts";
+import { craftFairGallery, type GalleryImageRow } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { recordRevision } from "../revisions/revisions.server.ts";
-import { withImageDetails } from "../media/media.server.ts";
-import { moveInOrder } from "../listings/reorder.server.ts";
-import { validId } from "../listings/listings.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { recordRevision } from "../../domain/revisions/revisions.server.ts";
+import { withImageDetails } from "../../domain/media/media.server.ts";
+import { moveInOrder } from "../../domain/listings/reorder.server.ts";
+import { validId } from "../../domain/listings/listings.server.ts";
 import type { GalleryImageFormData } from "./gallery.schema.ts";
 
 export interface PublicGalleryImage {
