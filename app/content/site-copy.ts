@@ -90,11 +90,6 @@ export const AWARDS_DATES = {
   venue: "Millbrook Town Hall",
 } as const;
 
-export const ANNUAL_REPORTS = [
-  { year: "2024", label: "Annual Report 2024", href: "/reports/annual-report-2024.pdf" },
-  { year: "2023", label: "Annual Report 2023", href: "/reports/annual-report-2023.pdf" },
-] as const;
-
 export const CRAFT_FAIR_TESTIMONIALS = [
   {
     quote: "The best-organised fair I have done in years. Friendly helpers, a busy hall and I sold out of mugs by two o'clock.",

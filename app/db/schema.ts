@@ -600,17 +600,6 @@ export const fundRecipients = pgTable("fund_recipients", {
   is_visible: boolean("is_visible").notNull().default(true),
 });
 
-/** Annual reports on /trustees: a PDF per year, uploaded by staff (or a built-in file under /reports). */
-export const annualReports = pgTable("annual_reports", {
-  id: serial("id").primaryKey(),
-  year: integer("year").notNull(),
-  title: text("title").notNull(),
-  /** Public URL of the PDF. */
-  file: text("file").notNull(),
-  is_visible: boolean("is_visible").notNull().default(true),
-  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
 export const MEDIA_KINDS = ["image", "pdf"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
@@ -949,7 +938,6 @@ export type ContactDetailsRow = typeof contactDetails.$inferSelect;
 export type AwardRoundRow = typeof awardRound.$inferSelect;
 export type FundRecipientRow = typeof fundRecipients.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
-export type AnnualReportRow = typeof annualReports.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -6,8 +6,6 @@
  * Restoring brings back texts, figures and show/hide; an image or file stays as it is now,
  * because a replaced one is not kept.
  */
-import { getAnnualReport, annualReportRevisionData, updateAnnualReport } from "../../domain/annual-reports/annual-reports.server.ts";
-import { ANNUAL_REPORT_FORM_FIELDS, AnnualReportFormSchema } from "../../domain/annual-reports/annual-reports.schema.ts";
 import { awardRoundRevisionData, awardWinnerRevisionData, getAwardRound, getWinner, saveAwardRound, updateWinner } from "../../domain/awards/awards.server.ts";
 import { AWARD_ROUND_FORM_FIELDS, AWARD_WINNER_FORM_FIELDS, AwardRoundFormSchema, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
 import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
@@ -97,17 +95,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
         throughForm(FundRecipientFormSchema, FUND_RECIPIENT_FORM_FIELDS, data, (input) => updateFundRecipient(row.id, input, actor), {
           amount: penceAsPounds(whole(data.amount_pence)),
         }),
-    };
-  },
-  "annual-report": async (_id, numeric) => {
-    const row = await getAnnualReport(numeric);
-    if (!row) return null;
-    return {
-      name: row.title,
-      editPath: `/admin/annual-reports/edit/${row.id}`,
-      current: annualReportRevisionData(row),
-      labels: { year: "Year", title: "Title", file: "PDF", ...SHOWN },
-      restore: (data, actor) => throughForm(AnnualReportFormSchema, ANNUAL_REPORT_FORM_FIELDS, data, (input) => updateAnnualReport(row.id, input, actor)),
     };
   },
   "legal-page": async (id) => {

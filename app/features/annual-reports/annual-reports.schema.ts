@@ -1,6 +1,6 @@
 /** The annual report form, shared by the server action and the browser's inline checks. */
 import { z } from "zod";
-import { checkbox, requiredText } from "../listings/listing-fields.schema.ts";
+import { checkbox, requiredText } from "../../domain/listings/listing-fields.schema.ts";
 
 export const AnnualReportFormSchema = z.object({
   year: z

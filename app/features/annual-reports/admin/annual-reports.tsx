@@ -2,15 +2,15 @@
  * Annual reports: the PDFs on the Trustees page, newest year first. Staff upload, replace,
  * show or hide (plain form posts that work without JavaScript), and delete them.
  */
-import { EmptyState } from "../../components/admin/kit/card.tsx";
-import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
-import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
-import { ListHeader } from "../../components/admin/kit/page-header.tsx";
-import { deleteAnnualReport, listAnnualReportsForAdmin, setAnnualReportVisible } from "../../domain/annual-reports/annual-reports.server.ts";
-import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
+import { EmptyState } from "../../../components/admin/kit/card.tsx";
+import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
+import { OrderedList } from "../../../components/admin/kit/ordered-list.tsx";
+import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
+import { deleteAnnualReport, listAnnualReportsForAdmin, setAnnualReportVisible } from "../annual-reports.server.ts";
+import { handleOrderedListAction } from "../../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/annual-reports";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("annual-reports");
 

@@ -4,19 +4,19 @@
  * only when its bytes are a PDF and the fields are valid; otherwise nothing changes.
  */
 import { data } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
-import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { FieldError, TextField } from "../../components/ui/fields.tsx";
-import { ANNUAL_REPORT_FORM_FIELDS, AnnualReportFormSchema, PDF_REQUIRED } from "../../domain/annual-reports/annual-reports.schema.ts";
-import { createAnnualReport, getAnnualReport, updateAnnualReport } from "../../domain/annual-reports/annual-reports.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { parseForm, refusedForm } from "../../lib/form-submission.ts";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { deleteMedia, MediaRejectedError, uploadMedia } from "../../domain/media/media.server.ts";
-import { readFormWithImage } from "../../storage/upload.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { FieldError, TextField } from "../../../components/ui/fields.tsx";
+import { ANNUAL_REPORT_FORM_FIELDS, AnnualReportFormSchema, PDF_REQUIRED } from "../annual-reports.schema.ts";
+import { createAnnualReport, getAnnualReport, updateAnnualReport } from "../annual-reports.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { deleteMedia, MediaRejectedError, uploadMedia } from "../../../domain/media/media.server.ts";
+import { readFormWithImage } from "../../../storage/upload.server.ts";
 import type { Route } from "./+types/annual-report-form";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
 
 /** Takes a file upload (up to 10 MB). */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };

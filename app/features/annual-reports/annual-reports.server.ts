@@ -3,17 +3,17 @@
  * (checked by its bytes, app/storage/documents.server.ts), set the year and title, show
  * or hide, replace and delete. Every write is audited and announced on "annual-reports".
  */
-import type { AuditAction } from "../audit/describe.ts";
+import type { AuditAction } from "../../domain/audit/describe.ts";
 import { desc, eq } from "drizzle-orm";
-import { ANNUAL_REPORTS } from "../../content/site-copy.ts";
+import { ANNUAL_REPORTS } from "./sample.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { annualReports, type AnnualReportRow } from "../../db/schema.ts";
+import { annualReports, type AnnualReportRow } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { recordRevision } from "../revisions/revisions.server.ts";
-import { validId } from "../listings/listings.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { recordRevision } from "../../domain/revisions/revisions.server.ts";
+import { validId } from "../../domain/listings/listings.server.ts";
 import type { AnnualReportFormData } from "./annual-reports.schema.ts";
 
 export interface PublicAnnualReport {
