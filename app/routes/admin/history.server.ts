@@ -6,8 +6,6 @@
  * Restoring brings back texts, figures and show/hide; an image or file stays as it is now,
  * because a replaced one is not kept.
  */
-import { awardRoundRevisionData, awardWinnerRevisionData, getAwardRound, getWinner, saveAwardRound, updateWinner } from "../../domain/awards/awards.server.ts";
-import { AWARD_ROUND_FORM_FIELDS, AWARD_WINNER_FORM_FIELDS, AwardRoundFormSchema, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
 import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
 import { fundRecipientRevisionData, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
 import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
@@ -106,34 +104,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       current: { title: page.title, body: page.body },
       labels: { title: "Title", body: "Text" },
       restore: (data, actor) => throughForm(LegalPageFormSchema, LEGAL_PAGE_FORM_FIELDS, data, (input) => updateLegalPage(id, input, actor).then(() => true)),
-    };
-  },
-  "award-round": async (id) => {
-    if (id !== "current") return null;
-    return {
-      name: "Awards round",
-      editPath: "/admin/awards",
-      current: awardRoundRevisionData(await getAwardRound()),
-      labels: {
-        nominations_open: "Nominations open",
-        nominations_close: "Nominations close",
-        ceremony_date: "Ceremony date",
-        ceremony_time: "Ceremony time",
-        venue: "Venue",
-        categories: "Categories",
-      },
-      restore: (data, actor) => throughForm(AwardRoundFormSchema, AWARD_ROUND_FORM_FIELDS, data, (input) => saveAwardRound(input, actor).then(() => true)),
-    };
-  },
-  "award-winner": async (_id, numeric) => {
-    const row = await getWinner(numeric);
-    if (!row) return null;
-    return {
-      name: row.name,
-      editPath: `/admin/awards/winners/edit/${row.id}`,
-      current: awardWinnerRevisionData(row),
-      labels: { year: "Year", category: "Category", name: "Name", achievement: "Achievement", image: "Photo" },
-      restore: (data, actor) => throughForm(AwardWinnerFormSchema, AWARD_WINNER_FORM_FIELDS, data, (input) => updateWinner(row.id, input, actor)),
     };
   },
   news: async (_id, numeric) => {

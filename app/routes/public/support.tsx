@@ -29,7 +29,7 @@ import { charityDetails, readFeeRates } from "../../features/gift-options/index.
 import { DEFAULT_FEE_RATES } from "../../domain/giving/fees.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
-import { readFormData, readPublicFormPost } from "./public-form.server.ts";
+import { readFormData, readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";

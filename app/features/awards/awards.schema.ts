@@ -4,7 +4,7 @@
  * lines is the order on the page.
  */
 import { z } from "zod";
-import { requiredDate, requiredText, tooLong } from "../listings/listing-fields.schema.ts";
+import { requiredDate, requiredText, tooLong } from "../../domain/listings/listing-fields.schema.ts";
 import type { AwardCategory } from "./nominations.ts";
 
 

@@ -3,18 +3,18 @@
  * a photo. The photo sits beside the winner's name and achievement, so it is shown as
  * decorative (screen readers skip it; the text says everything).
  */
-import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { MediaField } from "../../components/admin/media-field.tsx";
-import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { AWARD_WINNER_FORM_FIELDS, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
-import { createWinner, getAwardRound, getWinner, updateWinner } from "../../domain/awards/awards.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
-import { mediaChoices } from "../../domain/listings/media-field.server.ts";
+import { ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { MediaField } from "../../../components/admin/media-field.tsx";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { AWARD_WINNER_FORM_FIELDS, AwardWinnerFormSchema } from "../awards.schema.ts";
+import { createWinner, getAwardRound, getWinner, updateWinner } from "../awards.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
 import type { Route } from "./+types/award-winner-form";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };

@@ -6,8 +6,8 @@
  */
 import { data } from "react-router";
 import { FORBIDDEN_CHARACTER_MESSAGE, type FormRefusal } from "../../lib/plain-text.ts";
-import { countPublicFormPost } from "../../domain/submissions/submissions.server.ts";
-import type { SubmissionKind } from "../../domain/submissions/submission-labels.ts";
+import { countPublicFormPost } from "./submissions.server.ts";
+import type { SubmissionKind } from "./submission-labels.ts";
 import { FORM_LIMITS, readForm } from "../../storage/upload.server.ts";
 
 export type PublicFormRead =

@@ -3,22 +3,22 @@
  * past winners by year. Nominations open and close by themselves on the round's dates.
  */
 import { Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
-import { ukToday } from "../../components/site/format.ts";
-import { buttonClasses } from "../../components/ui/button.ts";
-import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { AWARD_ROUND_FORM_FIELDS, AwardRoundFormSchema, categoriesText } from "../../domain/awards/awards.schema.ts";
-import { nominationsState } from "../../domain/awards/nominations.ts";
-import { deleteWinner, getAwardRound, listWinnersForAdmin, saveAwardRound } from "../../domain/awards/awards.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { simpleFormAction } from "../../domain/listings/simple-form.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
+import { ukToday } from "../../../components/site/format.ts";
+import { buttonClasses } from "../../../components/ui/button.ts";
+import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { AWARD_ROUND_FORM_FIELDS, AwardRoundFormSchema, categoriesText } from "../awards.schema.ts";
+import { nominationsState } from "../nominations.ts";
+import { deleteWinner, getAwardRound, listWinnersForAdmin, saveAwardRound } from "../awards.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { simpleFormAction } from "../../../domain/listings/simple-form.server.ts";
 import type { Route } from "./+types/awards";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("award-rounds");
 

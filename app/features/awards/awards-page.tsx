@@ -1,6 +1,6 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation } from "react-router";
-import { ConsentBox } from "../../features/supporters/consent-box.tsx";
+import { ConsentBox } from "../supporters/consent-box.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
 import { EmailText } from "../../components/site/email-text.tsx";
@@ -11,16 +11,16 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "../../comp
 import { buttonClasses } from "../../components/ui/button.ts";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { formatLongDate, ukToday } from "../../components/site/format.ts";
-import { nominationsState, type AwardCategory } from "../../domain/awards/nominations.ts";
-import { getAwardRound, listAwardWinners } from "../../domain/awards/awards.server.ts";
+import { nominationsState, type AwardCategory } from "./nominations.ts";
+import { getAwardRound, listAwardWinners } from "./awards.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
-import { readPublicFormPost } from "./public-form.server.ts";
+import { readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import type { Route } from "./+types/awards";
+import type { Route } from "./+types/awards-page";
 import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
