@@ -90,11 +90,6 @@ export const AWARDS_DATES = {
   venue: "Millbrook Town Hall",
 } as const;
 
-export const ANNUAL_REPORTS = [
-  { year: "2024", label: "Annual Report 2024", href: "/reports/annual-report-2024.pdf" },
-  { year: "2023", label: "Annual Report 2023", href: "/reports/annual-report-2023.pdf" },
-] as const;
-
 export const CRAFT_FAIR_TESTIMONIALS = [
   {
     quote: "The best-organised fair I have done in years. Friendly helpers, a busy hall and I sold out of mugs by two o'clock.",
@@ -111,13 +106,4 @@ export const CRAFT_FAIR_TESTIMONIALS = [
     name: "Lucy Fernandes",
     business: "Wild Meadow Candles",
   },
-] as const;
-
-export const CRAFT_FAIR_GALLERY = [
-  { src: "/images/craft-fairs/gallery-pottery.svg", alt: "Hand-thrown pottery in soft blues and greens on a stall table" },
-  { src: "/images/craft-fairs/gallery-knitwear.svg", alt: "Hand-knitted scarves and hats hanging on a rail" },
-  { src: "/images/craft-fairs/gallery-candles.svg", alt: "Rows of homemade candles in glass jars" },
-  { src: "/images/craft-fairs/gallery-woodwork.svg", alt: "Carved wooden bowls and spoons" },
-  { src: "/images/craft-fairs/gallery-jewellery.svg", alt: "Silver and bead jewellery displayed on cards" },
-  { src: "/images/craft-fairs/gallery-crowd.svg", alt: "Visitors browsing stalls in a busy, bunting-lined hall" },
 ] as const;

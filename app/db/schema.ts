@@ -600,27 +600,6 @@ export const fundRecipients = pgTable("fund_recipients", {
   is_visible: boolean("is_visible").notNull().default(true),
 });
 
-/** The craft fairs page's gallery, edited by staff (order, show/hide, alt text unless decorative). */
-export const craftFairGallery = pgTable("craft_fair_gallery", {
-  id: serial("id").primaryKey(),
-  /** Public URL of the image (an upload, or a built-in file under /images). */
-  image: text("image").notNull(),
-  image_alt: text("image_alt").notNull().default(""),
-  sort_order: integer("sort_order").notNull().default(0),
-  is_visible: boolean("is_visible").notNull().default(true),
-});
-
-/** Annual reports on /trustees: a PDF per year, uploaded by staff (or a built-in file under /reports). */
-export const annualReports = pgTable("annual_reports", {
-  id: serial("id").primaryKey(),
-  year: integer("year").notNull(),
-  title: text("title").notNull(),
-  /** Public URL of the PDF. */
-  file: text("file").notNull(),
-  is_visible: boolean("is_visible").notNull().default(true),
-  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
 export const MEDIA_KINDS = ["image", "pdf"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
@@ -655,18 +634,6 @@ export const media = pgTable(
     check("media_focal_check", sql`${t.focal_x} between 0 and 100 and ${t.focal_y} between 0 and 100`),
   ],
 );
-
-/** Volunteer roles on /support, edited by staff; `slug` is what the volunteer form sends and stores. */
-export const volunteerRoles = pgTable("volunteer_roles", {
-  id: serial("id").primaryKey(),
-  slug: text("slug").notNull().unique(),
-  title: text("title").notNull(),
-  description: text("description").notNull(),
-  commitment: text("commitment").notNull(),
-  skills: text("skills").notNull(),
-  sort_order: integer("sort_order").notNull().default(0),
-  is_visible: boolean("is_visible").notNull().default(true),
-});
 
 /**
  * Page texts edited by staff, one row per text ("home.hero_primary_label"). A text with
@@ -971,9 +938,6 @@ export type ContactDetailsRow = typeof contactDetails.$inferSelect;
 export type AwardRoundRow = typeof awardRound.$inferSelect;
 export type FundRecipientRow = typeof fundRecipients.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
-export type VolunteerRoleRow = typeof volunteerRoles.$inferSelect;
-export type AnnualReportRow = typeof annualReports.$inferSelect;
-export type GalleryImageRow = typeof craftFairGallery.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { asc } from "drizzle-orm";
 import { isoDay } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { volunteerRoles } from "../../app/db/schema.ts";
+import { volunteerRoles } from "../../app/features/volunteer-roles/table.ts";
 import { saveOpportunity, addShifts } from "../../app/features/volunteering/opportunities.server.ts";
 import { financialYearOf } from "../../app/features/volunteering/shifts.ts";
 import { expect, test } from "./fixtures.ts";

@@ -6,19 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, causes, donations, formSubmissions, pageTexts } from "../../app/db/schema.ts";
-import { AnnualReportFormSchema } from "../../app/domain/annual-reports/annual-reports.schema.ts";
-import { createAnnualReport, deleteAnnualReport, listAnnualReports, setAnnualReportVisible } from "../../app/domain/annual-reports/annual-reports.server.ts";
-import { storePdf } from "../../app/storage/documents.server.ts";
-import { GalleryImageFormSchema, galleryImageProblems } from "../../app/domain/craft-fair-gallery/gallery.schema.ts";
-import {
-  createGalleryImage,
-  deleteGalleryImage,
-  listGallery,
-  listGalleryForAdmin,
-  moveGalleryImage,
-  setGalleryImageVisible,
-} from "../../app/domain/craft-fair-gallery/gallery.server.ts";
+import { auditLog, causes, donations, pageTexts } from "../../app/db/schema.ts";
 import { CauseFormSchema, causeAltTextProblem } from "../../app/domain/causes/causes.schema.ts";
 import { createCause, deleteCause, listCauses, listCausesForAdmin, moveCause, setCauseVisible, updateCause } from "../../app/domain/causes/causes.server.ts";
 import { FundRecipientFormSchema } from "../../app/domain/fund-recipients/fund-recipients.schema.ts";
@@ -33,15 +21,6 @@ import { pageDefaults } from "../../app/domain/page-texts/page-texts.ts";
 import { getPageTexts, getPageTextsForAdmin, savePageTexts } from "../../app/domain/page-texts/page-texts.server.ts";
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";
 import { listRevisions } from "../../app/domain/revisions/revisions.server.ts";
-import { submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
-import { VolunteerRoleFormSchema } from "../../app/domain/volunteer-roles/volunteer-roles.schema.ts";
-import {
-  createVolunteerRole,
-  listVolunteerRoles,
-  listVolunteerRolesForAdmin,
-  moveVolunteerRole,
-  setVolunteerRoleVisible,
-} from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
 import { historySubject } from "../../app/routes/admin/history.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -192,90 +171,5 @@ describe("fund recipients", () => {
     expect(await moveFundRecipient(a.id, "down", actor)).toBe(false);
     await setFundRecipientVisible(b.id, false, actor);
     expect((await listFundRecipients()).items.map((r) => r.name)).not.toContain("Choir");
-  });
-});
-
-describe("volunteer roles", () => {
-  const role = (title: string) => ({ title, description: "Helps in the community garden.", commitment: "A morning a month", skills: "Green fingers", is_visible: true });
-  const application = (interests: string[]) => {
-    const fd = new FormData();
-    const fields: Record<string, string | string[]> = {
-      fullName: "Ann Example",
-      email: "ann@example.org",
-      phone: "01632 960 111",
-      interests,
-      availability: ["weekends"],
-      motivation: "I would like to help my town.",
-      terms: "on",
-    };
-    for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
-    return fd;
-  };
-
-  it("starts with the built-in roles; a new role gets its own id; hidden roles leave the page", async () => {
-    expect((await listVolunteerRoles()).items.map((r) => r.slug)).toEqual(["event-support", "fundraising-team", "community-outreach", "administrative-support"]);
-    const first = await createVolunteerRole(role("Garden Helper"), actor);
-    const second = await createVolunteerRole(role("Garden Helper"), actor);
-    expect([first.slug, second.slug]).toEqual(["garden-helper", "garden-helper-2"]);
-    expect(await moveVolunteerRole(second.id, "up", actor)).toBe(true);
-    expect((await listVolunteerRolesForAdmin()).slice(-2).map((r) => r.id)).toEqual([second.id, first.id]);
-    await setVolunteerRoleVisible(second.id, false, actor);
-    expect((await listVolunteerRoles()).items.map((r) => r.slug)).not.toContain("garden-helper-2");
-    expect(VolunteerRoleFormSchema.safeParse({ ...role("ab"), is_visible: "on" }).error?.issues[0].message).toBe("Title must be at least 3 characters");
-  });
-
-  it("the volunteer form takes only the roles offered now, and stores nothing otherwise", async () => {
-    const offered = (await listVolunteerRoles()).items.map((r) => r.slug);
-    const refused = await submitPublicForm("volunteer", application(["event-support", "garden-helper-2"]), { ip: "203.0.113.9", choices: { interests: offered } });
-    expect(refused).toMatchObject({ status: "invalid", errors: { interests: "Please choose from the listed roles" } });
-    expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
-    const accepted = await submitPublicForm("volunteer", application(["event-support", "garden-helper"]), { ip: "203.0.113.9", choices: { interests: offered } });
-    expect(accepted.status).toBe("ok");
-  });
-});
-
-describe("annual reports", () => {
-  const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-
-  it("starts with the built-in reports, newest first", async () => {
-    expect((await listAnnualReports()).items.map((r) => [r.year, r.file])).toEqual([
-      [2024, "/reports/annual-report-2024.pdf"],
-      [2023, "/reports/annual-report-2023.pdf"],
-    ]);
-  });
-
-  it("stores only real PDFs, lists the new year first, hides and deletes", async () => {
-    await expect(storePdf("reports", new TextEncoder().encode("<!doctype html><script>alert(1)</script>"))).rejects.toThrow("The file is not a PDF");
-    await expect(storePdf("reports", new TextEncoder().encode("%PDF-1.4 but cut short"))).rejects.toThrow("The file is not a PDF");
-    const file = await storePdf("reports", pdf);
-    expect(file).toMatch(/^\/uploads\/reports\/[0-9a-f-]{36}\.pdf$/);
-    const report = await createAnnualReport({ year: 2025, title: "Annual Report 2025", is_visible: true, file }, actor);
-    expect((await listAnnualReports()).items[0]).toEqual({ year: 2025, title: "Annual Report 2025", file });
-    await setAnnualReportVisible(report.id, false, actor);
-    expect((await listAnnualReports()).items.map((r) => r.year)).toEqual([2024, 2023]);
-    expect(await deleteAnnualReport(report.id, actor)).toBe(true);
-    expect(AnnualReportFormSchema.safeParse({ year: "20", title: "Report", is_visible: "on" }).error?.issues[0].message).toBe("Enter a year such as 2025");
-  });
-});
-
-describe("craft fair gallery", () => {
-  it("starts with the built-in images; needs an image and alt text unless decorative; order and hide follow", async () => {
-    const start = (await listGallery()).items;
-    expect(start).toHaveLength(6);
-    expect(start[0]).toEqual({ image: "/images/craft-fairs/gallery-pottery.svg", image_alt: "Hand-thrown pottery in soft blues and greens on a stall table" });
-    const form = GalleryImageFormSchema.parse({ image_alt: "", image_decorative: "", is_visible: "on" });
-    expect(galleryImageProblems(form, false)).toEqual({ image: "Choose an image for the gallery" });
-    expect(galleryImageProblems(form, true)?.image_alt).toMatch(/Describe the image/);
-    expect(galleryImageProblems({ ...form, image_decorative: true }, true)).toBeNull();
-
-    // (An address outside the media library: the row's own alt text is shown.)
-    const added = await createGalleryImage({ image: "/images/placeholder.svg", image_alt: "Bunting over the hall", is_visible: true }, actor);
-    expect(await moveGalleryImage(added.id, "up", actor)).toBe(true);
-    expect((await listGallery()).items.at(-2)?.image_alt).toBe("Bunting over the hall");
-    await setGalleryImageVisible(added.id, false, actor);
-    expect((await listGallery()).items.map((g) => g.image_alt)).not.toContain("Bunting over the hall");
-    expect(await deleteGalleryImage(added.id, actor)).toBe(true);
-    // The built-in images are still there.
-    expect((await listGalleryForAdmin()).length).toBe(6);
   });
 });

@@ -10,9 +10,7 @@ import { markupBlocks } from "../../app/components/site/simple-markup.tsx";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, craftFairs, events, faqs, formSubmissions } from "../../app/db/schema.ts";
 import { seedNewSections } from "../../app/db/seed.server.ts";
-import { AwardRoundFormSchema } from "../../app/domain/awards/awards.schema.ts";
-import { nominationsState } from "../../app/domain/awards/nominations.ts";
-import { getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
+import { getAwardRound, nominationsState } from "../../app/features/awards/index.ts";
 import { getContactDetails, saveContactDetails } from "../../app/domain/contact/contact.server.ts";
 import { CraftFairFormSchema } from "../../app/domain/craft-fairs/craft-fairs.schema.ts";
 import { toggleCraftFairActive } from "../../app/domain/craft-fairs/craft-fairs-admin.server.ts";
@@ -22,7 +20,6 @@ import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/even
 import { listPublicFaqs } from "../../app/features/faqs/faqs.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as awardsAction } from "../../app/routes/public/awards.tsx";
 import { action as craftFairsAction, loader as craftFairsLoader } from "../../app/routes/public/craft-fairs.tsx";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -42,19 +39,6 @@ function post(path: string, fields: Record<string, string | string[]>) {
 
 const statusOf = (result: unknown) => (result as { init: ResponseInit | null }).init?.status ?? 200;
 const dataOf = (result: unknown) => (result as { data: Record<string, unknown> }).data;
-
-async function roundWith(dates: { open: string; close: string; ceremony: string }) {
-  const round = await getAwardRound();
-  const parsed = AwardRoundFormSchema.parse({
-    nominations_open: dates.open,
-    nominations_close: dates.close,
-    ceremony_date: dates.ceremony,
-    ceremony_time: "7pm",
-    venue: round.venue,
-    categories: round.categories.map((c) => `${c.title}: ${c.description}`).join("\n"),
-  });
-  await saveAwardRound(parsed, actor);
-}
 
 describe("starting content", () => {
   it("is written once per section and never again, even after staff empty a section", async () => {
@@ -107,45 +91,6 @@ describe("simple markup", () => {
       { kind: "ul", items: ["one", "two"] },
       { kind: "h3", text: "Small" },
     ]);
-  });
-});
-
-describe("awards round", () => {
-  it("refuses a closing date before the opening date and a ceremony before the closing date", () => {
-    const result = AwardRoundFormSchema.safeParse({
-      nominations_open: "2027-05-01",
-      nominations_close: "2027-04-01",
-      ceremony_date: "2027-03-01",
-      ceremony_time: "",
-      venue: "Town Hall",
-      categories: "Volunteer of the Year: Someone who gives time generously",
-    });
-    expect(result.success).toBe(false);
-    const paths = result.error!.issues.map((i) => i.path[0]);
-    expect(paths).toEqual(expect.arrayContaining(["nominations_close", "ceremony_date"]));
-  });
-
-  it("refuses a category the current round does not have", async () => {
-    const result = await awardsAction(post("/awards?tab=nominate", { nominatorName: "Ann", email: "ann@example.org", category: "best-dog", consent: "on" }));
-    expect(statusOf(result)).toBe(400);
-    expect(dataOf(result)).toMatchObject({ status: "invalid", errors: { category: "Please choose an award category" } });
-  });
-
-  it("refuses a nomination after the closing date and stores nothing", async () => {
-    await roundWith({ open: day(-60), close: day(-1), ceremony: day(30) });
-    const before = await getDb().select().from(formSubmissions);
-    const result = await awardsAction(post("/awards?tab=nominate", { nominatorName: "Ann", email: "ann@example.org", category: "volunteer-year", consent: "on" }));
-    expect(statusOf(result)).toBe(403);
-    expect(dataOf(result)).toMatchObject({ status: "closed" });
-    expect(await getDb().select().from(formSubmissions)).toHaveLength(before.length);
-  });
-
-  it("takes nominations from the opening day to the closing day included (UK dates)", () => {
-    const round = { nominations_open: "2027-01-10", nominations_close: "2027-01-20" };
-    expect(nominationsState(round, "2027-01-09")).toBe("not-yet-open");
-    expect(nominationsState(round, "2027-01-10")).toBe("open");
-    expect(nominationsState(round, "2027-01-20")).toBe("open");
-    expect(nominationsState(round, "2027-01-21")).toBe("closed");
   });
 });
 

@@ -16,9 +16,9 @@ import {
 } from "../../app/domain/submissions/inbox.server.ts";
 import { containsPattern } from "../../app/db/like.ts";
 import { submissionFields } from "../../app/domain/submissions/submission-labels.ts";
-import { createVolunteerRole, deleteVolunteerRole } from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
-import { getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
-import { categoriesText } from "../../app/domain/awards/awards.schema.ts";
+import { createVolunteerRole, deleteVolunteerRole } from "../../app/features/volunteer-roles/volunteer-roles.server.ts";
+import { getAwardRound, saveAwardRound } from "../../app/features/awards/awards.server.ts";
+import { categoriesText } from "../../app/features/awards/awards.schema.ts";
 import { loader as submissionRouteLoader } from "../../app/routes/admin/submissions/submission.tsx";
 import { csvCell, csvStream, inBatches } from "../../app/lib/csv.ts";
 import { submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";

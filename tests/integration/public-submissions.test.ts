@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { formSubmissions } from "../../app/db/schema.ts";
 import { RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
-import { readFormData, readPublicFormPost } from "../../app/routes/public/public-form.server.ts";
+import { readFormData, readPublicFormPost } from "../../app/domain/submissions/public-form-post.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "../../app/lib/request-context.ts";

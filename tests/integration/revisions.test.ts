@@ -8,8 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { contentRevisions, faqs, fundRecipients, newsPosts } from "../../app/db/schema.ts";
-import { createWinner, getAwardRound, saveAwardRound } from "../../app/domain/awards/awards.server.ts";
-import { categoriesText } from "../../app/domain/awards/awards.schema.ts";
+import { createWinner, getAwardRound, saveAwardRound } from "../../app/features/awards/awards.server.ts";
+import { categoriesText } from "../../app/features/awards/awards.schema.ts";
 import { createFaq, moveFaq, setFaqVisible, updateFaq } from "../../app/features/faqs/faqs.server.ts";
 import { createFundRecipient, moveFundRecipient, updateFundRecipient } from "../../app/domain/fund-recipients/fund-recipients.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
@@ -17,7 +17,7 @@ import { createNewsPost, updateNewsPost } from "../../app/domain/news/news.serve
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";
 import { runHousekeeping } from "../../app/domain/limits/housekeeping.server.ts";
 import { listRevisions, REVISION_TYPES, REVISIONS_KEPT } from "../../app/domain/revisions/revisions.server.ts";
-import { createVolunteerRole, updateVolunteerRole } from "../../app/domain/volunteer-roles/volunteer-roles.server.ts";
+import { createVolunteerRole, updateVolunteerRole } from "../../app/features/volunteer-roles/volunteer-roles.server.ts";
 import { historySubject, historyTypes } from "../../app/routes/admin/history.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

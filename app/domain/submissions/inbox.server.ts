@@ -24,8 +24,8 @@ import {
   type StaffChoices,
   type SubmissionStatus,
 } from "./submission-labels.ts";
-import { listVolunteerRolesForAdmin } from "../volunteer-roles/volunteer-roles.server.ts";
-import { getAwardRound } from "../awards/awards.server.ts";
+import { listVolunteerRolesForAdmin } from "../../features/volunteer-roles/index.ts";
+import { getAwardRound } from "../../features/awards/index.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 
 export {   type InboxFilters } from "./submission-labels.ts";

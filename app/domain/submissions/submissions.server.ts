@@ -110,7 +110,7 @@ function cleanFileName(name: string): string {
 
 /**
  * Validates and stores one public form (already counted by `countPublicFormPost`; the
- * route reads the body, app/routes/public/public-form.server.ts).
+ * route reads the body, app/domain/submissions/public-form-post.server.ts).
  */
 export async function submitPublicForm(
   kind: SubmissionKind,

@@ -8,7 +8,7 @@ import { readPage } from "../../db/count.server.ts";
 import { containsPattern } from "../../db/like.ts";
 import type { PageCount } from "../../lib/paging.ts";
 import type { OpportunityFilters } from "./list-filters.ts";
-import { volunteerRoles } from "../../db/schema.ts";
+import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { ukToday } from "../../components/site/format.ts";
 import { publishChange } from "../../live/change-feed.server.ts";

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { volunteerRoles } from "../../db/schema.ts";
+import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { ukToday } from "../../components/site/format.ts";
 import { parseOpportunityFilters, parseVolunteerFilters, volunteerFiltersQuery } from "./list-filters.ts";

@@ -7,7 +7,7 @@
  */
 import { asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { volunteerRoles } from "../../db/schema.ts";
+import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { volunteerOpportunities, volunteerShifts, volunteerSignups, volunteers, type SignupRow, type VolunteerRow } from "./table.ts";
 
 type Executor = Pick<ReturnType<typeof getDb>, "select" | "update" | "delete">;

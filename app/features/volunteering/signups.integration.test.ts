@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { volunteerRoles } from "../../db/schema.ts";
+import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { cancelByToken, moveSignup, setCloseHoursBefore, signUp, signupsByToken } from "./signups.server.ts";
 import { volunteerOpportunities, volunteerShifts, volunteerSignups } from "./table.ts";

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { volunteerRoles } from "../../db/schema.ts";
+import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { CONSENT_WORDING, linkFromForm } from "../supporters/index.ts";

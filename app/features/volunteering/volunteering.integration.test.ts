@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { formSubmissions, volunteerRoles } from "../../db/schema.ts";
+import { formSubmissions } from "../../db/schema.ts";
+import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { asc } from "drizzle-orm";
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";
 import { throughLayouts } from "../../../tests/helpers/route-table.ts";

@@ -6,13 +6,7 @@
  * Restoring brings back texts, figures and show/hide; an image or file stays as it is now,
  * because a replaced one is not kept.
  */
-import { getAnnualReport, annualReportRevisionData, updateAnnualReport } from "../../domain/annual-reports/annual-reports.server.ts";
-import { ANNUAL_REPORT_FORM_FIELDS, AnnualReportFormSchema } from "../../domain/annual-reports/annual-reports.schema.ts";
-import { awardRoundRevisionData, awardWinnerRevisionData, getAwardRound, getWinner, saveAwardRound, updateWinner } from "../../domain/awards/awards.server.ts";
-import { AWARD_ROUND_FORM_FIELDS, AWARD_WINNER_FORM_FIELDS, AwardRoundFormSchema, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
 import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
-import { galleryImageRevisionData, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
-import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema } from "../../domain/craft-fair-gallery/gallery.schema.ts";
 import { fundRecipientRevisionData, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
 import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
@@ -25,8 +19,6 @@ import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../d
 import { penceAsPounds } from "../../lib/money.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 import { getTrustee, trusteeRevisionData, updateTrustee } from "../../domain/trustees/trustees.server.ts";
-import { getVolunteerRole, updateVolunteerRole, volunteerRoleRevisionData } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
-import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : 0);
@@ -103,42 +95,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
         }),
     };
   },
-  "volunteer-role": async (_id, numeric) => {
-    const row = await getVolunteerRole(numeric);
-    if (!row) return null;
-    return {
-      name: row.title,
-      editPath: `/admin/volunteer-roles/edit/${row.id}`,
-      current: volunteerRoleRevisionData(row),
-      labels: { title: "Title", description: "Description", commitment: "Time", skills: "Skills", ...SHOWN },
-      restore: (data, actor) => throughForm(VolunteerRoleFormSchema, VOLUNTEER_ROLE_FORM_FIELDS, data, (input) => updateVolunteerRole(row.id, input, actor)),
-    };
-  },
-  "gallery-image": async (_id, numeric) => {
-    const row = await getGalleryImage(numeric);
-    if (!row) return null;
-    return {
-      name: row.image_alt || "Gallery image (decorative)",
-      editPath: `/admin/craft-fair-gallery/edit/${row.id}`,
-      current: galleryImageRevisionData(row),
-      labels: { image: "Image", image_alt: "Image description", ...SHOWN },
-      restore: (data, actor) =>
-        throughForm(GalleryImageFormSchema, GALLERY_IMAGE_FORM_FIELDS, data, ({ image_decorative: _, ...input }) => updateGalleryImage(row.id, input, actor), {
-          image_decorative: text(data.image_alt) === "",
-        }),
-    };
-  },
-  "annual-report": async (_id, numeric) => {
-    const row = await getAnnualReport(numeric);
-    if (!row) return null;
-    return {
-      name: row.title,
-      editPath: `/admin/annual-reports/edit/${row.id}`,
-      current: annualReportRevisionData(row),
-      labels: { year: "Year", title: "Title", file: "PDF", ...SHOWN },
-      restore: (data, actor) => throughForm(AnnualReportFormSchema, ANNUAL_REPORT_FORM_FIELDS, data, (input) => updateAnnualReport(row.id, input, actor)),
-    };
-  },
   "legal-page": async (id) => {
     if (!isLegalSlug(id)) return null;
     const page = await getLegalPage(id);
@@ -148,34 +104,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       current: { title: page.title, body: page.body },
       labels: { title: "Title", body: "Text" },
       restore: (data, actor) => throughForm(LegalPageFormSchema, LEGAL_PAGE_FORM_FIELDS, data, (input) => updateLegalPage(id, input, actor).then(() => true)),
-    };
-  },
-  "award-round": async (id) => {
-    if (id !== "current") return null;
-    return {
-      name: "Awards round",
-      editPath: "/admin/awards",
-      current: awardRoundRevisionData(await getAwardRound()),
-      labels: {
-        nominations_open: "Nominations open",
-        nominations_close: "Nominations close",
-        ceremony_date: "Ceremony date",
-        ceremony_time: "Ceremony time",
-        venue: "Venue",
-        categories: "Categories",
-      },
-      restore: (data, actor) => throughForm(AwardRoundFormSchema, AWARD_ROUND_FORM_FIELDS, data, (input) => saveAwardRound(input, actor).then(() => true)),
-    };
-  },
-  "award-winner": async (_id, numeric) => {
-    const row = await getWinner(numeric);
-    if (!row) return null;
-    return {
-      name: row.name,
-      editPath: `/admin/awards/winners/edit/${row.id}`,
-      current: awardWinnerRevisionData(row),
-      labels: { year: "Year", category: "Category", name: "Name", achievement: "Achievement", image: "Photo" },
-      restore: (data, actor) => throughForm(AwardWinnerFormSchema, AWARD_WINNER_FORM_FIELDS, data, (input) => updateWinner(row.id, input, actor)),
     };
   },
   news: async (_id, numeric) => {

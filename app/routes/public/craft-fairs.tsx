@@ -14,11 +14,12 @@ import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } fro
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import { listGallery, type PublicGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
+import { listGallery, type PublicGalleryImage } from "../../features/craft-fair-gallery/index.ts";
+import { CraftFairGallery } from "../../features/craft-fair-gallery/gallery-section.tsx";
 import { closedFairProblem, listFairsOpenForApplications, listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
-import { readPublicFormPost } from "./public-form.server.ts";
+import { readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -238,18 +239,7 @@ function PastFairs({ fairs, gallery, texts }: { fairs: Fair[]; gallery: PublicGa
           </article>
         ))}
       </div>
-      {gallery.length > 0 && (
-      <div>
-        <h2 className="font-display text-3xl font-semibold text-brand-900">{texts.gallery_title}</h2>
-        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3">
-          {gallery.map((image) => (
-            <li key={image.image}>
-              <SafeImage src={image.image} alt={image.image_alt} focal={image.image_focal} loading="lazy" width={600} height={450} className="aspect-[4/3] w-full rounded-2xl bg-brand-50 object-cover" />
-            </li>
-          ))}
-        </ul>
-      </div>
-      )}
+      <CraftFairGallery images={gallery} title={texts.gallery_title} />
       {testimonials.length > 0 && (
       <div>
         <h2 className="font-display text-3xl font-semibold text-brand-900">{texts.testimonials_title}</h2>

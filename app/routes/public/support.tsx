@@ -11,7 +11,8 @@ import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../comp
 import { FOUNDATION } from "../../content/sample-content.ts";
 import { listPublicFaqs } from "../../features/faqs/faqs.server.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import { listVolunteerRoles, type PublicVolunteerRole } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
+import { listVolunteerRoles, type PublicVolunteerRole } from "../../features/volunteer-roles/index.ts";
+import { VolunteerRolesList } from "../../features/volunteer-roles/roles-list.tsx";
 import {
   DEFAULT_MAX_DONATION_PENCE,
   donationValues,
@@ -28,7 +29,7 @@ import { charityDetails, readFeeRates } from "../../features/gift-options/index.
 import { DEFAULT_FEE_RATES } from "../../domain/giving/fees.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
 import { submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
-import { readFormData, readPublicFormPost } from "./public-form.server.ts";
+import { readFormData, readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
@@ -246,27 +247,7 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
             See open shifts and sign up
           </a>
         </p>
-        <ul className="mt-8 grid gap-5 md:grid-cols-2">
-          {loaderData.roles.map((role) => (
-            <li key={role.slug} className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100">
-              <h3 className="font-display text-xl font-semibold text-brand-900">{role.title}</h3>
-              <p className="mt-2 text-slate-700">{role.description}</p>
-              <dl className="mt-4 space-y-1 text-sm">
-                <div>
-                  <dt className="inline font-semibold">Time: </dt>
-                  <dd className="inline text-slate-700">{role.commitment}</dd>
-                </div>
-                <div>
-                  <dt className="inline font-semibold">Skills: </dt>
-                  <dd className="inline text-slate-700">{role.skills}</dd>
-                </div>
-              </dl>
-              <a href="/volunteer" className="mt-4 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4">
-                Shifts you can sign up for<span className="sr-only">: {role.title}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <VolunteerRolesList roles={loaderData.roles} />
         <div className="mt-12 rounded-3xl bg-[#fbf6ea] p-6 sm:p-10">
           <VolunteerForm result={volunteer} roles={loaderData.roles} texts={texts} />
         </div>
