@@ -24,7 +24,6 @@ import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/pag
 import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
 import { penceAsPounds } from "../../lib/money.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
-import { getTrustee, trusteeRevisionData, updateTrustee } from "../../domain/trustees/trustees.server.ts";
 import { getVolunteerRole, updateVolunteerRole, volunteerRoleRevisionData } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
 import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
 
@@ -32,7 +31,6 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : 0);
 
 const CAUSE_LABELS = { title: "Title", description: "Text", goal_pence: "Goal", raised_pence: "Raised off the site", image: "Image", image_alt: "Image description", is_visible: "Shown on the website" };
-const TRUSTEE_LABELS = { name: "Name", role: "Role", bio: "Bio", image: "Photo", image_alt: "Photo description", is_visible: "Shown on the website" };
 const SHOWN = { is_visible: "Shown on the website" };
 
 /**
@@ -69,22 +67,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
             image_alt: row.image === null ? "" : text(data.image_alt),
             is_visible: data.is_visible === true,
           },
-          actor,
-        )) !== null,
-    };
-  },
-  trustee: async (_id, numeric) => {
-    const row = await getTrustee(numeric);
-    if (!row) return null;
-    return {
-      name: row.name,
-      editPath: `/admin/trustees/edit/${row.id}`,
-      current: trusteeRevisionData(row),
-      labels: TRUSTEE_LABELS,
-      restore: async (data, actor) =>
-        (await updateTrustee(
-          row.id,
-          { name: text(data.name), role: text(data.role), bio: text(data.bio), image_alt: row.image === null ? "" : text(data.image_alt), is_visible: data.is_visible === true },
           actor,
         )) !== null,
     };
