@@ -19,8 +19,8 @@ import {
   moveGalleryImage,
   setGalleryImageVisible,
 } from "../../app/domain/craft-fair-gallery/gallery.server.ts";
-import { CauseFormSchema, causeAltTextProblem } from "../../app/domain/causes/causes.schema.ts";
-import { createCause, deleteCause, listCauses, listCausesForAdmin, moveCause, setCauseVisible, updateCause } from "../../app/domain/causes/causes.server.ts";
+import { CauseFormSchema, causeAltTextProblem } from "../../app/features/causes/causes.schema.ts";
+import { createCause, deleteCause, listCauses, listCausesForAdmin, moveCause, setCauseVisible, updateCause } from "../../app/features/causes/causes.server.ts";
 import { FundRecipientFormSchema } from "../../app/domain/fund-recipients/fund-recipients.schema.ts";
 import {
   createFundRecipient,

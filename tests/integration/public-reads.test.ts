@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isoDay, sampleCraftFairs, sampleEvents } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { craftFairs, events } from "../../app/db/schema.ts";
-import { listCauses } from "../../app/domain/causes/causes.server.ts";
+import { listCauses } from "../../app/features/causes/causes.server.ts";
 import { listPublicTrustees } from "../../app/features/trustees/index.ts";
 import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
 import { countUpcomingEvents, getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";

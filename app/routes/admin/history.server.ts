@@ -10,7 +10,6 @@ import { getAnnualReport, annualReportRevisionData, updateAnnualReport } from ".
 import { ANNUAL_REPORT_FORM_FIELDS, AnnualReportFormSchema } from "../../domain/annual-reports/annual-reports.schema.ts";
 import { awardRoundRevisionData, awardWinnerRevisionData, getAwardRound, getWinner, saveAwardRound, updateWinner } from "../../domain/awards/awards.server.ts";
 import { AWARD_ROUND_FORM_FIELDS, AWARD_WINNER_FORM_FIELDS, AwardRoundFormSchema, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
-import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
 import { galleryImageRevisionData, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
 import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema } from "../../domain/craft-fair-gallery/gallery.schema.ts";
 import { fundRecipientRevisionData, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
@@ -30,7 +29,6 @@ import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domai
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : 0);
 
-const CAUSE_LABELS = { title: "Title", description: "Text", goal_pence: "Goal", raised_pence: "Raised off the site", image: "Image", image_alt: "Image description", is_visible: "Shown on the website" };
 const SHOWN = { is_visible: "Shown on the website" };
 
 /**
@@ -46,29 +44,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       current: await getPageTextsForAdmin(id),
       labels: Object.fromEntries((PAGE_TEXTS[id] as PageDefinition).sections.flatMap((s) => s.fields.map((f) => [f.key, `${s.heading}: ${f.label}`]))),
       restore: async (data, actor) => (await savePageTexts(id, data, actor)).ok,
-    };
-  },
-  cause: async (_id, numeric) => {
-    const row = await getCause(numeric);
-    if (!row) return null;
-    return {
-      name: row.title,
-      editPath: `/admin/causes/edit/${row.id}`,
-      current: causeRevisionData(row),
-      labels: CAUSE_LABELS,
-      restore: async (data, actor) =>
-        (await updateCause(
-          row.id,
-          {
-            title: text(data.title),
-            description: text(data.description),
-            goal_pence: whole(data.goal_pence),
-            raised_pence: whole(data.raised_pence),
-            image_alt: row.image === null ? "" : text(data.image_alt),
-            is_visible: data.is_visible === true,
-          },
-          actor,
-        )) !== null,
     };
   },
   "fund-recipient": async (_id, numeric) => {
