@@ -25,7 +25,6 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("about", "routes/public/about.tsx"),
-    route("community-fund", "routes/public/community-fund.tsx"),
     route("events", "routes/public/events.tsx"),
     route("events/:id", "routes/public/event.tsx"),
     route("craft-fairs", "routes/public/craft-fairs.tsx"),
@@ -103,9 +102,6 @@ export default [
       route("history/:type/:id", "routes/admin/history.tsx"),
       route("appeals", "features/appeals/admin/appeals.tsx"),
       route("appeals/:causeId", "features/appeals/admin/appeal.tsx"),
-      route("fund-recipients", "routes/admin/fund-recipients.tsx"),
-      route("fund-recipients/new", "routes/admin/fund-recipient-form.tsx", { id: "admin-fund-recipient-new" }),
-      route("fund-recipients/edit/:id", "routes/admin/fund-recipient-form.tsx", { id: "admin-fund-recipient-edit" }),
       route("volunteer-roles", "routes/admin/volunteer-roles.tsx"),
       route("volunteer-roles/new", "routes/admin/volunteer-role-form.tsx", { id: "admin-volunteer-role-new" }),
       route("volunteer-roles/edit/:id", "routes/admin/volunteer-role-form.tsx", { id: "admin-volunteer-role-edit" }),

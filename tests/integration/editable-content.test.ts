@@ -21,14 +21,14 @@ import {
 } from "../../app/domain/craft-fair-gallery/gallery.server.ts";
 import { CauseFormSchema, causeAltTextProblem } from "../../app/features/causes/causes.schema.ts";
 import { createCause, deleteCause, listCauses, listCausesForAdmin, moveCause, setCauseVisible, updateCause } from "../../app/features/causes/causes.server.ts";
-import { FundRecipientFormSchema } from "../../app/domain/fund-recipients/fund-recipients.schema.ts";
+import { FundRecipientFormSchema } from "../../app/features/fund-recipients/fund-recipients.schema.ts";
 import {
   createFundRecipient,
   listFundRecipients,
   listFundRecipientsForAdmin,
   moveFundRecipient,
   setFundRecipientVisible,
-} from "../../app/domain/fund-recipients/fund-recipients.server.ts";
+} from "../../app/features/fund-recipients/fund-recipients.server.ts";
 import { pageDefaults } from "../../app/domain/page-texts/page-texts.ts";
 import { getPageTexts, getPageTextsForAdmin, savePageTexts } from "../../app/domain/page-texts/page-texts.server.ts";
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";

@@ -1,2 +1,2 @@
 /** What the rest of the site uses of trustees on the server: the public board (the page itself is trustees-page.tsx). */
-export { listPublicTrustees, type PublicTrustee } from "./trustees.server.ts";
+export { listPublicTrustees } from "./trustees.server.ts";

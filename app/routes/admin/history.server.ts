@@ -12,8 +12,6 @@ import { awardRoundRevisionData, awardWinnerRevisionData, getAwardRound, getWinn
 import { AWARD_ROUND_FORM_FIELDS, AWARD_WINNER_FORM_FIELDS, AwardRoundFormSchema, AwardWinnerFormSchema } from "../../domain/awards/awards.schema.ts";
 import { galleryImageRevisionData, getGalleryImage, updateGalleryImage } from "../../domain/craft-fair-gallery/gallery.server.ts";
 import { GALLERY_IMAGE_FORM_FIELDS, GalleryImageFormSchema } from "../../domain/craft-fair-gallery/gallery.schema.ts";
-import { fundRecipientRevisionData, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
-import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
 import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
 import { coverAltProblem, NEWS_FORM_FIELDS, NewsFormSchema } from "../../domain/news/news.schema.ts";
@@ -21,13 +19,11 @@ import { getNewsPost, newsRevisionData, slugProblem, updateNewsPost } from "../.
 import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
-import { penceAsPounds } from "../../lib/money.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 import { getVolunteerRole, updateVolunteerRole, volunteerRoleRevisionData } from "../../domain/volunteer-roles/volunteer-roles.server.ts";
 import { VOLUNTEER_ROLE_FORM_FIELDS, VolunteerRoleFormSchema } from "../../domain/volunteer-roles/volunteer-roles.schema.ts";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
-const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : 0);
 
 const SHOWN = { is_visible: "Shown on the website" };
 
@@ -44,20 +40,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       current: await getPageTextsForAdmin(id),
       labels: Object.fromEntries((PAGE_TEXTS[id] as PageDefinition).sections.flatMap((s) => s.fields.map((f) => [f.key, `${s.heading}: ${f.label}`]))),
       restore: async (data, actor) => (await savePageTexts(id, data, actor)).ok,
-    };
-  },
-  "fund-recipient": async (_id, numeric) => {
-    const row = await getFundRecipient(numeric);
-    if (!row) return null;
-    return {
-      name: row.name,
-      editPath: `/admin/fund-recipients/edit/${row.id}`,
-      current: fundRecipientRevisionData(row),
-      labels: { year: "Year", name: "Name", purpose: "What the grant is for", amount_pence: "Amount", status: "Status", ...SHOWN },
-      restore: (data, actor) =>
-        throughForm(FundRecipientFormSchema, FUND_RECIPIENT_FORM_FIELDS, data, (input) => updateFundRecipient(row.id, input, actor), {
-          amount: penceAsPounds(whole(data.amount_pence)),
-        }),
     };
   },
   "volunteer-role": async (_id, numeric) => {
