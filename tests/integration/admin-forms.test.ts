@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { sessionCookieName } from "../../app/auth/session.server.ts";
 import { listFaqsForAdmin } from "../../app/features/faqs/faqs.server.ts";
-import { listTrusteesForAdmin } from "../../app/domain/trustees/trustees.server.ts";
+import { listTrusteesForAdmin } from "../../app/features/trustees/trustees.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { readToast } from "../../app/lib/toast.server.ts";
 import { action as faqAction } from "../../app/features/faqs/admin/faq-form.tsx";
-import { action as trusteeAction } from "../../app/routes/admin/trustee-form.tsx";
+import { action as trusteeAction } from "../../app/features/trustees/admin/trustee-form.tsx";
 import { throughLayouts } from "../helpers/route-table.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -63,7 +63,7 @@ describe("admin forms with Conform", () => {
   it("answers a refused trustee (the shared listing form) the same way", async () => {
     const before = (await listTrusteesForAdmin()).length;
     const args = await post("/admin/trustees/new", { name: "A", role: "Treasurer", bio: "Short", image_alt: "", is_visible: "on" });
-    const result = replyOf(await throughLayouts("routes/admin/trustee-form.tsx", trusteeAction, args as never));
+    const result = replyOf(await throughLayouts("features/trustees/admin/trustee-form.tsx", trusteeAction, args as never));
     expect(result.init.status).toBe(400);
     expect(result.data.error).toMatchObject({ name: ["Name is required"], bio: ["Bio must be at least 10 characters"] });
     expect(result.data.error?.role ?? null).toBeNull();

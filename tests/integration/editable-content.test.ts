@@ -7,16 +7,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, causes, donations, pageTexts } from "../../app/db/schema.ts";
-import { CauseFormSchema, causeAltTextProblem } from "../../app/domain/causes/causes.schema.ts";
-import { createCause, deleteCause, listCauses, listCausesForAdmin, moveCause, setCauseVisible, updateCause } from "../../app/domain/causes/causes.server.ts";
-import { FundRecipientFormSchema } from "../../app/domain/fund-recipients/fund-recipients.schema.ts";
+import { CauseFormSchema, causeAltTextProblem } from "../../app/features/causes/causes.schema.ts";
+import { createCause, deleteCause, listCauses, listCausesForAdmin, moveCause, setCauseVisible, updateCause } from "../../app/features/causes/causes.server.ts";
+import { FundRecipientFormSchema } from "../../app/features/fund-recipients/fund-recipients.schema.ts";
 import {
   createFundRecipient,
   listFundRecipients,
   listFundRecipientsForAdmin,
   moveFundRecipient,
   setFundRecipientVisible,
-} from "../../app/domain/fund-recipients/fund-recipients.server.ts";
+} from "../../app/features/fund-recipients/fund-recipients.server.ts";
 import { pageDefaults } from "../../app/domain/page-texts/page-texts.ts";
 import { getPageTexts, getPageTextsForAdmin, savePageTexts } from "../../app/domain/page-texts/page-texts.server.ts";
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";

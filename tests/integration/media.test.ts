@@ -20,7 +20,7 @@ import {
   updateMedia,
   uploadMedia,
 } from "../../app/domain/media/media.server.ts";
-import { createTrustee, listPublicTrustees, updateTrustee } from "../../app/domain/trustees/trustees.server.ts";
+import { createTrustee, listPublicTrustees, updateTrustee } from "../../app/features/trustees/trustees.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import { mediaChoices, readMediaField } from "../../app/domain/listings/media-field.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

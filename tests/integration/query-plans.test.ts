@@ -10,7 +10,7 @@ import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, getPool } from "../../app/db/client.server.ts";
 import { listAuditActors, listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
-import { listCauses } from "../../app/domain/causes/causes.server.ts";
+import { listCauses } from "../../app/features/causes/causes.server.ts";
 import { findPersonalData } from "../../app/domain/data-protection/retention.server.ts";
 import { listEventsForAdmin } from "../../app/domain/events/events-admin.server.ts";
 import { countUpcomingEvents, getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";

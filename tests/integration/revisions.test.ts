@@ -11,7 +11,7 @@ import { contentRevisions, faqs, fundRecipients, newsPosts } from "../../app/db/
 import { createWinner, getAwardRound, saveAwardRound } from "../../app/features/awards/awards.server.ts";
 import { categoriesText } from "../../app/features/awards/awards.schema.ts";
 import { createFaq, moveFaq, setFaqVisible, updateFaq } from "../../app/features/faqs/faqs.server.ts";
-import { createFundRecipient, moveFundRecipient, updateFundRecipient } from "../../app/domain/fund-recipients/fund-recipients.server.ts";
+import { createFundRecipient, moveFundRecipient, updateFundRecipient } from "../../app/features/fund-recipients/fund-recipients.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
 import { createNewsPost, updateNewsPost } from "../../app/domain/news/news.server.ts";
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";

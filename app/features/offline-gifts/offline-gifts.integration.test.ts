@@ -11,7 +11,7 @@ import { getDb } from "../../db/client.server.ts";
 import { causes, donations } from "../../db/schema.ts";
 import { donationsExport, listDonations, parseDonationFilters } from "../../domain/giving/admin.server.ts";
 import { eligibleGifts, markClaimed } from "../../domain/giving/gift-aid.server.ts";
-import { listCausesForAdmin } from "../../domain/causes/causes.server.ts";
+import { listCausesForAdmin } from "../causes/index.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { claimSmallDonations, markRecordSent, recordCollection, recordOfflineGift, smallDonationsYears, type DeclarationInput } from "./offline-gifts.server.ts";
 import { declarationRecords } from "./table.ts";

@@ -6,9 +6,6 @@
  * Restoring brings back texts, figures and show/hide; an image or file stays as it is now,
  * because a replaced one is not kept.
  */
-import { causeRevisionData, getCause, updateCause } from "../../domain/causes/causes.server.ts";
-import { fundRecipientRevisionData, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
-import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema } from "../../domain/fund-recipients/fund-recipients.schema.ts";
 import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
 import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
 import { coverAltProblem, NEWS_FORM_FIELDS, NewsFormSchema } from "../../domain/news/news.schema.ts";
@@ -16,16 +13,10 @@ import { getNewsPost, newsRevisionData, slugProblem, updateNewsPost } from "../.
 import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
-import { penceAsPounds } from "../../lib/money.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
-import { getTrustee, trusteeRevisionData, updateTrustee } from "../../domain/trustees/trustees.server.ts";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
-const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : 0);
 
-const CAUSE_LABELS = { title: "Title", description: "Text", goal_pence: "Goal", raised_pence: "Raised off the site", image: "Image", image_alt: "Image description", is_visible: "Shown on the website" };
-const TRUSTEE_LABELS = { name: "Name", role: "Role", bio: "Bio", image: "Photo", image_alt: "Photo description", is_visible: "Shown on the website" };
-const SHOWN = { is_visible: "Shown on the website" };
 
 /**
  * The subjects of the layered content types; a feature folder's revisioned types come from
@@ -40,59 +31,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       current: await getPageTextsForAdmin(id),
       labels: Object.fromEntries((PAGE_TEXTS[id] as PageDefinition).sections.flatMap((s) => s.fields.map((f) => [f.key, `${s.heading}: ${f.label}`]))),
       restore: async (data, actor) => (await savePageTexts(id, data, actor)).ok,
-    };
-  },
-  cause: async (_id, numeric) => {
-    const row = await getCause(numeric);
-    if (!row) return null;
-    return {
-      name: row.title,
-      editPath: `/admin/causes/edit/${row.id}`,
-      current: causeRevisionData(row),
-      labels: CAUSE_LABELS,
-      restore: async (data, actor) =>
-        (await updateCause(
-          row.id,
-          {
-            title: text(data.title),
-            description: text(data.description),
-            goal_pence: whole(data.goal_pence),
-            raised_pence: whole(data.raised_pence),
-            image_alt: row.image === null ? "" : text(data.image_alt),
-            is_visible: data.is_visible === true,
-          },
-          actor,
-        )) !== null,
-    };
-  },
-  trustee: async (_id, numeric) => {
-    const row = await getTrustee(numeric);
-    if (!row) return null;
-    return {
-      name: row.name,
-      editPath: `/admin/trustees/edit/${row.id}`,
-      current: trusteeRevisionData(row),
-      labels: TRUSTEE_LABELS,
-      restore: async (data, actor) =>
-        (await updateTrustee(
-          row.id,
-          { name: text(data.name), role: text(data.role), bio: text(data.bio), image_alt: row.image === null ? "" : text(data.image_alt), is_visible: data.is_visible === true },
-          actor,
-        )) !== null,
-    };
-  },
-  "fund-recipient": async (_id, numeric) => {
-    const row = await getFundRecipient(numeric);
-    if (!row) return null;
-    return {
-      name: row.name,
-      editPath: `/admin/fund-recipients/edit/${row.id}`,
-      current: fundRecipientRevisionData(row),
-      labels: { year: "Year", name: "Name", purpose: "What the grant is for", amount_pence: "Amount", status: "Status", ...SHOWN },
-      restore: (data, actor) =>
-        throughForm(FundRecipientFormSchema, FUND_RECIPIENT_FORM_FIELDS, data, (input) => updateFundRecipient(row.id, input, actor), {
-          amount: penceAsPounds(whole(data.amount_pence)),
-        }),
     };
   },
   "legal-page": async (id) => {

@@ -1,4 +1,4 @@
-import { CauseCard } from "../../components/site/cause-card.tsx";
+import { CauseCard } from "../../features/causes/cause-card.tsx";
 import { EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { ArrowRightIcon, HeartIcon } from "../../components/site/icons.tsx";
 import { Section } from "../../components/site/page-hero.tsx";
@@ -6,7 +6,7 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
-import { listCauses } from "../../domain/causes/causes.server.ts";
+import { listCauses } from "../../features/causes/index.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { formatRaised, raisedTotalPence } from "../../domain/giving/settings.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";

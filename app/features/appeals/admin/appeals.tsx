@@ -1,7 +1,7 @@
 /** Appeals (staff): each cause, with its appeal if it runs one, and the way to start or change it. */
 import { Link } from "react-router";
 import { ukToday } from "../../../components/site/format.ts";
-import { listCausesForAdmin } from "../../../domain/causes/causes.server.ts";
+import { listCausesForAdmin } from "../../causes/index.ts";
 
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { contentMenu } from "../../../lib/content-types.ts";

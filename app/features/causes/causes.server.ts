@@ -6,7 +6,7 @@
  * causes are seeded on a fresh install only; when the read fails, the built-in samples
  * are shown instead (app/content/sample-fallback.server.ts).
  */
-import type { AuditAction } from "../audit/describe.ts";
+import type { AuditAction } from "../../domain/audit/describe.ts";
 import { asc, eq, max, sql } from "drizzle-orm";
 import { SAMPLE_CAUSES } from "../../content/sample-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -14,11 +14,11 @@ import { getDb } from "../../db/client.server.ts";
 import { causes, type CauseRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { withImageDetails } from "../media/media.server.ts";
-import { moveInOrder } from "../listings/reorder.server.ts";
-import { validId } from "../listings/listings.server.ts";
-import { recordRevision } from "../revisions/revisions.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { withImageDetails } from "../../domain/media/media.server.ts";
+import { moveInOrder } from "../../domain/listings/reorder.server.ts";
+import { validId } from "../../domain/listings/listings.server.ts";
+import { recordRevision } from "../../domain/revisions/revisions.server.ts";
 import type { CauseFormData } from "./causes.schema.ts";
 
 export interface PublicCause {

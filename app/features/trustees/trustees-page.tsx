@@ -6,9 +6,9 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { listAnnualReports } from "../../features/annual-reports/index.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import { listPublicTrustees } from "../../domain/trustees/trustees.server.ts";
+import { listPublicTrustees } from "./trustees.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
-import type { Route } from "./+types/trustees";
+import type { Route } from "./+types/trustees-page";
 import type { ContentHandle } from "../../live/topics.ts";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */

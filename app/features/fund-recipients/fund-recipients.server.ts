@@ -4,7 +4,7 @@
  * "fund-recipients" topic. Sample recipients are seeded on a fresh install only; when
  * the read fails, the built-in samples are shown (app/content/sample-fallback.server.ts).
  */
-import type { AuditAction } from "../audit/describe.ts";
+import type { AuditAction } from "../../domain/audit/describe.ts";
 import { asc, desc, eq, max } from "drizzle-orm";
 import { SAMPLE_FUND_RECIPIENTS } from "../../content/sample-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
@@ -12,10 +12,10 @@ import { getDb } from "../../db/client.server.ts";
 import { fundRecipients, type FundRecipientRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { moveInOrder } from "../listings/reorder.server.ts";
-import { validId } from "../listings/listings.server.ts";
-import { recordRevision } from "../revisions/revisions.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { moveInOrder } from "../../domain/listings/reorder.server.ts";
+import { validId } from "../../domain/listings/listings.server.ts";
+import { recordRevision } from "../../domain/revisions/revisions.server.ts";
 import type { FundRecipientFormData } from "./fund-recipients.schema.ts";
 import type { FundRecipientStatus } from "./fund-status.ts";
 

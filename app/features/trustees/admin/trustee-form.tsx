@@ -1,15 +1,15 @@
-import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { MediaField } from "../../components/admin/media-field.tsx";
-import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { TRUSTEE_FORM_FIELDS, TrusteeFormSchema, altTextProblem } from "../../domain/trustees/trustees.schema.ts";
-import { createTrustee, getTrustee, updateTrustee } from "../../domain/trustees/trustees.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
-import { mediaChoices } from "../../domain/listings/media-field.server.ts";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { MediaField } from "../../../components/admin/media-field.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { TRUSTEE_FORM_FIELDS, TrusteeFormSchema, altTextProblem } from "../trustees.schema.ts";
+import { createTrustee, getTrustee, updateTrustee } from "../trustees.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
 import type { Route } from "./+types/trustee-form";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };

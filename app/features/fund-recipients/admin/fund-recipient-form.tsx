@@ -1,13 +1,13 @@
-import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { SelectField, TextField } from "../../components/ui/fields.tsx";
-import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema, fundRecipientFormAmount } from "../../domain/fund-recipients/fund-recipients.schema.ts";
-import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
-import { createFundRecipient, getFundRecipient, updateFundRecipient } from "../../domain/fund-recipients/fund-recipients.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { SelectField, TextField } from "../../../components/ui/fields.tsx";
+import { FUND_RECIPIENT_FORM_FIELDS, FundRecipientFormSchema, fundRecipientFormAmount } from "../fund-recipients.schema.ts";
+import { FUND_STATUS_LABELS } from "../fund-status.ts";
+import { createFundRecipient, getFundRecipient, updateFundRecipient } from "../fund-recipients.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
 import type { Route } from "./+types/fund-recipient-form";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Recipient" : "Add a Recipient"} | Millbrook Admin` }];
 

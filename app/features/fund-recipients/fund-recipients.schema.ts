@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { penceAsPounds, readAmount } from "../../lib/money.ts";
-import { checkbox, requiredText } from "../listings/listing-fields.schema.ts";
+import { checkbox, requiredText } from "../../domain/listings/listing-fields.schema.ts";
 import { FUND_RECIPIENT_STATUSES } from "./fund-status.ts";
 
 

@@ -1,10 +1,10 @@
-import { CauseCard } from "../../components/site/cause-card.tsx";
+import { CauseCard } from "./cause-card.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { listCauses } from "../../domain/causes/causes.server.ts";
+import { listCauses } from "./causes.server.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import type { Route } from "./+types/causes";
+import type { Route } from "./+types/causes-page";
 import type { ContentHandle } from "../../live/topics.ts";
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */

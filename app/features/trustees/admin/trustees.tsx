@@ -2,16 +2,16 @@
  * Trustees: the board shown on /trustees. Staff add, edit, reorder (Move up / Move down,
  * plain form posts that work without JavaScript), show or hide, and delete them.
  */
-import { EmptyState } from "../../components/admin/kit/card.tsx";
-import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
-import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
-import { ListHeader } from "../../components/admin/kit/page-header.tsx";
-import { SafeImage } from "../../components/site/safe-image.tsx";
-import { deleteTrustee, listTrusteesForAdmin, moveTrustee, setTrusteeVisible } from "../../domain/trustees/trustees.server.ts";
-import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
+import { EmptyState } from "../../../components/admin/kit/card.tsx";
+import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
+import { OrderedList } from "../../../components/admin/kit/ordered-list.tsx";
+import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
+import { SafeImage } from "../../../components/site/safe-image.tsx";
+import { deleteTrustee, listTrusteesForAdmin, moveTrustee, setTrusteeVisible } from "../trustees.server.ts";
+import { handleOrderedListAction } from "../../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/trustees";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("trustees");
 

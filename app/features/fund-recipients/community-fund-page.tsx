@@ -5,10 +5,10 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
-import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
-import { listFundRecipients } from "../../domain/fund-recipients/fund-recipients.server.ts";
+import { FUND_STATUS_LABELS } from "./fund-status.ts";
+import { listFundRecipients } from "./fund-recipients.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import type { Route } from "./+types/community-fund";
+import type { Route } from "./+types/community-fund-page";
 import type { ContentHandle } from "../../live/topics.ts";
 import { formatPence } from "../../lib/money.ts";
 

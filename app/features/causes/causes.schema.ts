@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { penceAsPounds, readAmount } from "../../lib/money.ts";
-import { checkbox, requiredText, tooLong } from "../listings/listing-fields.schema.ts";
+import { checkbox, requiredText, tooLong } from "../../domain/listings/listing-fields.schema.ts";
 
 const ALT_TEXT_REQUIRED = "Describe the image for people who cannot see it, or mark it as decorative";
 const MAX_PENCE = 1_000_000_000; // £10,000,000

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, trustees } from "../../app/db/schema.ts";
-import { altTextProblem, TrusteeFormSchema } from "../../app/domain/trustees/trustees.schema.ts";
+import { getDb } from "../../db/client.server.ts";
+import { auditLog, trustees } from "../../db/schema.ts";
+import { altTextProblem, TrusteeFormSchema } from "./trustees.schema.ts";
 import {
   createTrustee,
   deleteTrustee,
@@ -11,8 +11,8 @@ import {
   moveTrustee,
   setTrusteeVisible,
   updateTrustee,
-} from "../../app/domain/trustees/trustees.server.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+} from "./trustees.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 

@@ -4,7 +4,7 @@
  * mark it decorative.
  */
 import { z } from "zod";
-import { checkbox, requiredText, tooLong } from "../listings/listing-fields.schema.ts";
+import { checkbox, requiredText, tooLong } from "../../domain/listings/listing-fields.schema.ts";
 
 const ALT_TEXT_REQUIRED = "Describe the photo for people who cannot see it, or mark it as decorative";
 

@@ -1,6 +1,6 @@
 import { formatPence, progressPercent } from "../../lib/money.ts";
-import { ProgressBar } from "./page-hero.tsx";
-import { SafeImage } from "./safe-image.tsx";
+import { ProgressBar } from "../../components/site/page-hero.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
 
 export interface CauseCardData {
   title: string;

@@ -1,17 +1,17 @@
-import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { MediaField } from "../../components/admin/media-field.tsx";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { MediaField } from "../../../components/admin/media-field.tsx";
 
-import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { CAUSE_FORM_FIELDS, CauseFormSchema, causeAltTextProblem, causeFormAmounts } from "../../domain/causes/causes.schema.ts";
-import { createCause, getCause, listCausesForAdmin, updateCause } from "../../domain/causes/causes.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
-import { mediaChoices } from "../../domain/listings/media-field.server.ts";
+import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { CAUSE_FORM_FIELDS, CauseFormSchema, causeAltTextProblem, causeFormAmounts } from "../causes.schema.ts";
+import { createCause, getCause, listCausesForAdmin, updateCause } from "../causes.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
 import type { Route } from "./+types/cause-form";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
-import { formatPence } from "../../lib/money.ts";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
+import { formatPence } from "../../../lib/money.ts";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };

@@ -4,24 +4,24 @@
  * hide, and delete them. The fund's facts and target are page texts (Community Fund page).
  */
 import { Link } from "react-router";
-import { EmptyState } from "../../components/admin/kit/card.tsx";
-import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
-import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
-import { ListHeader } from "../../components/admin/kit/page-header.tsx";
+import { EmptyState } from "../../../components/admin/kit/card.tsx";
+import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
+import { OrderedList } from "../../../components/admin/kit/ordered-list.tsx";
+import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
 
-import { groupByYear } from "../../domain/community/community-lists.server.ts";
-import { FUND_STATUS_LABELS } from "../../domain/fund-recipients/fund-status.ts";
+import { groupByYear } from "../../../domain/community/community-lists.server.ts";
+import { FUND_STATUS_LABELS } from "../fund-status.ts";
 import {
   deleteFundRecipient,
   listFundRecipientsForAdmin,
   moveFundRecipient,
   setFundRecipientVisible,
-} from "../../domain/fund-recipients/fund-recipients.server.ts";
-import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
+} from "../fund-recipients.server.ts";
+import { handleOrderedListAction } from "../../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/fund-recipients";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
-import { formatPence } from "../../lib/money.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
+import { formatPence } from "../../../lib/money.ts";
 
 export const handle: MenuHandle = contentMenu("fund-recipients");
 

@@ -3,18 +3,18 @@
  * (Move up / Move down, plain form posts that work without JavaScript), show or hide, and
  * delete them. Raised shows what staff entered plus the gifts given online to the cause.
  */
-import { EmptyState } from "../../components/admin/kit/card.tsx";
-import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
-import { OrderedList } from "../../components/admin/kit/ordered-list.tsx";
-import { ListHeader } from "../../components/admin/kit/page-header.tsx";
+import { EmptyState } from "../../../components/admin/kit/card.tsx";
+import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
+import { OrderedList } from "../../../components/admin/kit/ordered-list.tsx";
+import { ListHeader } from "../../../components/admin/kit/page-header.tsx";
 
-import { SafeImage } from "../../components/site/safe-image.tsx";
-import { deleteCause, listCausesForAdmin, moveCause, setCauseVisible } from "../../domain/causes/causes.server.ts";
-import { handleOrderedListAction } from "../../domain/listings/ordered-list.server.ts";
+import { SafeImage } from "../../../components/site/safe-image.tsx";
+import { deleteCause, listCausesForAdmin, moveCause, setCauseVisible } from "../causes.server.ts";
+import { handleOrderedListAction } from "../../../domain/listings/ordered-list.server.ts";
 import type { Route } from "./+types/causes";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
-import { formatPence } from "../../lib/money.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
+import { formatPence } from "../../../lib/money.ts";
 
 export const handle: MenuHandle = contentMenu("causes");
 
