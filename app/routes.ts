@@ -10,6 +10,8 @@ import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry }
  */
 export interface FeatureRoutes {
   public?: RouteConfigEntry[];
+  /** Under /admin but outside the staff layout: no session is checked (sign-in, one-time links). */
+  unguarded?: RouteConfigEntry[];
   staff?: RouteConfigEntry[];
 }
 const featuresDir = new URL("./features/", import.meta.url);
@@ -61,19 +63,10 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
 
-  // Admin area. Outside the layout: sign-in, sign-out and one-time links (no session needed).
+  // Admin area. Outside the layout: sign-in, sign-out and one-time links (no session needed:
+  // app/features/sign-in lists them as `unguarded`).
   ...prefix("admin", [
-    route("setup/:token", "routes/admin/setup.tsx"),
-    route("login", "routes/admin/login.tsx"),
-    // Second sign-in step for pending sessions (they check the pending session themselves).
-    route("login/verify", "routes/admin/login-verify.tsx"),
-    route("login/enrol", "routes/admin/login-enrol.tsx"),
-    // Passkey options (WebAuthn challenges) for sign-in and its second step (no full session yet).
-    route("login/passkey", "routes/admin/login-passkey.ts"),
-    route("logout", "routes/admin/logout.tsx"),
-    route("set-password/:token", "routes/admin/set-password.tsx"),
-    route("enrol/:token", "routes/admin/enrol-link.tsx"),
-    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    ...featureRoutes.flatMap((feature) => feature.unguarded ?? []),
     // Inside the layout: its middleware checks the session before every loader and action
     // (pages, fetchers, resources) and gives them the staff member. Where a screen sits
     // here declares who may use it: any staff member, one permission (submissions,
@@ -130,11 +123,6 @@ export default [
       route("legal-pages/:slug", "routes/admin/legal-page-form.tsx"),
       route("contact", "routes/admin/contact.tsx"),
       route("keep-alive", "routes/admin/keep-alive.ts"),
-      route("reauth", "routes/admin/reauth.tsx"),
-      route("account", "routes/admin/account.tsx"),
-      route("account/two-factor", "routes/admin/account-two-factor.tsx"),
-      route("account/passkeys", "routes/admin/account-passkeys.tsx"),
-      route("passkey-options", "routes/admin/passkey-options.ts"),
       route("volunteering", "features/volunteering/admin/opportunities.tsx"),
       route("volunteering/:id", "features/volunteering/admin/opportunity.tsx"),
 
