@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -10,6 +11,20 @@ const ROUTES = "(^|/)routes/";
 const COMPONENTS = "(^|/)components/";
 const SERVER_MODULE = "\\.server(\\.tsx?)?$";
 const FEATURES = "(^|/)features/";
+
+/**
+ * A feature's outside is its `index.ts` (what other code may call) and its `table.ts`
+ * (its tables, for foreign keys and joins); browser-safe pieces another feature's page
+ * renders go in its `ui.ts`. Everything else in the folder is its inside.
+ */
+const FEATURE_NAMES = readdirSync(`${import.meta.dirname}/app/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Sources (relative, from anywhere in feature `own`) reaching into another feature's inside. */
+function otherFeaturesInsides(own) {
+  const others = FEATURE_NAMES.filter((name) => name !== own).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return `^(\\.\\./)+(features/)?(${others.join("|")})/(?!(index|table|ui)\\.tsx?$)`;
+}
 
 /** `forbidden`: import sources (regexes) refused with `message`, or [regex, own message] pairs. */
 function layer(files, message, forbidden) {
@@ -57,12 +72,29 @@ export default tseslint.config(
     COMPONENTS,
     ["^(node:)?fs(/promises)?$", "Files go through the stores of app/storage (publicStore, privateStore), never node:fs."],
   ]),
-  layer(["app/storage/**", "app/mail/**", "app/live/**", "app/lib/**", "app/auth/**"], "Infrastructure modules never import routes, components or features.", [ROUTES, COMPONENTS, FEATURES]),
+  layer(["app/storage/**", "app/mail/**", "app/live/**", "app/auth/**"], "Infrastructure modules (auth primitives included) never import the domain, routes, components or features: they are below all of them.", [
+    DOMAIN,
+    ROUTES,
+    COMPONENTS,
+    FEATURES,
+  ]),
+  layer("app/lib/**", "Infrastructure modules never import routes, components or features.", [ROUTES, COMPONENTS, FEATURES]),
   // Feature folders (app/features/<name>/: one concept's tables, rules, screens and tests)
   // stand on the platform; the platform never imports a feature. The composition lists
   // (app/routes.ts, app/jobs/jobs.server.ts) name them. One block per folder: a later
   // block for the same files would replace an earlier one's list.
-  layer("app/features/**", "A feature never imports the layered routes (app/routes): share through the platform or a feature's index.ts.", [ROUTES]),
+  ...FEATURE_NAMES.map((name) => ({
+    ...layer(`app/features/${name}/**`, "A feature never imports the layered routes (app/routes): share through the platform or a feature's index.ts.", [
+      ROUTES,
+      [otherFeaturesInsides(name), "Another feature is reached through its index.ts (its tables through table.ts, browser pieces through ui.ts), never its inside: export what you need there."],
+    ]),
+    // Tests beside a feature's code set up data through any module, as tests/ do.
+    ignores: ["app/**/*.test.{ts,tsx}"],
+  })),
+  {
+    files: ["app/features/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: ROUTES, message: "A feature's tests never import the layered routes (app/routes)." }] }] },
+  },
 
   // Configuration comes from app/lib/config.server.ts (validated once), never process.env.
   {

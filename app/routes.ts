@@ -1,17 +1,17 @@
 import { existsSync, readdirSync } from "node:fs";
 import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+import type { Access } from "./auth/access.ts";
 
 /**
  * What a feature folder adds to the route table: `app/features/<name>/routes.ts` exports
- * `{ public?: [...], staff?: [...] }` (files named from app/, as here). Public pages go in
- * the public shell; staff screens under the admin layout (any staff member, the session
- * checked in its middleware). A feature whose screens need a permission lists them below
- * under that permission's layout instead.
+ * a list of screens per place (files named from app/, as here). `public`: in the public
+ * shell. `unguarded`: under /admin outside the staff layout, no session checked (sign-in,
+ * one-time links). Then one key per access a screen needs (app/auth/access.ts), each put
+ * under the layout whose middleware checks it: `staff` (any staff member), a permission
+ * (`submissions`, `check-in`, `supporters`, `donations`, `data-protection`) or
+ * `administrator`. Where a screen is listed is who may use it.
  */
-export interface FeatureRoutes {
-  public?: RouteConfigEntry[];
-  staff?: RouteConfigEntry[];
-}
+export type FeatureRoutes = { public?: RouteConfigEntry[]; unguarded?: RouteConfigEntry[] } & { [access in Access]?: RouteConfigEntry[] };
 const featuresDir = new URL("./features/", import.meta.url);
 const featureRoutes: FeatureRoutes[] = await Promise.all(
   readdirSync(featuresDir)
@@ -19,6 +19,8 @@ const featureRoutes: FeatureRoutes[] = await Promise.all(
     .sort()
     .map(async (name) => ((await import(/* @vite-ignore */ new URL(`${name}/routes.ts`, featuresDir).href)) as { default: FeatureRoutes }).default),
 );
+/** Every feature's screens for one place in the table. */
+const featureScreens = (place: keyof FeatureRoutes) => featureRoutes.flatMap((feature) => feature[place] ?? []);
 
 export default [
   // Public site: inside the public shell (header, footer, maintenance gate).
@@ -53,33 +55,24 @@ export default [
     route("manage-giving/sign-in/:token", "features/donor-account/sign-in-page.tsx"),
     route("newsletters", "features/newsletters/public/archive.tsx"),
     route("newsletters/:slug", "features/newsletters/public/issue.tsx"),
-    ...featureRoutes.flatMap((feature) => feature.public ?? []),
+    ...featureScreens("public"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
-  // Admin area. Outside the layout: sign-in, sign-out and one-time links (no session needed).
+  // Admin area. Outside the layout: sign-in, sign-out and one-time links (no session needed:
+  // app/features/sign-in lists them as `unguarded`).
   ...prefix("admin", [
-    route("setup/:token", "routes/admin/setup.tsx"),
-    route("login", "routes/admin/login.tsx"),
-    // Second sign-in step for pending sessions (they check the pending session themselves).
-    route("login/verify", "routes/admin/login-verify.tsx"),
-    route("login/enrol", "routes/admin/login-enrol.tsx"),
-    // Passkey options (WebAuthn challenges) for sign-in and its second step (no full session yet).
-    route("login/passkey", "routes/admin/login-passkey.ts"),
-    route("logout", "routes/admin/logout.tsx"),
-    route("set-password/:token", "routes/admin/set-password.tsx"),
-    route("enrol/:token", "routes/admin/enrol-link.tsx"),
-    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    ...featureScreens("unguarded"),
     // Inside the layout: its middleware checks the session before every loader and action
     // (pages, fetchers, resources) and gives them the staff member. Where a screen sits
     // here declares who may use it: any staff member, one permission (submissions,
     // donations, data protection, supporters, check-in: app/auth/access.ts), or
-    // administrators only. Feature folders (app/features/<name>/) put their admin screens
-    // under the layout of the permission they need.
+    // administrators only. Feature folders (app/features/<name>/routes.ts) list their admin
+    // screens under the key of the access they need; each layout spreads its key in.
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
-      ...featureRoutes.flatMap((feature) => feature.staff ?? []),
+      ...featureScreens("staff"),
       route("events", "routes/admin/events.tsx"),
       route("events/new", "routes/admin/event-form.tsx", { id: "admin-event-new" }),
       route("events/edit/:id", "routes/admin/event-form.tsx", { id: "admin-event-edit" }),
@@ -105,11 +98,6 @@ export default [
       route("legal-pages/:slug", "routes/admin/legal-page-form.tsx"),
       route("contact", "routes/admin/contact.tsx"),
       route("keep-alive", "routes/admin/keep-alive.ts"),
-      route("reauth", "routes/admin/reauth.tsx"),
-      route("account", "routes/admin/account.tsx"),
-      route("account/two-factor", "routes/admin/account-two-factor.tsx"),
-      route("account/passkeys", "routes/admin/account-passkeys.tsx"),
-      route("passkey-options", "routes/admin/passkey-options.ts"),
       route("volunteering", "features/volunteering/admin/opportunities.tsx"),
       route("volunteering/:id", "features/volunteering/admin/opportunity.tsx"),
 
@@ -120,18 +108,13 @@ export default [
         route("inbox/:id/files/:index", "routes/admin/submissions/submission-file.ts"),
         route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
         route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
-        route("events/:id/waitlist", "features/waitlist/admin/event-waitlist.tsx"),
-        route("events/:id/cancel", "features/event-series/admin/cancel-date.tsx"),
-        // Volunteering's screens with volunteers' names and contacts.
-        route("volunteering/rota", "features/volunteering/admin/rota.tsx"),
-        route("volunteering/volunteers", "features/volunteering/admin/volunteers.tsx"),
-        route("volunteering/hours", "features/volunteering/admin/hours.tsx"),
-        route("volunteering/hours.csv", "features/volunteering/admin/hours-export.ts"),
+        ...featureScreens("submissions"),
       ]),
 
       layout("routes/admin/check-in/layout.tsx", [
         route("check-in", "routes/admin/check-in/today.tsx"),
         route("events/:id/check-in", "routes/admin/check-in/check-in.tsx"),
+        ...featureScreens("check-in"),
       ]),
 
       layout("routes/admin/admin-only/layout.tsx", [
@@ -143,7 +126,7 @@ export default [
         route("audit-log", "routes/admin/admin-only/audit-log.tsx"),
         route("failed-mail", "routes/admin/admin-only/failed-mail.tsx"),
         route("settings/giving", "routes/admin/admin-only/settings-giving.ts"),
-        route("settings/fees", "features/gift-options/admin/settings-fees.ts"),
+        ...featureScreens("administrator"),
       ]),
 
       layout("routes/admin/donations/layout.tsx", [
@@ -152,40 +135,15 @@ export default [
         route("donations/donor", "routes/admin/donations/donor.tsx"),
         route("donations/gift-aid", "routes/admin/donations/gift-aid.tsx"),
         route("donations/gift-aid/schedule.xlsx", "routes/admin/donations/gift-aid-schedule.ts"),
-        route("donations/offline", "features/offline-gifts/admin/offline.tsx"),
-        route("donations/collections", "features/offline-gifts/admin/collections.tsx"),
-        route("donations/small-donations", "features/offline-gifts/admin/small-donations.tsx"),
-        // Reports (app/features/insights): money and events figures, the trustees' summary.
-        route("reports", "features/insights/admin/reports.tsx"),
-        route("reports/events", "features/insights/admin/events-report.tsx"),
-        route("reports/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-money-export" }),
-        route("reports/events/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-events-export" }),
-        route("reports/trustees.pdf", "features/insights/admin/trustees-summary.ts"),
+        ...featureScreens("donations"),
       ]),
 
-      layout("routes/admin/supporters/layout.tsx", [
-        route("supporters", "features/supporters/admin/supporters.tsx"),
-        route("supporters/export.csv", "features/supporters/admin/supporters-export.ts"),
-        route("supporters/:id", "features/supporters/admin/supporter.tsx"),
-        route("newsletters", "features/newsletters/admin/newsletters.tsx"),
-        route("newsletters/new", "features/newsletters/admin/newsletter-form.tsx", { id: "admin-newsletter-new" }),
-        route("newsletters/:id/edit", "features/newsletters/admin/newsletter-form.tsx", { id: "admin-newsletter-edit" }),
-        route("newsletters/:id/preview", "features/newsletters/admin/newsletter-preview.ts"),
-        route("newsletters/:id", "features/newsletters/admin/newsletter.tsx"),
-        // Reports (app/features/insights): supporters, volunteering and the website's visitors.
-        route("reports/supporters", "features/insights/admin/supporters-report.tsx"),
-        route("reports/website", "features/insights/admin/website-report.tsx"),
-        route("reports/supporters/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-supporters-export" }),
-        route("reports/website/export/:chart", "features/insights/admin/report-export.ts", { id: "admin-report-website-export" }),
-      ]),
+      layout("routes/admin/supporters/layout.tsx", [...featureScreens("supporters")]),
 
       layout("routes/admin/data-protection/layout.tsx", [
         route("data-protection", "routes/admin/data-protection/data-protection.tsx"),
         route("data-protection/export", "routes/admin/data-protection/data-protection-export.ts"),
-        route("data-protection/complaints", "features/data-protection/admin/complaints.tsx"),
-        route("data-protection/complaints/:id", "features/data-protection/admin/complaint.tsx"),
-        route("data-protection/requests", "features/data-protection/admin/requests.tsx"),
-        route("data-protection/requests/:id", "features/data-protection/admin/request.tsx"),
+        ...featureScreens("data-protection"),
       ]),
 
       route("*", "routes/admin/not-found.tsx"),

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
-import { checkNewPassword } from "../app/auth/password-policy.server.ts";
+import { checkNewPassword } from "../app/features/sign-in/index.ts";
 import { recordAudit } from "../app/domain/audit/audit.server.ts";
 import { EmailSchema, NewPasswordSchema, RoleSchema } from "../app/domain/staff/staff.schema.ts";
 import { createUser, StaffError } from "../app/domain/staff/staff.server.ts";

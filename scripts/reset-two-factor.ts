@@ -9,7 +9,7 @@
  * DATA_DIR / DATABASE_URL like the server.
  */
 import { parseArgs } from "node:util";
-import { resetSecondFactor, TwoFactorResetError } from "../app/auth/two-factor-admin.server.ts";
+import { resetSecondFactor, TwoFactorResetError } from "../app/domain/staff/two-factor-admin.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { findUserByEmail } from "../app/domain/staff/staff.server.ts";
 import { readConfig, siteOrigin } from "../app/lib/config.server.ts";

@@ -17,14 +17,11 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { StaffRole } from "../db/schema.ts";
 import type { StaffPermission } from "./access.ts";
-import type { AuditActor } from "../domain/audit/audit.server.ts";
-import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { requestInfoContext } from "../lib/request-context.ts";
 import { toastCookie } from "../lib/toast.server.ts";
 import { allows, PERMISSION_LABELS, type Access } from "./access.ts";
-import { loginUrl } from "./redirect.ts";
-import { stepUrl } from "./second-factor-step.server.ts";
+import { loginUrl, stepUrl } from "./redirect.ts";
 import {
   clearSessionCookie,
   lookupSession,
@@ -128,18 +125,43 @@ async function sendToLogin(args: GuardArgs, lookup: SessionLookup): Promise<neve
   throw redirect(loginUrl(currentTarget(args.request)), { headers });
 }
 
+/** Who made a request: the staff member and the address it came from (as the audit log records it). */
+export interface RequestActor {
+  userId: string;
+  email: string;
+  ip: string;
+}
+
+/** A refused access attempt: who, to what page, and what the page needs. */
+interface Refusal {
+  actor: RequestActor;
+  path: string;
+  method: string;
+  role: StaffRole | null;
+  required: Access;
+}
+
 /**
- * A refused access attempt goes to the audit log, once per account and period with the
- * number of repeats (a script retrying a forbidden page cannot flood the log).
+ * Writes a refused access attempt down. The guards sit below the audit log, so the admin
+ * layouts hand them its writer (`recordRefusedAccess` in app/domain/limits).
  */
-async function recordRefusal(args: GuardArgs, session: { userId: string; email: string; role: StaffRole | null }, required: Access) {
+export type RecordRefusal = (refusal: Refusal) => Promise<void>;
+
+async function recordRefusal(
+  args: GuardArgs,
+  session: { userId: string; email: string; role: StaffRole | null },
+  required: Access,
+  record: RecordRefusal | undefined,
+) {
+  if (!record) return;
   try {
-    await recordAggregatedAudit(
-      `user:${session.userId}`,
-      { userId: session.userId, email: session.email, ip: args.context.get(requestInfoContext).ip },
-      "access.denied",
-      { entity: "user", entityId: session.userId, details: { path: pagePath(args.request).slice(0, 200), method: args.request.method, role: session.role, required } },
-    );
+    await record({
+      actor: { userId: session.userId, email: session.email, ip: args.context.get(requestInfoContext).ip },
+      path: pagePath(args.request).slice(0, 200),
+      method: args.request.method,
+      role: session.role,
+      required,
+    });
   } catch (error) {
     logger.error({ err: error }, "could not record a refused access attempt");
   }
@@ -149,14 +171,14 @@ async function recordRefusal(args: GuardArgs, session: { userId: string; email: 
  * The signed-in staff member, or a thrown response: redirect to sign-in (anonymous or
  * expired session) or 403 (no staff role, or without what `access` needs).
  */
-export async function requireStaff(args: GuardArgs, access: Access = "staff"): Promise<StaffIdentity> {
+export async function requireStaff(args: GuardArgs, access: Access = "staff", record?: RecordRefusal): Promise<StaffIdentity> {
   const lookup = await sessionOf(args, !isBackgroundRefresh(args.request));
   if (lookup.status !== "active") return sendToLogin(args, lookup);
   // Password right, second factor not yet checked (or to enrol): nothing else is reachable.
   if (lookup.session.pending) throw redirect(stepUrl(lookup.session.pending, currentTarget(args.request)));
   const staff = staffIdentity(lookup.session);
   if (!staff || !allows(staff, access)) {
-    await recordRefusal(args, lookup.session, access);
+    await recordRefusal(args, lookup.session, access, record);
     throw staff
       ? data<AccessDenied>({ denied: "access", required: access as Exclude<Access, "staff">, why: whyDenied(access) }, { status: 403, statusText: "Forbidden" })
       : data<AccessDenied>({ denied: "no-access", email: lookup.session.email }, { status: 403, statusText: "Forbidden" });
@@ -196,9 +218,9 @@ export async function getOptionalStaff(args: GuardArgs): Promise<StaffIdentity |
  * the staff member it finds is put in the router context for the loaders and actions.
  * Admin responses are never cached (so Back after sign-out shows nothing).
  */
-export function staffMiddleware(access: Access): MiddlewareFunction<Response> {
+export function staffMiddleware(access: Access, record: RecordRefusal): MiddlewareFunction<Response> {
   return async (args, next) => {
-    args.context.set(staffContext, await requireStaff(args, access));
+    args.context.set(staffContext, await requireStaff(args, access, record));
     const response = await next();
     try {
       response.headers.set("Cache-Control", "no-store");
@@ -210,7 +232,7 @@ export function staffMiddleware(access: Access): MiddlewareFunction<Response> {
 }
 
 /** The staff member and the request's address, as the audit log records who made a change. */
-export function currentActor(args: GuardArgs): AuditActor {
+export function currentActor(args: GuardArgs): RequestActor {
   const staff = currentStaff(args);
   return { userId: staff.user.id, email: staff.user.email, ip: args.context.get(requestInfoContext).ip };
 }

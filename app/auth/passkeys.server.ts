@@ -26,7 +26,7 @@ import { getDb } from "../db/client.server.ts";
 import { staffPasskeys, webauthnChallenges } from "../db/schema.ts";
 import { config, siteOrigin } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { hitCounter } from "../domain/limits/counters.server.ts";
+import { hitCounter } from "../lib/rate-counters.server.ts";
 import { addressBucket } from "./throttle.server.ts";
 
 export type ChallengePurpose = "sign-in" | "verify" | "register" | "reauth";

@@ -4,7 +4,6 @@
  * not only spaces, not one of the most common passwords, and not containing the person's
  * email address or the charity's name.
  */
-import { getSiteSettings } from "../domain/settings/settings.server.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 import { MIN_PASSWORD_LENGTH } from "./password-rules.ts";
 
@@ -45,10 +44,4 @@ export function passwordProblem(password: string, context: PasswordContext): str
     return PASSWORD_MESSAGES.charity;
   }
   return null;
-}
-
-/** `passwordProblem` with the charity's name from the site settings. */
-export async function checkNewPassword(password: string, email: string): Promise<string | null> {
-  const settings = await getSiteSettings();
-  return passwordProblem(password, { email, charityName: settings.site_name });
 }

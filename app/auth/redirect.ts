@@ -34,3 +34,9 @@ export function loginUrl(path?: string | null): string {
     ? `/admin/login?redirectTo=${encodeURIComponent(target)}`
     : "/admin/login";
 }
+
+/** The page of a pending session's second sign-in step ("verify" or "enrol"), bringing the person back to `redirectTo` afterwards. */
+export function stepUrl(pending: "verify" | "enrol", redirectTo?: string | null): string {
+  const path = pending === "verify" ? "/admin/login/verify" : "/admin/login/enrol";
+  return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+}

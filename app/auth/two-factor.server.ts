@@ -15,8 +15,7 @@ import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { getDb } from "../db/client.server.ts";
-import { recoveryCodes, staffFactors, staffPasskeys, type StaffRole } from "../db/schema.ts";
-import { getSiteSettings } from "../domain/settings/settings.server.ts";
+import { recoveryCodes, staffFactors, staffPasskeys } from "../db/schema.ts";
 import { logger } from "../lib/logger.server.ts";
 import { decryptSecret, encryptSecret, isEncrypted } from "../lib/secret-box.server.ts";
 import { hashToken } from "../lib/tokens.server.ts";
@@ -42,13 +41,6 @@ function base32(bytes: Uint8Array): string {
   }
   if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
   return out;
-}
-
-/** Whether the account must have a second factor (administrators always; everyone when the setting says so). */
-export async function twoFactorRequired(role: StaffRole | null): Promise<boolean> {
-  if (role === "administrator") return true;
-  if (!role) return false;
-  return (await getSiteSettings()).require_two_factor;
 }
 
 /** Whether the account has a second factor: a confirmed authenticator app or a passkey. */

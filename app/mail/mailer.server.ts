@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Transporter } from "nodemailer";
-import { hitCounter } from "../domain/limits/counters.server.ts";
+import { hitCounter } from "../lib/rate-counters.server.ts";
 import { deleteJobsAbout, enqueue, queueRunning } from "../jobs/queue.server.ts";
 import { config, type AppConfig } from "../lib/config.server.ts";
 import { logger } from "../lib/logger.server.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getOptionalStaff, requireStaff } from "../../app/auth/guards.server.ts";
-import { signIn, signOut } from "../../app/auth/login.server.ts";
+import { signIn, signOut } from "../../app/features/sign-in/login.server.ts";
 import {
   createSession,
   deleteSessionsOfUser,

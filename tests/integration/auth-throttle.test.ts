@@ -2,7 +2,7 @@ import { reloadConfig } from "../../app/lib/config.server.ts";
 import { randomBytes, scryptSync } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { signIn } from "../../app/auth/login.server.ts";
+import { signIn } from "../../app/features/sign-in/login.server.ts";
 import { ADDRESS_FREE_FAILURES, throttleKeys } from "../../app/auth/throttle.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, loginThrottle, rateCounters, sessions, users } from "../../app/db/schema.ts";

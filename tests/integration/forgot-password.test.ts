@@ -7,13 +7,13 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { FORGOT_PER_ACCOUNT, FORGOT_PER_ADDRESS } from "../../app/auth/forgot-password.server.ts";
+import { FORGOT_PER_ACCOUNT, FORGOT_PER_ADDRESS } from "../../app/features/sign-in/forgot-password.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { oneTimeTokens } from "../../app/db/schema.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action, ASK_AN_ADMINISTRATOR, loader } from "../../app/routes/admin/forgot-password.tsx";
-import { action as setPasswordAction } from "../../app/routes/admin/set-password.tsx";
+import { action, ASK_AN_ADMINISTRATOR, loader } from "../../app/features/sign-in/admin/forgot-password.tsx";
+import { action as setPasswordAction } from "../../app/features/sign-in/admin/set-password.tsx";
 import { withMailServer } from "../helpers/mail-server.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

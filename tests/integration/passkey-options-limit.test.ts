@@ -10,9 +10,10 @@ import { MAX_ANONYMOUS_CHALLENGES, PASSKEY_OPTIONS_PER_MINUTE } from "../../app/
 import { getDb } from "../../app/db/client.server.ts";
 import { webauthnChallenges } from "../../app/db/schema.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as loginPasskeyAction } from "../../app/routes/admin/login-passkey.ts";
-import { action as passkeyOptionsAction } from "../../app/routes/admin/passkey-options.ts";
+import { action as loginPasskeyAction } from "../../app/features/sign-in/admin/login-passkey.ts";
+import { action as passkeyOptionsAction } from "../../app/features/sign-in/admin/passkey-options.ts";
 import { staffMiddleware } from "../../app/auth/guards.server.ts";
+import { recordRefusedAccess } from "../../app/domain/limits/aggregated-audit.server.ts";
 import { createSignedInAccount, routeArgs } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -50,7 +51,7 @@ describe("passkey options", () => {
       const args = routeArgs("/admin/passkey-options", { token: staff.token, method: "POST", ip: "203.0.113.6" });
       const request = new Request(args.request.url, { method: "POST", headers: args.request.headers, body: new URLSearchParams({ purpose: "reauth" }) });
       const withBody = { ...args, request };
-      await staffMiddleware("staff")(withBody as never, async () => new Response());
+      await staffMiddleware("staff", recordRefusedAccess)(withBody as never, async () => new Response());
       statuses.push(((await passkeyOptionsAction(withBody as never)) as Response).status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(PASSKEY_OPTIONS_PER_MINUTE);

@@ -9,17 +9,18 @@ import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { staffMiddleware } from "../../app/auth/guards.server.ts";
+import { recordRefusedAccess } from "../../app/domain/limits/aggregated-audit.server.ts";
 import { listPasskeys } from "../../app/auth/passkeys.server.ts";
 import { lookupSession, sessionCookieName } from "../../app/auth/session.server.ts";
 import { factorSummary, replaceRecoveryCodes } from "../../app/auth/two-factor.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { sessions } from "../../app/db/schema.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as accountPasskeysAction, LAST_FACTOR_MESSAGE } from "../../app/routes/admin/account-passkeys.tsx";
-import { action as loginPasskeyAction } from "../../app/routes/admin/login-passkey.ts";
-import { action as loginAction } from "../../app/routes/admin/login.tsx";
-import { action as passkeyOptionsAction } from "../../app/routes/admin/passkey-options.ts";
-import { action as reauthAction } from "../../app/routes/admin/reauth.tsx";
+import { action as accountPasskeysAction, LAST_FACTOR_MESSAGE } from "../../app/features/sign-in/admin/account-passkeys.tsx";
+import { action as loginPasskeyAction } from "../../app/features/sign-in/admin/login-passkey.ts";
+import { action as loginAction } from "../../app/features/sign-in/admin/login.tsx";
+import { action as passkeyOptionsAction } from "../../app/features/sign-in/admin/passkey-options.ts";
+import { action as reauthAction } from "../../app/features/sign-in/admin/reauth.tsx";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { SoftPasskey } from "../helpers/webauthn.ts";
@@ -36,7 +37,7 @@ async function post(path: string, body: Record<string, string>, options: { token
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { ip: "192.0.2.120", nonce: "", secure: false });
   const args = { request, context, params: {} };
-  if (options.staff) await staffMiddleware("staff")(args as never, async () => new Response());
+  if (options.staff) await staffMiddleware("staff", recordRefusedAccess)(args as never, async () => new Response());
   return args as never;
 }
 

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { signIn, signInWithPasskey } from "../../app/auth/login.server.ts";
+import { signIn, signInWithPasskey } from "../../app/features/sign-in/login.server.ts";
 import {
   listPasskeys,
   passkeyAuthenticationOptions,
@@ -19,7 +19,7 @@ import {
   verifyPasskey,
 } from "../../app/auth/passkeys.server.ts";
 import { lookupSession } from "../../app/auth/session.server.ts";
-import { resetSecondFactor } from "../../app/auth/two-factor-admin.server.ts";
+import { resetSecondFactor } from "../../app/domain/staff/two-factor-admin.server.ts";
 import { factorSummary } from "../../app/auth/two-factor.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, staffPasskeys, webauthnChallenges } from "../../app/db/schema.ts";

@@ -6,13 +6,14 @@ import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { staffMiddleware } from "../../app/auth/guards.server.ts";
+import { recordRefusedAccess } from "../../app/domain/limits/aggregated-audit.server.ts";
 import { sessionCookieName } from "../../app/auth/session.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, giftAidClaims, sessions, siteSettings } from "../../app/db/schema.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as giftAidAction } from "../../app/routes/admin/donations/gift-aid.tsx";
 import { action as dataProtectionAction } from "../../app/routes/admin/data-protection/data-protection.tsx";
-import { action as reauthAction } from "../../app/routes/admin/reauth.tsx";
+import { action as reauthAction } from "../../app/features/sign-in/admin/reauth.tsx";
 import { action as settingsDataAction } from "../../app/routes/admin/admin-only/settings-data.ts";
 import { action as usersAction } from "../../app/routes/admin/admin-only/users.tsx";
 import { loader as donationsExportLoader } from "../../app/routes/admin/donations/donations-export.ts";
@@ -38,7 +39,7 @@ async function post(path: string, token: string, body: Record<string, string> | 
   context.set(requestInfoContext, { ip: "127.0.0.1", nonce: "", secure: false });
   // What the admin layouts' middleware does before every action.
   const args = { request, context, params: {} };
-  await staffMiddleware("staff")(args as never, async () => new Response());
+  await staffMiddleware("staff", recordRefusedAccess)(args as never, async () => new Response());
   return args as never;
 }
 

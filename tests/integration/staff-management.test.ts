@@ -7,6 +7,7 @@ import { createSession, sessionCookieName } from "../../app/auth/session.server.
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, auditLog, oneTimeTokens, sessions } from "../../app/db/schema.ts";
 import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
+import { recordRefusedAccess } from "../../app/domain/limits/aggregated-audit.server.ts";
 import { action as usersRouteAction } from "../../app/routes/admin/admin-only/users.tsx";
 import type { FormReply } from "../../app/lib/form-submission.ts";
 import { throughLayouts } from "../helpers/route-table.ts";
@@ -317,7 +318,7 @@ describe("refused access attempts", () => {
     const editor = await createUser({ email: unique("curious-editor"), password: "correct horse battery", role: "editor" });
     const { token } = await createSession(editor.id);
     for (let i = 0; i < 10; i++) {
-      await expect(requireStaff(argsFor(token), "administrator")).rejects.toMatchObject({ init: { status: 403 } });
+      await expect(requireStaff(argsFor(token), "administrator", recordRefusedAccess)).rejects.toMatchObject({ init: { status: 403 } });
     }
     const rows = await getDb().select().from(auditLog).where(eq(auditLog.actor_user_id, editor.id));
     expect(rows.filter((r) => r.action === "access.denied")).toHaveLength(1);
@@ -328,7 +329,7 @@ describe("refused access attempts", () => {
   it("records accounts without any staff role too", async () => {
     const nobody = await createUser({ email: unique("no-role"), password: "correct horse battery", role: null });
     const { token } = await createSession(nobody.id);
-    await expect(requireStaff(argsFor(token), "staff")).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(requireStaff(argsFor(token), "staff", recordRefusedAccess)).rejects.toMatchObject({ init: { status: 403 } });
     const rows = await getDb().select().from(auditLog).where(eq(auditLog.actor_user_id, nobody.id));
     expect(rows.map((r) => r.action)).toEqual(["access.denied"]);
   });

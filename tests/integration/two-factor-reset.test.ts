@@ -10,15 +10,16 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { staffMiddleware } from "../../app/auth/guards.server.ts";
-import { signIn, signInWithEnrolLink } from "../../app/auth/login.server.ts";
+import { recordRefusedAccess } from "../../app/domain/limits/aggregated-audit.server.ts";
+import { signIn, signInWithEnrolLink } from "../../app/features/sign-in/login.server.ts";
 import { createSession, lookupSession, sessionCookieName } from "../../app/auth/session.server.ts";
-import { resetSecondFactor } from "../../app/auth/two-factor-admin.server.ts";
+import { resetSecondFactor } from "../../app/domain/staff/two-factor-admin.server.ts";
 import { confirmEnrolment, startEnrolment } from "../../app/auth/two-factor.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { users } from "../../app/db/schema.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as enrolAction, loader as enrolLoader } from "../../app/routes/admin/login-enrol.tsx";
+import { action as enrolAction, loader as enrolLoader } from "../../app/features/sign-in/admin/login-enrol.tsx";
 import { action as usersAction } from "../../app/routes/admin/admin-only/users.tsx";
 import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { createSignedInAccount, createTestAccount } from "../helpers/staff.ts";
@@ -82,7 +83,7 @@ describe("enrolment and re-enrolment after a reset", () => {
 
     // The Users screen: mail is not configured, so the administrator is shown the link.
     const args = routeArgs("/admin/users", admin.token, { intent: "two-factor", userId: other.user.id });
-    await staffMiddleware("administrator")(args, async () => new Response());
+    await staffMiddleware("administrator", recordRefusedAccess)(args, async () => new Response());
     const answer = (await usersAction(args)) as { data: { link: { kind: string; url: string; mailed: boolean } } };
     expect(answer.data.link).toMatchObject({ kind: "enrol", mailed: false });
     expect(answer.data.link.url).toMatch(/^http:\/\/localhost(?::\d+)?\/admin\/enrol\/[\w-]{20,}$/);

@@ -64,6 +64,33 @@ describe("layer rules", () => {
     expect(await problems("app/features/supporters/probe.ts", 'import { getDb } from "../../db/client.server.ts";\nexport const y = getDb;\n')).toEqual([]);
   });
 
+  it("refuse the auth primitives importing the domain or a feature (the sign-in flows sit above them)", async () => {
+    expect(await problems("app/auth/probe.ts", 'import { findUserByEmail } from "../domain/staff/staff.server.ts";\nexport const y = findUserByEmail;\n')).toContain(
+      "no-restricted-imports",
+    );
+    expect(await problems("app/auth/probe.ts", 'import { x } from "../features/sign-in/login.server.ts";\nexport const y = x;\n')).toContain("no-restricted-imports");
+    expect(await problems("app/auth/probe.ts", 'import { getDb } from "../db/client.server.ts";\nexport const y = getDb;\n')).toEqual([]);
+    // The flows may use the domain and the primitives.
+    expect(await problems("app/features/sign-in/probe.ts", 'import { roleOf } from "../../domain/staff/staff.server.ts";\nexport const y = roleOf;\n')).toEqual([]);
+  });
+
+  it("refuse a feature reaching into another feature's inside, and allow its index.ts and table.ts", async () => {
+    for (const [file, source] of [
+      ["app/features/newsletters/probe.ts", "../supporters/admin.server.ts"],
+      ["app/features/newsletters/admin/probe.tsx", "../../supporters/consent-box.tsx"],
+      ["app/features/newsletters/admin/probe.tsx", "../../../features/supporters/admin.server.ts"],
+    ]) {
+      expect(await problems(file, `import { x } from "${source}";\nexport const y = x;\n`), source).toContain("no-restricted-imports");
+    }
+    for (const source of ["../supporters/index.ts", "../supporters/table.ts", "../supporters/ui.ts", "./sending.server.ts", "../../lib/money.ts"]) {
+      expect(await problems("app/features/newsletters/probe.ts", `import { x } from "${source}";\nexport const y = x;\n`), source).toEqual([]);
+    }
+    // A feature's own sub-folders are its own.
+    expect(await problems("app/features/supporters/admin/probe.tsx", 'import { x } from "../admin.server.ts";\nexport const y = x;\n')).toEqual([]);
+    // Tests beside the code set up data through any module.
+    expect(await problems("app/features/newsletters/probe.integration.test.ts", 'import { x } from "../supporters/admin.server.ts";\nexport const y = x;\n')).toEqual([]);
+  });
+
   it("allow what the layers may use", async () => {
     expect(await problems("app/routes/public/probe.ts", 'import { x } from "../../domain/events/events.server.ts";\nexport const y = x;\n')).toEqual([]);
   });

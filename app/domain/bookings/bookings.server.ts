@@ -27,7 +27,7 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import { mailConfigured } from "../../mail/mailer.server.ts";
 import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
-import { hitCounter } from "../limits/counters.server.ts";
+import { hitCounter } from "../../lib/rate-counters.server.ts";
 import { sendBookingConfirmation, sendConfirmLink } from "./booking-mail.server.ts";
 import { placesLeft, placesTaken, type PlacesTaken } from "./places.server.ts";
 import { waitlistEntries } from "../../features/waitlist/table.ts";

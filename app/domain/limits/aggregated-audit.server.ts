@@ -5,9 +5,10 @@
  * written when the period is over (at the subject's next event, or by the hourly
  * housekeeping). A flood of requests then costs a few rows, not one per request.
  */
+import type { RecordRefusal } from "../../auth/guards.server.ts";
 import type { AuditAction } from "../audit/describe.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { deleteFinishedCounters, hitCounter } from "./counters.server.ts";
+import { deleteFinishedCounters, hitCounter } from "../../lib/rate-counters.server.ts";
 
 const AUDIT_AGGREGATION_SECONDS = 15 * 60;
 const PREFIX = "audit:";
@@ -61,3 +62,16 @@ export async function flushFinishedCounters(): Promise<number> {
   }
   return finished.length;
 }
+
+/**
+ * A refused access attempt goes to the audit log, once per account and period with the
+ * number of repeats (a script retrying a forbidden page cannot flood the log). The admin
+ * layouts hand this to the guards' middleware.
+ */
+export const recordRefusedAccess: RecordRefusal = async ({ actor, path, method, role, required }) => {
+  await recordAggregatedAudit(`user:${actor.userId}`, actor, "access.denied", {
+    entity: "user",
+    entityId: actor.userId,
+    details: { path, method, role, required },
+  });
+};

@@ -5,7 +5,7 @@
  */
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { logger } from "../../lib/logger.server.ts";
-import { hitCounter } from "./counters.server.ts";
+import { hitCounter } from "../../lib/rate-counters.server.ts";
 
 /** Checkout sessions one address may open in 10 minutes. */
 export const CHECKOUT_STARTS_PER_WINDOW = 10;

@@ -12,7 +12,7 @@ import { config } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 import { EXTENSIONS, IMAGE_TYPES, PDF_TYPE, sniffFileType, type KnownFileType } from "../../storage/file-types.ts";
-import { hitCounter, releaseHit } from "../limits/counters.server.ts";
+import { hitCounter, releaseHit } from "../../lib/rate-counters.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
 import { CONSENT_FIELD, CONSENT_WORDING, consentTicked, linkFromForm } from "../../features/supporters/index.ts";
 import { fieldErrors, formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_FORMS } from "./submissions.schema.ts";

@@ -1,6 +1,6 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation } from "react-router";
-import { ConsentBox } from "../supporters/consent-box.tsx";
+import { ConsentBox } from "../supporters/ui.ts";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
 import { EmailText } from "../../components/site/email-text.tsx";

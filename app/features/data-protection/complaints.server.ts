@@ -8,7 +8,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
-import { hitCounter, releaseHit } from "../../domain/limits/counters.server.ts";
+import { hitCounter, releaseHit } from "../../lib/rate-counters.server.ts";
 import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
 import { config } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";

@@ -16,7 +16,7 @@ import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { donorCookieName } from "../../auth/donor-cookie.ts";
 import { parseCookies, tokenCookie } from "../../auth/session.server.ts";
-import { hitCounter } from "../../domain/limits/counters.server.ts";
+import { hitCounter } from "../../lib/rate-counters.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { mailConfigured, queueMail } from "../../mail/mailer.server.ts";
 import { normaliseEmail } from "../supporters/index.ts";

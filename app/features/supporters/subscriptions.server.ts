@@ -10,7 +10,7 @@ import { getDb } from "../../db/client.server.ts";
 import { mailConfigured, queueMail } from "../../mail/mailer.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { logger } from "../../lib/logger.server.ts";
-import { hitCounter } from "../../domain/limits/counters.server.ts";
+import { hitCounter } from "../../lib/rate-counters.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { normaliseEmail, RESUBSCRIBE_WORDING, SIGNUP_WORDING } from "./consent.ts";
 import { currentConsent, linkSupporter, recordConsent, supporterByEmail, supporterByPreferencesToken } from "./supporters.server.ts";

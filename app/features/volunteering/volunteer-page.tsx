@@ -20,8 +20,7 @@ import { listOpenOpportunities, type PublicOpportunity } from "./opportunities.s
 import { readSignUpPost } from "./public-form.server.ts";
 import { errorsOf, SignUpSchema } from "./volunteering.schema.ts";
 import { signUpAndConfirm } from "./volunteering.server.ts";
-import { ConsentBox } from "../supporters/consent-box.tsx";
-import { CONSENT_FIELD, consentTicked } from "../supporters/consent.ts";
+import { CONSENT_FIELD, ConsentBox, consentTicked } from "../supporters/ui.ts";
 import type { Route } from "./+types/volunteer-page";
 
 export async function loader() {

@@ -7,6 +7,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { currentStaff, staffMiddleware } from "../../auth/guards.server.ts";
+import { recordRefusedAccess } from "../../domain/limits/aggregated-audit.server.ts";
 import { AccessDeniedPage, isAccessDenied } from "../../components/admin/access-denied.tsx";
 import { sessionPolicy } from "../../auth/session.server.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
@@ -20,7 +21,7 @@ import { allows } from "../../auth/access.ts";
 /** Who may use the screens below (the menu reads it too). */
 export const handle: AccessHandle = { access: "staff" };
 
-export const middleware: Route.MiddlewareFunction[] = [staffMiddleware(handle.access)];
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware(handle.access, recordRefusedAccess)];
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
 

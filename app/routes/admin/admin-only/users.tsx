@@ -10,7 +10,7 @@ import { Dialog } from "../../../components/admin/kit/dialog.tsx";
 import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
-import { resetSecondFactor, TwoFactorResetError } from "../../../auth/two-factor-admin.server.ts";
+import { resetSecondFactor, TwoFactorResetError } from "../../../domain/staff/two-factor-admin.server.ts";
 import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.tsx";
 import { runDiagnostics } from "../../../system/diagnostics.server.ts";
 import { ACCESS_FIELDS, AccessFormSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";

@@ -3,13 +3,14 @@
  */
 import { Outlet } from "react-router";
 import { staffMiddleware } from "../../../auth/guards.server.ts";
+import { recordRefusedAccess } from "../../../domain/limits/aggregated-audit.server.ts";
 import type { Route } from "./+types/layout";
 import type { AccessHandle } from "../../../lib/admin-menu.ts";
 
 /** Who may use the screens below (the menu reads it too). */
 export const handle: AccessHandle = { access: "data-protection" };
 
-export const middleware: Route.MiddlewareFunction[] = [staffMiddleware(handle.access)];
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware(handle.access, recordRefusedAccess)];
 
 export default function Section() {
   return <Outlet />;

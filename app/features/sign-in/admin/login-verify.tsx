@@ -6,18 +6,18 @@
  * session, closes the code step for a growing pause and tells the owner.
  */
 import { data, Form, redirect, useNavigation } from "react-router";
-import { verifyPasskey } from "../../auth/passkeys.server.ts";
-import { completeStep, requirePendingSession } from "../../auth/second-factor-step.server.ts";
-import { serializeSessionCookie, sessionPolicy } from "../../auth/session.server.ts";
-import { clearCodeFailures, codePauseLeftMs, reserveCodeAttempt } from "../../auth/code-throttle.server.ts";
-import { loginUrl } from "../../auth/redirect.ts";
-import { clearSessionCookie, deleteSession } from "../../auth/session.server.ts";
-import { factorSummary, verifySecondFactor } from "../../auth/two-factor.server.ts";
-import { PasskeyButton } from "../../components/admin/passkey-button.tsx";
-import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { NOTICES, notifyStaff, signInToast } from "../../domain/security-notices/notices.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { toastCookie } from "../../lib/toast.server.ts";
+import { verifyPasskey } from "../../../auth/passkeys.server.ts";
+import { completeStep, requirePendingSession } from "../second-factor-step.server.ts";
+import { serializeSessionCookie, sessionPolicy } from "../../../auth/session.server.ts";
+import { clearCodeFailures, codePauseLeftMs, reserveCodeAttempt } from "../../../auth/code-throttle.server.ts";
+import { loginUrl } from "../../../auth/redirect.ts";
+import { clearSessionCookie, deleteSession } from "../../../auth/session.server.ts";
+import { factorSummary, verifySecondFactor } from "../../../auth/two-factor.server.ts";
+import { PasskeyButton } from "../../../components/admin/passkey-button.tsx";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { NOTICES, notifyStaff, signInToast } from "../../../domain/security-notices/notices.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/login-verify";
 
 export const WRONG_CODE = "That code is not right. Check your app and try again, or use a recovery code.";

@@ -10,12 +10,13 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { getDb } from "../db/client.server.ts";
-import { users } from "../db/schema.ts";
-import { recordAudit } from "../domain/audit/audit.server.ts";
-import { toastCookie } from "../lib/toast.server.ts";
-import { secondFactorStep, stepUrl } from "./second-factor-step.server.ts";
-import { createSession, deleteSessionByToken, readSessionToken, serializeSessionCookie, sessionPolicy } from "./session.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { users } from "../../db/schema.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
+import { toastCookie } from "../../lib/toast.server.ts";
+import { stepUrl } from "../../auth/redirect.ts";
+import { secondFactorStep } from "./second-factor-step.server.ts";
+import { createSession, deleteSessionByToken, readSessionToken, serializeSessionCookie, sessionPolicy } from "../../auth/session.server.ts";
 
 export interface StartSessionInput {
   user: { id: string; email: string };

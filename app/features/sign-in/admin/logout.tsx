@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { getSignedInAccount, INACTIVITY_MESSAGE } from "../../auth/guards.server.ts";
-import { signOut } from "../../auth/login.server.ts";
-import { clearSessionCookie } from "../../auth/session.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { getSignedInAccount, INACTIVITY_MESSAGE } from "../../../auth/guards.server.ts";
+import { signOut } from "../login.server.ts";
+import { clearSessionCookie } from "../../../auth/session.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Sign-out only by POST (a link or an image cannot sign anyone out). */

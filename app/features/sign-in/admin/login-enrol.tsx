@@ -5,16 +5,16 @@
  * full one (new token) and the recovery codes are shown once.
  */
 import { data, Link, useNavigation } from "react-router";
-import { registerPasskey } from "../../auth/passkeys.server.ts";
-import { completeEnrolment, enrolledNowContext, requirePendingSession } from "../../auth/second-factor-step.server.ts";
-import { serializeSessionCookie, sessionPolicy } from "../../auth/session.server.ts";
-import { safeRedirect } from "../../auth/redirect.ts";
-import { confirmEnrolment, replaceRecoveryCodes, startEnrolment } from "../../auth/two-factor.server.ts";
-import { AddPasskey } from "../../components/admin/passkey-button.tsx";
-import { EnrolForm, RecoveryCodes } from "../../components/admin/two-factor.tsx";
-import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
+import { registerPasskey } from "../../../auth/passkeys.server.ts";
+import { completeEnrolment, enrolledNowContext, requirePendingSession } from "../second-factor-step.server.ts";
+import { serializeSessionCookie, sessionPolicy } from "../../../auth/session.server.ts";
+import { safeRedirect } from "../../../auth/redirect.ts";
+import { confirmEnrolment, replaceRecoveryCodes, startEnrolment } from "../../../auth/two-factor.server.ts";
+import { AddPasskey } from "../../../components/admin/passkey-button.tsx";
+import { EnrolForm, RecoveryCodes } from "../../../components/admin/two-factor.tsx";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
 import type { Route } from "./+types/login-enrol";
 
 export const PASSKEY_NOT_ADDED = "The passkey was not added. Please try again.";

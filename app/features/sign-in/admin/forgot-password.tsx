@@ -4,11 +4,11 @@
  * is an account. Without mail, the page says whom to ask.
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { requestPasswordReset } from "../../auth/forgot-password.server.ts";
-import { AccountField } from "../../components/admin/account-field.tsx";
-import { siteOrigin } from "../../lib/config.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { mailConfigured } from "../../mail/mailer.server.ts";
+import { requestPasswordReset } from "../forgot-password.server.ts";
+import { AccountField } from "../../../components/admin/account-field.tsx";
+import { siteOrigin } from "../../../lib/config.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { mailConfigured } from "../../../mail/mailer.server.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const ASK_AN_ADMINISTRATOR =

@@ -1,13 +1,13 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
-import { checkNewPassword } from "../../auth/password-policy.server.ts";
-import { redirectSignedIn, startSessionAfterLink } from "../../auth/start-session.server.ts";
-import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { countAdministrators, createUser, StaffError } from "../../domain/staff/staff.server.ts";
-import { EmailSchema, NewPasswordSchema } from "../../domain/staff/staff.schema.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { AccountField } from "../../components/admin/account-field.tsx";
+import { consumeLink, findValidLink } from "../../../auth/one-time-links.server.ts";
+import { checkNewPassword } from "../new-password.server.ts";
+import { redirectSignedIn, startSessionAfterLink } from "../start-session.server.ts";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { countAdministrators, createUser, StaffError } from "../../../domain/staff/staff.server.ts";
+import { EmailSchema, NewPasswordSchema } from "../../../domain/staff/staff.schema.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { AccountField } from "../../../components/admin/account-field.tsx";
 import type { Route } from "./+types/setup";
 
 const SetupSchema = z

@@ -1,14 +1,14 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
-import { checkNewPassword } from "../../auth/password-policy.server.ts";
-import { deleteSessionsOfUser } from "../../auth/session.server.ts";
-import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { NewPasswordSchema } from "../../domain/staff/staff.schema.ts";
-import { findUserById, setPassword } from "../../domain/staff/staff.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { redirectSignedIn, startSessionAfterLink } from "../../auth/start-session.server.ts";
-import { AccountField } from "../../components/admin/account-field.tsx";
+import { consumeLink, findValidLink } from "../../../auth/one-time-links.server.ts";
+import { checkNewPassword } from "../new-password.server.ts";
+import { deleteSessionsOfUser } from "../../../auth/session.server.ts";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { NewPasswordSchema } from "../../../domain/staff/staff.schema.ts";
+import { findUserById, setPassword } from "../../../domain/staff/staff.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { redirectSignedIn, startSessionAfterLink } from "../start-session.server.ts";
+import { AccountField } from "../../../components/admin/account-field.tsx";
 import type { Route } from "./+types/set-password";
 
 const SetPasswordSchema = z

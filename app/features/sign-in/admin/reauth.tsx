@@ -7,19 +7,19 @@
  */
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
-import { takePendingAction } from "../../auth/reauth-resume.server.ts";
-import { currentStaff } from "../../auth/guards.server.ts";
-import { verifyPasskey } from "../../auth/passkeys.server.ts";
-import { verifyPassword } from "../../auth/password.server.ts";
-import { safeRedirect } from "../../auth/redirect.ts";
-import { markSessionVerified } from "../../auth/session.server.ts";
-import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
-import { factorSummary, verifySecondFactor } from "../../auth/two-factor.server.ts";
-import { PasskeyButton } from "../../components/admin/passkey-button.tsx";
-import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { findUserById } from "../../domain/staff/staff.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { toastCookie } from "../../lib/toast.server.ts";
+import { takePendingAction } from "../../../auth/reauth-resume.server.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { verifyPasskey } from "../../../auth/passkeys.server.ts";
+import { verifyPassword } from "../../../auth/password.server.ts";
+import { safeRedirect } from "../../../auth/redirect.ts";
+import { markSessionVerified } from "../../../auth/session.server.ts";
+import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../../auth/throttle.server.ts";
+import { factorSummary, verifySecondFactor } from "../../../auth/two-factor.server.ts";
+import { PasskeyButton } from "../../../components/admin/passkey-button.tsx";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { findUserById } from "../../../domain/staff/staff.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/reauth";
 
 export const REAUTH_FAILED = "That did not match. Please try again.";

@@ -7,12 +7,12 @@
  * SHA-256 of what was typed).
  */
 import { createHash } from "node:crypto";
-import { recordAudit } from "../domain/audit/audit.server.ts";
-import { hitCounter } from "../domain/limits/counters.server.ts";
-import { findUserByEmail, roleOf } from "../domain/staff/staff.server.ts";
-import { mailConfigured, queueMail } from "../mail/mailer.server.ts";
-import { createOneTimeLink } from "./one-time-links.server.ts";
-import { addressBucket } from "./throttle.server.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
+import { hitCounter } from "../../lib/rate-counters.server.ts";
+import { findUserByEmail, roleOf } from "../../domain/staff/staff.server.ts";
+import { mailConfigured, queueMail } from "../../mail/mailer.server.ts";
+import { createOneTimeLink } from "../../auth/one-time-links.server.ts";
+import { addressBucket } from "../../auth/throttle.server.ts";
 
 /** Requests per client address in 15 minutes, and reset mails per account in an hour. */
 export const FORGOT_PER_ADDRESS = 5;

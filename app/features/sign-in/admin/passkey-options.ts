@@ -8,11 +8,11 @@
  * Answers JSON `{ options }`; the page then posts the browser's answer to its own action.
  * Limited per address (429 with `{ error }` beyond it).
  */
-import { currentStaff } from "../../auth/guards.server.ts";
-import { passkeyAuthenticationOptions, passkeyOptionsLimit, passkeyRegistrationOptions, TOO_MANY_PASSKEY_REQUESTS } from "../../auth/passkeys.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { isRecentlyVerified, reauthUrlFor } from "../../auth/reauth.server.ts";
-import { hasSecondFactor } from "../../auth/two-factor.server.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { passkeyAuthenticationOptions, passkeyOptionsLimit, passkeyRegistrationOptions, TOO_MANY_PASSKEY_REQUESTS } from "../../../auth/passkeys.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { isRecentlyVerified, reauthUrlFor } from "../../../auth/reauth.server.ts";
+import { hasSecondFactor } from "../../../auth/two-factor.server.ts";
 import type { Route } from "./+types/passkey-options";
 
 export const ACCOUNT_PASSKEYS_PATH = "/admin/account/passkeys";

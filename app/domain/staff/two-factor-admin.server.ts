@@ -4,16 +4,16 @@
  * makes two-step sign-in compulsory for every staff member.
  */
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client.server.ts";
-import { siteSettings, users } from "../db/schema.ts";
-import { recordAudit, type AuditActor } from "../domain/audit/audit.server.ts";
-import { NOTICES, notifyStaff } from "../domain/security-notices/notices.server.ts";
-import { findUserById } from "../domain/staff/staff.server.ts";
-import { publishChange } from "../live/change-feed.server.ts";
-import { sendMail } from "../mail/mailer.server.ts";
-import { createOneTimeLink } from "./one-time-links.server.ts";
-import { deleteSessionsOfUser } from "./session.server.ts";
-import { removeSecondFactors } from "./two-factor.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { siteSettings, users } from "../../db/schema.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { NOTICES, notifyStaff } from "../security-notices/notices.server.ts";
+import { findUserById } from "./staff.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
+import { sendMail } from "../../mail/mailer.server.ts";
+import { createOneTimeLink } from "../../auth/one-time-links.server.ts";
+import { deleteSessionsOfUser } from "../../auth/session.server.ts";
+import { removeSecondFactors } from "../../auth/two-factor.server.ts";
 
 export class TwoFactorResetError extends Error {}
 

@@ -4,12 +4,12 @@
  * leads to the enrolment step. The password alone no longer does.
  */
 import { data, Form, redirect, useNavigation } from "react-router";
-import { signInWithEnrolLink } from "../../auth/login.server.ts";
-import { findValidLink } from "../../auth/one-time-links.server.ts";
-import { readSessionToken, serializeSessionCookie } from "../../auth/session.server.ts";
-import { AccountField } from "../../components/admin/account-field.tsx";
-import { findUserById } from "../../domain/staff/staff.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
+import { signInWithEnrolLink } from "../login.server.ts";
+import { findValidLink } from "../../../auth/one-time-links.server.ts";
+import { readSessionToken, serializeSessionCookie } from "../../../auth/session.server.ts";
+import { AccountField } from "../../../components/admin/account-field.tsx";
+import { findUserById } from "../../../domain/staff/staff.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
 import type { Route } from "./+types/enrol-link";
 
 export const WRONG_PASSWORD = "That password is not right. Please try again.";

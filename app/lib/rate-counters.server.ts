@@ -5,8 +5,8 @@
  * slip between a check and a write. A hit after the window is over starts a new window.
  */
 import { sql } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
-import { rateCounters } from "../../db/schema.ts";
+import { getDb, type Database } from "../db/client.server.ts";
+import { rateCounters } from "../db/schema.ts";
 
 export interface CounterHit {
   /** This hit's number in the current window (1 for the first). */

@@ -9,19 +9,19 @@
  */
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client.server.ts";
-import { users } from "../db/schema.ts";
-import { recordAudit } from "../domain/audit/audit.server.ts";
-import { findUserByEmail, findUserById } from "../domain/staff/staff.server.ts";
-import { consumeLink, findValidLink } from "./one-time-links.server.ts";
-import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "./password.server.ts";
-import { createSession, deleteSession, deleteSessionByToken, type SessionPending, type SessionPolicy, sessionPolicy } from "./session.server.ts";
-import { recordAggregatedAudit } from "../domain/limits/aggregated-audit.server.ts";
-import { addressBucket, reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "./throttle.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { users } from "../../db/schema.ts";
+import { recordAudit } from "../../domain/audit/audit.server.ts";
+import { findUserByEmail, findUserById } from "../../domain/staff/staff.server.ts";
+import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
+import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "../../auth/password.server.ts";
+import { createSession, deleteSession, deleteSessionByToken, type SessionPending, type SessionPolicy, sessionPolicy } from "../../auth/session.server.ts";
+import { recordAggregatedAudit } from "../../domain/limits/aggregated-audit.server.ts";
+import { addressBucket, reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
 
 import { secondFactorStep } from "./second-factor-step.server.ts";
-import { hasSecondFactor } from "./two-factor.server.ts";
-import { verifyPasskey } from "./passkeys.server.ts";
+import { hasSecondFactor } from "../../auth/two-factor.server.ts";
+import { verifyPasskey } from "../../auth/passkeys.server.ts";
 
 /** How a failed or throttled sign-in names an email that is no account: never as typed. */
 const UNKNOWN_ACCOUNT = "unknown account";

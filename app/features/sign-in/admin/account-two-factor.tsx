@@ -5,21 +5,21 @@
  * have a second factor (administrators, or everyone by the site setting).
  */
 import { data, Link, Form, useNavigation } from "react-router";
-import { currentStaff } from "../../auth/guards.server.ts";
-import { requireRecentAuth } from "../../auth/reauth.server.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import {
   confirmEnrolment,
   factorSummary,
   removeSecondFactors,
   replaceRecoveryCodes,
   startEnrolment,
-  twoFactorRequired,
-} from "../../auth/two-factor.server.ts";
-import { EnrolForm, RecoveryCodes } from "../../components/admin/two-factor.tsx";
-import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+} from "../../../auth/two-factor.server.ts";
+import { twoFactorRequired } from "../second-factor-step.server.ts";
+import { EnrolForm, RecoveryCodes } from "../../../components/admin/two-factor.tsx";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/account-two-factor";
 
 export const REQUIRED_MESSAGE = "Your account must keep two-step sign-in. To change phones, set up the new one instead.";

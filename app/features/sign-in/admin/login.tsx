@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { signIn, signInWithPasskey } from "../../auth/login.server.ts";
-import { safeRedirect } from "../../auth/redirect.ts";
-import { stepUrl } from "../../auth/second-factor-step.server.ts";
-import { signInToast } from "../../domain/security-notices/notices.server.ts";
-import { countAdministrators } from "../../domain/staff/staff.server.ts";
-import { readSessionToken, serializeSessionCookie } from "../../auth/session.server.ts";
-import { PasskeyButton } from "../../components/admin/passkey-button.tsx";
-import { LOCAL_FLASH_KEY } from "../../components/admin/sign-out.ts";
-import { toast } from "../../components/ui/toast.tsx";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { toastCookie } from "../../lib/toast.server.ts";
+import { signIn, signInWithPasskey } from "../login.server.ts";
+import { safeRedirect } from "../../../auth/redirect.ts";
+import { stepUrl } from "../../../auth/redirect.ts";
+import { signInToast } from "../../../domain/security-notices/notices.server.ts";
+import { countAdministrators } from "../../../domain/staff/staff.server.ts";
+import { readSessionToken, serializeSessionCookie } from "../../../auth/session.server.ts";
+import { PasskeyButton } from "../../../components/admin/passkey-button.tsx";
+import { LOCAL_FLASH_KEY } from "../../../components/admin/sign-out.ts";
+import { toast } from "../../../components/ui/toast.tsx";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/login";
 
 const LOGIN_FAILED = "Failed to sign in. Please check your credentials.";

@@ -7,9 +7,9 @@
  * Answers JSON `{ options }`; the page then posts the browser's answer to its own action.
  * Limited per address (429 with `{ error }` beyond it).
  */
-import { passkeyAuthenticationOptions, passkeyOptionsLimit, passkeyRegistrationOptions, TOO_MANY_PASSKEY_REQUESTS } from "../../auth/passkeys.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { requirePendingSession } from "../../auth/second-factor-step.server.ts";
+import { passkeyAuthenticationOptions, passkeyOptionsLimit, passkeyRegistrationOptions, TOO_MANY_PASSKEY_REQUESTS } from "../../../auth/passkeys.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { requirePendingSession } from "../second-factor-step.server.ts";
 import type { Route } from "./+types/login-passkey";
 
 export function loader() {

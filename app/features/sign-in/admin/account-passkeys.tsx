@@ -6,17 +6,18 @@
  * brings ten recovery codes (shown once).
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { currentStaff } from "../../auth/guards.server.ts";
-import { listPasskeys, registerPasskey, removePasskey } from "../../auth/passkeys.server.ts";
-import { requireRecentAuth } from "../../auth/reauth.server.ts";
-import { factorSummary, removeSecondFactors, replaceRecoveryCodes, twoFactorRequired } from "../../auth/two-factor.server.ts";
-import { AddPasskey } from "../../components/admin/passkey-button.tsx";
-import { formatWhen } from "../../components/admin/submission-badges.tsx";
-import { RecoveryCodes } from "../../components/admin/two-factor.tsx";
-import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { listPasskeys, registerPasskey, removePasskey } from "../../../auth/passkeys.server.ts";
+import { requireRecentAuth } from "../../../auth/reauth.server.ts";
+import { factorSummary, removeSecondFactors, replaceRecoveryCodes } from "../../../auth/two-factor.server.ts";
+import { twoFactorRequired } from "../second-factor-step.server.ts";
+import { AddPasskey } from "../../../components/admin/passkey-button.tsx";
+import { formatWhen } from "../../../components/admin/submission-badges.tsx";
+import { RecoveryCodes } from "../../../components/admin/two-factor.tsx";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/account-passkeys";
 
 export const LAST_FACTOR_MESSAGE = "Your account must keep two-step sign-in. Add another passkey or an authenticator app before removing this one.";

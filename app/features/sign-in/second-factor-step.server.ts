@@ -7,26 +7,25 @@
  */
 import { eq } from "drizzle-orm";
 import { createContext, redirect, type RouterContextProvider } from "react-router";
-import { getDb } from "../db/client.server.ts";
-import { users } from "../db/schema.ts";
-import { roleOf } from "../domain/staff/staff.server.ts";
-import { requestInfoContext } from "../lib/request-context.ts";
-import { loginUrl, safeRedirect } from "./redirect.ts";
-import { createSession, deleteSession, lookupSession, readSessionToken, type SessionPending } from "./session.server.ts";
-import { hasSecondFactor, twoFactorRequired } from "./two-factor.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { users, type StaffRole } from "../../db/schema.ts";
+import { roleOf } from "../../domain/staff/staff.server.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { loginUrl, safeRedirect, stepUrl } from "../../auth/redirect.ts";
+import { createSession, deleteSession, lookupSession, readSessionToken, type SessionPending } from "../../auth/session.server.ts";
+import { hasSecondFactor } from "../../auth/two-factor.server.ts";
+import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 
-const VERIFY_PATH = "/admin/login/verify";
-const ENROL_PATH = "/admin/login/enrol";
+/** Whether the account must have a second factor (administrators always; everyone when the setting says so). */
+export async function twoFactorRequired(role: StaffRole | null): Promise<boolean> {
+  if (role === "administrator") return true;
+  if (!role) return false;
+  return (await getSiteSettings()).require_two_factor;
+}
 
 export async function secondFactorStep(userId: string): Promise<SessionPending | null> {
   if (await hasSecondFactor(userId)) return "verify";
   return (await twoFactorRequired(await roleOf(userId))) ? "enrol" : null;
-}
-
-/** The page of a pending session's step, bringing the person back to `redirectTo` afterwards. */
-export function stepUrl(pending: SessionPending, redirectTo?: string | null): string {
-  const path = pending === "verify" ? VERIFY_PATH : ENROL_PATH;
-  return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
 }
 
 /**

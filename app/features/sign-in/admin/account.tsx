@@ -3,24 +3,24 @@
  * factor's state, and see and end one's sessions (device, address, last seen).
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { currentStaff } from "../../auth/guards.server.ts";
-import { endOtherSessions, endOwnSession, listOwnSessions } from "../../auth/own-sessions.server.ts";
-import { checkNewPassword } from "../../auth/password-policy.server.ts";
-import { verifyPassword } from "../../auth/password.server.ts";
-import { markSessionVerified } from "../../auth/session.server.ts";
-import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../auth/throttle.server.ts";
-import { factorSummary } from "../../auth/two-factor.server.ts";
-import { AccountField } from "../../components/admin/account-field.tsx";
-import { TextField } from "../../components/ui/fields.tsx";
-import { formatWhen } from "../../components/admin/submission-badges.tsx";
-import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
-import { NewPasswordSchema } from "../../domain/staff/staff.schema.ts";
-import { findUserById, setPassword, setStaffName } from "../../domain/staff/staff.server.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { endOtherSessions, endOwnSession, listOwnSessions } from "../../../auth/own-sessions.server.ts";
+import { checkNewPassword } from "../new-password.server.ts";
+import { verifyPassword } from "../../../auth/password.server.ts";
+import { markSessionVerified } from "../../../auth/session.server.ts";
+import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKeys } from "../../../auth/throttle.server.ts";
+import { factorSummary } from "../../../auth/two-factor.server.ts";
+import { AccountField } from "../../../components/admin/account-field.tsx";
+import { TextField } from "../../../components/ui/fields.tsx";
+import { formatWhen } from "../../../components/admin/submission-badges.tsx";
+import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
+import { NewPasswordSchema } from "../../../domain/staff/staff.schema.ts";
+import { findUserById, setPassword, setStaffName } from "../../../domain/staff/staff.server.ts";
+import { requestInfoContext } from "../../../lib/request-context.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/account";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
 
 export const handle: MenuHandle = { menu: { group: "Site", label: "My account", order: 40 } };
 
