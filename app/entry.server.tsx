@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
 import { forFirstPaint, withLighterScrollRestoration } from "./lib/first-paint.server.ts";
@@ -80,6 +80,50 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 /**
+ * The page data React Router streams into the document (its `serverHandoffStream`), read
+ * to the end before rendering and handed to its `StreamTransfer` as already read: every
+ * loader has run, so the data is complete at once, and the render need not stop and
+ * resume for each piece. The chunks are the stream's own, so the document carries the
+ * same scripts as when React Router reads them during the render.
+ */
+export async function readPageData(context: Pick<EntryContext, "serverHandoffStream" | "renderMeta">): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const cache: NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]> = {};
+  try {
+    for (let identifier = 0; ; identifier++) {
+      const { done, value } = await reader.read();
+      cache[identifier] = Object.assign(Promise.resolve(), { result: { done, value: decoder.decode(value, { stream: true }) } });
+      if (done) break;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  context.renderMeta = { ...context.renderMeta, streamCache: cache };
+}
+
+/** Marks React writes where a boundary was not rendered on the server (suspended, or failed). */
+const UNFINISHED_BOUNDARY = /<!--\$[?!]-->/;
+
+/**
+ * The document in one synchronous pass (React's string renderer: no stream, no bytes to
+ * encode and decode again), or null when that pass cannot give the complete page (a
+ * boundary suspended or failed, or the render threw): the streaming render then does it
+ * again and reports the errors as before.
+ */
+export function renderAtOnce(element: React.ReactElement): string | null {
+  try {
+    const html = renderToString(element);
+    // The string renderer leaves out the doctype the streaming renderer writes before <html>.
+    return UNFINISHED_BOUNDARY.test(html) ? null : `<!DOCTYPE html>${html}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Renders the whole document before answering (no streaming): pages are complete HTML
  * for visitors, crawlers and the page cache alike. The Content-Security-Policy of the
  * page allows exactly the inline scripts React Router wrote into it, by their SHA-256
@@ -89,7 +133,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * lighter scroll restoration script before that, then their critical CSS inline
  * (app/lib/first-paint.server.ts), allowed by its hash.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -99,12 +143,45 @@ export default function handleRequest(
   // Taken now, inside the request's record (the root middleware's): the stream's callbacks
   // may run outside it. Every loader has run by the time the page is rendered.
   const read = topicsRead();
+  await readPageData(routerContext);
+  const mark = newScriptMark();
+  const element = <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={mark} />;
+  let rendered = renderAtOnce(element);
+  if (rendered === null) {
+    const streamed = await renderStreaming(element, request.url);
+    rendered = streamed.html;
+    if (streamed.failed) responseStatusCode = 500;
+  }
 
-  return new Promise<Response>((resolve, reject) => {
+  // Staff screens link the whole stylesheet (app/root.tsx), as does the development server.
+  const linked = isStaffPath(new URL(request.url).pathname) || config().NODE_ENV === "development";
+  const own = ownInlineScripts(linked ? rendered : withLighterScrollRestoration(rendered), mark);
+  const page = linked ? { chunks: [own.html], styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // For the page cache (which removes it): the content topics this page shows.
+  responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext, read).join(","));
+  // And the query parameters it reads: the cache keys the page on those only.
+  if (!linked) responseHeaders.set(QUERY_HEADER, pageQueryOf(routerContext).join(","));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy({
+      scriptHashes: [...scriptHashes(own.scripts), ...page.scriptHashes],
+      styleHashes: page.styleHashes,
+      dev: config().NODE_ENV === "development",
+    }),
+  );
+  const { body, length } = isHead ? { body: null } : responseBody(page.chunks);
+  if (length !== undefined) responseHeaders.set("Content-Length", String(length));
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** The document through React's streaming renderer, whole (its errors logged, `failed` when one happened). */
+export function renderStreaming(element: React.ReactElement, url: string): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
-    const mark = newScriptMark();
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={mark} />, {
+    const { pipe, abort } = renderToPipeableStream(element, {
       onAllReady() {
         const sink = new Writable({
           write(chunk: Buffer | string, _encoding, callback) {
@@ -113,27 +190,7 @@ export default function handleRequest(
           },
           final(callback) {
             clearTimeout(timeoutId);
-            const rendered = Buffer.concat(chunks).toString("utf8");
-            // Staff screens link the whole stylesheet (app/root.tsx), as does the development server.
-            const linked = isStaffPath(new URL(request.url).pathname) || config().NODE_ENV === "development";
-            const own = ownInlineScripts(linked ? rendered : withLighterScrollRestoration(rendered), mark);
-            const page = linked ? { chunks: [own.html], styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            // For the page cache (which removes it): the content topics this page shows.
-            responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext, read).join(","));
-            // And the query parameters it reads: the cache keys the page on those only.
-            if (!linked) responseHeaders.set(QUERY_HEADER, pageQueryOf(routerContext).join(","));
-            responseHeaders.set(
-              "Content-Security-Policy",
-              contentSecurityPolicy({
-                scriptHashes: [...scriptHashes(own.scripts), ...page.scriptHashes],
-                styleHashes: page.styleHashes,
-                dev: config().NODE_ENV === "development",
-              }),
-            );
-            const { body, length } = isHead ? { body: null } : responseBody(page.chunks);
-            if (length !== undefined) responseHeaders.set("Content-Length", String(length));
-            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            resolve({ html: Buffer.concat(chunks).toString("utf8"), failed });
             callback();
           },
         });
@@ -144,8 +201,8 @@ export default function handleRequest(
         reject(error);
       },
       onError(error: unknown) {
-        responseStatusCode = 500;
-        logger.error({ err: error, url: request.url }, "render error");
+        failed = true;
+        logger.error({ err: error, url }, "render error");
       },
     });
   });

@@ -33,8 +33,10 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export async function startServer(dataDir: string, env: Record<string, string>, cpus = serverCpus): Promise<Server> {
-  const [command, args] = pinned(cpus, process.execPath, serverArgs());
+export async function startServer(dataDir: string, env: Record<string, string>, cpus = serverCpus, nodeArgs: string[] = []): Promise<Server> {
+  // Extra flags go after the serve script's, so a flag given twice takes the extra value.
+  const serve = serverArgs();
+  const [command, args] = pinned(cpus, process.execPath, [...serve.slice(0, -1), ...nodeArgs, ...serve.slice(-1)]);
   const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },

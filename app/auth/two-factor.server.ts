@@ -13,7 +13,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import QRCode from "qrcode";
 import { getDb } from "../db/client.server.ts";
 import { recoveryCodes, staffFactors, staffPasskeys } from "../db/schema.ts";
 import { logger } from "../lib/logger.server.ts";
@@ -88,8 +87,9 @@ export interface Enrolment {
   qr: { size: number; path: string };
 }
 
-/** The SVG path of a QR code (drawn by the server; no script or image needed in the browser). */
-function qrPath(text: string): { size: number; path: string } {
+/** The SVG path of a QR code (drawn by the server; no script or image needed in the browser). The library loads on the first enrolment. */
+async function qrPath(text: string): Promise<{ size: number; path: string }> {
+  const { default: QRCode } = await import("qrcode");
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   const parts: string[] = [];
   for (let row = 0; row < modules.size; row++) {
@@ -121,7 +121,7 @@ export async function startEnrolment(userId: string, email: string): Promise<Enr
     await db.insert(staffFactors).values({ user_id: userId, secret: encryptSecret(secret, userId) });
   }
   const uri = getTOTPAuthUri({ period: TOTP_PERIOD_S, digits: 6, algorithm: "SHA-1", secret, accountName: email, issuer: ISSUER });
-  return { secretGroups: secret.match(/.{1,4}/g)!.join(" "), uri, qr: qrPath(uri) };
+  return { secretGroups: secret.match(/.{1,4}/g)!.join(" "), uri, qr: await qrPath(uri) };
 }
 
 /** The Base32 secret of a stored value; null (and logged) when it cannot be decrypted (wrong key, altered row). */

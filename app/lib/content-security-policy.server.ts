@@ -93,7 +93,28 @@ export function ownInlineScripts(html: string, mark: string): { scripts: string[
   return { scripts, html: parts.join("") };
 }
 
+/**
+ * Hashes of short scripts already seen: most of a page's inline scripts are the same on
+ * every render (scroll restoration, the module imports of a route, the script starter),
+ * and hashing them was about 1% of a render. The page's data script, longer and
+ * different on each page, is hashed every time. Bounded: emptied when full.
+ */
+const knownHashes = new Map<string, string>();
+const KNOWN_HASHES_MAX = 256;
+const REMEMBERED_SCRIPT_MAX = 1024;
+
+function scriptHash(body: string): string {
+  const known = knownHashes.get(body);
+  if (known) return known;
+  const hash = `sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`;
+  if (body.length <= REMEMBERED_SCRIPT_MAX) {
+    if (knownHashes.size >= KNOWN_HASHES_MAX) knownHashes.clear();
+    knownHashes.set(body, hash);
+  }
+  return hash;
+}
+
 /** CSP source expressions ("sha256-…") for script bodies. */
 export function scriptHashes(scripts: readonly string[]): string[] {
-  return scripts.map((body) => `sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
+  return scripts.map(scriptHash);
 }

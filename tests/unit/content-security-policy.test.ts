@@ -30,6 +30,17 @@ describe("the policy's script hashes", () => {
     expect(policy.match(/'sha256-/g)).toHaveLength(2);
   });
 
+  it("gives each script its own hash when scripts repeat, when many differ and when they are long", () => {
+    const constant = "window.__reactRouterContext.streamController.close();";
+    expect(scriptHashes([constant, constant])).toEqual([sha(constant), sha(constant)]);
+    // More short scripts than are remembered, then the first ones again.
+    const many = Array.from({ length: 600 }, (_, i) => `import "/assets/route-${i}.js";`);
+    expect(scriptHashes(many)).toEqual(many.map(sha));
+    expect(scriptHashes(many.slice(0, 3))).toEqual(many.slice(0, 3).map(sha));
+    const data = `window.__reactRouterContext.streamController.enqueue(${JSON.stringify("x".repeat(5000))});`;
+    expect(scriptHashes([data, data.replace("x", "y")])).toEqual([sha(data), sha(data.replace("x", "y"))]);
+  });
+
   it("removes the mark from the page, so it is served and cached without it", () => {
     const own = ownInlineScripts(html, mark);
     expect(own.html).not.toContain(mark);

@@ -4,7 +4,6 @@
  * carrying both, with the link to the booking page (view and cancel).
  */
 import { eq } from "drizzle-orm";
-import QRCode from "qrcode";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events, type BookingRow, type EventRow } from "../../db/schema.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
@@ -16,9 +15,12 @@ import { formatPenceExact } from "../../lib/money.ts";
 
 const CHARITY_NAME = "Millbrook Community Foundation";
 
+/** The qrcode library, loaded on the first ticket rather than with the server. */
+const qrcode = async () => (await import("qrcode")).default;
+
 /** The QR code of a booking reference: its size in modules and one SVG path of the dark ones. */
-export function ticketQr(reference: string): { size: number; path: string } {
-  const { modules } = QRCode.create(reference, { errorCorrectionLevel: "M" });
+export async function ticketQr(reference: string): Promise<{ size: number; path: string }> {
+  const { modules } = (await qrcode()).create(reference, { errorCorrectionLevel: "M" });
   const parts: string[] = [];
   for (let row = 0; row < modules.size; row++) {
     for (let col = 0; col < modules.size; col++) {
@@ -29,8 +31,8 @@ export function ticketQr(reference: string): { size: number; path: string } {
 }
 
 /** The ticket as a standalone SVG file (the email's attachment). */
-export function ticketSvg(reference: string): Promise<string> {
-  return QRCode.toString(reference, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
+export async function ticketSvg(reference: string): Promise<string> {
+  return (await qrcode()).toString(reference, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
 }
 
 /** "Friday 29 January 2027". */

@@ -4,7 +4,6 @@
  * gift with its date and amount, which were Gift Aided, and the totals). Both say that the
  * charity is a registered charity, with its number from the site settings.
  */
-import PDFDocument from "pdfkit";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { CHARITY_NAME } from "../../domain/giving/donation.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
@@ -52,12 +51,14 @@ function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-function newDocument(title: string) {
+/** pdfkit (and its font metrics) loads on the first PDF, not with the server: only donors and staff ask for one. */
+async function newDocument(title: string) {
+  const { default: PDFDocument } = await import("pdfkit");
   return new PDFDocument({ size: "A4", margin: 56, info: { Title: title, Author: CHARITY_NAME } });
 }
 
 export async function receiptPdf(gift: StatementGift & { causeTitle: string | null; donorName: string | null }): Promise<Buffer> {
-  const doc = newDocument(`Receipt ${gift.reference}`);
+  const doc = await newDocument(`Receipt ${gift.reference}`);
   await letterhead(doc);
   doc.font("Helvetica-Bold").fontSize(16).text("Receipt for your donation");
   doc.moveDown(0.5).font("Helvetica").fontSize(11);
@@ -82,7 +83,7 @@ export async function receiptPdf(gift: StatementGift & { causeTitle: string | nu
 
 export async function statementPdf(input: { year: number; donorName: string | null; email: string; gifts: readonly StatementGift[] }): Promise<Buffer> {
   const { from, to } = taxYearDays(input.year);
-  const doc = newDocument(`Giving statement ${taxYearLabel(input.year)}`);
+  const doc = await newDocument(`Giving statement ${taxYearLabel(input.year)}`);
   await letterhead(doc);
   doc.font("Helvetica-Bold").fontSize(16).text(`Your giving statement, tax year ${taxYearLabel(input.year)}`);
   doc.font("Helvetica").fontSize(10).text(`Gifts from ${shortDate(from)} to ${shortDate(to)}, for ${input.donorName ? `${input.donorName} (${input.email})` : input.email}.`);

@@ -4,8 +4,6 @@
  * SVG, drawn into the PDF by svg-to-pdfkit).
  */
 import { createHash } from "node:crypto";
-import PDFDocument from "pdfkit";
-import SVGtoPDF from "svg-to-pdfkit";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { change, formatValue, type Chart, type Figure } from "./chart.ts";
@@ -53,6 +51,8 @@ export function cachedTrusteesSummaryPdf(input: SummaryInput): Promise<Buffer> {
 }
 
 async function trusteesSummaryPdf(input: SummaryInput): Promise<Buffer> {
+  // pdfkit and svg-to-pdfkit load on the first summary, not with the server (staff only).
+  const [{ default: PDFDocument }, { default: SVGtoPDF }] = await Promise.all([import("pdfkit"), import("svg-to-pdfkit")]);
   const doc = new PDFDocument({ size: "A4", margin: 40, info: { Title: `Trustees' summary: ${input.period.label}`, Author: input.charityName } });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -134,14 +134,14 @@ export async function deleteDraft(id: number, actor: AuditActor): Promise<boolea
 /** The newsletter as it will arrive (its links lead to the signup page, as in a test). */
 export async function previewOf(newsletter: NewsletterRow) {
   const sender = await senderDetails();
-  const message = personalise(renderTemplate(newsletter, sender), sender.origin, null);
+  const message = personalise(await renderTemplate(newsletter, sender), sender.origin, null);
   return { html: message.html, text: message.text };
 }
 
 /** Sends the newsletter to the staff member at once, marked as a test. */
 export async function sendTest(newsletter: NewsletterRow, to: string, actor: AuditActor): Promise<MailResult> {
   const sender = await senderDetails();
-  const message = personalise(renderTemplate(newsletter, sender), sender.origin, null);
+  const message = personalise(await renderTemplate(newsletter, sender), sender.origin, null);
   const result = await sendMail({ to, subject: `[Test] ${message.subject}`, text: message.text, html: message.html });
   if (result.sent) await recordAudit(actor, "newsletter.test", { entity: "newsletter", entityId: newsletter.id });
   return result;

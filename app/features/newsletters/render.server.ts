@@ -7,7 +7,6 @@
  *
  * The template is rendered once per send; each recipient's own links replace a marker.
  */
-import { convert } from "html-to-text";
 import sanitizeHtml from "sanitize-html";
 import { sanitiseNewsHtml } from "../../domain/news/news-html.server.ts";
 
@@ -60,7 +59,7 @@ function footerLines(sender: Sender): string[] {
 }
 
 /** The template of one newsletter (the recipient's link still a marker). */
-export function renderTemplate(newsletter: { subject: string; preview_text: string; body: string }, sender: Sender): RenderedNewsletter {
+export async function renderTemplate(newsletter: { subject: string; preview_text: string; body: string }, sender: Sender): Promise<RenderedNewsletter> {
   const body = emailBody(newsletter.body, sender.origin);
   const footer = footerLines(sender);
   const why = `You get this email because you asked ${sender.charity} for news by email.`;
@@ -90,6 +89,8 @@ export function renderTemplate(newsletter: { subject: string; preview_text: stri
 </table>
 </body>
 </html>`;
+  // html-to-text loads with the first newsletter rendered, not with the server.
+  const { convert } = await import("html-to-text");
   const bodyText = convert(body, {
     wordwrap: 76,
     selectors: [

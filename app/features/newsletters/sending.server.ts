@@ -130,7 +130,7 @@ export async function runNewsletterSend(id: number, stopping: () => boolean = ()
     where newsletter_id = ${id} and status = 'sending'`);
 
   const sender = await senderDetails();
-  const template = renderTemplate(newsletter, sender);
+  const template = await renderTemplate(newsletter, sender);
   const interval = 60_000 / settings.NEWSLETTER_RATE_PER_MINUTE;
   let nextSlot = Date.now();
   let sent = 0;

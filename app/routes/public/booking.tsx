@@ -19,7 +19,7 @@ const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noinde
 
 export const handle: ContentHandle & QueryHandle = { query: ["checkout"], topics: ["events"] };
 
-function view({ booking, event }: BookingWithEvent, now = new Date()) {
+async function view({ booking, event }: BookingWithEvent, now = new Date()) {
   return {
     reference: booking.reference,
     status: booking.status,
@@ -40,7 +40,7 @@ function view({ booking, event }: BookingWithEvent, now = new Date()) {
       place: event.location,
       address: event.location_address,
     },
-    qr: booking.status === "confirmed" ? ticketQr(booking.reference) : null,
+    qr: booking.status === "confirmed" ? await ticketQr(booking.reference) : null,
     /** A free booking held until the buyer confirms it here (the link came by email). */
     awaitingConfirm: booking.status === "held" && booking.amount_pence === 0 && !booking.stripe_checkout_session_id,
     holdUntil: booking.hold_expires_at ? formatUkDateTime(booking.hold_expires_at) : null,
@@ -59,7 +59,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const found = await load(params);
   const checkoutLeft = new URL(request.url).searchParams.get("checkout") === "cancelled";
   // Without a mail server nothing was emailed: the page says so, and that it is the ticket.
-  return data({ booking: view(found), checkoutLeft, mailed: ticketsAreMailed() }, { headers: NO_STORE });
+  return data({ booking: await view(found), checkoutLeft, mailed: ticketsAreMailed() }, { headers: NO_STORE });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {

@@ -1,5 +1,4 @@
 /** /news/feed.xml: the latest published posts as an Atom feed (the `feed` package writes and escapes the XML). */
-import { Feed } from "feed";
 import { SITE_NAME } from "../../components/site/seo.ts";
 import { feedArticles } from "../../domain/news/news.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
@@ -22,6 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   const origin = siteOrigin();
   const [posts, settings] = await Promise.all([feedArticles(20), getSiteSettings(args.context)]);
   const siteName = xml(settings.site_name || SITE_NAME);
+  // The feed writer loads on the first request for the feed, not with the server.
+  const { Feed } = await import("feed");
   const feed = new Feed({
     id: `${origin}/news`,
     title: `${siteName}: News`,
