@@ -23,6 +23,20 @@ const PROPERTIES = [
   "object-position", "transform", "list-style-type",
 ];
 
+/** The page's style sheets that have rules (reading one that failed to load throws). */
+function loadedSheets(page: Page) {
+  return page.evaluate(
+    () =>
+      [...document.styleSheets].filter((sheet) => {
+        try {
+          return sheet.cssRules.length > 0;
+        } catch {
+          return false;
+        }
+      }).length,
+  );
+}
+
 async function computedStyles(page: Page) {
   return page.evaluate((properties) => {
     const rows: string[] = [];
@@ -47,10 +61,10 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       await page.goto(path);
       await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
       // The public stylesheet, linked after the first paint, did not load.
-      expect(await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.cssRules.length > 0).length), path).toBe(1);
+      expect(await loadedSheets(page), path).toBe(1);
       const inline = await computedStyles(page);
       await page.addStyleTag({ url: stylesheet! });
-      expect(await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.cssRules.length > 0).length), path).toBe(2);
+      expect(await loadedSheets(page), path).toBe(2);
       const whole = await computedStyles(page);
       expect(whole.length, path).toBeGreaterThan(50);
       const differences = inline.filter((row, i) => row !== whole[i]);
@@ -59,3 +73,24 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
     }
   });
 }
+
+test("nothing on a public page moves when its scripts, the public stylesheet and the heading font arrive after the first paint", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/", "/events/1", "/support", "/privacy"]) {
+    await page.goto(path);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect.poll(() => loadedSheets(page), path).toBe(2);
+    await page.evaluate(() => document.fonts.ready);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(total), 200);
+        }),
+    );
+    expect(shifts, path).toBe(0);
+  }
+});
