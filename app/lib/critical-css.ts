@@ -89,27 +89,42 @@ export function criticalCss(css: string, words: ReadonlySet<string>): string {
  */
 type Piece =
   | string
-  | { name: string; text: string }
+  | { name: string; text: string; id: number }
   | { open: string; pieces: Piece[] }
   | { declarations: { head: string; list: { name: string; text: string }[]; tail: string } }
   | { property: string; text: string };
 
 export interface CompiledCss {
   pieces: Piece[];
+  /** The CSS made lately, by the utilities kept and the names added (pages of one kind share it). */
+  made: Map<string, string>;
 }
 
-function compileUtilities(css: string): Piece[] {
+const MADE_KEPT = 200;
+
+function compileUtilities(css: string, ids = { next: 0 }): Piece[] {
   const pieces: Piece[] = [];
   for (const item of cssItems(css)) {
     if (item.body === null) continue;
     if (item.prelude.startsWith("@")) {
-      pieces.push({ open: item.prelude, pieces: compileUtilities(item.body) });
+      pieces.push({ open: item.prelude, pieces: compileUtilities(item.body, ids) });
       continue;
     }
     const name = utilityClass(item.prelude);
-    pieces.push(name === null ? item.text : { name, text: item.text });
+    pieces.push(name === null ? item.text : { name, text: item.text, id: ids.next++ });
   }
   return pieces;
+}
+
+/** The utilities (their ids) these classes keep. */
+function keptIds(pieces: Piece[], used: ReadonlySet<string>, ids: number[]): number[] {
+  for (const piece of pieces) {
+    if (typeof piece === "string") continue;
+    if ("id" in piece) {
+      if (used.has(piece.name)) ids.push(piece.id);
+    } else if ("open" in piece) keptIds(piece.pieces, used, ids);
+  }
+  return ids;
 }
 
 /** A block whose innermost rule only declares custom properties, split into them (null: not such a block). */
@@ -135,7 +150,7 @@ export function compileCss(css: string): CompiledCss {
     else if (item.prelude.startsWith("@property ")) pieces.push({ property: item.prelude.slice("@property ".length).trim(), text: item.text });
     else pieces.push(item.text);
   }
-  return { pieces };
+  return { pieces, made: new Map() };
 }
 
 function usedPieces(pieces: Piece[], used: ReadonlySet<string>, out: (string | Piece)[]): boolean {
@@ -167,6 +182,17 @@ const CUSTOM_PROPERTY = /--[\w-]+/g;
  * the rules kept (and `alsoNamed`, a page's inline styles) name.
  */
 export function cssForClasses(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed = ""): string {
+  const key = `${keptIds(compiled.pieces, used, []).join(",")}|${[...new Set(alsoNamed.match(CUSTOM_PROPERTY))].sort().join(",")}`;
+  let css = compiled.made.get(key);
+  if (css === undefined) {
+    css = makeCss(compiled, used, alsoNamed);
+    if (compiled.made.size >= MADE_KEPT) compiled.made.delete(compiled.made.keys().next().value!);
+    compiled.made.set(key, css);
+  }
+  return css;
+}
+
+function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: string): string {
   const parts: (string | Piece)[] = [];
   usedPieces(compiled.pieces, used, parts);
   const named = new Set<string>([...(parts.filter((p) => typeof p === "string").join("") + alsoNamed).matchAll(CUSTOM_PROPERTY)].map((m) => m[0]));
@@ -198,10 +224,18 @@ const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;"
 
 /** The class names an HTML page's elements carry (React writes `class="…"`, escaped). */
 export function classesIn(html: string): Set<string> {
+  // Many elements share a class list (cards, links): each list is split once.
+  const lists = new Set<string>();
+  for (let at = html.indexOf(' class="'); at >= 0; at = html.indexOf(' class="', at)) {
+    const start = at + 8;
+    at = html.indexOf('"', start);
+    if (at < 0) break;
+    lists.add(html.slice(start, at));
+  }
   const classes = new Set<string>();
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    const value = match[1].includes("&") ? match[1].replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]) : match[1];
-    for (const name of value.split(/\s+/)) if (name) classes.add(name);
+  for (const list of lists) {
+    const value = list.includes("&") ? list.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]) : list;
+    for (const name of value.split(" ")) if (name) classes.add(name);
   }
   return classes;
 }

@@ -70,6 +70,16 @@ describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => 
     expect(cssForClasses(compileCss(BUILT), words, "--tw-a --color-brand-600")).toBe(criticalCss(BUILT, words));
   });
 
+  it("makes a page's CSS once for the utilities it keeps and the names its styles add", () => {
+    const fresh = compileCss(criticalCss(BUILT, new Set(["mt-4", "sm:grid-cols-2"])));
+    const first = cssForClasses(fresh, new Set(["mt-4", "unknown"]));
+    expect(cssForClasses(fresh, new Set(["mt-4"]))).toBe(first);
+    expect(fresh.made.size).toBe(1);
+    expect(cssForClasses(fresh, new Set(["mt-4"]), "--color-brand-600")).toContain("--color-brand-600:#1d6e55");
+    expect(cssForClasses(fresh, new Set(["sm:grid-cols-2"]))).toContain("grid-cols-2");
+    expect(fresh.made.size).toBe(3);
+  });
+
   it("keeps the theme variables and registered properties its rules or inline styles name, and no others", () => {
     const sheet = [
       "@layer properties{@supports (x:y){*,:before{--tw-shadow:0 0 #0000;--tw-ring:0}}}",
