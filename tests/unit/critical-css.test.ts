@@ -85,7 +85,7 @@ describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => 
       "@layer properties{@supports (x:y){*,:before{--tw-shadow:0 0 #0000;--tw-ring:0}}}",
       "@layer theme{:root,:host{--font-sans:Arial;--default-font-family:var(--font-sans);--color-red-600:red;--color-brand-600:green;--spacing:.25rem}}",
       "@layer base{html{font-family:var(--default-font-family)}}",
-      "@layer utilities{.shadow{--tw-shadow:0 1px #000;box-shadow:var(--tw-shadow)}.text-red-600{color:var(--color-red-600)}.p-1{padding:calc(var(--spacing) * 1)}}",
+      "@layer utilities{.shadow{--tw-shadow:0 1px #000;box-shadow:var(--tw-shadow)}.text-alarm{color:var(--color-red-600)}.pad-one{padding:calc(var(--spacing) * 1)}}",
       '@property --tw-shadow{syntax:"*";inherits:false}',
       '@property --tw-ring{syntax:"*";inherits:false}',
     ].join("");
