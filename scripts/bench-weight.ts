@@ -57,8 +57,9 @@ function resourcesOf(html: string) {
     const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
     if (!attrs.href) continue;
     // Public pages write their module preloads inert until the first paint (app/lib/first-paint.server.ts).
+    // And the public stylesheet, linked after the paint too.
     if (rel.includes("modulepreload") || rel.includes("x-after-paint")) js.add(attrs.href);
-    else if (rel.includes("stylesheet")) css.add(attrs.href);
+    else if (rel.includes("stylesheet") || rel.includes("x-after-paint-style")) css.add(attrs.href);
     else if (rel.includes("icon")) images.add(attrs.href);
     else if (rel.includes("preload") && attrs.as === "image") images.add(attrs.href);
   }

@@ -14,83 +14,15 @@
  *
  * Usage: node scripts/critical-css.ts [buildDir]   (the build script runs it)
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { criticalCss, cssItems, PUBLIC_SHEET } from "../app/lib/critical-css.ts";
+
+export { criticalCss };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-/** The top-level items of a block of CSS: `prelude{body}` or `statement;`, braces matched. */
-export function cssItems(css: string): { prelude: string; body: string | null; text: string }[] {
-  const items: { prelude: string; body: string | null; text: string }[] = [];
-  let start = 0;
-  let i = 0;
-  while (i < css.length) {
-    const ch = css[i];
-    if (ch === '"' || ch === "'") {
-      i = css.indexOf(ch, i + 1) + 1 || css.length;
-      continue;
-    }
-    if (css.startsWith("/*", i)) {
-      const end = css.indexOf("*/", i + 2);
-      i = end < 0 ? css.length : end + 2;
-      if (css.slice(start, i).trim().startsWith("/*")) start = i;
-      continue;
-    }
-    if (ch === ";") {
-      const text = css.slice(start, i + 1).trim();
-      if (text !== ";") items.push({ prelude: text.slice(0, -1), body: null, text });
-      start = i = i + 1;
-      continue;
-    }
-    if (ch === "{") {
-      let depth = 1;
-      let j = i + 1;
-      while (j < css.length && depth > 0) {
-        const c = css[j];
-        if (c === '"' || c === "'") j = css.indexOf(c, j + 1);
-        else if (c === "{") depth++;
-        else if (c === "}") depth--;
-        j++;
-      }
-      items.push({ prelude: css.slice(start, i).trim(), body: css.slice(i + 1, j - 1), text: css.slice(start, j).trim() });
-      start = i = j;
-      continue;
-    }
-    i++;
-  }
-  return items;
-}
-
-/** The class a utility rule is for: the first class of its selector, unescaped. */
-function utilityClass(selector: string): string | null {
-  const match = /\.((?:\\.|[\w-])+)/.exec(selector);
-  return match ? match[1].replace(/\\(.)/g, "$1") : null;
-}
-
-/** Keeps the utilities (rules, possibly inside @media or @supports) whose class is in `used`. */
-function usedUtilities(css: string, used: ReadonlySet<string>): string {
-  let out = "";
-  for (const item of cssItems(css)) {
-    if (item.body === null) continue;
-    if (item.prelude.startsWith("@")) {
-      const inner = usedUtilities(item.body, used);
-      if (inner) out += `${item.prelude}{${inner}}`;
-      continue;
-    }
-    const name = utilityClass(item.prelude);
-    if (name === null || used.has(name)) out += item.text;
-  }
-  return out;
-}
-
-export function criticalCss(css: string, words: ReadonlySet<string>): string {
-  let out = "";
-  for (const item of cssItems(css)) {
-    out += item.prelude === "@layer utilities" && item.body !== null ? `@layer utilities{${usedUtilities(item.body, words)}}` : item.text;
-  }
-  return out;
-}
 
 /** The words (class candidates) of the files public pages are built from. */
 function publicWords(appDir: string): Set<string> {
@@ -119,6 +51,17 @@ function main() {
   const css = fs.readFileSync(path.join(assets, sheets[0]), "utf8");
   const critical = criticalCss(css, publicWords(path.join(root, "app")));
   fs.writeFileSync(path.join(buildDir, "critical.css"), critical);
+  // The same rules as a file, which a public page links once it has painted (for the pages
+  // a visitor goes on to within the app, whose classes its own inline part may not have).
+  // Without the font faces, which every page has inline: declared again, they would be new
+  // faces, not loaded yet, and headings laid out in the heading font would move.
+  for (const old of fs.readdirSync(assets).filter((name) => PUBLIC_SHEET.test(name))) fs.rmSync(path.join(assets, old));
+  const sheet = cssItems(critical)
+    .filter((item) => !item.prelude.startsWith("@font-face"))
+    .map((item) => item.text)
+    .join("");
+  const hash = createHash("sha256").update(sheet).digest("base64url").slice(0, 8);
+  fs.writeFileSync(path.join(assets, `public-${hash}.css`), sheet);
   console.log(`critical CSS: ${(critical.length / 1024).toFixed(1)} KB of ${(css.length / 1024).toFixed(1)} KB (${sheets[0]})`);
 }
 

@@ -1,10 +1,13 @@
 /**
  * What a public page's first paint waits for (docs/decisions/132): only its own HTML.
  *
- * - The part of the stylesheet public pages use (`build/critical.css`, written after the
- *   client build by scripts/critical-css.ts) goes into the head as a `<style>`; public
- *   pages link no stylesheet (app/root.tsx links it on staff screens only), so the first
- *   paint waits for no other request and no font face is added after it.
+ * - The part of the public pages' stylesheet (`build/critical.css`, written after the
+ *   client build by scripts/critical-css.ts) that this page's classes use goes into its
+ *   head as a `<style>`; public pages link no stylesheet before they have painted
+ *   (app/root.tsx links the whole one on staff screens only), so the first paint waits for
+ *   no other request and no font face is added after it. Only the page's own rules: with
+ *   the whole public stylesheet inline (about 9 KB compressed) a page took more than the
+ *   first round trip of a new connection (about 14 KB).
  * - The scripts start loading after the first paint: React Router's module script (which
  *   imports the route modules and starts hydration) and its script preloads are written
  *   inert (`type="x-after-paint"`, `rel="x-after-paint"`), and a small script of ours
@@ -18,7 +21,7 @@
  *   first sessionStorage read waits for the browser process, up to 40 ms before the
  *   first paint (docs/decisions/146).
  *
- * The CSS file is read and hashed once; the Content-Security-Policy allows that one
+ * The CSS file is read and split once; the Content-Security-Policy allows the page's
  * `<style>` and the starting script by their hashes. An injected element made to look
  * inert the same way gains nothing: its text has no hash in the policy, so the browser
  * refuses to run it once re-created, and a preload fetches nothing but this site's files.
@@ -26,14 +29,14 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { classesIn, compileCss, cssForClasses, PUBLIC_SHEET, type CompiledCss } from "./critical-css.ts";
 import { projectRoot } from "./project-root.server.ts";
 
-interface CriticalCss {
-  css: string;
-  /** CSP source expression of the `<style>` element's text ("sha256-…"). */
-  hash: string;
-  /** The `<style>` element, UTF-8 encoded once: every page sends these same bytes. */
-  tag?: Uint8Array;
+/** The public pages' stylesheet, ready to be cut down for each page. */
+export interface CriticalCss {
+  compiled: CompiledCss;
+  /** The address of the same rules as one file, linked once the page has painted (null: none). */
+  href: string | null;
 }
 
 /** The build writes it (`npm run build`); a public page has no other style, so none without it. */
@@ -42,10 +45,33 @@ function readCriticalCss(): CriticalCss {
   const css = fs.readFileSync(file, "utf8");
   // Tailwind never writes one, but a `</style` would end the element early.
   if (!css || /<\/style/i.test(css)) throw new Error(`${file} is empty or holds "</style"`);
-  return { css, hash: `sha256-${createHash("sha256").update(css, "utf8").digest("base64")}`, tag: styleTag(css) };
+  const assets = path.join(projectRoot, "build/client/assets");
+  const sheet = fs.readdirSync(assets).find((name) => PUBLIC_SHEET.test(name));
+  return { compiled: compileCss(css), href: sheet ? `/assets/${sheet}` : null };
 }
 
-const styleTag = (css: string) => Buffer.from(`<style>${css}</style>`, "utf8");
+/** A page's `<style>` element, UTF-8 encoded, and its CSP source expression ("sha256-…"). */
+interface StyleTag {
+  tag: Uint8Array;
+  hash: string;
+}
+
+/**
+ * The `<style>` elements made lately, by their CSS: pages of one kind use the same classes,
+ * so most renders send bytes encoded and hashed before.
+ */
+const styleTags = new Map<string, StyleTag>();
+const STYLE_TAGS_KEPT = 200;
+
+function styleTag(css: string): StyleTag {
+  let made = styleTags.get(css);
+  if (!made) {
+    made = { tag: Buffer.from(`<style>${css}</style>`, "utf8"), hash: `sha256-${createHash("sha256").update(css, "utf8").digest("base64")}` };
+    if (styleTags.size >= STYLE_TAGS_KEPT) styleTags.delete(styleTags.keys().next().value!);
+    styleTags.set(css, made);
+  }
+  return made;
+}
 
 /**
  * Starts the scripts once the browser reports the first paint as shown (Paint Timing; a
@@ -56,6 +82,7 @@ const styleTag = (css: string) => Buffer.from(`<style>${css}</style>`, "utf8");
 const AFTER_PAINT_SCRIPT = [
   "(()=>{let started=false;const start=()=>{if(started)return;started=true;",
   'for(const l of document.querySelectorAll("link[rel=x-after-paint]")){const p=document.createElement("link");p.rel="modulepreload";p.href=l.href;document.head.append(p)}',
+  'for(const l of document.querySelectorAll("link[rel=x-after-paint-style]"))l.rel="stylesheet";',
   'for(const s of document.querySelectorAll("script[type=x-after-paint]")){const m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)}};',
   'if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver(start).observe({type:"paint",buffered:true});',
   "else requestAnimationFrame(()=>setTimeout(start));setTimeout(start,3000)})()",
@@ -69,17 +96,21 @@ function criticalCss(): CriticalCss {
   return loaded;
 }
 
+/** The page's style attributes, which may name the theme's variables. */
+const inlineStyles = (html: string) => [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) => m[1]).join(";");
+
 const MODULE_SCRIPT = '<script type="module" async="">';
 
 /**
- * A rendered public page as it is sent: its CSS inline at the end of the head and its
- * scripts started after the first paint; and what its Content-Security-Policy must allow
- * besides React Router's inline scripts (the `<style>`, the script that starts the
- * others). The scripts are left as they are if the page does not have React Router's one
- * module script. The page comes back in three pieces, to be sent one after the other:
- * the HTML up to the end of the head, the `<style>` element (the same bytes for every
- * page, encoded once) and the rest, so the stylesheet, the larger part of the page, is
- * neither copied nor encoded again for each render.
+ * A rendered public page as it is sent: the CSS it uses inline at the end of the head, its
+ * scripts started after the first paint, and with them the whole public stylesheet (the
+ * pages a visitor goes on to are rendered in the browser, and may use classes this one does
+ * not); and what its Content-Security-Policy must allow besides React Router's inline
+ * scripts (the `<style>`, the script that starts the others). The scripts are left as they
+ * are if the page does not have React Router's one module script, and then no stylesheet
+ * is linked. The page comes back in three pieces, to be sent one after the other: the HTML
+ * up to the end of the head, the `<style>` element (bytes shared with other pages that use
+ * the same classes) and the rest.
  */
 export function forFirstPaint(
   html: string,
@@ -95,9 +126,12 @@ export function forFirstPaint(
         .replace(MODULE_SCRIPT, '<script type="x-after-paint">')
     : html;
   const headEnd = page.indexOf("</head>");
+  const style = styleTag(cssForClasses(critical.compiled, classesIn(page), inlineStyles(page)));
+  // After the <style>, so that its rules, the same in the same order, decide as in the whole sheet.
+  const late = started && critical.href ? `<link rel="x-after-paint-style" href="${critical.href}"/>` : "";
   return {
-    chunks: [page.slice(0, headEnd), critical.tag ?? styleTag(critical.css), page.slice(headEnd)],
-    styleHashes: [critical.hash],
+    chunks: [page.slice(0, headEnd), style.tag, late + page.slice(headEnd)],
+    styleHashes: [style.hash],
     scriptHashes: started ? [AFTER_PAINT_HASH] : [],
   };
 }

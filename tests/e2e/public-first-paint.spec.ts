@@ -2,9 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
- * A public page's first paint needs only its HTML: the CSS it uses is inline in its head
- * (build/critical.css, app/lib/first-paint.server.ts) and it links no stylesheet; the
- * whole one (staff screens link it) adds only their rules. So a public page must look the
+ * A public page's first paint needs only its HTML: the CSS its classes use is inline in its
+ * head (cut from build/critical.css, app/lib/first-paint.server.ts), and it links the
+ * public stylesheet only once it has painted (kept from loading here); the whole one (staff
+ * screens link it) adds only rules it does not use. So a public page must look the
  * same with the whole stylesheet added: every element keeps its computed style (the
  * properties that place, size and colour things). The heading font is never fetched here:
  * the whole stylesheet declares it again, and with it cached the second look would lay the
@@ -22,6 +23,20 @@ const PROPERTIES = [
   "object-position", "transform", "list-style-type",
 ];
 
+/** The page's style sheets that have rules (reading one that failed to load throws). */
+function loadedSheets(page: Page) {
+  return page.evaluate(
+    () =>
+      [...document.styleSheets].filter((sheet) => {
+        try {
+          return sheet.cssRules.length > 0;
+        } catch {
+          return false;
+        }
+      }).length,
+  );
+}
+
 async function computedStyles(page: Page) {
   return page.evaluate((properties) => {
     const rows: string[] = [];
@@ -38,16 +53,18 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
   test(`public pages look the same with the whole stylesheet as with their inline CSS (${viewport.width} px wide)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.route(/\.woff2$/, (route) => route.abort());
+    await page.route(/\/assets\/public-[\w-]+\.css$/, (route) => route.abort());
     const staff = await (await page.request.get("/admin/login")).text();
     const stylesheet = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/.exec(staff)?.[1];
     expect(stylesheet).toBeTruthy();
     for (const path of PAGES) {
       await page.goto(path);
       await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-      expect(await page.locator("link[rel=stylesheet]").count(), path).toBe(0);
+      // The public stylesheet, linked after the first paint, did not load.
+      expect(await loadedSheets(page), path).toBe(1);
       const inline = await computedStyles(page);
       await page.addStyleTag({ url: stylesheet! });
-      expect(await page.evaluate(() => document.styleSheets.length), path).toBe(2);
+      expect(await loadedSheets(page), path).toBe(2);
       const whole = await computedStyles(page);
       expect(whole.length, path).toBeGreaterThan(50);
       const differences = inline.filter((row, i) => row !== whole[i]);
@@ -56,3 +73,24 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
     }
   });
 }
+
+test("nothing on a public page moves when its scripts, the public stylesheet and the heading font arrive after the first paint", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/", "/events/1", "/support", "/privacy"]) {
+    await page.goto(path);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect.poll(() => loadedSheets(page), path).toBe(2);
+    await page.evaluate(() => document.fonts.ready);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(total), 200);
+        }),
+    );
+    expect(shifts, path).toBe(0);
+  }
+});

@@ -74,19 +74,23 @@ async function checkScripts(page: Page, path: string) {
   expect(compressed, `${path}: ${scripts.length} scripts`).toBeLessThanOrEqual(MAX_SCRIPT_BYTES_COMPRESSED);
   console.log(`${path}: ${scripts.length} scripts, ${(compressed / 1024).toFixed(1)} KB compressed`);
 
-  // Nothing holds the first paint but the page's own HTML: its CSS is inline (no
-  // stylesheet link) and its scripts are only asked for after the page has painted.
+  // Nothing holds the first paint but the page's own HTML: its CSS is inline, and its
+  // scripts and the public stylesheet (for the pages rendered in the browser after it) are
+  // only asked for after the page has painted.
   const timing = await page.evaluate(() => ({
-    stylesheets: document.querySelectorAll("link[rel=stylesheet]").length,
+    stylesheets: [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].map((link) => new URL(link.href).pathname),
     styles: document.head.querySelectorAll("style").length,
     paint: performance.getEntriesByName("first-paint")[0]?.startTime,
     scripts: performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js")).map((e) => e.startTime),
+    css: performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".css")).map((e) => e.startTime),
   }));
-  expect(timing.stylesheets).toBe(0);
+  expect(timing.stylesheets).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.css$/)]);
   expect(timing.styles).toBe(1);
   expect(timing.paint).toBeGreaterThan(0);
   expect(timing.scripts.length).toBe(scripts.length);
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+  expect(timing.css.length).toBe(1);
+  expect(timing.css[0]).toBeGreaterThanOrEqual(timing.paint!);
 }
 
 for (const path of PUBLIC_PAGES) {

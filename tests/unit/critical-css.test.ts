@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { forFirstPaint, withLighterScrollRestoration } from "../../app/lib/first-paint.server.ts";
+import { classesIn, compileCss, cssForClasses } from "../../app/lib/critical-css.ts";
 import { criticalCss } from "../../scripts/critical-css.ts";
 
 // The shape of Tailwind's built stylesheet, shortened.
@@ -48,46 +49,124 @@ describe("critical CSS (scripts/critical-css.ts)", () => {
   });
 });
 
+describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => {
+  const compiled = compileCss(criticalCss(BUILT, new Set(["mt-4", "sm:grid-cols-2", "group-hover:underline", 'content-["a{b"]'])));
+
+  it("keeps only the utilities whose classes the page's HTML carries, entities and all", () => {
+    const used = classesIn('<p class="mt-4 x">a</p><i class="content-[&quot;a{b&quot;]"></i>');
+    expect([...used]).toEqual(["mt-4", "x", 'content-["a{b"]']);
+    const css = cssForClasses(compiled, used);
+    expect(css).toContain(".mt-4{margin-top:1rem}");
+    expect(css).toContain('content:"a{b"');
+    expect(css).not.toContain("grid-cols-2");
+    expect(css).not.toContain("group-hover");
+    expect(css).toContain("@layer base{*{margin:0}}");
+    expect(css).toContain("@keyframes spin");
+  });
+
+  it("gives the same CSS as the build's selection for the same classes", () => {
+    const words = new Set(["mt-4", "sm:grid-cols-2"]);
+    // Every custom property of the sheet named: nothing is left out for want of a name.
+    expect(cssForClasses(compileCss(BUILT), words, "--tw-a --color-brand-600")).toBe(criticalCss(BUILT, words));
+  });
+
+  it("makes a page's CSS once for the utilities it keeps and the names its styles add", () => {
+    const fresh = compileCss(criticalCss(BUILT, new Set(["mt-4", "sm:grid-cols-2"])));
+    const first = cssForClasses(fresh, new Set(["mt-4", "unknown"]));
+    expect(cssForClasses(fresh, new Set(["mt-4"]))).toBe(first);
+    expect(fresh.made.size).toBe(1);
+    expect(cssForClasses(fresh, new Set(["mt-4"]), "--color-brand-600")).toContain("--color-brand-600:#1d6e55");
+    expect(cssForClasses(fresh, new Set(["sm:grid-cols-2"]))).toContain("grid-cols-2");
+    expect(fresh.made.size).toBe(3);
+  });
+
+  it("keeps the theme variables and registered properties its rules or inline styles name, and no others", () => {
+    const sheet = [
+      "@layer properties{@supports (x:y){*,:before{--tw-shadow:0 0 #0000;--tw-ring:0}}}",
+      "@layer theme{:root,:host{--font-sans:Arial;--default-font-family:var(--font-sans);--color-red-600:red;--color-brand-600:green;--spacing:.25rem}}",
+      "@layer base{html{font-family:var(--default-font-family)}}",
+      "@layer utilities{.shadow{--tw-shadow:0 1px #000;box-shadow:var(--tw-shadow)}.text-alarm{color:var(--color-red-600)}.pad-one{padding:calc(var(--spacing) * 1)}}",
+      '@property --tw-shadow{syntax:"*";inherits:false}',
+      '@property --tw-ring{syntax:"*";inherits:false}',
+    ].join("");
+    const css = cssForClasses(compileCss(sheet), new Set(["shadow"]), "color:var(--color-brand-600)");
+    expect(css).toBe(
+      [
+        "@layer properties{@supports (x:y){*,:before{--tw-shadow:0 0 #0000}}}",
+        "@layer theme{:root,:host{--font-sans:Arial;--default-font-family:var(--font-sans);--color-brand-600:green}}",
+        "@layer base{html{font-family:var(--default-font-family)}}",
+        "@layer utilities{.shadow{--tw-shadow:0 1px #000;box-shadow:var(--tw-shadow)}}",
+        '@property --tw-shadow{syntax:"*";inherits:false}',
+      ].join(""),
+    );
+  });
+});
+
 describe("a public page for its first paint (app/lib/first-paint.server.ts)", () => {
   const moduleScript = '<script type="module" async="">import "/assets/a.js";</script>';
-  const page = `<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js"/></head><body><main>Hi</main><script>x()</script>${moduleScript}</body></html>`;
-  const critical = { css: ".a{color:red}", hash: "sha256-abc" };
+  const page = `<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js"/></head><body><main class="a">Hi</main><script>x()</script>${moduleScript}</body></html>`;
+  const critical = { compiled: compileCss("@layer utilities{.a{color:red}.b{color:blue}}"), href: "/assets/public-12345678.css" };
+  const hashOf = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
   // The page as sent: its pieces one after the other.
   const sent = (chunks: (string | Uint8Array)[]) => chunks.map((c) => (typeof c === "string" ? c : Buffer.from(c).toString("utf8"))).join("");
 
-  it("has the critical CSS in its head and its scripts inert until a script of ours starts them", () => {
+  it("has its own CSS in its head, and its scripts and the whole stylesheet inert until a script of ours starts them", () => {
     const { chunks, styleHashes, scriptHashes } = forFirstPaint(page, critical);
     const html = sent(chunks);
     const starter = /<script>(\(\(\)=>[^<]*)<\/script><\/body>/.exec(html);
     expect(starter).not.toBeNull();
     expect(html).toBe(
-      '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="x-after-paint" href="/assets/a.js"/><style>.a{color:red}</style></head>' +
-        '<body><main>Hi</main><script>x()</script><script type="x-after-paint">import "/assets/a.js";</script>' +
+      '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="x-after-paint" href="/assets/a.js"/><style>@layer utilities{.a{color:red}}</style>' +
+        '<link rel="x-after-paint-style" href="/assets/public-12345678.css"/></head>' +
+        '<body><main class="a">Hi</main><script>x()</script><script type="x-after-paint">import "/assets/a.js";</script>' +
         `<script>${starter![1]}</script></body></html>`,
     );
-    expect(styleHashes).toEqual(["sha256-abc"]);
-    expect(scriptHashes).toEqual([`sha256-${createHash("sha256").update(starter![1], "utf8").digest("base64")}`]);
+    expect(styleHashes).toEqual([hashOf("@layer utilities{.a{color:red}}")]);
+    expect(scriptHashes).toEqual([hashOf(starter![1])]);
   });
 
-  it("sends the same encoded <style> bytes with every page, between the head and its end", () => {
-    const tag = Buffer.from("<style>.a{color:red}</style>");
-    const first = forFirstPaint(page, { ...critical, tag });
-    const second = forFirstPaint(page.replace("Hi", "Hello"), { ...critical, tag });
-    expect(first.chunks[1]).toBe(tag);
-    expect(second.chunks[1]).toBe(tag);
-    expect(first.chunks[2]).toMatch(/^<\/head><body><main>Hi</);
-    expect(sent(second.chunks)).toContain("<style>.a{color:red}</style></head><body><main>Hello</main>");
+  it("starts the scripts and links the whole stylesheet once the page has painted", () => {
+    const html = sent(forFirstPaint(page, critical).chunks);
+    const starter = /<script>(\(\(\)=>[^<]*)<\/script><\/body>/.exec(html)![1];
+    const links = [{ rel: "x-after-paint-style", href: critical.href }];
+    const observers: (() => void)[] = [];
+    const document = {
+      querySelectorAll: (selector: string) => (selector === "link[rel=x-after-paint-style]" ? links : []),
+      createElement: () => ({}),
+      head: { append: () => {} },
+    };
+    class PerformanceObserver {
+      static supportedEntryTypes = ["paint"];
+      constructor(callback: () => void) {
+        observers.push(callback);
+      }
+      observe() {}
+    }
+    vm.runInNewContext(starter, { document, PerformanceObserver, setTimeout: () => 0, requestAnimationFrame: () => 0 });
+    expect(links[0].rel).toBe("x-after-paint-style");
+    observers[0]!();
+    expect(links[0].rel).toBe("stylesheet");
+  });
+
+  it("sends the same encoded <style> bytes with pages that use the same classes, between the head and its end", () => {
+    const first = forFirstPaint(page, critical);
+    const second = forFirstPaint(page.replace("Hi", "Hello"), critical);
+    const other = forFirstPaint(page.replace('class="a"', 'class="b"'), critical);
+    expect(second.chunks[1]).toBe(first.chunks[1]);
+    expect(sent([other.chunks[1]!])).toBe("<style>@layer utilities{.b{color:blue}}</style>");
+    expect(first.chunks[2]).toMatch(/^<link rel="x-after-paint-style" href="[^"]+"\/><\/head><body><main class="a">Hi</);
+    expect(sent(second.chunks)).toContain('<style>@layer utilities{.a{color:red}}</style><link rel="x-after-paint-style" href="/assets/public-12345678.css"/></head><body><main class="a">Hello</main>');
   });
 
   it("is sent as it is without a head", () => {
     expect(forFirstPaint("<p>Hi</p>", critical).chunks).toEqual(["<p>Hi</p>"]);
   });
 
-  it("leaves the scripts as they are when the page does not have React Router's one module script", () => {
+  it("leaves the scripts as they are, and links no stylesheet, when the page does not have React Router's one module script", () => {
     for (const other of [page.replace(moduleScript, ""), page.replace(moduleScript, moduleScript + moduleScript)]) {
       const { chunks, styleHashes, scriptHashes } = forFirstPaint(other, critical);
-      expect(sent(chunks)).toBe(other.replace("</head>", "<style>.a{color:red}</style></head>"));
-      expect(styleHashes).toEqual(["sha256-abc"]);
+      expect(sent(chunks)).toBe(other.replace("</head>", "<style>@layer utilities{.a{color:red}}</style></head>"));
+      expect(styleHashes).toEqual([hashOf("@layer utilities{.a{color:red}}")]);
       expect(scriptHashes).toEqual([]);
     }
   });

@@ -1,0 +1,241 @@
+/**
+ * Picking the rules of Tailwind's built stylesheet that a set of class names uses: at build
+ * time for every public page together (scripts/critical-css.ts writes `build/critical.css`),
+ * and at render time for one page, from the class names in its HTML
+ * (app/lib/first-paint.server.ts). A utility rule is kept when its class (the first class of
+ * its selector) is used; everything outside the utilities layer is always kept.
+ */
+
+/** The public pages' stylesheet as a file of the build's assets (written by scripts/critical-css.ts). */
+export const PUBLIC_SHEET = /^public-[\w-]{8}\.css$/;
+
+/** The top-level items of a block of CSS: `prelude{body}` or `statement;`, braces matched. */
+export function cssItems(css: string): { prelude: string; body: string | null; text: string }[] {
+  const items: { prelude: string; body: string | null; text: string }[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < css.length) {
+    const ch = css[i];
+    if (ch === '"' || ch === "'") {
+      i = css.indexOf(ch, i + 1) + 1 || css.length;
+      continue;
+    }
+    if (css.startsWith("/*", i)) {
+      const end = css.indexOf("*/", i + 2);
+      i = end < 0 ? css.length : end + 2;
+      if (css.slice(start, i).trim().startsWith("/*")) start = i;
+      continue;
+    }
+    if (ch === ";") {
+      const text = css.slice(start, i + 1).trim();
+      if (text !== ";") items.push({ prelude: text.slice(0, -1), body: null, text });
+      start = i = i + 1;
+      continue;
+    }
+    if (ch === "{") {
+      let depth = 1;
+      let j = i + 1;
+      while (j < css.length && depth > 0) {
+        const c = css[j];
+        if (c === '"' || c === "'") j = css.indexOf(c, j + 1);
+        else if (c === "{") depth++;
+        else if (c === "}") depth--;
+        j++;
+      }
+      items.push({ prelude: css.slice(start, i).trim(), body: css.slice(i + 1, j - 1), text: css.slice(start, j).trim() });
+      start = i = j;
+      continue;
+    }
+    i++;
+  }
+  return items;
+}
+
+/** The class a utility rule is for: the first class of its selector, unescaped. */
+function utilityClass(selector: string): string | null {
+  const match = /\.((?:\\.|[\w-])+)/.exec(selector);
+  return match ? match[1].replace(/\\(.)/g, "$1") : null;
+}
+
+/** Keeps the utilities (rules, possibly inside @media or @supports) whose class is in `used`. */
+function usedUtilities(css: string, used: ReadonlySet<string>): string {
+  let out = "";
+  for (const item of cssItems(css)) {
+    if (item.body === null) continue;
+    if (item.prelude.startsWith("@")) {
+      const inner = usedUtilities(item.body, used);
+      if (inner) out += `${item.prelude}{${inner}}`;
+      continue;
+    }
+    const name = utilityClass(item.prelude);
+    if (name === null || used.has(name)) out += item.text;
+  }
+  return out;
+}
+
+export function criticalCss(css: string, words: ReadonlySet<string>): string {
+  let out = "";
+  for (const item of cssItems(css)) {
+    out += item.prelude === "@layer utilities" && item.body !== null ? `@layer utilities{${usedUtilities(item.body, words)}}` : item.text;
+  }
+  return out;
+}
+
+/**
+ * A stylesheet ready to be cut down for one page. Besides the utilities, three parts only
+ * declare custom properties, and a page needs those its other rules (or its own inline
+ * styles) name: the theme's variables, Tailwind's `@property` registrations and their
+ * fallback for browsers without `@property` (the properties layer).
+ */
+type Piece =
+  | string
+  | { name: string; text: string; id: number }
+  | { open: string; pieces: Piece[] }
+  | { declarations: { head: string; list: { name: string; text: string }[]; tail: string } }
+  | { property: string; text: string };
+
+export interface CompiledCss {
+  pieces: Piece[];
+  /** The CSS made lately, by the utilities kept and the names added (pages of one kind share it). */
+  made: Map<string, string>;
+}
+
+const MADE_KEPT = 200;
+
+function compileUtilities(css: string, ids = { next: 0 }): Piece[] {
+  const pieces: Piece[] = [];
+  for (const item of cssItems(css)) {
+    if (item.body === null) continue;
+    if (item.prelude.startsWith("@")) {
+      pieces.push({ open: item.prelude, pieces: compileUtilities(item.body, ids) });
+      continue;
+    }
+    const name = utilityClass(item.prelude);
+    pieces.push(name === null ? item.text : { name, text: item.text, id: ids.next++ });
+  }
+  return pieces;
+}
+
+/** The utilities (their ids) these classes keep. */
+function keptIds(pieces: Piece[], used: ReadonlySet<string>, ids: number[]): number[] {
+  for (const piece of pieces) {
+    if (typeof piece === "string") continue;
+    if ("id" in piece) {
+      if (used.has(piece.name)) ids.push(piece.id);
+    } else if ("open" in piece) keptIds(piece.pieces, used, ids);
+  }
+  return ids;
+}
+
+/** A block whose innermost rule only declares custom properties, split into them (null: not such a block). */
+function declarationsOf(text: string): Piece | null {
+  const open = text.lastIndexOf("{");
+  const close = text.indexOf("}", open);
+  if (open < 0 || close < 0) return null;
+  const list = text
+    .slice(open + 1, close)
+    .split(";")
+    .filter(Boolean)
+    .map((declaration) => ({ name: declaration.slice(0, declaration.indexOf(":")), text: declaration }));
+  if (!list.every((d) => d.name.startsWith("--"))) return null;
+  return { declarations: { head: text.slice(0, open + 1), list, tail: text.slice(close) } };
+}
+
+/** Splits a stylesheet once, so that each page's part of it is a walk over its rules. */
+export function compileCss(css: string): CompiledCss {
+  const pieces: Piece[] = [];
+  for (const item of cssItems(css)) {
+    if (item.prelude === "@layer utilities" && item.body !== null) pieces.push({ open: item.prelude, pieces: compileUtilities(item.body) });
+    else if ((item.prelude === "@layer theme" || item.prelude === "@layer properties") && item.body !== null) pieces.push(declarationsOf(item.text) ?? item.text);
+    else if (item.prelude.startsWith("@property ")) pieces.push({ property: item.prelude.slice("@property ".length).trim(), text: item.text });
+    else pieces.push(item.text);
+  }
+  return { pieces, made: new Map() };
+}
+
+function usedPieces(pieces: Piece[], used: ReadonlySet<string>, out: (string | Piece)[]): boolean {
+  let any = false;
+  for (const piece of pieces) {
+    if (typeof piece === "string") {
+      out.push(piece);
+      any = true;
+    } else if ("name" in piece) {
+      if (used.has(piece.name)) {
+        out.push(piece.text);
+        any = true;
+      }
+    } else if ("open" in piece) {
+      const inner: (string | Piece)[] = [];
+      if (usedPieces(piece.pieces, used, inner) || piece.open === "@layer utilities") {
+        out.push(`${piece.open}{`, ...inner, "}");
+        any = true;
+      }
+    } else out.push(piece);
+  }
+  return any;
+}
+
+const CUSTOM_PROPERTY = /--[\w-]+/g;
+
+/**
+ * The stylesheet cut down to the utilities these classes use, and to the custom properties
+ * the rules kept (and `alsoNamed`, a page's inline styles) name.
+ */
+export function cssForClasses(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed = ""): string {
+  const key = `${keptIds(compiled.pieces, used, []).join(",")}|${[...new Set(alsoNamed.match(CUSTOM_PROPERTY))].sort().join(",")}`;
+  let css = compiled.made.get(key);
+  if (css === undefined) {
+    css = makeCss(compiled, used, alsoNamed);
+    if (compiled.made.size >= MADE_KEPT) compiled.made.delete(compiled.made.keys().next().value!);
+    compiled.made.set(key, css);
+  }
+  return css;
+}
+
+function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: string): string {
+  const parts: (string | Piece)[] = [];
+  usedPieces(compiled.pieces, used, parts);
+  const named = new Set<string>([...(parts.filter((p) => typeof p === "string").join("") + alsoNamed).matchAll(CUSTOM_PROPERTY)].map((m) => m[0]));
+  // Theme variables may name others (the default font names the sans font).
+  const theme = parts.flatMap((p) => (typeof p !== "string" && "declarations" in p ? p.declarations.list : []));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of theme) {
+      if (!named.has(d.name)) continue;
+      for (const [other] of d.text.slice(d.name.length).matchAll(CUSTOM_PROPERTY)) {
+        if (named.has(other)) continue;
+        named.add(other);
+        grew = true;
+      }
+    }
+  }
+  let out = "";
+  for (const part of parts) {
+    if (typeof part === "string") out += part;
+    else if ("declarations" in part) {
+      const kept = part.declarations.list.filter((d) => named.has(d.name));
+      if (kept.length) out += part.declarations.head + kept.map((d) => d.text).join(";") + part.declarations.tail;
+    } else if ("property" in part && named.has(part.property)) out += part.text;
+  }
+  return out;
+}
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&#39;": "'", "&lt;": "<", "&gt;": ">" };
+
+/** The class names an HTML page's elements carry (React writes `class="…"`, escaped). */
+export function classesIn(html: string): Set<string> {
+  // Many elements share a class list (cards, links): each list is split once.
+  const lists = new Set<string>();
+  for (let at = html.indexOf(' class="'); at >= 0; at = html.indexOf(' class="', at)) {
+    const start = at + 8;
+    at = html.indexOf('"', start);
+    if (at < 0) break;
+    lists.add(html.slice(start, at));
+  }
+  const classes = new Set<string>();
+  for (const list of lists) {
+    const value = list.includes("&") ? list.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]) : list;
+    for (const name of value.split(" ")) if (name) classes.add(name);
+  }
+  return classes;
+}
