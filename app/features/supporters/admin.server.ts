@@ -12,6 +12,7 @@ import { consentEvents, supporterActivity, supporterNotes, supporters, supporter
 import { recordActivity, recordConsent, type Executor } from "./supporters.server.ts";
 import { NOTE_MAX, TAG_MAX, type SupporterFilters } from "./filters.ts";
 import { moveSignupsToSupporter, volunteeringTimelineSql } from "../volunteering/index.ts";
+import { waitlistEntries } from "../waitlist/table.ts";
 
 const PAGE_SIZE = 50;
 const TIMELINE_PAGE_SIZE = 30;
@@ -231,6 +232,7 @@ export async function mergeSupporters(keepId: string, otherId: string, actor: Au
       ["declarations", giftAidDeclarations],
       ["bookings", bookings],
       ["forms", formSubmissions],
+      ["waitlists", waitlistEntries],
     ] as const) {
       const r = await tx.update(table).set({ supporter_id: keepId }).where(eq(table.supporter_id, otherId)).returning({ id: table.id });
       moved[label] = r.length;
@@ -265,7 +267,7 @@ async function moveChildren(tx: Executor, from: string, to: string) {
 }
 
 function describeMoved(moved: Record<string, number>): string {
-  const labels: Record<string, string> = { gifts: "gifts", monthlyGifts: "monthly gifts", declarations: "declarations", bookings: "bookings", forms: "forms", shifts: "volunteer shifts" };
+  const labels: Record<string, string> = { gifts: "gifts", monthlyGifts: "monthly gifts", declarations: "declarations", bookings: "bookings", forms: "forms", waitlists: "waitlist entries", shifts: "volunteer shifts" };
   const parts = Object.entries(moved)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${n} ${labels[k]}`);
