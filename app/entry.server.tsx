@@ -5,8 +5,8 @@ import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } 
 import { forFirstPaint, withLighterScrollRestoration } from "./lib/first-paint.server.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
 import { pageTopics } from "./live/content-topics.ts";
-import { TOPICS_HEADER, type ContentTopic } from "./live/topics.ts";
-import { topicsRead } from "./live/read-topics.server.ts";
+import { handleTopics, TOPICS_HEADER, type ContentTopic } from "./live/topics.ts";
+import { finishReading, topicsRead } from "./live/read-topics.server.ts";
 import { pageQuery, QUERY_HEADER } from "./lib/page-query.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -14,12 +14,13 @@ import { logger } from "./lib/logger.server.ts";
 export const streamTimeout = 5_000;
 
 /**
- * The content topics of a page: what the matched routes' handles declare (app/live/topics.ts),
- * and what its loaders actually read (app/live/read-topics.server.ts).
+ * The content topics of a page: what its loaders actually read (app/live/read-topics.server.ts)
+ * and what the matched routes' handles add (app/live/topics.ts). Outside a record (none is
+ * expected), what the handles declare, or every topic.
  */
 function pageTopicsOf(context: EntryContext, read: ReadonlySet<ContentTopic> | null) {
-  const declared = pageTopics(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
-  return read ? [...new Set([...declared, ...read])] : declared;
+  const handles = context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle);
+  return read ? [...new Set([...handleTopics(handles), ...read])].sort() : pageTopics(handles);
 }
 
 /** The query parameters the matched routes read (app/lib/page-query.ts). */
@@ -143,6 +144,9 @@ export default async function handleRequest(
   // Taken now, inside the request's record (the root middleware's): the stream's callbacks
   // may run outside it. Every loader has run by the time the page is rendered.
   const read = topicsRead();
+  // Every loader has run: the root loader's `topics` (the page's record) can be sent.
+  // Before the page data is read to its end, which waits for that promise.
+  finishReading();
   await readPageData(routerContext);
   const mark = newScriptMark();
   const element = <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={mark} />;

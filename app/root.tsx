@@ -8,7 +8,7 @@ import { isStaffPath } from "./lib/staff-path.ts";
 import { refuseControlCharacters } from "./lib/form-guard.server.ts";
 import { isFormRefusal } from "./lib/plain-text.ts";
 import { readToast } from "./lib/toast.server.ts";
-import { recordTopics } from "./live/read-topics.server.ts";
+import { recordTopics, topicsWhenRead } from "./live/read-topics.server.ts";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import headingFont from "./assets/fonts/fraunces-semibold-basic-latin.woff2?url";
@@ -59,10 +59,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
  */
 export const middleware: Route.MiddlewareFunction[] = [(_args, next) => recordTopics(next), refuseControlCharacters];
 
-/** The root loader only carries the flash toast (set by `redirectWithToast`) and clears it. */
+/**
+ * The root loader carries the flash toast (set by `redirectWithToast`) and clears it, and,
+ * for public pages, the content topics the request's loaders read (sent once they have all
+ * run), which open pages listen to (app/components/site/live-updates.tsx).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
-  return data({ toast }, { headers });
+  const topics = isStaffPath(new URL(request.url).pathname) ? null : topicsWhenRead();
+  return data({ toast, topics }, { headers });
 }
 
 /**

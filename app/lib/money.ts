@@ -51,6 +51,15 @@ export function penceAsPounds(pence: number): string {
   return `${pence < 0 ? "-" : ""}${Math.trunc(abs / 100)}.${twoDigits(abs % 100)}`;
 }
 
+/**
+ * An amount in pence as a number of pounds, for a spreadsheet's numeric cell (HMRC's Gift
+ * Aid schedule): read from `penceAsPounds`'s digits, so 1005 is exactly the number 10.05
+ * that a person typing "10.05" would get.
+ */
+export function penceAsPoundsNumber(pence: number): number {
+  return Number(penceAsPounds(pence));
+}
+
 /** What went wrong reading a typed amount. */
 type AmountProblem = "empty" | "format" | "decimals" | "too-large";
 export type ReadPence = { ok: true; pence: number } | { ok: false; problem: AmountProblem };

@@ -3,16 +3,15 @@
  * place. The change feed publishes them, the content and page caches drop what depends
  * on them, and open pages revalidate when one they show arrives.
  *
- * A public route declares what it shows in its `handle`:
+ * A page's topics are what its loaders actually read, recorded per request
+ * (read-topics.server.ts): the page cache keys on them, and the page carries them (the
+ * root loader's `topics`), so an open page listens to exactly those. Nothing needs
+ * declaring. A route may still declare topics in its `handle`:
  *
- *   export const handle: ContentHandle = { topics: ["events"] };
+ *   export const handle: ContentHandle = { topics: ["settings"] };
  *
- * A page depends on the topics of every route it matched (the public layout adds
- * "settings" for the header and footer). A page whose own route declares nothing depends
- * on every topic, so a new page is never left stale. The page cache also adds what the
- * page's loaders actually read (read-topics.server.ts), and a test runs every public
- * page's loaders to check that each topic read is declared (open pages revalidate on the
- * declared ones).
+ * which are added to the recorded ones: the public layout does, since a client
+ * navigation does not run its loader again (its header and footer still show settings).
  *
  * The topics come from the content types' registry (app/lib/content-types.ts): a new
  * type's entry names its topic and its tables.
@@ -25,6 +24,9 @@ export interface ContentHandle {
   topics: readonly ContentTopic[];
 }
 
+const declared = (handle: unknown) =>
+  handle && typeof handle === "object" && Array.isArray((handle as Partial<ContentHandle>).topics) ? (handle as ContentHandle).topics : null;
+
 /**
  * What the routes a page matched declare (outermost first): the union of their topics,
  * or null when the innermost route declares none (the page depends on every topic).
@@ -32,9 +34,11 @@ export interface ContentHandle {
  * carry the registry (live/content-topics.ts has the full list, for the server).
  */
 export function declaredTopics(handles: readonly unknown[]): readonly ContentTopic[] | null {
-  const declared = (handle: unknown) =>
-    handle && typeof handle === "object" && Array.isArray((handle as Partial<ContentHandle>).topics) ? (handle as ContentHandle).topics : null;
-  if (handles.length === 0 || declared(handles[handles.length - 1]) === null) return null;
+  return handles.length === 0 || declared(handles[handles.length - 1]) === null ? null : handleTopics(handles);
+}
+
+/** The topics the matched routes declare (outermost first), without the "every topic" default. */
+export function handleTopics(handles: readonly unknown[]): ContentTopic[] {
   return [...new Set(handles.flatMap((handle) => declared(handle) ?? []))];
 }
 

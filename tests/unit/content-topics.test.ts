@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_TOPICS, pageTopics } from "../../app/live/content-topics.ts";
+import { handleTopics } from "../../app/live/topics.ts";
 
 describe("content topics of a page", () => {
   it("is the union of what its matched routes declare", () => {
@@ -15,5 +16,12 @@ describe("content topics of a page", () => {
 
   it("ignores names that are not topics", () => {
     expect(pageTopics([{ topics: ["events", "nonsense"] }])).toEqual(["events"]);
+  });
+});
+
+describe("what the handles add to the topics a page's loaders read", () => {
+  it("is the union of the topics declared, and nothing when none declares any", () => {
+    expect(handleTopics([undefined, { topics: ["settings", "contact"] }, { query: ["page"] }])).toEqual(["settings", "contact"]);
+    expect(handleTopics([undefined, { query: ["page"] }])).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPence, penceAsPounds, progressPercent, readAmount, readPence } from "../../app/lib/money.ts";
+import { formatPence, penceAsPounds, penceAsPoundsNumber, progressPercent, readAmount, readPence } from "../../app/lib/money.ts";
 
 describe("money", () => {
   it("formats pence in each style, without floating-point slips", () => {
@@ -25,6 +25,14 @@ describe("money", () => {
       expect(read).toEqual({ ok: true, pence });
     }
     expect(penceAsPounds(125_050)).toBe("1250.50");
+  });
+
+  it("gives a spreadsheet's numeric cell the number its digits say", () => {
+    expect(penceAsPoundsNumber(125_050)).toBe(1250.5);
+    expect(penceAsPoundsNumber(1005)).toBe(10.05);
+    expect(penceAsPoundsNumber(-305)).toBe(-3.05);
+    for (let pence = 0; pence < 100_000; pence += 7) expect(String(penceAsPoundsNumber(pence)), String(pence)).toBe(String(Number(penceAsPounds(pence))));
+    expect(() => penceAsPoundsNumber(10.5)).toThrow(TypeError);
   });
 
   it("reads what people type, and refuses what it would have to guess", () => {

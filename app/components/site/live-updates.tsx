@@ -4,24 +4,46 @@
  * The server closes a connection that has been idle a while; EventSource then
  * reconnects by itself. A hidden tab lets its connection go and, when shown again,
  * reconnects and revalidates once (it may have missed a change meanwhile).
- * Without `topics`, the page's own: what its matched routes declare in their handles
- * (app/live/topics.ts).
+ * Without `topics`, the page's own: what its loaders read, as the server recorded them
+ * (the root loader's `topics`, sent after the page's loaders have run, with every page and
+ * every client data request; app/live/read-topics.server.ts). Until the record arrives
+ * nothing is opened; a page without one (it failed to arrive) listens to every topic.
  *
  * A page showing a form's answer (the router holds action data: "You are subscribed",
  * "Thank you for your message") is not revalidated: React Router drops action data on a
  * revalidation, so the answer would turn back into the form (or a "link expired") in
  * front of the visitor. Live updates resume once the visitor moves on.
  */
-import { useContext, useEffect, useRef } from "react";
-import { UNSAFE_DataRouterDataContext, useMatches, useRevalidator } from "react-router";
-import { declaredTopics, type ContentTopic } from "../../live/topics.ts";
+import { useContext, useEffect, useRef, useState } from "react";
+import { UNSAFE_DataRouterDataContext, useRevalidator, useRouteLoaderData } from "react-router";
+import type { ContentTopic } from "../../live/topics.ts";
+
+type Recorded = Promise<readonly ContentTopic[]> | readonly ContentTopic[] | null | undefined;
+
+/** The topics the server recorded for the page's latest data (the last record holds until a new one arrives): undefined until the first. */
+function useRecordedTopics(): readonly ContentTopic[] | null | undefined {
+  const sent = (useRouteLoaderData("root") as { topics?: Recorded } | undefined)?.topics;
+  const [recorded, setRecorded] = useState<readonly ContentTopic[] | null | undefined>(sent ? undefined : null);
+  useEffect(() => {
+    let current = true;
+    Promise.resolve(sent).then(
+      (topics) => current && setRecorded(topics ?? null),
+      () => current && setRecorded(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [sent]);
+  return recorded;
+}
 
 function useLiveUpdates(topics?: readonly ContentTopic[]) {
-  const matches = useMatches();
-  // null: the page depends on every topic, and /live without a list sends them all.
-  const wanted = topics ?? declaredTopics(matches.map((m) => m.handle));
+  const recorded = useRecordedTopics();
+  // null (no record): every topic, as /live without a list sends them all;
+  // undefined: the record is on its way (nothing is opened meanwhile).
+  const wanted = topics ?? recorded;
   const { revalidate } = useRevalidator();
-  const key = wanted?.join(",") ?? null;
+  const key = wanted && wanted.join(",");
   // The exported (UNSAFE_) router data context is the only way to see every route's action
   // data from the root; useActionData reads the calling route's only.
   const answerShown = useContext(UNSAFE_DataRouterDataContext)?.actionData != null;
@@ -30,7 +52,7 @@ function useLiveUpdates(topics?: readonly ContentTopic[]) {
     showsAnswer.current = answerShown;
   }, [answerShown]);
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    if (typeof EventSource === "undefined" || key === undefined) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onChange = () => {
       // Several changes in a burst: one revalidation.

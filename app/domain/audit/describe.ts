@@ -92,6 +92,7 @@ export const AUDIT_PHRASES = {
   "booking.erase": "erased a person's name and email from bookings",
   "waitlist.offered": "offered waitlist places by hand",
   "waitlist.removed": "removed someone from a waitlist",
+  "waitlist.erase": "erased a person's name and email from waitlists",
   "event.series_created": "created a series of events",
   "event.series_updated": "updated this and the later dates of a series",
   "event.date_cancelled": "cancelled an event date and its bookings",

@@ -10,6 +10,7 @@ import { and, asc, eq, gt, gte, ilike, inArray, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events, type BookingRow, type BookingStatus, type EventRow } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { penceAsPounds } from "../../lib/money.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
@@ -118,15 +119,15 @@ export async function* bookingsCsvBatches(eventId: number, size = 500): AsyncGen
         b.name,
         b.email,
         b.quantity,
-        (b.amount_pence / 100).toFixed(2),
+        penceAsPounds(b.amount_pence),
         STATUS_LABELS[b.status],
         b.created_at,
         b.checked_in_at,
         parties.get(b.id)?.types ?? "",
         (parties.get(b.id)?.names ?? []).join("; "),
         b.checked_in_count,
-        (b.discount_pence / 100).toFixed(2),
-        (b.donation_pence / 100).toFixed(2),
+        penceAsPounds(b.discount_pence),
+        penceAsPounds(b.donation_pence),
       ]);
     }
     if (rows.length < size) return;

@@ -3,7 +3,7 @@
  * and the email addresses the pages show. A social link left empty is not shown.
  */
 import { z } from "zod";
-import { tooLong } from "../listings/listing-fields.schema.ts";
+import { optionalWebAddress, tooLong } from "../listings/listing-fields.schema.ts";
 
 const email = (label: string) =>
   z
@@ -13,20 +13,7 @@ const email = (label: string) =>
     .max(254, tooLong(254))
     .email(`${label} must be a valid email address`);
 
-const socialLink = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(500, tooLong(500))
-    .refine((v) => {
-      if (v === "") return true;
-      try {
-        const url = new URL(v);
-        return (url.protocol === "https:" || url.protocol === "http:") && Boolean(url.hostname);
-      } catch {
-        return false;
-      }
-    }, `${label} must be a web address starting with https://, or left empty to hide it`);
+const socialLink = (label: string) => optionalWebAddress(`${label} must be a web address starting with https://, or left empty to hide it`);
 
 export const ContactFormSchema = z.object({
   address: z.string().trim().min(5, "Address is required").max(400, tooLong(400)),

@@ -21,8 +21,8 @@ import { eraseVolunteerData, findVolunteerData, volunteerDataExport, type Volunt
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
 import { eraseRecipientRows, findRecipientRows, recipientRowsExport } from "../../features/newsletters/index.ts";
 import { addressesOfPerson, eraseSupporter, findSupporterData, supporterDataExport, type SupporterData } from "../../features/supporters/index.ts";
-
-;
+import { eraseWaitlistEntries, findWaitlistEntries, refillAfterErasure, waitlistDataExport, type WaitlistEntryWithEvent } from "../../features/waitlist/index.ts";
+import { donorAccessOf, eraseDonorAccess } from "../../features/donor-account/index.ts";
 
 const DEFAULT_RETENTION_MONTHS = 12;
 const DEFAULT_AUDIT_RETENTION_MONTHS = 24;
@@ -154,6 +154,10 @@ export interface PersonalData {
   supporter: SupporterData;
   /** The newsletters sent (or tried) to the address. */
   newsletters: Awaited<ReturnType<typeof findRecipientRows>>;
+  /** The event waitlists the address joined. */
+  waitlists: WaitlistEntryWithEvent[];
+  /** The donor's sign-in links and sessions (only hashes of their tokens are kept). */
+  donorAccess: { links: number; sessions: number };
 }
 
 /** Everything held about one email address: submissions of every kind, accounts, audit entries. */
@@ -190,6 +194,8 @@ export async function findPersonalData(rawEmail: string): Promise<PersonalData> 
     requests: await requestsByEmail(email),
     supporter: await findSupporterData(email, db),
     newsletters: await findRecipientRows(email, db),
+    waitlists: await findWaitlistEntries(email, db),
+    donorAccess: await donorAccessOf(email, db),
   };
 }
 
@@ -222,6 +228,8 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
     })),
     giving: donorDataExport(found.donor),
     bookings: bookingsDataExport(found.bookings),
+    waitlists: waitlistDataExport(found.waitlists),
+    giving_sign_in: { sign_in_links: found.donorAccess.links, sessions: found.donorAccess.sessions },
     data_protection_complaints: found.complaints.map((c) => ({
       reference: c.reference,
       received: c.received_at.toISOString(),
@@ -260,7 +268,8 @@ export function personalDataExport(found: PersonalData, now = new Date()) {
 
 /**
  * Erases the submissions held about an address (rows and files), its donations (except
- * what a Gift Aid claim needs) and its name and address in bookings. The audit entry keeps
+ * what a Gift Aid claim needs), its name and address in bookings and waitlists (taking it
+ * out of any line it is in), and the donor's sign-in links and sessions. The audit entry keeps
  * only counts, kinds and a hash of the address, never the erased data. Accounts are not
  * touched here (they are managed on the Users screen). The supporter record goes too, with
  * its notes, tags and consent; the other addresses of the same supporter (merged in) are
@@ -278,11 +287,13 @@ export async function erasePersonalData(
   bookings: number;
   mail: number;
   volunteering: { volunteers: number; signups: number };
+  waitlists: number;
+  donorAccess: { links: number; sessions: number };
 }> {
   const email = EmailLookupSchema.parse(rawEmail);
   // An erasure made from a logged request names it in every audit entry (its page lists them).
   const request = options.requestId ? { request_id: options.requestId } : {};
-  const { rows, byKind, giving, bookings, volunteering } = await getDb().transaction(async (tx) => {
+  const { rows, byKind, giving, bookings, volunteering, waitlists, donorAccess } = await getDb().transaction(async (tx) => {
     const addresses = await addressesOfPerson(tx, email);
     const deleted = await tx
       .delete(formSubmissions)
@@ -318,6 +329,13 @@ export async function erasePersonalData(
     if (erasedBookings > 0) {
       await recordAudit(actor, "booking.erase", { entity: "booking", details: { count: erasedBookings, email_sha256: emailHash(email), ...request } }, tx);
     }
+    // Waitlist entries keep their event, places and times; the name and address go, and whoever is still in line leaves it.
+    const erasedWaitlists = await eraseWaitlistEntries(tx, addresses);
+    if (erasedWaitlists.entries > 0) {
+      await recordAudit(actor, "waitlist.erase", { entity: "waitlist_entry", details: { count: erasedWaitlists.entries, email_sha256: emailHash(email), ...request } }, tx);
+    }
+    // The donor's sign-in links and sessions go now rather than when they expire.
+    const erasedAccess = await eraseDonorAccess(tx, addresses);
     // The newsletters sent to each address, then the supporter record, its notes, tags, consent and timeline entries.
     const erasedNewsletters = await eraseRecipientRows(tx, addresses);
     const erasedSupporter = { ...(await eraseSupporter(tx, addresses)), newsletterRecipients: erasedNewsletters };
@@ -325,19 +343,34 @@ export async function erasePersonalData(
       await recordAudit(actor, "supporters.erase", { entity: "supporter", details: { ...erasedSupporter, addresses: addresses.length, email_sha256: emailHash(email) } }, tx);
     }
     // Volunteering: the person goes; their shifts and hours stay in the totals, anonymous.
-    const erasedVolunteering = await eraseVolunteerData(tx, email);
-    if (erasedVolunteering.volunteers + erasedVolunteering.signups > 0) {
-      await recordAudit(actor, "volunteering.erase", { entity: "volunteer", details: { ...erasedVolunteering, email_sha256: emailHash(email) } }, tx);
+    const erasedVolunteering = { volunteers: 0, signups: 0 };
+    for (const address of addresses) {
+      const more = await eraseVolunteerData(tx, address);
+      erasedVolunteering.volunteers += more.volunteers;
+      erasedVolunteering.signups += more.signups;
     }
-    return { rows: deleted, byKind: kinds, giving: erasedGiving, bookings: erasedBookings, volunteering: erasedVolunteering };
+    if (erasedVolunteering.volunteers + erasedVolunteering.signups > 0) {
+      await recordAudit(actor, "volunteering.erase", { entity: "volunteer", details: { ...erasedVolunteering, email_sha256: emailHash(email), ...request } }, tx);
+    }
+    return {
+      rows: deleted,
+      byKind: kinds,
+      giving: erasedGiving,
+      bookings: erasedBookings,
+      volunteering: erasedVolunteering,
+      waitlists: erasedWaitlists,
+      donorAccess: erasedAccess,
+    };
   });
+  // Places held for an erased person's offer go to the next in line.
+  await refillAfterErasure(waitlists.events);
   const files = await deleteFiles(rows);
   // Mail to or about the person still in the queue (waiting, retrying, failed or kept after sending).
   const mail = await eraseQueuedMail(email);
   await recordAudit(actor, "mail.erase", { entity: "mail", details: { count: mail, email_sha256: emailHash(email), ...request } });
   const { subscriptionsToStop, ...givingCounts } = giving;
   await stopErasedSubscriptions(subscriptionsToStop);
-  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings, mail, volunteering };
+  return { submissions: rows.length, files, byKind, giving: givingCounts, bookings, mail, volunteering, waitlists: waitlists.entries, donorAccess };
 }
 
 // ---------------------------------------------------------------------------------------

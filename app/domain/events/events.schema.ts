@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { BookingMode } from "../../db/schema.ts";
 import {
   checkbox,
+  isWebAddress,
   optionalPositiveInteger,
   optionalText,
   requiredDate,
@@ -36,15 +37,6 @@ function parsePoundsToPence(text: string): number | null {
   if (!match) return null;
   const pence = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
   return pence > 0 && pence <= 1_000_000 ? pence : null;
-}
-
-function isWebAddress(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
 }
 
 const EventFields = z.object({

@@ -11,6 +11,7 @@ import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.t
 import { SCHEDULE_ROWS_PER_FILE } from "./shared.ts";
 import { declarationRecords, SPOKEN_CANCELLATION_DAYS } from "../../features/offline-gifts/index.ts";
 import { formatUk } from "../../lib/uk-time.ts";
+import { penceAsPoundsNumber } from "../../lib/money.ts";
 
 ;
 
@@ -113,7 +114,7 @@ export async function scheduleWorkbook(rows: readonly ScheduleRow[]): Promise<Bu
       null,
       // HMRC's schedule wants the date as DD/MM/YY text, and the amount as a number in pounds.
       text(scheduleDate(row.paid_at)),
-      { value: row.amount_pence / 100, type: Number, format: "0.00" },
+      { value: penceAsPoundsNumber(row.amount_pence), type: Number, format: "0.00" },
     ]),
   ];
   const columns = [8, 20, 20, 24, 12, 12, 10, 14, 10].map((width) => ({ width }));

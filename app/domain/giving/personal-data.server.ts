@@ -4,6 +4,7 @@
  * declaration it relies on, are kept even when the donor asks to be erased (HMRC can ask
  * for them); everything else about the donor's giving is erased.
  */
+import { penceAsPounds } from "../../lib/money.ts";
 import { and, eq, gt, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client.server.ts";
 import { donationCheckouts, donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
@@ -46,7 +47,7 @@ export function donorDataExport(found: DonorData) {
   return {
     gifts: found.gifts.map((g) => ({
       reference: g.reference,
-      amount: (g.amount_pence / 100).toFixed(2),
+      amount: penceAsPounds(g.amount_pence),
       currency: g.currency.toUpperCase(),
       type: g.mode,
       status: g.status,
@@ -68,7 +69,7 @@ export function donorDataExport(found: DonorData) {
     })),
     monthly_gifts: found.monthly.map((m) => ({
       reference: m.reference,
-      amount: (m.amount_pence / 100).toFixed(2),
+      amount: penceAsPounds(m.amount_pence),
       status: m.status,
       started: m.started_at.toISOString(),
       ended: m.ended_at?.toISOString() ?? null,

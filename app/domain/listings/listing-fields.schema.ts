@@ -67,20 +67,26 @@ export const optionalText = (max: number) =>
     .max(max, tooLong(max))
     .transform((v) => (v === "" ? null : v));
 
-/** A full web address (http or https, with a dot in the host name), at most `max` characters. */
-export const webAddress = (message: string, max = 500) =>
+/** The site's one rule for a web address typed by staff: http or https, with a dot in the host name. */
+export function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+/** A full web address (`isWebAddress`), at most `max` characters. */
+export const webAddress = (message: string, max = 500) => z.string().trim().max(max, tooLong(max)).refine(isWebAddress, message);
+
+/** A web address (`isWebAddress`) or nothing (empty stays ""), at most `max` characters. */
+export const optionalWebAddress = (message: string, max = 500) =>
   z
     .string()
     .trim()
     .max(max, tooLong(max))
-    .refine((text) => {
-      try {
-        const url = new URL(text);
-        return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
-      } catch {
-        return false;
-      }
-    }, message);
+    .refine((text) => text === "" || isWebAddress(text), message);
 
 /** A checkbox: present ("on"/"true") is true, absent or "false" is false. */
 export const checkbox = z

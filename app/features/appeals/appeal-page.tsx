@@ -7,12 +7,9 @@ import { ukToday } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import { publicAppeal } from "./appeals.server.ts";
 import { AppealProgress, AppealStatus, AppealUpdates } from "./appeal-view.tsx";
 import type { Route } from "./+types/appeal-page";
-
-export const handle: ContentHandle = { topics: ["appeals", "causes"] };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const appeal = await publicAppeal(Number(params.id), ukToday());

@@ -5,12 +5,9 @@
 import { ukToday } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import { listPublicAppeals } from "./appeals.server.ts";
 import { AppealProgress, AppealStatus } from "./appeal-view.tsx";
 import type { Route } from "./+types/appeals-page";
-
-export const handle: ContentHandle = { topics: ["appeals", "causes"] };
 
 export async function loader() {
   return { appeals: await listPublicAppeals(ukToday()) };

@@ -18,6 +18,7 @@ import { ComplaintNoteSchema, ComplaintOutcomeSchema, ComplaintSettingsSchema, C
 import { complaintDueOn, dueState, londonDate, type DueState } from "./dates.ts";
 import { isUniqueViolation, newReference } from "./reference.server.ts";
 import { dataProtectionStaff } from "./staff.server.ts";
+import { publishChange } from "../../live/change-feed.server.ts";
 import { dpComplaintNotes, dpComplaints, dpSettings, type ComplaintStatus } from "./table.ts";
 import { firstIssues } from "../../lib/form-submission.ts";
 
@@ -44,6 +45,8 @@ export async function updateComplaintResponseDays(input: unknown, actor: AuditAc
       .onConflictDoUpdate({ target: dpSettings.id, set: { complaint_response_days: days, updated_at: new Date() } });
     await recordAudit(actor, "settings.complaint_response_days", { entity: "dp_settings", entityId: 1, details: { from: before, to: days } }, tx);
   });
+  // The concern page states the days: its cached and open copies are refreshed.
+  publishChange("settings");
   return days;
 }
 

@@ -11,13 +11,10 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import { COMPLAINT_CATEGORIES, CONCERN_LABELS, CONTACT_METHODS } from "./complaint-choices.ts";
 import { countConcernPost, getComplaintResponseDays, submitConcern, type ConcernResult } from "./complaints.server.ts";
 import { longDate } from "./dates.ts";
 import type { Route } from "./+types/concern";
-
-export const handle: ContentHandle = { topics: ["settings"] };
 
 export async function loader() {
   return { days: await getComplaintResponseDays() };

@@ -23,4 +23,4 @@ export function withDonorAccountHandlers(handlers: Partial<Record<string, EventH
   return combined;
 }
 
-export { deleteExpiredDonorAccess } from "./sign-in.server.ts";
+export { deleteExpiredDonorAccess, donorAccessOf, eraseDonorAccess } from "./sign-in.server.ts";

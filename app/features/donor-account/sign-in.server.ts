@@ -10,7 +10,7 @@
  * SHA-256 in donor_sessions. Pages that read it answer "private, no-store", so the page cache
  * never stores or serves them.
  */
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { addressBucket } from "../../auth/throttle.server.ts";
@@ -19,7 +19,7 @@ import { parseCookies, tokenCookie } from "../../auth/session.server.ts";
 import { hitCounter } from "../../lib/rate-counters.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { mailConfigured, queueMail } from "../../mail/mailer.server.ts";
-import { normaliseEmail } from "../supporters/index.ts";
+import { normaliseEmail, type Executor } from "../supporters/index.ts";
 import { donorSessions, donorSignInLinks } from "./table.ts";
 
 const LINK_LIFETIME_MS = 30 * 60 * 1000;
@@ -156,4 +156,21 @@ export async function deleteExpiredDonorAccess(): Promise<number> {
   const links = await db.delete(donorSignInLinks).where(or(lt(donorSignInLinks.expires_at, sql`now()`), lt(donorSignInLinks.created_at, sql`now() - interval '1 day'`))).returning({ id: donorSignInLinks.id });
   const sessions = await db.delete(donorSessions).where(lt(donorSessions.expires_at, sql`now()`)).returning({ id: donorSessions.id });
   return links.length + sessions.length;
+}
+
+/** The data protection tools: how many sign-in links and sessions an address has (only their hashes and times are kept). */
+export async function donorAccessOf(email: string, db: Executor = getDb()): Promise<{ links: number; sessions: number }> {
+  const address = normaliseEmail(email);
+  const [links] = await db.select({ n: sql<number>`count(*)::int` }).from(donorSignInLinks).where(eq(donorSignInLinks.email, address));
+  const [sessions] = await db.select({ n: sql<number>`count(*)::int` }).from(donorSessions).where(eq(donorSessions.email, address));
+  return { links: links?.n ?? 0, sessions: sessions?.n ?? 0 };
+}
+
+/** An erasure: the addresses' sign-in links and sessions go at once (an open session ends, an unused link stops working). */
+export async function eraseDonorAccess(tx: Executor, addresses: string[]): Promise<{ links: number; sessions: number }> {
+  if (addresses.length === 0) return { links: 0, sessions: 0 };
+  const normalised = addresses.map(normaliseEmail);
+  const links = await tx.delete(donorSignInLinks).where(inArray(donorSignInLinks.email, normalised)).returning({ id: donorSignInLinks.id });
+  const sessions = await tx.delete(donorSessions).where(inArray(donorSessions.email, normalised)).returning({ id: donorSessions.id });
+  return { links: links.length, sessions: sessions.length };
 }

@@ -8,12 +8,9 @@ import { data, Form } from "react-router";
 import { Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { OBJECTION_COOKIE } from "./counting.server.ts";
 import type { Route } from "./+types/visitor-counting";
-
-export const handle: ContentHandle = { topics: [] };
 
 const YEAR_S = 365 * 24 * 60 * 60;
 

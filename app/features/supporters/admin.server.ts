@@ -7,11 +7,13 @@ import { getDb } from "../../db/client.server.ts";
 import { bookings, donations, formSubmissions, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { containsPattern } from "../../db/like.ts";
 import { countLimit, pageCount, type PageCount } from "../../lib/paging.ts";
+import { formatPence } from "../../lib/money.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { consentEvents, supporterActivity, supporterNotes, supporters, supporterTags } from "./table.ts";
 import { recordActivity, recordConsent, type Executor } from "./supporters.server.ts";
 import { NOTE_MAX, TAG_MAX, type SupporterFilters } from "./filters.ts";
 import { moveSignupsToSupporter, volunteeringTimelineSql } from "../volunteering/index.ts";
+import { waitlistEntries } from "../waitlist/table.ts";
 
 const PAGE_SIZE = 50;
 const TIMELINE_PAGE_SIZE = 30;
@@ -100,7 +102,8 @@ export interface TimelineEntry {
 
 /** One page of a supporter's timeline, newest first. */
 export async function supporterTimeline(id: string, page: number): Promise<{ entries: TimelineEntry[]; more: boolean }> {
-  const money = (column: SQL) => sql`'£' || to_char(${column} / 100.0, 'FM999,999,990.00')`;
+  // Amounts leave the database as whole pence in a marker, written by app/lib/money.ts below.
+  const money = (column: SQL) => sql`'{pence:' || ${column} || '}'`;
   const result = await getDb().execute<{ kind: TimelineEntry["kind"]; at: Date; title: string; detail: string }>(sql`
     select kind, at, title, detail from (
       select 'gift' as kind, d.paid_at as at, d.id::text as key,
@@ -149,7 +152,12 @@ export async function supporterTimeline(id: string, page: number): Promise<{ ent
     limit ${TIMELINE_PAGE_SIZE + 1} offset ${(page - 1) * TIMELINE_PAGE_SIZE}`);
   const rows = result.rows;
   return {
-    entries: rows.slice(0, TIMELINE_PAGE_SIZE).map((r) => ({ kind: r.kind, at: new Date(r.at).toISOString(), title: r.title, detail: r.detail })),
+    entries: rows.slice(0, TIMELINE_PAGE_SIZE).map((r) => ({
+      kind: r.kind,
+      at: new Date(r.at).toISOString(),
+      title: r.kind === "gift" || r.kind === "monthly" ? r.title.replace(/\{pence:(-?\d+)\}/, (_, pence: string) => formatPence(Number(pence), "exact")) : r.title,
+      detail: r.detail,
+    })),
     more: rows.length > TIMELINE_PAGE_SIZE,
   };
 }
@@ -231,6 +239,7 @@ export async function mergeSupporters(keepId: string, otherId: string, actor: Au
       ["declarations", giftAidDeclarations],
       ["bookings", bookings],
       ["forms", formSubmissions],
+      ["waitlists", waitlistEntries],
     ] as const) {
       const r = await tx.update(table).set({ supporter_id: keepId }).where(eq(table.supporter_id, otherId)).returning({ id: table.id });
       moved[label] = r.length;
@@ -265,7 +274,7 @@ async function moveChildren(tx: Executor, from: string, to: string) {
 }
 
 function describeMoved(moved: Record<string, number>): string {
-  const labels: Record<string, string> = { gifts: "gifts", monthlyGifts: "monthly gifts", declarations: "declarations", bookings: "bookings", forms: "forms", shifts: "volunteer shifts" };
+  const labels: Record<string, string> = { gifts: "gifts", monthlyGifts: "monthly gifts", declarations: "declarations", bookings: "bookings", forms: "forms", waitlists: "waitlist entries", shifts: "volunteer shifts" };
   const parts = Object.entries(moved)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${n} ${labels[k]}`);

@@ -36,6 +36,8 @@ async function linkedAddresses(db: Executor, supporterId: string, except: string
       union all select email from gift_aid_declarations where supporter_id = ${supporterId}
       union all select email from bookings where supporter_id = ${supporterId}
       union all select email from form_submissions where supporter_id = ${supporterId}
+      union all select email from waitlist_entries where supporter_id = ${supporterId}
+      union all select email from volunteer_signups where supporter_id = ${supporterId} and email is not null
     ) t where lower(btrim(email)) <> ${except}`);
   return result.rows.map((r) => r.email).sort();
 }

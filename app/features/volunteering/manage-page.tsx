@@ -9,7 +9,6 @@ import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { Section } from "../../components/site/page-hero.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import { mailConfigured } from "../../mail/mailer.server.ts";
 import { CheckIcon } from "../../components/site/icons.tsx";
 import { readFormData } from "./read-form.server.ts";
@@ -49,7 +48,7 @@ export function headers() {
 }
 
 /** Places change with every sign-up: an open page refreshes (it is never cached). */
-export const handle: ContentHandle & QueryHandle = { topics: ["volunteering"], query: ["welcome", "cancelled"] };
+export const handle: QueryHandle = { query: ["welcome", "cancelled"] };
 
 export const meta: Route.MetaFunction = () => [{ title: "Your volunteering shifts | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
 

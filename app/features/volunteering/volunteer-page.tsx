@@ -14,7 +14,6 @@ import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import { managePath } from "./mail.server.ts";
 import { listOpenOpportunities, type PublicOpportunity } from "./opportunities.server.ts";
 import { readSignUpPost } from "./public-form.server.ts";
@@ -86,7 +85,7 @@ export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-export const handle: ContentHandle & BodyLimitHandle = { topics: ["volunteering", "volunteer-roles"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

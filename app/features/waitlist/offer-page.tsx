@@ -12,15 +12,12 @@ import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusal
 
 import { countCheckoutStart, CHECKOUT_LIMIT_MESSAGE } from "../../domain/limits/checkout-starts.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
 import { offerByLink, offerOpen } from "./waitlist.server.ts";
 import type { Route } from "./+types/offer-page";
 import { formatPenceExact } from "../../lib/money.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
-
-export const handle: ContentHandle = { topics: ["events"] };
 
 async function load(params: Route.LoaderArgs["params"]) {
   return offerByLink(params.entry, params.token);

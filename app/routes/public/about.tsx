@@ -7,10 +7,6 @@ import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { listPublicSponsors } from "../../features/sponsors/index.ts";
 import { SponsorsSection } from "../../features/sponsors/sponsors-section.tsx";
 import type { Route } from "./+types/about";
-import type { ContentHandle } from "../../live/topics.ts";
-
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["page-texts", "sponsors"] };
 
 export async function loader() {
   const [texts, sponsors] = await Promise.all([getPageTexts("about"), listPublicSponsors().catch(() => [])]);

@@ -11,13 +11,12 @@ import { formatLongDate, formatTime, formatUkDateTime } from "../../components/s
 import { bookingByLink, cancelByToken, confirmByLink, resumeOrRelease, ticketsAreMailed, type BookingWithEvent } from "../../domain/bookings/bookings.server.ts";
 import { bookingPath, ticketQr } from "../../domain/bookings/booking-mail.server.ts";
 import { salesCloseAt, salesOpen } from "../../domain/bookings/sales.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/booking";
 import { formatPenceExact } from "../../lib/money.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-export const handle: ContentHandle & QueryHandle = { query: ["checkout"], topics: ["events"] };
+export const handle: QueryHandle = { query: ["checkout"] };
 
 async function view({ booking, event }: BookingWithEvent, now = new Date()) {
   return {

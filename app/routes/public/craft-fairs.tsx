@@ -22,13 +22,11 @@ import { submissionStatus, submitPublicForm, type SubmissionResult } from "../..
 import { readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs";
-import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["tab", "page"], topics: ["craft-fairs", "craft-fair-gallery", "contact", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: BodyLimitHandle & QueryHandle = { query: ["tab", "page"], bodyLimit: BODY_LIMITS.publicForm };
 
 /** Upcoming fairs a page: three rows of the two-column grid. */
 const FAIRS_PER_PAGE = 6;

@@ -27,7 +27,6 @@ import { publicOrigin } from "../../payments/stripe.server.ts";
 import { readFormData } from "../../domain/submissions/public-form-post.server.ts";
 import type { Route } from "./+types/event";
 import { CONSENT_FIELD, consentTicked } from "../../features/supporters/consent.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import { WaitlistForm, type WaitlistFormResult } from "../../features/waitlist/waitlist-form.tsx";
 import { joinWaitlist, offerHours } from "../../features/waitlist/waitlist.server.ts";
 
@@ -36,9 +35,6 @@ async function loadEvent(id: string) {
   if (!event) throw data({ notFound: true }, { status: 404 });
   return event;
 }
-
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["events"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await loadEvent(params.id);

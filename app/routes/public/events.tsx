@@ -12,13 +12,11 @@ import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
 import { countUpcomingEvents, listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/events";
-import type { ContentHandle } from "../../live/topics.ts";
 
 /** The category tabs always offered; every other category gets a tab while it has an upcoming event. */
 export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;
 
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & QueryHandle = { query: ["tab", "page"], topics: ["events", "contact", "page-texts"] };
+export const handle: QueryHandle = { query: ["tab", "page"] };
 
 /**
  * The tabs to show: "all", the fixed ones, then (in the categories' own order) each other

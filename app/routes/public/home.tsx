@@ -15,14 +15,10 @@ import { latestNews } from "../../domain/news/news.server.ts";
 import { NewsCard } from "../../components/site/news-card.tsx";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/home";
-import type { ContentHandle } from "../../live/topics.ts";
 
 export const HERO_IMAGE = "/images/hero.svg";
 export const HERO_FALLBACK = "/images/hero-fallback.svg";
 export const ABOUT_IMAGE = "/images/about.svg";
-
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["events", "news", "page-texts", "causes"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);

@@ -12,7 +12,8 @@ import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/layout";
-import type { ContentHandle } from "../../live/topics.ts";
+import { noteTopic } from "../../live/read-topics.server.ts";
+import type { ContentTopic } from "../../live/topics.ts";
 
 /** Only http(s) links from settings are used; a link without one is left out (null). */
 function socialUrl(...candidates: string[]): string | null {
@@ -23,8 +24,13 @@ function socialUrl(...candidates: string[]): string | null {
   return null;
 }
 
-/** The header and footer show the site settings, the contact details and the footer's texts. */
-export const handle: ContentHandle = { topics: ["settings", "contact", "page-texts"] };
+/**
+ * The header and footer show the site settings, the contact details and the footer's texts:
+ * every request under this layout counts them as read (its middleware notes them), also a
+ * client navigation, which does not run this loader again, so the topics sent with the
+ * new page's data still include them.
+ */
+const SHELL_TOPICS: readonly ContentTopic[] = ["settings", "contact", "page-texts"];
 
 export async function loader(args: Route.LoaderArgs) {
   const [settings, contact, footerTexts] = await Promise.all([getSiteSettings(args.context), getContactDetails(), getPageTexts("footer")]);
@@ -59,6 +65,10 @@ export async function loader(args: Route.LoaderArgs) {
  * travel with the 503 page or answer a client data request).
  */
 export const middleware: Route.MiddlewareFunction[] = [
+  (_args, next) => {
+    for (const topic of SHELL_TOPICS) noteTopic(topic);
+    return next();
+  },
   async (_args, next) => {
     // A refusal thrown below becomes the 503 page here; it keeps the gate's Retry-After.
     const response = await next();

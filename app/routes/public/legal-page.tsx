@@ -13,11 +13,9 @@ import { LEGAL_PAGES } from "../../content/starting-content.ts";
 import { withRetentionSection } from "../../domain/data-protection/retention.server.ts";
 import { getLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import type { Route } from "./+types/legal-page";
 
-export const handle: ContentHandle = { topics: ["legal-pages", "settings"] };
 // (The retention table changes the "settings" topic, so the cached notice is refreshed with it.)
 
 const months = (n: number) => (n === 1 ? "1 month" : `${n} months`);

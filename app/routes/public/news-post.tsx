@@ -6,11 +6,7 @@ import { NewsArticleView } from "../../components/site/news-article.tsx";
 import { originFrom, pageMeta, SITE_NAME, siteFrom } from "../../components/site/seo.ts";
 import { JsonLd } from "../../components/ui/json-ld.tsx";
 import { getPublicArticle, type NewsArticle } from "../../domain/news/news.server.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/news-post";
-
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["news"] };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublicArticle(params.slug);

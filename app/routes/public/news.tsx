@@ -7,11 +7,9 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { listPublicNews } from "../../domain/news/news.server.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 import type { Route } from "./+types/news";
 
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & QueryHandle = { query: ["page"], topics: ["news", "page-texts"] };
+export const handle: QueryHandle = { query: ["page"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page");

@@ -1,10 +1,8 @@
 import { data } from "react-router";
 import { ArrowLeftIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import type { ContentHandle } from "../../live/topics.ts";
 
 /** Shows built-in and seeded text only (and the layout's settings). */
-export const handle: ContentHandle = { topics: [] };
 
 export function loader() {
   throw data({ notFound: true }, { status: 404 });

@@ -32,7 +32,6 @@ import { submissionStatus, submitPublicForm } from "../../domain/submissions/sub
 import { readFormData, readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
-import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 type DonationResult = {
@@ -137,8 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ form: "volunteer", ...result } as FormResult, { status: submissionStatus(result) });
 }
 
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["checkout", "form"], topics: ["volunteer-roles", "faqs", "page-texts", "causes", "settings", "contact"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: BodyLimitHandle & QueryHandle = { query: ["checkout", "form"], bodyLimit: BODY_LIMITS.publicForm };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,12 +1,9 @@
 /** /newsletters: the newsletters staff chose to publish, newest first, and how to get the next one. */
 import { PageHero, Section } from "../../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../../components/site/seo.ts";
-import type { ContentHandle } from "../../../live/topics.ts";
 import { publishedNewsletters } from "../newsletters.server.ts";
 import type { Route } from "./+types/archive";
 import { formatUk } from "../../../lib/uk-time.ts";
-
-export const handle: ContentHandle = { topics: ["newsletters"] };
 
 export async function loader() {
   return { issues: await publishedNewsletters() };

@@ -3,12 +3,9 @@ import { data } from "react-router";
 import { PageHero, Section } from "../../../components/site/page-hero.tsx";
 import { RichText } from "../../../components/site/rich-text.tsx";
 import { pageMeta, SITE_NAME, siteFrom } from "../../../components/site/seo.ts";
-import type { ContentHandle } from "../../../live/topics.ts";
 import { publishedNewsletter } from "../newsletters.server.ts";
 import type { Route } from "./+types/issue";
 import { formatUk } from "../../../lib/uk-time.ts";
-
-export const handle: ContentHandle = { topics: ["newsletters"] };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const issue = await publishedNewsletter(params.slug);

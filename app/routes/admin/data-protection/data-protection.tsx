@@ -110,6 +110,8 @@ async function lookUp(email: string) {
         }
       : null,
     newsletters: found.newsletters.length,
+    waitlists: found.waitlists.map((e) => ({ id: e.id, event: e.eventTitle, places: e.places, status: e.status })),
+    donorAccess: found.donorAccess.links + found.donorAccess.sessions,
   };
 }
 
@@ -161,7 +163,7 @@ function erasureMessage(result: Awaited<ReturnType<typeof erasePersonalData>>) {
   const { giving } = result;
   const erasedGiving = giving.gifts + giving.declarations + giving.monthlyGifts;
   let message =
-    result.submissions === 0 && erasedGiving === 0 && result.bookings === 0 && result.volunteering.signups + result.volunteering.volunteers === 0
+    result.submissions === 0 && erasedGiving === 0 && result.bookings === 0 && result.waitlists === 0 && result.volunteering.signups + result.volunteering.volunteers === 0
       ? giving.keptGifts > 0
         ? "Nothing erased"
         : "Nothing to erase: no submissions or donations hold this address"
@@ -170,6 +172,8 @@ function erasureMessage(result: Awaited<ReturnType<typeof erasePersonalData>>) {
     message += `; ${n(giving.gifts, "gift", "gifts")}, ${n(giving.declarations, "Gift Aid declaration", "Gift Aid declarations")} and ${n(giving.monthlyGifts, "monthly gift", "monthly gifts")}`;
   }
   if (result.bookings > 0) message += `; name and email removed from ${n(result.bookings, "booking", "bookings")}`;
+  if (result.waitlists > 0) message += `; name and email removed from ${n(result.waitlists, "waitlist entry", "waitlist entries")}`;
+  if (result.donorAccess.links + result.donorAccess.sessions > 0) message += "; giving sign-in links and sessions ended";
   if (result.mail > 0) message += `; ${n(result.mail, "message", "messages")} removed from the mail queue`;
   if (result.volunteering.signups + result.volunteering.volunteers > 0) {
     message += `; volunteer record erased and name removed from ${n(result.volunteering.signups, "shift", "shifts")} (hours kept without the person)`;
@@ -366,6 +370,23 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 <p className="mt-1 text-sm text-slate-600">An erasure removes the name and email from bookings and keeps the tickets and amounts.</p>
               </div>
               <div>
+                <h4 className="text-sm font-semibold text-slate-700">Waitlists ({found.waitlists.length})</h4>
+                {found.waitlists.length === 0 ? (
+                  <p className="mt-1 text-sm text-slate-600">No event waitlists hold this address.</p>
+                ) : (
+                  <ul className="mt-1 space-y-1 text-sm text-slate-700" data-testid="waitlists-data">
+                    {found.waitlists.map((e) => (
+                      <li key={e.id}>
+                        {e.event} · {e.places === 1 ? "1 place" : `${e.places} places`} · {e.status}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <p className="mt-1 text-sm text-slate-600">
+                  An erasure removes the name and email from waitlists and takes the person out of any line they are in (places held for them go to the next person).
+                </p>
+              </div>
+              <div>
                 <h4 className="text-sm font-semibold text-slate-700">Complaints and requests</h4>
                 {found.complaints.length + found.requests.length === 0 ? (
                   <p className="mt-1 text-sm text-slate-600">No data protection complaints or requests from this address.</p>
@@ -434,7 +455,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                 </button>
               </form>
 
-              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length + found.volunteering.shifts.length + (found.volunteering.volunteer ? 1 : 0) > 0 || found.supporter) && (
+              {(total > 0 || found.giving.gifts + found.giving.declarations + found.giving.monthly + found.bookings.length + found.waitlists.length + found.donorAccess + found.volunteering.shifts.length + (found.volunteering.volunteer ? 1 : 0) > 0 || found.supporter) && (
                 <EraseForm email={email} total={total} reply={eraseReply} busy={busy("erase")} requestId={requestId} />
               )}
             </div>
@@ -576,7 +597,7 @@ function EraseForm({ email, total, reply, busy, requestId }: { email: string; to
       <h4 className="font-semibold text-red-900">Erase submissions and donations</h4>
       <p className="mt-1 text-sm text-red-900">
         Permanently deletes the {total} {total === 1 ? "submission" : "submissions"} above and their files, and the donations, Gift Aid declarations
-        and monthly gifts (stopped at our card payment provider) except those a Gift Aid claim needs, and removes the name and email from bookings.
+        and monthly gifts (stopped at our card payment provider) except those a Gift Aid claim needs, removes the name and email from bookings and waitlists, and ends giving sign-in links and sessions.
         This cannot be undone. The audit log records
         only how many were erased.
       </p>
