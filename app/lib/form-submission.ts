@@ -23,12 +23,13 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S, fi
 
 /**
  * The answer to a form that could not be read at all (an upload the server refused
- * before the fields): one message per field, `_form` for the whole form. A form that was
- * read answers with `submission.reply()`, which also carries the values as typed.
+ * before the fields, or a public form read by its own light code): one message per field,
+ * `_form` for the whole form, and the values to show again. A form read with `parseForm`
+ * answers with `submission.reply()`, which carries the values as typed itself.
  */
-export function refusedForm(errors: Record<string, string>): FormReply {
+export function refusedForm(errors: Record<string, string>, values: Record<string, string | string[]> = {}): FormReply {
   const { formErrors, fieldErrors } = replyErrors(errors);
-  return { status: "error", initialValue: {}, error: formErrors ? { ...fieldErrors, "": formErrors } : fieldErrors };
+  return { status: "error", initialValue: values, error: formErrors ? { ...fieldErrors, "": formErrors } : fieldErrors };
 }
 
 /** The key of a message about the whole form, not one field. */
@@ -53,4 +54,24 @@ export function replyErrors(errors: Record<string, string>, formError?: string) 
     fieldErrors: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])),
     formErrors: form ? [form] : undefined,
   };
+}
+
+/** The answer of a screen with several forms: which form was refused (`intent`) and Conform's reply. */
+export interface IntentReply {
+  intent: string;
+  reply: FormReply;
+}
+
+/**
+ * The messages and posted values of form `intent`, when it was the one refused (nothing
+ * otherwise): `error(name)` per field, `formError` for the whole form.
+ */
+export function replyFor(answer: IntentReply | undefined, intent: string) {
+  const reply = answer?.intent === intent ? answer.reply : undefined;
+  const error = (name: string) => reply?.error?.[name]?.[0];
+  const value = (name: string) => {
+    const v = reply?.initialValue?.[name];
+    return typeof v === "string" ? v : undefined;
+  };
+  return { error, value, formError: reply?.error?.[""]?.[0] };
 }

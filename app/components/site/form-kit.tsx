@@ -2,6 +2,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
+import type { FormReply } from "../../lib/form-submission.ts";
 import { buttonClasses } from "../ui/button.ts";
 import { CheckIcon } from "./icons.tsx";
 
@@ -138,4 +139,28 @@ export function valuesOf(result: FormResult | undefined, form: string) {
   };
   const errors = result && result.form === form && result.status === "invalid" ? result.errors : {};
   return { text, list, errors, checked: (name: string) => text(name) === "on" };
+}
+
+/** A public form's answer when it was refused: Conform's reply, or the per-address limit. */
+export type PublicReply = FormReply | { limited: true };
+
+/**
+ * Conform's reply (`refusedForm`, `submission.reply()`) read by a public form's own light
+ * code, so the page ships no form library: the first message per field (`_form`: the
+ * form's own) and the values as typed, to show again.
+ */
+export function readReply(reply: PublicReply | undefined) {
+  const answer = reply && !("limited" in reply) ? reply : undefined;
+  const errors: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(answer?.error ?? {})) if (messages?.[0]) errors[name === "" ? "_form" : name] = messages[0];
+  const values = answer?.initialValue ?? {};
+  const text = (name: string) => {
+    const v = values[name];
+    return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : "";
+  };
+  const list = (name: string) => {
+    const v = values[name];
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" && v !== "" ? [v] : [];
+  };
+  return { errors, text, list, checked: (name: string) => text(name) === "on", limited: !!reply && "limited" in reply };
 }

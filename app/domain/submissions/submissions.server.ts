@@ -14,8 +14,9 @@ import { privateStore } from "../../storage/file-store.server.ts";
 import { EXTENSIONS, IMAGE_TYPES, PDF_TYPE, sniffFileType, type KnownFileType } from "../../storage/file-types.ts";
 import { hitCounter, releaseHit } from "../limits/counters.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
+import { firstIssues } from "../../lib/form-submission.ts";
 import { CONSENT_FIELD, CONSENT_WORDING, consentTicked, linkFromForm } from "../../features/supporters/index.ts";
-import { fieldErrors, formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_FORMS } from "./submissions.schema.ts";
+import { formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_FORMS } from "./submissions.schema.ts";
 
 /**
  * Posts allowed per address and form kind in the window below (every post counts, valid
@@ -133,7 +134,7 @@ export async function submitPublicForm(
 
   const input = formDataToObject(formData, form);
   const parsed = form.schema.safeParse(input);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const errors = parsed.success ? {} : firstIssues(parsed.error);
   const interests = input.interests;
   if (options.choices?.interests && Array.isArray(interests) && interests.some((v) => !options.choices!.interests!.includes(String(v)))) {
     errors.interests ??= ROLE_CHOICE;

@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(requestInfoContext).ip;
   const read = await readPublicFormPost("stall_application", request, ip);
-  if (read.status === "rate-limited") return data({ form: "stall", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+  if (read.status === "rate-limited") return data<FormResult>({ form: "stall", status: "rate-limited", values: {} }, { status: 429 });
   // The server refuses fairs whose application deadline has passed, whatever the page showed.
   const chosen = read.formData.getAll("fairs").filter((v): v is string => typeof v === "string" && v.trim() !== "");
   const closed = await closedFairProblem(chosen.map((t) => t.trim()), ukToday());
@@ -73,10 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       : `"${closed.title}" is not taking stall applications`;
     const values: Record<string, string | string[]> = {};
     for (const [key, value] of read.formData.entries()) if (typeof value === "string" && key !== "fairs") values[key] = value;
-    return data({ form: "stall", status: "invalid", errors: { fairs: problem }, values } as FormResult, { status: 400 });
+    return data<FormResult>({ form: "stall", status: "invalid", errors: { fairs: problem }, values }, { status: 400 });
   }
   const result: SubmissionResult = await submitPublicForm("stall_application", read.formData, { ip });
-  return data({ form: "stall", ...result } as FormResult, { status: submissionStatus(result) });
+  return data<FormResult>({ form: "stall", ...result }, { status: submissionStatus(result) });
 }
 
 export const shouldRevalidate = skipRevalidationOnTabChange;
@@ -107,7 +107,7 @@ const STALL_LABELS: Record<string, string> = {
 
 export default function CraftFairs({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const result = actionData as FormResult | undefined;
+  const result = actionData;
   const tab = result ? "apply" : activeTab(`http://x${location.pathname}${location.search}`, FAIR_TABS);
   const { upcoming, past, texts } = loaderData;
   const navigation = useNavigation();

@@ -34,6 +34,9 @@ import type { Route } from "./+types/support";
 import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
+/** The volunteer offer's answer (the other form of this page). */
+type VolunteerResult = FormResult & { form: "volunteer" };
+
 type DonationResult = {
   form: "donate";
   errors: Partial<Record<DonationField, string>>;
@@ -90,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? ({ status: "read", formData: await readFormData(request), release: async () => {} } as const)
     : await readPublicFormPost("volunteer", request, ip);
   if (read.status === "rate-limited") {
-    return data({ form: "volunteer", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+    return data<VolunteerResult>({ form: "volunteer", status: "rate-limited", values: {} }, { status: 429 });
   }
   const { formData } = read;
   if (formData.get("intent") === "donate") {
@@ -98,12 +101,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = donationValues(formData);
     const noStore = { "Cache-Control": "private, no-store" };
     if (!paymentsConfigured()) {
-      return data({ form: "donate", errors: {}, values, failed: true } as DonationResult, { status: 503, headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: {}, values, failed: true }, { status: 503, headers: noStore });
     }
     const [settings, causes, fees] = await Promise.all([readGivingSettings(), donationCauses(), readFeeRates()]);
     const parsed = parseDonation(values, { maxPence: settings.maxDonationPence, causeIds: causes.map((c) => c.id), fees });
     if (!parsed.ok) {
-      return data({ form: "donate", errors: parsed.errors, values } as DonationResult, { status: 400, headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: parsed.errors, values }, { status: 400, headers: noStore });
     }
     // Covering the fee: the donor goes on to pay only a total they were shown. The browser
     // sends the total it showed; without JavaScript (or when it differs) the server shows it.
@@ -117,23 +120,23 @@ export async function action({ request, context }: Route.ActionArgs) {
         monthly: donation.frequency === "monthly",
         directDebit: donation.paymentMethod === "bacs_debit",
       };
-      return data({ form: "donate", errors: {}, values: { ...values, feeTotalSeen: String(totalPence) }, confirmFee } as DonationResult, { headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: {}, values: { ...values, feeTotalSeen: String(totalPence) }, confirmFee }, { headers: noStore });
     }
     if (!(await countCheckoutStart(ip))) {
-      return data({ form: "donate", errors: {}, values, limited: true } as DonationResult, { status: 429, headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: {}, values, limited: true }, { status: 429, headers: noStore });
     }
     try {
       const url = await startDonationCheckout(parsed.value, values, publicOrigin());
       return redirect(url, { status: 303 });
     } catch (error) {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "starting a donation checkout failed");
-      return data({ form: "donate", errors: {}, values, failed: true } as DonationResult, { status: 502, headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: {}, values, failed: true }, { status: 502, headers: noStore });
     }
   }
   // Interests are the roles shown now.
   const roles = await listVolunteerRoles();
   const result = await submitPublicForm("volunteer", formData, { ip, choices: { interests: roles.items.map((r) => r.slug) } });
-  return data({ form: "volunteer", ...result } as FormResult, { status: submissionStatus(result) });
+  return data<VolunteerResult>({ form: "volunteer", ...result }, { status: submissionStatus(result) });
 }
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
@@ -162,8 +165,8 @@ const VOLUNTEER_LABELS: Record<string, string> = {
 };
 
 export default function Support({ actionData, loaderData }: Route.ComponentProps) {
-  const donation = actionData && actionData.form === "donate" ? (actionData as DonationResult) : undefined;
-  const volunteer = actionData && actionData.form === "volunteer" ? (actionData as FormResult) : undefined;
+  const donation = actionData?.form === "donate" ? actionData : undefined;
+  const volunteer = actionData?.form === "volunteer" ? actionData : undefined;
   const { texts, partnershipsEmail } = loaderData;
   const partnerships = `mailto:${partnershipsEmail}?subject=${encodeURIComponent("Corporate support")}`;
   const ways = [

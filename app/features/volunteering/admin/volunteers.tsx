@@ -11,7 +11,8 @@ import { currentActor } from "../../../auth/guards.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { checkState } from "../shifts.ts";
-import { CheckSchema, errorsOf } from "../volunteering.schema.ts";
+import { CheckSchema } from "../volunteering.schema.ts";
+import { firstIssues } from "../../../lib/form-submission.ts";
 import { listVolunteers, recordCheck } from "../volunteers.server.ts";
 import type { Route } from "./+types/volunteers";
 
@@ -28,7 +29,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const id = Number(form.get("volunteer"));
   const parsed = CheckSchema.safeParse({ check_seen_on: form.get("check_seen_on"), check_expires_on: form.get("check_expires_on") ?? "" });
-  if (!parsed.success) return data({ volunteer: id, errors: errorsOf(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ volunteer: id, errors: firstIssues(parsed.error) }, { status: 400 });
   const ok = await recordCheck(id, parsed.data.check_seen_on, parsed.data.check_expires_on || null, currentActor(args));
   if (!ok) return data({ volunteer: id, errors: { check_seen_on: "That volunteer no longer exists" } as Record<string, string> }, { status: 404 });
   return redirectWithToast("/admin/volunteering/volunteers", { type: "success", message: "Background check recorded" });
