@@ -64,14 +64,14 @@ export interface IntentReply {
 
 /**
  * The messages and posted values of form `intent`, when it was the one refused (nothing
- * otherwise): `error(name)` per field, `formError` for the whole form.
+ * otherwise): `error(name)` per field, `formError` for the whole form; `errors` has them
+ * all (the form's own under `_form`) and `values` the text values as posted.
  */
 export function replyFor(answer: IntentReply | undefined, intent: string) {
   const reply = answer?.intent === intent ? answer.reply : undefined;
-  const error = (name: string) => reply?.error?.[name]?.[0];
-  const value = (name: string) => {
-    const v = reply?.initialValue?.[name];
-    return typeof v === "string" ? v : undefined;
-  };
-  return { error, value, formError: reply?.error?.[""]?.[0] };
+  const errors: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(reply?.error ?? {})) if (messages?.[0]) errors[name === "" ? FORM_ERROR : name] = messages[0];
+  const values: Record<string, string> = {};
+  for (const [name, v] of Object.entries(reply?.initialValue ?? {})) if (typeof v === "string") values[name] = v;
+  return { error: (name: string) => reply?.error?.[name]?.[0], value: (name: string): string | undefined => values[name], formError: reply?.error?.[""]?.[0], errors, values };
 }
