@@ -12,6 +12,9 @@ import { formValues } from "../domain/listings/listing-fields.schema.ts";
 
 export type FormReply = SubmissionResult<string[]>;
 
+/** A public form's refusal: Conform's reply, or the per-address limit (a box of its own). */
+export type PublicReply = FormReply | { limited: true };
+
 /** `schema` over the named fields of a form, each as a string. */
 const formStrings = <S extends z.ZodType>(schema: S, fields: readonly string[]) =>
   z.preprocess((value) => formValues((value ?? {}) as Record<string, unknown>, fields), schema) as unknown as z.ZodType<z.output<S>, Record<string, string>>;

@@ -2,7 +2,9 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
-import type { FormReply } from "../../lib/form-submission.ts";
+import type { PublicReply } from "../../lib/form-submission.ts";
+
+export type { PublicReply };
 import { buttonClasses } from "../ui/button.ts";
 import { CheckIcon } from "./icons.tsx";
 
@@ -140,9 +142,6 @@ export function valuesOf(result: FormResult | undefined, form: string) {
   const errors = result && result.form === form && result.status === "invalid" ? result.errors : {};
   return { text, list, errors, checked: (name: string) => text(name) === "on" };
 }
-
-/** A public form's answer when it was refused: Conform's reply, or the per-address limit. */
-export type PublicReply = FormReply | { limited: true };
 
 /**
  * Conform's reply (`refusedForm`, `submission.reply()`) read by a public form's own light

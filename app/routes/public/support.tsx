@@ -2,7 +2,7 @@ import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, redirect } from "react-router";
 import { ConsentBox } from "../../features/supporters/consent-box.tsx";
 import { DonationForm } from "../../components/site/donation-form.tsx";
-import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -27,7 +27,7 @@ import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.t
 import { charityDetails, readFeeRates } from "../../features/gift-options/index.ts";
 import { DEFAULT_FEE_RATES } from "../../domain/giving/fees.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
-import { submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
+import { publicAnswer, submissionStatus, submitPublicForm, type PublicAnswer } from "../../domain/submissions/submissions.server.ts";
 import { readFormData, readPublicFormPost } from "./public-form.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
@@ -35,7 +35,7 @@ import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 /** The volunteer offer's answer (the other form of this page). */
-type VolunteerResult = FormResult & { form: "volunteer" };
+type VolunteerResult = PublicAnswer & { form: "volunteer" };
 
 type DonationResult = {
   form: "donate";
@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? ({ status: "read", formData: await readFormData(request), release: async () => {} } as const)
     : await readPublicFormPost("volunteer", request, ip);
   if (read.status === "rate-limited") {
-    return data<VolunteerResult>({ form: "volunteer", status: "rate-limited", values: {} }, { status: 429 });
+    return data<VolunteerResult>({ form: "volunteer", status: "refused", reply: { limited: true } }, { status: 429 });
   }
   const { formData } = read;
   if (formData.get("intent") === "donate") {
@@ -136,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Interests are the roles shown now.
   const roles = await listVolunteerRoles();
   const result = await submitPublicForm("volunteer", formData, { ip, choices: { interests: roles.items.map((r) => r.slug) } });
-  return data<VolunteerResult>({ form: "volunteer", ...result }, { status: submissionStatus(result) });
+  return data<VolunteerResult>({ form: "volunteer", ...publicAnswer(result) }, { status: submissionStatus(result) });
 }
 
 /** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
@@ -309,8 +309,8 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
   );
 }
 
-function VolunteerForm({ result, roles, texts }: { result: FormResult | undefined; roles: PublicVolunteerRole[]; texts: Record<string, string> }) {
-  const { text, list, errors, checked } = valuesOf(result, "volunteer");
+function VolunteerForm({ result, roles, texts }: { result: VolunteerResult | undefined; roles: PublicVolunteerRole[]; texts: Record<string, string> }) {
+  const { text, list, errors, checked, limited } = readReply(result?.status === "refused" ? result.reply : undefined);
   if (result?.status === "ok") {
     return (
       <Confirmation id="volunteer-result" title={texts.thanks_title} reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
@@ -327,7 +327,7 @@ function VolunteerForm({ result, roles, texts }: { result: FormResult | undefine
         </h3>
         <p className="mt-2 text-slate-700">{texts.form_intro}</p>
       </div>
-      {result?.status === "rate-limited" ? <RateLimited id="volunteer-result" /> : null}
+      {limited ? <RateLimited id="volunteer-result" /> : null}
       <ErrorSummary id="volunteer-result" errors={errors} labels={VOLUNTEER_LABELS} />
       <Honeypot />
       <div className="grid gap-5 sm:grid-cols-2">
