@@ -128,38 +128,27 @@ export function Confirmation({
   );
 }
 
-/** Values to show again in a form after an error. */
+/** A refused form's messages (`_form`: the form's own), and its values to show again. */
+function formFields(values: Record<string, unknown> = {}, errors: Record<string, string> = {}) {
+  const list = (name: string) => [values[name] ?? []].flat().filter((x): x is string => typeof x == "string" && x != "");
+  const text = (name: string) => list(name)[0] ?? "";
+  return { text, list, errors, checked: (name: string) => text(name) == "on" };
+}
+
+/** Values to show again in a form after an error (the answer of `FormResult`). */
 export function valuesOf(result: FormResult | undefined, form: string) {
-  const values = result && result.form === form && result.status !== "ok" ? result.values : {};
-  const text = (name: string) => {
-    const v = values[name];
-    return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
-  };
-  const list = (name: string) => {
-    const v = values[name];
-    return Array.isArray(v) ? v : v ? [v] : [];
-  };
-  const errors = result && result.form === form && result.status === "invalid" ? result.errors : {};
-  return { text, list, errors, checked: (name: string) => text(name) === "on" };
+  const mine = result?.form == form && result.status != "ok" ? result : undefined;
+  return formFields(mine?.values, mine?.status == "invalid" ? mine.errors : undefined);
 }
 
 /**
  * Conform's reply (`refusedForm`, `submission.reply()`) read by a public form's own light
- * code, so the page ships no form library: the first message per field (`_form`: the
- * form's own) and the values as typed, to show again.
+ * code, so the page ships no form library: the first message per field, the values as
+ * typed, and whether the per-address limit refused it.
  */
 export function readReply(reply: PublicReply | undefined) {
-  const answer = reply && !("limited" in reply) ? reply : undefined;
+  const answer = reply && "error" in reply ? reply : undefined;
   const errors: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(answer?.error ?? {})) if (messages?.[0]) errors[name === "" ? "_form" : name] = messages[0];
-  const values = answer?.initialValue ?? {};
-  const text = (name: string) => {
-    const v = values[name];
-    return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : "";
-  };
-  const list = (name: string) => {
-    const v = values[name];
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" && v !== "" ? [v] : [];
-  };
-  return { errors, text, list, checked: (name: string) => text(name) === "on", limited: !!reply && "limited" in reply };
+  for (const name in answer?.error) if (answer.error[name]?.[0]) errors[name || "_form"] = answer.error[name][0];
+  return { ...formFields(answer?.initialValue ?? undefined, errors), limited: !!reply && "limited" in reply };
 }
