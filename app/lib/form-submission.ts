@@ -5,15 +5,13 @@
  * schemas are written. The server answers a refused form with `submission.reply()` (or
  * `refusedForm`), which Conform's `useForm` takes back as `lastResult`.
  */
-import type { SubmissionResult } from "@conform-to/react";
+import type { FormReply } from "./form-reply.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { formValues } from "../domain/listings/listing-fields.schema.ts";
 
-export type FormReply = SubmissionResult<string[]>;
-
-/** A public form's refusal: Conform's reply, or the per-address limit (a box of its own). */
-export type PublicReply = FormReply | { limited: true };
+export type { FormReply, IntentReply, PublicReply } from "./form-reply.ts";
+export { replyFor } from "./form-reply.ts";
 
 /** `schema` over the named fields of a form, each as a string. */
 const formStrings = <S extends z.ZodType>(schema: S, fields: readonly string[]) =>
@@ -57,24 +55,4 @@ export function replyErrors(errors: Record<string, string>, formError?: string) 
     fieldErrors: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])),
     formErrors: form ? [form] : undefined,
   };
-}
-
-/** The answer of a screen with several forms: which form was refused (`intent`) and Conform's reply. */
-export interface IntentReply {
-  intent: string;
-  reply: FormReply;
-}
-
-/**
- * The messages and posted values of form `intent`, when it was the one refused (nothing
- * otherwise): `error(name)` per field, `formError` for the whole form; `errors` has them
- * all (the form's own under `_form`) and `values` the text values as posted.
- */
-export function replyFor(answer: IntentReply | undefined, intent: string) {
-  const reply = answer?.intent === intent ? answer.reply : undefined;
-  const errors: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(reply?.error ?? {})) if (messages?.[0]) errors[name === "" ? FORM_ERROR : name] = messages[0];
-  const values: Record<string, string> = {};
-  for (const [name, v] of Object.entries(reply?.initialValue ?? {})) if (typeof v === "string") values[name] = v;
-  return { error: (name: string) => reply?.error?.[name]?.[0], value: (name: string): string | undefined => values[name], formError: reply?.error?.[""]?.[0], errors, values };
 }

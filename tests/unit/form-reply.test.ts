@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { readReply } from "../../app/components/site/form-kit.tsx";
-import { firstIssues, parseForm, refusedForm, replyFor } from "../../app/lib/form-submission.ts";
+import { firstIssues, parseForm, refusedForm } from "../../app/lib/form-submission.ts";
+import { replyFor } from "../../app/lib/form-reply.ts";
 
 describe("a refused form's reply", () => {
   it("keeps a message about the whole form under _form, and the values as typed", () => {

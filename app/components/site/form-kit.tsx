@@ -2,7 +2,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
-import type { PublicReply } from "../../lib/form-submission.ts";
+import type { PublicReply } from "../../lib/form-reply.ts";
 
 export type { PublicReply };
 import { buttonClasses } from "../ui/button.ts";

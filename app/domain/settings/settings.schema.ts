@@ -5,7 +5,7 @@
  * the site never loads images from other hosts.
  */
 import { z } from "zod";
-import type { FormReply } from "../../lib/form-submission.ts";
+import type { FormReply } from "../../lib/form-reply.ts";
 
 const text = (label: string, max: number, options: { required?: boolean } = {}) => {
   const base = z.string({ error: `${label} is required` }).trim().max(max, `${label} must be at most ${max} characters`);

@@ -4,7 +4,8 @@
  * ledger and the totals, and the Small Donations Scheme claim counts them.
  */
 import { data, Form, Link, useActionData } from "react-router";
-import { refusedForm, replyFor } from "../../../lib/form-submission.ts";
+import { refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 
 import { donationCauses } from "../../../domain/giving/settings.server.ts";

@@ -5,7 +5,8 @@
  * and spoken declarations whose written record has not been sent yet.
  */
 import { data, Form, Link, useActionData } from "react-router";
-import { refusedForm, replyFor } from "../../../lib/form-submission.ts";
+import { refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 
 import { donationCauses } from "../../../domain/giving/settings.server.ts";

@@ -11,7 +11,8 @@ import { currentActor } from "../../../auth/guards.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { addShifts, deleteOpportunity, deleteShift, getOpportunity, roleChoices, saveOpportunity, setShiftPlaces, shiftsOfOpportunity } from "../opportunities.server.ts";
 import { OpportunitySchema, ShiftSchema } from "../volunteering.schema.ts";
-import { parseForm, refusedForm, replyFor } from "../../../lib/form-submission.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 import type { Route } from "./+types/opportunity";
 
 const LIST = "/admin/volunteering";
