@@ -39,6 +39,26 @@ function layer(files, message, forbidden) {
   };
 }
 
+const NO_INNER_HTML = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "Render user text as React text; JSON-LD goes through app/components/ui/json-ld.tsx." };
+
+/**
+ * One contract at each edge (docs/conventions.md, "Forms"): what an action answers is typed
+ * by route typegen from the action itself, so nothing casts it, on either side: no `as` on
+ * `actionData`, `useActionData()` or a fetcher's `data`, no type argument other than
+ * `typeof action` for `useActionData` / `useFetcher`, and no `as` on what `data()` answers
+ * (`data<Answer>(...)` or `satisfies` check it instead; `as const` is fine).
+ */
+const CAST = "Action data is typed by route typegen from the action: check the answer with data<Answer>(...) or `satisfies`, read it with `in` / a discriminant, never cast it (docs/conventions.md, Forms).";
+const NO_ACTION_DATA_CASTS = [
+  { selector: "TSAsExpression[expression.type='Identifier'][expression.name='actionData']", message: CAST },
+  { selector: "TSAsExpression[expression.type='MemberExpression'][expression.object.name='actionData']", message: CAST },
+  { selector: "TSAsExpression[expression.type='CallExpression'][expression.callee.name=/^use(ActionData|FetcherData)$/]", message: CAST },
+  { selector: "TSAsExpression[expression.type='MemberExpression'][expression.property.name='data'][expression.object.name=/fetcher$/i]", message: CAST },
+  { selector: "TSAsExpression[expression.type='ChainExpression'][expression.expression.object.name=/^actionData$|fetcher$/i]", message: CAST },
+  { selector: "CallExpression[callee.name=/^(useActionData|useFetcher)$/] > TSTypeParameterInstantiation > :not(TSTypeQuery)", message: CAST },
+  { selector: "CallExpression[callee.name='data'] > TSAsExpression.arguments:not([typeAnnotation.typeName.name='const'])", message: CAST },
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/tmp/"] },
   js.configs.recommended,
@@ -50,10 +70,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
-      "no-restricted-syntax": [
-        "error",
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "Render user text as React text; JSON-LD goes through app/components/ui/json-ld.tsx." },
-      ],
+      "no-restricted-syntax": ["error", NO_INNER_HTML, ...NO_ACTION_DATA_CASTS],
     },
   },
   {

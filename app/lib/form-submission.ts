@@ -5,12 +5,13 @@
  * schemas are written. The server answers a refused form with `submission.reply()` (or
  * `refusedForm`), which Conform's `useForm` takes back as `lastResult`.
  */
-import type { SubmissionResult } from "@conform-to/react";
+import type { FormReply } from "./form-reply.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { formValues } from "../domain/listings/listing-fields.schema.ts";
 
-export type FormReply = SubmissionResult<string[]>;
+export type { FormReply, IntentReply, PublicReply } from "./form-reply.ts";
+export { replyFor } from "./form-reply.ts";
 
 /** `schema` over the named fields of a form, each as a string. */
 const formStrings = <S extends z.ZodType>(schema: S, fields: readonly string[]) =>
@@ -23,12 +24,13 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S, fi
 
 /**
  * The answer to a form that could not be read at all (an upload the server refused
- * before the fields): one message per field, `_form` for the whole form. A form that was
- * read answers with `submission.reply()`, which also carries the values as typed.
+ * before the fields, or a public form read by its own light code): one message per field,
+ * `_form` for the whole form, and the values to show again. A form read with `parseForm`
+ * answers with `submission.reply()`, which carries the values as typed itself.
  */
-export function refusedForm(errors: Record<string, string>): FormReply {
+export function refusedForm(errors: Record<string, string>, values: Record<string, string | string[]> = {}): FormReply {
   const { formErrors, fieldErrors } = replyErrors(errors);
-  return { status: "error", initialValue: {}, error: formErrors ? { ...fieldErrors, "": formErrors } : fieldErrors };
+  return { status: "error", initialValue: values, error: formErrors ? { ...fieldErrors, "": formErrors } : fieldErrors };
 }
 
 /** The key of a message about the whole form, not one field. */

@@ -40,7 +40,16 @@ for (const javaScriptEnabled of [true, false]) {
         await page.screenshot({ path: `${SHOTS}/volunteer-${tag}.png`, fullPage: true });
 
         const boxes = opportunity.getByRole("checkbox");
+        // A refused form says what is wrong and keeps what was typed and chosen.
         await boxes.nth(0).check();
+        await page.getByLabel("Full name").fill("Vera Volunteer");
+        await page.getByRole("button", { name: "Sign up" }).click();
+        const summary = page.getByRole("alert").filter({ hasText: "There are 3 problems with your form" });
+        await expect(summary).toBeVisible();
+        await expect(summary.getByRole("link", { name: "Email address: Please enter your email address" })).toBeVisible();
+        await expect(summary.getByRole("link", { name: "Terms: Please agree to the volunteer terms" })).toBeVisible();
+        await expect(page.getByLabel("Full name")).toHaveValue("Vera Volunteer");
+        await expect(boxes.nth(0)).toBeChecked();
         await boxes.nth(1).check();
         await page.getByLabel("Full name").fill("Vera Volunteer");
         await page.getByLabel("Email address").fill(`vera-${randomUUID().slice(0, 6)}@example.org`);
@@ -102,6 +111,15 @@ for (const { width, javaScriptEnabled } of [
       await page.getByRole("button", { name: "Create opportunity" }).click();
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
 
+      await page.getByLabel("Date (first date when repeating)").fill(first);
+      await page.getByLabel("Starts").fill("10:00");
+      await page.getByLabel("Ends").fill("12:30");
+      await page.getByLabel("Places needed").fill("2");
+      await page.getByLabel("Every day (a fair)").check();
+      // Refused: no last date for a repeat; nothing is added.
+      await page.getByRole("button", { name: "Add shifts" }).click();
+      await expect(page.getByText("Give the last date, on or after the first")).toBeVisible();
+      await expect(page.getByTestId("admin-shift")).toHaveCount(0);
       await page.getByLabel("Date (first date when repeating)").fill(first);
       await page.getByLabel("Starts").fill("10:00");
       await page.getByLabel("Ends").fill("12:30");

@@ -107,6 +107,13 @@ for (const width of [390, 1280]) {
 
     await openSitePage(page, `${site.origin}/admin/events/${first.id}/dates`);
     await page.getByLabel("Repeats").selectOption("weekly");
+    // Refused: a last date before the event's own; the message stands by the field and nothing is created.
+    await page.getByLabel("On a date").check();
+    await page.getByLabel("Last date", { exact: true }).fill("2030-09-01");
+    await page.getByRole("button", { name: "Create the series" }).click();
+    await expect(page.locator("#until-error")).toHaveText("The last date must be after this event's date");
+    await expect(page.getByTestId("series-date")).toHaveCount(0);
+    await page.getByLabel("Repeats").selectOption("weekly");
     await page.getByLabel("After a number of dates").check();
     await page.getByLabel("Number of dates", { exact: true }).fill("6");
     await page.screenshot({ path: shot("series-repeat-form"), fullPage: true });

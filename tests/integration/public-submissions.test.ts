@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { formSubmissions } from "../../app/db/schema.ts";
-import { RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
+import { publicAnswer, RATE_LIMIT_MAX, submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
+import { readReply } from "../../app/components/site/form-kit.tsx";
 import { readFormData, readPublicFormPost } from "../../app/domain/submissions/public-form-post.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { RouterContextProvider } from "react-router";
@@ -160,6 +161,15 @@ describe("volunteer applications", () => {
     expect(result.values.fullName).toBe("Ann Example");
     expect(result.values.interests).toEqual(["event-support", "fundraising-team"]);
     expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
+    // The page's answer: Conform's reply, read back with the same messages and values.
+    const answer = publicAnswer(result);
+    expect(answer.status).toBe("refused");
+    const read = readReply(answer.status === "refused" ? answer.reply : undefined);
+    expect(read.errors).toEqual(result.errors);
+    expect(read.text("fullName")).toBe("Ann Example");
+    expect(read.list("interests")).toEqual(["event-support", "fundraising-team"]);
+    expect(read.limited).toBe(false);
+    expect(publicAnswer({ status: "rate-limited", values: {} })).toEqual({ status: "refused", reply: { limited: true } });
   });
 
   it("answers bots that fill the honeypot as if it worked, without storing anything", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { firstIssues as fieldErrors } from "../../app/lib/form-submission.ts";
 import {
-  fieldErrors,
   formDataToObject,
   NominationSchema,
   StallApplicationSchema,

@@ -2,14 +2,11 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
+import type { PublicReply } from "../../lib/form-reply.ts";
+
+export type { PublicReply };
 import { buttonClasses } from "../ui/button.ts";
 import { CheckIcon } from "./icons.tsx";
-
-/** What a public form action answers (see app/domain/submissions.server.ts). */
-export type FormResult =
-  | { form: string; status: "ok"; reference: string }
-  | { form: string; status: "invalid"; errors: Record<string, string>; values: Record<string, string | string[]> }
-  | { form: string; status: "rate-limited"; values: Record<string, string | string[]> };
 
 /** A field people never see; bots fill it in. */
 export function Honeypot() {
@@ -125,17 +122,21 @@ export function Confirmation({
   );
 }
 
-/** Values to show again in a form after an error. */
-export function valuesOf(result: FormResult | undefined, form: string) {
-  const values = result && result.form === form && result.status !== "ok" ? result.values : {};
-  const text = (name: string) => {
-    const v = values[name];
-    return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
-  };
-  const list = (name: string) => {
-    const v = values[name];
-    return Array.isArray(v) ? v : v ? [v] : [];
-  };
-  const errors = result && result.form === form && result.status === "invalid" ? result.errors : {};
-  return { text, list, errors, checked: (name: string) => text(name) === "on" };
+/** A refused form's messages (`_form`: the form's own), and its values to show again. */
+function formFields(values: Record<string, unknown> = {}, errors: Record<string, string> = {}) {
+  const list = (name: string) => [values[name] ?? []].flat().filter((x): x is string => typeof x == "string" && x != "");
+  const text = (name: string) => list(name)[0] ?? "";
+  return { text, list, errors, checked: (name: string) => text(name) == "on" };
+}
+
+/**
+ * Conform's reply (`refusedForm`, `submission.reply()`) read by a public form's own light
+ * code, so the page ships no form library: the first message per field, the values as
+ * typed, and whether the per-address limit refused it.
+ */
+export function readReply(reply: PublicReply | undefined) {
+  const answer = reply && "error" in reply ? reply : undefined;
+  const errors: Record<string, string> = {};
+  for (const name in answer?.error) if (answer.error[name]?.[0]) errors[name || "_form"] = answer.error[name][0];
+  return { ...formFields(answer?.initialValue ?? undefined, errors), limited: !!reply && "limited" in reply };
 }

@@ -5,6 +5,7 @@
  * the site never loads images from other hosts.
  */
 import { z } from "zod";
+import type { FormReply } from "../../lib/form-reply.ts";
 
 const text = (label: string, max: number, options: { required?: boolean } = {}) => {
   const base = z.string({ error: `${label} is required` }).trim().max(max, `${label} must be at most ${max} characters`);
@@ -62,12 +63,12 @@ export type SiteSettingsValues = z.output<typeof SiteSettingsSchema>;
 export type SettingsField = keyof SiteSettingsValues;
 export const SETTINGS_FIELDS = Object.keys(SiteSettingsSchema.shape) as SettingsField[];
 
-/** Field errors of a failed parse: the first message per field. */
-export function settingsErrors(error: z.ZodError): Partial<Record<SettingsField, string>> {
-  const errors: Partial<Record<SettingsField, string>> = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0] as SettingsField;
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+/** The Settings screen's JSON edge (GET and POST /admin/settings/data), checked when it arrives. */
+const anObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+export const SettingsLoadAnswer = z.object({ settings: z.custom<SiteSettingsValues>(anObject).optional(), error: z.string().optional() });
+/** A save: the settings saved, or why not (a refused form's reply, the re-authentication page, or a message). */
+export const SettingsSaveAnswer = z.union([
+  z.object({ ok: z.literal(true), settings: z.custom<SiteSettingsValues>(anObject) }),
+  z.object({ ok: z.literal(false), message: z.string(), reply: z.custom<FormReply>(anObject).optional(), reauth: z.string().optional() }),
+]);
+export type SettingsSaveAnswer = z.output<typeof SettingsSaveAnswer>;

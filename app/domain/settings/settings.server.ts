@@ -7,7 +7,8 @@ import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { deleteMedia, uploadMedia } from "../media/media.server.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { settingsErrors, SiteSettingsSchema, SETTINGS_FIELDS, type SettingsField, type SiteSettingsValues } from "./settings.schema.ts";
+import { firstIssues } from "../../lib/form-submission.ts";
+import { SiteSettingsSchema, SETTINGS_FIELDS, type SiteSettingsValues } from "./settings.schema.ts";
 
 export type SiteSettings = Omit<SiteSettingsRow, "created_at" | "updated_at">;
 
@@ -56,7 +57,7 @@ export async function readSettingsForEditing(): Promise<SiteSettingsValues> {
 
 export type SaveSettingsResult =
   | { ok: true; settings: SiteSettingsValues }
-  | { ok: false; errors: Partial<Record<SettingsField, string>> };
+  | { ok: false; errors: Record<string, string> };
 
 /**
  * Validates and saves the settings of the form (row id 1), records the change in the audit
@@ -66,7 +67,7 @@ export type SaveSettingsResult =
  */
 export async function saveSiteSettings(input: Record<string, unknown>, actor: AuditActor): Promise<SaveSettingsResult> {
   const parsed = SiteSettingsSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: settingsErrors(parsed.error) };
+  if (!parsed.success) return { ok: false, errors: firstIssues(parsed.error) };
   const images: string[] = Object.values(SETTINGS_IMAGES);
   const values = Object.fromEntries(
     Object.entries(parsed.data).filter(([key, value]) => value !== undefined && !images.includes(key)),

@@ -144,13 +144,3 @@ export function formDataToObject(formData: FormData, options: { arrays: readonly
   for (const key of options.files) result[key] ??= [];
   return result;
 }
-
-/** The first message per field, keyed by field name. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -14,8 +14,9 @@ import { privateStore } from "../../storage/file-store.server.ts";
 import { EXTENSIONS, IMAGE_TYPES, PDF_TYPE, sniffFileType, type KnownFileType } from "../../storage/file-types.ts";
 import { hitCounter, releaseHit } from "../../lib/rate-counters.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
+import { firstIssues, refusedForm, type PublicReply } from "../../lib/form-submission.ts";
 import { CONSENT_FIELD, CONSENT_WORDING, consentTicked, linkFromForm } from "../../features/supporters/index.ts";
-import { fieldErrors, formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_FORMS } from "./submissions.schema.ts";
+import { formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_FORMS } from "./submissions.schema.ts";
 
 /**
  * Posts allowed per address and form kind in the window below (every post counts, valid
@@ -133,7 +134,7 @@ export async function submitPublicForm(
 
   const input = formDataToObject(formData, form);
   const parsed = form.schema.safeParse(input);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const errors = parsed.success ? {} : firstIssues(parsed.error);
   const interests = input.interests;
   if (options.choices?.interests && Array.isArray(interests) && interests.some((v) => !options.choices!.interests!.includes(String(v)))) {
     errors.interests ??= ROLE_CHOICE;
@@ -206,4 +207,12 @@ const CONSENT_SOURCES: Record<SubmissionKind, string> = {
 /** The HTTP status a public form's answer is sent with. */
 export function submissionStatus(result: SubmissionResult): number {
   return result.status === "ok" ? 200 : result.status === "invalid" ? 400 : 429;
+}
+
+/** A public form's answer in the one reply shape: the reference when stored, else Conform's reply (or the limit). */
+export type PublicAnswer = { status: "ok"; reference: string } | { status: "refused"; reply: PublicReply };
+
+export function publicAnswer(result: SubmissionResult): PublicAnswer {
+  if (result.status === "ok") return result;
+  return { status: "refused", reply: result.status === "rate-limited" ? { limited: true } : refusedForm(result.errors, result.values) };
 }

@@ -1,7 +1,7 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation } from "react-router";
 import { ConsentBox } from "../supporters/ui.ts";
-import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, StarIcon } from "../../components/site/icons.tsx";
 import { EmailText } from "../../components/site/email-text.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
@@ -17,7 +17,8 @@ import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.ts";
-import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
+import { refusedForm } from "../../lib/form-submission.ts";
+import { publicAnswer, submissionStatus, submitPublicForm, type PublicAnswer } from "../../domain/submissions/submissions.server.ts";
 import { readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards-page";
@@ -54,6 +55,9 @@ export async function loader() {
   };
 }
 
+/** The nomination's answer: its reference, or Conform's reply to a refused form. */
+type NominationResult = PublicAnswer & { form: "nomination" };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(requestInfoContext).ip;
   const round = await getAwardRound();
@@ -62,14 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ form: "nomination", status: "closed" } as const, { status: 403 });
   }
   const read = await readPublicFormPost("nomination", request, ip);
-  if (read.status === "rate-limited") return data({ form: "nomination", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+  if (read.status === "rate-limited") return data<NominationResult>({ form: "nomination", status: "refused", reply: { limited: true } }, { status: 429 });
   const category = read.formData.get("category");
   if (typeof category === "string" && category.trim() !== "" && !round.categories.some((c) => c.id === category.trim())) {
-    const values = Object.fromEntries([...read.formData.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-    return data({ form: "nomination", status: "invalid", errors: { category: "Please choose an award category" }, values } as FormResult, { status: 400 });
+    const values: Record<string, string> = {};
+    for (const [name, value] of read.formData) if (typeof value === "string") values[name] = value;
+    return data<NominationResult>({ form: "nomination", status: "refused", reply: refusedForm({ category: "Please choose an award category" }, values) }, { status: 400 });
   }
-  const result: SubmissionResult = await submitPublicForm("nomination", read.formData, { ip });
-  return data({ form: "nomination", ...result } as FormResult, { status: submissionStatus(result) });
+  const result = await submitPublicForm("nomination", read.formData, { ip });
+  return data<NominationResult>({ form: "nomination", ...publicAnswer(result) }, { status: submissionStatus(result) });
 }
 
 export const shouldRevalidate = skipRevalidationOnTabChange;
@@ -102,7 +107,7 @@ const NOMINATION_LABELS: Record<string, string> = {
 
 export default function Awards({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const posted = actionData as FormResult | { form: "nomination"; status: "closed" } | undefined;
+  const posted = actionData;
   const result = posted?.status === "closed" ? undefined : posted;
   const tab = posted ? "nominate" : activeTab(`http://x${location.pathname}${location.search}`, AWARD_TABS);
   return (
@@ -223,8 +228,8 @@ function Winners({ groups, categories, empty }: { groups: Data["winners"]; categ
   );
 }
 
-function Nominate({ data, result }: { data: Data; result: FormResult | undefined }) {
-  const { text, errors, checked } = valuesOf(result, "nomination");
+function Nominate({ data, result }: { data: Data; result: NominationResult | undefined }) {
+  const { text, errors, checked, limited } = readReply(result?.status === "refused" ? result.reply : undefined);
   const AWARDS_EMAIL = data.awardsEmail;
   if (data.state !== "open" && result?.status !== "ok") {
     return (
@@ -264,7 +269,7 @@ function Nominate({ data, result }: { data: Data; result: FormResult | undefined
         </h2>
         <p className="mt-2 text-lg text-slate-700">{data.texts.nominate_intro}</p>
       </div>
-      {result?.status === "rate-limited" ? <RateLimited id="nomination-result" /> : null}
+      {limited ? <RateLimited id="nomination-result" /> : null}
       <ErrorSummary id="nomination-result" errors={errors} labels={NOMINATION_LABELS} />
       <Honeypot />
       <fieldset className="space-y-5 rounded-3xl bg-[#fbf6ea] p-6">

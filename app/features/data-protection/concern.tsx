@@ -25,16 +25,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const counted = await countConcernPost(ip);
   if (!counted.allowed) {
     await request.body?.cancel().catch(() => {});
-    return data({ status: "rate-limited", values: {} } as ConcernResult, { status: 429 });
+    return data<ConcernResult>({ status: "rate-limited", values: {} }, { status: 429 });
   }
   let formData: FormData;
   try {
     formData = await request.formData();
   } catch {
-    return data({ status: "invalid", errors: { _form: "The form could not be read. Please try again." }, values: {} } as ConcernResult, { status: 400 });
+    return data<ConcernResult>({ status: "invalid", errors: { _form: "The form could not be read. Please try again." }, values: {} }, { status: 400 });
   }
   const result = await submitConcern(formData, { ip, origin: siteOrigin().replace(/\/+$/, "") });
-  return data(result, { status: result.status === "ok" ? 200 : 400 });
+  return data<ConcernResult>(result, { status: result.status === "ok" ? 200 : 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Concern({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as ConcernResult | undefined;
+  const result = actionData;
   const values = result && result.status !== "ok" ? result.values : {};
   const errors = result?.status === "invalid" ? result.errors : {};
   const text = (name: string) => values[name] ?? "";

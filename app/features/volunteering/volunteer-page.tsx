@@ -5,7 +5,7 @@
  * manage page, which confirms it (see manage-page.tsx).
  */
 import { data, Form, redirect } from "react-router";
-import { ErrorSummary, Honeypot, RateLimited, SubmitButton } from "../../components/site/form-kit.tsx";
+import { ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton, type PublicReply } from "../../components/site/form-kit.tsx";
 import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -17,7 +17,8 @@ import { requestInfoContext } from "../../lib/request-context.ts";
 import { managePath } from "./mail.server.ts";
 import { listOpenOpportunities, type PublicOpportunity } from "./opportunities.server.ts";
 import { readSignUpPost } from "./public-form.server.ts";
-import { errorsOf, SignUpSchema } from "./volunteering.schema.ts";
+import { SignUpSchema } from "./volunteering.schema.ts";
+import { firstIssues, refusedForm } from "../../lib/form-submission.ts";
 import { signUpAndConfirm } from "./volunteering.server.ts";
 import { CONSENT_FIELD, ConsentBox, consentTicked } from "../supporters/ui.ts";
 import type { Route } from "./+types/volunteer-page";
@@ -27,9 +28,6 @@ export async function loader() {
 }
 
 type Values = Record<string, string | string[]>;
-type ActionResult =
-  | { status: "invalid"; errors: Record<string, string>; values: Values }
-  | { status: "rate-limited"; values: Values };
 
 const REFUSALS = {
   unknown: "One of the shifts you chose is no longer offered. Please choose again.",
@@ -54,24 +52,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(requestInfoContext).ip;
   const read = await readSignUpPost(request, ip);
   const noStore = { "Cache-Control": "private, no-store" };
-  if (read.status === "rate-limited") return data<ActionResult>({ status: "rate-limited", values: {} }, { status: 429, headers: noStore });
+  if (read.status === "rate-limited") return data<PublicReply>({ limited: true }, { status: 429, headers: noStore });
   const { formData } = read;
   const values = valuesOf(formData);
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     logger.info({ ip }, "honeypot volunteer sign-up ignored");
-    return data<ActionResult>({ status: "invalid", errors: { form: "Your form could not be sent. Please try again." }, values }, { status: 400, headers: noStore });
+    return data<PublicReply>(refusedForm({ _form: "Your form could not be sent. Please try again." }, values), { status: 400, headers: noStore });
   }
   const parsed = SignUpSchema.safeParse(values);
-  if (!parsed.success) return data<ActionResult>({ status: "invalid", errors: errorsOf(parsed.error), values }, { status: 400, headers: noStore });
+  if (!parsed.success) return data<PublicReply>(refusedForm(firstIssues(parsed.error), values), { status: 400, headers: noStore });
   const { fullName, email, phone, shifts } = parsed.data;
   const result = await signUpAndConfirm({ fullName, email, phone, emailConsent: consentTicked(formData.get(CONSENT_FIELD)) }, shifts, { source: "public" });
   if (!result.ok) {
     const refused = new Set(result.shiftIds.map(String));
-    return data<ActionResult>(
-      { status: "invalid", errors: { shifts: REFUSALS[result.reason] }, values: { ...values, shifts: (values.shifts as string[]).filter((id) => !refused.has(id)) } },
-      { status: 409, headers: noStore },
-    );
+    const shifts = formData.getAll("shifts").map(String).filter((id) => !refused.has(id));
+    return data<PublicReply>(refusedForm({ shifts: REFUSALS[result.reason] }, { ...values, shifts }), { status: 409, headers: noStore });
   }
   // Post, then redirect: the confirmation is the manage page itself (its address is the
   // link to keep), so a reload or a live refresh of this page never loses it.
@@ -95,10 +91,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ...siteFrom(matches),
   });
 
-const LABELS = { fullName: "Full name", email: "Email address", phone: "Phone number", shifts: "Shifts", terms: "Terms", form: "Form" };
+const LABELS = { fullName: "Full name", email: "Email address", phone: "Phone number", shifts: "Shifts", terms: "Terms", _form: "Form" };
 
 export default function VolunteerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as ActionResult | undefined;
   return (
     <>
       <PageHero
@@ -107,17 +102,15 @@ export default function VolunteerPage({ loaderData, actionData }: Route.Componen
         intro="Choose one or more shifts below and sign up with your name, email and phone. No account needed: you get a link to see or cancel your shifts."
       />
       <Section id="shifts" tone="white">
-        <SignUpForm opportunities={loaderData.opportunities} result={result} />
+        <SignUpForm opportunities={loaderData.opportunities} reply={actionData} />
       </Section>
     </>
   );
 }
 
-function SignUpForm({ opportunities, result }: { opportunities: PublicOpportunity[]; result: ActionResult | undefined }) {
-  const values = result ? result.values : {};
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
-  const chosen = new Set(Array.isArray(values.shifts) ? values.shifts : []);
-  const errors = result?.status === "invalid" ? result.errors : {};
+function SignUpForm({ opportunities, reply }: { opportunities: PublicOpportunity[]; reply: PublicReply | undefined }) {
+  const { errors, text, list, limited } = readReply(reply);
+  const chosen = new Set(list("shifts"));
   if (opportunities.length === 0) {
     return (
       <div className="mx-auto max-w-3xl rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-100 sm:p-8">
@@ -134,7 +127,7 @@ function SignUpForm({ opportunities, result }: { opportunities: PublicOpportunit
   }
   return (
     <Form method="post" action="/volunteer#signup-result" noValidate className="relative mx-auto max-w-4xl space-y-8">
-      {result?.status === "rate-limited" ? <RateLimited id="signup-result" /> : null}
+      {limited ? <RateLimited id="signup-result" /> : null}
       <ErrorSummary id="signup-result" errors={errors} labels={LABELS} />
       <Honeypot />
       <fieldset className="space-y-6" aria-describedby={errors.shifts ? "shifts-error" : undefined}>

@@ -48,7 +48,8 @@ export const ShiftSchema = z
     start_time: time,
     end_time: time,
     places: z.coerce.number({ message: "Enter the places needed" }).int("Enter a whole number").min(1, "At least one place").max(500, "At most 500 places"),
-    repeat: z.enum(["none", "week", "day"]).default("none"),
+    // An empty choice (a post without the radio group) is "none", as before.
+    repeat: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["none", "week", "day"]).default("none")),
     until: z.union([isoDate, z.literal("")]).default(""),
   })
   .refine((s) => s.start_time < s.end_time, { message: "The shift must end after it starts (on the same day)", path: ["end_time"] })
@@ -62,13 +63,3 @@ export const CheckSchema = z
 export const HoursSchema = z.union([z.literal(""), z.coerce.number({ message: "Enter hours, like 2.5" }).min(0, "Hours cannot be negative").max(24, "At most 24 hours")]);
 
 export const CloseHoursSchema = z.coerce.number({ message: "Enter a number of hours" }).int("Enter whole hours").min(0, "At least 0 hours").max(336, "At most 336 hours (two weeks)");
-
-/** Field errors of a Zod result, one message per field. */
-export function errorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -4,7 +4,8 @@ import { ConsentBox } from "../../features/supporters/consent-box.tsx";
 import { DateBadge } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, ukToday } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
-import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
+import { refusedForm } from "../../lib/form-submission.ts";
 import { EmailText } from "../../components/site/email-text.tsx";
 import { Pager } from "../../components/site/pager.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
@@ -18,7 +19,7 @@ import { listGallery, type PublicGalleryImage } from "../../features/craft-fair-
 import { CraftFairGallery } from "../../features/craft-fair-gallery/gallery-section.tsx";
 import { closedFairProblem, listFairsOpenForApplications, listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
-import { submissionStatus, submitPublicForm, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
+import { publicAnswer, submissionStatus, submitPublicForm, type PublicAnswer, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
 import { readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs";
@@ -59,10 +60,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The stall application's answer: its reference, or Conform's reply (or the limit). */
+type StallResult = PublicAnswer & { form: "stall" };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(requestInfoContext).ip;
   const read = await readPublicFormPost("stall_application", request, ip);
-  if (read.status === "rate-limited") return data({ form: "stall", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+  if (read.status === "rate-limited") return data<StallResult>({ form: "stall", status: "refused", reply: { limited: true } }, { status: 429 });
   // The server refuses fairs whose application deadline has passed, whatever the page showed.
   const chosen = read.formData.getAll("fairs").filter((v): v is string => typeof v === "string" && v.trim() !== "");
   const closed = await closedFairProblem(chosen.map((t) => t.trim()), ukToday());
@@ -72,10 +76,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       : `"${closed.title}" is not taking stall applications`;
     const values: Record<string, string | string[]> = {};
     for (const [key, value] of read.formData.entries()) if (typeof value === "string" && key !== "fairs") values[key] = value;
-    return data({ form: "stall", status: "invalid", errors: { fairs: problem }, values } as FormResult, { status: 400 });
+    return data<StallResult>({ form: "stall", status: "refused", reply: refusedForm({ fairs: problem }, values) }, { status: 400 });
   }
   const result: SubmissionResult = await submitPublicForm("stall_application", read.formData, { ip });
-  return data({ form: "stall", ...result } as FormResult, { status: submissionStatus(result) });
+  return data<StallResult>({ form: "stall", ...publicAnswer(result) }, { status: submissionStatus(result) });
 }
 
 export const shouldRevalidate = skipRevalidationOnTabChange;
@@ -106,7 +110,7 @@ const STALL_LABELS: Record<string, string> = {
 
 export default function CraftFairs({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const result = actionData as FormResult | undefined;
+  const result = actionData;
   const tab = result ? "apply" : activeTab(`http://x${location.pathname}${location.search}`, FAIR_TABS);
   const { upcoming, past, texts } = loaderData;
   const navigation = useNavigation();
@@ -263,9 +267,9 @@ function PastFairs({ fairs, gallery, texts }: { fairs: Fair[]; gallery: PublicGa
   );
 }
 
-function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result, texts }: { fairs: OpenFair[]; email: string; result: FormResult | undefined; texts: Texts }) {
+function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result, texts }: { fairs: OpenFair[]; email: string; result: StallResult | undefined; texts: Texts }) {
   const steps = [1, 2, 3, 4].map((i) => texts[`step_${i}`]).filter(Boolean);
-  const { text, list, errors, checked } = valuesOf(result, "stall");
+  const { text, list, errors, checked, limited } = readReply(result?.status === "refused" ? result.reply : undefined);
   if (result?.status === "ok") {
     return (
       <Confirmation id="stall-result" title="Thank you for applying!" reference={result.reference} againHref="/craft-fairs?tab=apply" againLabel="Apply for another stall">
@@ -277,7 +281,7 @@ function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result, texts }: { fai
       </Confirmation>
     );
   }
-  if (fairs.length === 0 && result?.status !== "invalid") {
+  if (fairs.length === 0 && !(result?.status === "refused" && !limited)) {
     return (
       <p id="stall-result" className="rounded-3xl bg-brand-50 p-8 text-center text-lg text-slate-700" data-testid="stall-applications-closed">
         No fairs are taking stall applications at the moment. Please check back later, or email{" "}
@@ -326,7 +330,7 @@ function ApplyForStall({ fairs, email: CRAFT_FAIRS_EMAIL, result, texts }: { fai
         <h2 id="stall-form-heading" className="font-display text-3xl font-semibold text-brand-900">
           {texts.form_title}
         </h2>
-        {result?.status === "rate-limited" ? <RateLimited id="stall-result" /> : null}
+        {limited ? <RateLimited id="stall-result" /> : null}
         <ErrorSummary id="stall-result" errors={errors} labels={STALL_LABELS} />
         <Honeypot />
         <div className="grid gap-5 sm:grid-cols-2">

@@ -2,7 +2,7 @@ import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, redirect } from "react-router";
 import { ConsentBox } from "../../features/supporters/consent-box.tsx";
 import { DonationForm } from "../../components/site/donation-form.tsx";
-import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton, valuesOf, type FormResult } from "../../components/site/form-kit.tsx";
+import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -28,11 +28,14 @@ import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.t
 import { charityDetails, readFeeRates } from "../../features/gift-options/index.ts";
 import { DEFAULT_FEE_RATES } from "../../domain/giving/fees.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
-import { submissionStatus, submitPublicForm } from "../../domain/submissions/submissions.server.ts";
+import { publicAnswer, submissionStatus, submitPublicForm, type PublicAnswer } from "../../domain/submissions/submissions.server.ts";
 import { readFormData, readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/support";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+
+/** The volunteer offer's answer (the other form of this page). */
+type VolunteerResult = PublicAnswer & { form: "volunteer" };
 
 type DonationResult = {
   form: "donate";
@@ -90,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? ({ status: "read", formData: await readFormData(request), release: async () => {} } as const)
     : await readPublicFormPost("volunteer", request, ip);
   if (read.status === "rate-limited") {
-    return data({ form: "volunteer", status: "rate-limited", values: {} } as FormResult, { status: 429 });
+    return data<VolunteerResult>({ form: "volunteer", status: "refused", reply: { limited: true } }, { status: 429 });
   }
   const { formData } = read;
   if (formData.get("intent") === "donate") {
@@ -98,12 +101,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = donationValues(formData);
     const noStore = { "Cache-Control": "private, no-store" };
     if (!paymentsConfigured()) {
-      return data({ form: "donate", errors: {}, values, failed: true } as DonationResult, { status: 503, headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: {}, values, failed: true }, { status: 503, headers: noStore });
     }
     const [settings, causes, fees] = await Promise.all([readGivingSettings(), donationCauses(), readFeeRates()]);
     const parsed = parseDonation(values, { maxPence: settings.maxDonationPence, causeIds: causes.map((c) => c.id), fees });
     if (!parsed.ok) {
-      return data({ form: "donate", errors: parsed.errors, values } as DonationResult, { status: 400, headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: parsed.errors, values }, { status: 400, headers: noStore });
     }
     // Covering the fee: the donor goes on to pay only a total they were shown. The browser
     // sends the total it showed; without JavaScript (or when it differs) the server shows it.
@@ -117,23 +120,23 @@ export async function action({ request, context }: Route.ActionArgs) {
         monthly: donation.frequency === "monthly",
         directDebit: donation.paymentMethod === "bacs_debit",
       };
-      return data({ form: "donate", errors: {}, values: { ...values, feeTotalSeen: String(totalPence) }, confirmFee } as DonationResult, { headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: {}, values: { ...values, feeTotalSeen: String(totalPence) }, confirmFee }, { headers: noStore });
     }
     if (!(await countCheckoutStart(ip))) {
-      return data({ form: "donate", errors: {}, values, limited: true } as DonationResult, { status: 429, headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: {}, values, limited: true }, { status: 429, headers: noStore });
     }
     try {
       const url = await startDonationCheckout(parsed.value, values, publicOrigin());
       return redirect(url, { status: 303 });
     } catch (error) {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "starting a donation checkout failed");
-      return data({ form: "donate", errors: {}, values, failed: true } as DonationResult, { status: 502, headers: noStore });
+      return data<DonationResult>({ form: "donate", errors: {}, values, failed: true }, { status: 502, headers: noStore });
     }
   }
   // Interests are the roles shown now.
   const roles = await listVolunteerRoles();
   const result = await submitPublicForm("volunteer", formData, { ip, choices: { interests: roles.items.map((r) => r.slug) } });
-  return data({ form: "volunteer", ...result } as FormResult, { status: submissionStatus(result) });
+  return data<VolunteerResult>({ form: "volunteer", ...publicAnswer(result) }, { status: submissionStatus(result) });
 }
 
 export const handle: BodyLimitHandle & QueryHandle = { query: ["checkout", "form"], bodyLimit: BODY_LIMITS.publicForm };
@@ -161,8 +164,8 @@ const VOLUNTEER_LABELS: Record<string, string> = {
 };
 
 export default function Support({ actionData, loaderData }: Route.ComponentProps) {
-  const donation = actionData && actionData.form === "donate" ? (actionData as DonationResult) : undefined;
-  const volunteer = actionData && actionData.form === "volunteer" ? (actionData as FormResult) : undefined;
+  const donation = actionData?.form === "donate" ? actionData : undefined;
+  const volunteer = actionData?.form === "volunteer" ? actionData : undefined;
   const { texts, partnershipsEmail } = loaderData;
   const partnerships = `mailto:${partnershipsEmail}?subject=${encodeURIComponent("Corporate support")}`;
   const ways = [
@@ -285,8 +288,8 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
   );
 }
 
-function VolunteerForm({ result, roles, texts }: { result: FormResult | undefined; roles: PublicVolunteerRole[]; texts: Record<string, string> }) {
-  const { text, list, errors, checked } = valuesOf(result, "volunteer");
+function VolunteerForm({ result, roles, texts }: { result: VolunteerResult | undefined; roles: PublicVolunteerRole[]; texts: Record<string, string> }) {
+  const { text, list, errors, checked, limited } = readReply(result?.status === "refused" ? result.reply : undefined);
   if (result?.status === "ok") {
     return (
       <Confirmation id="volunteer-result" title={texts.thanks_title} reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
@@ -303,7 +306,7 @@ function VolunteerForm({ result, roles, texts }: { result: FormResult | undefine
         </h3>
         <p className="mt-2 text-slate-700">{texts.form_intro}</p>
       </div>
-      {result?.status === "rate-limited" ? <RateLimited id="volunteer-result" /> : null}
+      {limited ? <RateLimited id="volunteer-result" /> : null}
       <ErrorSummary id="volunteer-result" errors={errors} labels={VOLUNTEER_LABELS} />
       <Honeypot />
       <div className="grid gap-5 sm:grid-cols-2">

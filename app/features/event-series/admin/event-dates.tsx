@@ -11,6 +11,8 @@ import { allows } from "../../../auth/access.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 import { getEventForAdmin } from "../../../domain/events/events-admin.server.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { describeRule, MAX_SERIES_DATES, SERIES_FREQUENCY_LABELS, weekOfMonth } from "../rules.ts";
 import { applyToLaterDates, repeatEvent, seriesOfEvent } from "../series.server.ts";
@@ -38,10 +40,12 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+const REPEAT_FIELDS = ["frequency", "month_week", "ends", "until", "count"] as const;
+
 const RepeatSchema = z
   .object({
     frequency: z.enum(["weekly", "fortnightly", "monthly"], { message: "Choose how often it repeats" }),
-    month_week: z.enum(["1", "2", "3", "4", "-1"]).optional(),
+    month_week: z.union([z.literal(""), z.enum(["1", "2", "3", "4", "-1"])]),
     ends: z.enum(["until", "count"], { message: "Choose when it ends" }),
     until: z.string().optional(),
     count: z.string().optional(),
@@ -69,16 +73,12 @@ export async function action(args: Route.ActionArgs) {
     }
     return redirectWithToast(back, { type: "error", message: "This event is not part of a series." });
   }
-  if (intent !== "repeat") return data({ errors: { form: "Unknown action." } as Record<string, string> }, { status: 400 });
-  const parsed = RepeatSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return data({ errors }, { status: 400 });
-  }
-  const v = parsed.data;
+  if (intent !== "repeat") return data({ intent: "repeat", reply: refusedForm({ _form: "Unknown action." }) }, { status: 400 });
+  const submission = parseForm(form, RepeatSchema, REPEAT_FIELDS);
+  if (submission.status !== "success") return data({ intent: "repeat", reply: submission.reply() }, { status: 400 });
+  const v = submission.value;
   const event = await getEventForAdmin(id);
-  if (event && v.ends === "until" && v.until! <= event.date) return data({ errors: { until: "The last date must be after this event's date" } as Record<string, string> }, { status: 400 });
+  if (event && v.ends === "until" && v.until! <= event.date) return data({ intent: "repeat", reply: submission.reply({ fieldErrors: { until: ["The last date must be after this event's date"] } }) }, { status: 400 });
   const result = await repeatEvent(
     id,
     {
@@ -91,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
   );
   if (result.ok) return redirectWithToast(back, { type: "success", message: `Series created: ${result.dates.length} dates, each with its own places and bookings.` });
   const message = result.reason === "already-series" ? "This event is already part of a series." : result.reason === "no-dates" ? "That rule gives no date after this one." : "Event not found.";
-  return data({ errors: { form: message } as Record<string, string> }, { status: 400 });
+  return data({ intent: "repeat", reply: submission.reply({ formErrors: [message] }) }, { status: 400 });
 }
 
 const input = "mt-1.5 block w-full rounded-xl border border-slate-400 bg-white px-3.5 py-2.5 text-base";
@@ -99,11 +99,11 @@ const outline = "inline-block rounded-full border-2 border-brand-600 bg-white px
 
 export default function EventDates({ loaderData, actionData }: Route.ComponentProps) {
   const { event, series, canCancel } = loaderData;
-  const errors = actionData?.errors ?? {};
+  const repeat = replyFor(actionData, "repeat");
   const err = (name: string) =>
-    errors[name] ? (
+    repeat.error(name) ? (
       <p id={`${name}-error`} className="mt-1 text-sm font-semibold text-red-800">
-        {errors[name]}
+        {repeat.error(name)}
       </p>
     ) : null;
   return (
@@ -172,9 +172,9 @@ export default function EventDates({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" className="mt-6 max-w-xl space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-xl font-semibold text-ink">Repeat this event</h2>
           <p className="text-slate-700">Each date becomes its own event, a copy of this one, with its own places and bookings.</p>
-          {errors.form ? (
+          {repeat.formError ? (
             <p role="alert" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-              {errors.form}
+              {repeat.formError}
             </p>
           ) : null}
           <div>
@@ -212,13 +212,13 @@ export default function EventDates({ loaderData, actionData }: Route.ComponentPr
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <input type="radio" id="ends-until" name="ends" value="until" defaultChecked className="size-5 accent-brand-600" />
               <label htmlFor="ends-until">On a date</label>
-              <input type="date" name="until" aria-label="Last date" aria-describedby={errors.until ? "until-error" : undefined} className="rounded-xl border border-slate-400 px-3 py-2" />
+              <input type="date" name="until" aria-label="Last date" aria-describedby={repeat.error("until") ? "until-error" : undefined} className="rounded-xl border border-slate-400 px-3 py-2" />
             </div>
             {err("until")}
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <input type="radio" id="ends-count" name="ends" value="count" className="size-5 accent-brand-600" />
               <label htmlFor="ends-count">After a number of dates</label>
-              <input type="number" name="count" min={2} max={MAX_SERIES_DATES} aria-label="Number of dates" aria-describedby={errors.count ? "count-error" : undefined} className="w-24 rounded-xl border border-slate-400 px-3 py-2" />
+              <input type="number" name="count" min={2} max={MAX_SERIES_DATES} aria-label="Number of dates" aria-describedby={repeat.error("count") ? "count-error" : undefined} className="w-24 rounded-xl border border-slate-400 px-3 py-2" />
             </div>
             {err("count")}
           </fieldset>

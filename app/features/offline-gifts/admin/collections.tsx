@@ -4,13 +4,15 @@
  * ledger and the totals, and the Small Donations Scheme claim counts them.
  */
 import { data, Form, Link, useActionData } from "react-router";
+import { refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 
 import { donationCauses } from "../../../domain/giving/settings.server.ts";
 import { ukToday } from "../../../components/site/format.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { recentOfflineGifts, recordCollection } from "../offline-gifts.server.ts";
-import { readCollection, type Errors } from "../read-form.server.ts";
+import { readCollection } from "../read-form.server.ts";
 import type { Route } from "./+types/collections";
 import { formatPenceExact } from "../../../lib/money.ts";
 
@@ -41,9 +43,9 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const { input, errors } = readCollection(form, ukToday());
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-  if (!input) return data({ errors, values }, { status: 400 });
+  if (!input) return data({ intent: "collection", reply: refusedForm(errors, values) }, { status: 400 });
   const result = await recordCollection(input, { ...currentActor(args), email: staff.user.email });
-  if (!result.ok) return data({ errors: { _form: result.error } as Errors, values }, { status: 400 });
+  if (!result.ok) return data({ intent: "collection", reply: refusedForm({ _form: result.error }, values) }, { status: 400 });
   return redirectWithToast("/admin/donations/collections", { type: "success", message: `Collection recorded: ${formatPenceExact(input.amountPence)} at ${input.place}.` });
 }
 
@@ -53,9 +55,7 @@ const card = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
 export default function Collections({ loaderData }: Route.ComponentProps) {
   const { today, causes, collections } = loaderData;
-  const answer = useActionData<typeof action>();
-  const errors: Errors = answer?.errors ?? {};
-  const v: Record<string, string> = answer?.values ?? {};
+  const { errors, values: v } = replyFor(useActionData<typeof action>(), "collection");
   const err = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
   const message = (name: string) =>
     errors[name] ? (

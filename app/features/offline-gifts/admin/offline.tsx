@@ -5,6 +5,8 @@
  * and spoken declarations whose written record has not been sent yet.
  */
 import { data, Form, Link, useActionData } from "react-router";
+import { refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 
 import { donationCauses } from "../../../domain/giving/settings.server.ts";
@@ -64,9 +66,9 @@ export async function action(args: Route.ActionArgs) {
   }
   const { input, errors } = readOfflineGift(form, today);
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-  if (!input) return data({ errors, values }, { status: 400 });
+  if (!input) return data({ intent: "gift", reply: refusedForm(errors, values) }, { status: 400 });
   const result = await recordOfflineGift(input, actor);
-  if (!result.ok) return data({ errors: { _form: result.error } as Errors, values }, { status: 400 });
+  if (!result.ok) return data({ intent: "gift", reply: refusedForm({ _form: result.error }, values) }, { status: 400 });
   return redirectWithToast("/admin/donations/offline", { type: "success", message: `Gift recorded: ${formatPenceExact(input.amountPence)}, reference ${result.reference}.` });
 }
 
@@ -84,9 +86,7 @@ function FieldError({ errors, name }: { errors: Errors; name: string }) {
 
 export default function OfflineGifts({ loaderData }: Route.ComponentProps) {
   const { today, q, causes, found, chosen, recent } = loaderData;
-  const answer = useActionData<typeof action>();
-  const errors: Errors = answer?.errors ?? {};
-  const v: Record<string, string> = answer?.values ?? {};
+  const { errors, values: v } = replyFor(useActionData<typeof action>(), "gift");
   const err = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
   const donorDefault = v.donor ?? (chosen ? "supporter" : "anonymous");
   return (

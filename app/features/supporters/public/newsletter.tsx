@@ -18,16 +18,16 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, { ...FORM_LIMITS.publicForm, maxFileSize: 4096, maxTotalSize: 4096 });
-  if (!read.ok) return data({ status: "invalid", errors: { email: "The form could not be read." }, values: { email: "", firstName: "" } } as SignupResult, { status: 400 });
+  if (!read.ok) return data<SignupResult>({ status: "invalid", errors: { email: "The form could not be read." }, values: { email: "", firstName: "" } }, { status: 400 });
   const form = read.formData;
   const source = form.get("source") === "news" ? "Newsletter signup on the news page" : "Newsletter signup in the site footer";
   const result = await requestSignup({ email: form.get("email"), firstName: form.get("firstName"), source, origin: siteOrigin(), ip: context.get(requestInfoContext).ip });
   const status = result.status === "invalid" ? 400 : result.status === "rate-limited" ? 429 : result.status === "mail-off" ? 503 : 200;
-  return data(result, { status, headers: { "Cache-Control": "private, no-store" } });
+  return data<SignupResult>(result, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
-  const result = actionData as SignupResult | undefined;
+  const result = actionData;
   return (
     <div className="bg-linear-to-b from-brand-50 to-white px-4 pt-36 pb-24">
       <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-10">

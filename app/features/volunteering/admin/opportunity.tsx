@@ -10,10 +10,14 @@ import { formatShortDate, formatTime } from "../../../components/site/format.ts"
 import { currentActor } from "../../../auth/guards.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { addShifts, deleteOpportunity, deleteShift, getOpportunity, roleChoices, saveOpportunity, setShiftPlaces, shiftsOfOpportunity } from "../opportunities.server.ts";
-import { errorsOf, OpportunitySchema, ShiftSchema } from "../volunteering.schema.ts";
+import { OpportunitySchema, ShiftSchema } from "../volunteering.schema.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 import type { Route } from "./+types/opportunity";
 
 const LIST = "/admin/volunteering";
+const OPPORTUNITY_FIELDS = ["role_id", "title", "description", "location", "is_published"] as const;
+const SHIFT_FIELDS = ["date", "start_time", "end_time", "places", "repeat", "until"] as const;
 
 function idOf(params: { id?: string }): number | null {
   return /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
@@ -30,46 +34,44 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { opportunity, shifts: await shiftsOfOpportunity(opportunity.id), roles };
 }
 
-type Errors = Record<string, string>;
-
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = form.get("intent");
   const actor = currentActor(args);
   const id = args.params.id === "new" ? null : idOf(args.params);
   if (intent === "save") {
-    const parsed = OpportunitySchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ form: "save", errors: errorsOf(parsed.error) as Errors }, { status: 400 });
-    const saved = await saveOpportunity(id, parsed.data, actor);
+    const submission = parseForm(form, OpportunitySchema, OPPORTUNITY_FIELDS);
+    if (submission.status !== "success") return data({ intent: "save", reply: submission.reply() }, { status: 400 });
+    const saved = await saveOpportunity(id, submission.value, actor);
     return redirectWithToast(`${LIST}/${saved}`, { type: "success", message: id === null ? "Opportunity created: now add its shifts" : "Opportunity saved" });
   }
   if (id === null || !(await getOpportunity(id))) throw data("Opportunity not found", { status: 404 });
   const here = `${LIST}/${id}`;
   if (intent === "add-shifts") {
-    const parsed = ShiftSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ form: "shift", errors: errorsOf(parsed.error) as Errors }, { status: 400 });
-    const added = await addShifts(id, parsed.data, actor);
+    const submission = parseForm(form, ShiftSchema, SHIFT_FIELDS);
+    if (submission.status !== "success") return data({ intent: "shift", reply: submission.reply() }, { status: 400 });
+    const added = await addShifts(id, submission.value, actor);
     return redirectWithToast(here, { type: "success", message: added === 1 ? "Shift added" : `${added} shifts added` });
   }
   if (intent === "places") {
     const shiftId = Number(form.get("shift"));
     const places = Number(form.get("places"));
-    if (!Number.isInteger(places) || places < 1 || places > 500) return data({ form: "places", errors: { places: "Places must be between 1 and 500" } as Errors }, { status: 400 });
+    if (!Number.isInteger(places) || places < 1 || places > 500) return data({ intent: "places", reply: refusedForm({ places: "Places must be between 1 and 500" }) }, { status: 400 });
     const ok = await setShiftPlaces(shiftId, places, actor);
-    if (!ok) return data({ form: "places", errors: { places: "More people are signed up than that: move or remove someone first" } as Errors }, { status: 409 });
+    if (!ok) return data({ intent: "places", reply: refusedForm({ places: "More people are signed up than that: move or remove someone first" }) }, { status: 409 });
     return redirectWithToast(here, { type: "success", message: "Places changed" });
   }
   if (intent === "delete-shift") {
     const ok = await deleteShift(Number(form.get("shift")), actor);
-    if (!ok) return data({ form: "places", errors: { places: "That shift has sign-ups (past or present) and is kept for the hours" } as Errors }, { status: 409 });
+    if (!ok) return data({ intent: "places", reply: refusedForm({ places: "That shift has sign-ups (past or present) and is kept for the hours" }) }, { status: 409 });
     return redirectWithToast(here, { type: "success", message: "Shift deleted" });
   }
   if (intent === "delete") {
     const ok = await deleteOpportunity(id, actor);
-    if (!ok) return data({ form: "save", errors: { form: "People have signed up to this opportunity: hide it instead (untick Show on the Volunteer page)" } as Errors }, { status: 409 });
+    if (!ok) return data({ intent: "save", reply: refusedForm({ _form: "People have signed up to this opportunity: hide it instead (untick Show on the Volunteer page)" }) }, { status: 409 });
     return redirect(LIST);
   }
-  return data({ form: "save", errors: { form: "Unknown action." } as Errors }, { status: 400 });
+  return data({ intent: "save", reply: refusedForm({ _form: "Unknown action." }) }, { status: 400 });
 }
 
 const input = "w-full rounded-lg border border-slate-300 px-3 py-2";
@@ -81,9 +83,9 @@ function FieldError({ error }: { error?: string }) {
 
 export default function Opportunity({ loaderData, actionData }: Route.ComponentProps) {
   const { opportunity, shifts, roles } = loaderData;
-  const saveErrors = actionData?.form === "save" ? actionData.errors : {};
-  const shiftErrors = actionData?.form === "shift" ? actionData.errors : {};
-  const placeErrors = actionData?.form === "places" ? actionData.errors : {};
+  const save = replyFor(actionData, "save");
+  const shift = replyFor(actionData, "shift");
+  const places = replyFor(actionData, "places");
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
       <p className="text-sm">
@@ -94,7 +96,7 @@ export default function Opportunity({ loaderData, actionData }: Route.ComponentP
       <h1 className="mt-1 font-display text-3xl font-semibold text-brand-900">{opportunity ? opportunity.title : "New opportunity"}</h1>
       <Card className="p-4 sm:p-5 mt-4">
         <Form method="post" className="space-y-4">
-          {saveErrors.form && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">{saveErrors.form}</p>}
+          {save.formError && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">{save.formError}</p>}
           <div>
             <label htmlFor="role_id" className={label}>
               Role
@@ -108,28 +110,28 @@ export default function Opportunity({ loaderData, actionData }: Route.ComponentP
                 </option>
               ))}
             </select>
-            <FieldError error={saveErrors.role_id} />
+            <FieldError error={save.error("role_id")} />
           </div>
           <div>
             <label htmlFor="title" className={label}>
               Title
             </label>
             <input id="title" name="title" defaultValue={opportunity?.title ?? ""} maxLength={100} className={input} placeholder="Christmas Craft Fair set-up" />
-            <FieldError error={saveErrors.title} />
+            <FieldError error={save.error("title")} />
           </div>
           <div>
             <label htmlFor="description" className={label}>
               Description
             </label>
             <textarea id="description" name="description" rows={3} defaultValue={opportunity?.description ?? ""} maxLength={1000} className={input} />
-            <FieldError error={saveErrors.description} />
+            <FieldError error={save.error("description")} />
           </div>
           <div>
             <label htmlFor="location" className={label}>
               Where
             </label>
             <input id="location" name="location" defaultValue={opportunity?.location ?? ""} maxLength={160} className={input} />
-            <FieldError error={saveErrors.location} />
+            <FieldError error={save.error("location")} />
           </div>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="is_published" defaultChecked={opportunity?.is_published ?? true} className="size-4 accent-brand-600" />
@@ -156,7 +158,7 @@ export default function Opportunity({ loaderData, actionData }: Route.ComponentP
               Rota for this opportunity
             </Link>
           </p>
-          {placeErrors.places && <p className="mt-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">{placeErrors.places}</p>}
+          {places.error("places") && <p className="mt-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">{places.error("places")}</p>}
           {shifts.length === 0 ? (
             <p className="mt-3 text-slate-700">No shifts yet. Add the first below.</p>
           ) : (
@@ -205,28 +207,28 @@ export default function Opportunity({ loaderData, actionData }: Route.ComponentP
                   Date (first date when repeating)
                 </label>
                 <input id="date" name="date" type="date" className={input} />
-                <FieldError error={shiftErrors.date} />
+                <FieldError error={shift.error("date")} />
               </div>
               <div>
                 <label htmlFor="start_time" className={label}>
                   Starts
                 </label>
                 <input id="start_time" name="start_time" type="time" className={input} />
-                <FieldError error={shiftErrors.start_time} />
+                <FieldError error={shift.error("start_time")} />
               </div>
               <div>
                 <label htmlFor="end_time" className={label}>
                   Ends
                 </label>
                 <input id="end_time" name="end_time" type="time" className={input} />
-                <FieldError error={shiftErrors.end_time} />
+                <FieldError error={shift.error("end_time")} />
               </div>
               <div>
                 <label htmlFor="places" className={label}>
                   Places needed
                 </label>
                 <input id="places" name="places" type="number" min={1} max={500} defaultValue={2} className={input} />
-                <FieldError error={shiftErrors.places} />
+                <FieldError error={shift.error("places")} />
               </div>
               <fieldset className="sm:col-span-2">
                 <legend className={label}>Repeat</legend>
@@ -248,7 +250,7 @@ export default function Opportunity({ loaderData, actionData }: Route.ComponentP
                   Last date (when repeating)
                 </label>
                 <input id="until" name="until" type="date" className={input} />
-                <FieldError error={shiftErrors.until} />
+                <FieldError error={shift.error("until")} />
               </div>
               <div className="flex items-end">
                 <button type="submit" name="intent" value="add-shifts" className={buttonClasses("primary", "sm")}>

@@ -15,7 +15,8 @@ import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { getOpportunity, rotaChoices } from "../opportunities.server.ts";
 import { addDays, formatHours, shiftMinutes, weekStart } from "../shifts.ts";
-import { errorsOf, HoursSchema, PersonSchema } from "../volunteering.schema.ts";
+import { HoursSchema, PersonSchema } from "../volunteering.schema.ts";
+import { firstIssues } from "../../../lib/form-submission.ts";
 import { moveAndTell, removeAndTell, signUpAndConfirm } from "../volunteering.server.ts";
 import { markAttendance, rota } from "../volunteers.server.ts";
 import type { Route } from "./+types/rota";
@@ -73,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "add") {
     const shift = Number(form.get("shift"));
     const parsed = PersonSchema.safeParse({ fullName: form.get("fullName"), email: form.get("email"), phone: form.get("phone") });
-    if (!parsed.success) return data<Reply>({ ok: false, shift, message: "Check the details", errors: errorsOf(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data<Reply>({ ok: false, shift, message: "Check the details", errors: firstIssues(parsed.error) }, { status: 400 });
     const result = await signUpAndConfirm(parsed.data, [shift], { source: "staff", actor });
     if (!result.ok) return data<Reply>({ ok: false, shift, message: ADD_REFUSALS[result.reason] }, { status: 409 });
     return redirectWithToast(back, { type: "success", message: `${parsed.data.fullName} added and emailed` });
@@ -104,7 +105,7 @@ const small = "rounded-lg border border-slate-300 px-2 py-1 text-sm";
 
 export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
   const { view, shifts, opportunities } = loaderData;
-  const reply = actionData as Reply | undefined;
+  const reply = actionData;
   const gaps = shifts.reduce((n, s) => n + s.unfilled, 0);
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">

@@ -14,7 +14,8 @@ import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { countText } from "../../../lib/paging.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { checkState } from "../shifts.ts";
-import { CheckSchema, errorsOf } from "../volunteering.schema.ts";
+import { CheckSchema } from "../volunteering.schema.ts";
+import { firstIssues } from "../../../lib/form-submission.ts";
 import { listVolunteers, recordCheck } from "../volunteers.server.ts";
 import { parseVolunteerFilters, volunteerFiltersQuery } from "../list-filters.ts";
 import type { Route } from "./+types/volunteers";
@@ -36,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const id = Number(form.get("volunteer"));
   const parsed = CheckSchema.safeParse({ check_seen_on: form.get("check_seen_on"), check_expires_on: form.get("check_expires_on") ?? "" });
-  if (!parsed.success) return data({ volunteer: id, errors: errorsOf(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ volunteer: id, errors: firstIssues(parsed.error) }, { status: 400 });
   const ok = await recordCheck(id, parsed.data.check_seen_on, parsed.data.check_expires_on || null, currentActor(args));
   if (!ok) return data({ volunteer: id, errors: { check_seen_on: "That volunteer no longer exists" } as Record<string, string> }, { status: 404 });
   // Back to the page and filters the check was recorded from.

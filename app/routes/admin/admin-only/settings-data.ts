@@ -6,9 +6,13 @@ import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { isRecentlyVerified, REAUTH_PATH } from "../../../auth/reauth.server.ts";
 import { readSettingsForEditing, saveSiteSettings, switchesMaintenance } from "../../../domain/settings/settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
+import { refusedForm } from "../../../lib/form-submission.ts";
+import type { SettingsSaveAnswer } from "../../../domain/settings/settings.schema.ts";
 import type { Route } from "./+types/settings-data";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+/** A save's answer, in the shape the screen checks (SettingsSaveAnswer). */
+const answer = (body: SettingsSaveAnswer, status = 200) => json(body, status);
 
 export async function loader() {
   try {
@@ -25,18 +29,18 @@ export async function action(args: Route.ActionArgs) {
     input = (await args.request.json()) as Record<string, unknown>;
     if (typeof input !== "object" || input === null || Array.isArray(input)) throw new Error("not an object");
   } catch {
-    return json({ ok: false, message: "The request was not understood" }, 400);
+    return answer({ ok: false, message: "The request was not understood" }, 400);
   }
   // Switching maintenance mode needs the password or a code from the last 10 minutes.
   if (!isRecentlyVerified(currentStaff(args)) && (await switchesMaintenance(input))) {
-    return json({ ok: false, message: "Please confirm it's you first", reauth: `${REAUTH_PATH}?redirectTo=%2Fadmin%2Fsettings` }, 401);
+    return answer({ ok: false, message: "Please confirm it's you first", reauth: `${REAUTH_PATH}?redirectTo=%2Fadmin%2Fsettings` }, 401);
   }
   try {
     const result = await saveSiteSettings(input, currentActor(args));
-    if (!result.ok) return json({ ok: false, message: "Please correct the highlighted fields", errors: result.errors }, 400);
-    return json({ ok: true, settings: result.settings });
+    if (!result.ok) return answer({ ok: false, message: "Please correct the highlighted fields", reply: refusedForm(result.errors) }, 400);
+    return answer({ ok: true, settings: result.settings });
   } catch (error) {
     logger.error({ err: error }, "saving settings failed");
-    return json({ ok: false, message: "The database did not accept the change" }, 500);
+    return answer({ ok: false, message: "The database did not accept the change" }, 500);
   }
 }

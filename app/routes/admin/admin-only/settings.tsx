@@ -4,7 +4,9 @@ import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { toast } from "../../../components/ui/toast.tsx";
 import { DEFAULT_SETTINGS } from "../../../content/sample-content.ts";
-import type { SettingsField, SiteSettingsValues } from "../../../domain/settings/settings.schema.ts";
+import { SettingsLoadAnswer, SettingsSaveAnswer, type SettingsField, type SiteSettingsValues } from "../../../domain/settings/settings.schema.ts";
+import { refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 import { readSettingsForEditing, saveSiteSettings, switchesMaintenance } from "../../../domain/settings/settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import { GivingSettingsCard } from "../../../components/admin/giving-settings.tsx";
@@ -48,15 +50,25 @@ export async function loader() {
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const input = Object.fromEntries(form);
+  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   // Switching maintenance mode needs the password or a code from the last 10 minutes.
   if (await switchesMaintenance(input)) await requireRecentAuth(args, currentStaff(args), form);
   const result = await saveSiteSettings(input, currentActor(args));
-  if (!result.ok) return data({ errors: result.errors }, { status: 400 });
+  if (!result.ok) return data({ intent: "save", reply: refusedForm(result.errors, values) }, { status: 400 });
   return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });
 }
 
 type Values = SiteSettingsValues;
-type Errors = Partial<Record<SettingsField, string>>;
+type Errors = Record<string, string>;
+
+/** A save the server refused or could not make: its message, and a message per field when the fields were refused. */
+class SaveFailed extends Error {
+  readonly errors?: Errors;
+  constructor(message: string, errors?: Errors) {
+    super(message);
+    this.errors = errors;
+  }
+}
 type FieldSpec = { name: SettingsField; label: string; type?: "text" | "textarea"; hint?: string; optional?: boolean };
 
 const SITE_FIELDS: FieldSpec[] = [
@@ -83,7 +95,8 @@ type LoadState = { status: "ready" } | { status: "loading"; slow: boolean } | { 
 
 async function fetchSettings(signal: AbortSignal): Promise<Values> {
   const response = await fetch("/admin/settings/data", { headers: { Accept: "application/json" }, signal });
-  const body = (await response.json().catch(() => null)) as { settings?: Values; error?: string } | null;
+  const answer = SettingsLoadAnswer.safeParse(await response.json().catch(() => null));
+  const body = answer.success ? answer.data : null;
   if (!response.ok || !body?.settings) throw new Error(body?.error ?? `The server answered ${response.status}`);
   return body.settings;
 }
@@ -183,7 +196,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   // `saved`: what the site uses (updated optimistically); `draft`: the form.
   const [saved, setSaved] = useState<Values | null>(initial);
   const [draft, setDraft] = useState<Values | null>(initial);
-  const [errors, setErrors] = useState<Errors>((actionData && "errors" in actionData ? actionData.errors : undefined) ?? {});
+  const [errors, setErrors] = useState<Errors>(replyFor(actionData, "save").errors);
   const [load, setLoad] = useState<LoadState>(loaderData.loadError ? { status: "error", message: loaderData.loadError } : { status: "ready" });
   const [saving, setSaving] = useState(false);
   const abort = useRef<AbortController | null>(null);
@@ -251,24 +264,23 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(attempt),
       });
-      const body = (await response.json().catch(() => null)) as { ok?: boolean; settings?: Values; message?: string; errors?: Errors; reauth?: string } | null;
+      const answer = SettingsSaveAnswer.safeParse(await response.json().catch(() => null));
+      const body = answer.success ? answer.data : null;
       // Switching maintenance mode asks for the password again first.
-      if (response.status === 401 && body && "reauth" in body && typeof body.reauth === "string") {
+      if (response.status === 401 && body && !body.ok && body.reauth) {
         window.location.assign(body.reauth);
         return;
       }
-      if (!response.ok || !body?.ok || !body.settings) {
-        const message = body?.message ?? `The server answered ${response.status}`;
-        const failure = new Error(message) as Error & { errors?: Errors };
-        failure.errors = body?.errors;
-        throw failure;
+      if (!response.ok || !body?.ok) {
+        const refused = body && !body.ok ? body : null;
+        throw new SaveFailed(refused?.message ?? `The server answered ${response.status}`, refused?.reply ? replyFor({ intent: "save", reply: refused.reply }, "save").errors : undefined);
       }
       setSaved(body.settings);
       setDraft(body.settings);
       toast.success("Settings saved successfully", { id: "settings-save" });
     } catch (error) {
       setSaved(previous); // roll back
-      const fieldErrors = (error as { errors?: Errors }).errors;
+      const fieldErrors = error instanceof SaveFailed ? error.errors : undefined;
       if (fieldErrors) setErrors(fieldErrors);
       else if (previous) setDraft(previous);
       const message = error instanceof Error && error.message !== "Failed to fetch" ? error.message : "Network connection error";
