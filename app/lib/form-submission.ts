@@ -10,8 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { formValues } from "../domain/listings/listing-fields.schema.ts";
 
-export type { FormReply, IntentReply, PublicReply } from "./form-reply.ts";
-export { replyFor } from "./form-reply.ts";
+export type { FormReply, PublicReply } from "./form-reply.ts";
 
 /** `schema` over the named fields of a form, each as a string. */
 const formStrings = <S extends z.ZodType>(schema: S, fields: readonly string[]) =>

@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ukToday } from "../../app/components/site/format.ts";
 import { markupBlocks } from "../../app/components/site/simple-markup.tsx";
+import { readReply, type PublicReply } from "../../app/components/site/form-kit.tsx";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, craftFairs, events, faqs, formSubmissions } from "../../app/db/schema.ts";
 import { seedNewSections } from "../../app/db/seed.server.ts";
@@ -128,7 +129,7 @@ describe("craft fair application deadlines", () => {
     });
     const result = await craftFairsAction(post("/craft-fairs?tab=apply", { fullName: "Ann", email: "ann@example.org", fairs: [title] }));
     expect(statusOf(result)).toBe(400);
-    expect((dataOf(result).errors as Record<string, string>).fairs).toMatch(new RegExp(`^Applications for "${title}" closed on `));
+    expect(readReply(dataOf(result).reply as PublicReply).errors.fairs).toMatch(new RegExp(`^Applications for "${title}" closed on `));
     expect(await getDb().select().from(formSubmissions).where(eq(formSubmissions.email, "ann@example.org"))).toHaveLength(0);
   });
 });

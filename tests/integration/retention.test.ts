@@ -159,6 +159,8 @@ describe("one person's data", () => {
       bookings: 0,
       mail: 0,
       volunteering: { volunteers: 0, signups: 0 },
+      waitlists: 0,
+      donorAccess: { links: 0, sessions: 0 },
     });
     const left = await getDb().select().from(formSubmissions).where(inArray(formSubmissions.reference, [vol, stall, nom, unrelated]));
     expect(left.map((r) => r.reference)).toEqual([unrelated]);

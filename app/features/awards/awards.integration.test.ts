@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { formSubmissions } from "../../db/schema.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
+import { readReply, type PublicReply } from "../../components/site/form-kit.tsx";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { action as awardsAction } from "./awards-page.tsx";
 import { AwardRoundFormSchema } from "./awards.schema.ts";
@@ -62,7 +63,8 @@ describe("awards round", () => {
   it("refuses a category the current round does not have", async () => {
     const result = await awardsAction(post("/awards?tab=nominate", { nominatorName: "Ann", email: "ann@example.org", category: "best-dog", consent: "on" }));
     expect(statusOf(result)).toBe(400);
-    expect(dataOf(result)).toMatchObject({ status: "invalid", errors: { category: "Please choose an award category" } });
+    expect(dataOf(result)).toMatchObject({ status: "refused" });
+    expect(readReply(dataOf(result).reply as PublicReply).errors).toEqual({ category: "Please choose an award category" });
   });
 
   it("refuses a nomination after the closing date and stores nothing", async () => {
