@@ -2,6 +2,7 @@
  * The HTTP application: static files, security headers, compression, request log and
  * the React Router request handler. Built by `createApp`, started by server/main.ts.
  */
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -83,7 +84,8 @@ export function createApp(options: AppOptions) {
   // A stored page is answered first, before the rest of the middleware: it is already
   // compressed, it is a GET or HEAD (no body, no cross-site write), and a hit is not logged.
   // Production: requests outside /admin are matched against the other routes only (server/public-routes.ts).
-  const publicBuild = typeof build === "function" ? build : withoutAdminRoutes(build);
+  const publicBuild =
+    typeof build === "function" ? build : withoutAdminRoutes(build, (url) => fs.existsSync(path.join(options.rootDir, "build/client", url)));
   const handleAny = createRouterRequestHandler(build, mode);
   const handlePublic = publicBuild === build ? handleAny : createRouterRequestHandler(publicBuild, mode);
   const cache =

@@ -11,9 +11,11 @@
 import type { ServerBuild } from "react-router";
 
 type Routes = ServerBuild["routes"];
+/** A route's place in the tree, as both the server build and the browser's manifest give it. */
+type Placed = { path?: string; parentId?: string } | undefined;
 
 /** The full path of a route (its ancestors' paths joined), without slashes at the ends. */
-function fullPath(routes: Routes, id: string): string {
+function fullPath(routes: Record<string, Placed>, id: string): string {
   const parts: string[] = [];
   for (let route = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined) {
     if (route.path) parts.unshift(route.path);
@@ -23,13 +25,31 @@ function fullPath(routes: Routes, id: string): string {
 
 const ADMIN = /^admin(\/|$)/i;
 
-/** The build without the routes under /admin (their layouts included). */
-export function withoutAdminRoutes(build: ServerBuild): ServerBuild {
-  const routes: Routes = {};
-  for (const [id, route] of Object.entries(build.routes)) {
-    if (route && !ADMIN.test(fullPath(build.routes, id))) routes[id] = route;
+/** The routes of a table that are not under /admin (their layouts included). */
+export function outsideAdminRoutes<T extends Placed>(routes: Record<string, T>): Record<string, T> {
+  const kept: Record<string, T> = {};
+  for (const [id, route] of Object.entries(routes)) {
+    if (route && !ADMIN.test(fullPath(routes, id))) kept[id] = route;
   }
-  return { ...build, routes };
+  return kept;
+}
+
+/**
+ * The browser's route manifest without the admin routes, written beside the whole one by
+ * the build (scripts/public-manifest.ts): public pages load it instead, about a third of
+ * the size, since they link to no admin screen (a plain link to one loads it whole).
+ */
+export const publicManifestUrl = (url: string) => url.replace(/manifest-([^/]+)\.js$/, "manifest-public-$1.js");
+
+/**
+ * The build without the routes under /admin; when `hasAsset` finds the public manifest,
+ * its pages name that manifest and the browser's route table without the admin routes.
+ */
+export function withoutAdminRoutes(build: ServerBuild, hasAsset: (url: string) => boolean = () => false): ServerBuild {
+  const routes: Routes = outsideAdminRoutes(build.routes);
+  const url = build.assets ? publicManifestUrl(build.assets.url) : undefined;
+  if (!url || url === build.assets.url || !hasAsset(url)) return { ...build, routes };
+  return { ...build, routes, assets: { ...build.assets, url, routes: outsideAdminRoutes(build.assets.routes) } };
 }
 
 /**

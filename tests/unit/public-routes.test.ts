@@ -79,3 +79,30 @@ describe("requests outside /admin matched against the other routes only", () => 
     expect(leaf(build.routes, "/admin/events")).toBe("admin-events");
   });
 });
+
+describe("the browser's route manifest for public pages", () => {
+  const manifestRoutes = Object.fromEntries(Object.entries(ROUTES).map(([id, r]) => [id, { id, path: r!.path, parentId: r!.parentId, module: `/assets/${id}.js` }]));
+  const whole = `window.__reactRouterManifest=${JSON.stringify({ entry: { module: "/assets/entry.js" }, routes: manifestRoutes, url: "/assets/manifest-abc123.js", version: "abc123" })};`;
+
+  it("is the whole manifest without the admin routes, under its own address", async () => {
+    const { publicManifest } = await import("../../scripts/public-manifest.ts");
+    const written = publicManifest(whole);
+    const manifest = JSON.parse(written.slice("window.__reactRouterManifest=".length, -1)) as { routes: Record<string, unknown>; url: string; version: string; entry: unknown };
+    expect(Object.keys(manifest.routes).sort()).toEqual(Object.keys(withoutAdminRoutes(build).routes).sort());
+    expect(manifest.url).toBe("/assets/manifest-public-abc123.js");
+    expect(manifest.version).toBe("abc123");
+    expect(manifest.entry).toEqual({ module: "/assets/entry.js" });
+    expect(() => publicManifest("console.log(1)")).toThrow();
+  });
+
+  it("is named by public pages only when the build wrote it", () => {
+    const withAssets = { routes: ROUTES, assets: { url: "/assets/manifest-abc123.js", routes: manifestRoutes } } as unknown as ServerBuild;
+    expect(withoutAdminRoutes(withAssets).assets.url).toBe("/assets/manifest-abc123.js");
+    const named = withoutAdminRoutes(withAssets, (url) => url === "/assets/manifest-public-abc123.js");
+    expect(named.assets.url).toBe("/assets/manifest-public-abc123.js");
+    expect(Object.keys(named.assets.routes).sort()).toEqual(Object.keys(named.routes).sort());
+    expect(Object.keys(named.assets.routes)).not.toContain("admin-layout");
+    // The whole build keeps the whole manifest for the admin area.
+    expect(withAssets.assets.url).toBe("/assets/manifest-abc123.js");
+  });
+});
