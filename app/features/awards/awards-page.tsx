@@ -22,13 +22,12 @@ import { publicAnswer, submissionStatus, submitPublicForm, type PublicAnswer } f
 import { readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards-page";
-import type { ContentHandle } from "../../live/topics.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
 
 /** The awards round, its winners and the awards email. */
-export const handle: ContentHandle & BodyLimitHandle & QueryHandle = { query: ["tab"], topics: ["awards", "contact", "page-texts"], bodyLimit: BODY_LIMITS.publicForm };
+export const handle: BodyLimitHandle & QueryHandle = { query: ["tab"], bodyLimit: BODY_LIMITS.publicForm };
 
 export async function loader() {
   const [round, winners, contact, texts] = await Promise.all([getAwardRound(), listAwardWinners(), getContactDetails(), getPageTexts("awards")]);

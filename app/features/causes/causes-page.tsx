@@ -5,10 +5,6 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { listCauses } from "./causes.server.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/causes-page";
-import type { ContentHandle } from "../../live/topics.ts";
-
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["causes", "page-texts"] };
 
 export async function loader() {
   const [causes, texts] = await Promise.all([listCauses(), getPageTexts("causes")]);

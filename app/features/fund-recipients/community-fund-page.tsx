@@ -9,11 +9,7 @@ import { FUND_STATUS_LABELS } from "./fund-status.ts";
 import { listFundRecipients } from "./fund-recipients.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/community-fund-page";
-import type { ContentHandle } from "../../live/topics.ts";
 import { formatPence } from "../../lib/money.ts";
-
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["fund-recipients", "page-texts", "contact"] };
 
 export async function loader() {
   const [recipients, texts, contact] = await Promise.all([listFundRecipients(), getPageTexts("community-fund"), getContactDetails()]);

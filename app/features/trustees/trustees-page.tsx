@@ -9,10 +9,6 @@ import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.
 import { listPublicTrustees } from "./trustees.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/trustees-page";
-import type { ContentHandle } from "../../live/topics.ts";
-
-/** What this page shows: a change to it refreshes the page (app/live/topics.ts). */
-export const handle: ContentHandle = { topics: ["trustees", "annual-reports", "contact", "page-texts", "settings"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
