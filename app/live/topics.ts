@@ -6,12 +6,10 @@
  * A page's topics are what its loaders actually read, recorded per request
  * (read-topics.server.ts): the page cache keys on them, and the page carries them (the
  * root loader's `topics`), so an open page listens to exactly those. Nothing needs
- * declaring. A route may still declare topics in its `handle`:
- *
- *   export const handle: ContentHandle = { topics: ["settings"] };
- *
- * which are added to the recorded ones: the public layout does, since a client
- * navigation does not run its loader again (its header and footer still show settings).
+ * declaring. A route may still declare topics in its `handle` (`{ topics: ["settings"] }`),
+ * which are added to the recorded ones; none does now. The public layout's middleware
+ * records its header's and footer's topics on every request instead, since a client
+ * navigation does not run its loader again.
  *
  * The topics come from the content types' registry (app/lib/content-types.ts): a new
  * type's entry names its topic and its tables.
@@ -20,7 +18,7 @@ import type { RegisteredTopic } from "../lib/content-types.ts";
 
 export type ContentTopic = RegisteredTopic;
 
-export interface ContentHandle {
+interface ContentHandle {
   topics: readonly ContentTopic[];
 }
 
