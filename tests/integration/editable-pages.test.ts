@@ -20,26 +20,15 @@ import { toggleEventActive } from "../../app/domain/events/events-admin.server.t
 import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { listPublicFaqs } from "../../app/features/faqs/faqs.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
-import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as craftFairsAction, loader as craftFairsLoader } from "../../app/routes/public/craft-fairs.tsx";
 import { setupTestDatabase } from "../helpers/test-database.ts";
+import { dataOf, publicPost as post, statusOf } from "../helpers/public-post.ts";
 
 setupTestDatabase();
 
 const actor = { userId: null, email: "editor@millbrook.test", ip: "127.0.0.1" };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-function post(path: string, fields: Record<string, string | string[]>) {
-  const fd = new FormData();
-  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { ip: `198.51.100.${Math.floor(Math.random() * 200) + 1}`, nonce: "", secure: false });
-  const request = new Request(`http://localhost${path}`, { method: "POST", body: fd });
-  return { request, context, params: {} } as never;
-}
-
-const statusOf = (result: unknown) => (result as { init: ResponseInit | null }).init?.status ?? 200;
-const dataOf = (result: unknown) => (result as { data: Record<string, unknown> }).data;
 
 describe("starting content", () => {
   it("is written once per section and never again, even after staff empty a section", async () => {

@@ -3,34 +3,22 @@
  * nominations form (the public page's action) refusing a category the round does not
  * have and any nomination outside the round's dates, storing nothing.
  */
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { formSubmissions } from "../../db/schema.ts";
-import { requestInfoContext } from "../../lib/request-context.ts";
 import { readReply, type PublicReply } from "../../components/site/form-kit.tsx";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { action as awardsAction } from "./awards-page.tsx";
 import { AwardRoundFormSchema } from "./awards.schema.ts";
 import { getAwardRound, saveAwardRound } from "./awards.server.ts";
 import { nominationsState } from "./nominations.ts";
+import { dataOf, publicPost as post, statusOf } from "../../../tests/helpers/public-post.ts";
 
 setupTestDatabase();
 
 const actor = { userId: null, email: "editor@millbrook.test", ip: "127.0.0.1" };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-function post(path: string, fields: Record<string, string | string[]>) {
-  const fd = new FormData();
-  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { ip: `198.51.100.${Math.floor(Math.random() * 200) + 1}`, nonce: "", secure: false });
-  const request = new Request(`http://localhost${path}`, { method: "POST", body: fd });
-  return { request, context, params: {} } as never;
-}
-
-const statusOf = (result: unknown) => (result as { init: ResponseInit | null }).init?.status ?? 200;
-const dataOf = (result: unknown) => (result as { data: Record<string, unknown> }).data;
 
 async function roundWith(dates: { open: string; close: string; ceremony: string }) {
   const round = await getAwardRound();
