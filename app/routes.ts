@@ -96,16 +96,11 @@ export default [
       route("appeals/:causeId", "features/appeals/admin/appeal.tsx"),
       route("legal-pages", "routes/admin/legal-pages.tsx"),
       route("legal-pages/:slug", "routes/admin/legal-page-form.tsx"),
-      route("contact", "routes/admin/contact.tsx"),
       route("keep-alive", "routes/admin/keep-alive.ts"),
       route("volunteering", "features/volunteering/admin/opportunities.tsx"),
       route("volunteering/:id", "features/volunteering/admin/opportunity.tsx"),
 
       layout("routes/admin/submissions/layout.tsx", [
-        route("inbox", "routes/admin/submissions/inbox.tsx"),
-        route("inbox/export.csv", "routes/admin/submissions/inbox-export.ts"),
-        route("inbox/:id", "routes/admin/submissions/submission.tsx"),
-        route("inbox/:id/files/:index", "routes/admin/submissions/submission-file.ts"),
         route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
         route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
         ...featureScreens("submissions"),

@@ -3,7 +3,7 @@
  * back to the list, and the words, counts and links of the staff screens.
  */
 import { randomUUID } from "node:crypto";
-import { countNewSubmissions } from "../../app/domain/submissions/inbox.server.ts";
+import { countNewSubmissions } from "../../app/features/submissions/inbox.server.ts";
 import { submit } from "../helpers/submissions.ts";
 import { expect, test } from "./fixtures.ts";
 

@@ -22,7 +22,7 @@ function layoutsAbove(file: string, entries: RouteConfigEntry[] = routes, above:
   return null;
 }
 
-/** Calls `handler(args)` inside the middleware of the layouts above `routeFile` (e.g. "routes/admin/submissions/inbox-export.ts"). */
+/** Calls `handler(args)` inside the middleware of the layouts above `routeFile` (e.g. "features/submissions/admin/inbox-export.ts"). */
 export async function throughLayouts<A, R>(routeFile: string, handler: (args: A) => R | Promise<R>, args: A): Promise<R> {
   const layouts = layoutsAbove(routeFile);
   if (!layouts) throw new Error(`${routeFile} is not in app/routes.ts`);

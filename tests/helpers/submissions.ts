@@ -8,7 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
 import type { StaffRole, SubmissionKind } from "../../app/db/schema.ts";
 import { createTestAccount } from "./staff.ts";
-import { submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
+import { submitPublicForm } from "../../app/features/submissions/submissions.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 
 /** Smallest valid PNG (1x1) and a tiny PDF, as the browser would upload them. */

@@ -22,7 +22,7 @@ import { offlineGifts } from "../../app/features/offline-gifts/table.ts";
 import { getPublicEvent } from "../../app/domain/events/events.server.ts";
 import { siteJobs } from "../../app/jobs/jobs.server.ts";
 import { requeueJobs } from "../../app/jobs/queue.server.ts";
-import { getSubmissionFile } from "../../app/domain/submissions/inbox.server.ts";
+import { getSubmissionFile } from "../../app/features/submissions/inbox.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import { storeImage } from "../../app/storage/images.server.ts";

@@ -12,7 +12,7 @@ import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, craftFairs, events, faqs, formSubmissions } from "../../app/db/schema.ts";
 import { seedNewSections } from "../../app/db/seed.server.ts";
 import { getAwardRound, nominationsState } from "../../app/features/awards/index.ts";
-import { getContactDetails, saveContactDetails } from "../../app/domain/contact/contact.server.ts";
+import { getContactDetails, saveContactDetails } from "../../app/features/contact/contact.server.ts";
 import { CraftFairFormSchema } from "../../app/domain/craft-fairs/craft-fairs.schema.ts";
 import { toggleCraftFairActive } from "../../app/domain/craft-fairs/craft-fairs-admin.server.ts";
 import { listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";

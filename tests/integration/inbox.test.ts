@@ -13,17 +13,17 @@ import {
   setSubmissionStatus,
   staffChoices,
   submissionsExport,
-} from "../../app/domain/submissions/inbox.server.ts";
+} from "../../app/features/submissions/inbox.server.ts";
 import { containsPattern } from "../../app/db/like.ts";
-import { submissionFields } from "../../app/domain/submissions/submission-labels.ts";
+import { submissionFields } from "../../app/features/submissions/submission-labels.ts";
 import { createVolunteerRole, deleteVolunteerRole } from "../../app/features/volunteer-roles/volunteer-roles.server.ts";
 import { getAwardRound, saveAwardRound } from "../../app/features/awards/awards.server.ts";
 import { categoriesText } from "../../app/features/awards/awards.schema.ts";
-import { loader as submissionRouteLoader } from "../../app/routes/admin/submissions/submission.tsx";
+import { loader as submissionRouteLoader } from "../../app/features/submissions/admin/submission.tsx";
 import { csvCell, csvStream, inBatches } from "../../app/lib/csv.ts";
-import { submitPublicForm } from "../../app/domain/submissions/submissions.server.ts";
-import { loader as fileRouteLoader } from "../../app/routes/admin/submissions/submission-file.ts";
-import { loader as exportRouteLoader } from "../../app/routes/admin/submissions/inbox-export.ts";
+import { submitPublicForm } from "../../app/features/submissions/submissions.server.ts";
+import { loader as fileRouteLoader } from "../../app/features/submissions/admin/submission-file.ts";
+import { loader as exportRouteLoader } from "../../app/features/submissions/admin/inbox-export.ts";
 import { throughLayouts } from "../helpers/route-table.ts";
 import { nominationForm, PNG_BYTES, routeArgs, staffSession, stallForm, submit, unique, volunteerForm } from "../helpers/submissions.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -44,9 +44,9 @@ afterAll(() => {
 });
 
 type Args<F> = F extends (args: infer A) => unknown ? A : never;
-const fileLoader = (args: Args<typeof fileRouteLoader>) => throughLayouts("routes/admin/submissions/submission-file.ts", fileRouteLoader, args);
-const submissionLoader = (args: Args<typeof submissionRouteLoader>) => throughLayouts("routes/admin/submissions/submission.tsx", submissionRouteLoader, args);
-const exportLoader = (args: Args<typeof exportRouteLoader>) => throughLayouts("routes/admin/submissions/inbox-export.ts", exportRouteLoader, args);
+const fileLoader = (args: Args<typeof fileRouteLoader>) => throughLayouts("features/submissions/admin/submission-file.ts", fileRouteLoader, args);
+const submissionLoader = (args: Args<typeof submissionRouteLoader>) => throughLayouts("features/submissions/admin/submission.tsx", submissionRouteLoader, args);
+const exportLoader = (args: Args<typeof exportRouteLoader>) => throughLayouts("features/submissions/admin/inbox-export.ts", exportRouteLoader, args);
 
 const byReference = async (reference: string) =>
   (await getDb().select().from(formSubmissions).where(eq(formSubmissions.reference, reference)))[0];
@@ -337,7 +337,7 @@ describe("spam and abuse", () => {
 
 describe("dashboard count", () => {
   it("counts only new submissions", async () => {
-    const { countNewSubmissions } = await import("../../app/domain/submissions/inbox.server.ts");
+    const { countNewSubmissions } = await import("../../app/features/submissions/inbox.server.ts");
     const before = await countNewSubmissions();
     const ref = await submit("volunteer");
     expect(await countNewSubmissions()).toBe(before + 1);

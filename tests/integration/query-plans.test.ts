@@ -16,7 +16,7 @@ import { listEventsForAdmin } from "../../app/domain/events/events-admin.server.
 import { countUpcomingEvents, getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { listDonations, parseDonationFilters } from "../../app/domain/giving/admin.server.ts";
 import { parseListFilters } from "../../app/domain/listings/listing-fields.schema.ts";
-import { countNewSubmissions, listSubmissions, parseInboxFilters, submissionsExport } from "../../app/domain/submissions/inbox.server.ts";
+import { countNewSubmissions, listSubmissions, parseInboxFilters, submissionsExport } from "../../app/features/submissions/inbox.server.ts";
 import { COUNT_CAP, countText } from "../../app/lib/paging.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

@@ -21,7 +21,7 @@ import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import { action as settingsImagesAction } from "../../app/routes/admin/admin-only/settings-images.ts";
-import { loader as fileRouteLoader } from "../../app/routes/admin/submissions/submission-file.ts";
+import { loader as fileRouteLoader } from "../../app/features/submissions/admin/submission-file.ts";
 import { action as craftFairsAction } from "../../app/routes/public/craft-fairs.tsx";
 import { publicStore } from "../../app/storage/file-store.server.ts";
 import { checkFileStore } from "../../app/system/diagnostics.server.ts";
@@ -63,7 +63,7 @@ async function uploadsServer(baseUrl?: string) {
 
 const thrown = async (promise: Promise<unknown>) => promise.then(() => expect.fail("expected the call to throw"), (error: unknown) => error);
 type Args<F> = F extends (args: infer A) => unknown ? A : never;
-const fileLoader = (args: Args<typeof fileRouteLoader>) => throughLayouts("routes/admin/submissions/submission-file.ts", fileRouteLoader, args);
+const fileLoader = (args: Args<typeof fileRouteLoader>) => throughLayouts("features/submissions/admin/submission-file.ts", fileRouteLoader, args);
 const imagesAction = (args: Args<typeof settingsImagesAction>) => throughLayouts("routes/admin/admin-only/settings-images.ts", settingsImagesAction, args);
 
 describe("uploads with S3-compatible storage", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatAdminDate } from "../../app/components/admin/content-list.tsx";
-import { formatWhen } from "../../app/components/admin/submission-badges.tsx";
+import { formatWhen } from "../../app/components/admin/format-when.ts";
 import { formatShortDate, formatUkDateTime } from "../../app/components/site/format.ts";
 
 describe("dates across the site and the admin area", () => {

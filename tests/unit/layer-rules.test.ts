@@ -40,9 +40,9 @@ describe("layer rules", () => {
 
   it("refuse the domain touching files with node:fs (files go through app/storage)", async () => {
     for (const source of ['import fs from "node:fs/promises";\nexport const x = fs;\n', 'import { rm } from "node:fs";\nexport const x = rm;\n']) {
-      expect(await problems("app/domain/submissions/probe.ts", source)).toContain("no-restricted-imports");
+      expect(await problems("app/domain/data-protection/probe.ts", source)).toContain("no-restricted-imports");
     }
-    expect(await problems("app/domain/submissions/probe.ts", 'import { privateStore } from "../../storage/file-store.server.ts";\nexport const x = privateStore;\n')).toEqual([]);
+    expect(await problems("app/domain/data-protection/probe.ts", 'import { privateStore } from "../../storage/file-store.server.ts";\nexport const x = privateStore;\n')).toEqual([]);
   });
 
   it("refuse process.env outside the configuration module", async () => {

@@ -5,7 +5,7 @@ import {
   NominationSchema,
   StallApplicationSchema,
   VolunteerSchema,
-} from "../../app/domain/submissions/submissions.schema.ts";
+} from "../../app/features/submissions/submissions.schema.ts";
 import { sniffFileType } from "../../app/storage/file-types.ts";
 
 const volunteer = {

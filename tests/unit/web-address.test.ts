@@ -4,7 +4,7 @@
  * social links all use it, so an address one form takes the others take too.
  */
 import { describe, expect, it } from "vitest";
-import { ContactFormSchema } from "../../app/domain/contact/contact.schema.ts";
+import { ContactFormSchema } from "../../app/features/contact/contact.schema.ts";
 import { EVENT_FORM_FIELDS, EventFormSchema } from "../../app/domain/events/events.schema.ts";
 import { formValues, isWebAddress } from "../../app/domain/listings/listing-fields.schema.ts";
 import { SPONSOR_FORM_FIELDS, SponsorFormSchema } from "../../app/features/sponsors/sponsors.schema.ts";

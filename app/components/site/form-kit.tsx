@@ -1,7 +1,7 @@
 /** Shared pieces of the public forms: honeypot, error summary, submit button, confirmation. */
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
+import { HONEYPOT_FIELD } from "../../lib/honeypot.ts";
 import type { PublicReply } from "../../lib/form-reply.ts";
 
 export type { PublicReply };

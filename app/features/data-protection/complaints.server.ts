@@ -9,7 +9,7 @@ import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { hitCounter, releaseHit } from "../../lib/rate-counters.server.ts";
-import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
+import { HONEYPOT_FIELD } from "../../lib/honeypot.ts";
 import { config } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { queueMail, sendMail, type MailResult } from "../../mail/mailer.server.ts";

@@ -4,7 +4,7 @@
  * gift with its date and amount, which were Gift Aided, and the totals). Both say that the
  * charity is a registered charity, with its number from the site settings.
  */
-import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { getContactDetails } from "../contact/index.ts";
 import { CHARITY_NAME } from "../../domain/giving/donation.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { londonDay, taxYearDays, taxYearLabel } from "./tax-year.ts";

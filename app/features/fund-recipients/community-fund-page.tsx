@@ -3,7 +3,7 @@ import { CheckIcon, MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { getContactDetails } from "../contact/index.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { FUND_STATUS_LABELS } from "./fund-status.ts";
 import { listFundRecipients } from "./fund-recipients.server.ts";

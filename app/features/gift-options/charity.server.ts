@@ -2,7 +2,7 @@
  * Who the charity is, as every email about money and the Direct Debit pages state it:
  * its name and registered charity number (Settings), and its contact details (Contact).
  */
-import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { getContactDetails } from "../contact/index.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 
 export interface CharityDetails {

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, donations, events, formSubmissions, monthlyGifts } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
-import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { getContactDetails } from "../contact/index.ts";
 import { sanitiseNewsHtml } from "../../domain/news/news-html.server.ts";
 import { slugify } from "../../domain/news/news.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";

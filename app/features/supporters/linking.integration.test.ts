@@ -7,7 +7,7 @@ import { getDb } from "../../db/client.server.ts";
 import { bookings, donationCheckouts, donations, events, formSubmissions, giftAidDeclarations } from "../../db/schema.ts";
 import { createBooking } from "../../domain/bookings/bookings.server.ts";
 import { DONATION_EVENT_HANDLERS } from "../../domain/giving/ledger.server.ts";
-import { submitPublicForm } from "../../domain/submissions/submissions.server.ts";
+import { submitPublicForm } from "../submissions/index.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { volunteerForm } from "../../../tests/helpers/submissions.ts";
 import { consentEvents, supporters } from "./table.ts";

@@ -4,7 +4,7 @@ import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { listAnnualReports } from "../../features/annual-reports/index.ts";
-import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { getContactDetails } from "../contact/index.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { listPublicTrustees } from "./trustees.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";

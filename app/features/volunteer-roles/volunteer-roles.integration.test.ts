@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { formSubmissions } from "../../db/schema.ts";
-import { submitPublicForm } from "../../domain/submissions/submissions.server.ts";
+import { submitPublicForm } from "../submissions/index.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { VolunteerRoleFormSchema } from "./volunteer-roles.schema.ts";
 import { createVolunteerRole, listVolunteerRoles, listVolunteerRolesForAdmin, moveVolunteerRole, setVolunteerRoleVisible } from "./volunteer-roles.server.ts";

@@ -2,7 +2,7 @@
  * Reading the sign-up form: counted against the sender's limit for public forms first (the
  * same per-address limit as the volunteer offer), then read with the one form reader.
  */
-import { countPublicFormPost } from "../../domain/submissions/submissions.server.ts";
+import { countPublicFormPost } from "../submissions/index.ts";
 import { FORM_LIMITS, readForm } from "../../storage/upload.server.ts";
 
 export async function readSignUpPost(request: Request, ip: string): Promise<{ status: "rate-limited" } | { status: "read"; formData: FormData }> {

@@ -10,7 +10,7 @@ import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, TextField } from "../../components/ui/fields.tsx";
-import { HONEYPOT_FIELD } from "../../domain/submissions/public-forms.ts";
+import { HONEYPOT_FIELD } from "../../lib/honeypot.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";

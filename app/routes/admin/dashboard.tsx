@@ -8,7 +8,7 @@ import { formatShortDate, formatTime, ukToday } from "../../components/site/form
 import { DoorEvents } from "../../components/admin/door-events.tsx";
 import { doorEvents, upcomingEventSales } from "../../domain/bookings/bookings-admin.server.ts";
 import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
-import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
+import { countNewSubmissions } from "../../features/submissions/index.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { countOverdueComplaints, countOverdueRequests } from "../../features/data-protection/index.ts";
 import { mailConfigured } from "../../mail/mailer.server.ts";

@@ -12,7 +12,7 @@ import { AccessDeniedPage, isAccessDenied } from "../../components/admin/access-
 import { sessionPolicy } from "../../auth/session.server.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { useInactivityLogout } from "../../components/admin/inactivity.tsx";
-import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
+import { countNewSubmissions } from "../../features/submissions/index.ts";
 import type { Route } from "./+types/layout";
 import { adminMenuContext, menuGroups, type AccessHandle } from "../../lib/admin-menu.ts";
 import { allows } from "../../auth/access.ts";

@@ -24,7 +24,7 @@ import { CONFIRM_LINK_MINUTES } from "../../domain/bookings/sales.ts";
 import { CHECKOUT_LIMIT_MESSAGE, countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
-import { readFormData } from "../../domain/submissions/public-form-post.server.ts";
+import { readFormData } from "../../lib/form-post.server.ts";
 import type { Route } from "./+types/event";
 import { CONSENT_FIELD, consentTicked } from "../../features/supporters/consent.ts";
 import { WaitlistForm, type WaitlistFormResult } from "../../features/waitlist/waitlist-form.tsx";

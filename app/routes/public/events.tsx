@@ -7,7 +7,7 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { Pager } from "../../components/site/pager.tsx";
 import { activeTab, Tabs } from "../../components/ui/tabs.tsx";
-import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { getContactDetails } from "../../features/contact/index.ts";
 import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
 import { countUpcomingEvents, listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";

@@ -8,7 +8,7 @@ import { useVisitBeacon } from "../../features/insights/beacon.ts";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate, maintenanceMiddleware } from "./maintenance-gate.server.ts";
-import { getContactDetails } from "../../domain/contact/contact.server.ts";
+import { getContactDetails } from "../../features/contact/index.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import type { Route } from "./+types/layout";

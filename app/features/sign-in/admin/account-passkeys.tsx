@@ -12,7 +12,7 @@ import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { factorSummary, removeSecondFactors, replaceRecoveryCodes } from "../../../auth/two-factor.server.ts";
 import { twoFactorRequired } from "../second-factor-step.server.ts";
 import { AddPasskey } from "../../../components/admin/passkey-button.tsx";
-import { formatWhen } from "../../../components/admin/submission-badges.tsx";
+import { formatWhen } from "../../../components/admin/format-when.ts";
 import { RecoveryCodes } from "../../../components/admin/two-factor.tsx";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";

@@ -12,7 +12,7 @@ import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKe
 import { factorSummary } from "../../../auth/two-factor.server.ts";
 import { AccountField } from "../../../components/admin/account-field.tsx";
 import { TextField } from "../../../components/ui/fields.tsx";
-import { formatWhen } from "../../../components/admin/submission-badges.tsx";
+import { formatWhen } from "../../../components/admin/format-when.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import { NewPasswordSchema } from "../../../domain/staff/staff.schema.ts";

@@ -1,14 +1,14 @@
 /** Contact details: the footer's address, phone and social links, and the email addresses the pages show. */
-import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { CONTACT_FORM_FIELDS, ContactFormSchema } from "../../domain/contact/contact.schema.ts";
-import { readContactForEditing, saveContactDetails } from "../../domain/contact/contact.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { simpleFormAction } from "../../domain/listings/simple-form.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { CONTACT_FORM_FIELDS, ContactFormSchema } from "../contact.schema.ts";
+import { readContactForEditing, saveContactDetails } from "../contact.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { simpleFormAction } from "../../../domain/listings/simple-form.server.ts";
 import type { Route } from "./+types/contact";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("contact");
 

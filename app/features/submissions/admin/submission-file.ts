@@ -5,7 +5,7 @@
  * else (PDF) is always a download. The sandbox CSP and nosniff keep a hostile file inert.
  */
 import { data } from "react-router";
-import { getSubmissionFile } from "../../../domain/submissions/inbox.server.ts";
+import { getSubmissionFile } from "../inbox.server.ts";
 import { isImageType, PDF_TYPE } from "../../../storage/file-types.ts";
 import type { Route } from "./+types/submission-file";
 

@@ -1,5 +1,4 @@
-import { formatUkDateTime } from "../site/format.ts";
-import { KIND_LABELS, STATUS_LABELS, type SubmissionKind, type SubmissionStatus } from "../../domain/submissions/submission-labels.ts";
+import { KIND_LABELS, STATUS_LABELS, type SubmissionKind, type SubmissionStatus } from "../submission-labels.ts";
 
 const STATUS_TONES: Record<SubmissionStatus, string> = {
   new: "bg-sun-300 text-ink",
@@ -20,9 +19,4 @@ export function SubmissionBadges({ kind, status }: { kind: SubmissionKind; statu
       </span>
     </>
   );
-}
-
-/** A date and time in the foundation's time zone, e.g. "3 Mar 2026, 14:05". */
-export function formatWhen(iso: string) {
-  return formatUkDateTime(iso);
 }

@@ -11,7 +11,7 @@ import { contactDetails, siteSettings } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import type { ContactFormData } from "./contact.schema.ts";
 
 export type ContactDetails = Record<keyof typeof STARTING_CONTACT, string>;

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
-import { filtersQuery, KIND_LABELS, STATUS_LABELS, SUBMISSION_KINDS, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
-import { listSubmissions, parseInboxFilters } from "../../../domain/submissions/inbox.server.ts";
+import { formatWhen } from "../../../components/admin/format-when.ts";
+import { SubmissionBadges } from "./submission-badges.tsx";
+import { filtersQuery, KIND_LABELS, STATUS_LABELS, SUBMISSION_KINDS, SUBMISSION_STATUSES } from "../submission-labels.ts";
+import { listSubmissions, parseInboxFilters } from "../inbox.server.ts";
 import type { Route } from "./+types/inbox";
 import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";

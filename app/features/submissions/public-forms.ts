@@ -40,6 +40,3 @@ export const NOMINATOR_RELATIONSHIPS = [
   { id: "self", label: "I am nominating my own group" },
   { id: "other", label: "Other" },
 ] as const;
-
-/** The name of the hidden honeypot field; people never see or fill it. */
-export const HONEYPOT_FIELD = "website";

@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
-import { formatWhen, SubmissionBadges } from "../../../components/admin/submission-badges.tsx";
-import { getSubmission, InboxError, staffChoices, setSubmissionNote, setSubmissionStatus } from "../../../domain/submissions/inbox.server.ts";
-import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../../../domain/submissions/submission-labels.ts";
-import { volunteerFromSubmission } from "../../../features/volunteering/index.ts";
+import { formatWhen } from "../../../components/admin/format-when.ts";
+import { SubmissionBadges } from "./submission-badges.tsx";
+import { getSubmission, InboxError, staffChoices, setSubmissionNote, setSubmissionStatus } from "../inbox.server.ts";
+import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../submission-labels.ts";
+import { volunteerFromSubmission } from "../../volunteering/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { isImageType } from "../../../storage/file-types.ts";
 import type { Route } from "./+types/submission";

@@ -15,8 +15,9 @@ import { EXTENSIONS, IMAGE_TYPES, PDF_TYPE, sniffFileType, type KnownFileType } 
 import { hitCounter, releaseHit } from "../../lib/rate-counters.server.ts";
 import { notifySubmission } from "./submission-mail.server.ts";
 import { firstIssues, refusedForm, type PublicReply } from "../../lib/form-submission.ts";
-import { CONSENT_FIELD, CONSENT_WORDING, consentTicked, linkFromForm } from "../../features/supporters/index.ts";
-import { formDataToObject, HONEYPOT_FIELD, ROLE_CHOICE, SUBMISSION_FORMS } from "./submissions.schema.ts";
+import { CONSENT_FIELD, CONSENT_WORDING, consentTicked, linkFromForm } from "../supporters/index.ts";
+import { HONEYPOT_FIELD } from "../../lib/honeypot.ts";
+import { formDataToObject, ROLE_CHOICE, SUBMISSION_FORMS } from "./submissions.schema.ts";
 
 /**
  * Posts allowed per address and form kind in the window below (every post counts, valid
@@ -111,7 +112,7 @@ function cleanFileName(name: string): string {
 
 /**
  * Validates and stores one public form (already counted by `countPublicFormPost`; the
- * route reads the body, app/domain/submissions/public-form-post.server.ts).
+ * route reads the body, public-form-post.server.ts).
  */
 export async function submitPublicForm(
   kind: SubmissionKind,

@@ -1,7 +1,7 @@
 /** The inbox's filtered list as a spreadsheet-safe CSV download (staff only). */
 import { currentActor } from "../../../auth/guards.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { parseInboxFilters, submissionsExport } from "../../../domain/submissions/inbox.server.ts";
+import { parseInboxFilters, submissionsExport } from "../inbox.server.ts";
 import { csvStream } from "../../../lib/csv.ts";
 import type { Route } from "./+types/inbox-export";
 

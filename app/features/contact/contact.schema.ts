@@ -3,7 +3,7 @@
  * and the email addresses the pages show. A social link left empty is not shown.
  */
 import { z } from "zod";
-import { optionalWebAddress, tooLong } from "../listings/listing-fields.schema.ts";
+import { optionalWebAddress, tooLong } from "../../domain/listings/listing-fields.schema.ts";
 
 const email = (label: string) =>
   z

@@ -10,7 +10,7 @@ import { containsPattern } from "../../db/like.ts";
 import type { PageCount } from "../../lib/paging.ts";
 import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
 import { inBatches } from "../../lib/csv.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import {
   FIELD_LABELS,
   KIND_LABELS,
@@ -24,8 +24,8 @@ import {
   type StaffChoices,
   type SubmissionStatus,
 } from "./submission-labels.ts";
-import { listVolunteerRolesForAdmin } from "../../features/volunteer-roles/index.ts";
-import { getAwardRound } from "../../features/awards/index.ts";
+import { listVolunteerRolesForAdmin } from "../volunteer-roles/index.ts";
+import { getAwardRound } from "../awards/index.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 
 export {   type InboxFilters } from "./submission-labels.ts";
