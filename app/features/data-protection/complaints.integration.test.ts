@@ -100,12 +100,12 @@ describe("a data protection concern from the public form", () => {
       ip: "203.0.113.7",
       origin: ORIGIN,
     });
-    expect(bad.status).toBe("invalid");
-    if (bad.status !== "invalid") throw new Error("accepted");
-    expect(Object.keys(bad.errors).sort()).toEqual(["about", "category", "contact_detail", "email", "name"]);
-    expect(bad.values.about).toBe("short");
+    expect(bad.status).toBe("refused");
+    if (bad.status !== "refused" || !("error" in bad.reply)) throw new Error("accepted");
+    expect(Object.keys(bad.reply.error ?? {}).sort()).toEqual(["about", "category", "contact_detail", "email", "name"]);
+    expect(bad.reply.initialValue?.about).toBe("short");
     const nul = await submitConcern(form({ ...GOOD, name: "Ada\u0000" }), { ip: "203.0.113.7", origin: ORIGIN });
-    expect(nul).toMatchObject({ status: "invalid", errors: { name: "Please remove the special characters" } });
+    expect(nul).toMatchObject({ status: "refused", reply: { error: { name: ["Please remove the special characters"] } } });
     const bot = await submitConcern(form({ ...GOOD, website: "http://spam.example" }), { ip: "203.0.113.7", origin: ORIGIN });
     expect(bot.status).toBe("ok");
     expect(await count()).toBe(before);

@@ -20,7 +20,7 @@ import { isUniqueViolation, newReference } from "./reference.server.ts";
 import { dataProtectionStaff } from "./staff.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { dpComplaintNotes, dpComplaints, dpSettings, type ComplaintStatus } from "./table.ts";
-import { firstIssues } from "../../lib/form-submission.ts";
+import { firstIssues, refusedForm, type PublicReply } from "../../lib/form-submission.ts";
 
 const DEFAULT_RESPONSE_DAYS = 30;
 const RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
@@ -69,8 +69,8 @@ type Values = Record<string, string>;
 
 export type ConcernResult =
   | { status: "ok"; reference: string; dueOn: string; days: number; email: string; mail: "sent" | "not-configured" | "failed" }
-  | { status: "invalid"; errors: Record<string, string>; values: Values }
-  | { status: "rate-limited"; values: Values };
+  /** Refused, in the one reply shape: Conform's reply (the form's own message under `_form`), or the per-address limit. */
+  | { status: "refused"; reply: PublicReply };
 
 function valuesOf(formData: FormData): Values {
   const values: Values = {};
@@ -95,7 +95,7 @@ export async function submitConcern(formData: FormData, options: { ip: string; o
   }
   const parsed = ConcernSchema.safeParse(values);
   if (!parsed.success) {
-    return { status: "invalid", errors: firstIssues(parsed.error), values };
+    return { status: "refused", reply: refusedForm(firstIssues(parsed.error), values) };
   }
   const form = parsed.data;
   let complaint: typeof dpComplaints.$inferSelect | undefined;

@@ -5,11 +5,12 @@
  * truthfully whether the acknowledgement email went out.
  */
 import { data, Form } from "react-router";
-import { Confirmation, ErrorSummary, Honeypot, RateLimited, SubmitButton } from "../../components/site/form-kit.tsx";
+import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
 import { Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { siteOrigin } from "../../lib/config.server.ts";
+import { refusedForm } from "../../lib/form-submission.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { COMPLAINT_CATEGORIES, CONCERN_LABELS, CONTACT_METHODS } from "./complaint-choices.ts";
 import { countConcernPost, getComplaintResponseDays, submitConcern, type ConcernResult } from "./complaints.server.ts";
@@ -25,13 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const counted = await countConcernPost(ip);
   if (!counted.allowed) {
     await request.body?.cancel().catch(() => {});
-    return data<ConcernResult>({ status: "rate-limited", values: {} }, { status: 429 });
+    return data<ConcernResult>({ status: "refused", reply: { limited: true } }, { status: 429 });
   }
   let formData: FormData;
   try {
     formData = await request.formData();
   } catch {
-    return data<ConcernResult>({ status: "invalid", errors: { _form: "The form could not be read. Please try again." }, values: {} }, { status: 400 });
+    return data<ConcernResult>({ status: "refused", reply: refusedForm({ _form: "The form could not be read. Please try again." }) }, { status: 400 });
   }
   const result = await submitConcern(formData, { ip, origin: siteOrigin().replace(/\/+$/, "") });
   return data<ConcernResult>(result, { status: result.status === "ok" ? 200 : 400 });
@@ -47,9 +48,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Concern({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData;
-  const values = result && result.status !== "ok" ? result.values : {};
-  const errors = result?.status === "invalid" ? result.errors : {};
-  const text = (name: string) => values[name] ?? "";
+  const { text, errors, limited } = readReply(result?.status === "refused" ? result.reply : undefined);
   return (
     <div className="pt-20 sm:pt-24">
       <Section tone="white">
@@ -87,7 +86,7 @@ export default function Concern({ loaderData, actionData }: Route.ComponentProps
                 </p>
               </div>
               <Form method="post" action="/privacy/concern#concern-result" noValidate className="relative mt-8 space-y-6" aria-label="Raise a data protection concern">
-                {result?.status === "rate-limited" ? <RateLimited id="concern-result" /> : null}
+                {limited ? <RateLimited id="concern-result" /> : null}
                 <ErrorSummary id="concern-result" errors={errors} labels={CONCERN_LABELS} />
                 <Honeypot />
                 <div className="grid gap-5 sm:grid-cols-2">

@@ -87,7 +87,7 @@ describe("newsletter signup (double opt-in)", () => {
   it("refuses a bad address with a message and saves nothing", async () => {
     const answer = await signupAction(post("/newsletter", { email: "not-an-address", source: "footer" }));
     expect((answer as { init?: ResponseInit }).init?.status).toBe(400);
-    expect(payload(answer)).toMatchObject({ status: "invalid", errors: { email: expect.stringMatching(/email address/) } });
+    expect(payload(answer)).toMatchObject({ status: "refused", reply: { status: "error", error: { email: [expect.stringMatching(/email address/)] } } });
     expect(await getDb().select().from(subscriptionRequests).where(eq(subscriptionRequests.email, "not-an-address"))).toEqual([]);
   });
 

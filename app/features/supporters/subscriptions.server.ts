@@ -15,7 +15,7 @@ import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { normaliseEmail, RESUBSCRIBE_WORDING, SIGNUP_WORDING } from "./consent.ts";
 import { currentConsent, linkSupporter, recordConsent, supporterByEmail, supporterByPreferencesToken } from "./supporters.server.ts";
 import { subscriptionRequests, supporters } from "./table.ts";
-import { firstIssues } from "../../lib/form-submission.ts";
+import { firstIssues, refusedForm, type PublicReply } from "../../lib/form-submission.ts";
 
 const CONFIRM_DAYS = 7;
 const SIGNUPS_PER_HOUR = 10;
@@ -34,8 +34,8 @@ const SignupSchema = z.object({
 export type SignupResult =
   | { status: "check-email"; email: string }
   | { status: "mail-off" }
-  | { status: "invalid"; errors: Record<string, string>; values: { email: string; firstName: string } }
-  | { status: "rate-limited" };
+  /** Refused, in the one reply shape: Conform's reply, or the per-address limit. */
+  | { status: "refused"; reply: PublicReply };
 
 /**
  * A signup: checks the address, then mails a confirmation link. The answer is the same
@@ -47,12 +47,11 @@ export async function requestSignup(input: { email: unknown; firstName: unknown;
   const values = { email: String(input.email ?? ""), firstName: String(input.firstName ?? "") };
   const parsed = SignupSchema.safeParse(values);
   if (!parsed.success) {
-    const errors = firstIssues(parsed.error);
-    return { status: "invalid", errors, values };
+    return { status: "refused", reply: refusedForm(firstIssues(parsed.error), values) };
   }
   if (!mailConfigured()) return { status: "mail-off" };
   const hit = await hitCounter(`newsletter:${input.ip}`, 3600);
-  if (hit.count > SIGNUPS_PER_HOUR) return { status: "rate-limited" };
+  if (hit.count > SIGNUPS_PER_HOUR) return { status: "refused", reply: { limited: true } };
 
   const email = normaliseEmail(parsed.data.email);
   const { site_name: charity } = await getSiteSettings();

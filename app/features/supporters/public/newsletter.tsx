@@ -1,5 +1,7 @@
 /** /newsletter: the signup's answer (posts from the footer and /news land here), and the form itself. */
 import { data } from "react-router";
+import { readReply } from "../../../components/site/form-kit.tsx";
+import { refusedForm } from "../../../lib/form-submission.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { siteOrigin } from "../../../lib/config.server.ts";
 import { readForm, FORM_LIMITS } from "../../../storage/upload.server.ts";
@@ -18,16 +20,17 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, { ...FORM_LIMITS.publicForm, maxFileSize: 4096, maxTotalSize: 4096 });
-  if (!read.ok) return data<SignupResult>({ status: "invalid", errors: { email: "The form could not be read." }, values: { email: "", firstName: "" } }, { status: 400 });
+  if (!read.ok) return data<SignupResult>({ status: "refused", reply: refusedForm({ email: "The form could not be read." }) }, { status: 400 });
   const form = read.formData;
   const source = form.get("source") === "news" ? "Newsletter signup on the news page" : "Newsletter signup in the site footer";
   const result = await requestSignup({ email: form.get("email"), firstName: form.get("firstName"), source, origin: siteOrigin(), ip: context.get(requestInfoContext).ip });
-  const status = result.status === "invalid" ? 400 : result.status === "rate-limited" ? 429 : result.status === "mail-off" ? 503 : 200;
+  const status = result.status === "refused" ? ("limited" in result.reply ? 429 : 400) : result.status === "mail-off" ? 503 : 200;
   return data<SignupResult>(result, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   const result = actionData;
+  const { errors, text, limited } = readReply(result?.status === "refused" ? result.reply : undefined);
   return (
     <div className="bg-linear-to-b from-brand-50 to-white px-4 pt-36 pb-24">
       <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-10">
@@ -48,13 +51,13 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
             </a>
             .
           </p>
-        ) : result?.status === "rate-limited" ? (
+        ) : limited ? (
           <p role="alert" className="mt-4 rounded-2xl bg-red-50 p-4 text-lg font-semibold text-red-900">
             There have been several signups from here in a short time. Please try again in an hour.
           </p>
         ) : (
           <div className="mt-6">
-            <SignupForm source="news" errors={result?.status === "invalid" ? result.errors : undefined} values={result?.status === "invalid" ? result.values : undefined} />
+            <SignupForm source="news" errors={errors} values={{ email: text("email"), firstName: text("firstName") }} />
           </div>
         )}
       </div>
