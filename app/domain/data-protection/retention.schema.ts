@@ -3,7 +3,7 @@
  * does): retention periods, and the email address of the person whose data is looked up.
  */
 import { z } from "zod";
-import { RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../features/submissions/ui.ts";
+import { RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../features/submissions/submission-labels.ts";
 
 export const AUDIT_RETENTION_MONTHS_MIN = 12;
 

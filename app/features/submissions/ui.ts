@@ -1,8 +1,6 @@
 /**
- * The submissions' pieces other pages render (safe in the browser): the public forms'
- * option lists, the names of the kinds, a submission's kind and status as labels, and the
- * retention limits.
+ * The submissions' pieces other features' public pages render (safe in the browser): the
+ * option lists of the public forms stored for staff. Only what public pages need: a module
+ * reached from here and from an admin screen lands in the script every page loads.
  */
 export { AVAILABILITY_OPTIONS, CRAFT_CATEGORIES, ELECTRICITY_PRICE, NOMINATOR_RELATIONSHIPS, STALL_SIZES } from "./public-forms.ts";
-export { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "./submission-labels.ts";
-export { SubmissionBadges } from "./admin/submission-badges.tsx";

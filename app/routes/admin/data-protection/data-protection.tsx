@@ -3,7 +3,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { formatWhen } from "../../../components/admin/format-when.ts";
-import { KIND_LABELS, RETENTION_MONTHS_MAX, SubmissionBadges, SUBMISSION_KINDS } from "../../../features/submissions/ui.ts";
+import { SubmissionBadges } from "../../../features/submissions/admin/submission-badges.tsx";
+import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../../features/submissions/submission-labels.ts";
 import {
   erasePersonalData,
   findPersonalData,
