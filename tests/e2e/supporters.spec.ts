@@ -1,7 +1,7 @@
 /**
  * Supporters, end to end on a server of its own with mail at an SMTP catcher on loopback:
  * the footer's newsletter signup and its confirmation link at 390 and 1280 px (with and
- * without JavaScript), the one-click unsubscribe POST with no session or Origin, and staff
+ * without JavaScript), a refused signup's message, the one-click unsubscribe POST with no session or Origin, and staff
  * finding a supporter, reading the timeline and adding a note.
  */
 // Not ./fixtures.ts: this spec opens its own database in the test process.
@@ -92,6 +92,29 @@ test.describe("without JavaScript", () => {
     await waitForMail(site, email);
   });
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a refused signup, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+    test("shows the server's message under the email field and keeps what was typed", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.goto(`${site.origin}/`);
+      const footer = page.getByTestId("signup-footer");
+      // The browser lets this address through (no dot in the domain); the server's check does not.
+      await footer.getByLabel("Email").fill("fay@localhost");
+      await footer.getByLabel(/First name/).fill("Fay");
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      await expect(page).toHaveURL(/\/newsletter$/);
+      const form = page.getByTestId("signup-news");
+      await expect(form.getByText("Enter an email address like name@example.org")).toBeVisible();
+      await expect(form.getByLabel("Email")).toHaveValue("fay@localhost");
+      await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+      await expect(form.getByLabel(/First name/)).toHaveValue("Fay");
+      await expect(page.getByTestId("signup-answer")).toHaveCount(0);
+      await noSideScroll(page);
+    });
+  });
+}
 
 test("staff find a supporter, read the timeline and add a note", async ({ page, context }) => {
   const email = `timeline-${Date.now()}@example.org`;
