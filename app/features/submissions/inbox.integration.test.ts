@@ -1,11 +1,11 @@
-import { config, reloadConfig } from "../../app/lib/config.server.ts";
+import { config, reloadConfig } from "../../lib/config.server.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, formSubmissions } from "../../app/db/schema.ts";
+import { getDb } from "../../db/client.server.ts";
+import { auditLog, formSubmissions } from "../../db/schema.ts";
 import {
   listSubmissions,
   parseInboxFilters,
@@ -13,20 +13,20 @@ import {
   setSubmissionStatus,
   staffChoices,
   submissionsExport,
-} from "../../app/features/submissions/inbox.server.ts";
-import { containsPattern } from "../../app/db/like.ts";
-import { submissionFields } from "../../app/features/submissions/submission-labels.ts";
-import { createVolunteerRole, deleteVolunteerRole } from "../../app/features/volunteer-roles/volunteer-roles.server.ts";
-import { getAwardRound, saveAwardRound } from "../../app/features/awards/awards.server.ts";
-import { categoriesText } from "../../app/features/awards/awards.schema.ts";
-import { loader as submissionRouteLoader } from "../../app/features/submissions/admin/submission.tsx";
-import { csvCell, csvStream, inBatches } from "../../app/lib/csv.ts";
-import { submitPublicForm } from "../../app/features/submissions/submissions.server.ts";
-import { loader as fileRouteLoader } from "../../app/features/submissions/admin/submission-file.ts";
-import { loader as exportRouteLoader } from "../../app/features/submissions/admin/inbox-export.ts";
-import { throughLayouts } from "../helpers/route-table.ts";
-import { nominationForm, PNG_BYTES, routeArgs, staffSession, stallForm, submit, unique, volunteerForm } from "../helpers/submissions.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+} from "./inbox.server.ts";
+import { containsPattern } from "../../db/like.ts";
+import { submissionFields } from "./submission-labels.ts";
+import { createVolunteerRole, deleteVolunteerRole } from "../volunteer-roles/volunteer-roles.server.ts";
+import { getAwardRound, saveAwardRound } from "../awards/awards.server.ts";
+import { categoriesText } from "../awards/awards.schema.ts";
+import { loader as submissionRouteLoader } from "./admin/submission.tsx";
+import { csvCell, csvStream, inBatches } from "../../lib/csv.ts";
+import { submitPublicForm } from "./submissions.server.ts";
+import { loader as fileRouteLoader } from "./admin/submission-file.ts";
+import { loader as exportRouteLoader } from "./admin/inbox-export.ts";
+import { throughLayouts } from "../../../tests/helpers/route-table.ts";
+import { nominationForm, PNG_BYTES, routeArgs, staffSession, stallForm, submit, unique, volunteerForm } from "../../../tests/helpers/submissions.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 
@@ -337,7 +337,7 @@ describe("spam and abuse", () => {
 
 describe("dashboard count", () => {
   it("counts only new submissions", async () => {
-    const { countNewSubmissions } = await import("../../app/features/submissions/inbox.server.ts");
+    const { countNewSubmissions } = await import("./inbox.server.ts");
     const before = await countNewSubmissions();
     const ref = await submit("volunteer");
     expect(await countNewSubmissions()).toBe(before + 1);

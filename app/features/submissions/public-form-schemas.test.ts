@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { firstIssues as fieldErrors } from "../../app/lib/form-submission.ts";
+import { firstIssues as fieldErrors } from "../../lib/form-submission.ts";
 import {
   formDataToObject,
   NominationSchema,
   StallApplicationSchema,
   VolunteerSchema,
-} from "../../app/features/submissions/submissions.schema.ts";
-import { sniffFileType } from "../../app/storage/file-types.ts";
+} from "./submissions.schema.ts";
+import { sniffFileType } from "../../storage/file-types.ts";
 
 const volunteer = {
   fullName: "Ann Example",

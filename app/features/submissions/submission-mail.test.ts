@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { submissionMails } from "../../app/features/submissions/submission-mail.server.ts";
+import { submissionMails } from "./submission-mail.server.ts";
 
 describe("submission mail", () => {
   it("sends the applicant a receipt with the reference and the staff a notice with the inbox link, without the submitted data", () => {
