@@ -112,6 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(form.getByLabel(/First name/)).toHaveValue("Fay");
       await expect(page.getByTestId("signup-answer")).toHaveCount(0);
       await noSideScroll(page);
+      await page.screenshot({ path: `test-results/supporters-signup-refused-js-${javaScriptEnabled ? "on" : "off"}.png`, fullPage: false });
     });
   });
 }
