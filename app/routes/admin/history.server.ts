@@ -8,14 +8,10 @@
  */
 import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
 import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
-import { coverAltProblem, NEWS_FORM_FIELDS, NewsFormSchema } from "../../domain/news/news.schema.ts";
-import { getNewsPost, newsRevisionData, slugProblem, updateNewsPost } from "../../domain/news/news.server.ts";
 import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 
 /**
@@ -42,38 +38,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       current: { title: page.title, body: page.body },
       labels: { title: "Title", body: "Text" },
       restore: (data, actor) => throughForm(LegalPageFormSchema, LEGAL_PAGE_FORM_FIELDS, data, (input) => updateLegalPage(id, input, actor).then(() => true)),
-    };
-  },
-  news: async (_id, numeric) => {
-    const row = await getNewsPost(numeric);
-    if (!row) return null;
-    return {
-      name: row.title,
-      editPath: `/admin/news/edit/${row.id}`,
-      current: newsRevisionData(row),
-      labels: {
-        title: "Title",
-        slug: "Web address",
-        summary: "Summary",
-        body: "Story",
-        author: "Author",
-        image: "Cover image",
-        image_alt: "Cover description",
-        status: "Status",
-        publish_at: "Publish time",
-      },
-      restore: (data, actor) =>
-        throughForm(
-          NewsFormSchema,
-          NEWS_FORM_FIELDS,
-          data,
-          async ({ image_decorative: _, ...input }) => {
-            // The same checks as the form: a cover keeps a description, and the address stays free.
-            if (coverAltProblem({ ...input, image_decorative: _ }, row.image !== null) || (await slugProblem(input.slug, row.id))) return false;
-            return updateNewsPost(row.id, input, actor);
-          },
-          { image_decorative: row.image !== null && text(data.image_alt) === "" },
-        ),
     };
   },
 };

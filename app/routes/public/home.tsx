@@ -11,8 +11,8 @@ import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { formatRaised, raisedTotalPence } from "../../domain/giving/settings.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { listUpcomingEvents } from "../../domain/events/events.server.ts";
-import { latestNews } from "../../domain/news/news.server.ts";
-import { NewsCard } from "../../components/site/news-card.tsx";
+import { latestNews } from "../../features/news/index.ts";
+import { NewsCard } from "../../features/news/ui.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/home";
 

@@ -1,6 +1,6 @@
 /**
- * The one place where HTML written by staff (a news post's body, from the rich-text
- * editor or typed into the plain field) is made safe. An allowlist of what the editor
+ * The one place where HTML written by staff (a news post's or a newsletter's body, from
+ * the rich-text editor or typed into the plain field) is made safe. An allowlist of what the editor
  * produces: paragraphs, headings (h2-h4; an h1 becomes h2, the page has its own),
  * lists, quotes, links, images, bold, italic, strike, code and line breaks. Nothing
  * else survives: no script, style, iframe or form, no event handler or style attribute.
@@ -9,8 +9,8 @@
  * row or a changed rule never lets anything through.
  */
 import sanitizeHtml from "sanitize-html";
-import { keyFromPublicUrl } from "../../storage/file-store.server.ts";
-import type { SafeHtml } from "./news.ts";
+import { keyFromPublicUrl } from "../storage/file-store.server.ts";
+import type { SafeHtml } from "./rich-html.ts";
 
 const HREF_OK = /^(https?:\/\/|mailto:|\/(?!\/))/i;
 
@@ -52,7 +52,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /** Staff HTML made safe to store and to show. */
-export function sanitiseNewsHtml(html: string): SafeHtml {
+export function sanitiseRichHtml(html: string): SafeHtml {
   return sanitizeHtml(html, OPTIONS).trim() as SafeHtml;
 }
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, newsPosts } from "../../app/db/schema.ts";
-import { subscribe } from "../../app/live/change-feed.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { auditLog, newsPosts } from "../../db/schema.ts";
+import { subscribe } from "../../live/change-feed.server.ts";
 import {
   announceDuePosts,
   createNewsPost,
@@ -19,9 +19,9 @@ import {
   SLUG_TAKEN,
   updateNewsPost,
   type NewsInput,
-} from "../../app/domain/news/news.server.ts";
-import { toLondonInput } from "../../app/domain/news/news.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+} from "./news.server.ts";
+import { toLondonInput } from "./news.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 

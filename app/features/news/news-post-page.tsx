@@ -2,11 +2,11 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { ArrowLeftIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { NewsArticleView } from "../../components/site/news-article.tsx";
+import { NewsArticleView } from "./news-article.tsx";
 import { originFrom, pageMeta, SITE_NAME, siteFrom } from "../../components/site/seo.ts";
 import { JsonLd } from "../../components/ui/json-ld.tsx";
-import { getPublicArticle, type NewsArticle } from "../../domain/news/news.server.ts";
-import type { Route } from "./+types/news-post";
+import { getPublicArticle, type NewsArticle } from "./news.server.ts";
+import type { Route } from "./+types/news-post-page";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublicArticle(params.slug);

@@ -3,10 +3,10 @@
  * only, as it sits behind the admin layout. Never cached (the admin area is not).
  */
 import { Link } from "react-router";
-import { NewsArticleView } from "../../components/site/news-article.tsx";
-import { previewArticle } from "../../domain/news/news.server.ts";
-import { newsState } from "../../domain/news/news.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { NewsArticleView } from "../news-article.tsx";
+import { previewArticle } from "../news.server.ts";
+import { newsState } from "../news.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/news-preview";
 
 export const meta = () => [{ title: "Preview | Millbrook Admin" }, { name: "robots", content: "noindex" }];

@@ -6,7 +6,7 @@
  * is published.
  */
 import { z } from "zod";
-import { checkbox, requiredText, tooLong } from "../listings/listing-fields.schema.ts";
+import { checkbox, requiredText, tooLong } from "../../domain/listings/listing-fields.schema.ts";
 import { LONDON_INPUT_RE, SLUG_RE, fromLondonInput } from "./news.ts";
 
 const ALT_TEXT_REQUIRED = "Describe the cover image for people who cannot see it, or mark it as decorative";

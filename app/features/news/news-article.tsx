@@ -1,9 +1,9 @@
 /** A news post's page: the public post and the staff preview show the same thing. */
-import type { SafeHtml } from "../../domain/news/news.ts";
-import { ArrowLeftIcon } from "./icons.tsx";
+import { ArrowLeftIcon } from "../../components/site/icons.tsx";
+import { RichText } from "../../components/site/rich-text.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
+import type { SafeHtml } from "../../lib/rich-html.ts";
 import { newsDate } from "./news-card.tsx";
-import { RichText } from "./rich-text.tsx";
-import { SafeImage } from "./safe-image.tsx";
 
 export interface NewsArticleData {
   title: string;

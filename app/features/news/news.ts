@@ -4,9 +4,6 @@
  */
 import { ukDateTimeInput, ukInstantFromInput } from "../../lib/uk-time.ts";
 
-/** HTML that has been through the news sanitiser (app/domain/news/news-html.server.ts). */
-export type SafeHtml = string & { readonly __safeHtml: true };
-
 export type NewsState = "draft" | "scheduled" | "published";
 
 export function newsState(post: { status: string; published_at: Date | string | null }, now: Date = new Date()): NewsState {

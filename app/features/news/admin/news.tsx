@@ -3,17 +3,17 @@
  * write, edit, preview and delete posts here.
  */
 import { Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
-import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
-import { SafeImage } from "../../components/site/safe-image.tsx";
-import { formatUkDateTime } from "../../components/site/format.ts";
-import { buttonClasses } from "../../components/ui/button.ts";
-import { deleteNewsPost, listNewsForAdmin } from "../../domain/news/news.server.ts";
-import { newsState, type NewsState } from "../../domain/news/news.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
+import { SafeImage } from "../../../components/site/safe-image.tsx";
+import { formatUkDateTime } from "../../../components/site/format.ts";
+import { buttonClasses } from "../../../components/ui/button.ts";
+import { deleteNewsPost, listNewsForAdmin } from "../news.server.ts";
+import { newsState, type NewsState } from "../news.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/news";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("news");
 

@@ -1,5 +1,5 @@
 /** A news post as a card (the News page and the home page), and its date in UK time. */
-import { SafeImage } from "./safe-image.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
 import { formatUk } from "../../lib/uk-time.ts";
 
 

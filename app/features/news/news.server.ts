@@ -6,7 +6,7 @@
  * on the "news" topic, so caches on every instance drop the pages and it appears by itself. Bodies are sanitised before they are stored and again when
  * read for a page. Every write is audited and announced on the "news" topic.
  */
-import type { AuditAction } from "../audit/describe.ts";
+import type { AuditAction } from "../../domain/audit/describe.ts";
 import { withoutNonXmlCharacters } from "../../lib/plain-text.ts";
 import { and, asc, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
@@ -16,13 +16,14 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { storeImage } from "../../storage/images.server.ts";
-import { withImageDetails } from "../media/media.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { recordRevision } from "../revisions/revisions.server.ts";
-import { validId } from "../listings/listings.server.ts";
-import { sanitiseNewsHtml } from "./news-html.server.ts";
+import { withImageDetails } from "../../domain/media/media.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { recordRevision } from "../../domain/revisions/revisions.server.ts";
+import { validId } from "../../domain/listings/listings.server.ts";
+import { sanitiseRichHtml } from "../../lib/rich-html.server.ts";
 import type { NewsFormData } from "./news.schema.ts";
-import { fromLondonInput, slugify, toLondonInput, type SafeHtml } from "./news.ts";
+import type { SafeHtml } from "../../lib/rich-html.ts";
+import { fromLondonInput, slugify, toLondonInput } from "./news.ts";
 
 const NEWS_PER_PAGE = 9;
 export const SLUG_TAKEN = "Another post already uses this web address";
@@ -95,7 +96,7 @@ export function latestNews(limit: number): Promise<NewsCard[]> {
 }
 
 function asArticle(row: NewsPostRow): NewsArticle {
-  return { ...asCard(row), body: sanitiseNewsHtml(row.body), updated_at: row.updated_at.toISOString() };
+  return { ...asCard(row), body: sanitiseRichHtml(row.body), updated_at: row.updated_at.toISOString() };
 }
 
 /** The feed's posts, newest first, with their (sanitised) bodies. */
@@ -207,7 +208,7 @@ function rowValues(input: NewsInput, slug: string, before: NewsPostRow | null) {
     slug,
     title: clean(input.title),
     summary: clean(input.summary),
-    body: sanitiseNewsHtml(clean(input.body)),
+    body: sanitiseRichHtml(clean(input.body)),
     author: clean(input.author),
     image_alt: clean(input.image_alt),
     status: input.status,

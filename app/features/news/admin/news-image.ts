@@ -4,11 +4,11 @@
  * same checks and variants as every upload.
  */
 import { data } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
-import { storeBodyImage } from "../../domain/news/news.server.ts";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
-import { ImageRejectedError } from "../../storage/images.server.ts";
-import { readFormWithImage } from "../../storage/upload.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { storeBodyImage } from "../news.server.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
+import { ImageRejectedError } from "../../../storage/images.server.ts";
+import { readFormWithImage } from "../../../storage/upload.server.ts";
 import type { Route } from "./+types/news-image";
 
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };

@@ -3,22 +3,22 @@
  * (a plain HTML field without JavaScript), cover image with alt text, author, and when it
  * appears (draft, published now, or scheduled for a later time in UK time).
  */
-import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { MediaField } from "../../components/admin/media-field.tsx";
-import { RichTextField } from "../../components/admin/rich-text-field.tsx";
-import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { NEWS_FORM_FIELDS, NewsFormSchema, coverAltProblem } from "../../domain/news/news.schema.ts";
-import { authorNameOf, createNewsPost, getNewsPost, slugProblem, updateNewsPost } from "../../domain/news/news.server.ts";
-import { currentStaff } from "../../auth/guards.server.ts";
-import { findUserById } from "../../domain/staff/staff.server.ts";
-import { newsState, toLondonInput } from "../../domain/news/news.ts";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
-import { mediaChoices } from "../../domain/listings/media-field.server.ts";
+import { ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { MediaField } from "../../../components/admin/media-field.tsx";
+import { RichTextField } from "../../../components/admin/rich-text-field.tsx";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { NEWS_FORM_FIELDS, NewsFormSchema, coverAltProblem } from "../news.schema.ts";
+import { authorNameOf, createNewsPost, getNewsPost, slugProblem, updateNewsPost } from "../news.server.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { findUserById } from "../../../domain/staff/staff.server.ts";
+import { newsState, toLondonInput } from "../news.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
 import type { Route } from "./+types/news-form";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };

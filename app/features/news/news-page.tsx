@@ -1,13 +1,13 @@
 /** /news: published posts, newest first, nine to a page (?page=2 ...). */
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data } from "react-router";
-import { NewsCard } from "../../components/site/news-card.tsx";
-import { SignupForm } from "../../features/supporters/signup-form.tsx";
+import { NewsCard } from "./news-card.tsx";
+import { SignupForm } from "../supporters/ui.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
-import { listPublicNews } from "../../domain/news/news.server.ts";
+import { listPublicNews } from "./news.server.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import type { Route } from "./+types/news";
+import type { Route } from "./+types/news-page";
 
 export const handle: QueryHandle = { query: ["page"] };
 
