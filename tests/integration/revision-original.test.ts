@@ -5,7 +5,7 @@
  * second original.
  */
 import { describe, expect, it } from "vitest";
-import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
+import { getLegalPage, updateLegalPage } from "../../app/features/legal-pages/legal-pages.server.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../app/domain/page-texts/page-texts.server.ts";
 import { pageDefaults } from "../../app/domain/page-texts/page-texts.ts";
 import { listRevisions } from "../../app/domain/revisions/revisions.server.ts";

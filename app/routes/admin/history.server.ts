@@ -6,11 +6,9 @@
  * Restoring brings back texts, figures and show/hide; an image or file stays as it is now,
  * because a replaced one is not kept.
  */
-import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
-import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
 import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
+import { type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 
 
@@ -27,17 +25,6 @@ const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
       current: await getPageTextsForAdmin(id),
       labels: Object.fromEntries((PAGE_TEXTS[id] as PageDefinition).sections.flatMap((s) => s.fields.map((f) => [f.key, `${s.heading}: ${f.label}`]))),
       restore: async (data, actor) => (await savePageTexts(id, data, actor)).ok,
-    };
-  },
-  "legal-page": async (id) => {
-    if (!isLegalSlug(id)) return null;
-    const page = await getLegalPage(id);
-    return {
-      name: page.title,
-      editPath: `/admin/legal-pages/${id}`,
-      current: { title: page.title, body: page.body },
-      labels: { title: "Title", body: "Text" },
-      restore: (data, actor) => throughForm(LegalPageFormSchema, LEGAL_PAGE_FORM_FIELDS, data, (input) => updateLegalPage(id, input, actor).then(() => true)),
     };
   },
 };

@@ -1,6 +1,6 @@
 /**
  * The legal pages (privacy notice, volunteer and stallholder terms, accessibility and
- * cookie statements): one module for the five addresses in app/routes.ts. The text is
+ * cookie statements): one module for the five addresses in routes.ts. The text is
  * staff's, in simple markup; the privacy notice shows the retention periods of the data
  * protection settings in place of {volunteer_retention} and the like.
  */
@@ -11,7 +11,7 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { SimpleMarkup } from "../../components/site/simple-markup.tsx";
 import { LEGAL_PAGES } from "../../content/starting-content.ts";
 import { withRetentionSection } from "../../domain/data-protection/retention.server.ts";
-import { getLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
+import { getLegalPage } from "./legal-pages.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import type { Route } from "./+types/legal-page";

@@ -1,10 +1,10 @@
 /** Legal pages: the list of the five pages, each with its public address and an Edit link. */
 import { Link } from "react-router";
-import { formatUkDateTime } from "../../components/site/format.ts";
-import { listLegalPagesForAdmin } from "../../domain/legal-pages/legal-pages.server.ts";
+import { formatUkDateTime } from "../../../components/site/format.ts";
+import { listLegalPagesForAdmin } from "../legal-pages.server.ts";
 import type { Route } from "./+types/legal-pages";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("legal-pages");
 

@@ -1,14 +1,14 @@
 /** Edit one legal page: its title and its text in simple markup. */
-import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
-import { isLegalSlug, listLegalPagesForAdmin, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { simpleFormAction } from "../../domain/listings/simple-form.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../legal-pages.schema.ts";
+import { isLegalSlug, listLegalPagesForAdmin, updateLegalPage } from "../legal-pages.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { simpleFormAction } from "../../../domain/listings/simple-form.server.ts";
 import type { Route } from "./+types/legal-page-form";
-import { HistoryLink } from "../../components/admin/history-link.tsx";
+import { HistoryLink } from "../../../components/admin/history-link.tsx";
 
 export const meta = () => [{ title: "Edit legal page | Millbrook Admin" }];
 

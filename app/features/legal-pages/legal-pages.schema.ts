@@ -1,6 +1,6 @@
 /** The legal page form (browser-safe): a title and a body in simple markup. */
 import { z } from "zod";
-import { requiredText } from "../listings/listing-fields.schema.ts";
+import { requiredText } from "../../domain/listings/listing-fields.schema.ts";
 
 export const LegalPageFormSchema = z.object({
   title: requiredText(3, "Title must be at least 3 characters", 120),
