@@ -77,8 +77,6 @@ export default [
       route("craft-fairs/edit/:id", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-edit" }),
       route("media", "routes/admin/media.tsx"),
       route("media/:id", "routes/admin/media-item.tsx"),
-      route("pages", "routes/admin/pages.tsx"),
-      route("pages/:page", "routes/admin/page-texts.tsx"),
       route("history/:type/:id", "routes/admin/history.tsx"),
       route("appeals", "features/appeals/admin/appeals.tsx"),
       route("appeals/:causeId", "features/appeals/admin/appeal.tsx"),

@@ -15,7 +15,7 @@ import { nominationsState, type AwardCategory } from "./nominations.ts";
 import { getAwardRound, listAwardWinners } from "./awards.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
-import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { fillIn, getPageTexts } from "../page-texts/index.ts";
 import { NOMINATOR_RELATIONSHIPS } from "../../domain/submissions/public-forms.ts";
 import { refusedForm } from "../../lib/form-submission.ts";
 import { publicAnswer, submissionStatus, submitPublicForm, type PublicAnswer } from "../../domain/submissions/submissions.server.ts";

@@ -6,7 +6,7 @@ import { SignupForm } from "../supporters/ui.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { listPublicNews } from "./news.server.ts";
-import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { getPageTexts } from "../page-texts/index.ts";
 import type { Route } from "./+types/news-page";
 
 export const handle: QueryHandle = { query: ["page"] };

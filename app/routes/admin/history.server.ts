@@ -1,36 +1,17 @@
 /**
  * What the history screen needs for each kind of content: the item's name, where it is
  * edited, its current version (as a revision would keep it), the labels of its fields,
- * and how to restore a revision through the owning domain (which records a new revision).
+ * and how to restore a revision through the owning feature (which records a new revision).
  * A restored version goes through the item's form checks again, as if staff had typed it.
  * Restoring brings back texts, figures and show/hide; an image or file stays as it is now,
  * because a replaced one is not kept.
  */
-import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
-import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import { type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
+import type { HistorySubject, HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 
-
-/**
- * The subjects of the layered content types; a feature folder's revisioned types come from
- * its `history.server.ts` (`export const historySubjects`), found here by itself.
- */
-const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
-  page: async (id) => {
-    if (!isPageKey(id)) return null;
-    return {
-      name: PAGE_TEXTS[id].title,
-      editPath: `/admin/pages/${id}`,
-      current: await getPageTextsForAdmin(id),
-      labels: Object.fromEntries((PAGE_TEXTS[id] as PageDefinition).sections.flatMap((s) => s.fields.map((f) => [f.key, `${s.heading}: ${f.label}`]))),
-      restore: async (data, actor) => (await savePageTexts(id, data, actor)).ok,
-    };
-  },
-};
-
+/** Every revisioned type's subject comes from its feature folder's `history.server.ts` (`export const historySubjects`), found here by itself. */
 const FEATURE_SUBJECTS = Object.values(import.meta.glob<{ historySubjects: Partial<Record<RevisionType, HistorySubjectOf>> }>("../../features/*/history.server.ts", { eager: true })).map((module) => module.historySubjects);
-const SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = Object.assign({}, OWN_SUBJECTS, ...FEATURE_SUBJECTS);
+const SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = Object.assign({}, ...FEATURE_SUBJECTS);
 
 /** The revision types with a subject (every one the registry declares; tests/integration/revisions.test.ts checks it). */
 export const historyTypes = () => Object.keys(SUBJECTS) as RevisionType[];

@@ -4,15 +4,15 @@
  * records a revision (History) and refreshes the public page.
  */
 import { data, Link } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
-import { ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { isPageKey, PAGE_TEXTS, pageTextsSchema, type PageDefinition, type PageKey } from "../../domain/page-texts/page-texts.ts";
-import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { pageFields } from "../../domain/page-texts/page-texts.ts";
-import { parseForm, replyErrors } from "../../lib/form-submission.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { isPageKey, PAGE_TEXTS, pageTextsSchema, type PageDefinition, type PageKey } from "../page-texts.ts";
+import { getPageTextsForAdmin, savePageTexts } from "../page-texts.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { pageFields } from "../page-texts.ts";
+import { parseForm, replyErrors } from "../../../lib/form-submission.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/page-texts";
 
 export const meta = ({ params }: Route.MetaArgs) => [

@@ -2,9 +2,9 @@
  * Page texts: the public pages whose words staff edit here, each with its own screen.
  */
 import { Link } from "react-router";
-import { PAGE_KEYS, PAGE_TEXTS } from "../../domain/page-texts/page-texts.ts";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import { PAGE_KEYS, PAGE_TEXTS } from "../page-texts.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("page-texts");
 

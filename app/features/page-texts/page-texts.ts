@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { CORE_VALUES, CRAFT_FAIR_TESTIMONIALS, FUND_FACTS, HOME_STATS, IMPACT_FIGURES, TIMELINE } from "../../content/site-copy.ts";
-import { tooLong } from "../listings/listing-fields.schema.ts";
+import { tooLong } from "../../domain/listings/listing-fields.schema.ts";
 import { DEFAULT_SETTINGS, SAMPLE_HERO_SUBTITLE } from "../../content/sample-content.ts";
 
 export interface PageTextField {

@@ -10,8 +10,8 @@ import { pageTexts } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { recordRevision } from "../revisions/revisions.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { recordRevision } from "../../domain/revisions/revisions.server.ts";
 import { pageDefaults, pageFields, pageTextsSchema, type PageKey, type PageTexts } from "./page-texts.ts";
 import { firstIssues } from "../../lib/form-submission.ts";
 

@@ -6,11 +6,11 @@
 import { readFileSync } from "node:fs";
 import { eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { pageTexts, siteSettings } from "../../app/db/schema.ts";
-import { getPageTextsForAdmin, savePageTexts } from "../../app/domain/page-texts/page-texts.server.ts";
-import { pageDefaults, pageFields } from "../../app/domain/page-texts/page-texts.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+import { getDb } from "../../db/client.server.ts";
+import { pageTexts, siteSettings } from "../../db/schema.ts";
+import { getPageTextsForAdmin, savePageTexts } from "./page-texts.server.ts";
+import { pageDefaults, pageFields } from "./page-texts.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 
