@@ -15,7 +15,7 @@ import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 setupTestDatabase();
 
 const actor = { userId: null, email: "editor@millbrook.test", ip: "127.0.0.1" };
-const migration = readFileSync(new URL("../../drizzle/0027_home_hero_in_page_texts.sql", import.meta.url), "utf8");
+const migration = readFileSync(new URL("../../../drizzle/0027_home_hero_in_page_texts.sql", import.meta.url), "utf8");
 
 async function runMigration() {
   for (const statement of migration.split("--> statement-breakpoint")) await getDb().execute(sql.raw(statement));
