@@ -8,7 +8,7 @@ import { BOOKING_REFUND_JOB, refundLatePayment } from "../domain/bookings/bookin
 import { runRetention } from "../domain/data-protection/retention.server.ts";
 import { REMINDERS_JOB, runDataProtectionReminders } from "../features/data-protection/reminders.server.ts";
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";
-import { announceDuePosts, NEWS_PUBLISH_JOB } from "../domain/news/news.server.ts";
+import { announceDuePosts, NEWS_PUBLISH_JOB } from "../features/news/index.ts";
 import { REMINDER_JOB, runReminder, type ReminderJobData } from "../features/volunteering/index.ts";
 import { NEWSLETTER_JOB, runNewsletterSend, sweepNewsletters } from "../features/newsletters/index.ts";
 import { EVENT_MAILS_JOB, runEventMails } from "../features/event-reminders/event-mails.server.ts";

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
-import { toLondonInput } from "../../app/domain/news/news.ts";
+import { toLondonInput } from "../../app/features/news/news.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { expect, test } from "./fixtures.ts";
 

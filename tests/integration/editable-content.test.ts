@@ -17,8 +17,8 @@ import {
   moveFundRecipient,
   setFundRecipientVisible,
 } from "../../app/features/fund-recipients/fund-recipients.server.ts";
-import { pageDefaults } from "../../app/domain/page-texts/page-texts.ts";
-import { getPageTexts, getPageTextsForAdmin, savePageTexts } from "../../app/domain/page-texts/page-texts.server.ts";
+import { pageDefaults } from "../../app/features/page-texts/page-texts.ts";
+import { getPageTexts, getPageTextsForAdmin, savePageTexts } from "../../app/features/page-texts/page-texts.server.ts";
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";
 import { listRevisions } from "../../app/domain/revisions/revisions.server.ts";
 import { historySubject } from "../../app/routes/admin/history.server.ts";

@@ -19,7 +19,7 @@ import { listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs
 import { toggleEventActive } from "../../app/domain/events/events-admin.server.ts";
 import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
 import { listPublicFaqs } from "../../app/features/faqs/faqs.server.ts";
-import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
+import { getLegalPage, updateLegalPage } from "../../app/features/legal-pages/legal-pages.server.ts";
 import { action as craftFairsAction, loader as craftFairsLoader } from "../../app/routes/public/craft-fairs.tsx";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { dataOf, publicPost as post, statusOf } from "../helpers/public-post.ts";

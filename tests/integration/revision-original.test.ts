@@ -5,9 +5,9 @@
  * second original.
  */
 import { describe, expect, it } from "vitest";
-import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
-import { getPageTextsForAdmin, savePageTexts } from "../../app/domain/page-texts/page-texts.server.ts";
-import { pageDefaults } from "../../app/domain/page-texts/page-texts.ts";
+import { getLegalPage, updateLegalPage } from "../../app/features/legal-pages/legal-pages.server.ts";
+import { getPageTextsForAdmin, savePageTexts } from "../../app/features/page-texts/page-texts.server.ts";
+import { pageDefaults } from "../../app/features/page-texts/page-texts.ts";
 import { listRevisions } from "../../app/domain/revisions/revisions.server.ts";
 import { historySubject } from "../../app/routes/admin/history.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

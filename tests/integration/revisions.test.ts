@@ -12,8 +12,8 @@ import { createWinner, getAwardRound, saveAwardRound } from "../../app/features/
 import { categoriesText } from "../../app/features/awards/awards.schema.ts";
 import { createFaq, moveFaq, setFaqVisible, updateFaq } from "../../app/features/faqs/faqs.server.ts";
 import { createFundRecipient, moveFundRecipient, updateFundRecipient } from "../../app/features/fund-recipients/fund-recipients.server.ts";
-import { getLegalPage, updateLegalPage } from "../../app/domain/legal-pages/legal-pages.server.ts";
-import { createNewsPost, updateNewsPost } from "../../app/domain/news/news.server.ts";
+import { getLegalPage, updateLegalPage } from "../../app/features/legal-pages/legal-pages.server.ts";
+import { createNewsPost, updateNewsPost } from "../../app/features/news/news.server.ts";
 import { compareRevision } from "../../app/domain/revisions/revisions.ts";
 import { runHousekeeping } from "../../app/domain/limits/housekeeping.server.ts";
 import { listRevisions, REVISION_TYPES, REVISIONS_KEPT } from "../../app/domain/revisions/revisions.server.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { htmlText, sanitiseNewsHtml } from "../../app/domain/news/news-html.server.ts";
-import { fromLondonInput, newsState, slugify, toLondonInput } from "../../app/domain/news/news.ts";
-import { NewsFormSchema } from "../../app/domain/news/news.schema.ts";
+import { htmlText, sanitiseRichHtml } from "../../app/lib/rich-html.server.ts";
+import { fromLondonInput, newsState, slugify, toLondonInput } from "../../app/features/news/news.ts";
+import { NewsFormSchema } from "../../app/features/news/news.schema.ts";
 
 const OWN_IMAGE = "/uploads/news/AbCdEf0123456789abcdef.webp";
 const OWN_VARIANTS = "/uploads/news/AbCdEf0123456789abcdef-400.webp 400w, /uploads/news/AbCdEf0123456789abcdef-800.webp 800w, /uploads/news/AbCdEf0123456789abcdef.webp 1600w";
@@ -21,7 +21,7 @@ describe("news body sanitiser", () => {
       '<ul><li>One</li></ul><ol start="3"><li>Three</li></ol><blockquote><p>Quote</p></blockquote>' +
       `<p><a href="https://example.org/page">a link</a> <a href="mailto:hello@example.org">mail</a> <a href="/events">events</a></p>` +
       `<img src="${OWN_IMAGE}" alt="Volunteers planting">`;
-    expect(sanitiseNewsHtml(html)).toBe(
+    expect(sanitiseRichHtml(html)).toBe(
       "<h2>Heading</h2><p>Text with <strong>bold</strong>, <em>italic</em> and <s>struck</s>.</p>" +
         '<ul><li>One</li></ul><ol start="3"><li>Three</li></ol><blockquote><p>Quote</p></blockquote>' +
         `<p><a href="https://example.org/page">a link</a> <a href="mailto:hello@example.org">mail</a> <a href="/events">events</a></p>` +
@@ -30,12 +30,12 @@ describe("news body sanitiser", () => {
   });
 
   it("takes only the address and description of an image from staff (its sizes are the store's)", () => {
-    const clean = sanitiseNewsHtml(`<img src="${OWN_IMAGE}" srcset="https://evil.example/a.webp 1w" sizes="1px" alt="x" width="1">`);
+    const clean = sanitiseRichHtml(`<img src="${OWN_IMAGE}" srcset="https://evil.example/a.webp 1w" sizes="1px" alt="x" width="1">`);
     expect(clean).toBe(`<img src="${OWN_IMAGE}" alt="x" loading="lazy" srcset="${OWN_VARIANTS}" sizes="(min-width: 768px) 48rem, 100vw" />`);
   });
 
   it("turns an h1 into an h2 (the page has its own h1)", () => {
-    expect(sanitiseNewsHtml("<h1>Big</h1>")).toBe("<h2>Big</h2>");
+    expect(sanitiseRichHtml("<h1>Big</h1>")).toBe("<h2>Big</h2>");
   });
 
   const PAYLOADS = [
@@ -68,21 +68,21 @@ describe("news body sanitiser", () => {
   ];
   for (const payload of PAYLOADS) {
     it(`leaves nothing that runs from ${payload.slice(0, 50)}`, () => {
-      const clean = sanitiseNewsHtml(payload);
+      const clean = sanitiseRichHtml(payload);
       expectInert(clean);
       // Sanitising twice changes nothing (what is stored is shown as stored).
-      expect(sanitiseNewsHtml(clean)).toBe(clean);
+      expect(sanitiseRichHtml(clean)).toBe(clean);
     });
   }
 
   it("keeps only images from the site's own store", () => {
-    expect(sanitiseNewsHtml('<img src="https://evil.example/a.webp" alt="x">')).toBe("");
-    expect(sanitiseNewsHtml('<img src="/images/hero.svg" alt="x">')).toBe("");
-    expect(sanitiseNewsHtml(`<img src="${OWN_IMAGE}" alt="x">`)).toContain(OWN_IMAGE);
+    expect(sanitiseRichHtml('<img src="https://evil.example/a.webp" alt="x">')).toBe("");
+    expect(sanitiseRichHtml('<img src="/images/hero.svg" alt="x">')).toBe("");
+    expect(sanitiseRichHtml(`<img src="${OWN_IMAGE}" alt="x">`)).toContain(OWN_IMAGE);
   });
 
   it("keeps the text of a link whose address is not allowed, without the address", () => {
-    expect(sanitiseNewsHtml('<a href="javascript:alert(1)">click</a>')).toBe("<a>click</a>");
+    expect(sanitiseRichHtml('<a href="javascript:alert(1)">click</a>')).toBe("<a>click</a>");
   });
 
   it("reads the text of a body", () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_FUND_RECIPIENTS, sampleEvents } from "../../app/content/sample-content.ts";
 import { FUND_FACTS, HOME_STATS, IMPACT_FIGURES, SUPPORT_FAQ, CORE_VALUES } from "../../app/content/site-copy.ts";
-import { PAGE_TEXTS } from "../../app/domain/page-texts/page-texts.ts";
+import { PAGE_TEXTS } from "../../app/features/page-texts/page-texts.ts";
 
 const allDefaults = () =>
   Object.values(PAGE_TEXTS).flatMap((page) => page.sections.flatMap((section) => section.fields.map((field) => field.default)));

@@ -1,9 +1,9 @@
 /**
  * A news post's body: HTML written in the rich-text editor. Only HTML that has been
- * through the server's sanitiser (the SafeHtml type, app/domain/news/news-html.server.ts)
+ * through the server's sanitiser (the SafeHtml type, app/lib/rich-html.server.ts)
  * can be given here; it holds no script, event handler or foreign image.
  */
-import type { SafeHtml } from "../../domain/news/news.ts";
+import type { SafeHtml } from "../../lib/rich-html.ts";
 
 const PROSE =
   "text-lg leading-relaxed text-slate-700 wrap-anywhere space-y-5 " +

@@ -15,7 +15,7 @@ import { nominationsState, type AwardCategory } from "./nominations.ts";
 import { getAwardRound, listAwardWinners } from "./awards.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { getContactDetails } from "../contact/index.ts";
-import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { fillIn, getPageTexts } from "../page-texts/index.ts";
 import { NOMINATOR_RELATIONSHIPS } from "../submissions/ui.ts";
 import { refusedForm } from "../../lib/form-submission.ts";
 import { publicAnswer, readPublicFormPost, submissionStatus, submitPublicForm, type PublicAnswer } from "../submissions/index.ts";

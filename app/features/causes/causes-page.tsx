@@ -3,7 +3,7 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { listCauses } from "./causes.server.ts";
-import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { getPageTexts } from "../page-texts/index.ts";
 import type { Route } from "./+types/causes-page";
 
 export async function loader() {

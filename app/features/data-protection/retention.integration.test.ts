@@ -11,7 +11,7 @@ import { auditLog, bookings, donations, events, giftAidClaims, giftAidDeclaratio
 import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { runRetention, withRetentionSection } from "../../domain/data-protection/retention.server.ts";
 import { LEGAL_PAGES } from "../../content/starting-content.ts";
-import { getLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
+import { getLegalPage } from "../legal-pages/legal-pages.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { RETENTION_KINDS, retentionField } from "./retention-kinds.ts";
 import { getRetentionPeriods, registryMismatches, updateRetentionPeriods } from "./retention-rules.server.ts";

@@ -7,7 +7,7 @@ import { getContactDetails } from "../contact/index.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
 import { FUND_STATUS_LABELS } from "./fund-status.ts";
 import { listFundRecipients } from "./fund-recipients.server.ts";
-import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { fillIn, getPageTexts } from "../page-texts/index.ts";
 import type { Route } from "./+types/community-fund-page";
 import { formatPence } from "../../lib/money.ts";
 

@@ -8,8 +8,8 @@ import { getDb } from "../../db/client.server.ts";
 import { bookings, donations, events, formSubmissions, monthlyGifts } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { getContactDetails } from "../contact/index.ts";
-import { sanitiseNewsHtml } from "../../domain/news/news-html.server.ts";
-import { slugify } from "../../domain/news/news.ts";
+import { sanitiseRichHtml } from "../../lib/rich-html.server.ts";
+import { slugify } from "../news/index.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { enqueue } from "../../jobs/queue.server.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
@@ -103,7 +103,7 @@ export async function getNewsletter(id: number): Promise<NewsletterRow | null> {
 export async function createNewsletter(input: NewsletterFormData, actor: AuditActor): Promise<number> {
   const [row] = await getDb()
     .insert(newsletters)
-    .values({ subject: input.subject, preview_text: input.preview_text, body: sanitiseNewsHtml(input.body) })
+    .values({ subject: input.subject, preview_text: input.preview_text, body: sanitiseRichHtml(input.body) })
     .returning({ id: newsletters.id });
   await recordAudit(actor, "newsletter.create", { entity: "newsletter", entityId: row.id });
   return row.id;
@@ -113,7 +113,7 @@ export async function createNewsletter(input: NewsletterFormData, actor: AuditAc
 export async function updateNewsletter(id: number, input: NewsletterFormData, actor: AuditActor): Promise<boolean> {
   const rows = await getDb()
     .update(newsletters)
-    .set({ subject: input.subject, preview_text: input.preview_text, body: sanitiseNewsHtml(input.body), updated_at: new Date() })
+    .set({ subject: input.subject, preview_text: input.preview_text, body: sanitiseRichHtml(input.body), updated_at: new Date() })
     .where(and(eq(newsletters.id, id), inArray(newsletters.status, ["draft", "scheduled"])))
     .returning({ id: newsletters.id });
   if (rows.length === 0) return false;
@@ -280,6 +280,6 @@ export function publishedNewsletter(slug: string) {
       .select({ subject: newsletters.subject, preview_text: newsletters.preview_text, body: newsletters.body, sent_at: newsletters.sent_at })
       .from(newsletters)
       .where(and(eq(newsletters.slug, slug), isNotNull(newsletters.published_at), eq(newsletters.status, "sent")));
-    return row ? { subject: row.subject, preview_text: row.preview_text, body: sanitiseNewsHtml(row.body), sent_at: (row.sent_at ?? new Date()).toISOString() } : null;
+    return row ? { subject: row.subject, preview_text: row.preview_text, body: sanitiseRichHtml(row.body), sent_at: (row.sent_at ?? new Date()).toISOString() } : null;
   });
 }

@@ -8,7 +8,7 @@
  * The template is rendered once per send; each recipient's own links replace a marker.
  */
 import sanitizeHtml from "sanitize-html";
-import { sanitiseNewsHtml } from "../../domain/news/news-html.server.ts";
+import { sanitiseRichHtml } from "../../lib/rich-html.server.ts";
 
 /** Stands for the recipient's preferences link in a rendered template. */
 const PREFERENCES = "https://newsletter.invalid/preferences";
@@ -32,7 +32,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** The stored body made ready for a mail client: absolute addresses, no lazy loading or srcset, images scaled to the column. */
 function emailBody(body: string, origin: string): string {
   const absolute = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? `${origin}${url}` : url);
-  return sanitizeHtml(sanitiseNewsHtml(body), {
+  return sanitizeHtml(sanitiseRichHtml(body), {
     // What the news sanitiser kept, with the styles added here (a mail client reads no stylesheet).
     allowedTags: ["p", "h2", "h3", "h4", "ul", "ol", "li", "blockquote", "a", "img", "strong", "b", "em", "i", "s", "code", "pre", "br", "hr"],
     allowedAttributes: { "*": ["style"], a: ["href", "style"], img: ["src", "alt", "width", "style"], ol: ["start", "style"] },

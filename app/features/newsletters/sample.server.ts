@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { contentSeeded } from "../../db/schema.ts";
-import { sanitiseNewsHtml } from "../../domain/news/news-html.server.ts";
+import { sanitiseRichHtml } from "../../lib/rich-html.server.ts";
 import { supporterActivity } from "../supporters/table.ts";
 import { subscribedNow } from "./newsletters.server.ts";
 import { newsletterRecipients, newsletters } from "./table.ts";
@@ -37,7 +37,7 @@ export async function seedSampleNewsletter(): Promise<boolean> {
       .values({
         subject: SUBJECT,
         preview_text: "Five grants, a summer fair and a quiz night.",
-        body: sanitiseNewsHtml(BODY),
+        body: sanitiseRichHtml(BODY),
         status: "sent",
         audience: { kind: "all" },
         send_at: sentAt,

@@ -5,7 +5,7 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { listAnnualReports } from "../../features/annual-reports/index.ts";
 import { getContactDetails } from "../contact/index.ts";
-import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { fillIn, getPageTexts } from "../page-texts/index.ts";
 import { listPublicTrustees } from "./trustees.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/trustees-page";

@@ -1,85 +1,17 @@
 /**
  * What the history screen needs for each kind of content: the item's name, where it is
  * edited, its current version (as a revision would keep it), the labels of its fields,
- * and how to restore a revision through the owning domain (which records a new revision).
+ * and how to restore a revision through the owning feature (which records a new revision).
  * A restored version goes through the item's form checks again, as if staff had typed it.
  * Restoring brings back texts, figures and show/hide; an image or file stays as it is now,
  * because a replaced one is not kept.
  */
-import { getLegalPage, isLegalSlug, updateLegalPage } from "../../domain/legal-pages/legal-pages.server.ts";
-import { LEGAL_PAGE_FORM_FIELDS, LegalPageFormSchema } from "../../domain/legal-pages/legal-pages.schema.ts";
-import { coverAltProblem, NEWS_FORM_FIELDS, NewsFormSchema } from "../../domain/news/news.schema.ts";
-import { getNewsPost, newsRevisionData, slugProblem, updateNewsPost } from "../../domain/news/news.server.ts";
-import { isPageKey, PAGE_TEXTS, type PageDefinition } from "../../domain/page-texts/page-texts.ts";
-import { getPageTextsForAdmin, savePageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import { throughForm, type HistorySubject, type HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
+import type { HistorySubject, HistorySubjectOf } from "../../domain/revisions/history-subject.server.ts";
 import type { RevisionType } from "../../domain/revisions/revisions.server.ts";
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
-
-/**
- * The subjects of the layered content types; a feature folder's revisioned types come from
- * its `history.server.ts` (`export const historySubjects`), found here by itself.
- */
-const OWN_SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = {
-  page: async (id) => {
-    if (!isPageKey(id)) return null;
-    return {
-      name: PAGE_TEXTS[id].title,
-      editPath: `/admin/pages/${id}`,
-      current: await getPageTextsForAdmin(id),
-      labels: Object.fromEntries((PAGE_TEXTS[id] as PageDefinition).sections.flatMap((s) => s.fields.map((f) => [f.key, `${s.heading}: ${f.label}`]))),
-      restore: async (data, actor) => (await savePageTexts(id, data, actor)).ok,
-    };
-  },
-  "legal-page": async (id) => {
-    if (!isLegalSlug(id)) return null;
-    const page = await getLegalPage(id);
-    return {
-      name: page.title,
-      editPath: `/admin/legal-pages/${id}`,
-      current: { title: page.title, body: page.body },
-      labels: { title: "Title", body: "Text" },
-      restore: (data, actor) => throughForm(LegalPageFormSchema, LEGAL_PAGE_FORM_FIELDS, data, (input) => updateLegalPage(id, input, actor).then(() => true)),
-    };
-  },
-  news: async (_id, numeric) => {
-    const row = await getNewsPost(numeric);
-    if (!row) return null;
-    return {
-      name: row.title,
-      editPath: `/admin/news/edit/${row.id}`,
-      current: newsRevisionData(row),
-      labels: {
-        title: "Title",
-        slug: "Web address",
-        summary: "Summary",
-        body: "Story",
-        author: "Author",
-        image: "Cover image",
-        image_alt: "Cover description",
-        status: "Status",
-        publish_at: "Publish time",
-      },
-      restore: (data, actor) =>
-        throughForm(
-          NewsFormSchema,
-          NEWS_FORM_FIELDS,
-          data,
-          async ({ image_decorative: _, ...input }) => {
-            // The same checks as the form: a cover keeps a description, and the address stays free.
-            if (coverAltProblem({ ...input, image_decorative: _ }, row.image !== null) || (await slugProblem(input.slug, row.id))) return false;
-            return updateNewsPost(row.id, input, actor);
-          },
-          { image_decorative: row.image !== null && text(data.image_alt) === "" },
-        ),
-    };
-  },
-};
-
+/** Every revisioned type's subject comes from its feature folder's `history.server.ts` (`export const historySubjects`), found here by itself. */
 const FEATURE_SUBJECTS = Object.values(import.meta.glob<{ historySubjects: Partial<Record<RevisionType, HistorySubjectOf>> }>("../../features/*/history.server.ts", { eager: true })).map((module) => module.historySubjects);
-const SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = Object.assign({}, OWN_SUBJECTS, ...FEATURE_SUBJECTS);
+const SUBJECTS: Partial<Record<RevisionType, HistorySubjectOf>> = Object.assign({}, ...FEATURE_SUBJECTS);
 
 /** The revision types with a subject (every one the registry declares; tests/integration/revisions.test.ts checks it). */
 export const historyTypes = () => Object.keys(SUBJECTS) as RevisionType[];

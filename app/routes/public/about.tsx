@@ -3,7 +3,7 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { getPageTexts } from "../../features/page-texts/index.ts";
 import { listPublicSponsors } from "../../features/sponsors/index.ts";
 import { SponsorsSection } from "../../features/sponsors/sponsors-section.tsx";
 import type { Route } from "./+types/about";

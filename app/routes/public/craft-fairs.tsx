@@ -14,7 +14,7 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { getContactDetails } from "../../features/contact/index.ts";
-import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { fillIn, getPageTexts } from "../../features/page-texts/index.ts";
 import { listGallery, type PublicGalleryImage } from "../../features/craft-fair-gallery/index.ts";
 import { CraftFairGallery } from "../../features/craft-fair-gallery/gallery-section.tsx";
 import { closedFairProblem, listFairsOpenForApplications, listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";

@@ -10,7 +10,7 @@ import { activeTab, Tabs } from "../../components/ui/tabs.tsx";
 import { getContactDetails } from "../../features/contact/index.ts";
 import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
 import { countUpcomingEvents, listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
-import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { fillIn, getPageTexts } from "../../features/page-texts/index.ts";
 import type { Route } from "./+types/events";
 
 /** The category tabs always offered; every other category gets a tab while it has an upcoming event. */

@@ -7,12 +7,12 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
 import { listCauses } from "../../features/causes/index.ts";
-import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { getPageTexts } from "../../features/page-texts/index.ts";
 import { formatRaised, raisedTotalPence } from "../../domain/giving/settings.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { listUpcomingEvents } from "../../domain/events/events.server.ts";
-import { latestNews } from "../../domain/news/news.server.ts";
-import { NewsCard } from "../../components/site/news-card.tsx";
+import { latestNews } from "../../features/news/index.ts";
+import { NewsCard } from "../../features/news/ui.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import type { Route } from "./+types/home";
 

@@ -10,7 +10,7 @@ import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate, maintenanceMiddleware } from "./maintenance-gate.server.ts";
 import { getContactDetails } from "../../features/contact/index.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
-import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { getPageTexts } from "../../features/page-texts/index.ts";
 import type { Route } from "./+types/layout";
 import { noteTopic } from "../../live/read-topics.server.ts";
 import type { ContentTopic } from "../../live/topics.ts";

@@ -10,7 +10,7 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FOUNDATION } from "../../content/sample-content.ts";
 import { listPublicFaqs } from "../../features/faqs/faqs.server.ts";
-import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
+import { getPageTexts } from "../../features/page-texts/index.ts";
 import { listVolunteerRoles, type PublicVolunteerRole } from "../../features/volunteer-roles/index.ts";
 import { VolunteerRolesList } from "../../features/volunteer-roles/roles-list.tsx";
 import {

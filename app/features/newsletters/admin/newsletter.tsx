@@ -7,7 +7,7 @@
 import { data, Form, Link } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { Card } from "../../../components/admin/kit/card.tsx";
-import { fromLondonInput, LONDON_INPUT_RE } from "../../../domain/news/news.ts";
+import { fromLondonInput, LONDON_INPUT_RE } from "../../news/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { AUDIENCE_LABELS, describeAudience, type Audience } from "../audience.ts";
 import {

@@ -1,0 +1,53 @@
+/** A news post as a card (the News page and the home page), and its date in UK time. */
+import { SafeImage } from "../../components/site/safe-image.tsx";
+import { formatUk } from "../../lib/uk-time.ts";
+
+
+/** "24 November 2026": the day a post was published, in UK time. */
+export function newsDate(iso: string): string {
+  return formatUk(iso, "date");
+}
+
+export interface NewsCardData {
+  slug: string;
+  title: string;
+  summary: string;
+  image: string | null;
+  image_alt: string;
+  image_focal?: string;
+  author: string;
+  published_at: string;
+}
+
+/**
+ * `firstScreen`: the card shows on a phone's first screen (the first on /news), so its
+ * picture loads with the page instead of lazily after layout: it is the page's largest paint.
+ */
+export function NewsCard({ post, headingLevel = 2, firstScreen = false }: { post: NewsCardData; headingLevel?: 2 | 3; firstScreen?: boolean }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md" data-testid="news-card">
+      <SafeImage
+        src={post.image}
+        alt={post.image_alt}
+        focal={post.image_focal}
+        width={800}
+        height={450}
+        loading={firstScreen ? "eager" : "lazy"}
+        sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+        className="aspect-[16/9] w-full bg-brand-50 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <p className="text-sm font-semibold text-slate-600">
+          <time dateTime={post.published_at}>{newsDate(post.published_at)}</time>
+        </p>
+        <Heading className="mt-2 font-display text-xl leading-snug font-semibold text-brand-900 wrap-anywhere">
+          <a href={`/news/${post.slug}`} className="after:absolute after:inset-0 group-hover:underline">
+            {post.title}
+          </a>
+        </Heading>
+        <p className="mt-3 flex-1 leading-relaxed text-slate-700 wrap-anywhere">{post.summary}</p>
+      </div>
+    </article>
+  );
+}
