@@ -39,7 +39,6 @@ export default [
     route("news/:slug", "routes/public/news-post.tsx"),
     route("support/thank-you", "routes/public/donation-thank-you.tsx"),
     route("support/monthly/:token", "routes/public/monthly-gift.tsx"),
-    route("bookings/:reference/:token", "routes/public/booking.tsx"),
     route("waitlist/:entry/:token", "features/waitlist/offer-page.tsx"),
     route("privacy", "routes/public/legal-page.tsx", { id: "legal-privacy" }),
     route("terms/volunteers", "routes/public/legal-page.tsx", { id: "legal-volunteer-terms" }),
@@ -106,14 +105,10 @@ export default [
         route("inbox/export.csv", "routes/admin/submissions/inbox-export.ts"),
         route("inbox/:id", "routes/admin/submissions/submission.tsx"),
         route("inbox/:id/files/:index", "routes/admin/submissions/submission-file.ts"),
-        route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
-        route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
         ...featureScreens("submissions"),
       ]),
 
       layout("routes/admin/check-in/layout.tsx", [
-        route("check-in", "routes/admin/check-in/today.tsx"),
-        route("events/:id/check-in", "routes/admin/check-in/check-in.tsx"),
         ...featureScreens("check-in"),
       ]),
 

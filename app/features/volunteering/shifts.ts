@@ -4,7 +4,7 @@
  * Europe/London, GMT or BST), whether two shifts overlap, a shift's length, the dates of a
  * repeating shift, and the charity's financial year (1 April to 31 March).
  */
-import { londonInstant } from "../../domain/bookings/sales.ts";
+import { londonInstant } from "../bookings/ui.ts";
 
 export interface ShiftTimes {
   date: string; // yyyy-MM-dd (Millbrook)
