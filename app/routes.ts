@@ -37,7 +37,6 @@ export default [
     route("volunteer/manage/:token", "features/volunteering/manage-page.tsx"),
     route("support/thank-you", "routes/public/donation-thank-you.tsx"),
     route("support/monthly/:token", "routes/public/monthly-gift.tsx"),
-    route("bookings/:reference/:token", "routes/public/booking.tsx"),
     route("waitlist/:entry/:token", "features/waitlist/offer-page.tsx"),
     route("privacy/concern", "features/data-protection/concern.tsx"),
     route("privacy/visitor-counting", "features/insights/visitor-counting.tsx"),
@@ -85,14 +84,10 @@ export default [
       route("volunteering/:id", "features/volunteering/admin/opportunity.tsx"),
 
       layout("routes/admin/submissions/layout.tsx", [
-        route("events/:id/bookings", "routes/admin/submissions/event-bookings.tsx"),
-        route("events/:id/bookings/export.csv", "routes/admin/submissions/event-bookings-export.ts"),
         ...featureScreens("submissions"),
       ]),
 
       layout("routes/admin/check-in/layout.tsx", [
-        route("check-in", "routes/admin/check-in/today.tsx"),
-        route("events/:id/check-in", "routes/admin/check-in/check-in.tsx"),
         ...featureScreens("check-in"),
       ]),
 

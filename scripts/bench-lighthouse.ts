@@ -30,8 +30,8 @@ import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { getDb } from "../app/db/client.server.ts";
 import { events } from "../app/db/schema.ts";
 import { readConfig, reloadConfig } from "../app/lib/config.server.ts";
-import { createBooking } from "../app/domain/bookings/bookings.server.ts";
-import { bookingPath } from "../app/domain/bookings/booking-mail.server.ts";
+import { createBooking } from "../app/features/bookings/bookings.server.ts";
+import { bookingPath } from "../app/features/bookings/booking-mail.server.ts";
 import { startDonationCheckout } from "../app/domain/giving/checkout.server.ts";
 
 /** Measured more than once: the pages the earlier rounds measured. */

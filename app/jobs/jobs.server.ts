@@ -4,7 +4,7 @@
  * cron schedules: every instance checks the schedule, and pg-boss files each occurrence
  * under one key, so it runs once across all instances, on one of them.
  */
-import { BOOKING_REFUND_JOB, refundLatePayment } from "../domain/bookings/bookings.server.ts";
+import { BOOKING_REFUND_JOB, refundLatePayment } from "../features/bookings/index.ts";
 import { runRetention } from "../domain/data-protection/retention.server.ts";
 import { REMINDERS_JOB, runDataProtectionReminders } from "../features/data-protection/reminders.server.ts";
 import { runHousekeeping } from "../domain/limits/housekeeping.server.ts";

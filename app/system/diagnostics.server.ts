@@ -11,7 +11,7 @@ import { migrationsFolder } from "../db/migrate.server.ts";
 import { PERIODIC_JOBS } from "../jobs/jobs.server.ts";
 import { checkQueue, queueStatus } from "../jobs/queue.server.ts";
 import { MAIL_JOB, mailConfigured } from "../mail/mailer.server.ts";
-import { owedRefunds } from "../domain/bookings/bookings.server.ts";
+import { owedRefunds } from "../features/bookings/index.ts";
 import { paymentsConfigured } from "../payments/stripe.server.ts";
 import { lastWebhookAt } from "../payments/webhooks.server.ts";
 import { config } from "../lib/config.server.ts";

@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { events } from "../../app/db/schema.ts";
 import { isoDay } from "../../app/content/sample-content.ts";
-import { createBooking } from "../../app/domain/bookings/bookings.server.ts";
+import { createBooking } from "../../app/features/bookings/bookings.server.ts";
 import { expect, test } from "./fixtures.ts";
 
 async function eventWithBooking(name: string, quantity = 2, when = { date: "2030-06-15", time: "19:30" }) {

@@ -13,7 +13,7 @@ import QRCode from "qrcode";
 import { getDb } from "../../app/db/client.server.ts";
 import { events } from "../../app/db/schema.ts";
 import { ukToday } from "../../app/components/site/format.ts";
-import { createBooking } from "../../app/domain/bookings/bookings.server.ts";
+import { createBooking } from "../../app/features/bookings/bookings.server.ts";
 import { eventTicketTypes } from "../../app/features/event-tickets/table.ts";
 import { expect, test } from "./fixtures.ts";
 

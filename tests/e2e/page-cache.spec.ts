@@ -14,8 +14,8 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { connectDatabase, disconnectDatabase } from "../../app/db/client.server.ts";
-import { createBooking } from "../../app/domain/bookings/bookings.server.ts";
-import { bookingPath } from "../../app/domain/bookings/booking-mail.server.ts";
+import { createBooking } from "../../app/features/bookings/bookings.server.ts";
+import { bookingPath } from "../../app/features/bookings/booking-mail.server.ts";
 import { E2E_DATA_DIR } from "../../playwright.config.ts";
 import { startOwnServer as startServer, type OwnServer } from "./own-server.ts";
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "../../app/db/client.server.ts";
 import { events } from "../../app/db/schema.ts";
-import { createBooking } from "../../app/domain/bookings/bookings.server.ts";
+import { createBooking } from "../../app/features/bookings/bookings.server.ts";
 import { createNewsPost } from "../../app/features/news/news.server.ts";
 import { expect, test } from "./fixtures.ts";
 

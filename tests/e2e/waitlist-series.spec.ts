@@ -11,6 +11,7 @@ import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events } from "../../app/db/schema.ts";
+import { waitlistEntries } from "../../app/features/waitlist/table.ts";
 import { hashToken } from "../../app/lib/tokens.server.ts";
 import { openSitePage, signInAdministrator, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";
 
@@ -180,10 +181,28 @@ test.describe("without JavaScript", () => {
     await page.goto(`${site.origin}/events/${dance.id}`);
     const form = page.getByRole("form", { name: "Join the waitlist" });
     const email = `noscript-${unique()}@example.org`;
+    // A refused request: the form's message and the field's, what was typed kept, no one on the list.
+    await form.getByLabel("Your name").fill("Nadia at www.example.org");
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Places wanted").selectOption("2");
+    await form.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Please check the details below.");
+    await expect(form.getByText("Please enter just your name, without a web address")).toBeVisible();
+    await expect(form.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await expect(form.getByLabel("Places wanted")).toHaveValue("2");
+    expect(await getDb().select().from(waitlistEntries).where(eq(waitlistEntries.email, email))).toHaveLength(0);
+
+    await form.getByLabel("Your name").fill("Nadia No-Script");
+    await form.getByLabel("Places wanted").selectOption("1");
+    await form.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(page.getByTestId("waitlist-joined")).toContainText("You are number 1 in line");
+    // The same address again: the form says so and nothing changes.
+    await page.goto(`${site.origin}/events/${dance.id}`);
     await form.getByLabel("Your name").fill("Nadia No-Script");
     await form.getByLabel("Email", { exact: true }).fill(email);
     await form.getByRole("button", { name: "Join the waitlist" }).click();
-    await expect(page.getByTestId("waitlist-joined")).toContainText("You are number 1 in line");
+    await expect(form.getByRole("alert")).toHaveText("You are already on the waitlist for this event. We will email you if places come up.");
+    expect(await getDb().select().from(waitlistEntries).where(eq(waitlistEntries.email, email))).toHaveLength(1);
 
     await page.goto(`${site.origin}/bookings/${held.reference}/${held.token}`);
     await page.getByLabel("Yes, I want to cancel this booking").check();

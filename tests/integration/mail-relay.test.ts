@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events } from "../../app/db/schema.ts";
 import { parseDonation } from "../../app/domain/giving/donation.schema.ts";
+import { replyFor } from "../../app/lib/form-reply.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { MAIL_PER_RECIPIENT_PER_HOUR, queueMail } from "../../app/mail/mailer.server.ts";
 import { action as eventAction } from "../../app/routes/public/event.tsx";
@@ -28,8 +29,9 @@ async function book(eventId: number, name: string, email: string, ip: string) {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent: "book", name, email, quantity: "1" }),
   });
-  const result = (await eventAction({ request, context, params: { id: String(eventId) } } as never)) as { data: { booking: { errors: Record<string, string> } }; init: ResponseInit | null };
-  return { status: result.init?.status ?? 200, errors: result.data.booking.errors };
+  const result = await eventAction({ request, context, params: { id: String(eventId) } } as never);
+  if (result instanceof Response) return { status: result.status, errors: {} };
+  return { status: result.init?.status ?? 200, errors: "reply" in result.data ? replyFor(result.data, "book").errors : {} };
 }
 
 describe("names that reach an email", () => {

@@ -12,7 +12,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events, givingSettings } from "../../app/db/schema.ts";
-import { availability, confirmByLink, createBooking, releaseExpired } from "../../app/domain/bookings/bookings.server.ts";
+import { availability, confirmByLink, createBooking, releaseExpired } from "../../app/features/bookings/bookings.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as eventAction } from "../../app/routes/public/event.tsx";

@@ -14,7 +14,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";
 import { KIND_LABELS, submissionFields, type SubmissionRow } from "../../features/submissions/index.ts";
 import { AuditRetentionSchema, EmailLookupSchema, RetentionSchema } from "./retention.schema.ts";
-import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../bookings/bookings-personal-data.server.ts";
+import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../../features/bookings/index.ts";
 import { applyRetentionRules, complaintsByEmail, getRetentionPeriods, keptKinds, periodText, requestsByEmail } from "../../features/data-protection/index.ts";
 import { eraseVolunteerData, findVolunteerData, volunteerDataExport, type VolunteerData } from "../../features/volunteering/index.ts";
 import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";

@@ -12,7 +12,7 @@ import { deleteExpiredChallenges } from "../../auth/passkeys.server.ts";
 import { deleteExpiredSessions } from "../../auth/session.server.ts";
 import { deleteStaleThrottleRows } from "../../auth/throttle.server.ts";
 import { deleteAbandonedEnrolments } from "../../auth/two-factor.server.ts";
-import { releaseExpired } from "../bookings/bookings.server.ts";
+import { releaseExpired } from "../../features/bookings/index.ts";
 import { deleteOldWriteSlots } from "../listings/listings.server.ts";
 import { pruneRevisions } from "../revisions/revisions.server.ts";
 import { deleteOldNotices } from "../security-notices/notices.server.ts";

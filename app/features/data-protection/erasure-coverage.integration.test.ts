@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { auditLog, events } from "../../db/schema.ts";
-import { cancelByToken, createBooking } from "../../domain/bookings/bookings.server.ts";
+import { cancelByToken, createBooking } from "../bookings/bookings.server.ts";
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { withMailServer } from "../../../tests/helpers/mail-server.ts";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events } from "../../db/schema.ts";
-import { cancelByToken, createBooking } from "../../domain/bookings/bookings.server.ts";
+import { cancelByToken, createBooking } from "../bookings/bookings.server.ts";
 import { siteJobs } from "../../jobs/jobs.server.ts";
 import { startQueue } from "../../jobs/queue.server.ts";
 import { withMailServer } from "../../../tests/helpers/mail-server.ts";

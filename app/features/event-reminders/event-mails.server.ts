@@ -14,8 +14,7 @@
 import { and, eq, gte, inArray, lte, notExists, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events, givingSettings, type BookingRow, type EventRow } from "../../db/schema.ts";
-import { longDate, shortTime, ticketSvg } from "../../domain/bookings/booking-mail.server.ts";
-import { londonInstant } from "../../domain/bookings/sales.ts";
+import { longDate, shortTime, ticketSvg, londonInstant } from "../bookings/index.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { mailConfigured, queueMail, type MailMessage } from "../../mail/mailer.server.ts";

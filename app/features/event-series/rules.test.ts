@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { salesCloseAt } from "../../domain/bookings/sales.ts";
+import { salesCloseAt } from "../bookings/sales.ts";
 import { describeRule, MAX_SERIES_DATES, seriesDates } from "./rules.ts";
 
 describe("series dates", () => {

@@ -10,8 +10,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events, type BookingRow, type EventRow } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
-import { longDate, shortTime } from "../../domain/bookings/booking-mail.server.ts";
-import { placesTaken } from "../../domain/bookings/places.server.ts";
+import { longDate, shortTime, placesTaken } from "../bookings/index.ts";
 
 import { siteOrigin } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { events } from "../../db/schema.ts";
-import { createBooking } from "../../domain/bookings/bookings.server.ts";
+import { createBooking } from "../bookings/bookings.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { DiscountCodeSchema, TicketTypeSchema } from "./tickets.schema.ts";
 import { checkCode, createDiscountCode, deleteDiscountCode, deleteTicketType, listDiscountCodes, saveTicketType, ticketTypesForStaff } from "./tickets.server.ts";

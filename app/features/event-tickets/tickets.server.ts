@@ -12,7 +12,7 @@ import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts
 import { publishChange } from "../../live/change-feed.server.ts";
 import type { DiscountCodeInput, TicketTypeInput } from "./tickets.schema.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
-import { codeDatesState, type Discount } from "../../domain/bookings/pricing.ts";
+import { codeDatesState, type Discount } from "../bookings/index.ts";
 import { bookingLines, discountCodes, eventTicketTypes, type DiscountCodeRow, type TicketTypeRow } from "./table.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;

@@ -4,7 +4,10 @@
  * Europe/London, GMT or BST), whether two shifts overlap, a shift's length, the dates of a
  * repeating shift, and the charity's financial year (1 April to 31 March).
  */
-import { londonInstant } from "../../domain/bookings/sales.ts";
+import { ukInstant } from "../../lib/uk-time.ts";
+
+/** The instant a Millbrook date and time ("HH:mm", seconds ignored) name; an impossible one is an invalid Date. */
+const londonInstant = (date: string, time: string): Date => ukInstant(date, /^\d{1,2}:\d{2}/.exec(time)?.[0] ?? "00:00") ?? new Date(Number.NaN);
 
 export interface ShiftTimes {
   date: string; // yyyy-MM-dd (Millbrook)

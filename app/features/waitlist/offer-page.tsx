@@ -7,8 +7,7 @@ import { data, Form, redirect } from "react-router";
 import { formatLongDate, formatTime, formatUkDateTime } from "../../components/site/format.ts";
 import { TicketIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
-import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage } from "../../domain/bookings/bookings.server.ts";
+import { bookingPath, clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage } from "../bookings/index.ts";
 
 import { countCheckoutStart, CHECKOUT_LIMIT_MESSAGE } from "../../domain/limits/checkout-starts.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";

@@ -3,7 +3,7 @@
  * linked to a supporter). When places come back the first in line who fit are offered
  * them: the row becomes "offered" and its places are held for them until
  * offer_expires_at (they count against the event's capacity: placesTaken in
- * app/domain/bookings/places.server.ts). Booking from the offer makes it "booked"; an
+ * app/features/bookings/places.server.ts). Booking from the offer makes it "booked"; an
  * offer that runs out becomes "lapsed" and the places pass on; staff may "remove" a row.
  */
 import { sql } from "drizzle-orm";

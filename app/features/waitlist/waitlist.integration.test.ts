@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events } from "../../db/schema.ts";
-import { availability, cancelByToken, createBooking } from "../../domain/bookings/bookings.server.ts";
+import { availability, cancelByToken, createBooking } from "../bookings/bookings.server.ts";
 import { withMailServer } from "../../../tests/helpers/mail-server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { waitlistEntries } from "./table.ts";

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ConsentBox } from "../../features/supporters/consent-box.tsx";
-import { BookingBox, type BookingFormResult } from "../../components/site/booking-box.tsx";
+import { BookingBox, type BookingAnswer, type CodeQuote } from "../../features/bookings/ui.ts";
 import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
@@ -14,20 +14,18 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
 import { eventPriceLabel, parseTicketPrice } from "../../domain/events/tickets.ts";
-import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
-import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../domain/bookings/bookings.server.ts";
+import { bookingFormErrors, BookingFormSchema, bookingPath, clientKey, CONFIRM_LINK_MINUTES, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../features/bookings/index.ts";
 import { quoteCode } from "../../features/event-tickets/tickets.server.ts";
 import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
-import { CONFIRM_LINK_MINUTES } from "../../domain/bookings/sales.ts";
 import { CHECKOUT_LIMIT_MESSAGE, countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
 import { readFormData } from "../../lib/form-post.server.ts";
 import type { Route } from "./+types/event";
 import { CONSENT_FIELD, consentTicked } from "../../features/supporters/consent.ts";
-import { WaitlistForm, type WaitlistFormResult } from "../../features/waitlist/waitlist-form.tsx";
+import { WaitlistForm, type WaitlistAnswer } from "../../features/waitlist/waitlist-form.tsx";
+import { refusedForm } from "../../lib/form-submission.ts";
 import { joinWaitlist, offerHours } from "../../features/waitlist/waitlist.server.ts";
 
 async function loadEvent(id: string) {
@@ -69,13 +67,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 /** Joining a sold-out event's waitlist (the same checks of name and email as a booking). */
 async function joinList(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, ip: string) {
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), places: String(form.get("places") ?? "") };
-  const answer = (status: number, errors: Record<string, string>, message?: string, joined?: WaitlistFormResult["joined"]) =>
-    data({ waitlist: { form: "waitlist", errors, message, values, joined } satisfies WaitlistFormResult }, { status });
-  if (!(await countBookingAttempt(ip))) return answer(429, {}, "You have sent this form several times in a short time. Please wait a few minutes and try again.");
+  const answer = (status: number, errors: Record<string, string>) => data<WaitlistAnswer>({ intent: "waitlist", reply: refusedForm(errors, values) }, { status });
+  if (!(await countBookingAttempt(ip))) return answer(429, { _form: "You have sent this form several times in a short time. Please wait a few minutes and try again." });
   const parsed = BookingFormSchema.safeParse({ name: values.name, email: values.email, quantity: values.places });
   if (!parsed.success) {
     const { quantity, ...errors } = bookingFormErrors(parsed.error);
-    return answer(400, quantity ? { ...errors, places: "Please choose from 1 to 10 places" } : errors, "Please check the details below.");
+    return answer(400, { ...errors, ...(quantity ? { places: "Please choose from 1 to 10 places" } : {}), _form: "Please check the details below." });
   }
   const joined = await joinWaitlist({
     eventId: event.id,
@@ -84,7 +81,7 @@ async function joinList(event: Awaited<ReturnType<typeof loadEvent>>, form: Form
     places: parsed.data.quantity,
     emailConsent: consentTicked(form.get(CONSENT_FIELD)),
   });
-  if (joined.ok) return answer(200, {}, undefined, { position: joined.position, email: joined.entry.email });
+  if (joined.ok) return data<WaitlistAnswer>({ intent: "waitlist", joined: { position: joined.position, email: joined.entry.email } });
   const message =
     joined.reason === "already-waiting"
       ? "You are already on the waitlist for this event. We will email you if places come up."
@@ -93,8 +90,11 @@ async function joinList(event: Awaited<ReturnType<typeof loadEvent>>, form: Form
         : joined.reason === "closed"
           ? "Ticket sales for this event have closed."
           : "This event does not take a waitlist.";
-  return answer(409, {}, message);
+  return answer(409, { _form: message });
 }
+
+/** The code an order carries, and why it cannot be used. */
+type Quote = CodeQuote & { codeMessage?: string };
 
 /** The order's other fields, kept as typed so a refused form (or "Apply") shows them again. */
 const ORDER_FIELDS = ["code", "donation", "donationOther", "giftAid", "gaFirst", "gaLast", "gaHouse", "gaPostcode", "attendees"] as const;
@@ -146,8 +146,16 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
     ...(Object.fromEntries(ORDER_FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 2000)])) as Record<(typeof ORDER_FIELDS)[number], string>),
     ...Object.fromEntries([...form.keys()].filter((k) => /^qty-\d{1,9}$/.test(k)).map((k) => [k, String(form.get(k))])),
   };
-  const answer = (status: number, errors: Record<string, string>, message?: string, quote?: BookingFormResult["quote"]) =>
-    data({ booking: { form: "booking", errors, message, values, quote } satisfies BookingFormResult }, { status });
+  // A refused code's message is the code field's; the order's own is `_form`.
+  const answer = (status: number, errors: Record<string, string>, message?: string, quote?: Quote) =>
+    data<BookingAnswer>(
+      {
+        intent: "book",
+        reply: refusedForm({ ...(quote?.codeMessage ? { code: quote.codeMessage } : {}), ...errors, ...(message ? { _form: message } : {}) }, values),
+        quote: quote && { code: quote.code, discount: quote.discount },
+      },
+      { status },
+    );
   if (event.booking_mode !== "free" && event.booking_mode !== "paid") return answer(400, {}, "Tickets for this event cannot be booked online.");
   const code = values.code.trim();
   // "Apply": the code's reduction, shown before paying (nothing is taken or held).
@@ -159,7 +167,7 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
       : answer(400, {}, undefined, { code, discount: null, codeMessage: checked.message });
   }
   // A refused order still shows the code it carries (and the total with it).
-  let quote: BookingFormResult["quote"];
+  let quote: Quote | undefined;
   if (code) {
     const checked = await quoteCode(code, event.id, values.email.trim() || null);
     quote = checked.ok ? { code: checked.code.code, discount: checked.discount } : { code, discount: null, codeMessage: checked.message };
@@ -218,9 +226,7 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
   if (!made.ok) return refuse(made.reason === "confirm-not-sent" ? 503 : 409, {}, refusalMessage(made));
   if (made.pending) {
     // The link is only in the email: showing the booking page here would let a made-up address confirm.
-    return data({
-      booking: { form: "booking", errors: {}, values, sent: { email: made.booking.email, minutes: CONFIRM_LINK_MINUTES } } satisfies BookingFormResult,
-    });
+    return data<BookingAnswer>({ intent: "book", sent: { email: made.booking.email, minutes: CONFIRM_LINK_MINUTES } });
   }
   return redirect(bookingPath(made.booking.reference, made.token), 303);
 }
@@ -273,8 +279,8 @@ function eventJsonLd(
 
 export default function EventPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { event, offer, price, priceLabel, contactEmail, others, waitlistHours } = loaderData;
-  const booking = actionData && "booking" in actionData ? actionData.booking : undefined;
-  const waitlist = actionData && "waitlist" in actionData ? actionData.waitlist : undefined;
+  const booking = actionData?.intent === "book" ? actionData : undefined;
+  const waitlist = actionData?.intent === "waitlist" ? actionData : undefined;
   const origin = originFrom(matches);
   const organizerMail = `mailto:${contactEmail}?subject=${encodeURIComponent(`Question about ${event.title}`)}`;
   const body = paragraphs(event.long_description || event.description);
@@ -334,11 +340,11 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
               <BookingBox
                 eventId={event.id}
                 offer={offer}
-                result={booking}
-                consent={<ConsentBox defaultChecked={booking?.values.emailConsent === "on"} />}
+                answer={booking}
+                consent={(ticked) => <ConsentBox defaultChecked={ticked} />}
                 waitlist={
                   waitlistHours !== null ? (
-                    <WaitlistForm eventId={event.id} result={waitlist} offerHours={waitlistHours} consent={<ConsentBox id="waitlist-consent" />} />
+                    <WaitlistForm eventId={event.id} answer={waitlist} offerHours={waitlistHours} consent={<ConsentBox id="waitlist-consent" />} />
                   ) : null
                 }
               />

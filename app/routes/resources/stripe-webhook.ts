@@ -3,7 +3,7 @@
  * A bad or stale signature gets a 400 and changes nothing; an event already seen gets a
  * 200 and changes nothing.
  */
-import { withBookingHandlers } from "../../domain/bookings/booking-webhooks.server.ts";
+import { withBookingHandlers } from "../../features/bookings/index.ts";
 import { DONATION_EVENT_HANDLERS } from "../../domain/giving/ledger.server.ts";
 import { withDonorAccountHandlers } from "../../features/donor-account/index.ts";
 import { PAYMENT_PROBLEM_HANDLERS } from "../../features/gift-options/index.ts";

@@ -9,7 +9,7 @@ import { Pagination } from "../../../components/admin/pagination.tsx";
 import { countText, pageParam } from "../../../lib/paging.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
-import { eventBookings } from "../../../domain/bookings/bookings-admin.server.ts";
+import { eventBookings } from "../../bookings/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { offerByHand, offerOpen, removeFromWaitlist, waitlistEntryOf, waitlistPage } from "../waitlist.server.ts";
 import { WAITLIST_SHOWN, type WaitlistShown } from "../shown.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { londonInstant, maxQuantity, normaliseReference, salesCloseAt, salesOpen } from "../../app/domain/bookings/sales.ts";
-import { formatPenceExact } from "../../app/lib/money.ts";
+import { londonInstant, maxQuantity, normaliseReference, salesCloseAt, salesOpen } from "./sales.ts";
+import { formatPenceExact } from "../../lib/money.ts";
 
 describe("ticket sales rules", () => {
   it("reads an event's start as Millbrook time on both sides of the clock changes", () => {

@@ -7,9 +7,9 @@
 import { data, Form, Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
-import { cancelBookingByStaff, eventBookings, STATUS_LABELS } from "../../../domain/bookings/bookings-admin.server.ts";
-import { owedRefunds } from "../../../domain/bookings/bookings.server.ts";
-import { normaliseReference } from "../../../domain/bookings/sales.ts";
+import { cancelBookingByStaff, eventBookings, STATUS_LABELS } from "../bookings-admin.server.ts";
+import { owedRefunds } from "../bookings.server.ts";
+import { normaliseReference } from "../sales.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/event-bookings";
 import { formatPenceExact } from "../../../lib/money.ts";

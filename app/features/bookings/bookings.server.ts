@@ -30,15 +30,15 @@ import type { Transaction } from "../../payments/webhooks.server.ts";
 import { hitCounter } from "../../lib/rate-counters.server.ts";
 import { sendBookingConfirmation, sendConfirmLink } from "./booking-mail.server.ts";
 import { placesLeft, placesTaken, type PlacesTaken } from "./places.server.ts";
-import { waitlistEntries } from "../../features/waitlist/table.ts";
-import { refillWaitlist } from "../../features/waitlist/waitlist.server.ts";
-import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../giving/settings.server.ts";
-import { CONSENT_WORDING, linkFromForm } from "../../features/supporters/index.ts";
+import { waitlistEntries } from "../waitlist/table.ts";
+import { refillWaitlist } from "../waitlist/index.ts";
+import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../../domain/giving/settings.server.ts";
+import { CONSENT_WORDING, linkFromForm } from "../supporters/index.ts";
 import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, MAX_TICKETS_PER_BOOKING, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
-import { bookingLines, type TicketTypeRow } from "../../features/event-tickets/table.ts";
-import { checkCode, ensureTicketTypes, ticketTypesFor } from "../../features/event-tickets/tickets.server.ts";
+import { bookingLines, type TicketTypeRow } from "../event-tickets/table.ts";
+import { checkCode, ensureTicketTypes, ticketTypesFor } from "../event-tickets/index.ts";
 import { orderTotals } from "./pricing.ts";
-import { newDonationReference } from "../giving/references.server.ts";
+import { newDonationReference } from "../../domain/giving/references.server.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
 

@@ -6,14 +6,14 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { bookings, events } from "../../app/db/schema.ts";
-import { holdForCheckout, owedRefunds } from "../../app/domain/bookings/bookings.server.ts";
-import { siteJobs } from "../../app/jobs/jobs.server.ts";
-import { startQueue } from "../../app/jobs/queue.server.ts";
-import { checkOwedRefunds } from "../../app/system/diagnostics.server.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
-import { withStripeDouble } from "../helpers/stripe-site.ts";
+import { getDb } from "../../db/client.server.ts";
+import { bookings, events } from "../../db/schema.ts";
+import { holdForCheckout, owedRefunds } from "./bookings.server.ts";
+import { siteJobs } from "../../jobs/jobs.server.ts";
+import { startQueue } from "../../jobs/queue.server.ts";
+import { checkOwedRefunds } from "../../system/diagnostics.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
+import { withStripeDouble } from "../../../tests/helpers/stripe-site.ts";
 
 const database = setupTestDatabase();
 const { stripe } = withStripeDouble();

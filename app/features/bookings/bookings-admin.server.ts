@@ -13,10 +13,10 @@ import { logger } from "../../lib/logger.server.ts";
 import { penceAsPounds } from "../../lib/money.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { availability, checkIn, offerFreedPlaces, type Availability } from "./bookings.server.ts";
 import { placesLeft, placesTaken } from "./places.server.ts";
-import { bookingLines } from "../../features/event-tickets/table.ts";
+import { bookingLines } from "../event-tickets/table.ts";
 import { normaliseReference } from "./sales.ts";
 
 const BOOKING_MODES_WITH_BOOKINGS = ["free", "paid"] as const;

@@ -8,8 +8,8 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, bookings, events } from "../../app/db/schema.ts";
+import { getDb } from "../../db/client.server.ts";
+import { auditLog, bookings, events } from "../../db/schema.ts";
 import {
   bookingsCsvBatches,
   cancelBookingByStaff,
@@ -17,13 +17,13 @@ import {
   eventBookings,
   searchEventBookings,
   upcomingEventSales,
-} from "../../app/domain/bookings/bookings-admin.server.ts";
-import { availability, createBooking, holdForCheckout } from "../../app/domain/bookings/bookings.server.ts";
-import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
-import { updateEvent, type EventInput } from "../../app/domain/events/events-admin.server.ts";
-import { FieldsRefusedError } from "../../app/domain/listings/save-listing.server.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
-import { withStripeDouble } from "../helpers/stripe-site.ts";
+} from "./bookings-admin.server.ts";
+import { availability, createBooking, holdForCheckout } from "./bookings.server.ts";
+import { erasePersonalData, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";
+import { updateEvent, type EventInput } from "../../domain/events/events-admin.server.ts";
+import { FieldsRefusedError } from "../../domain/listings/save-listing.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
+import { withStripeDouble } from "../../../tests/helpers/stripe-site.ts";
 
 setupTestDatabase();
 

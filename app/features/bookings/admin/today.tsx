@@ -4,8 +4,8 @@
  * volunteer can look ahead.
  */
 import { formatShortDate, formatTime, ukToday } from "../../../components/site/format.ts";
-import { DoorEvents } from "../../../components/admin/door-events.tsx";
-import { doorEvents } from "../../../domain/bookings/bookings-admin.server.ts";
+import { DoorEvents } from "./door-events.tsx";
+import { doorEvents } from "../bookings-admin.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import type { Route } from "./+types/today";
 

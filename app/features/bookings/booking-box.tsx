@@ -10,43 +10,48 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { maxQuantity, SALES_CLOSE_HOURS_BEFORE, CHECKOUT_HOLD_MINUTES, type TicketOffer } from "../../domain/bookings/sales.ts";
-import { orderTotals, ORDER_DONATION_PRESETS, type Discount } from "../../domain/bookings/pricing.ts";
-import { buttonClasses } from "../ui/button.ts";
-import { TextField } from "../ui/fields.tsx";
-import { useHydrated } from "../ui/use-hydrated.ts";
-import { CalendarIcon, TicketIcon } from "./icons.tsx";
+import { maxQuantity, SALES_CLOSE_HOURS_BEFORE, CHECKOUT_HOLD_MINUTES, type TicketOffer } from "./sales.ts";
+import { orderTotals, ORDER_DONATION_PRESETS, type Discount } from "./pricing.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { TextField } from "../../components/ui/fields.tsx";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { CalendarIcon, TicketIcon } from "../../components/site/icons.tsx";
 import { formatPenceExact, readPence } from "../../lib/money.ts";
+import type { FormReply } from "../../lib/form-reply.ts";
+import { readReply } from "../../components/site/form-kit.tsx";
 
-/** What the event route's action answers when a booking could not be made. */
-export interface BookingFormResult {
-  form: "booking";
-  message?: string;
-  errors: Record<string, string>;
-  values: { name: string; email: string; quantity: string; emailConsent?: string } & Partial<Record<string, string>>;
-  /** A free booking waiting for the buyer to follow the link emailed to them. */
-  sent?: { email: string; minutes: number };
-  /** The answer to "Apply" (a discount code): the code's reduction, or why it cannot be used. */
-  quote?: { code: string; discount: Discount | null; codeMessage?: string };
+/** The code an order carries, as the server read it, and its reduction (none when refused: the reply says why, under `code`). */
+export interface CodeQuote {
+  code: string;
+  discount: Discount | null;
 }
+
+/**
+ * What the event route's action answers to the booking form (docs/decisions/287): a
+ * refused order, or "Apply" (a discount code), as Conform's reply (the values as typed, a
+ * message per field, a refused code's under `code`, the order's own under `_form`) with the
+ * code's quote; or a free booking waiting for the buyer to follow the link emailed to them.
+ */
+export type BookingAnswer = { intent: "book"; reply: FormReply; quote?: CodeQuote } | { intent: "book"; sent: { email: string; minutes: number } };
 
 const ticketsWord = (n: number) => (n === 1 ? "1 ticket" : `${n} tickets`);
 
 /**
- * `consent`: the email consent box, given by the page (it belongs to the supporters
- * feature); `waitlist`: what a sold-out event offers instead (the waitlist feature's form).
+ * `answer`: what the action answered to this form; `consent`: the email consent box, given
+ * by the page (it belongs to the supporters feature), ticked as it was sent; `waitlist`:
+ * what a sold-out event offers instead (the waitlist feature's form).
  */
 export function BookingBox({
   eventId,
   offer,
-  result,
+  answer,
   consent,
   waitlist,
 }: {
   eventId: number;
   offer: TicketOffer;
-  result?: BookingFormResult;
-  consent?: ReactNode;
+  answer?: BookingAnswer;
+  consent?: (ticked: boolean) => ReactNode;
   waitlist?: ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -88,13 +93,13 @@ export function BookingBox({
         ) : null}
       </>
     );
-  } else if (result?.sent) {
+  } else if (answer && "sent" in answer) {
     body = (
       <div role="status" className="mt-4 rounded-xl bg-brand-50 p-4 text-ink">
         <p className="font-semibold">Check your email</p>
         <p className="mt-2">
-          We are emailing a link to <strong className="break-all">{result.sent.email}</strong>. Open it and confirm your booking within{" "}
-          {result.sent.minutes} minutes: your tickets are held until then.
+          We are emailing a link to <strong className="break-all">{answer.sent.email}</strong>. Open it and confirm your booking within{" "}
+          {answer.sent.minutes} minutes: your tickets are held until then.
         </p>
       </div>
     );
@@ -130,7 +135,7 @@ export function BookingBox({
     );
   } else {
     body = (
-      <OrderForm eventId={eventId} offer={offer} result={result} consent={consent} hydrated={hydrated} requestKey={requestKey} busy={busy} price={price} />
+      <OrderForm eventId={eventId} offer={offer} answer={answer} consent={consent} hydrated={hydrated} requestKey={requestKey} busy={busy} price={price} />
     );
   }
 
@@ -151,7 +156,7 @@ const selectClass = "mt-1.5 block w-full rounded-xl border border-slate-400 bg-w
 function OrderForm({
   eventId,
   offer,
-  result,
+  answer,
   consent,
   hydrated,
   requestKey,
@@ -160,24 +165,26 @@ function OrderForm({
 }: {
   eventId: number;
   offer: TicketOffer;
-  result?: BookingFormResult;
-  consent?: ReactNode;
+  answer?: BookingAnswer;
+  consent?: (ticked: boolean) => ReactNode;
   hydrated: boolean;
   requestKey: string;
   busy: boolean;
   price: ReactNode;
 }) {
   const paid = offer.mode === "paid";
-  const values = result?.values ?? { name: "", email: "", quantity: "" };
+  const refused = answer && "reply" in answer ? answer : undefined;
+  const { text, checked, errors } = readReply(refused?.reply);
+  const quote = refused?.quote;
   const single = offer.types.length <= 1;
   const [quantities, setQuantities] = useState<Record<number, number>>(() =>
-    Object.fromEntries(offer.types.map((t, i) => [t.id, single && i === 0 ? Math.max(1, Number(values.quantity) || 1) : Number(values[`qty-${t.id}`]) || 0])),
+    Object.fromEntries(offer.types.map((t, i) => [t.id, single && i === 0 ? Math.max(1, Number(text("quantity")) || 1) : Number(text(`qty-${t.id}`)) || 0])),
   );
-  const [donation, setDonation] = useState(values.donation ?? "0");
-  const [donationOther, setDonationOther] = useState(values.donationOther ?? "");
+  const [donation, setDonation] = useState(refused ? text("donation") : "0");
+  const [donationOther, setDonationOther] = useState(text("donationOther"));
   const typedDonation = readPence(donationOther);
   const donationPence = donation === "other" ? (typedDonation.ok ? typedDonation.pence : 0) : Number(donation) || 0;
-  const discount = result?.quote?.discount ?? null;
+  const discount = quote?.discount ?? null;
   const totals = orderTotals(
     offer.types.map((t) => ({ unitPence: t.pricePence, quantity: quantities[t.id] ?? 0, placesPerTicket: t.placesPerTicket })),
     discount,
@@ -195,9 +202,9 @@ function OrderForm({
           {single ? (offer.left === 1 ? "1 ticket left" : `${offer.left} tickets left`) : `${placesWord(offer.left)} left for this event`}
         </p>
       ) : null}
-      {result?.message ? (
+      {errors._form ? (
         <p role="alert" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-          {result.message}
+          {errors._form}
         </p>
       ) : null}
       {single ? (
@@ -264,7 +271,7 @@ function OrderForm({
           <p id="attendees-hint" className="text-sm text-slate-600">
             One name a line, a line for each ticket, in the order above.
           </p>
-          <textarea id="attendees" name="attendees" rows={3} maxLength={2000} aria-describedby="attendees-hint" defaultValue={values.attendees} className={selectClass} />
+          <textarea id="attendees" name="attendees" rows={3} maxLength={2000} aria-describedby="attendees-hint" defaultValue={text("attendees")} className={selectClass} />
         </div>
       ) : null}
       {paid ? (
@@ -277,23 +284,23 @@ function OrderForm({
               <input
                 id="discount-code"
                 name="code"
-                defaultValue={result?.quote?.code ?? values.code}
+                defaultValue={quote?.code ?? text("code")}
                 autoComplete="off"
                 maxLength={40}
-                aria-describedby={result?.quote?.codeMessage ? "discount-code-message" : undefined}
+                aria-describedby={errors.code ? "discount-code-message" : undefined}
                 className="block w-full min-w-0 rounded-xl border border-slate-400 bg-white px-3.5 py-2.5 text-base uppercase"
               />
               <button type="submit" name="intent" value="quote" formNoValidate className={buttonClasses("secondary", "md", "shrink-0")}>
                 Apply
               </button>
             </div>
-            {result?.quote?.codeMessage ? (
+            {errors.code ? (
               <p id="discount-code-message" role="alert" className="mt-1.5 text-sm font-semibold text-red-800">
-                {result.quote.codeMessage}
+                {errors.code}
               </p>
-            ) : result?.quote?.discount ? (
+            ) : quote?.discount ? (
               <p role="status" className="mt-1.5 text-sm font-semibold text-brand-800">
-                Code {result.quote.code} applied: {result.quote.discount.kind === "percent" ? `${result.quote.discount.amount}% off` : `${formatPenceExact(result.quote.discount.amount)} off`} the tickets.
+                Code {quote.code} applied: {quote.discount.kind === "percent" ? `${quote.discount.amount}% off` : `${formatPenceExact(quote.discount.amount)} off`} the tickets.
               </p>
             ) : null}
           </div>
@@ -328,25 +335,25 @@ function OrderForm({
               className="mt-1 block w-32 rounded-xl border border-slate-400 bg-white px-3.5 py-2 text-base"
             />
           </fieldset>
-          <details className="rounded-2xl bg-brand-50 p-3" open={values.giftAid === "on"}>
+          <details className="rounded-2xl bg-brand-50 p-3" open={checked("giftAid")}>
             <summary className="cursor-pointer font-semibold">Gift Aid your donation</summary>
             <p className="mt-2 text-sm text-slate-700">
               Gift Aid is for the donation only: tickets cannot be Gift Aided, because you get entry for them. If you tick the box, all four details below are needed.
             </p>
             <label className="mt-2 flex items-start gap-2">
-              <input type="checkbox" name="giftAid" defaultChecked={values.giftAid === "on"} className="mt-1" />
+              <input type="checkbox" name="giftAid" defaultChecked={checked("giftAid")} className="mt-1" />
               <span className="text-sm">{offer.giftAidDeclaration}</span>
             </label>
             <div className="mt-2 grid grid-cols-2 gap-2">
-              <TextField required={false} name="gaFirst" label="First name" autoComplete="given-name" maxLength={50} defaultValue={values.gaFirst} error={result?.errors.gaFirst} />
-              <TextField required={false} name="gaLast" label="Last name" autoComplete="family-name" maxLength={50} defaultValue={values.gaLast} error={result?.errors.gaLast} />
-              <TextField required={false} name="gaHouse" label="House name or number" autoComplete="address-line1" maxLength={100} defaultValue={values.gaHouse} error={result?.errors.gaHouse} />
-              <TextField required={false} name="gaPostcode" label="Postcode" autoComplete="postal-code" maxLength={10} defaultValue={values.gaPostcode} error={result?.errors.gaPostcode} />
+              <TextField required={false} name="gaFirst" label="First name" autoComplete="given-name" maxLength={50} defaultValue={text("gaFirst")} error={errors.gaFirst} />
+              <TextField required={false} name="gaLast" label="Last name" autoComplete="family-name" maxLength={50} defaultValue={text("gaLast")} error={errors.gaLast} />
+              <TextField required={false} name="gaHouse" label="House name or number" autoComplete="address-line1" maxLength={100} defaultValue={text("gaHouse")} error={errors.gaHouse} />
+              <TextField required={false} name="gaPostcode" label="Postcode" autoComplete="postal-code" maxLength={10} defaultValue={text("gaPostcode")} error={errors.gaPostcode} />
             </div>
           </details>
         </>
       ) : null}
-      <TextField name="name" label="Your name" autoComplete="name" maxLength={100} defaultValue={values.name} error={result?.errors.name} />
+      <TextField name="name" label="Your name" autoComplete="name" maxLength={100} defaultValue={text("name")} error={errors.name} />
       <TextField
         name="email"
         type="email"
@@ -354,10 +361,10 @@ function OrderForm({
         hint="Your tickets are sent here."
         autoComplete="email"
         maxLength={254}
-        defaultValue={values.email}
-        error={result?.errors.email}
+        defaultValue={text("email")}
+        error={errors.email}
       />
-      {paid && (hydrated || result?.quote) ? (
+      {paid && (hydrated || quote) ? (
         <dl className="space-y-1 border-t border-slate-200 pt-4" data-testid="order-summary">
           {totals.discountPence > 0 ? (
             <div className="flex justify-between text-slate-700">
@@ -381,7 +388,7 @@ function OrderForm({
           </div>
         </dl>
       ) : null}
-      {consent}
+      {consent?.(checked("emailConsent"))}
       <button type="submit" name="intent" value="book" disabled={busy} className={buttonClasses("primary", "lg", "w-full")}>
         {busy ? "Please wait..." : paid ? "Continue to payment" : "Book free tickets"}
       </button>

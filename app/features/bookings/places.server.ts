@@ -19,8 +19,8 @@ import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { getDb } from "../../db/client.server.ts";
 import { bookings, type EventRow } from "../../db/schema.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
-import { bookingLines } from "../../features/event-tickets/table.ts";
-import { waitlistEntries } from "../../features/waitlist/table.ts";
+import { bookingLines } from "../event-tickets/table.ts";
+import { waitlistEntries } from "../waitlist/table.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
 

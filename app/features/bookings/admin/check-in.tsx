@@ -10,10 +10,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { allows } from "../../../auth/access.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
-import { qrReader } from "../../../components/admin/qr-reader.ts";
+import { qrReader } from "./qr-reader.ts";
 import { useHydrated } from "../../../components/ui/use-hydrated.ts";
 import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
-import { checkInAtEvent, doorList, eventBookings, searchEventBookings, STATUS_LABELS } from "../../../domain/bookings/bookings-admin.server.ts";
+import { checkInAtEvent, doorList, eventBookings, searchEventBookings, STATUS_LABELS } from "../bookings-admin.server.ts";
 import type { Route } from "./+types/check-in";
 
 export const meta = () => [{ title: "Door check-in | Millbrook Admin" }];

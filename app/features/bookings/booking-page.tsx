@@ -8,10 +8,10 @@ import { data, Form, isRouteErrorResponse, redirect, useRouteError } from "react
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CalendarIcon, CheckIcon, TicketIcon } from "../../components/site/icons.tsx";
 import { formatLongDate, formatTime, formatUkDateTime } from "../../components/site/format.ts";
-import { bookingByLink, cancelByToken, confirmByLink, resumeOrRelease, ticketsAreMailed, type BookingWithEvent } from "../../domain/bookings/bookings.server.ts";
-import { bookingPath, ticketQr } from "../../domain/bookings/booking-mail.server.ts";
-import { salesCloseAt, salesOpen } from "../../domain/bookings/sales.ts";
-import type { Route } from "./+types/booking";
+import { bookingByLink, cancelByToken, confirmByLink, resumeOrRelease, ticketsAreMailed, type BookingWithEvent } from "./bookings.server.ts";
+import { bookingPath, ticketQr } from "./booking-mail.server.ts";
+import { salesCloseAt, salesOpen } from "./sales.ts";
+import type { Route } from "./+types/booking-page";
 import { formatPenceExact } from "../../lib/money.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };

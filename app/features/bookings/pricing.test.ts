@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeDatesState, discountOff, giftAidablePence, orderTotals } from "../../app/domain/bookings/pricing.ts";
+import { codeDatesState, discountOff, giftAidablePence, orderTotals } from "./pricing.ts";
 
 const family = [
   { unitPence: 2000, quantity: 1, placesPerTicket: 4 },

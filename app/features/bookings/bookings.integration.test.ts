@@ -6,8 +6,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { bookings, events } from "../../app/db/schema.ts";
+import { getDb } from "../../db/client.server.ts";
+import { bookings, events } from "../../db/schema.ts";
 import {
   availability,
   BOOKING_ATTEMPTS_PER_WINDOW,
@@ -20,13 +20,13 @@ import {
   findByReference,
   holdForCheckout,
   releaseExpired,
-} from "../../app/domain/bookings/bookings.server.ts";
-import { londonInstant, salesCloseAt } from "../../app/domain/bookings/sales.ts";
-import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
-import { receiveWebhook } from "../../app/payments/webhooks.server.ts";
+} from "./bookings.server.ts";
+import { londonInstant, salesCloseAt } from "./sales.ts";
+import { erasePersonalData, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";
+import { receiveWebhook } from "../../payments/webhooks.server.ts";
 import Stripe from "stripe";
-import { setupTestDatabase } from "../helpers/test-database.ts";
-import { withStripeDouble } from "../helpers/stripe-site.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
+import { withStripeDouble } from "../../../tests/helpers/stripe-site.ts";
 
 setupTestDatabase();
 
