@@ -118,8 +118,6 @@ export default [
       ]),
 
       layout("routes/admin/admin-only/layout.tsx", [
-        route("users", "routes/admin/admin-only/users.tsx"),
-        route("users/security", "routes/admin/admin-only/users-security.tsx"),
         route("settings", "routes/admin/admin-only/settings.tsx"),
         route("settings/data", "routes/admin/admin-only/settings-data.ts"),
         route("settings/images", "routes/admin/admin-only/settings-images.ts"),

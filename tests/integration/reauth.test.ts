@@ -15,7 +15,7 @@ import { action as giftAidAction } from "../../app/routes/admin/donations/gift-a
 import { action as dataProtectionAction } from "../../app/routes/admin/data-protection/data-protection.tsx";
 import { action as reauthAction } from "../../app/features/sign-in/admin/reauth.tsx";
 import { action as settingsDataAction } from "../../app/routes/admin/admin-only/settings-data.ts";
-import { action as usersAction } from "../../app/routes/admin/admin-only/users.tsx";
+import { action as usersAction } from "../../app/features/staff/admin/users.tsx";
 import { loader as donationsExportLoader } from "../../app/routes/admin/donations/donations-export.ts";
 import { loader as giftAidScheduleLoader } from "../../app/routes/admin/donations/gift-aid-schedule.ts";
 import { action as givingSettingsAction } from "../../app/routes/admin/admin-only/settings-giving.ts";
