@@ -87,8 +87,6 @@ export default [
       route("news/edit/:id", "routes/admin/news-form.tsx", { id: "admin-news-edit" }),
       route("news/preview/:id", "routes/admin/news-preview.tsx"),
       route("news/images", "routes/admin/news-image.ts"),
-      route("media", "routes/admin/media.tsx"),
-      route("media/:id", "routes/admin/media-item.tsx"),
       route("pages", "routes/admin/pages.tsx"),
       route("pages/:page", "routes/admin/page-texts.tsx"),
       route("history/:type/:id", "routes/admin/history.tsx"),

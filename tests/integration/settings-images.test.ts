@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSiteSettings, readSettingsForEditing, replaceSettingsImage, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
-import { getMediaByUrl, MediaRejectedError } from "../../app/domain/media/media.server.ts";
+import { getMediaByUrl, MediaRejectedError } from "../../app/features/media/media.server.ts";
 import { action as imagesAction } from "../../app/routes/admin/admin-only/settings-images.ts";
 import { throughLayouts } from "../helpers/route-table.ts";
 import { createSignedInAccount, routeArgs } from "../helpers/staff.ts";
