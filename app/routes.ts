@@ -116,12 +116,8 @@ export default [
       ]),
 
       layout("routes/admin/admin-only/layout.tsx", [
-        route("settings", "routes/admin/admin-only/settings.tsx"),
-        route("settings/data", "routes/admin/admin-only/settings-data.ts"),
-        route("settings/images", "routes/admin/admin-only/settings-images.ts"),
         route("audit-log", "routes/admin/admin-only/audit-log.tsx"),
         route("failed-mail", "routes/admin/admin-only/failed-mail.tsx"),
-        route("settings/giving", "routes/admin/admin-only/settings-giving.ts"),
         ...featureScreens("administrator"),
       ]),
 

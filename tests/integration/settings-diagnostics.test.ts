@@ -6,7 +6,7 @@ import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, siteSettings, stripeEvents } from "../../app/db/schema.ts";
 import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
 import { checkFileStore, checkMigrations, checkPayments, runDiagnostics } from "../../app/system/diagnostics.server.ts";
-import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
+import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/features/settings/settings.server.ts";
 import { countAdministrators } from "../../app/features/staff/index.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";

@@ -10,7 +10,7 @@ import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { sanitiseNewsHtml } from "../../domain/news/news-html.server.ts";
 import { slugify } from "../../domain/news/news.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../settings/index.ts";
 import { enqueue } from "../../jobs/queue.server.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";

@@ -7,7 +7,7 @@ import { listAnnualReports } from "../../features/annual-reports/index.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { listPublicTrustees } from "./trustees.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../settings/index.ts";
 import type { Route } from "./+types/trustees-page";
 
 export async function loader({ context }: Route.LoaderArgs) {

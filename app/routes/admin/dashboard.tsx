@@ -9,7 +9,7 @@ import { DoorEvents } from "../../components/admin/door-events.tsx";
 import { doorEvents, upcomingEventSales } from "../../domain/bookings/bookings-admin.server.ts";
 import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
 import { countNewSubmissions } from "../../domain/submissions/inbox.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../../features/settings/index.ts";
 import { countOverdueComplaints, countOverdueRequests } from "../../features/data-protection/index.ts";
 import { mailConfigured } from "../../mail/mailer.server.ts";
 import type { Route } from "./+types/dashboard";
