@@ -117,7 +117,6 @@ export default [
 
       layout("routes/admin/admin-only/layout.tsx", [
         route("audit-log", "routes/admin/admin-only/audit-log.tsx"),
-        route("failed-mail", "routes/admin/admin-only/failed-mail.tsx"),
         ...featureScreens("administrator"),
       ]),
 
