@@ -3,4 +3,4 @@
  * contact details, images and maintenance mode (pages, mails, PDFs). The platform does not
  * read them: what it needs is passed in from above. Editing them is this feature's admin/.
  */
-export { getSiteSettings, type SiteSettings } from "./settings.server.ts";
+export { getSiteSettings } from "./settings.server.ts";
