@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { AccessDeniedPage, isAccessDenied } from "./components/admin/access-denied.tsx";
 import { MaintenancePage } from "./components/site/maintenance-page.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
-import { isMaintenanceRefusal } from "./domain/settings/maintenance.ts";
+import { isMaintenanceRefusal } from "./features/settings/ui.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
 import { refuseControlCharacters } from "./lib/form-guard.server.ts";
 import { isFormRefusal } from "./lib/plain-text.ts";

@@ -74,8 +74,6 @@ export default [
       route("craft-fairs", "routes/admin/craft-fairs.tsx"),
       route("craft-fairs/new", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-new" }),
       route("craft-fairs/edit/:id", "routes/admin/craft-fair-form.tsx", { id: "admin-craft-fair-edit" }),
-      route("media", "routes/admin/media.tsx"),
-      route("media/:id", "routes/admin/media-item.tsx"),
       route("history/:type/:id", "routes/admin/history.tsx"),
       route("appeals", "features/appeals/admin/appeals.tsx"),
       route("appeals/:causeId", "features/appeals/admin/appeal.tsx"),
@@ -92,14 +90,7 @@ export default [
       ]),
 
       layout("routes/admin/admin-only/layout.tsx", [
-        route("users", "routes/admin/admin-only/users.tsx"),
-        route("users/security", "routes/admin/admin-only/users-security.tsx"),
-        route("settings", "routes/admin/admin-only/settings.tsx"),
-        route("settings/data", "routes/admin/admin-only/settings-data.ts"),
-        route("settings/images", "routes/admin/admin-only/settings-images.ts"),
         route("audit-log", "routes/admin/admin-only/audit-log.tsx"),
-        route("failed-mail", "routes/admin/admin-only/failed-mail.tsx"),
-        route("settings/giving", "routes/admin/admin-only/settings-giving.ts"),
         ...featureScreens("administrator"),
       ]),
 

@@ -9,8 +9,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { checkNewPassword } from "../app/features/sign-in/index.ts";
 import { recordAudit } from "../app/domain/audit/audit.server.ts";
-import { EmailSchema, NewPasswordSchema, RoleSchema } from "../app/domain/staff/staff.schema.ts";
-import { createUser, StaffError } from "../app/domain/staff/staff.server.ts";
+import { EmailSchema, NewPasswordSchema, RoleSchema, createUser, StaffError } from "../app/features/staff/index.ts";
 import { readConfig } from "../app/lib/config.server.ts";
 
 const USAGE = "Usage: npm run create-user -- --email EMAIL --password PASSWORD [--role administrator|editor]";

@@ -9,9 +9,8 @@
  * DATA_DIR / DATABASE_URL like the server.
  */
 import { parseArgs } from "node:util";
-import { resetSecondFactor, TwoFactorResetError } from "../app/domain/staff/two-factor-admin.server.ts";
+import { resetSecondFactor, TwoFactorResetError, findUserByEmail } from "../app/features/staff/index.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
-import { findUserByEmail } from "../app/domain/staff/staff.server.ts";
 import { readConfig, siteOrigin } from "../app/lib/config.server.ts";
 
 const USAGE = "Usage: npm run reset-two-factor -- --email EMAIL";

@@ -19,7 +19,7 @@ import { seedSampleSponsors } from "../app/features/sponsors/index.ts";
 import { seedSampleSeriesAndWaitlist } from "../app/features/event-series/sample.server.ts";
 import { seedSampleTickets } from "../app/features/event-tickets/index.ts";
 import { seedSampleVisits } from "../app/features/insights/index.ts";
-import { countAdministrators } from "../app/domain/staff/staff.server.ts";
+import { countAdministrators } from "../app/features/staff/index.ts";
 import { siteJobs } from "../app/jobs/jobs.server.ts";
 import { startQueue } from "../app/jobs/queue.server.ts";
 import { config as readAppConfig, reloadConfig, setListeningOrigin, startupProblem } from "../app/lib/config.server.ts";

@@ -10,7 +10,7 @@
  * - the audit kinds, their labels, and the usual sentences of a content type's actions
  *   ("added a trustee", "moved a trustee" ...; app/domain/audit/describe.ts);
  * - where the media library looks for the items in use, which screen edits a row using
- *   one, and the media backfill (app/domain/media, app/db/media-backfill.server.ts);
+ *   one, and the media backfill (app/features/media, app/db/media-backfill.server.ts);
  * - the sitemap's pages, and the admin menu entry of each type's list screen
  *   (`handle = contentMenu("trustees")`).
  *

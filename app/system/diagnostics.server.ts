@@ -17,7 +17,6 @@ import { lastWebhookAt } from "../payments/webhooks.server.ts";
 import { config } from "../lib/config.server.ts";
 import { publicStore } from "../storage/file-store.server.ts";
 import { checkDatabase } from "./health.server.ts";
-import { countAdministrators } from "../domain/staff/staff.server.ts";
 import { formatUk } from "../lib/uk-time.ts";
 
 type CheckId = "database" | "migrations" | "administrators" | "file-store" | "mail" | "payments" | "refunds" | "queue";
@@ -88,7 +87,11 @@ export async function checkFileStore(dir?: string): Promise<DiagnosticCheck> {
   }
 }
 
-export async function runDiagnostics(options: { uploadsDir?: string } = {}): Promise<DiagnosticsReport> {
+/**
+ * `countAdministrators` comes from the caller (the staff accounts feature): the platform
+ * imports no feature.
+ */
+export async function runDiagnostics(options: { countAdministrators: () => Promise<number>; uploadsDir?: string }): Promise<DiagnosticsReport> {
   const database = await checkDatabase();
   const checks: DiagnosticCheck[] = [
     {
@@ -101,7 +104,7 @@ export async function runDiagnostics(options: { uploadsDir?: string } = {}): Pro
   if (database.ok) {
     checks.push(await checkMigrations());
     try {
-      const administrators = await countAdministrators();
+      const administrators = await options.countAdministrators();
       checks.push({
         id: "administrators",
         label: "Administrators",

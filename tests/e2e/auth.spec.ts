@@ -270,7 +270,7 @@ test.describe("one-time set-password link", () => {
   }) => {
     void e2eDatabase;
     const { createOneTimeLink } = await import("../../app/auth/one-time-links.server.ts");
-    const { findUserByEmail } = await import("../../app/domain/staff/staff.server.ts");
+    const { findUserByEmail } = await import("../../app/features/staff/staff.server.ts");
     const account = await createAccount("editor");
     const user = await findUserByEmail(account.email);
     const link = await createOneTimeLink("invite", { userId: user!.id });

@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { sessions, staffPasskeys } from "../../app/db/schema.ts";
-import { findUserByEmail } from "../../app/domain/staff/staff.server.ts";
+import { findUserByEmail } from "../../app/features/staff/staff.server.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** A platform authenticator (like Touch ID or Windows Hello) that verifies the user. */

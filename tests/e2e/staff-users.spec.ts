@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { createUser } from "../../app/domain/staff/staff.server.ts";
+import { createUser } from "../../app/features/staff/staff.server.ts";
 import { expect, findAccount, test, TEST_PASSWORD } from "./fixtures.ts";
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.org`;

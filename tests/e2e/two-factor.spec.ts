@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { confirmEnrolment, factorSummary, startEnrolment } from "../../app/auth/two-factor.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { sessions } from "../../app/db/schema.ts";
-import { findUserByEmail } from "../../app/domain/staff/staff.server.ts";
+import { findUserByEmail } from "../../app/features/staff/staff.server.ts";
 import { currentStep, totpCode, wrongCode } from "../helpers/totp.ts";
 import { expect, findAccount, test } from "./fixtures.ts";
 

@@ -9,7 +9,7 @@ import { createSession, sessionCookieName } from "../../app/auth/session.server.
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, type StaffRole } from "../../app/db/schema.ts";
-import { createUser } from "../../app/domain/staff/staff.server.ts";
+import { createUser } from "../../app/features/staff/staff.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 
 export const TEST_PASSWORD = "correct horse battery staple";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../../app/auth/password.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { adminUsers, users } from "../../app/db/schema.ts";
-import { findUserByEmail } from "../../app/domain/staff/staff.server.ts";
+import { findUserByEmail } from "../../app/features/staff/staff.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 const database = setupTestDatabase();

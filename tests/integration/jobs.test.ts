@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "v
 import { createOneTimeLink } from "../../app/auth/one-time-links.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, formSubmissions, newsPosts, oneTimeTokens, sessions } from "../../app/db/schema.ts";
-import { discardFailedMail, listFailedMail, resendFailedMail } from "../../app/domain/mail/failed-mail.server.ts";
+import { discardFailedMail, listFailedMail, resendFailedMail } from "../../app/features/failed-mail/failed-mail.server.ts";
 import { createNewsPost } from "../../app/features/news/news.server.ts";
 import { toLondonInput } from "../../app/features/news/news.ts";
 import { notifyStaff } from "../../app/domain/security-notices/notices.server.ts";

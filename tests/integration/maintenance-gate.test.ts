@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { siteSettings } from "../../app/db/schema.ts";
 import { maintenanceGate, maintenanceMiddleware, refuseResourceDuringMaintenance } from "../../app/routes/public/maintenance-gate.server.ts";
-import { createUser } from "../../app/domain/staff/staff.server.ts";
+import { createUser } from "../../app/features/staff/staff.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { backfillMedia } from "../../app/db/media-backfill.server.ts";
 import { auditLog, media, trustees } from "../../app/db/schema.ts";
-import { MEDIA_ALT_REQUIRED, MediaEditSchema } from "../../app/domain/media/media.schema.ts";
+import { MEDIA_ALT_REQUIRED, MediaEditSchema } from "../../app/features/media/media.schema.ts";
 import {
   deleteMedia,
   getMedia,
@@ -19,7 +19,7 @@ import {
   mediaUsages,
   updateMedia,
   uploadMedia,
-} from "../../app/domain/media/media.server.ts";
+} from "../../app/features/media/media.server.ts";
 import { createTrustee, listPublicTrustees, updateTrustee } from "../../app/features/trustees/trustees.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import { mediaChoices, readMediaField } from "../../app/domain/listings/media-field.server.ts";

@@ -19,7 +19,7 @@ import {
   verifyPasskey,
 } from "../../app/auth/passkeys.server.ts";
 import { lookupSession } from "../../app/auth/session.server.ts";
-import { resetSecondFactor } from "../../app/domain/staff/two-factor-admin.server.ts";
+import { resetSecondFactor } from "../../app/features/staff/two-factor-admin.server.ts";
 import { factorSummary } from "../../app/auth/two-factor.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, staffPasskeys, webauthnChallenges } from "../../app/db/schema.ts";

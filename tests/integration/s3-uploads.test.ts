@@ -15,12 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { getDb } from "../../app/db/client.server.ts";
 import { craftFairs, formSubmissions } from "../../app/db/schema.ts";
-import { getSiteSettings } from "../../app/domain/settings/settings.server.ts";
+import { getSiteSettings } from "../../app/features/settings/settings.server.ts";
 import { deleteExpiredSubmissions } from "../../app/domain/data-protection/retention.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
-import { action as settingsImagesAction } from "../../app/routes/admin/admin-only/settings-images.ts";
+import { action as settingsImagesAction } from "../../app/features/settings/admin/settings-images.ts";
 import { loader as fileRouteLoader } from "../../app/features/submissions/admin/submission-file.ts";
 import { action as craftFairsAction } from "../../app/routes/public/craft-fairs.tsx";
 import { publicStore } from "../../app/storage/file-store.server.ts";
@@ -64,7 +64,7 @@ async function uploadsServer(baseUrl?: string) {
 const thrown = async (promise: Promise<unknown>) => promise.then(() => expect.fail("expected the call to throw"), (error: unknown) => error);
 type Args<F> = F extends (args: infer A) => unknown ? A : never;
 const fileLoader = (args: Args<typeof fileRouteLoader>) => throughLayouts("features/submissions/admin/submission-file.ts", fileRouteLoader, args);
-const imagesAction = (args: Args<typeof settingsImagesAction>) => throughLayouts("routes/admin/admin-only/settings-images.ts", settingsImagesAction, args);
+const imagesAction = (args: Args<typeof settingsImagesAction>) => throughLayouts("features/settings/admin/settings-images.ts", settingsImagesAction, args);
 
 describe("uploads with S3-compatible storage", () => {
   it("stores a stall application's photos in the bucket's private prefix; staff download them, nobody else can", async () => {

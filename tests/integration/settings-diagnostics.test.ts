@@ -6,7 +6,8 @@ import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, siteSettings, stripeEvents } from "../../app/db/schema.ts";
 import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
 import { checkFileStore, checkMigrations, checkPayments, runDiagnostics } from "../../app/system/diagnostics.server.ts";
-import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
+import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/features/settings/settings.server.ts";
+import { countAdministrators } from "../../app/features/staff/index.ts";
 import { subscribe } from "../../app/live/change-feed.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -72,7 +73,7 @@ describe("diagnostics", () => {
   it("reports the database, migrations, administrators, file store and mail", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-uploads-"));
     try {
-      const report = await runDiagnostics({ uploadsDir: dir });
+      const report = await runDiagnostics({ countAdministrators, uploadsDir: dir });
       const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
       expect(byId.database.status).toBe("ok");
       expect(byId.database.detail).toMatch(/^Answered in \d+ ms$/);

@@ -5,10 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSiteSettings, readSettingsForEditing, replaceSettingsImage, saveSiteSettings } from "../../app/domain/settings/settings.server.ts";
+import { getSiteSettings, readSettingsForEditing, replaceSettingsImage, saveSiteSettings } from "../../app/features/settings/settings.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
-import { getMediaByUrl, MediaRejectedError } from "../../app/domain/media/media.server.ts";
-import { action as imagesAction } from "../../app/routes/admin/admin-only/settings-images.ts";
+import { getMediaByUrl, MediaRejectedError } from "../../app/features/media/media.server.ts";
+import { action as imagesAction } from "../../app/features/settings/admin/settings-images.ts";
 import { throughLayouts } from "../helpers/route-table.ts";
 import { createSignedInAccount, routeArgs } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -91,7 +91,7 @@ describe("the settings image route", () => {
     const args = routeArgs("/admin/settings/images", { token: admin.token, method: "POST" });
     const request = new Request(args.request.url, { method: "POST", headers: args.request.headers, body });
     const refused = await Promise.resolve()
-      .then(() => throughLayouts("routes/admin/admin-only/settings-images.ts", imagesAction, { ...args, request } as never))
+      .then(() => throughLayouts("features/settings/admin/settings-images.ts", imagesAction, { ...args, request } as never))
       .then(
         () => null,
         (error: unknown) => error as { init: ResponseInit },

@@ -11,7 +11,7 @@ import { signIn } from "../../app/features/sign-in/login.server.ts";
 import { secondFactorStep } from "../../app/features/sign-in/second-factor-step.server.ts";
 import { startSessionAfterLink } from "../../app/features/sign-in/start-session.server.ts";
 import { lookupSession } from "../../app/auth/session.server.ts";
-import { resetSecondFactor, setTwoFactorForEveryone, TwoFactorResetError } from "../../app/domain/staff/two-factor-admin.server.ts";
+import { resetSecondFactor, setTwoFactorForEveryone, TwoFactorResetError } from "../../app/features/staff/two-factor-admin.server.ts";
 import { confirmEnrolment, factorSummary, startEnrolment, verifySecondFactor } from "../../app/auth/two-factor.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, recoveryCodes, sessions, staffFactors, staffNotices } from "../../app/db/schema.ts";

@@ -167,7 +167,7 @@ describe("password hashing", () => {
 
 describe("new passwords", () => {
   it("refuses a password of spaces only, however long", async () => {
-    const { NewPasswordSchema } = await import("../../app/domain/staff/staff.schema.ts");
+    const { NewPasswordSchema } = await import("../../app/features/staff/staff.schema.ts");
     const blank = NewPasswordSchema.safeParse(" ".repeat(12));
     expect(blank.success).toBe(false);
     expect(blank.error?.issues[0]?.message).toBe("Password cannot be only spaces");

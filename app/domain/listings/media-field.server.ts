@@ -11,8 +11,7 @@
  */
 import type { AuditActor } from "../audit/audit.server.ts";
 import type { ImageChoice } from "./save-listing.server.ts";
-import { focalPosition, mediaAltProblem } from "../media/media.schema.ts";
-import { deleteMedia, getMedia, getMediaByUrl, listMedia, MEDIA_NOT_FOUND, uploadMedia } from "../media/media.server.ts";
+import { deleteMedia, focalPosition, getMedia, getMediaByUrl, listMedia, MEDIA_NOT_FOUND, mediaAltProblem, uploadMedia } from "../../features/media/index.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
 
 const CHOICES = 24;

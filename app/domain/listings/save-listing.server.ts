@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import { logger } from "../../lib/logger.server.ts";
-import { MediaRejectedError } from "../media/media.server.ts";
+import { MediaRejectedError } from "../../features/media/index.ts";
 import { firstIssues } from "../../lib/form-submission.ts";
 
 /** Fields every such form posts besides its own: the duplicate guard and the media field's (app/domain/listings/media-field.server.ts). */

@@ -16,7 +16,7 @@ import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { recordRevision } from "../../domain/revisions/revisions.server.ts";
-import { withImageDetails } from "../../domain/media/media.server.ts";
+import { withImageDetails } from "../media/index.ts";
 import { validId } from "../../domain/listings/listings.server.ts";
 import { categoriesText, parseCategories, type AwardRoundFormData, type AwardWinnerFormData } from "./awards.schema.ts";
 import type { AwardCategory } from "./nominations.ts";

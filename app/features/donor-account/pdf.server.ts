@@ -6,7 +6,7 @@
  */
 import { getContactDetails } from "../contact/index.ts";
 import { CHARITY_NAME } from "../../domain/giving/donation.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../settings/index.ts";
 import { londonDay, taxYearDays, taxYearLabel } from "./tax-year.ts";
 import { formatPenceExact } from "../../lib/money.ts";
 import { formatUk } from "../../lib/uk-time.ts";

@@ -3,7 +3,7 @@
  * its name and registered charity number (Settings), and its contact details (Contact).
  */
 import { getContactDetails } from "../contact/index.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../settings/index.ts";
 
 export interface CharityDetails {
   name: string;

@@ -12,7 +12,7 @@ import { SimpleMarkup } from "../../components/site/simple-markup.tsx";
 import { LEGAL_PAGES } from "../../content/starting-content.ts";
 import { withRetentionSection } from "../../domain/data-protection/retention.server.ts";
 import { getLegalPage } from "./legal-pages.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../../features/settings/index.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import type { Route } from "./+types/legal-page";
 

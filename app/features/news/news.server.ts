@@ -16,7 +16,7 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { storeImage } from "../../storage/images.server.ts";
-import { withImageDetails } from "../../domain/media/media.server.ts";
+import { withImageDetails } from "../media/index.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { recordRevision } from "../../domain/revisions/revisions.server.ts";
 import { validId } from "../../domain/listings/listings.server.ts";

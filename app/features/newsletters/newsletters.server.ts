@@ -10,7 +10,7 @@ import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts
 import { getContactDetails } from "../contact/index.ts";
 import { sanitiseRichHtml } from "../../lib/rich-html.server.ts";
 import { slugify } from "../news/index.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../settings/index.ts";
 import { enqueue } from "../../jobs/queue.server.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
 import { hitCounter } from "../../lib/rate-counters.server.ts";
-import { findUserByEmail, roleOf } from "../../domain/staff/staff.server.ts";
+import { findUserByEmail, roleOf } from "../staff/index.ts";
 import { mailConfigured, queueMail } from "../../mail/mailer.server.ts";
 import { createOneTimeLink } from "../../auth/one-time-links.server.ts";
 import { addressBucket } from "../../auth/throttle.server.ts";

@@ -12,7 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { users } from "../../db/schema.ts";
 import { recordAudit } from "../../domain/audit/audit.server.ts";
-import { findUserByEmail, findUserById } from "../../domain/staff/staff.server.ts";
+import { findUserByEmail, findUserById } from "../staff/index.ts";
 import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "../../auth/password.server.ts";
 import { createSession, deleteSession, deleteSessionByToken, type SessionPending, type SessionPolicy, sessionPolicy } from "../../auth/session.server.ts";

@@ -9,12 +9,12 @@ import { eq } from "drizzle-orm";
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server.ts";
 import { users, type StaffRole } from "../../db/schema.ts";
-import { roleOf } from "../../domain/staff/staff.server.ts";
+import { roleOf } from "../staff/index.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { loginUrl, safeRedirect, stepUrl } from "../../auth/redirect.ts";
 import { createSession, deleteSession, lookupSession, readSessionToken, type SessionPending } from "../../auth/session.server.ts";
 import { hasSecondFactor } from "../../auth/two-factor.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../settings/index.ts";
 
 /** Whether the account must have a second factor (administrators always; everyone when the setting says so). */
 export async function twoFactorRequired(role: StaffRole | null): Promise<boolean> {

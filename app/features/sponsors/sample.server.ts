@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { SAMPLE_TRUSTEES } from "../../content/sample-content.ts";
 import { getDb } from "../../db/client.server.ts";
 import { contentSeeded } from "../../db/schema.ts";
-import { uploadMedia } from "../../domain/media/media.server.ts";
+import { uploadMedia } from "../media/index.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { sponsors } from "./table.ts";
 

@@ -10,7 +10,7 @@ import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts
 import type { AuditAction } from "../../domain/audit/describe.ts";
 import { validId } from "../../domain/listings/listings.server.ts";
 import { moveInOrder } from "../../domain/listings/reorder.server.ts";
-import { withImageDetails } from "../../domain/media/media.server.ts";
+import { withImageDetails } from "../media/index.ts";
 import { recordRevision } from "../../domain/revisions/revisions.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";

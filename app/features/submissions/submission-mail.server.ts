@@ -8,7 +8,7 @@ import { siteOrigin } from "../../lib/config.server.ts";
 import type { SubmissionKind } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { mailConfigured, queueMail, type MailMessage } from "../../mail/mailer.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../settings/index.ts";
 
 const WHAT: Record<SubmissionKind, { receipt: string; notice: string }> = {
   volunteer: { receipt: "your offer to volunteer", notice: "New volunteer offer" },

@@ -11,7 +11,7 @@ import { mailConfigured, queueMail } from "../../mail/mailer.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { hitCounter } from "../../lib/rate-counters.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../settings/index.ts";
 import { normaliseEmail, RESUBSCRIBE_WORDING, SIGNUP_WORDING } from "./consent.ts";
 import { currentConsent, linkSupporter, recordConsent, supporterByEmail, supporterByPreferencesToken } from "./supporters.server.ts";
 import { subscriptionRequests, supporters } from "./table.ts";

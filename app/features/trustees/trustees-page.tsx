@@ -7,7 +7,7 @@ import { listAnnualReports } from "../../features/annual-reports/index.ts";
 import { getContactDetails } from "../contact/index.ts";
 import { fillIn, getPageTexts } from "../page-texts/index.ts";
 import { listPublicTrustees } from "./trustees.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../settings/index.ts";
 import type { Route } from "./+types/trustees-page";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import { trustees, type TrusteeRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
-import { withImageDetails } from "../../domain/media/media.server.ts";
+import { withImageDetails } from "../media/index.ts";
 import { validId } from "../../domain/listings/listings.server.ts";
 import { moveInOrder } from "../../domain/listings/reorder.server.ts";
 import { recordRevision } from "../../domain/revisions/revisions.server.ts";

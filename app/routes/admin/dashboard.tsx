@@ -9,7 +9,7 @@ import { DoorEvents } from "../../features/bookings/admin/door-events.tsx";
 import { doorEvents, upcomingEventSales } from "../../features/bookings/index.ts";
 import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
 import { countNewSubmissions } from "../../features/submissions/index.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../../features/settings/index.ts";
 import { countOverdueComplaints, countOverdueRequests } from "../../features/data-protection/index.ts";
 import { mailConfigured } from "../../mail/mailer.server.ts";
 import type { Route } from "./+types/dashboard";

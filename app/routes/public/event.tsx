@@ -12,7 +12,7 @@ import { ShareButton } from "../../components/site/share-button.tsx";
 import { TicketBox } from "../../components/site/ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.server.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../../features/settings/index.ts";
 import { eventPriceLabel, parseTicketPrice } from "../../domain/events/tickets.ts";
 import { bookingFormErrors, BookingFormSchema, bookingPath, clientKey, CONFIRM_LINK_MINUTES, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../features/bookings/index.ts";
 import { quoteCode } from "../../features/event-tickets/tickets.server.ts";

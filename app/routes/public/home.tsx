@@ -13,7 +13,7 @@ import { cachedRead } from "../../live/content-cache.server.ts";
 import { listUpcomingEvents } from "../../domain/events/events.server.ts";
 import { latestNews } from "../../features/news/index.ts";
 import { NewsCard } from "../../features/news/ui.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../../features/settings/index.ts";
 import type { Route } from "./+types/home";
 
 export const HERO_IMAGE = "/images/hero.svg";

@@ -9,7 +9,7 @@ import { LiveUpdates } from "../../components/site/live-updates.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate, maintenanceMiddleware } from "./maintenance-gate.server.ts";
 import { getContactDetails } from "../../features/contact/index.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../../features/settings/index.ts";
 import { getPageTexts } from "../../features/page-texts/index.ts";
 import type { Route } from "./+types/layout";
 import { noteTopic } from "../../live/read-topics.server.ts";

@@ -9,8 +9,8 @@
  */
 import { data, type MiddlewareFunction } from "react-router";
 import { getOptionalStaff, type GuardArgs } from "../../auth/guards.server.ts";
-import type { MaintenanceRefusal } from "../../domain/settings/maintenance.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import type { MaintenanceRefusal } from "../../features/settings/ui.ts";
+import { getSiteSettings } from "../../features/settings/index.ts";
 
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 

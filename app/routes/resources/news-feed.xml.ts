@@ -1,7 +1,7 @@
 /** /news/feed.xml: the latest published posts as an Atom feed (the `feed` package writes and escapes the XML). */
 import { SITE_NAME } from "../../components/site/seo.ts";
 import { feedArticles } from "../../features/news/index.ts";
-import { getSiteSettings } from "../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../../features/settings/index.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { withoutNonXmlCharacters } from "../../lib/plain-text.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";

@@ -13,7 +13,7 @@ import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
 import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { deleteMedia, MediaRejectedError, uploadMedia } from "../../../domain/media/media.server.ts";
+import { deleteMedia, MediaRejectedError, uploadMedia } from "../../media/index.ts";
 import { readFormWithImage } from "../../../storage/upload.server.ts";
 import type { Route } from "./+types/annual-report-form";
 import { HistoryLink } from "../../../components/admin/history-link.tsx";

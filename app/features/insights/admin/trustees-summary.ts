@@ -2,7 +2,7 @@
 import { allows } from "../../../auth/access.ts";
 import { currentStaff } from "../../../auth/guards.server.ts";
 import { ukToday } from "../../../components/site/format.ts";
-import { getSiteSettings } from "../../../domain/settings/settings.server.ts";
+import { getSiteSettings } from "../../settings/index.ts";
 import { periodFrom } from "../period.ts";
 import { eventsReport, financialYearStart, moneyReport, supportersReport, websiteReport } from "../reports.server.ts";
 import { cachedTrusteesSummaryPdf } from "../trustees-pdf.server.ts";

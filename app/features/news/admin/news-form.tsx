@@ -11,7 +11,7 @@ import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
 import { NEWS_FORM_FIELDS, NewsFormSchema, coverAltProblem } from "../news.schema.ts";
 import { authorNameOf, createNewsPost, getNewsPost, slugProblem, updateNewsPost } from "../news.server.ts";
 import { currentStaff } from "../../../auth/guards.server.ts";
-import { findUserById } from "../../../domain/staff/staff.server.ts";
+import { findUserById } from "../../staff/index.ts";
 import { newsState, toLondonInput } from "../news.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";

@@ -8,7 +8,7 @@ import { signInWithEnrolLink } from "../login.server.ts";
 import { findValidLink } from "../../../auth/one-time-links.server.ts";
 import { readSessionToken, serializeSessionCookie } from "../../../auth/session.server.ts";
 import { AccountField } from "../../../components/admin/account-field.tsx";
-import { findUserById } from "../../../domain/staff/staff.server.ts";
+import { findUserById } from "../../staff/index.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import type { Route } from "./+types/enrol-link";
 

@@ -4,7 +4,7 @@ import { signIn, signInWithPasskey } from "../login.server.ts";
 import { safeRedirect } from "../../../auth/redirect.ts";
 import { stepUrl } from "../../../auth/redirect.ts";
 import { signInToast } from "../../../domain/security-notices/notices.server.ts";
-import { countAdministrators } from "../../../domain/staff/staff.server.ts";
+import { countAdministrators } from "../../staff/index.ts";
 import { readSessionToken, serializeSessionCookie } from "../../../auth/session.server.ts";
 import { PasskeyButton } from "../../../components/admin/passkey-button.tsx";
 import { LOCAL_FLASH_KEY } from "../../../components/admin/sign-out.ts";

@@ -17,7 +17,7 @@ import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKe
 import { factorSummary, verifySecondFactor } from "../../../auth/two-factor.server.ts";
 import { PasskeyButton } from "../../../components/admin/passkey-button.tsx";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { findUserById } from "../../../domain/staff/staff.server.ts";
+import { findUserById } from "../../staff/index.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/reauth";

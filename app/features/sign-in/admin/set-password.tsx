@@ -4,8 +4,7 @@ import { consumeLink, findValidLink } from "../../../auth/one-time-links.server.
 import { checkNewPassword } from "../new-password.server.ts";
 import { deleteSessionsOfUser } from "../../../auth/session.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { NewPasswordSchema } from "../../../domain/staff/staff.schema.ts";
-import { findUserById, setPassword } from "../../../domain/staff/staff.server.ts";
+import { NewPasswordSchema, findUserById, setPassword } from "../../staff/index.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectSignedIn, startSessionAfterLink } from "../start-session.server.ts";
 import { AccountField } from "../../../components/admin/account-field.tsx";

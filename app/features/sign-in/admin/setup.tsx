@@ -4,8 +4,7 @@ import { consumeLink, findValidLink } from "../../../auth/one-time-links.server.
 import { checkNewPassword } from "../new-password.server.ts";
 import { redirectSignedIn, startSessionAfterLink } from "../start-session.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { countAdministrators, createUser, StaffError } from "../../../domain/staff/staff.server.ts";
-import { EmailSchema, NewPasswordSchema } from "../../../domain/staff/staff.schema.ts";
+import { countAdministrators, createUser, StaffError, EmailSchema, NewPasswordSchema } from "../../staff/index.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { AccountField } from "../../../components/admin/account-field.tsx";
 import type { Route } from "./+types/setup";

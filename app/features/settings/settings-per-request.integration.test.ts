@@ -1,10 +1,10 @@
 /** Settings are read once per request (shared by its loaders) and never kept across requests. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { siteSettings } from "../../app/db/schema.ts";
-import { getSiteSettings } from "../../app/domain/settings/settings.server.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+import { getDb } from "../../db/client.server.ts";
+import { siteSettings } from "../../db/schema.ts";
+import { getSiteSettings } from "./settings.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 

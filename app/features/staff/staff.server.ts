@@ -2,7 +2,7 @@
  * Accounts and staff access. An account (users) may sign in; a row in admin_users with
  * a role (administrator or editor) gives it access to the admin area.
  */
-import type { AuditAction } from "../audit/describe.ts";
+import type { AuditAction } from "../../domain/audit/describe.ts";
 import { and, count, eq, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { createOneTimeLink } from "../../auth/one-time-links.server.ts";
 import { hashPassword } from "../../auth/password.server.ts";
@@ -10,7 +10,7 @@ import { getDb } from "../../db/client.server.ts";
 import { adminUsers, sessions, users, type StaffRole } from "../../db/schema.ts";
 import type { StaffPermission } from "../../auth/access.ts";
 import { sendMail } from "../../mail/mailer.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { containsPattern } from "../../db/like.ts";
 import type { AccountFilters } from "./account-filters.ts";
 

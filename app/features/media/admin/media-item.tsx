@@ -5,19 +5,19 @@
  * the only part that needs it.
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
-import { DeleteDialog } from "../../components/admin/kit/dialog.tsx";
-import { FocalPointPicker } from "../../components/admin/focal-point-picker.tsx";
-import { buttonClasses } from "../../components/ui/button.ts";
-import { TextField } from "../../components/ui/fields.tsx";
-import { uploadedImageSrcSet } from "../../components/ui/responsive-image.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { MEDIA_EDIT_FIELDS, MediaEditSchema } from "../../domain/media/media.schema.ts";
-import { deleteMedia, getMedia, MEDIA_NOT_FOUND, mediaUsages, MediaRejectedError, updateMedia } from "../../domain/media/media.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
+import { FocalPointPicker } from "../../../components/admin/focal-point-picker.tsx";
+import { buttonClasses } from "../../../components/ui/button.ts";
+import { TextField } from "../../../components/ui/fields.tsx";
+import { uploadedImageSrcSet } from "../../../components/ui/responsive-image.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { MEDIA_EDIT_FIELDS, MediaEditSchema } from "../media.schema.ts";
+import { deleteMedia, getMedia, MEDIA_NOT_FOUND, mediaUsages, MediaRejectedError, updateMedia } from "../media.server.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/media-item";
-import { formatUk } from "../../lib/uk-time.ts";
-import { firstIssues } from "../../lib/form-submission.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
+import { firstIssues } from "../../../lib/form-submission.ts";
 
 export const meta = () => [{ title: "Media item | Millbrook Admin" }];
 

@@ -6,8 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { siteSettings, users } from "../../db/schema.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { NOTICES, notifyStaff } from "../security-notices/notices.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { NOTICES, notifyStaff } from "../../domain/security-notices/notices.server.ts";
 import { findUserById } from "./staff.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { sendMail } from "../../mail/mailer.server.ts";

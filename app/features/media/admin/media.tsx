@@ -5,17 +5,17 @@
  * focal point; several go back to the grid, where the ones still needing alt text say so.
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { currentActor } from "../../auth/guards.server.ts";
-import { buttonClasses } from "../../components/ui/button.ts";
-import { FieldError } from "../../components/ui/fields.tsx";
-import { uploadedImageSrcSet } from "../../components/ui/responsive-image.ts";
-import { focalPosition, mediaAltProblem } from "../../domain/media/media.schema.ts";
-import { listMedia, MediaRejectedError, uploadMedia } from "../../domain/media/media.server.ts";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { IMAGE_TYPES, PDF_TYPE } from "../../storage/file-types.ts";
-import { readFormWithFiles } from "../../storage/upload.server.ts";
+import { currentActor } from "../../../auth/guards.server.ts";
+import { buttonClasses } from "../../../components/ui/button.ts";
+import { FieldError } from "../../../components/ui/fields.tsx";
+import { uploadedImageSrcSet } from "../../../components/ui/responsive-image.ts";
+import { focalPosition, mediaAltProblem } from "../media.schema.ts";
+import { listMedia, MediaRejectedError, uploadMedia } from "../media.server.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { IMAGE_TYPES, PDF_TYPE } from "../../../storage/file-types.ts";
+import { readFormWithFiles } from "../../../storage/upload.server.ts";
 import type { Route } from "./+types/media";
 
 export const handle: BodyLimitHandle & MenuHandle = {

@@ -4,7 +4,7 @@
  * Browser-safe: no server imports.
  */
 import { z } from "zod";
-import { checkbox, tooLong } from "../listings/listing-fields.schema.ts";
+import { checkbox, tooLong } from "../../domain/listings/listing-fields.schema.ts";
 
 export const MEDIA_ALT_REQUIRED = "Describe the image for people who cannot see it, or mark it as decorative";
 const FOCAL_INVALID = "Enter a whole number from 0 to 100";

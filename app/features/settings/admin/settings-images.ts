@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
-import { replaceSettingsImage, SETTINGS_IMAGES, type SettingsImage } from "../../../domain/settings/settings.server.ts";
+import { replaceSettingsImage, SETTINGS_IMAGES, type SettingsImage } from "../settings.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { MediaRejectedError } from "../../../domain/media/media.server.ts";
+import { MediaRejectedError } from "../../media/index.ts";
 import { readFormWithImage } from "../../../storage/upload.server.ts";
 import type { Route } from "./+types/settings-images";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";

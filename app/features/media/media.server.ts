@@ -15,8 +15,8 @@ import { deletePdf, DocumentRejectedError, NOT_A_PDF, storePdf } from "../../sto
 import type { StoreFolder } from "../../storage/file-store.server.ts";
 import { deleteImage, IMAGE_WRONG_TYPE, ImageRejectedError, storeImageWithSize } from "../../storage/images.server.ts";
 import { isImageType, sniffFileType } from "../../storage/file-types.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { validId } from "../listings/listings.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { validId } from "../../domain/listings/listings.server.ts";
 import { containsPattern } from "../../db/like.ts";
 import { CONTENT_TYPES, MEDIA_COLUMNS, type ContentType, type ContentTypeName } from "../../lib/content-types.ts";
 import { focalPosition, mediaAltProblem, type MediaEditData } from "./media.schema.ts";

@@ -4,10 +4,10 @@
  */
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { isRecentlyVerified, REAUTH_PATH } from "../../../auth/reauth.server.ts";
-import { readSettingsForEditing, saveSiteSettings, switchesMaintenance } from "../../../domain/settings/settings.server.ts";
+import { readSettingsForEditing, saveSiteSettings, switchesMaintenance } from "../settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import { refusedForm } from "../../../lib/form-submission.ts";
-import type { SettingsSaveAnswer } from "../../../domain/settings/settings.schema.ts";
+import type { SettingsSaveAnswer } from "../settings.schema.ts";
 import type { Route } from "./+types/settings-data";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });

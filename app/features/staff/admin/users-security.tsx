@@ -5,8 +5,8 @@
 import { Form, Link } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
-import { setTwoFactorForEveryone } from "../../../domain/staff/two-factor-admin.server.ts";
-import { getSiteSettings } from "../../../domain/settings/settings.server.ts";
+import { setTwoFactorForEveryone } from "../two-factor-admin.server.ts";
+import { getSiteSettings } from "../../settings/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/users-security";
 

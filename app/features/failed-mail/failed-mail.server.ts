@@ -3,7 +3,7 @@
  * for, its subject and the last error, then send it again or discard it. The message
  * body is never shown (it may hold a private link). Both actions are audited.
  */
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { deleteFailedJob, failedJobs, retryFailedJob, type FailedJob } from "../../jobs/queue.server.ts";
 import { MAIL_JOB, openQueuedMail, type MailMessage, type QueuedMail } from "../../mail/mailer.server.ts";
 

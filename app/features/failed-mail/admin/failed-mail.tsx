@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
-import { discardFailedMail, listFailedMail, resendFailedMail } from "../../../domain/mail/failed-mail.server.ts";
+import { discardFailedMail, listFailedMail, resendFailedMail } from "../failed-mail.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { ukTime } from "../../../system/diagnostics.server.ts";
 import { Table } from "../../../components/admin/kit/table.tsx";

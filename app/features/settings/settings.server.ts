@@ -5,8 +5,8 @@ import { siteSettings, type SiteSettingsRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
-import { deleteMedia, uploadMedia } from "../media/media.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
+import { deleteMedia, uploadMedia } from "../media/index.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { firstIssues } from "../../lib/form-submission.ts";
 import { SiteSettingsSchema, SETTINGS_FIELDS, type SiteSettingsValues } from "./settings.schema.ts";
 

@@ -10,16 +10,17 @@ import { Dialog } from "../../../components/admin/kit/dialog.tsx";
 import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
-import { resetSecondFactor, TwoFactorResetError } from "../../../domain/staff/two-factor-admin.server.ts";
+import { resetSecondFactor, TwoFactorResetError } from "../two-factor-admin.server.ts";
 import { OneTimeLinkPanel } from "../../../components/admin/one-time-link-panel.tsx";
 import { runDiagnostics } from "../../../system/diagnostics.server.ts";
-import { ACCESS_FIELDS, AccessFormSchema, RoleSchema } from "../../../domain/staff/staff.schema.ts";
+import { ACCESS_FIELDS, AccessFormSchema, RoleSchema } from "../staff.schema.ts";
 import { parseForm, refusedForm, type FormReply } from "../../../lib/form-submission.ts";
 import { redirectWithToast, toastCookie, type Toast } from "../../../lib/toast.server.ts";
-import { ACCOUNT_ACCESS, accountsPath, parseAccountFilters } from "../../../domain/staff/account-filters.ts";
+import { ACCOUNT_ACCESS, accountsPath, parseAccountFilters } from "../account-filters.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import {
+  countAdministrators,
   createPasswordReset,
   findUserByEmail,
   grantAccess,
@@ -29,7 +30,7 @@ import {
   setRole,
   StaffError,
   setPermission,
-} from "../../../domain/staff/staff.server.ts";
+} from "../staff.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import type { Route } from "./+types/users";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
@@ -174,7 +175,7 @@ export async function action(args: Route.ActionArgs) {
     }
     case "diagnostics": {
       try {
-        return answer({ report: await runDiagnostics() }, { type: "success", message: "Diagnostics complete" });
+        return answer({ report: await runDiagnostics({ countAdministrators }) }, { type: "success", message: "Diagnostics complete" });
       } catch (error) {
         logger.error({ err: error }, "diagnostics failed");
         return refuse("Failed to run diagnostics", 500);

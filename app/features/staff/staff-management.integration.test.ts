@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requireStaff } from "../../app/auth/guards.server.ts";
-import { consumeLink, findValidLink } from "../../app/auth/one-time-links.server.ts";
-import { createSession, sessionCookieName } from "../../app/auth/session.server.ts";
-import { getDb } from "../../app/db/client.server.ts";
-import { adminUsers, auditLog, oneTimeTokens, sessions } from "../../app/db/schema.ts";
-import { listAuditEntries } from "../../app/domain/audit/audit-log.server.ts";
-import { recordRefusedAccess } from "../../app/domain/limits/aggregated-audit.server.ts";
-import { action as usersRouteAction } from "../../app/routes/admin/admin-only/users.tsx";
-import type { FormReply } from "../../app/lib/form-submission.ts";
-import { throughLayouts } from "../helpers/route-table.ts";
-import { routeArgs } from "../helpers/staff.ts";
+import { requireStaff } from "../../auth/guards.server.ts";
+import { consumeLink, findValidLink } from "../../auth/one-time-links.server.ts";
+import { createSession, sessionCookieName } from "../../auth/session.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { adminUsers, auditLog, oneTimeTokens, sessions } from "../../db/schema.ts";
+import { listAuditEntries } from "../../domain/audit/audit-log.server.ts";
+import { recordRefusedAccess } from "../../domain/limits/aggregated-audit.server.ts";
+import { action as usersRouteAction } from "./admin/users.tsx";
+import type { FormReply } from "../../lib/form-submission.ts";
+import { throughLayouts } from "../../../tests/helpers/route-table.ts";
+import { routeArgs } from "../../../tests/helpers/staff.ts";
 import {
   countAdministrators,
   createPasswordReset,
@@ -25,11 +25,11 @@ import {
   setRole,
   setPermission,
   StaffError,
-} from "../../app/domain/staff/staff.server.ts";
-import { accountsPath, parseAccountFilters } from "../../app/domain/staff/account-filters.ts";
-import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { hashToken } from "../../app/lib/tokens.server.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+} from "./staff.server.ts";
+import { accountsPath, parseAccountFilters } from "./account-filters.ts";
+import { requestInfoContext } from "../../lib/request-context.ts";
+import { hashToken } from "../../lib/tokens.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 
@@ -139,7 +139,7 @@ describe("staff access: grant, change, revoke", () => {
         headers: args.request.headers,
         body: new URLSearchParams({ intent, userId: "abc", role: "editor" }),
       });
-      const result = (await throughLayouts("routes/admin/admin-only/users.tsx", usersRouteAction, { ...args, request } as never)) as unknown as { init: ResponseInit; data: FormReply };
+      const result = (await throughLayouts("features/staff/admin/users.tsx", usersRouteAction, { ...args, request } as never)) as unknown as { init: ResponseInit; data: FormReply };
       expect(result.init.status, intent).toBe(400);
       expect(result.data.error?.[""], intent).toEqual(["Error: No such account"]);
       expect(result.init.headers, intent).toHaveProperty("Set-Cookie", expect.stringContaining("mcf_toast="));
@@ -152,7 +152,7 @@ describe("the Users screen's actions", () => {
     const args = routeArgs(url, { token, method: "POST" });
     const request = new Request(args.request.url, { method: "POST", headers: args.request.headers, body: new URLSearchParams(fields) });
     try {
-      return await throughLayouts("routes/admin/admin-only/users.tsx", usersRouteAction, { ...args, request } as never);
+      return await throughLayouts("features/staff/admin/users.tsx", usersRouteAction, { ...args, request } as never);
     } catch (thrown) {
       return thrown;
     }
