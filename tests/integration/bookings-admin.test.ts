@@ -20,7 +20,7 @@ import {
 } from "../../app/domain/bookings/bookings-admin.server.ts";
 import { availability, createBooking, holdForCheckout } from "../../app/domain/bookings/bookings.server.ts";
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
-import { updateEvent, type EventInput } from "../../app/domain/events/events-admin.server.ts";
+import { updateEvent, type EventInput } from "../../app/features/events/events-admin.server.ts";
 import { FieldsRefusedError } from "../../app/domain/listings/save-listing.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { withStripeDouble } from "../helpers/stripe-site.ts";

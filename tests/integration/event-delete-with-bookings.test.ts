@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { events } from "../../app/db/schema.ts";
 import { createBooking } from "../../app/domain/bookings/bookings.server.ts";
-import { deleteEvent } from "../../app/domain/events/events-admin.server.ts";
+import { deleteEvent } from "../../app/features/events/events-admin.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

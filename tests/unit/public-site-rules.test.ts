@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventToIcs, foldLine, icsEscape } from "../../app/domain/events/calendar.ts";
+import { eventToIcs, foldLine, icsEscape } from "../../app/features/events/calendar.ts";
 import {
   chosenAmount,
   giftAidDeclarationText,
@@ -7,7 +7,7 @@ import {
   parseAmount,
   parseDonation,
 } from "../../app/domain/giving/donation.schema.ts";
-import { eventPriceLabel, parseTicketPrice } from "../../app/domain/events/tickets.ts";
+import { eventPriceLabel, parseTicketPrice } from "../../app/features/events/tickets.ts";
 import { formatLongDate, formatTime, paragraphs } from "../../app/components/site/format.ts";
 import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
 import { jsonLdString } from "../../app/components/ui/json-ld.tsx";

@@ -7,8 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
 import {
   CRAFT_FAIR_KIND,
   countItems,
@@ -19,7 +19,7 @@ import {
   spaceWrites,
   toggleActive,
   validId,
-} from "../listings/listings.server.ts";
+} from "../../domain/listings/listings.server.ts";
 import type { CraftFairFormData } from "./craft-fairs.schema.ts";
 
 export type CraftFairInput = Omit<CraftFairFormData, "is_active" | "is_past" | "stalls_available"> & {

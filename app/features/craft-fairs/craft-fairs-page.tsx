@@ -1,7 +1,7 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation, useNavigation } from "react-router";
-import { ConsentBox } from "../../features/supporters/consent-box.tsx";
-import { DateBadge } from "../../components/site/event-card.tsx";
+import { ConsentBox } from "../supporters/ui.ts";
+import { DateBadge } from "../../components/site/date-badge.tsx";
 import { formatLongDate, formatTime, ukToday } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
@@ -15,14 +15,14 @@ import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } fro
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import { listGallery, type PublicGalleryImage } from "../../features/craft-fair-gallery/index.ts";
-import { CraftFairGallery } from "../../features/craft-fair-gallery/gallery-section.tsx";
-import { closedFairProblem, listFairsOpenForApplications, listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
+import { listGallery, type PublicGalleryImage } from "../craft-fair-gallery/index.ts";
+import { CraftFairGallery } from "../craft-fair-gallery/ui.ts";
+import { closedFairProblem, listFairsOpenForApplications, listPastCraftFairs, listUpcomingCraftFairs } from "./craft-fairs.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../domain/submissions/public-forms.ts";
 import { publicAnswer, submissionStatus, submitPublicForm, type PublicAnswer, type SubmissionResult } from "../../domain/submissions/submissions.server.ts";
 import { readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import type { Route } from "./+types/craft-fairs";
+import type { Route } from "./+types/craft-fairs-page";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;

@@ -12,10 +12,10 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { maxQuantity, SALES_CLOSE_HOURS_BEFORE, CHECKOUT_HOLD_MINUTES, type TicketOffer } from "../../domain/bookings/sales.ts";
 import { orderTotals, ORDER_DONATION_PRESETS, type Discount } from "../../domain/bookings/pricing.ts";
-import { buttonClasses } from "../ui/button.ts";
-import { TextField } from "../ui/fields.tsx";
-import { useHydrated } from "../ui/use-hydrated.ts";
-import { CalendarIcon, TicketIcon } from "./icons.tsx";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { TextField } from "../../components/ui/fields.tsx";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { CalendarIcon, TicketIcon } from "../../components/site/icons.tsx";
 import { formatPenceExact, readPence } from "../../lib/money.ts";
 
 /** What the event route's action answers when a booking could not be made. */

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
-import { ConsentBox } from "../../features/supporters/consent-box.tsx";
-import { BookingBox, type BookingFormResult } from "../../components/site/booking-box.tsx";
-import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
+import { ConsentBox } from "../supporters/ui.ts";
+import { BookingBox, type BookingFormResult } from "./booking-box.tsx";
+import { CATEGORY_LABELS, EventCard, eventCardData } from "./event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
@@ -9,14 +9,14 @@ import { originFrom, pageMeta, SITE_NAME, siteFrom } from "../../components/site
 import { JsonLd } from "../../components/ui/json-ld.tsx";
 import { LinkedText } from "../../components/site/linked-text.tsx";
 import { ShareButton } from "../../components/site/share-button.tsx";
-import { TicketBox } from "../../components/site/ticket-box.tsx";
+import { TicketBox } from "./ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { getPublicEvent, listUpcomingEvents } from "./events.server.ts";
 import { getSiteSettings } from "../../domain/settings/settings.server.ts";
-import { eventPriceLabel, parseTicketPrice } from "../../domain/events/tickets.ts";
+import { eventPriceLabel, parseTicketPrice } from "./tickets.ts";
 import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
 import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../domain/bookings/bookings.server.ts";
-import { quoteCode } from "../../features/event-tickets/tickets.server.ts";
+import { quoteCode } from "../event-tickets/index.ts";
 import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
@@ -25,10 +25,10 @@ import { CHECKOUT_LIMIT_MESSAGE, countCheckoutStart } from "../../domain/limits/
 import { logger } from "../../lib/logger.server.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
 import { readFormData } from "../../domain/submissions/public-form-post.server.ts";
-import type { Route } from "./+types/event";
-import { CONSENT_FIELD, consentTicked } from "../../features/supporters/consent.ts";
-import { WaitlistForm, type WaitlistFormResult } from "../../features/waitlist/waitlist-form.tsx";
-import { joinWaitlist, offerHours } from "../../features/waitlist/waitlist.server.ts";
+import type { Route } from "./+types/event-page";
+import { CONSENT_FIELD, consentTicked } from "../supporters/ui.ts";
+import { WaitlistForm, type WaitlistFormResult } from "../waitlist/ui.ts";
+import { joinWaitlist, offerHours } from "../waitlist/index.ts";
 
 async function loadEvent(id: string) {
   const event = /^\d{1,10}$/.test(id) ? await getPublicEvent(Number(id)) : null;

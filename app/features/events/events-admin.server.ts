@@ -7,12 +7,12 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events, type EventRow } from "../../db/schema.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { limitBelowTakenMessage, ticketsTaken } from "../bookings/bookings-admin.server.ts";
-import { offerFreedPlaces } from "../bookings/bookings.server.ts";
-import { followSinglePrice } from "../../features/event-tickets/tickets.server.ts";
-import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
-import { FieldsRefusedError } from "../listings/save-listing.server.ts";
+import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
+import { limitBelowTakenMessage, ticketsTaken } from "../../domain/bookings/bookings-admin.server.ts";
+import { offerFreedPlaces } from "../../domain/bookings/bookings.server.ts";
+import { followSinglePrice } from "../event-tickets/index.ts";
+import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
+import { FieldsRefusedError } from "../../domain/listings/save-listing.server.ts";
 import {
   EVENT_KIND,
   countItems,
@@ -23,7 +23,7 @@ import {
   spaceWrites,
   toggleActive,
   validId,
-} from "../listings/listings.server.ts";
+} from "../../domain/listings/listings.server.ts";
 import type { EventFormData } from "./events.schema.ts";
 
 type BookingFields = "booking_mode" | "ticket_price_pence" | "booking_url";

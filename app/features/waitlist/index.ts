@@ -1,2 +1,3 @@
-/** What others use of waitlists (server side): the data protection tools' find, export and erase. */
+/** What others use of waitlists (server side): the data protection tools' find, export and erase; joining from an event's page. The join form is in ui.ts. */
 export { eraseWaitlistEntries, findWaitlistEntries, refillAfterErasure, waitlistDataExport, type WaitlistEntryWithEvent } from "./personal-data.server.ts";
+export { joinWaitlist, offerHours } from "./waitlist.server.ts";
