@@ -3,7 +3,7 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { listAnnualReports } from "../annual-reports/index.ts";
+import { listAnnualReports } from "../../features/annual-reports/index.ts";
 import { getContactDetails } from "../../domain/contact/contact.server.ts";
 import { fillIn, getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
 import { listPublicTrustees } from "./trustees.server.ts";
