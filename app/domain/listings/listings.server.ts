@@ -149,7 +149,7 @@ async function findSubmission(entity: string, key: string): Promise<number | nul
  * transaction as the insert; a concurrent or later one waits for it and returns the
  * first one's id with `duplicate: true` (inserting nothing).
  */
-export async function createOnce(
+async function createOnce(
   entity: string,
   key: string | null | undefined,
   insert: (tx: Tx) => Promise<number>,
