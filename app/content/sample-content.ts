@@ -5,7 +5,7 @@
  * Plain typed data only: imported by the seed (server) and by public routes.
  */
 import type { BookingMode } from "../db/schema.ts";
-import type { EventCategory } from "../domain/events/event-categories.ts";
+import type { EventCategory } from "../features/events/index.ts";
 
 /** The day `days` after `from` (before it when negative), as yyyy-MM-dd. */
 export const isoDay = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);

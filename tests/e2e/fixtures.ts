@@ -19,7 +19,7 @@ import { readConfig } from "../../app/lib/config.server.ts";
 import { createSignedInAccount, createTestAccount, TEST_PASSWORD, type TestAccountOptions } from "../helpers/staff.ts";
 import { isoDay } from "../../app/content/sample-content.ts";
 import { E2E_PORT } from "../../playwright.config.ts";
-import { createCraftFair } from "../../app/domain/craft-fairs/craft-fairs-admin.server.ts";
+import { createCraftFair } from "../../app/features/craft-fairs/craft-fairs-admin.server.ts";
 
 export { expect, TEST_PASSWORD };
 

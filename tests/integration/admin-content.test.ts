@@ -12,7 +12,7 @@ import {
   listCraftFairsForAdmin,
   toggleCraftFairActive,
   updateCraftFair,
-} from "../../app/domain/craft-fairs/craft-fairs-admin.server.ts";
+} from "../../app/features/craft-fairs/craft-fairs-admin.server.ts";
 import {
   countEvents,
   createEvent,
@@ -22,7 +22,7 @@ import {
   toggleEventActive,
   updateEvent,
   type EventInput,
-} from "../../app/domain/events/events-admin.server.ts";
+} from "../../app/features/events/events-admin.server.ts";
 import { stopListening, subscribe } from "../../app/live/change-feed.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

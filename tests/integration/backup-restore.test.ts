@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connectDatabase, disconnectDatabase, getDb } from "../../app/db/client.server.ts";
 import { donations, events, formSubmissions } from "../../app/db/schema.ts";
 import { offlineGifts } from "../../app/features/offline-gifts/table.ts";
-import { getPublicEvent } from "../../app/domain/events/events.server.ts";
+import { getPublicEvent } from "../../app/features/events/events.server.ts";
 import { siteJobs } from "../../app/jobs/jobs.server.ts";
 import { requeueJobs } from "../../app/jobs/queue.server.ts";
 import { getSubmissionFile } from "../../app/features/submissions/inbox.server.ts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { events, siteSettings } from "../../app/db/schema.ts";
-import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
+import { getPublicEvent, listUpcomingEvents } from "../../app/features/events/events.server.ts";
 import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/features/settings/settings.server.ts";
 import { listenForChanges, publishChange } from "../../app/live/change-feed.server.ts";
 import { cachedRead, contentCacheSize, enableContentCache, MAX_ENTRIES } from "../../app/live/content-cache.server.ts";

@@ -5,7 +5,7 @@ import { runMigrations } from "../../app/db/migrate.server.ts";
 import { events, siteSettings } from "../../app/db/schema.ts";
 import { seedIfEmpty } from "../../app/db/seed.server.ts";
 import { checkDatabase } from "../../app/system/health.server.ts";
-import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
+import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/features/events/events.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

@@ -13,14 +13,14 @@ import { auditLog, craftFairs, events, faqs, formSubmissions } from "../../app/d
 import { seedNewSections } from "../../app/db/seed.server.ts";
 import { getAwardRound, nominationsState } from "../../app/features/awards/index.ts";
 import { getContactDetails, saveContactDetails } from "../../app/features/contact/contact.server.ts";
-import { CraftFairFormSchema } from "../../app/domain/craft-fairs/craft-fairs.schema.ts";
-import { toggleCraftFairActive } from "../../app/domain/craft-fairs/craft-fairs-admin.server.ts";
-import { listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
-import { toggleEventActive } from "../../app/domain/events/events-admin.server.ts";
-import { getPublicEvent, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
+import { CraftFairFormSchema } from "../../app/features/craft-fairs/craft-fairs.schema.ts";
+import { toggleCraftFairActive } from "../../app/features/craft-fairs/craft-fairs-admin.server.ts";
+import { listUpcomingCraftFairs } from "../../app/features/craft-fairs/craft-fairs.server.ts";
+import { toggleEventActive } from "../../app/features/events/events-admin.server.ts";
+import { getPublicEvent, listUpcomingEvents } from "../../app/features/events/events.server.ts";
 import { listPublicFaqs } from "../../app/features/faqs/faqs.server.ts";
 import { getLegalPage, updateLegalPage } from "../../app/features/legal-pages/legal-pages.server.ts";
-import { action as craftFairsAction, loader as craftFairsLoader } from "../../app/routes/public/craft-fairs.tsx";
+import { action as craftFairsAction, loader as craftFairsLoader } from "../../app/features/craft-fairs/craft-fairs-page.tsx";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { dataOf, publicPost as post, statusOf } from "../helpers/public-post.ts";
 

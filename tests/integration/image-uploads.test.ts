@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEvent, getEventForAdmin, updateEvent, deleteEvent, type EventInput } from "../../app/domain/events/events-admin.server.ts";
+import { createEvent, getEventForAdmin, updateEvent, deleteEvent, type EventInput } from "../../app/features/events/events-admin.server.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import {
   IMAGE_TOO_LARGE,

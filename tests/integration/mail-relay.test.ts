@@ -13,7 +13,7 @@ import { parseDonation } from "../../app/domain/giving/donation.schema.ts";
 import { replyFor } from "../../app/lib/form-reply.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { MAIL_PER_RECIPIENT_PER_HOUR, queueMail } from "../../app/mail/mailer.server.ts";
-import { action as eventAction } from "../../app/routes/public/event.tsx";
+import { action as eventAction } from "../../app/features/events/event-page.tsx";
 import { withMailServer } from "../helpers/mail-server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

@@ -5,8 +5,8 @@ import { getDb } from "../../app/db/client.server.ts";
 import { craftFairs, events } from "../../app/db/schema.ts";
 import { listCauses } from "../../app/features/causes/causes.server.ts";
 import { listPublicTrustees } from "../../app/features/trustees/index.ts";
-import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/domain/craft-fairs/craft-fairs.server.ts";
-import { countUpcomingEvents, getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/domain/events/events.server.ts";
+import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/features/craft-fairs/craft-fairs.server.ts";
+import { countUpcomingEvents, getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/features/events/events.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
 setupTestDatabase();

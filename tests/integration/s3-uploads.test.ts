@@ -22,7 +22,7 @@ import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { stopListening } from "../../app/live/change-feed.server.ts";
 import { action as settingsImagesAction } from "../../app/features/settings/admin/settings-images.ts";
 import { loader as fileRouteLoader } from "../../app/features/submissions/admin/submission-file.ts";
-import { action as craftFairsAction } from "../../app/routes/public/craft-fairs.tsx";
+import { action as craftFairsAction } from "../../app/features/craft-fairs/craft-fairs-page.tsx";
 import { publicStore } from "../../app/storage/file-store.server.ts";
 import { checkFileStore } from "../../app/system/diagnostics.server.ts";
 import { servePublicFiles } from "../../server/public-files.ts";

@@ -12,7 +12,7 @@ import { CHECKOUT_STARTS_PER_WINDOW } from "../../app/domain/limits/checkout-sta
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { loader as thankYou } from "../../app/routes/public/donation-thank-you.tsx";
-import { action as eventAction } from "../../app/routes/public/event.tsx";
+import { action as eventAction } from "../../app/features/events/event-page.tsx";
 import { action as supportAction } from "../../app/routes/public/support.tsx";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

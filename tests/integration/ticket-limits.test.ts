@@ -15,7 +15,7 @@ import { bookings, events, givingSettings } from "../../app/db/schema.ts";
 import { availability, confirmByLink, createBooking, releaseExpired } from "../../app/features/bookings/bookings.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as eventAction } from "../../app/routes/public/event.tsx";
+import { action as eventAction } from "../../app/features/events/event-page.tsx";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formValues } from "../../app/domain/listings/listing-fields.schema.ts";
-import { CRAFT_FAIR_FORM_FIELDS, CraftFairFormSchema } from "../../app/domain/craft-fairs/craft-fairs.schema.ts";
-import { EVENT_FORM_FIELDS, EventFormSchema } from "../../app/domain/events/events.schema.ts";
+import { CRAFT_FAIR_FORM_FIELDS, CraftFairFormSchema } from "../../app/features/craft-fairs/craft-fairs.schema.ts";
+import { EVENT_FORM_FIELDS, EventFormSchema } from "../../app/features/events/events.schema.ts";
 import { firstIssues } from "../../app/lib/form-submission.ts";
 
 const errorsOf = (schema: typeof EventFormSchema | typeof CraftFairFormSchema, fields: readonly string[], data: Record<string, unknown>) => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { eventToIcs, foldLine, icsEscape } from "../../app/domain/events/calendar.ts";
 import {
   chosenAmount,
   giftAidDeclarationText,
@@ -7,7 +6,6 @@ import {
   parseAmount,
   parseDonation,
 } from "../../app/domain/giving/donation.schema.ts";
-import { eventPriceLabel, parseTicketPrice } from "../../app/domain/events/tickets.ts";
 import { formatLongDate, formatTime, paragraphs } from "../../app/components/site/format.ts";
 import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
 import { jsonLdString } from "../../app/components/ui/json-ld.tsx";
@@ -93,30 +91,6 @@ describe("donation rules", () => {
   });
 });
 
-describe("tickets", () => {
-  it("reads free-text prices", () => {
-    expect(parseTicketPrice("75")).toBe(75);
-    expect(parseTicketPrice("£10")).toBe(10);
-    expect(parseTicketPrice("7.50")).toBe(7.5);
-    expect(parseTicketPrice("Free")).toBe(0);
-    expect(parseTicketPrice("free")).toBe(0);
-    expect(parseTicketPrice("Donations welcome")).toBeNull();
-    expect(parseTicketPrice(null)).toBeNull();
-  });
-
-  it("takes an event's price from its booking settings, never calling a paid event free", () => {
-    // Paid tickets at £8 with the free-text price left empty: £8, not "Free".
-    expect(eventPriceLabel({ booking_mode: "paid", ticket_price_pence: 800, ticket_price: null })).toBe("£8");
-    expect(eventPriceLabel({ booking_mode: "paid", ticket_price_pence: 750, ticket_price: "Free" })).toBe("£7.50");
-    expect(eventPriceLabel({ booking_mode: "free", ticket_price_pence: null, ticket_price: "£5" })).toBe("Free");
-    expect(eventPriceLabel({ booking_mode: "none", ticket_price_pence: null, ticket_price: "75" })).toBe("£75");
-    expect(eventPriceLabel({ booking_mode: "none", ticket_price_pence: null, ticket_price: "Donations welcome" })).toBe("Donations welcome");
-    // Nothing known: nothing said (no "Free" by default).
-    expect(eventPriceLabel({ booking_mode: "none", ticket_price_pence: null, ticket_price: null })).toBeNull();
-    expect(eventPriceLabel({ booking_mode: "external", ticket_price_pence: null, ticket_price: "" })).toBeNull();
-  });
-});
-
 describe("public page helpers", () => {
   it("caps progress bars at 100%", () => {
     expect(progressPercent(1800, 1500)).toBe(100);
@@ -179,28 +153,6 @@ describe("sample fallback", () => {
       throw new Error("database down");
     };
     expect(await withSampleFallback("t", failing, sample)).toEqual({ items: ["sample"], sample: true });
-  });
-});
-
-describe("calendar files", () => {
-  it("escapes text and folds long lines", () => {
-    expect(icsEscape("a,b;c\\d\ne")).toBe("a\\,b\\;c\\\\d\\ne");
-    const folded = foldLine("X".repeat(200));
-    expect(folded.split("\r\n").every((line) => line.length <= 75)).toBe(true);
-    expect(folded.replace(/\r\n /g, "")).toBe("X".repeat(200));
-  });
-
-  it("writes a VEVENT in Millbrook's time zone", () => {
-    const ics = eventToIcs(
-      { id: 1, title: "Gala, with dinner", date: "2027-03-13", time: "19:00", description: "Dinner", location: "Town Hall", url: "http://x/events/1" },
-      new Date("2026-01-01T00:00:00Z"),
-    );
-    expect(ics).toContain("BEGIN:VEVENT");
-    expect(ics).toContain("DTSTART;TZID=Europe/London:20270313T190000");
-    expect(ics).toContain("DTEND;TZID=Europe/London:20270313T220000");
-    expect(ics).toContain("SUMMARY:Gala\\, with dinner");
-    expect(ics).toContain("UID:event-1@millbrookfoundation.org.uk");
-    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
   });
 });
 

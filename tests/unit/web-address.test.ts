@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ContactFormSchema } from "../../app/features/contact/contact.schema.ts";
-import { EVENT_FORM_FIELDS, EventFormSchema } from "../../app/domain/events/events.schema.ts";
+import { EVENT_FORM_FIELDS, EventFormSchema } from "../../app/features/events/events.schema.ts";
 import { formValues, isWebAddress } from "../../app/domain/listings/listing-fields.schema.ts";
 import { SPONSOR_FORM_FIELDS, SponsorFormSchema } from "../../app/features/sponsors/sponsors.schema.ts";
 

@@ -1,6 +1,6 @@
 /** The admin dashboard's figures, counted in the database. */
-import { countCraftFairs } from "../craft-fairs/craft-fairs-admin.server.ts";
-import { countEvents } from "../events/events-admin.server.ts";
+import { countCraftFairs } from "../../features/craft-fairs/index.ts";
+import { countEvents } from "../../features/events/index.ts";
 
 export async function getDashboardCounts() {
   const [events, craftFairs] = await Promise.all([countEvents(), countCraftFairs()]);

@@ -1,7 +1,7 @@
 /**
  * Admin rules shared by events and craft fairs (both are dated, titled, located items
  * with is_active / is_past flags and an optional image): list filters, counts, toggle,
- * delete, the idempotency key of create forms, the write spacing, the audit line and
+ * create and update, delete, the idempotency key of create forms, the write spacing, the audit line and
  * the change-feed signal. events.server.ts and craft-fairs.server.ts build on these.
  */
 import { and, asc, count, desc, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
@@ -149,7 +149,7 @@ async function findSubmission(entity: string, key: string): Promise<number | nul
  * transaction as the insert; a concurrent or later one waits for it and returns the
  * first one's id with `duplicate: true` (inserting nothing).
  */
-export async function createOnce(
+async function createOnce(
   entity: string,
   key: string | null | undefined,
   insert: (tx: Tx) => Promise<number>,
@@ -174,6 +174,56 @@ export async function createOnce(
   const existing = await findSubmission(entity, key);
   if (existing === null) throw new Error("Duplicate submission without a created row");
   return { id: existing, duplicate: true };
+}
+
+// --- Create and update ------------------------------------------------------------------
+
+/**
+ * Creates an item once per submission key, with the write spacing, the audit line and the
+ * change-feed signal: `insert` writes the row in the transaction and answers its id.
+ */
+export async function createItem(
+  kind: ContentKind,
+  title: string,
+  actor: AuditActor,
+  submissionKey: string | null | undefined,
+  insert: (tx: Tx) => Promise<number | undefined>,
+) {
+  await spaceWrites(actor.userId);
+  const result = await createOnce(kind.entity, submissionKey, async (tx) => {
+    const id = await insert(tx);
+    if (id === undefined) throw new Error(`Failed to create ${kind.entity}: No data returned`);
+    await recordAudit(actor, `${kind.entity}.create`, { entity: kind.entity, entityId: id, details: { title } }, tx);
+    return id;
+  });
+  if (!result.duplicate) publishChange(kind.topic);
+  return result;
+}
+
+/**
+ * Updates an item, with the write spacing, the audit line and the change-feed signal: the
+ * row is locked first, then `update` writes it in the same transaction and answers the
+ * updated row. Null when there is no such item.
+ */
+export async function updateItem<Row extends { title: string }>(
+  kind: ContentKind,
+  id: number,
+  actor: AuditActor,
+  update: (tx: Tx) => Promise<Row | undefined>,
+): Promise<Row | null> {
+  if (!validId(id)) return null;
+  const { table } = kind;
+  await spaceWrites(actor.userId);
+  const row = await getDb().transaction(async (tx) => {
+    const [locked] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
+    if (!locked) return null;
+    const updated = await update(tx);
+    if (!updated) return null;
+    await recordAudit(actor, `${kind.entity}.update`, { entity: kind.entity, entityId: id, details: { title: updated.title } }, tx);
+    return updated;
+  });
+  if (row) publishChange(kind.topic);
+  return row;
 }
 
 // --- Toggle and delete -------------------------------------------------------------------

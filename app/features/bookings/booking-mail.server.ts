@@ -9,7 +9,7 @@ import { bookings, events, type BookingRow, type EventRow } from "../../db/schem
 import { siteOrigin } from "../../lib/config.server.ts";
 import { hashToken } from "../../lib/tokens.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
-import { eventToIcs } from "../../domain/events/calendar.ts";
+import { eventToIcs } from "../events/index.ts";
 import { CONFIRM_LINK_MINUTES } from "./sales.ts";
 import { formatPenceExact } from "../../lib/money.ts";
 

@@ -20,7 +20,7 @@ import {
 } from "./bookings-admin.server.ts";
 import { availability, createBooking, holdForCheckout } from "./bookings.server.ts";
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";
-import { updateEvent, type EventInput } from "../../domain/events/events-admin.server.ts";
+import { updateEvent, type EventInput } from "../events/events-admin.server.ts";
 import { FieldsRefusedError } from "../../domain/listings/save-listing.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { withStripeDouble } from "../../../tests/helpers/stripe-site.ts";

@@ -11,7 +11,7 @@ import { getDb } from "../../db/client.server.ts";
 import { bookings, events } from "../../db/schema.ts";
 import { availability, createBooking } from "../bookings/bookings.server.ts";
 import { upcomingEventSales } from "../bookings/bookings-admin.server.ts";
-import { countUpcomingEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { countUpcomingEvents, listUpcomingEvents } from "../events/events.server.ts";
 import { reloadConfig } from "../../lib/config.server.ts";
 import { StripeDouble } from "../../../scripts/stripe-double.ts";
 import { withMailServer } from "../../../tests/helpers/mail-server.ts";

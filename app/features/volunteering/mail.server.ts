@@ -3,7 +3,7 @@
  * shifts, a calendar file, the manage link), the reminder 48 hours before a shift, and a
  * note when staff add, move or remove them.
  */
-import { foldLine, icsEscape } from "../../domain/events/calendar.ts";
+import { foldLine, icsEscape } from "../events/index.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import { formatLongDate, formatTime } from "../../components/site/format.ts";

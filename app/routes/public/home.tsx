@@ -1,5 +1,5 @@
 import { CauseCard } from "../../features/causes/cause-card.tsx";
-import { EventCard, eventCardData } from "../../components/site/event-card.tsx";
+import { EventCard, eventCardData } from "../../features/events/ui.ts";
 import { ArrowRightIcon, HeartIcon } from "../../components/site/icons.tsx";
 import { Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
@@ -10,7 +10,7 @@ import { listCauses } from "../../features/causes/index.ts";
 import { getPageTexts } from "../../features/page-texts/index.ts";
 import { formatRaised, raisedTotalPence } from "../../domain/giving/settings.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
-import { listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { listUpcomingEvents } from "../../features/events/index.ts";
 import { latestNews } from "../../features/news/index.ts";
 import { NewsCard } from "../../features/news/ui.ts";
 import { getSiteSettings } from "../../features/settings/index.ts";

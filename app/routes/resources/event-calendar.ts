@@ -1,6 +1,5 @@
 import { siteOrigin } from "../../lib/config.server.ts";
-import { eventToIcs } from "../../domain/events/calendar.ts";
-import { getPublicEvent } from "../../domain/events/events.server.ts";
+import { eventToIcs, getPublicEvent } from "../../features/events/index.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/event-calendar";
 

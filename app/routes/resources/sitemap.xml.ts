@@ -1,7 +1,7 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import { CONTENT_SITEMAP_PATHS } from "../../lib/content-types.ts";
 import { LEGAL_PAGES } from "../../content/starting-content.ts";
-import { listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { listPastEvents, listUpcomingEvents } from "../../features/events/index.ts";
 import { publishedSlugs } from "../../features/news/index.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/sitemap.xml";

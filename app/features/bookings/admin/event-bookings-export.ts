@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { BOOKINGS_CSV_HEADER, bookingsCsvBatches } from "../bookings-admin.server.ts";
-import { getEventForAdmin } from "../../../domain/events/events-admin.server.ts";
+import { getEventForAdmin } from "../../../features/events/index.ts";
 import { csvStream } from "../../../lib/csv.ts";
 import type { Route } from "./+types/event-bookings-export";
 

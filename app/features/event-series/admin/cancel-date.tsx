@@ -7,7 +7,7 @@ import { data, Form, Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 
-import { getEventForAdmin } from "../../../domain/events/events-admin.server.ts";
+import { getEventForAdmin } from "../../events/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { bookingsToCancel, cancelDate } from "../series.server.ts";
 import type { Route } from "./+types/cancel-date";

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { allows } from "../../../auth/access.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime } from "../../../components/site/format.ts";
-import { getEventForAdmin } from "../../../domain/events/events-admin.server.ts";
+import { getEventForAdmin } from "../../events/index.ts";
 import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
 import { replyFor } from "../../../lib/form-reply.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";

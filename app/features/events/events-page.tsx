@@ -1,6 +1,6 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { useLocation, useNavigation } from "react-router";
-import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
+import { CATEGORY_LABELS, EventCard, eventCardData } from "./event-card.tsx";
 import { MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
@@ -8,10 +8,10 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { Pager } from "../../components/site/pager.tsx";
 import { activeTab, Tabs } from "../../components/ui/tabs.tsx";
 import { getContactDetails } from "../../features/contact/index.ts";
-import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
-import { countUpcomingEvents, listPastEvents, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { EVENT_CATEGORIES } from "./event-categories.ts";
+import { countUpcomingEvents, listPastEvents, listUpcomingEvents } from "./events.server.ts";
 import { fillIn, getPageTexts } from "../../features/page-texts/index.ts";
-import type { Route } from "./+types/events";
+import type { Route } from "./+types/events-page";
 
 /** The category tabs always offered; every other category gets a tab while it has an upcoming event. */
 export const EVENT_TABS = ["all", "fundraiser", "social", "community", "family"] as const;

@@ -7,7 +7,7 @@ import {
   requiredPositiveInteger,
   requiredText,
   requiredTime,
-} from "../listings/listing-fields.schema.ts";
+} from "../../domain/listings/listing-fields.schema.ts";
 
 export const CRAFT_FAIR_DEFAULT_TIME = "10:00";
 export const CRAFT_FAIR_DEFAULT_STALLS = 20;

@@ -6,23 +6,22 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { bookings, events, type EventRow } from "../../db/schema.ts";
-import { publishChange } from "../../live/change-feed.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import { limitBelowTakenMessage, ticketsTaken, offerFreedPlaces } from "../../features/bookings/index.ts";
-import { followSinglePrice } from "../../features/event-tickets/tickets.server.ts";
-import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
-import { FieldsRefusedError } from "../listings/save-listing.server.ts";
+import type { AuditActor } from "../../domain/audit/audit.server.ts";
+import { limitBelowTakenMessage, ticketsTaken, offerFreedPlaces } from "../bookings/index.ts";
+import { followSinglePrice } from "../event-tickets/index.ts";
+import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
+import { FieldsRefusedError } from "../../domain/listings/save-listing.server.ts";
 import {
   EVENT_KIND,
   countItems,
-  createOnce,
+  createItem,
   deleteItem,
   upcomingFirst,
   listPage,
-  spaceWrites,
   toggleActive,
+  updateItem,
   validId,
-} from "../listings/listings.server.ts";
+} from "../../domain/listings/listings.server.ts";
 import type { EventFormData } from "./events.schema.ts";
 
 type BookingFields = "booking_mode" | "ticket_price_pence" | "booking_url";
@@ -60,34 +59,24 @@ export async function getEventForAdmin(id: number): Promise<EventRow | null> {
 }
 
 /** Creates an event (active, not past unless said otherwise). A repeated submission key creates nothing. */
-export async function createEvent(input: EventInput, actor: AuditActor, submissionKey?: string | null) {
-  await spaceWrites(actor.userId);
-  const result = await createOnce(EVENT_KIND.entity, submissionKey, async (tx) => {
+export function createEvent(input: EventInput, actor: AuditActor, submissionKey?: string | null) {
+  return createItem(EVENT_KIND, input.title, actor, submissionKey, async (tx) => {
     const [row] = await tx
       .insert(events)
       .values({ ...input, is_active: input.is_active ?? true, is_past: input.is_past ?? false })
       .returning({ id: events.id });
-    if (!row) throw new Error("Failed to create event: No data returned");
-    await recordAudit(actor, "event.create", { entity: "event", entityId: row.id, details: { title: input.title } }, tx);
-    return row.id;
+    return row?.id;
   });
-  if (!result.duplicate) publishChange("events");
-  return result;
 }
 
 /**
- * Updates an event; `image` undefined keeps the current image, null removes it. The
- * replaced image's files are deleted after the update commits. Returns null when the
- * event does not exist. A ticket limit below the tickets already sold or held is refused
- * (FieldsRefusedError): the event row is locked first, as every booking locks it, so no
- * booking can slip in between the count and the update.
+ * Updates an event; `image` undefined keeps the current image, null removes it. Returns
+ * null when the event does not exist. A ticket limit below the tickets already sold or
+ * held is refused (FieldsRefusedError): the event row is locked first, as every booking
+ * locks it, so no booking can slip in between the count and the update.
  */
 export async function updateEvent(id: number, input: EventInput, actor: AuditActor) {
-  if (!validId(id)) return null;
-  await spaceWrites(actor.userId);
-  const result = await getDb().transaction(async (tx) => {
-    const [before] = await tx.select({ image: events.image }).from(events).where(eq(events.id, id)).for("update");
-    if (!before) return null;
+  const updated = await updateItem(EVENT_KIND, id, actor, async (tx) => {
     if (input.tickets_available !== null && input.tickets_available !== undefined) {
       const taken = await ticketsTaken(id, tx);
       if (input.tickets_available < taken) throw new FieldsRefusedError({ tickets_available: limitBelowTakenMessage(taken) });
@@ -97,17 +86,13 @@ export async function updateEvent(id: number, input: EventInput, actor: AuditAct
       .set({ is_past: false, ...input, updated_at: sql`now()` })
       .where(eq(events.id, id))
       .returning();
-    if (!row) return null;
     // An event sold as one type follows the price on the form (several types: the Ticket types screen).
-    await followSinglePrice(tx, row);
-    await recordAudit(actor, "event.update", { entity: "event", entityId: id, details: { title: row.title } }, tx);
-    return { row };
+    if (row) await followSinglePrice(tx, row);
+    return row;
   });
-  if (!result) return null;
-  publishChange("events");
   // A raised capacity (or a limit removed) frees places: the waitlist is offered them.
-  await offerFreedPlaces(id);
-  return result.row;
+  if (updated) await offerFreedPlaces(id);
+  return updated;
 }
 
 export const toggleEventActive = (id: number, actor: AuditActor) => toggleActive(EVENT_KIND, id, actor);
@@ -116,7 +101,7 @@ export const toggleEventActive = (id: number, actor: AuditActor) => toggleActive
  * record of money taken): the answer says why and what can be done instead.
  */
 export async function deleteEvent(id: number, actor: AuditActor): Promise<boolean | string> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false;
+  if (!validId(id)) return false;
   const [{ n }] = await getDb().select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.event_id, id));
   if (n > 0) {
     return `it has ${n === 1 ? "1 booking" : `${n} bookings`}. To call it off, hide it from the website and cancel or refund its bookings on its Bookings screen.`;

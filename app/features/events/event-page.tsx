@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
-import { ConsentBox } from "../../features/supporters/consent-box.tsx";
-import { BookingBox, type BookingAnswer, type CodeQuote } from "../../features/bookings/ui.ts";
-import { CATEGORY_LABELS, EventCard, eventCardData } from "../../components/site/event-card.tsx";
+import { ConsentBox } from "../supporters/ui.ts";
+import { BookingBox, type BookingAnswer, type CodeQuote } from "../bookings/ui.ts";
+import { CATEGORY_LABELS, EventCard, eventCardData } from "./event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
@@ -9,24 +9,24 @@ import { originFrom, pageMeta, SITE_NAME, siteFrom } from "../../components/site
 import { JsonLd } from "../../components/ui/json-ld.tsx";
 import { LinkedText } from "../../components/site/linked-text.tsx";
 import { ShareButton } from "../../components/site/share-button.tsx";
-import { TicketBox } from "../../components/site/ticket-box.tsx";
+import { TicketBox } from "./ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { getPublicEvent, listUpcomingEvents } from "../../domain/events/events.server.ts";
+import { getPublicEvent, listUpcomingEvents } from "./events.server.ts";
 import { getSiteSettings } from "../../features/settings/index.ts";
-import { eventPriceLabel, parseTicketPrice } from "../../domain/events/tickets.ts";
+import { eventPriceLabel, parseTicketPrice } from "./tickets.ts";
 import { bookingFormErrors, BookingFormSchema, bookingPath, clientKey, CONFIRM_LINK_MINUTES, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../features/bookings/index.ts";
-import { quoteCode } from "../../features/event-tickets/tickets.server.ts";
+import { quoteCode } from "../event-tickets/index.ts";
 import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { CHECKOUT_LIMIT_MESSAGE, countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publicOrigin } from "../../payments/stripe.server.ts";
 import { readFormData } from "../../lib/form-post.server.ts";
-import type { Route } from "./+types/event";
-import { CONSENT_FIELD, consentTicked } from "../../features/supporters/consent.ts";
-import { WaitlistForm, type WaitlistAnswer } from "../../features/waitlist/waitlist-form.tsx";
+import type { Route } from "./+types/event-page";
+import { CONSENT_FIELD, consentTicked } from "../supporters/ui.ts";
+import { WaitlistForm, type WaitlistAnswer } from "../waitlist/ui.ts";
 import { refusedForm } from "../../lib/form-submission.ts";
-import { joinWaitlist, offerHours } from "../../features/waitlist/waitlist.server.ts";
+import { joinWaitlist, offerHours } from "../waitlist/index.ts";
 
 async function loadEvent(id: string) {
   const event = /^\d{1,10}$/.test(id) ? await getPublicEvent(Number(id)) : null;

@@ -6,20 +6,19 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
-import { publishChange } from "../../live/change-feed.server.ts";
-import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
-import type { AdminListFilters } from "../listings/listing-fields.schema.ts";
+import type { AuditActor } from "../../domain/audit/audit.server.ts";
+import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
 import {
   CRAFT_FAIR_KIND,
   countItems,
-  createOnce,
+  createItem,
   deleteItem,
   upcomingFirst,
   listPage,
-  spaceWrites,
   toggleActive,
+  updateItem,
   validId,
-} from "../listings/listings.server.ts";
+} from "../../domain/listings/listings.server.ts";
 import type { CraftFairFormData } from "./craft-fairs.schema.ts";
 
 export type CraftFairInput = Omit<CraftFairFormData, "is_active" | "is_past" | "stalls_available"> & {
@@ -47,9 +46,8 @@ export async function getCraftFairForAdmin(id: number): Promise<CraftFairRow | n
 }
 
 /** Creates a craft fair (active, not past, 20 stalls unless said otherwise). A repeated submission key creates nothing. */
-export async function createCraftFair(input: CraftFairInput, actor: AuditActor, submissionKey?: string | null) {
-  await spaceWrites(actor.userId);
-  const result = await createOnce(CRAFT_FAIR_KIND.entity, submissionKey, async (tx) => {
+export function createCraftFair(input: CraftFairInput, actor: AuditActor, submissionKey?: string | null) {
+  return createItem(CRAFT_FAIR_KIND, input.title, actor, submissionKey, async (tx) => {
     const [row] = await tx
       .insert(craftFairs)
       .values({
@@ -59,33 +57,20 @@ export async function createCraftFair(input: CraftFairInput, actor: AuditActor, 
         is_past: input.is_past ?? false,
       })
       .returning({ id: craftFairs.id });
-    if (!row) throw new Error("Failed to create craft fair: No data returned");
-    await recordAudit(actor, "craft_fair.create", { entity: "craft_fair", entityId: row.id, details: { title: input.title } }, tx);
-    return row.id;
+    return row?.id;
   });
-  if (!result.duplicate) publishChange("craft-fairs");
-  return result;
 }
 
 /** Updates a craft fair; `image` undefined keeps the current image, null removes it. Null when unknown. */
-export async function updateCraftFair(id: number, input: CraftFairInput, actor: AuditActor) {
-  if (!validId(id)) return null;
-  await spaceWrites(actor.userId);
-  const result = await getDb().transaction(async (tx) => {
-    const [before] = await tx.select({ image: craftFairs.image }).from(craftFairs).where(eq(craftFairs.id, id)).for("update");
-    if (!before) return null;
+export function updateCraftFair(id: number, input: CraftFairInput, actor: AuditActor) {
+  return updateItem(CRAFT_FAIR_KIND, id, actor, async (tx) => {
     const [row] = await tx
       .update(craftFairs)
       .set({ ...input, updated_at: sql`now()` })
       .where(eq(craftFairs.id, id))
       .returning();
-    if (!row) return null;
-    await recordAudit(actor, "craft_fair.update", { entity: "craft_fair", entityId: id, details: { title: row.title } }, tx);
-    return { row };
+    return row;
   });
-  if (!result) return null;
-  publishChange("craft-fairs");
-  return result.row;
 }
 
 export const toggleCraftFairActive = (id: number, actor: AuditActor) => toggleActive(CRAFT_FAIR_KIND, id, actor);

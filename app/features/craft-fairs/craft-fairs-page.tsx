@@ -1,7 +1,7 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation, useNavigation } from "react-router";
-import { ConsentBox } from "../../features/supporters/consent-box.tsx";
-import { DateBadge } from "../../components/site/event-card.tsx";
+import { ConsentBox } from "../supporters/ui.ts";
+import { DateBadge } from "../../components/site/date-badge.tsx";
 import { formatLongDate, formatTime, ukToday } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
@@ -15,13 +15,13 @@ import { CheckboxField, ChoiceGroup, SelectField, TextAreaField, TextField } fro
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
 import { getContactDetails } from "../../features/contact/index.ts";
 import { fillIn, getPageTexts } from "../../features/page-texts/index.ts";
-import { listGallery, type PublicGalleryImage } from "../../features/craft-fair-gallery/index.ts";
-import { CraftFairGallery } from "../../features/craft-fair-gallery/gallery-section.tsx";
-import { closedFairProblem, listFairsOpenForApplications, listPastCraftFairs, listUpcomingCraftFairs } from "../../domain/craft-fairs/craft-fairs.server.ts";
+import { listGallery, type PublicGalleryImage } from "../craft-fair-gallery/index.ts";
+import { CraftFairGallery } from "../craft-fair-gallery/ui.ts";
+import { closedFairProblem, listFairsOpenForApplications, listPastCraftFairs, listUpcomingCraftFairs } from "./craft-fairs.server.ts";
 import { CRAFT_CATEGORIES, ELECTRICITY_PRICE, STALL_SIZES } from "../../features/submissions/ui.ts";
 import { publicAnswer, readPublicFormPost, submissionStatus, submitPublicForm, type PublicAnswer, type SubmissionResult } from "../../features/submissions/index.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import type { Route } from "./+types/craft-fairs";
+import type { Route } from "./+types/craft-fairs-page";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;

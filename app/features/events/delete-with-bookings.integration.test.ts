@@ -1,11 +1,11 @@
 /** An event with bookings is not deleted: the answer says why and what to do instead; without bookings it goes. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
-import { createBooking } from "../../app/features/bookings/bookings.server.ts";
-import { deleteEvent } from "../../app/domain/events/events-admin.server.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+import { getDb } from "../../db/client.server.ts";
+import { events } from "../../db/schema.ts";
+import { createBooking } from "../bookings/bookings.server.ts";
+import { deleteEvent } from "./events-admin.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 

@@ -1,9 +1,10 @@
-/** Cards for events and craft fairs on the public lists. */
-import { eventPriceLabel, type EventPriceFields } from "../../domain/events/tickets.ts";
-import { buttonClasses } from "../ui/button.ts";
-import { dateBadge, formatLongDate, formatTime } from "./format.ts";
-import { ClockIcon, MapPinIcon } from "./icons.tsx";
-import { SafeImage } from "./safe-image.tsx";
+/** The event card on the public lists: the events page, more events on an event's page, and the home page (through ui.ts). */
+import { eventPriceLabel, type EventPriceFields } from "./tickets.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { DateBadge } from "../../components/site/date-badge.tsx";
+import { formatLongDate, formatTime } from "../../components/site/format.ts";
+import { ClockIcon, MapPinIcon } from "../../components/site/icons.tsx";
+import { SafeImage } from "../../components/site/safe-image.tsx";
 
 export interface EventCardData {
   id: number;
@@ -53,16 +54,6 @@ export const CATEGORY_LABELS: Record<string, string> = {
   sports: "Sports",
   arts: "Arts",
 };
-
-export function DateBadge({ date }: { date: string }) {
-  const badge = dateBadge(date);
-  return (
-    <span className="flex size-16 flex-col items-center justify-center rounded-2xl bg-white text-center shadow-md ring-1 ring-black/5">
-      <span className="font-display text-2xl leading-none font-semibold text-brand-800">{badge.day}</span>
-      <span className="mt-0.5 text-xs font-bold tracking-wider text-sun-700 uppercase">{badge.month}</span>
-    </span>
-  );
-}
 
 /**
  * `firstScreen`: the card shows on a phone's first screen (the first of the events list),

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { MediaField } from "../../components/admin/media-field.tsx";
-import { SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
-import { mediaChoices } from "../../domain/listings/media-field.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { createEvent, getEventForAdmin, updateEvent } from "../../domain/events/events-admin.server.ts";
-import { EVENT_CATEGORIES } from "../../domain/events/event-categories.ts";
-import { BOOKING_MODE_OPTIONS, EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema, penceToPounds } from "../../domain/events/events.schema.ts";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { MediaField } from "../../../components/admin/media-field.tsx";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { createEvent, getEventForAdmin, updateEvent } from "../events-admin.server.ts";
+import { EVENT_CATEGORIES } from "../event-categories.ts";
+import { BOOKING_MODE_OPTIONS, EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema, penceToPounds } from "../events.schema.ts";
+import { useHydrated } from "../../../components/ui/use-hydrated.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/event-form";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };

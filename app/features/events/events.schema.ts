@@ -10,7 +10,7 @@ import {
   tooLong,
   requiredText,
   requiredTime,
-} from "../listings/listing-fields.schema.ts";
+} from "../../domain/listings/listing-fields.schema.ts";
 import { EVENT_CATEGORIES } from "./event-categories.ts";
 
 export const EVENT_DEFAULT_TIME = "19:00";

@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { CheckboxField, ContentFormFrame, useContentForm } from "../../components/admin/content-form.tsx";
-import { MediaField } from "../../components/admin/media-field.tsx";
-import { TextAreaField, TextField } from "../../components/ui/fields.tsx";
-import { listingFormAction } from "../../domain/listings/listing-form.server.ts";
-import { mediaChoices } from "../../domain/listings/media-field.server.ts";
-import { formValues } from "../../domain/listings/listing-fields.schema.ts";
-import { createCraftFair, getCraftFairForAdmin, updateCraftFair } from "../../domain/craft-fairs/craft-fairs-admin.server.ts";
+import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
+import { MediaField } from "../../../components/admin/media-field.tsx";
+import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
+import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
+import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
+import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { createCraftFair, getCraftFairForAdmin, updateCraftFair } from "../craft-fairs-admin.server.ts";
 import {
   CRAFT_FAIR_DEFAULT_STALLS,
   CRAFT_FAIR_DEFAULT_TIME,
   CRAFT_FAIR_FORM_FIELDS,
   CraftFairFormSchema,
-} from "../../domain/craft-fairs/craft-fairs.schema.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+} from "../craft-fairs.schema.ts";
+import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/craft-fair-form";
-import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };

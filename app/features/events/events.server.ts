@@ -10,7 +10,7 @@ import { getDb } from "../../db/client.server.ts";
 import { events, type EventRow } from "../../db/schema.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
-import { withImageDetails } from "../../features/media/index.ts";
+import { withImageDetails } from "../media/index.ts";
 
 /**
  * With the image's alt text and focal point from the media library (withImageDetails);

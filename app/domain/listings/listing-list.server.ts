@@ -7,8 +7,8 @@ import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
 import type { PageCount } from "../../lib/paging.ts";
 import { listReturnUrl } from "../../lib/return-url.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import type { AuditActor } from "../../domain/audit/audit.server.ts";
-import { hasActiveFilters, parseListFilters, type AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
+import type { AuditActor } from "../audit/audit.server.ts";
+import { hasActiveFilters, parseListFilters, type AdminListFilters } from "./listing-fields.schema.ts";
 
 export async function loadAdminList<T extends { id: number }>(
   args: GuardArgs,

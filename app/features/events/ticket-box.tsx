@@ -3,8 +3,8 @@
  * get tickets, as staff wrote them ("£5", "Pay on the gate"). Nothing here sells or
  * pretends to: no quantity, no purchase button.
  */
-import { buttonClasses } from "../ui/button.ts";
-import { CalendarIcon, TicketIcon } from "./icons.tsx";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { CalendarIcon, TicketIcon } from "../../components/site/icons.tsx";
 
 export function TicketBox({ eventId, price, ticketInfo }: { eventId: number; price: string | null; ticketInfo: string | null }) {
   const free = price === "Free";

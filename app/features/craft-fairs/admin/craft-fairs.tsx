@@ -1,13 +1,13 @@
-import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../components/admin/content-list.tsx";
-import { handleAdminListAction, loadAdminList } from "./listing-list.server.ts";
+import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../../components/admin/content-list.tsx";
+import { handleAdminListAction, loadAdminList } from "../../../domain/listings/listing-list.server.ts";
 import {
   deleteCraftFair,
   listCraftFairsForAdmin,
   toggleCraftFairActive,
-} from "../../domain/craft-fairs/craft-fairs-admin.server.ts";
+} from "../craft-fairs-admin.server.ts";
 import type { Route } from "./+types/craft-fairs";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("craft-fairs");
 

@@ -1,12 +1,12 @@
-import { allows } from "../../auth/access.ts";
+import { allows } from "../../../auth/access.ts";
 import { Link } from "react-router";
-import { currentStaff } from "../../auth/guards.server.ts";
-import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../components/admin/content-list.tsx";
-import { handleAdminListAction, loadAdminList } from "./listing-list.server.ts";
-import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../../domain/events/events-admin.server.ts";
+import { currentStaff } from "../../../auth/guards.server.ts";
+import { ContentListPage, StatusBadge, formatAdminDate, type Column } from "../../../components/admin/content-list.tsx";
+import { handleAdminListAction, loadAdminList } from "../../../domain/listings/listing-list.server.ts";
+import { deleteEvent, listEventsForAdmin, toggleEventActive } from "../events-admin.server.ts";
 import type { Route } from "./+types/events";
-import type { MenuHandle } from "../../lib/admin-menu.ts";
-import { contentMenu } from "../../lib/content-types.ts";
+import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { contentMenu } from "../../../lib/content-types.ts";
 
 export const handle: MenuHandle = contentMenu("events");
 
