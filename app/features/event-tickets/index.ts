@@ -1,2 +1,0 @@
-/** What the rest of the site uses of event tickets (server side). */
-export { seedSampleTickets } from "./sample.server.ts";
