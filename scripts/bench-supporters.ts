@@ -62,7 +62,9 @@ export async function fillSupporters() {
     select (select id from supporters where email = 'person4242@example.org'), 'Busy note ' || i, now() - (i || ' hours')::interval
     from generate_series(1, 2000) as i`);
   await run(sql`drop table bench_people`);
-  await run(sql`analyze`);
+  // As autovacuum leaves a live site's tables: the visibility map set, so the list's deep
+  // pages read their ids from the index alone (an index-only scan).
+  await run(sql`vacuum analyze`);
   console.error(`supporters filled in ${((Date.now() - t) / 1000).toFixed(0)} s`);
 }
 
