@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { seedExamples, seedIfEmpty, seedNewSections, type SampleSection } from "../../app/db/seed.server.ts";
+import { SAMPLE_TRUSTEES } from "../../app/features/trustees/index.ts";
 import { featuresWithSamples, siteSamples } from "../../app/samples.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -80,7 +81,17 @@ describe("sample content by discovery", () => {
     // The next start writes it all.
     expect(await seedIfEmpty(getDb(), board)).toBe(true);
     expect(await count("site_settings")).toBe(1);
-    expect(await count("trustees")).toBe(trustees * 2);
+    expect(await count("trustees")).toBe(trustees + SAMPLE_TRUSTEES.length);
+  });
+
+  it("serialises two first starts at once: one writes, the other finds the site started", async () => {
+    await getDb().execute(sql`delete from site_settings`);
+    const trustees = await count("trustees");
+    const board = (await siteSamples()).filter((s) => s.section === "sample-trustees");
+    const results = await Promise.all([seedIfEmpty(getDb(), board), seedIfEmpty(getDb(), board)]);
+    expect(results.sort()).toEqual([false, true]);
+    expect(await count("site_settings")).toBe(1);
+    expect(await count("trustees")).toBe(trustees + SAMPLE_TRUSTEES.length);
   });
 
   it("a second start writes nothing, even after staff empty a section", async () => {
