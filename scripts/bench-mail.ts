@@ -17,6 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
+import { siteSamples } from "../app/samples.server.ts";
 import { siteJobs } from "../app/jobs/jobs.server.ts";
 import { startQueue } from "../app/jobs/queue.server.ts";
 import { readConfig, reloadConfig } from "../app/lib/config.server.ts";
@@ -107,7 +108,7 @@ export async function mailSection(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-mail-"));
   fs.chmodSync(dir, 0o755);
   const saved = { ...process.env };
-  const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dir, NODE_ENV: "production", DATABASE_URL: "" }), { mode: "own" });
+  const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dir, NODE_ENV: "production", DATABASE_URL: "" }), { mode: "own", samples: await siteSamples() });
   const runs: MailRun[] = [];
   try {
     for (const concurrency of SETTINGS) runs.push(await measure(database.url, concurrency));

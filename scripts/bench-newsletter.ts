@@ -37,11 +37,12 @@ interface Run {
 /** One size, in this (child) process: make the list, send through the queue, report. */
 async function runOne(size: number, smtpUrl: string): Promise<Run> {
   const { openDatabase } = await import("../app/db/bootstrap.server.ts");
+  const { siteSamples } = await import("../app/samples.server.ts");
   const { readConfig, reloadConfig } = await import("../app/lib/config.server.ts");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "millbrook-bench-newsletter-"));
   fs.chmodSync(dir, 0o755);
   Object.assign(process.env, { DATA_DIR: dir, SMTP_URL: smtpUrl, MAIL_FROM: "Millbrook <news@millbrook.test>", NEWSLETTER_RATE_PER_MINUTE: "1000000", PUBLIC_URL: "https://www.millbrook.test", LOG_LEVEL: "warn" });
-  const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dir, NODE_ENV: "production", DATABASE_URL: "" }), { mode: "own" });
+  const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dir, NODE_ENV: "production", DATABASE_URL: "" }), { mode: "own", samples: await siteSamples() });
   process.env.DATABASE_URL = database.url;
   reloadConfig();
   const { getDb } = await import("../app/db/client.server.ts");

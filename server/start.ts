@@ -12,14 +12,8 @@ import type { ServerBuild } from "react-router";
 import { createOneTimeLink } from "../app/auth/one-time-links.server.ts";
 import { encryptPlaintextSecrets } from "../app/auth/two-factor.server.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
-import { seedSampleSupporters } from "../app/features/supporters/index.ts";
-import { seedSampleGiving } from "../app/features/offline-gifts/index.ts";
-import { seedSampleNewsletter } from "../app/features/newsletters/index.ts";
-import { seedSampleSponsors } from "../app/features/sponsors/index.ts";
-import { seedSampleSeriesAndWaitlist } from "../app/features/event-series/sample.server.ts";
-import { seedSampleTickets } from "../app/features/event-tickets/index.ts";
-import { seedSampleVisits } from "../app/features/insights/index.ts";
 import { countAdministrators } from "../app/features/staff/index.ts";
+import { seedExamples } from "../app/db/seed.server.ts";
 import { siteJobs } from "../app/jobs/jobs.server.ts";
 import { startQueue } from "../app/jobs/queue.server.ts";
 import { config as readAppConfig, reloadConfig, setListeningOrigin, startupProblem } from "../app/lib/config.server.ts";
@@ -27,6 +21,7 @@ import { subscribe } from "../app/live/change-feed.server.ts";
 import { enableContentCache } from "../app/live/content-cache.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
 import { projectRoot } from "../app/lib/project-root.server.ts";
+import { siteSamples } from "../app/samples.server.ts";
 import { publicStore } from "../app/storage/file-store.server.ts";
 import { beginShutdown, shuttingDown } from "../app/system/lifecycle.server.ts";
 import { createApp } from "./app.ts";
@@ -71,22 +66,18 @@ if (dev && !config.mail && config.MAIL_CATCHER !== "off") {
   reloadConfig();
 }
 
-const database = await openDatabase(config, { mode: "own" }).catch((error: unknown) => {
+// The sample and starting content every feature declares (app/samples.server.ts).
+const samples = await siteSamples();
+const database = await openDatabase(config, { mode: "own", samples }).catch((error: unknown) => {
   logger.fatal({ err: error }, "could not open the database");
   process.exit(1);
 });
 logger.info({ embedded: database.embedded, dataDir: config.dataDir }, "database ready");
-// A new site's sample supporters (once; none on a site with real people).
-if (await seedSampleSupporters().catch((error: unknown) => logger.warn({ err: error }, "sample supporters not written"))) logger.info("sample supporters written");
-// And its sample giving: an appeal, an offline gift and a collection (once; app/features/offline-gifts/sample.server.ts).
-if (await seedSampleGiving().catch((error: unknown) => logger.warn({ err: error }, "sample giving not written"))) logger.info("sample giving written");
-if (await seedSampleSponsors().catch((error: unknown) => logger.warn({ err: error }, "sample sponsors not written"))) logger.info("sample sponsors written");
-if (await seedSampleNewsletter().catch((error: unknown) => logger.warn({ err: error }, "sample newsletter not written"))) logger.info("sample newsletter written");
-// A new site's sample series and sold-out event with a waitlist (once; after the supporters, which need a site without bookings).
-if (await seedSampleSeriesAndWaitlist().catch((error: unknown) => logger.warn({ err: error }, "sample series not written"))) logger.info("sample series and waitlist written");
-if (await seedSampleTickets().catch((error: unknown) => logger.warn({ err: error }, "sample ticket types not written"))) logger.info("sample ticket types and code written");
-// A new site's sample visitor figures (once; none on a site that has counted views).
-if (await seedSampleVisits().catch((error: unknown) => logger.warn({ err: error }, "sample visits not written"))) logger.info("sample visits written");
+// A new site's examples for the staff screens (sample supporters, giving, sponsors, a
+// newsletter, a series with a waitlist, ticket types, visitor figures): each once, under its
+// own rule (none on a site with real people); a failure is logged and the start goes on.
+const examples = await seedExamples(database.db, samples);
+if (examples.length > 0) logger.info({ sections: examples }, "sample content written");
 // Second-factor secrets stored before encryption at rest are encrypted now.
 const encrypted = await encryptPlaintextSecrets();
 if (encrypted > 0) logger.info({ encrypted }, "second-factor secrets encrypted at rest");

@@ -1,6 +1,7 @@
 /**
- * Built-in sample content: seeded into the database on first start and used by the
- * public pages as the fallback only when a read fails. An empty section shows its empty
+ * Built-in sample content of the layered types (the features keep theirs in their own
+ * sample.server.ts): seeded into the database on first start (./samples.server.ts) and used
+ * by the public pages as the fallback only when a read fails. An empty section shows its empty
  * state (docs/decisions/088-starting-content-once-per-section.md).
  * Plain typed data only: imported by the seed (server) and by public routes.
  */
@@ -347,89 +348,6 @@ const SAMPLE_CRAFT_FAIR_DAYS: (Omit<SampleCraftFair, "date" | "application_deadl
 export const sampleCraftFairs = (today = new Date()): SampleCraftFair[] =>
   SAMPLE_CRAFT_FAIR_DAYS.map(({ days, deadline_days, ...f }) => ({ ...f, date: isoDay(today, days), application_deadline: isoDay(today, deadline_days) }));
 
-export interface SampleCause {
-  title: string;
-  description: string;
-  image: string;
-  /** Pence. */
-  raised_pence: number;
-  goal_pence: number;
-}
-
-export const SAMPLE_CAUSES: SampleCause[] = [
-  {
-    title: "Millbrook Youth Club",
-    description:
-      "Keeping the youth club open three evenings a week, with new sports kit and a trip to the coast each summer.",
-    image: "/images/causes/youth-club.svg",
-    raised_pence: 215_000,
-    goal_pence: 300_000,
-  },
-  {
-    title: "Community Garden",
-    description:
-      "Raised beds, tools and a water butt for the allotment project behind the health centre, where neighbours grow food together.",
-    image: "/images/causes/community-garden.svg",
-    raised_pence: 180_000,
-    goal_pence: 150_000,
-  },
-  {
-    title: "Warm Spaces",
-    description:
-      "Hot drinks, soup and a friendly welcome at the library and church hall for anyone who needs somewhere warm this winter.",
-    image: "/images/causes/warm-spaces.svg",
-    raised_pence: 95_000,
-    goal_pence: 250_000,
-  },
-];
-
-export interface SampleTrustee {
-  name: string;
-  role: string;
-  bio: string;
-  image: string;
-  image_alt: string;
-}
-
-export const SAMPLE_TRUSTEES: SampleTrustee[] = [
-  {
-    name: "Margaret Ellison",
-    role: "Chair",
-    bio: "A retired head teacher who has lived in Millbrook for thirty years, Margaret founded the Foundation in 2023.",
-    image: "/images/trustees/trustee-1.svg",
-    image_alt: "Illustrated portrait of Margaret Ellison",
-  },
-  {
-    name: "Raj Patel",
-    role: "Treasurer",
-    bio: "Raj is a chartered accountant and runs the pharmacy on Market Street. He keeps our books in order.",
-    image: "/images/trustees/trustee-2.svg",
-    image_alt: "Illustrated portrait of Raj Patel",
-  },
-  {
-    name: "Sophie Turner",
-    role: "Secretary",
-    bio: "Sophie works for the district council and volunteers with the Millbrook Players amateur theatre group.",
-    image: "/images/trustees/trustee-3.svg",
-    image_alt: "Illustrated portrait of Sophie Turner",
-  },
-  {
-    name: "David Okafor",
-    role: "Trustee, Events",
-    bio: "David manages the leisure centre and leads the volunteers who plan our fairs, runs and quiz nights.",
-    image: "/images/trustees/trustee-4.svg",
-    image_alt: "Illustrated portrait of David Okafor",
-  },
-];
-
-export interface SampleAwardWinner {
-  year: number;
-  category: string;
-  name: string;
-  achievement: string;
-  image: string | null;
-}
-
 export const AWARD_CATEGORIES = [
   { id: "charity-year", title: "Charity of the Year", description: "A local charity or voluntary group that has made an outstanding difference this year." },
   { id: "volunteer-year", title: "Volunteer of the Year", description: "Someone who gives their time generously to help others in Millbrook." },
@@ -437,34 +355,6 @@ export const AWARD_CATEGORIES = [
   { id: "citizen-year", title: "Citizen of the Year", description: "A resident whose kindness or commitment has made Millbrook a better place." },
   { id: "young-citizen", title: "Young Citizen of the Year", description: "A young person aged 16 to 18 who has made a real contribution to the town." },
 ] as const;
-
-export const SAMPLE_AWARD_WINNERS: SampleAwardWinner[] = [
-  { year: 2025, category: "charity-year", name: "Millbrook Food Share", achievement: "Provided more than 9,000 meals to local families.", image: "/images/awards/winner-1.svg" },
-  { year: 2025, category: "volunteer-year", name: "Eileen Brookes", achievement: "Drove neighbours to over 400 hospital appointments.", image: "/images/awards/winner-2.svg" },
-  { year: 2025, category: "community-team", name: "Millbrook Striders", achievement: "Started a free weekly walk-and-run group for all abilities.", image: "/images/awards/winner-3.svg" },
-  { year: 2025, category: "citizen-year", name: "Tom Harding", achievement: "Restored the war memorial garden with his own hands.", image: "/images/awards/winner-4.svg" },
-  { year: 2025, category: "young-citizen", name: "Aisha Khan", achievement: "Set up a homework club for younger pupils at the library.", image: "/images/awards/winner-5.svg" },
-  { year: 2024, category: "charity-year", name: "Millbrook Young Carers", achievement: "Supported forty young carers with trips and respite.", image: "/images/awards/winner-6.svg" },
-  { year: 2024, category: "volunteer-year", name: "George Wallace", achievement: "Twenty years running the Saturday repair café.", image: "/images/awards/winner-7.svg" },
-];
-
-export interface SampleFundRecipient {
-  year: number;
-  name: string;
-  purpose: string;
-  /** Pence. */
-  amount_pence: number;
-}
-
-export const SAMPLE_FUND_RECIPIENTS: SampleFundRecipient[] = [
-  { year: 2025, name: "Millbrook Youth Club", purpose: "New sports equipment and a minibus trip to the coast", amount_pence: 120_000 },
-  { year: 2025, name: "St Mary's Toddler Group", purpose: "Safe play mats and sensory toys", amount_pence: 65_000 },
-  { year: 2025, name: "Millbrook Community Garden", purpose: "Raised beds and tools for the allotment project", amount_pence: 90_000 },
-  { year: 2025, name: "Warm Spaces at the Library", purpose: "Hot drinks and soup through the winter", amount_pence: 75_000 },
-  { year: 2024, name: "Millbrook Primary School", purpose: "Reading books for the school library", amount_pence: 80_000 },
-  { year: 2024, name: "Riverside Over-60s Club", purpose: "Transport to weekly lunches", amount_pence: 60_000 },
-  { year: 2024, name: "Millbrook Players", purpose: "Lighting for the community pantomime", amount_pence: 50_000 },
-];
 
 export const VOLUNTEER_ROLES = [
   {

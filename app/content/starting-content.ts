@@ -1,8 +1,8 @@
 /**
- * Starting content of the sections staff edit on their own screens: legal pages, the FAQ,
- * the footer's contact details and the current awards round. It is written once, the
- * first time the site starts with the section (app/db/seed.server.ts); after that the
- * pages show only what staff keep.
+ * Starting content of the sections staff edit on their own screens: legal pages and the
+ * footer's contact details (the FAQ's and the awards round's are in their feature folders).
+ * It is written once, the first time the site starts with the section (declared in
+ * ./samples.server.ts); after that the pages show only what staff keep.
  *
  * Legal page bodies use the simple markup of app/components/site/simple-markup.tsx:
  * "## " starts a heading, "- " a list item, a blank line a new paragraph; web and email
@@ -10,9 +10,9 @@
  * {stall_application_retention} and {nomination_retention} show the retention periods
  * from the data protection settings.
  */
-import { AWARD_CATEGORIES, FOUNDATION, isoDay } from "./sample-content.ts";
+import { FOUNDATION } from "./sample-content.ts";
 import type { LegalSlug } from "./legal-pages.ts";
-import { AWARDS_DATES, AWARDS_EMAIL, CRAFT_FAIRS_EMAIL, FUND_EMAIL, HOST_EVENT_EMAIL, SUPPORT_FAQ, TRUSTEES_EMAIL } from "./site-copy.ts";
+import { AWARDS_EMAIL, CRAFT_FAIRS_EMAIL, FUND_EMAIL, HOST_EVENT_EMAIL, TRUSTEES_EMAIL } from "./site-copy.ts";
 
 export { LEGAL_PAGES, type LegalSlug } from "./legal-pages.ts";
 
@@ -140,8 +140,6 @@ export const LEGAL_STARTING_TEXT: Record<LegalSlug, string> = {
   cookies: COOKIES,
 };
 
-export const STARTING_FAQS = SUPPORT_FAQ.map((f) => ({ question: f.q, answer: f.a }));
-
 export const STARTING_CONTACT = {
   address: FOUNDATION.address.join("\n"),
   phone: FOUNDATION.phone,
@@ -151,15 +149,3 @@ export const STARTING_CONTACT = {
   fund_email: FUND_EMAIL,
   trustees_email: TRUSTEES_EMAIL,
 };
-
-/** A round that is open on the day the site is installed: closing in four months, the ceremony two months later. */
-export function startingAwardRound(today = new Date()) {
-  return {
-    nominations_open: isoDay(today, -30),
-    nominations_close: isoDay(today, 120),
-    ceremony_date: isoDay(today, 180),
-    ceremony_time: AWARDS_DATES.ceremonyTime,
-    venue: AWARDS_DATES.venue,
-    categories: AWARD_CATEGORIES.map((c) => ({ id: c.id, title: c.title, description: c.description })),
-  };
-}

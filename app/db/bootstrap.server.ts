@@ -1,7 +1,8 @@
 /**
  * Opens the database for a process: DATABASE_URL when set, otherwise the embedded
  * PostgreSQL server under DATA_DIR. Then applies migrations, the first-start seed and the
- * media library's backfill.
+ * sections added later (the sample content the caller passes: app/samples.server.ts
+ * collects it) and the media library's backfill.
  */
 import type pg from "pg";
 import type { AppConfig } from "../lib/config.server.ts";
@@ -11,7 +12,7 @@ import { connectDatabase, disconnectDatabase, type Database } from "./client.ser
 import { openEmbeddedDatabase } from "./embedded-postgres.server.ts";
 import { backfillMedia } from "./media-backfill.server.ts";
 import { runMigrations } from "./migrate.server.ts";
-import { seedIfEmpty, seedNewSections } from "./seed.server.ts";
+import { seedIfEmpty, seedNewSections, type SampleSection } from "./seed.server.ts";
 
 export interface OpenDatabase {
   db: Database;
@@ -22,7 +23,7 @@ export interface OpenDatabase {
 
 export async function openDatabase(
   config: AppConfig,
-  options: { mode: "own" | "attach"; seed?: boolean },
+  options: { mode: "own" | "attach"; seed: false } | { mode: "own" | "attach"; seed?: true; samples: readonly SampleSection[] },
 ): Promise<OpenDatabase> {
   // The key for secrets at rest, kept outside the database (a missing one stops the start here).
   prepareSecretKey(config, !config.DATABASE_URL);
@@ -30,8 +31,8 @@ export async function openDatabase(
   try {
     await runMigrations(opened.db, opened.pool);
     if (options.seed !== false) {
-      if (await seedIfEmpty(opened.db)) logger.info("sample content written (first start)");
-      const sections = await seedNewSections(opened.db);
+      if (await seedIfEmpty(opened.db, options.samples)) logger.info("sample content written (first start)");
+      const sections = await seedNewSections(opened.db, options.samples);
       if (sections.length > 0) logger.info({ sections }, "starting content written");
       const added = await backfillMedia(opened.db);
       if (added > 0) logger.info({ added }, "images and documents added to the media library");

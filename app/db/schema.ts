@@ -450,38 +450,6 @@ export const siteSettings = pgTable(
   ],
 );
 
-/** Built-in content that has no admin screen yet: seeded on first start, read by the public pages. */
-export const causes = pgTable("causes", {
-  id: serial("id").primaryKey(),
-  title: text("title").notNull(),
-  description: text("description").notNull(),
-  /** Public URL of the image; null: no image (the card shows a plain panel). */
-  image: text("image"),
-  /** What the image shows, for screen readers; empty when it is decorative. */
-  image_alt: text("image_alt").notNull().default(""),
-  /** Pence raised off the site, entered by staff; paid gifts to the cause are added when read. */
-  raised_pence: integer("raised_pence").notNull().default(0),
-  /** The goal, in pence. */
-  goal_pence: integer("goal_pence").notNull(),
-  sort_order: integer("sort_order").notNull().default(0),
-  is_visible: boolean("is_visible").notNull().default(true),
-});
-
-/** The board of trustees, edited by staff (order, show/hide, photo with alt text). */
-export const trustees = pgTable("trustees", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  role: text("role").notNull(),
-  bio: text("bio").notNull(),
-  /** Public URL of the photo; null: no photo (the page shows a placeholder). */
-  image: text("image"),
-  /** What the photo shows, for screen readers; empty when the photo is decorative. */
-  image_alt: text("image_alt").notNull().default(""),
-  sort_order: integer("sort_order").notNull().default(0),
-  is_visible: boolean("is_visible").notNull().default(true),
-  ...timestamps,
-});
-
 /**
  * News posts. `body` is HTML from the rich-text editor, sanitised before it is stored
  * (and again when it is shown). A post is public when it is published and its
@@ -513,16 +481,6 @@ export const newsPosts = pgTable(
   ],
 );
 
-export const awardWinners = pgTable("award_winners", {
-  id: serial("id").primaryKey(),
-  year: integer("year").notNull(),
-  category: text("category").notNull(),
-  name: text("name").notNull(),
-  achievement: text("achievement").notNull(),
-  /** Public URL of the photo; null: no photo (the page shows a placeholder). */
-  image: text("image"),
-});
-
 /**
  * Sections whose starting content has been written once (fresh install, or the first start
  * after the section was added). The starting content is never written again, so a section
@@ -538,16 +496,6 @@ export const legalPages = pgTable("legal_pages", {
   slug: text("slug").primaryKey(),
   title: text("title").notNull(),
   body: text("body").notNull(),
-  ...timestamps,
-});
-
-/** Questions and answers shown on the Support page, in order. */
-export const faqs = pgTable("faqs", {
-  id: serial("id").primaryKey(),
-  question: text("question").notNull(),
-  answer: text("answer").notNull(),
-  sort_order: integer("sort_order").notNull().default(0),
-  is_visible: boolean("is_visible").notNull().default(true),
   ...timestamps,
 });
 
@@ -568,37 +516,6 @@ export const contactDetails = pgTable(
   },
   (t) => [check("contact_details_single_row", sql`${t.id} = 1`)],
 );
-
-/** The current round of the Community Awards (one row): its dates and categories. */
-export const awardRound = pgTable(
-  "award_round",
-  {
-    id: integer("id").primaryKey().default(1),
-    nominations_open: date("nominations_open", { mode: "string" }).notNull(),
-    /** The last day nominations are taken (UK date); from the next day the form is closed. */
-    nominations_close: date("nominations_close", { mode: "string" }).notNull(),
-    ceremony_date: date("ceremony_date", { mode: "string" }).notNull(),
-    ceremony_time: text("ceremony_time").notNull().default(""),
-    venue: text("venue").notNull().default(""),
-    /** The categories, in order: { id, title, description }. */
-    categories: jsonb("categories").$type<{ id: string; title: string; description: string }[]>().notNull(),
-    ...timestamps,
-  },
-  (t) => [check("award_round_single_row", sql`${t.id} = 1`)],
-);
-
-export const fundRecipients = pgTable("fund_recipients", {
-  id: serial("id").primaryKey(),
-  year: integer("year").notNull(),
-  name: text("name").notNull(),
-  purpose: text("purpose").notNull(),
-  /** The grant, in pence. */
-  amount_pence: integer("amount_pence").notNull(),
-  /** Awarded (promised) or funded (paid). */
-  status: text("status").$type<"awarded" | "funded">().notNull().default("funded"),
-  sort_order: integer("sort_order").notNull().default(0),
-  is_visible: boolean("is_visible").notNull().default(true),
-});
 
 export const MEDIA_KINDS = ["image", "pdf"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -928,15 +845,9 @@ export type NewEventRow = typeof events.$inferInsert;
 export type CraftFairRow = typeof craftFairs.$inferSelect;
 export type NewCraftFairRow = typeof craftFairs.$inferInsert;
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
-export type CauseRow = typeof causes.$inferSelect;
-export type TrusteeRow = typeof trustees.$inferSelect;
 export type NewsPostRow = typeof newsPosts.$inferSelect;
-export type AwardWinnerRow = typeof awardWinners.$inferSelect;
-export type FaqRow = typeof faqs.$inferSelect;
 export type LegalPageRow = typeof legalPages.$inferSelect;
 export type ContactDetailsRow = typeof contactDetails.$inferSelect;
-export type AwardRoundRow = typeof awardRound.$inferSelect;
-export type FundRecipientRow = typeof fundRecipients.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;

@@ -7,7 +7,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
-import { causes } from "../../app/db/schema.ts";
+import { causes } from "../../app/features/causes/table.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("an open page listens to what its loaders read and updates after an edit to it", async ({ page, e2eDatabase }) => {

@@ -13,6 +13,7 @@ import { openEmbeddedDatabase, type OpenedDatabase } from "../../app/db/embedded
 import { backfillMedia } from "../../app/db/media-backfill.server.ts";
 import { runMigrations } from "../../app/db/migrate.server.ts";
 import { seedIfEmpty, seedNewSections } from "../../app/db/seed.server.ts";
+import { siteSamples } from "../../app/samples.server.ts";
 
 export const TEMPLATE_DATABASE = "millbrook_test_template";
 
@@ -50,8 +51,10 @@ export async function setup(project: TestProject) {
   }
   const { db, pool } = connectDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE), { max: 2 });
   await runMigrations(db, pool);
-  await seedIfEmpty(db);
-  await seedNewSections(db);
+  // The first start's content and the sections added later; no examples (sample supporters, gifts...).
+  const samples = await siteSamples();
+  await seedIfEmpty(db, samples);
+  await seedNewSections(db, samples);
   await backfillMedia(db);
   await disconnectDatabase();
 

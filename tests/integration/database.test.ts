@@ -4,6 +4,7 @@ import { getDb, getPool } from "../../app/db/client.server.ts";
 import { runMigrations } from "../../app/db/migrate.server.ts";
 import { events, siteSettings } from "../../app/db/schema.ts";
 import { seedIfEmpty } from "../../app/db/seed.server.ts";
+import { siteSamples } from "../../app/samples.server.ts";
 import { checkDatabase } from "../../app/system/health.server.ts";
 import { getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/features/events/events.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
@@ -38,7 +39,7 @@ describe("schema, migrations and seed", () => {
   it("re-running migrations and the seed changes nothing", async () => {
     await getDb().update(events).set({ title: "Renamed by staff" }).where(eq(events.id, 1));
     await runMigrations(getDb(), getPool());
-    expect(await seedIfEmpty(getDb())).toBe(false);
+    expect(await seedIfEmpty(getDb(), await siteSamples())).toBe(false);
     const [row] = await getDb().select().from(events).where(eq(events.id, 1));
     expect(row.title).toBe("Renamed by staff");
   });

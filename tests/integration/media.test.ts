@@ -7,8 +7,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { backfillMedia } from "../../app/db/media-backfill.server.ts";
-import { auditLog, media, trustees } from "../../app/db/schema.ts";
 import { MEDIA_ALT_REQUIRED, MediaEditSchema } from "../../app/features/media/media.schema.ts";
+import { auditLog, media } from "../../app/db/schema.ts";
+import { trustees } from "../../app/features/trustees/table.ts";
 import {
   deleteMedia,
   getMedia,

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { sessionCookieName } from "../../app/auth/session.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { causes } from "../../app/db/schema.ts";
+import { causes } from "../../app/features/causes/table.ts";
 import { listCauses } from "../../app/features/causes/causes.server.ts";
 import { formatPence } from "../../app/lib/money.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";

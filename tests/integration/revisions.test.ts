@@ -7,7 +7,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { contentRevisions, faqs, fundRecipients, newsPosts } from "../../app/db/schema.ts";
+import { contentRevisions, newsPosts } from "../../app/db/schema.ts";
+import { faqs } from "../../app/features/faqs/table.ts";
+import { fundRecipients } from "../../app/features/fund-recipients/table.ts";
 import { createWinner, getAwardRound, saveAwardRound } from "../../app/features/awards/awards.server.ts";
 import { categoriesText } from "../../app/features/awards/awards.schema.ts";
 import { createFaq, moveFaq, setFaqVisible, updateFaq } from "../../app/features/faqs/faqs.server.ts";

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { causes, donations } from "../../db/schema.ts";
+import { donations } from "../../db/schema.ts";
+import { causes } from "../causes/table.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { recordOfflineGift } from "../offline-gifts/offline-gifts.server.ts";
 import { listPublicAppeals, postAppealUpdate, publicAppeal, saveAppeal } from "./appeals.server.ts";

@@ -6,7 +6,8 @@
  */
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { causes, donations } from "../../db/schema.ts";
+import { donations } from "../../db/schema.ts";
+import { causes } from "../causes/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { appealState, matchedPence, matchRunning, type AppealState } from "./rules.ts";

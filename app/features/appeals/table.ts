@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { causes } from "../../db/schema.ts";
+import { causes } from "../causes/table.ts";
 
 export const appeals = pgTable(
   "appeals",

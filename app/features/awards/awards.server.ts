@@ -6,11 +6,10 @@
  * the public form and the server both follow `nominationsState`.
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { SAMPLE_AWARD_WINNERS } from "../../content/sample-content.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
-import { startingAwardRound } from "../../content/starting-content.ts";
+import { SAMPLE_AWARD_WINNERS, startingAwardRound } from "./sample.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { awardRound, awardWinners, type AwardWinnerRow } from "../../db/schema.ts";
+import { awardRound, awardWinners, type AwardWinnerRow } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";

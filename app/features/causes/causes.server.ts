@@ -8,10 +8,10 @@
  */
 import type { AuditAction } from "../../domain/audit/describe.ts";
 import { asc, eq, max, sql } from "drizzle-orm";
-import { SAMPLE_CAUSES } from "../../content/sample-content.ts";
+import { SAMPLE_CAUSES } from "./sample.server.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { causes, type CauseRow } from "../../db/schema.ts";
+import { causes, type CauseRow } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";

@@ -5,10 +5,10 @@
  */
 import type { AuditAction } from "../../domain/audit/describe.ts";
 import { asc, eq, max, sql } from "drizzle-orm";
-import { STARTING_FAQS } from "../../content/starting-content.ts";
+import { STARTING_FAQS } from "./sample.server.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { faqs, type FaqRow } from "../../db/schema.ts";
+import { faqs, type FaqRow } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";

@@ -6,10 +6,10 @@
  */
 import type { AuditAction } from "../../domain/audit/describe.ts";
 import { asc, desc, eq, max } from "drizzle-orm";
-import { SAMPLE_FUND_RECIPIENTS } from "../../content/sample-content.ts";
+import { SAMPLE_FUND_RECIPIENTS } from "./sample.server.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { fundRecipients, type FundRecipientRow } from "../../db/schema.ts";
+import { fundRecipients, type FundRecipientRow } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";

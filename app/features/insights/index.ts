@@ -1,6 +1,5 @@
 /**
- * Insights' face to the rest of the site: the job table runs the visitor figures' jobs,
- * the server start writes the sample figures.
+ * Insights' face to the rest of the site: the job table runs the visitor figures' jobs
+ * (the sample figures are in sample.server.ts).
  */
 export { runVisitJobs, VISIT_ROLLUP_JOB } from "./rollup.server.ts";
-export { seedSampleVisits } from "./sample.server.ts";

@@ -3,13 +3,18 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
-import { seedSampleSupporters, supporterByEmail } from "../supporters/index.ts";
+import { writeExample } from "../../db/seed.server.ts";
+import supporterSamples from "../supporters/sample.server.ts";
+import { supporterByEmail } from "../supporters/index.ts";
 import { supporterTimeline } from "../supporters/admin.server.ts";
 import { newsletterCounts, publishedNewsletters } from "./newsletters.server.ts";
-import { seedSampleNewsletter } from "./sample.server.ts";
+import newsletterSamples from "./sample.server.ts";
 import { newsletters } from "./table.ts";
 
 setupTestDatabase();
+
+const seedSampleNewsletter = () => writeExample(getDb(), newsletterSamples[0]);
+const seedSampleSupporters = () => writeExample(getDb(), supporterSamples[0]);
 
 describe("the sample newsletter", () => {
   it("is written once, sent to the subscribed sample supporters, on their timelines and in the archive", async () => {

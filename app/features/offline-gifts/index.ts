@@ -7,4 +7,3 @@
 export { declarationRecords, offlineGifts } from "./table.ts";
 export { SPOKEN_CANCELLATION_DAYS } from "./rules.ts";
 export { smallDonationsSummary } from "./offline-gifts.server.ts";
-export { seedSampleGiving } from "./sample.server.ts";

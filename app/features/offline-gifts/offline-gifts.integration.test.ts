@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { causes, donations } from "../../db/schema.ts";
+import { donations } from "../../db/schema.ts";
+import { causes } from "../causes/table.ts";
 import { donationsExport, listDonations, parseDonationFilters } from "../../domain/giving/admin.server.ts";
 import { eligibleGifts, markClaimed } from "../../domain/giving/gift-aid.server.ts";
 import { listCausesForAdmin } from "../causes/index.ts";

@@ -9,7 +9,8 @@
  */
 import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { causes, donations, giftAidDeclarations } from "../../db/schema.ts";
+import { donations, giftAidDeclarations } from "../../db/schema.ts";
+import { causes } from "../causes/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { giftAidAllowed } from "../../domain/giving/benefits.ts";
 import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";

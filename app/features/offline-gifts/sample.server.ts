@@ -7,26 +7,33 @@
  */
 import { asc, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { causes, contentSeeded } from "../../db/schema.ts";
+import type { SampleSection } from "../../db/seed.server.ts";
 import { londonIsoDate } from "../../domain/giving/references.server.ts";
 import { postAppealUpdate, saveAppeal } from "../appeals/index.ts";
+import { causes } from "../causes/table.ts";
 import { supporterByEmail } from "../supporters/index.ts";
 import { recordCollection, recordOfflineGift } from "./offline-gifts.server.ts";
 
 const SAMPLE_ACTOR = { email: "sample@millbrookfoundation.org.uk" };
 const day = (plus: number) => londonIsoDate(new Date(Date.now() + plus * 86_400_000));
 
-export async function seedSampleGiving(): Promise<boolean> {
-  const claimed = await getDb().transaction(async (tx) => {
-    await tx.execute(sql`lock table content_seeded in exclusive mode`);
-    const done = await tx.execute<{ n: number }>(sql`select count(*)::int as n from content_seeded where section = 'sample-giving'`);
-    if (done.rows[0].n > 0) return false;
-    await tx.insert(contentSeeded).values({ section: "sample-giving" });
-    // Only a new site: never sample money in a ledger with real gifts.
-    const existing = await tx.execute<{ n: number }>(sql`select ((select count(*) from donations) + (select count(*) from appeals))::int as n`);
-    return existing.rows[0].n === 0;
-  });
-  if (!claimed) return false;
+export default [
+  {
+    section: "sample-giving",
+    seed: "example",
+    // The gifts come from sample supporters, who are written only on a site without gifts.
+    after: ["sample-supporters"],
+    async write(tx) {
+      // Only a new site: never sample money in a ledger with real gifts.
+      const existing = await tx.execute<{ n: number }>(sql`select ((select count(*) from donations) + (select count(*) from appeals))::int as n`);
+      return existing.rows[0].n === 0 ? "written" : "skipped";
+    },
+    // Through the appeals' and offline gifts' own rules, once the section is claimed.
+    afterCommit: writeSampleGiving,
+  },
+] satisfies readonly SampleSection[];
+
+async function writeSampleGiving(): Promise<void> {
   const [first] = await getDb().select({ id: causes.id }).from(causes).orderBy(asc(causes.sort_order), asc(causes.id)).limit(1);
   if (first) {
     const appeal = await saveAppeal(first.id, { goalPence: 300_000, startsOn: day(-14), endsOn: day(21), match: { matcherName: "Millbrook Bakery", from: day(-2), to: day(5), capPence: 50_000 } }, SAMPLE_ACTOR);
@@ -51,5 +58,4 @@ export async function seedSampleGiving(): Promise<boolean> {
     SAMPLE_ACTOR,
   );
   await recordCollection({ collectedOn: day(-10), place: "Craft fair bucket (sample)", collectedAs: "cash", amountPence: 18_640, causeId: null }, SAMPLE_ACTOR);
-  return true;
 }

@@ -1,3 +1,2 @@
-/** What the rest of the site uses of sponsors on the server: the public list (/about) and the first-start sample. The section itself is sponsors-section.tsx. */
+/** What the rest of the site uses of sponsors on the server: the public list (/about) (the sample sponsors are in sample.server.ts). The section itself is sponsors-section.tsx. */
 export { listPublicSponsors } from "./sponsors.server.ts";
-export { seedSampleSponsors } from "./sample.server.ts";

@@ -6,11 +6,10 @@
  */
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { SAMPLE_TRUSTEES } from "../../content/sample-content.ts";
-import { getDb } from "../../db/client.server.ts";
-import { contentSeeded } from "../../db/schema.ts";
 import { uploadMedia } from "../media/index.ts";
+import type { SampleSection } from "../../db/seed.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
+import { SAMPLE_TRUSTEES } from "../trustees/index.ts";
 import { sponsors } from "./table.ts";
 
 const SAMPLES = [
@@ -29,26 +28,25 @@ const logo = (colour: string, mark: string) =>
     .png()
     .toBuffer();
 
-export async function seedSampleSponsors(): Promise<boolean> {
-  const db = getDb();
-  const ready = await db.execute<{ done: number; trustees: number; rows: number }>(sql`
-    select (select count(*) from content_seeded where section = 'sample-sponsors')::int as done,
-           (select count(*) from trustees where name = ${SAMPLE_TRUSTEES[0]?.name ?? ""})::int as trustees,
-           (select count(*) from sponsors)::int as rows`);
-  const { done, trustees, rows } = ready.rows[0];
-  if (done > 0 || trustees === 0 || rows > 0) return false;
-  const system = { email: null };
-  const logos = await Promise.all(
-    SAMPLES.map(async (s) => uploadMedia({ bytes: await logo(s.colour, s.mark), filename: `${s.mark.toLowerCase()}-logo.png`, alt: `${s.name} logo` }, system, { folder: "sponsors", only: "image" })),
-  );
-  const written = await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table content_seeded in exclusive mode`);
-    const again = await tx.execute<{ n: number }>(sql`select count(*)::int as n from content_seeded where section = 'sample-sponsors'`);
-    if (again.rows[0].n > 0) return false;
-    await tx.insert(contentSeeded).values({ section: "sample-sponsors" });
-    await tx.insert(sponsors).values(SAMPLES.map((s, i) => ({ name: s.name, url: s.url, image: logos[i].url, image_alt: `${s.name} logo`, sort_order: i })));
-    return true;
-  });
-  if (written) publishChange("sponsors");
-  return written;
-}
+export default [
+  {
+    section: "sample-sponsors",
+    seed: "example",
+    async write(tx) {
+      const ready = await tx.execute<{ trustees: number; rows: number }>(sql`
+        select (select count(*) from trustees where name = ${SAMPLE_TRUSTEES[0]?.name ?? ""})::int as trustees,
+               (select count(*) from sponsors)::int as rows`);
+      const { trustees, rows } = ready.rows[0];
+      // Not recorded: a later start looks again.
+      if (trustees === 0 || rows > 0) return "not-yet";
+      // The logos go into the media library through its own rules (its own connection).
+      const system = { email: null };
+      const logos = await Promise.all(
+        SAMPLES.map(async (s) => uploadMedia({ bytes: await logo(s.colour, s.mark), filename: `${s.mark.toLowerCase()}-logo.png`, alt: `${s.name} logo` }, system, { folder: "sponsors", only: "image" })),
+      );
+      await tx.insert(sponsors).values(SAMPLES.map((s, i) => ({ name: s.name, url: s.url, image: logos[i].url, image_alt: `${s.name} logo`, sort_order: i })));
+      return "written";
+    },
+    afterCommit: async () => publishChange("sponsors"),
+  },
+] satisfies readonly SampleSection[];

@@ -10,4 +10,3 @@ export { CONSENT_FIELD, CONSENT_WORDING, consentTicked } from "./consent.ts";
 /** @public */
 export { CONSENT_LABEL, normaliseEmail } from "./consent.ts";
 export { addressesOfPerson, deleteIdleSupporters, deleteWithdrawnConsent, eraseSupporter, findSupporterData, supporterDataExport, type SupporterData } from "./personal-data.server.ts";
-export { seedSampleSupporters } from "./sample.server.ts";

@@ -5,8 +5,7 @@
  * protection screen). A site with real people gets none.
  */
 import { sql } from "drizzle-orm";
-import { getDb } from "../../db/client.server.ts";
-import { contentSeeded } from "../../db/schema.ts";
+import type { SampleSection } from "../../db/seed.server.ts";
 import { CONSENT_WORDING, SIGNUP_WORDING } from "./consent.ts";
 import { linkSupporter, recordConsent } from "./supporters.server.ts";
 import { supporterNotes, supporterTags } from "./table.ts";
@@ -20,26 +19,26 @@ const SAMPLE = [
   { email: "millbrook.bakery@example.org", name: "Millbrook Bakery", postcode: "MB1 1AA", consent: null, tags: ["sample", "corporate contact"], note: "Donates cakes for the gala raffle. Contact: Jo at the counter." },
 ];
 
-export async function seedSampleSupporters(): Promise<boolean> {
-  return getDb().transaction(async (tx) => {
-    await tx.execute(sql`lock table content_seeded in exclusive mode`);
-    const done = await tx.execute<{ n: number }>(sql`select count(*)::int as n from content_seeded where section = 'sample-supporters'`);
-    if (done.rows[0].n > 0) return false;
-    await tx.insert(contentSeeded).values({ section: "sample-supporters" });
-    const people = await tx.execute<{ n: number }>(
-      sql`select ((select count(*) from supporters) + (select count(*) from donations) + (select count(*) from bookings) + (select count(*) from form_submissions))::int as n`,
-    );
-    if (people.rows[0].n > 0) return false;
-    for (const [i, person] of SAMPLE.entries()) {
-      const id = (await linkSupporter(tx, person))!;
-      await tx.execute(sql`update supporters set created_at = now() - ${`${300 - i * 40} days`}::interval where id = ${id}`);
-      if (person.consent) await recordConsent(tx, { supporterId: id, given: true, source: person.consent.source, wording: person.consent.wording, at: new Date(Date.now() - person.consent.daysAgo * DAY) });
-      await tx.insert(supporterTags).values(person.tags.map((tag) => ({ supporter_id: id, tag })));
-      await tx.insert(supporterNotes).values([
-        { supporter_id: id, body: person.note, author_email: "sample@millbrookfoundation.org.uk", created_at: new Date(Date.now() - (20 + i) * DAY) },
-        { supporter_id: id, body: "Sample supporter: erase by email on the Data protection screen when you no longer need it.", author_email: null, created_at: new Date(Date.now() - 300 * DAY) },
-      ]);
-    }
-    return true;
-  });
-}
+export default [
+  {
+    section: "sample-supporters",
+    seed: "example",
+    async write(tx) {
+      const people = await tx.execute<{ n: number }>(
+        sql`select ((select count(*) from supporters) + (select count(*) from donations) + (select count(*) from bookings) + (select count(*) from form_submissions))::int as n`,
+      );
+      if (people.rows[0].n > 0) return "skipped";
+      for (const [i, person] of SAMPLE.entries()) {
+        const id = (await linkSupporter(tx, person))!;
+        await tx.execute(sql`update supporters set created_at = now() - ${`${300 - i * 40} days`}::interval where id = ${id}`);
+        if (person.consent) await recordConsent(tx, { supporterId: id, given: true, source: person.consent.source, wording: person.consent.wording, at: new Date(Date.now() - person.consent.daysAgo * DAY) });
+        await tx.insert(supporterTags).values(person.tags.map((tag) => ({ supporter_id: id, tag })));
+        await tx.insert(supporterNotes).values([
+          { supporter_id: id, body: person.note, author_email: "sample@millbrookfoundation.org.uk", created_at: new Date(Date.now() - (20 + i) * DAY) },
+          { supporter_id: id, body: "Sample supporter: erase by email on the Data protection screen when you no longer need it.", author_email: null, created_at: new Date(Date.now() - 300 * DAY) },
+        ]);
+      }
+      return "written";
+    },
+  },
+] satisfies readonly SampleSection[];

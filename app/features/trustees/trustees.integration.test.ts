@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { auditLog, trustees } from "../../db/schema.ts";
+import { auditLog } from "../../db/schema.ts";
+import { trustees } from "./table.ts";
 import { altTextProblem, TrusteeFormSchema } from "./trustees.schema.ts";
 import {
   createTrustee,

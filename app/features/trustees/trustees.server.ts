@@ -7,10 +7,10 @@
  */
 import type { AuditAction } from "../../domain/audit/describe.ts";
 import { asc, eq, max, sql } from "drizzle-orm";
-import { SAMPLE_TRUSTEES } from "../../content/sample-content.ts";
+import { SAMPLE_TRUSTEES } from "./sample.server.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { trustees, type TrusteeRow } from "../../db/schema.ts";
+import { trustees, type TrusteeRow } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
