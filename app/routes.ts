@@ -30,15 +30,12 @@ export default [
     route("events", "routes/public/events.tsx"),
     route("events/:id", "routes/public/event.tsx"),
     route("craft-fairs", "routes/public/craft-fairs.tsx"),
-    route("support", "routes/public/support.tsx"),
     route("volunteer", "features/volunteering/volunteer-page.tsx"),
     route("appeals", "features/appeals/appeals-page.tsx"),
     route("appeals/:id", "features/appeals/appeal-page.tsx"),
     route("volunteer/manage/:token", "features/volunteering/manage-page.tsx"),
     route("news", "routes/public/news.tsx"),
     route("news/:slug", "routes/public/news-post.tsx"),
-    route("support/thank-you", "routes/public/donation-thank-you.tsx"),
-    route("support/monthly/:token", "routes/public/monthly-gift.tsx"),
     route("bookings/:reference/:token", "routes/public/booking.tsx"),
     route("waitlist/:entry/:token", "features/waitlist/offer-page.tsx"),
     route("privacy", "routes/public/legal-page.tsx", { id: "legal-privacy" }),
@@ -129,14 +126,7 @@ export default [
         ...featureScreens("administrator"),
       ]),
 
-      layout("routes/admin/donations/layout.tsx", [
-        route("donations", "routes/admin/donations/donations.tsx"),
-        route("donations/export.csv", "routes/admin/donations/donations-export.ts"),
-        route("donations/donor", "routes/admin/donations/donor.tsx"),
-        route("donations/gift-aid", "routes/admin/donations/gift-aid.tsx"),
-        route("donations/gift-aid/schedule.xlsx", "routes/admin/donations/gift-aid-schedule.ts"),
-        ...featureScreens("donations"),
-      ]),
+      layout("routes/admin/donations/layout.tsx", [...featureScreens("donations")]),
 
       layout("routes/admin/supporters/layout.tsx", [...featureScreens("supporters")]),
 

@@ -12,7 +12,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { causes, donations, giftAidDeclarations, stripeEvents } from "../../app/db/schema.ts";
-import { formatRaised } from "../../app/domain/giving/settings.server.ts";
+import { formatRaised } from "../../app/features/giving/settings.server.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { formatPence } from "../../app/lib/money.ts";
 import {

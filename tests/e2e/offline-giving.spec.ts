@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { isoDay } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { causes, donations } from "../../app/db/schema.ts";
-import { markClaimed } from "../../app/domain/giving/gift-aid.server.ts";
+import { markClaimed } from "../../app/features/giving/gift-aid.server.ts";
 import { postAppealUpdate, saveAppeal } from "../../app/features/appeals/appeals.server.ts";
 import { recordOfflineGift, smallDonationsYears } from "../../app/features/offline-gifts/offline-gifts.server.ts";
 import { expect, test } from "./fixtures.ts";

@@ -13,7 +13,7 @@ import { readFormData, readPublicFormPost } from "../../app/domain/submissions/p
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as supportAction } from "../../app/routes/public/support.tsx";
+import { action as supportAction } from "../../app/features/giving/support-page.tsx";
 
 setupTestDatabase();
 

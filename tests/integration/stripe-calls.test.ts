@@ -11,9 +11,9 @@ import { events } from "../../app/db/schema.ts";
 import { CHECKOUT_STARTS_PER_WINDOW } from "../../app/domain/limits/checkout-starts.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { loader as thankYou } from "../../app/routes/public/donation-thank-you.tsx";
+import { loader as thankYou } from "../../app/features/giving/thank-you-page.tsx";
 import { action as eventAction } from "../../app/routes/public/event.tsx";
-import { action as supportAction } from "../../app/routes/public/support.tsx";
+import { action as supportAction } from "../../app/features/giving/support-page.tsx";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

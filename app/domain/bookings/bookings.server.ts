@@ -32,13 +32,13 @@ import { sendBookingConfirmation, sendConfirmLink } from "./booking-mail.server.
 import { placesLeft, placesTaken, type PlacesTaken } from "./places.server.ts";
 import { waitlistEntries } from "../../features/waitlist/table.ts";
 import { refillWaitlist } from "../../features/waitlist/waitlist.server.ts";
-import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../giving/settings.server.ts";
+import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../../features/giving/index.ts";
 import { CONSENT_WORDING, linkFromForm } from "../../features/supporters/index.ts";
 import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, MAX_TICKETS_PER_BOOKING, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
 import { bookingLines, type TicketTypeRow } from "../../features/event-tickets/table.ts";
 import { checkCode, ensureTicketTypes, ticketTypesFor } from "../../features/event-tickets/tickets.server.ts";
 import { orderTotals } from "./pricing.ts";
-import { newDonationReference } from "../giving/references.server.ts";
+import { newDonationReference } from "../../features/giving/index.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
 

@@ -8,7 +8,7 @@
 import { asc, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { causes, contentSeeded } from "../../db/schema.ts";
-import { londonIsoDate } from "../../domain/giving/references.server.ts";
+import { londonIsoDate } from "../giving/index.ts";
 import { postAppealUpdate, saveAppeal } from "../appeals/index.ts";
 import { supporterByEmail } from "../supporters/index.ts";
 import { recordCollection, recordOfflineGift } from "./offline-gifts.server.ts";

@@ -17,7 +17,7 @@ import { eventPriceLabel, parseTicketPrice } from "../../domain/events/tickets.t
 import { bookingFormErrors, BookingFormSchema } from "../../domain/bookings/booking.schema.ts";
 import { clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../domain/bookings/bookings.server.ts";
 import { quoteCode } from "../../features/event-tickets/tickets.server.ts";
-import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
+import { CHARITY_NAME, giftAidDeclarationText } from "../../features/giving/ui.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { bookingPath } from "../../domain/bookings/booking-mail.server.ts";
 import { CONFIRM_LINK_MINUTES } from "../../domain/bookings/sales.ts";

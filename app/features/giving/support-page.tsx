@@ -1,7 +1,7 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, redirect } from "react-router";
-import { ConsentBox } from "../../features/supporters/consent-box.tsx";
-import { DonationForm } from "../../components/site/donation-form.tsx";
+import { ConsentBox } from "../supporters/ui.ts";
+import { DonationForm } from "./donation-form.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
@@ -9,29 +9,29 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FOUNDATION } from "../../content/sample-content.ts";
-import { listPublicFaqs } from "../../features/faqs/faqs.server.ts";
+import { listPublicFaqs } from "../faqs/index.ts";
 import { getPageTexts } from "../../domain/page-texts/page-texts.server.ts";
-import { listVolunteerRoles, type PublicVolunteerRole } from "../../features/volunteer-roles/index.ts";
-import { VolunteerRolesList } from "../../features/volunteer-roles/roles-list.tsx";
+import { listVolunteerRoles, type PublicVolunteerRole } from "../volunteer-roles/index.ts";
+import { VolunteerRolesList } from "../volunteer-roles/ui.ts";
 import {
   DEFAULT_MAX_DONATION_PENCE,
   donationValues,
   parseDonation,
   type DonationField,
   type DonationValues,
-} from "../../domain/giving/donation.schema.ts";
-import { startDonationCheckout, checkoutValues } from "../../domain/giving/checkout.server.ts";
+} from "./donation.schema.ts";
+import { startDonationCheckout, checkoutValues } from "./checkout.server.ts";
 import { countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
-import { DEFAULT_OTHER_WAYS_TEXT, donationCauses, readGivingSettings } from "../../domain/giving/settings.server.ts";
+import { DEFAULT_OTHER_WAYS_TEXT, donationCauses, readGivingSettings } from "./settings.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.ts";
-import { charityDetails, readFeeRates } from "../../features/gift-options/index.ts";
-import { DEFAULT_FEE_RATES } from "../../domain/giving/fees.ts";
+import { charityDetails, readFeeRates } from "../gift-options/index.ts";
+import { DEFAULT_FEE_RATES } from "./fees.ts";
 import { AVAILABILITY_OPTIONS } from "../../domain/submissions/public-forms.ts";
 import { publicAnswer, submissionStatus, submitPublicForm, type PublicAnswer } from "../../domain/submissions/submissions.server.ts";
 import { readFormData, readPublicFormPost } from "../../domain/submissions/public-form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import type { Route } from "./+types/support";
+import type { Route } from "./+types/support-page";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 /** The volunteer offer's answer (the other form of this page). */

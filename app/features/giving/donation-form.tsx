@@ -11,14 +11,14 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
-import { CHARITY_NAME, chosenAmount, DEFAULT_DONATION, DONATION_PRESETS, GIFT_AID_NOTE, giftAidDeclarationText, giftAidPence, type DonationFrequency } from "../../domain/giving/donation.ts";
-import { useHydrated } from "../ui/use-hydrated.ts";
-import { buttonClasses } from "../ui/button.ts";
-import { FieldError, SelectField, TextAreaField, TextField } from "../ui/fields.tsx";
-import { coverFeePence, describeFeeRate, type FeeRates, type PaymentMethod } from "../../domain/giving/fees.ts";
+import { CHARITY_NAME, chosenAmount, DEFAULT_DONATION, DONATION_PRESETS, GIFT_AID_NOTE, giftAidDeclarationText, giftAidPence, type DonationFrequency } from "./donation.ts";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { FieldError, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { coverFeePence, describeFeeRate, type FeeRates, type PaymentMethod } from "./fees.ts";
 import { DirectDebitGuarantee } from "./direct-debit-guarantee.tsx";
-import { ErrorSummary } from "./form-kit.tsx";
-import { HeartIcon } from "./icons.tsx";
+import { ErrorSummary } from "../../components/site/form-kit.tsx";
+import { HeartIcon } from "../../components/site/icons.tsx";
 import { formatPence, formatPenceExact } from "../../lib/money.ts";
 
 type Field =
