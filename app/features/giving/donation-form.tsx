@@ -94,7 +94,9 @@ type Prefill = Partial<Record<Field | "emailConsent", string>>;
 
 /** The form as it was posted (the action's reply) or left at Checkout's Cancel (`prefill`): its values and messages. */
 export function donationReply(answer: DonationAnswer | undefined, prefill: Prefill | null | undefined) {
-  return readReply(answer?.reply ?? (prefill ? { initialValue: prefill } : undefined));
+  const { text: posted, errors } = readReply(answer?.reply);
+  const text = (name: keyof Prefill) => (answer ? posted(name) : (prefill?.[name] ?? ""));
+  return { text, checked: (name: keyof Prefill) => text(name) === "on", errors };
 }
 
 export function DonationForm({
