@@ -37,7 +37,7 @@ const DONATION_FIELDS = [
   "notifyEmail",
   "notifyShowAmount",
 ] as const;
-export type DonationField = (typeof DONATION_FIELDS)[number];
+type DonationField = (typeof DONATION_FIELDS)[number];
 export type DonationValues = Partial<Record<DonationField, string>>;
 
 interface GiftAidDetails {
