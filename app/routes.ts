@@ -27,13 +27,10 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("about", "routes/public/about.tsx"),
-    route("support", "routes/public/support.tsx"),
     route("volunteer", "features/volunteering/volunteer-page.tsx"),
     route("appeals", "features/appeals/appeals-page.tsx"),
     route("appeals/:id", "features/appeals/appeal-page.tsx"),
     route("volunteer/manage/:token", "features/volunteering/manage-page.tsx"),
-    route("support/thank-you", "routes/public/donation-thank-you.tsx"),
-    route("support/monthly/:token", "routes/public/monthly-gift.tsx"),
     route("waitlist/:entry/:token", "features/waitlist/offer-page.tsx"),
     route("privacy/concern", "features/data-protection/concern.tsx"),
     route("privacy/visitor-counting", "features/insights/visitor-counting.tsx"),
@@ -85,14 +82,7 @@ export default [
         ...featureScreens("administrator"),
       ]),
 
-      layout("routes/admin/donations/layout.tsx", [
-        route("donations", "routes/admin/donations/donations.tsx"),
-        route("donations/export.csv", "routes/admin/donations/donations-export.ts"),
-        route("donations/donor", "routes/admin/donations/donor.tsx"),
-        route("donations/gift-aid", "routes/admin/donations/gift-aid.tsx"),
-        route("donations/gift-aid/schedule.xlsx", "routes/admin/donations/gift-aid-schedule.ts"),
-        ...featureScreens("donations"),
-      ]),
+      layout("routes/admin/donations/layout.tsx", [...featureScreens("donations")]),
 
       layout("routes/admin/supporters/layout.tsx", [...featureScreens("supporters")]),
 

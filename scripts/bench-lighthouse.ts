@@ -32,7 +32,7 @@ import { events } from "../app/db/schema.ts";
 import { readConfig, reloadConfig } from "../app/lib/config.server.ts";
 import { createBooking } from "../app/features/bookings/bookings.server.ts";
 import { bookingPath } from "../app/features/bookings/booking-mail.server.ts";
-import { startDonationCheckout } from "../app/domain/giving/checkout.server.ts";
+import { startDonationCheckout } from "../app/features/giving/checkout.server.ts";
 
 /** Measured more than once: the pages the earlier rounds measured. */
 export const MAIN_PAGES = ["/", "/events", "/events/1", "/support"];

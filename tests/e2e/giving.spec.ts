@@ -13,7 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
 import { donations, giftAidDeclarations, stripeEvents } from "../../app/db/schema.ts";
 import { causes } from "../../app/features/causes/table.ts";
-import { formatRaised } from "../../app/domain/giving/settings.server.ts";
+import { formatRaised } from "../../app/features/giving/settings.server.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { formatPence } from "../../app/lib/money.ts";
 import {
@@ -523,4 +523,28 @@ test("staff set the largest online gift and the other ways to give in Settings",
   await form.getByLabel("Other amount in pounds").fill("100.01");
   await form.getByRole("button", { name: "Donate" }).click();
   await expect(page.locator("#customAmount-error")).toContainText("The most you can give online at once is £100");
+});
+
+// Last in the file: it uses up this address's Checkout sessions for the window.
+test("too many payments started from one address: the form says so in its own words, keeps what was typed, and opens no Checkout", async ({ page }) => {
+  const email = newEmail("waiting");
+  const post = () =>
+    page.request.post(`${site.origin}/support?form=donate`, {
+      form: { intent: "donate", frequency: "one-off", amount: "custom", customAmount: "5", cause: "", email },
+      headers: { Origin: site.origin },
+      maxRedirects: 0,
+    });
+  let status = 0;
+  for (let i = 0; i < 15 && status !== 429; i++) status = (await post()).status();
+  expect(status).toBe(429);
+
+  await openSitePage(page, `${site.origin}/support#donate`);
+  const form = donationForm(page);
+  await form.getByLabel("Other amount in pounds").fill("12.50");
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: /^Donate/ }).click();
+  await expect(form.getByRole("alert")).toHaveText("You have started several payments in a short time. Please wait a few minutes and try again. Nothing has been taken.");
+  expect(new URL(page.url()).origin).toBe(site.origin);
+  await expect(form.getByLabel("Other amount in pounds")).toHaveValue("12.50");
+  await expect(form.getByLabel("Email address")).toHaveValue(email);
 });

@@ -12,7 +12,7 @@ import { isoDay } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { donations } from "../../app/db/schema.ts";
 import { causes } from "../../app/features/causes/table.ts";
-import { markClaimed } from "../../app/domain/giving/gift-aid.server.ts";
+import { markClaimed } from "../../app/features/giving/gift-aid.server.ts";
 import { postAppealUpdate, saveAppeal } from "../../app/features/appeals/appeals.server.ts";
 import { recordOfflineGift, smallDonationsYears } from "../../app/features/offline-gifts/offline-gifts.server.ts";
 import { expect, test } from "./fixtures.ts";

@@ -17,7 +17,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { connectDatabase } from "../../app/db/client.server.ts";
 import { holdForCheckout } from "../../app/features/bookings/bookings.server.ts";
-import { startDonationCheckout } from "../../app/domain/giving/checkout.server.ts";
+import { startDonationCheckout } from "../../app/features/giving/checkout.server.ts";
 import { siteJobs } from "../../app/jobs/jobs.server.ts";
 import { startQueue } from "../../app/jobs/queue.server.ts";
 import { config } from "../../app/lib/config.server.ts";

@@ -9,7 +9,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { donations, monthlyGifts } from "../../app/db/schema.ts";
-import { startDonationCheckout } from "../../app/domain/giving/checkout.server.ts";
+import { startDonationCheckout } from "../../app/features/giving/checkout.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { hashToken, newToken } from "../../app/lib/tokens.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";

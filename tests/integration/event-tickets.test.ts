@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, donations, events } from "../../app/db/schema.ts";
 import { availability, checkIn, createBooking, holdForCheckout, linesOf, ticketOffer } from "../../app/features/bookings/bookings.server.ts";
-import { eligibleGifts } from "../../app/domain/giving/gift-aid.server.ts";
+import { eligibleGifts } from "../../app/features/giving/gift-aid.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { withStripeDouble } from "../helpers/stripe-site.ts";
 import { discountCodes, eventTicketTypes } from "../../app/features/event-tickets/table.ts";

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { donationsExport, parseDonationFilters } from "../../app/domain/giving/admin.server.ts";
+import { donationsExport, parseDonationFilters } from "../../app/features/giving/admin.server.ts";
 import { submissionsExport } from "../../app/features/submissions/inbox.server.ts";
 import { csvStream } from "../../app/lib/csv.ts";
 import { unique } from "../helpers/submissions.ts";

@@ -12,17 +12,19 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { donations, monthlyGifts } from "../../app/db/schema.ts";
-import { coverFeePence } from "../../app/domain/giving/fees.ts";
+import { coverFeePence } from "../../app/features/giving/fees.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as supportAction } from "../../app/routes/public/support.tsx";
+import { action as supportAction } from "../../app/features/giving/support-page.tsx";
+import { readReply } from "../../app/components/site/form-kit.tsx";
+import type { FormReply } from "../../app/lib/form-reply.ts";
 import { action as webhookAction } from "../../app/routes/resources/stripe-webhook.ts";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { withMailServer } from "../helpers/mail-server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { saveFeeRates } from "../../app/features/gift-options/fee-settings.server.ts";
 import { failedPayments, giftDedications } from "../../app/features/gift-options/table.ts";
-import { donorDataExport, eraseDonorData, findDonorData } from "../../app/domain/giving/personal-data.server.ts";
+import { donorDataExport, eraseDonorData, findDonorData } from "../../app/features/giving/personal-data.server.ts";
 
 setupTestDatabase();
 const smtp = withMailServer({ PUBLIC_URL: "http://localhost:5998", PUBLIC_FORM_RATE_LIMIT: "1000" });
@@ -83,7 +85,7 @@ async function donate(fields: Record<string, string>) {
     const sessionId = (result.headers.get("Location") ?? "").split("/").at(-1) ?? "";
     return { status: result.status, session: stripe.sessions.get(sessionId), data: null };
   }
-  const { data, init } = result as { data: Record<string, unknown>; init?: ResponseInit | null };
+  const { data, init } = result as { data: { intent: string; reply?: FormReply; confirmFee?: unknown }; init?: ResponseInit | null };
   return { status: init?.status ?? 200, session: undefined, data };
 }
 
@@ -118,7 +120,8 @@ describe("covering the fee", () => {
     const first = await donate({ customAmount: "10", email, coverFees: "on" });
     expect(first.status).toBe(200);
     expect(first.data?.confirmFee).toEqual({ giftPence: 1000, feePence: 36, totalPence: 1036, monthly: false, directDebit: false });
-    expect((first.data?.values as Record<string, string>).feeTotalSeen).toBe("1036");
+    expect(first.data?.intent).toBe("donate");
+    expect(readReply(first.data?.reply).text("feeTotalSeen")).toBe("1036");
     // A total the donor did not see (the page was older than a change of the amount) is stated again.
     const stale = await donate({ customAmount: "10", email, coverFees: "on", feeTotalSeen: "1000" });
     expect(stale.status).toBe(200);
@@ -362,7 +365,7 @@ describe("in memory or in honour", () => {
       notifyEmail: "not-an-address",
     });
     expect(status).toBe(400);
-    expect(Object.keys(data?.errors as object).sort()).toEqual(["dedicationMessage", "honoreeName", "notifyEmail"]);
+    expect(Object.keys(readReply(data?.reply).errors).sort()).toEqual(["dedicationMessage", "honoreeName", "notifyEmail"]);
     expect(stripe.sessions.size).toBe(before);
   });
 });

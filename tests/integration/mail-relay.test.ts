@@ -9,7 +9,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
 import { bookings, events } from "../../app/db/schema.ts";
-import { parseDonation } from "../../app/domain/giving/donation.schema.ts";
+import { parseDonation } from "../../app/features/giving/donation.schema.ts";
 import { replyFor } from "../../app/lib/form-reply.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { MAIL_PER_RECIPIENT_PER_HOUR, queueMail } from "../../app/mail/mailer.server.ts";

@@ -71,7 +71,7 @@ describe("content topics recorded per request", () => {
   });
 
   it("/support reads the causes for its donation form, and sends them with the page, once its loaders have run", async () => {
-    const { read, sent } = await run("routes/public/support.tsx", "support");
+    const { read, sent } = await run("features/giving/support-page.tsx", "support");
     expect(read.has("causes")).toBe(true);
     expect(sent).toContain("causes");
     expect(sent).toEqual([...read].sort());

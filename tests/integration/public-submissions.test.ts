@@ -14,7 +14,7 @@ import { readFormData } from "../../app/lib/form-post.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as supportAction } from "../../app/routes/public/support.tsx";
+import { action as supportAction } from "../../app/features/giving/support-page.tsx";
 
 setupTestDatabase();
 
@@ -242,7 +242,7 @@ describe("each form's limit counts only that form", () => {
     for (let i = 0; i < RATE_LIMIT_MAX + 2; i++) {
       const answer = await postSupport("/support?form=donate", donation(), ip);
       expect(answer.status).toBe(503);
-      expect(answer.data).toMatchObject({ form: "donate", failed: true });
+      expect(answer.data).toMatchObject({ intent: "donate", reply: { error: { "": ["We could not reach our card payment provider just now. Nothing was taken. Please try again in a few minutes."] } } });
     }
     // ...and the donations used none of the volunteer form's count: a fresh address's offers are unaffected too.
     expect((await postSupport("/support", form(volunteerFields), freshIp())).status).toBe(200);

@@ -14,7 +14,7 @@ import { listCauses } from "../../app/features/causes/causes.server.ts";
 import { findPersonalData } from "../../app/domain/data-protection/retention.server.ts";
 import { listEventsForAdmin } from "../../app/features/events/events-admin.server.ts";
 import { countUpcomingEvents, getPublicEvent, listPastEvents, listUpcomingEvents } from "../../app/features/events/events.server.ts";
-import { listDonations, parseDonationFilters } from "../../app/domain/giving/admin.server.ts";
+import { listDonations, parseDonationFilters } from "../../app/features/giving/admin.server.ts";
 import { parseListFilters } from "../../app/domain/listings/listing-fields.schema.ts";
 import { countNewSubmissions, listSubmissions, parseInboxFilters, submissionsExport } from "../../app/features/submissions/inbox.server.ts";
 import { COUNT_CAP, countText } from "../../app/lib/paging.ts";

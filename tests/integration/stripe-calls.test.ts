@@ -11,9 +11,9 @@ import { events } from "../../app/db/schema.ts";
 import { CHECKOUT_STARTS_PER_WINDOW } from "../../app/domain/limits/checkout-starts.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { loader as thankYou } from "../../app/routes/public/donation-thank-you.tsx";
+import { loader as thankYou } from "../../app/features/giving/thank-you-page.tsx";
 import { action as eventAction } from "../../app/features/events/event-page.tsx";
-import { action as supportAction } from "../../app/routes/public/support.tsx";
+import { action as supportAction } from "../../app/features/giving/support-page.tsx";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 
@@ -82,6 +82,22 @@ describe("Checkout sessions per address", () => {
     expect(opened).toBe(CHECKOUT_STARTS_PER_WINDOW);
     expect(statuses.filter((s) => s === 303)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // The refused donor is told why, in the form's own message, and keeps what they typed.
+    const refused = await supportAction({
+      request: post("/support?form=donate", { intent: "donate", frequency: "one-off", amount: "custom", customAmount: "10", cause: "", email: "donor-waiting@example.org" }),
+      context: context("203.0.113.60"),
+      params: {},
+    } as never);
+    expect(refused).toMatchObject({
+      init: { status: 429 },
+      data: {
+        intent: "donate",
+        reply: {
+          error: { "": ["You have started several payments in a short time. Please wait a few minutes and try again. Nothing has been taken."] },
+          initialValue: { customAmount: "10", email: "donor-waiting@example.org" },
+        },
+      },
+    });
     // Another address is not affected.
     expect(await donate("198.51.100.60", 99)).toBe(303);
   });

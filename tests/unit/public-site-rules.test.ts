@@ -5,7 +5,7 @@ import {
   giftAidPence,
   parseAmount,
   parseDonation,
-} from "../../app/domain/giving/donation.schema.ts";
+} from "../../app/features/giving/donation.schema.ts";
 import { formatLongDate, formatTime, paragraphs } from "../../app/components/site/format.ts";
 import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
 import { jsonLdString } from "../../app/components/ui/json-ld.tsx";

@@ -17,7 +17,7 @@ import { AuditRetentionSchema, EmailLookupSchema, RetentionSchema } from "./rete
 import { bookingsDataExport, eraseFromBookings, findBookingsByEmail, type BookingWithTitle } from "../../features/bookings/index.ts";
 import { applyRetentionRules, complaintsByEmail, getRetentionPeriods, keptKinds, periodText, requestsByEmail } from "../../features/data-protection/index.ts";
 import { eraseVolunteerData, findVolunteerData, volunteerDataExport, type VolunteerData } from "../../features/volunteering/index.ts";
-import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../giving/personal-data.server.ts";
+import { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "../../features/giving/index.ts";
 import { eraseRecipientRows, findRecipientRows, recipientRowsExport } from "../../features/newsletters/index.ts";
 import { addressesOfPerson, eraseSupporter, findSupporterData, supporterDataExport, type SupporterData } from "../../features/supporters/index.ts";
 import { eraseWaitlistEntries, findWaitlistEntries, refillAfterErasure, waitlistDataExport, type WaitlistEntryWithEvent } from "../../features/waitlist/index.ts";

@@ -1,5 +1,5 @@
 /** The appeal form, read on the server: amounts in pounds kept in pence, dates in order. */
-import { parseAmount } from "../../domain/giving/donation.ts";
+import { parseAmount } from "../giving/ui.ts";
 import type { AppealInput } from "./appeals.server.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

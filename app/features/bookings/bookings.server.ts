@@ -32,13 +32,13 @@ import { sendBookingConfirmation, sendConfirmLink } from "./booking-mail.server.
 import { placesLeft, placesTaken, type PlacesTaken } from "./places.server.ts";
 import { waitlistEntries } from "../waitlist/table.ts";
 import { refillWaitlist } from "../waitlist/index.ts";
-import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../../domain/giving/settings.server.ts";
+import { DEFAULT_MAX_TICKETS_PER_CLIENT } from "../giving/index.ts";
 import { CONSENT_WORDING, linkFromForm } from "../supporters/index.ts";
 import { CHECKOUT_HOLD_MINUTES, CONFIRM_LINK_MINUTES, MAX_TICKETS_PER_BOOKING, normaliseReference, salesOpen, type TicketOffer } from "./sales.ts";
 import { bookingLines, type TicketTypeRow } from "../event-tickets/table.ts";
 import { checkCode, ensureTicketTypes, ticketTypesFor } from "../event-tickets/index.ts";
 import { orderTotals } from "./pricing.ts";
-import { newDonationReference } from "../../domain/giving/references.server.ts";
+import { newDonationReference } from "../giving/index.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;
 

@@ -7,8 +7,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
-import { GiftAidSchema } from "../../domain/giving/donation.schema.ts";
-import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
+import { GiftAidSchema } from "../giving/index.ts";
+import { CHARITY_NAME, giftAidDeclarationText } from "../giving/ui.ts";
 import { firstIssues } from "../../lib/form-submission.ts";
 
 export type DeclarationResult = { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string> };

@@ -5,7 +5,7 @@
  * charity is a registered charity, with its number from the site settings.
  */
 import { getContactDetails } from "../contact/index.ts";
-import { CHARITY_NAME } from "../../domain/giving/donation.ts";
+import { CHARITY_NAME } from "../giving/ui.ts";
 import { getSiteSettings } from "../settings/index.ts";
 import { londonDay, taxYearDays, taxYearLabel } from "./tax-year.ts";
 import { formatPenceExact } from "../../lib/money.ts";

@@ -9,7 +9,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts, siteSettings } from "../../db/schema.ts";
-import { eligibleGifts } from "../../domain/giving/gift-aid.server.ts";
+import { eligibleGifts } from "../giving/gift-aid.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";

@@ -16,7 +16,7 @@ import { getSiteSettings } from "../../features/settings/index.ts";
 import { eventPriceLabel, parseTicketPrice } from "./tickets.ts";
 import { bookingFormErrors, BookingFormSchema, bookingPath, clientKey, CONFIRM_LINK_MINUTES, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../features/bookings/index.ts";
 import { quoteCode } from "../event-tickets/index.ts";
-import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
+import { CHARITY_NAME, giftAidDeclarationText } from "../../features/giving/ui.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { CHECKOUT_LIMIT_MESSAGE, countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
 import { logger } from "../../lib/logger.server.ts";

@@ -1,7 +1,7 @@
 /** The fee rates a donor may cover (card and Direct Debit separately), edited by staff in Settings. */
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { DEFAULT_FEE_RATES, type FeeRates } from "../../domain/giving/fees.ts";
+import { DEFAULT_FEE_RATES, type FeeRates } from "../giving/ui.ts";
 import { donationFeeSettings } from "./table.ts";
 
 export async function readFeeRates(): Promise<FeeRates> {

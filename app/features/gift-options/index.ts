@@ -7,3 +7,4 @@ export { PAYMENT_PROBLEM_HANDLERS, MANAGE_GIVING_PATH } from "./payment-problems
 export { readFeeRates } from "./fee-settings.server.ts";
 export { charityDetails, registeredCharityLine } from "./charity.server.ts";
 export { monthlyGiftsAtRisk, giftNotes } from "./admin.server.ts";
+export { parseDedication, type Dedication } from "./dedication.schema.ts";

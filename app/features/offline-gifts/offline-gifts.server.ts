@@ -5,16 +5,15 @@
  * it) with its `offline_gifts` row, in one transaction. A Gift Aid declaration taken on
  * paper or by phone is a `gift_aid_declarations` row with its `declaration_records` row;
  * the claim leaves out gifts under a spoken one until its 30 days have passed
- * (app/domain/giving/gift-aid.server.ts).
+ * (app/features/giving/gift-aid.server.ts).
  */
 import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations } from "../../db/schema.ts";
 import { causes } from "../causes/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
-import { giftAidAllowed } from "../../domain/giving/benefits.ts";
-import { CHARITY_NAME, giftAidDeclarationText } from "../../domain/giving/donation.ts";
-import { londonIsoDate, newDonationReference } from "../../domain/giving/references.server.ts";
+import { CHARITY_NAME, giftAidAllowed, giftAidDeclarationText } from "../giving/ui.ts";
+import { londonIsoDate, newDonationReference } from "../giving/index.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { linkSupporter } from "../supporters/index.ts";
 import { supporters } from "../supporters/table.ts";

@@ -2,7 +2,7 @@
  * The staff forms of offline gifts and collections, read on the server. Amounts are typed
  * in pounds and pence and kept in pence; nothing is rounded (parseAmount).
  */
-import { parseAmount } from "../../domain/giving/donation.ts";
+import { parseAmount } from "../giving/ui.ts";
 import { OFFLINE_METHODS, SMALL_DONATION_MAX_PENCE, type OfflineMethod } from "./rules.ts";
 import type { CollectionInput, OfflineGiftInput } from "./offline-gifts.server.ts";
 import { formatPence } from "../../lib/money.ts";

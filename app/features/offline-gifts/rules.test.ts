@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { benefitLimitPence, giftAidAllowed } from "../../domain/giving/benefits.ts";
+import { benefitLimitPence, giftAidAllowed } from "../giving/benefits.ts";
 import { claimableFrom, smallDonationsClaim, taxYearOf } from "./rules.ts";
 
 const year = (over: Partial<Parameters<typeof smallDonationsClaim>[0]>) =>

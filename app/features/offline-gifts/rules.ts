@@ -3,7 +3,7 @@
  * spoken Gift Aid declaration's gifts may be claimed, and what the Gift Aid Small
  * Donations Scheme allows in a tax year (docs/decisions/215, 217).
  */
-import { giftAidPence } from "../../domain/giving/donation.ts";
+import { giftAidPence } from "../giving/ui.ts";
 import { formatPenceExact } from "../../lib/money.ts";
 
 export const OFFLINE_METHODS = ["cash", "cheque", "bank-transfer"] as const;

@@ -8,7 +8,7 @@
 import { asc, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import type { SampleSection } from "../../db/seed.server.ts";
-import { londonIsoDate } from "../../domain/giving/references.server.ts";
+import { londonIsoDate } from "../giving/index.ts";
 import { postAppealUpdate, saveAppeal } from "../appeals/index.ts";
 import { causes } from "../causes/table.ts";
 import { supporterByEmail } from "../supporters/index.ts";

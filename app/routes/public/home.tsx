@@ -8,7 +8,7 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { DEFAULT_SETTINGS } from "../../content/sample-content.ts";
 import { listCauses } from "../../features/causes/index.ts";
 import { getPageTexts } from "../../features/page-texts/index.ts";
-import { formatRaised, raisedTotalPence } from "../../domain/giving/settings.server.ts";
+import { formatRaised, raisedTotalPence } from "../../features/giving/index.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { listUpcomingEvents } from "../../features/events/index.ts";
 import { latestNews } from "../../features/news/index.ts";

@@ -4,7 +4,7 @@
  * 200 and changes nothing.
  */
 import { withBookingHandlers } from "../../features/bookings/index.ts";
-import { DONATION_EVENT_HANDLERS } from "../../domain/giving/ledger.server.ts";
+import { DONATION_EVENT_HANDLERS } from "../../features/giving/index.ts";
 import { withDonorAccountHandlers } from "../../features/donor-account/index.ts";
 import { PAYMENT_PROBLEM_HANDLERS } from "../../features/gift-options/index.ts";
 import { logger } from "../../lib/logger.server.ts";

@@ -8,7 +8,7 @@ import { refusedForm } from "../../../lib/form-submission.ts";
 import { replyFor } from "../../../lib/form-reply.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 
-import { donationCauses } from "../../../domain/giving/settings.server.ts";
+import { donationCauses } from "../../giving/index.ts";
 import { ukToday } from "../../../components/site/format.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { recentOfflineGifts, recordCollection } from "../offline-gifts.server.ts";

@@ -2,7 +2,7 @@
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { saveGivingSettings } from "../../../domain/giving/settings.server.ts";
+import { saveGivingSettings } from "../../../features/giving/index.ts";
 import { publishChange } from "../../../live/change-feed.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/settings-giving";

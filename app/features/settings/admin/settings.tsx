@@ -12,7 +12,7 @@ import { logger } from "../../../lib/logger.server.ts";
 import { GivingSettingsCard } from "../../../components/admin/giving-settings.tsx";
 import { FeeSettingsCard, feeSettingsView } from "../../gift-options/ui.ts";
 import { readFeeRates } from "../../gift-options/index.ts";
-import { readGivingSettings } from "../../../domain/giving/settings.server.ts";
+import { readGivingSettings } from "../../../features/giving/index.ts";
 import { paymentsConfigured } from "../../../payments/stripe.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/settings";

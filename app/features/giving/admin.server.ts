@@ -8,7 +8,7 @@ import { getDb } from "../../db/client.server.ts";
 import { donations, donationTotals, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { inBatches } from "../../lib/csv.ts";
 import { GIFT_AID_RATE } from "./donation.ts";
-import { offlineGifts } from "../../features/offline-gifts/index.ts";
+import { offlineGifts } from "../offline-gifts/index.ts";
 import { penceAsPounds } from "../../lib/money.ts";
 import { formatUk } from "../../lib/uk-time.ts";
 

@@ -11,14 +11,15 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
-import { CHARITY_NAME, chosenAmount, DEFAULT_DONATION, DONATION_PRESETS, GIFT_AID_NOTE, giftAidDeclarationText, giftAidPence, type DonationFrequency } from "../../domain/giving/donation.ts";
-import { useHydrated } from "../ui/use-hydrated.ts";
-import { buttonClasses } from "../ui/button.ts";
-import { FieldError, SelectField, TextAreaField, TextField } from "../ui/fields.tsx";
-import { coverFeePence, describeFeeRate, type FeeRates, type PaymentMethod } from "../../domain/giving/fees.ts";
+import { CHARITY_NAME, chosenAmount, DEFAULT_DONATION, DONATION_PRESETS, GIFT_AID_NOTE, giftAidDeclarationText, giftAidPence, type DonationFrequency } from "./donation.ts";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { buttonClasses } from "../../components/ui/button.ts";
+import { FieldError, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { coverFeePence, describeFeeRate, type FeeRates, type PaymentMethod } from "./fees.ts";
 import { DirectDebitGuarantee } from "./direct-debit-guarantee.tsx";
-import { ErrorSummary } from "./form-kit.tsx";
-import { HeartIcon } from "./icons.tsx";
+import { ErrorSummary, readReply } from "../../components/site/form-kit.tsx";
+import type { FormReply } from "../../lib/form-reply.ts";
+import { HeartIcon } from "../../components/site/icons.tsx";
 import { formatPence, formatPenceExact } from "../../lib/money.ts";
 
 type Field =
@@ -44,7 +45,7 @@ type Field =
   | "notifyEmail"
   | "notifyShowAmount";
 
-const LABELS: Partial<Record<Field, string>> = {
+const LABELS: Record<string, string> = {
   frequency: "Donation type",
   amount: "Amount",
   customAmount: "Other amount",
@@ -61,7 +62,7 @@ const LABELS: Partial<Record<Field, string>> = {
   dedicationMessage: "Message",
   notifyName: "Name of the person to tell",
   notifyEmail: "Email of the person to tell",
-};
+} satisfies Partial<Record<Field, string>>;
 
 export interface GivingView {
   enabled: boolean;
@@ -75,7 +76,7 @@ export interface GivingView {
 }
 
 /** The server's statement of the total when the donor covers the fee (before the browser showed it). */
-interface FeeConfirmation {
+export interface FeeConfirmation {
   giftPence: number;
   feePence: number;
   totalPence: number;
@@ -83,29 +84,36 @@ interface FeeConfirmation {
   directDebit: boolean;
 }
 
-type FormResult = {
-  errors: Partial<Record<Field, string>>;
-  values: Partial<Record<Field, string>>;
-  failed?: boolean;
-  limited?: boolean;
+/** The action's answer when the donation did not go on to Checkout: Conform's reply, and the fee's total to confirm. */
+interface DonationAnswer {
+  reply: FormReply;
   confirmFee?: FeeConfirmation;
-};
+}
+
+type Prefill = Partial<Record<Field | "emailConsent", string>>;
+
+/** The form as it was posted (the action's reply) or left at Checkout's Cancel (`prefill`): its values and messages. */
+export function donationReply(answer: DonationAnswer | undefined, prefill: Prefill | null | undefined) {
+  const { text: posted, errors } = readReply(answer?.reply);
+  const text = (name: keyof Prefill) => (answer ? posted(name) : (prefill?.[name] ?? ""));
+  return { text, checked: (name: keyof Prefill) => text(name) === "on", errors };
+}
 
 export function DonationForm({
   giving,
-  result,
+  answer,
   prefill,
   consent,
 }: {
   giving: GivingView;
-  result?: FormResult;
-  prefill?: Partial<Record<Field, string>> | null;
+  answer?: DonationAnswer;
+  prefill?: Prefill | null;
   /** The email consent box, given by the page (it belongs to the supporters feature). */
   consent?: ReactNode;
 }) {
   if (!giving.enabled) return <OtherWaysToGive text={giving.otherWaysText} />;
-  // A new result (or a Cancel from Checkout) starts the form again from its values.
-  return <DonationFormFields key={JSON.stringify(result ?? prefill ?? null)} giving={giving} result={result} prefill={prefill} consent={consent} />;
+  // A new answer (or a Cancel from Checkout) starts the form again from its values.
+  return <DonationFormFields key={JSON.stringify(answer ?? prefill ?? null)} giving={giving} answer={answer} prefill={prefill} consent={consent} />;
 }
 
 function OtherWaysToGive({ text }: { text: string }) {
@@ -131,22 +139,23 @@ function OtherWaysToGive({ text }: { text: string }) {
 
 function DonationFormFields({
   giving,
-  result,
+  answer,
   prefill,
   consent,
 }: {
   giving: GivingView;
-  result?: FormResult;
-  prefill?: Partial<Record<Field, string>> | null;
+  answer?: DonationAnswer;
+  prefill?: Prefill | null;
   consent?: ReactNode;
 }) {
-  const start = result?.values ?? prefill ?? {};
-  const [frequency, setFrequency] = useState<DonationFrequency>(start.frequency === "monthly" ? "monthly" : "one-off");
-  const [custom, setCustom] = useState(start.customAmount ?? "");
-  const [choice, setChoice] = useState<string>(custom.trim() !== "" ? "custom" : (start.amount ?? String(DEFAULT_DONATION)));
+  const { text, checked, errors } = donationReply(answer, prefill);
+  const { _form: formError, ...serverErrors } = errors;
+  const [frequency, setFrequency] = useState<DonationFrequency>(text("frequency") === "monthly" ? "monthly" : "one-off");
+  const [custom, setCustom] = useState(text("customAmount"));
+  const [choice, setChoice] = useState<string>(custom.trim() !== "" ? "custom" : text("amount") || String(DEFAULT_DONATION));
   const [clientError, setClientError] = useState<string | undefined>();
-  const [method, setMethod] = useState<PaymentMethod>(start.paymentMethod === "bacs_debit" ? "bacs_debit" : "card");
-  const [coverFees, setCoverFees] = useState(start.coverFees === "on");
+  const [method, setMethod] = useState<PaymentMethod>(text("paymentMethod") === "bacs_debit" ? "bacs_debit" : "card");
+  const [coverFees, setCoverFees] = useState(checked("coverFees"));
   // Bumped by a refused submit: the amount field then takes focus (after the re-render).
   const [refused, setRefused] = useState(0);
   const hydrated = useHydrated();
@@ -154,17 +163,15 @@ function DonationFormFields({
   useEffect(() => {
     if (refused > 0) customRef.current?.focus();
   }, [refused]);
-  const serverErrors = result?.errors ?? {};
   const amount = chosenAmount(choice, custom, giving.maxPence);
   const amountError = clientError ?? serverErrors.customAmount;
   // A one-off gift is paid by card; a monthly one by card or Direct Debit.
   const rateMethod: PaymentMethod = frequency === "monthly" ? method : "card";
   const feePence = amount.ok && coverFees ? coverFeePence(amount.pence, giving.fees[rateMethod]) : 0;
   const totalPence = amount.ok ? amount.pence + feePence : 0;
-  const confirm = result?.confirmFee;
-  const text = (name: Field) => start[name] ?? "";
+  const confirm = answer?.confirmFee;
   // The summary links to each field by its id (the donation fields' ids differ from the volunteer form's).
-  const anchors: Partial<Record<Field, string>> = {
+  const anchors: Record<string, string> = {
     frequency: "frequency-group",
     amount: "amount-group",
     cause: "donation-cause",
@@ -180,10 +187,10 @@ function DonationFormFields({
     dedicationMessage: "donation-dedicationMessage",
     notifyName: "donation-notifyName",
     notifyEmail: "donation-notifyEmail",
-  };
+  } satisfies Partial<Record<Field, string>>;
   const summaryErrors: Record<string, string> = {};
   const summaryLabels: Record<string, string> = {};
-  for (const [field, message] of Object.entries(serverErrors) as [Field, string][]) {
+  for (const [field, message] of Object.entries(serverErrors)) {
     const id = anchors[field] ?? field;
     summaryErrors[id] = message;
     summaryLabels[id] = LABELS[field] ?? "";
@@ -211,19 +218,14 @@ function DonationFormFields({
       <h3 id="donate-form-heading" className="font-display text-2xl font-semibold text-brand-900">
         Make a donation
       </h3>
-      {prefill && !result ? (
+      {prefill && !answer ? (
         <p role="status" className="rounded-2xl bg-brand-50 p-4 text-brand-900">
           Your payment was cancelled and nothing was taken. Your details are below if you would like to try again.
         </p>
       ) : null}
-      {result?.limited ? (
+      {formError ? (
         <p role="alert" className="rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
-          You have started several payments in a short time. Please wait a few minutes and try again. Nothing has been taken.
-        </p>
-      ) : null}
-      {result?.failed ? (
-        <p role="alert" className="rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
-          We could not reach our card payment provider just now. Nothing was taken. Please try again in a few minutes.
+          {formError}
         </p>
       ) : null}
       <ErrorSummary id="donate-errors" errors={summaryErrors} labels={summaryLabels} />
@@ -393,7 +395,7 @@ function DonationFormFields({
             type="checkbox"
             id="giftAid"
             name="giftAid"
-            defaultChecked={text("giftAid") === "on"}
+            defaultChecked={checked("giftAid")}
             className="mt-1 size-5 shrink-0 accent-brand-600"
             aria-describedby="giftAid-note"
           />
@@ -460,7 +462,7 @@ function DonationFormFields({
 
       <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
         <label className="flex items-start gap-3">
-          <input type="checkbox" id="dedicate" name="dedicate" defaultChecked={text("dedicate") === "on"} className="mt-1 size-5 shrink-0 accent-brand-600" />
+          <input type="checkbox" id="dedicate" name="dedicate" defaultChecked={checked("dedicate")} className="mt-1 size-5 shrink-0 accent-brand-600" />
           <span>
             <strong className="block">Give in memory or in honour of someone</strong>
             Optional: name the person this gift is for.
@@ -501,7 +503,7 @@ function DonationFormFields({
             <TextField name="notifyName" id="donation-notifyName" label="Name of the person to tell" optional autoComplete="off" defaultValue={text("notifyName")} error={serverErrors.notifyName} />
             <TextField name="notifyEmail" id="donation-notifyEmail" type="email" label="Email of the person to tell" optional autoComplete="off" defaultValue={text("notifyEmail")} error={serverErrors.notifyEmail} />
             <label className="flex items-start gap-3">
-              <input type="checkbox" name="notifyShowAmount" defaultChecked={text("notifyShowAmount") === "on"} className="mt-1 size-5 shrink-0 accent-brand-600" />
+              <input type="checkbox" name="notifyShowAmount" defaultChecked={checked("notifyShowAmount")} className="mt-1 size-5 shrink-0 accent-brand-600" />
               <span>Show the amount of my gift in the email</span>
             </label>
           </fieldset>

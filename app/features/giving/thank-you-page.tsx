@@ -2,14 +2,14 @@
 import { data } from "react-router";
 import { CheckIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { giftAidPence } from "../../domain/giving/donation.ts";
-import { thankYouFor } from "../../domain/giving/checkout.server.ts";
+import { giftAidPence } from "./donation.ts";
+import { thankYouFor } from "./checkout.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { mailConfigured } from "../../mail/mailer.server.ts";
-import type { Route } from "./+types/donation-thank-you";
-import { DirectDebitGuarantee } from "../../components/site/direct-debit-guarantee.tsx";
-import { charityDetails } from "../../features/gift-options/index.ts";
+import type { Route } from "./+types/thank-you-page";
+import { DirectDebitGuarantee } from "./direct-debit-guarantee.tsx";
+import { charityDetails } from "../gift-options/index.ts";
 import { formatPence } from "../../lib/money.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

@@ -6,9 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { listDonations, parseDonationFilters } from "../../app/domain/giving/admin.server.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+import { getDb } from "../../db/client.server.ts";
+import { listDonations, parseDonationFilters } from "./admin.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 

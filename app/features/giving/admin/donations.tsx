@@ -1,15 +1,15 @@
 /** Donations ledger (administrators only): filters, totals for the range, CSV export. */
 import { Link } from "react-router";
 
-import { listDonations, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
-import { donationFiltersQuery } from "../../../domain/giving/shared.ts";
-import { donationCauses } from "../../../domain/giving/settings.server.ts";
+import { listDonations, parseDonationFilters } from "../admin.server.ts";
+import { donationFiltersQuery } from "../shared.ts";
+import { donationCauses } from "../settings.server.ts";
 import type { Route } from "./+types/donations";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import { FilterBar, FilterInput, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
-import { giftNotes, monthlyGiftsAtRisk } from "../../../features/gift-options/index.ts";
+import { giftNotes, monthlyGiftsAtRisk } from "../../gift-options/index.ts";
 import { mailConfigured } from "../../../mail/mailer.server.ts";
 import { formatPenceExact } from "../../../lib/money.ts";
 import { formatUk } from "../../../lib/uk-time.ts";

@@ -9,7 +9,7 @@ import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.ts";
 
 import { SCHEDULE_ROWS_PER_FILE } from "./shared.ts";
-import { declarationRecords, SPOKEN_CANCELLATION_DAYS } from "../../features/offline-gifts/index.ts";
+import { declarationRecords, SPOKEN_CANCELLATION_DAYS } from "../offline-gifts/index.ts";
 import { formatUk } from "../../lib/uk-time.ts";
 import { penceAsPoundsNumber } from "../../lib/money.ts";
 

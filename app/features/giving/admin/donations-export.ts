@@ -2,8 +2,8 @@
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { donationsExport, parseDonationFilters } from "../../../domain/giving/admin.server.ts";
-import { londonIsoDate } from "../../../domain/giving/references.server.ts";
+import { donationsExport, parseDonationFilters } from "../admin.server.ts";
+import { londonIsoDate } from "../references.server.ts";
 import { csvStream } from "../../../lib/csv.ts";
 import type { Route } from "./+types/donations-export";
 

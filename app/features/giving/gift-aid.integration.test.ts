@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { numberFormats, sheetRows } from "../helpers/spreadsheet.ts";
-import { getDb } from "../../app/db/client.server.ts";
-import { donations, giftAidDeclarations } from "../../app/db/schema.ts";
+import { numberFormats, sheetRows } from "../../../tests/helpers/spreadsheet.ts";
+import { getDb } from "../../db/client.server.ts";
+import { donations, giftAidDeclarations } from "../../db/schema.ts";
 import {
   claimedGifts,
   eligibleGifts,
@@ -10,8 +10,8 @@ import {
   SCHEDULE_COLUMNS,
   scheduleParts,
   scheduleWorkbook,
-} from "../../app/domain/giving/gift-aid.server.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+} from "./gift-aid.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { isPlainName } from "../../lib/plain-text.ts";
 import { chosenAmount, DEFAULT_MAX_DONATION_PENCE, DONATION_FREQUENCIES, type DonationFrequency } from "./donation.ts";
 import { coverFeePence, DEFAULT_FEE_RATES, type FeeRates, type PaymentMethod } from "./fees.ts";
-import { parseDedication, type Dedication } from "../../features/gift-options/dedication.schema.ts";
+import { parseDedication, type Dedication } from "../gift-options/index.ts";
 
 export * from "./donation.ts";
 
@@ -37,7 +37,7 @@ const DONATION_FIELDS = [
   "notifyEmail",
   "notifyShowAmount",
 ] as const;
-export type DonationField = (typeof DONATION_FIELDS)[number];
+type DonationField = (typeof DONATION_FIELDS)[number];
 export type DonationValues = Partial<Record<DonationField, string>>;
 
 interface GiftAidDetails {

@@ -1,7 +1,7 @@
 import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, redirect } from "react-router";
-import { ConsentBox } from "../../features/supporters/consent-box.tsx";
-import { DonationForm } from "../../components/site/donation-form.tsx";
+import { ConsentBox } from "../supporters/ui.ts";
+import { DonationForm, donationReply, type FeeConfirmation } from "./donation-form.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
 import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
@@ -9,42 +9,41 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { FOUNDATION } from "../../content/sample-content.ts";
-import { listPublicFaqs } from "../../features/faqs/faqs.server.ts";
-import { getPageTexts } from "../../features/page-texts/index.ts";
-import { listVolunteerRoles, type PublicVolunteerRole } from "../../features/volunteer-roles/index.ts";
-import { VolunteerRolesList } from "../../features/volunteer-roles/roles-list.tsx";
-import {
-  DEFAULT_MAX_DONATION_PENCE,
-  donationValues,
-  parseDonation,
-  type DonationField,
-  type DonationValues,
-} from "../../domain/giving/donation.schema.ts";
-import { startDonationCheckout, checkoutValues } from "../../domain/giving/checkout.server.ts";
+import { listPublicFaqs } from "../faqs/index.ts";
+import { getPageTexts } from "../page-texts/index.ts";
+import { listVolunteerRoles, type PublicVolunteerRole } from "../volunteer-roles/index.ts";
+import { VolunteerRolesList } from "../volunteer-roles/ui.ts";
+import { DEFAULT_MAX_DONATION_PENCE, donationValues, parseDonation } from "./donation.schema.ts";
+import { startDonationCheckout, checkoutValues } from "./checkout.server.ts";
 import { countCheckoutStart } from "../../domain/limits/checkout-starts.server.ts";
-import { DEFAULT_OTHER_WAYS_TEXT, donationCauses, readGivingSettings } from "../../domain/giving/settings.server.ts";
+import { DEFAULT_OTHER_WAYS_TEXT, donationCauses, readGivingSettings } from "./settings.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, publicOrigin } from "../../payments/stripe.server.ts";
-import { charityDetails, readFeeRates } from "../../features/gift-options/index.ts";
-import { DEFAULT_FEE_RATES } from "../../domain/giving/fees.ts";
+import { charityDetails, readFeeRates } from "../gift-options/index.ts";
+import { DEFAULT_FEE_RATES } from "./fees.ts";
 import { AVAILABILITY_OPTIONS } from "../../features/submissions/ui.ts";
 import { publicAnswer, readPublicFormPost, submissionStatus, submitPublicForm, type PublicAnswer } from "../../features/submissions/index.ts";
 import { readFormData } from "../../lib/form-post.server.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
-import type { Route } from "./+types/support";
+import type { FormReply } from "../../lib/form-reply.ts";
+import { refusedForm } from "../../lib/form-submission.ts";
+import type { Route } from "./+types/support-page";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
 /** The volunteer offer's answer (the other form of this page). */
-type VolunteerResult = PublicAnswer & { form: "volunteer" };
+type VolunteerAnswer = PublicAnswer & { intent: "volunteer" };
 
-type DonationResult = {
-  form: "donate";
-  errors: Partial<Record<DonationField, string>>;
-  values: DonationValues;
-  failed?: boolean;
-  limited?: boolean;
-  /** Covering the fee, before the browser showed the total: the server states it and asks once more. */
-  confirmFee?: { giftPence: number; feePence: number; totalPence: number; monthly: boolean; directDebit: boolean };
+/**
+ * The donation's answer when it does not go on to Checkout: Conform's reply (the fields'
+ * messages, the form's own under `_form`, the values as posted), and, when the donor covers
+ * the fee and was not yet shown the total, the server's statement of it (asked once more).
+ */
+type DonationAnswer = { intent: "donate"; reply: FormReply; confirmFee?: FeeConfirmation };
+
+/** The form's own messages: nothing was taken either way. */
+const DONATION_MESSAGES = {
+  failed: "We could not reach our card payment provider just now. Nothing was taken. Please try again in a few minutes.",
+  limited: "You have started several payments in a short time. Please wait a few minutes and try again. Nothing has been taken.",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -93,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? ({ status: "read", formData: await readFormData(request), release: async () => {} } as const)
     : await readPublicFormPost("volunteer", request, ip);
   if (read.status === "rate-limited") {
-    return data<VolunteerResult>({ form: "volunteer", status: "refused", reply: { limited: true } }, { status: 429 });
+    return data<VolunteerAnswer>({ intent: "volunteer", status: "refused", reply: { limited: true } }, { status: 429 });
   }
   const { formData } = read;
   if (formData.get("intent") === "donate") {
@@ -101,42 +100,42 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = donationValues(formData);
     const noStore = { "Cache-Control": "private, no-store" };
     if (!paymentsConfigured()) {
-      return data<DonationResult>({ form: "donate", errors: {}, values, failed: true }, { status: 503, headers: noStore });
+      return data<DonationAnswer>({ intent: "donate", reply: refusedForm({ _form: DONATION_MESSAGES.failed }, values) }, { status: 503, headers: noStore });
     }
     const [settings, causes, fees] = await Promise.all([readGivingSettings(), donationCauses(), readFeeRates()]);
     const parsed = parseDonation(values, { maxPence: settings.maxDonationPence, causeIds: causes.map((c) => c.id), fees });
     if (!parsed.ok) {
-      return data<DonationResult>({ form: "donate", errors: parsed.errors, values }, { status: 400, headers: noStore });
+      return data<DonationAnswer>({ intent: "donate", reply: refusedForm(parsed.errors, values) }, { status: 400, headers: noStore });
     }
     // Covering the fee: the donor goes on to pay only a total they were shown. The browser
     // sends the total it showed; without JavaScript (or when it differs) the server shows it.
     const donation = parsed.value;
     const totalPence = donation.amountPence + donation.feePence;
     if (donation.feePence > 0 && values.feeTotalSeen !== String(totalPence)) {
-      const confirmFee = {
+      const confirmFee: FeeConfirmation = {
         giftPence: donation.amountPence,
         feePence: donation.feePence,
         totalPence,
         monthly: donation.frequency === "monthly",
         directDebit: donation.paymentMethod === "bacs_debit",
       };
-      return data<DonationResult>({ form: "donate", errors: {}, values: { ...values, feeTotalSeen: String(totalPence) }, confirmFee }, { headers: noStore });
+      return data<DonationAnswer>({ intent: "donate", reply: refusedForm({}, { ...values, feeTotalSeen: String(totalPence) }), confirmFee }, { headers: noStore });
     }
     if (!(await countCheckoutStart(ip))) {
-      return data<DonationResult>({ form: "donate", errors: {}, values, limited: true }, { status: 429, headers: noStore });
+      return data<DonationAnswer>({ intent: "donate", reply: refusedForm({ _form: DONATION_MESSAGES.limited }, values) }, { status: 429, headers: noStore });
     }
     try {
       const url = await startDonationCheckout(parsed.value, values, publicOrigin());
       return redirect(url, { status: 303 });
     } catch (error) {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "starting a donation checkout failed");
-      return data<DonationResult>({ form: "donate", errors: {}, values, failed: true }, { status: 502, headers: noStore });
+      return data<DonationAnswer>({ intent: "donate", reply: refusedForm({ _form: DONATION_MESSAGES.failed }, values) }, { status: 502, headers: noStore });
     }
   }
   // Interests are the roles shown now.
   const roles = await listVolunteerRoles();
   const result = await submitPublicForm("volunteer", formData, { ip, choices: { interests: roles.items.map((r) => r.slug) } });
-  return data<VolunteerResult>({ form: "volunteer", ...publicAnswer(result) }, { status: submissionStatus(result) });
+  return data<VolunteerAnswer>({ intent: "volunteer", ...publicAnswer(result) }, { status: submissionStatus(result) });
 }
 
 export const handle: BodyLimitHandle & QueryHandle = { query: ["checkout", "form"], bodyLimit: BODY_LIMITS.publicForm };
@@ -164,8 +163,8 @@ const VOLUNTEER_LABELS: Record<string, string> = {
 };
 
 export default function Support({ actionData, loaderData }: Route.ComponentProps) {
-  const donation = actionData?.form === "donate" ? actionData : undefined;
-  const volunteer = actionData?.form === "volunteer" ? actionData : undefined;
+  const donation = actionData?.intent === "donate" ? actionData : undefined;
+  const volunteer = actionData?.intent === "volunteer" ? actionData : undefined;
   const { texts, partnershipsEmail } = loaderData;
   const partnerships = `mailto:${partnershipsEmail}?subject=${encodeURIComponent("Corporate support")}`;
   const ways = [
@@ -232,9 +231,9 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
           <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
             <DonationForm
               giving={loaderData.giving}
-              result={donation}
+              answer={donation}
               prefill={loaderData.prefill}
-              consent={<ConsentBox id="donation-emailConsent" defaultChecked={(donation?.values ?? loaderData.prefill ?? {}).emailConsent === "on"} />}
+              consent={<ConsentBox id="donation-emailConsent" defaultChecked={donationReply(donation, loaderData.prefill).checked("emailConsent")} />}
             />
           </div>
         </div>
@@ -288,7 +287,7 @@ export default function Support({ actionData, loaderData }: Route.ComponentProps
   );
 }
 
-function VolunteerForm({ result, roles, texts }: { result: VolunteerResult | undefined; roles: PublicVolunteerRole[]; texts: Record<string, string> }) {
+function VolunteerForm({ result, roles, texts }: { result: VolunteerAnswer | undefined; roles: PublicVolunteerRole[]; texts: Record<string, string> }) {
   const { text, list, errors, checked, limited } = readReply(result?.status === "refused" ? result.reply : undefined);
   if (result?.status === "ok") {
     return (

@@ -5,10 +5,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../app/db/client.server.ts";
-import { donations, giftAidClaims, giftAidDeclarations } from "../../app/db/schema.ts";
-import { eligibleGifts, markClaimed, nextClaimPeriod, undoClaim } from "../../app/domain/giving/gift-aid.server.ts";
-import { setupTestDatabase } from "../helpers/test-database.ts";
+import { getDb } from "../../db/client.server.ts";
+import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.ts";
+import { eligibleGifts, markClaimed, nextClaimPeriod, undoClaim } from "./gift-aid.server.ts";
+import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
 setupTestDatabase();
 

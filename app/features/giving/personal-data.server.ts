@@ -10,7 +10,7 @@ import { getDb, type Database } from "../../db/client.server.ts";
 import { donationCheckouts, donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.ts";
-import { giftDedications } from "../../features/gift-options/table.ts";
+import { giftDedications } from "../gift-options/table.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

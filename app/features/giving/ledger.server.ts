@@ -14,9 +14,9 @@ import { stripeClient } from "../../payments/stripe.server.ts";
 import type { AfterCommit, EventHandler, Transaction } from "../../payments/webhooks.server.ts";
 import { CHARITY_NAME, giftAidDeclarationText } from "./donation.ts";
 import { sendReceipt } from "./receipts.server.ts";
-import { CONSENT_WORDING, consentTicked, linkFromForm } from "../../features/supporters/index.ts";
+import { CONSENT_WORDING, consentTicked, linkFromForm } from "../supporters/index.ts";
 import { newToken } from "./references.server.ts";
-import { dedicationNoticeAfter, recordDedication } from "../../features/gift-options/index.ts";
+import { dedicationNoticeAfter, recordDedication } from "../gift-options/index.ts";
 
 type Checkout = typeof donationCheckouts.$inferSelect;
 

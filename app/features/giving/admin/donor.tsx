@@ -3,13 +3,13 @@ import { data, Form, Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 
-import { cancelDeclaration, donorView } from "../../../domain/giving/admin.server.ts";
-import { londonDate } from "../../../domain/giving/references.server.ts";
+import { cancelDeclaration, donorView } from "../admin.server.ts";
+import { londonDate } from "../references.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import type { Route } from "./+types/donor";
-import { dedicationOf } from "../../../features/gift-options/index.ts";
-import { DEDICATION_LABELS } from "../../../features/gift-options/dedication.ts";
+import { dedicationOf } from "../../gift-options/index.ts";
+import { DEDICATION_LABELS } from "../../gift-options/ui.ts";
 import { formatPenceExact } from "../../../lib/money.ts";
 
 export const meta = () => [{ title: "Donor | Millbrook Admin" }];

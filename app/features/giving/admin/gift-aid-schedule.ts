@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
-import { claimedGifts, eligibleGifts, readRange, scheduleParts, scheduleWorkbook } from "../../../domain/giving/gift-aid.server.ts";
+import { claimedGifts, eligibleGifts, readRange, scheduleParts, scheduleWorkbook } from "../gift-aid.server.ts";
 import type { Route } from "./+types/gift-aid-schedule";
 
 export async function loader(args: Route.LoaderArgs) {

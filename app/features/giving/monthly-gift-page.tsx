@@ -2,11 +2,11 @@
 import { data, Form } from "react-router";
 import { buttonClasses } from "../../components/ui/button.ts";
 
-import { monthlyGiftByToken, stopMonthlyGift } from "../../domain/giving/ledger.server.ts";
-import { londonDate } from "../../domain/giving/references.server.ts";
+import { monthlyGiftByToken, stopMonthlyGift } from "./ledger.server.ts";
+import { londonDate } from "./references.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
-import type { Route } from "./+types/monthly-gift";
+import type { Route } from "./+types/monthly-gift-page";
 import { formatPence } from "../../lib/money.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
