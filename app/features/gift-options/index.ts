@@ -8,3 +8,4 @@ export { readFeeRates } from "./fee-settings.server.ts";
 export { charityDetails, registeredCharityLine } from "./charity.server.ts";
 export { monthlyGiftsAtRisk, giftNotes } from "./admin.server.ts";
 export { parseDedication, type Dedication } from "./dedication.schema.ts";
+export { DEDICATION_LABELS } from "./dedication.ts";

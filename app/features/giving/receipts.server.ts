@@ -11,7 +11,7 @@ import { queueMail } from "../../mail/mailer.server.ts";
 import { CHARITY_NAME } from "./donation.ts";
 import { londonDate } from "./references.server.ts";
 import { charityDetails, dedicationOf, MANAGE_GIVING_PATH, registeredCharityLine } from "../gift-options/index.ts";
-import { DEDICATION_LABELS } from "../gift-options/ui.ts";
+import { DEDICATION_LABELS } from "../gift-options/index.ts";
 import { formatPenceExact } from "../../lib/money.ts";
 
 const RECEIPT_SUBJECT = `Thank you for your donation to ${CHARITY_NAME}`;
