@@ -92,10 +92,20 @@ type Piece =
   | { name: string; text: string; id: number }
   | { open: string; pieces: Piece[] }
   | { declarations: { head: string; list: { name: string; text: string }[]; tail: string } }
-  | { property: string; text: string };
+  | { property: string; text: string }
+  | { face: number; text: string };
+
+/** A font face the page may do without: one with a unicode-range (a subset of its font). */
+interface FontFace {
+  /** Family and style: a later face of the same takes the characters in its range. */
+  font: string;
+  ranges: [from: number, to: number][];
+}
 
 export interface CompiledCss {
   pieces: Piece[];
+  /** The font faces with a unicode-range, in the sheet's order (pieces name them by index). */
+  faces: FontFace[];
   /** The CSS made lately, by the utilities kept and the names added (pages of one kind share it). */
   made: Map<string, string>;
 }
@@ -141,16 +151,65 @@ function declarationsOf(text: string): Piece | null {
   return { declarations: { head: text.slice(0, open + 1), list, tail: text.slice(close) } };
 }
 
+/** `U+20-7E, U+A3, U+4??` as code point ranges (null: not one the browser would take). */
+export function unicodeRanges(value: string): [number, number][] | null {
+  const ranges: [number, number][] = [];
+  for (const part of value.split(",")) {
+    const match = /^\s*u\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?\s*$/i.exec(part);
+    if (!match) return null;
+    const [, from, to] = match;
+    if (from.includes("?")) ranges.push([parseInt(from.replaceAll("?", "0"), 16), parseInt(from.replaceAll("?", "F"), 16)]);
+    else ranges.push([parseInt(from, 16), parseInt(to ?? from, 16)]);
+  }
+  return ranges;
+}
+
+function fontFaceOf(body: string): FontFace | null {
+  const property = (name: string) => new RegExp(`(?:^|;)\\s*${name}\\s*:([^;]*)`, "i").exec(body)?.[1].trim();
+  const range = property("unicode-range");
+  const ranges = range ? unicodeRanges(range) : null;
+  if (!ranges) return null;
+  return { font: `${property("font-family")}|${property("font-style") ?? "normal"}|${property("font-weight") ?? "400"}`, ranges };
+}
+
 /** Splits a stylesheet once, so that each page's part of it is a walk over its rules. */
 export function compileCss(css: string): CompiledCss {
   const pieces: Piece[] = [];
+  const faces: FontFace[] = [];
   for (const item of cssItems(css)) {
-    if (item.prelude === "@layer utilities" && item.body !== null) pieces.push({ open: item.prelude, pieces: compileUtilities(item.body) });
+    const face = item.prelude === "@font-face" && item.body !== null ? fontFaceOf(item.body) : null;
+    if (face) pieces.push({ face: faces.push(face) - 1, text: item.text });
+    else if (item.prelude === "@layer utilities" && item.body !== null) pieces.push({ open: item.prelude, pieces: compileUtilities(item.body) });
     else if ((item.prelude === "@layer theme" || item.prelude === "@layer properties") && item.body !== null) pieces.push(declarationsOf(item.text) ?? item.text);
     else if (item.prelude.startsWith("@property ")) pieces.push({ property: item.prelude.slice("@property ".length).trim(), text: item.text });
     else pieces.push(item.text);
   }
-  return { pieces, made: new Map() };
+  return { pieces, faces, made: new Map() };
+}
+
+const inRanges = (ranges: [number, number][], point: number) => ranges.some(([from, to]) => point >= from && point <= to);
+
+/**
+ * The font faces (their indexes) that draw some of these characters: a character is drawn
+ * from the last face of its font whose unicode-range holds it (CSS Fonts), so a subset no
+ * character of the page falls to is left out. The characters are the page's HTML's (its
+ * markup and data too: more than the text, never less); ASCII is taken as always there.
+ */
+export function facesFor(faces: readonly FontFace[], html: string): number[] {
+  const points = new Set<number>();
+  for (let point = 0x20; point < 0x7f; point++) points.add(point);
+  for (const [ch] of html.matchAll(/[^\p{ASCII}]/gu)) points.add(ch.codePointAt(0)!);
+  const kept: number[] = [];
+  faces.forEach((face, index) => {
+    const later = faces.slice(index + 1).filter((other) => other.font === face.font);
+    for (const point of points) {
+      if (inRanges(face.ranges, point) && !later.some((other) => inRanges(other.ranges, point))) {
+        kept.push(index);
+        return;
+      }
+    }
+  });
+  return kept;
 }
 
 function usedPieces(pieces: Piece[], used: ReadonlySet<string>, out: (string | Piece)[]): boolean {
@@ -178,21 +237,23 @@ function usedPieces(pieces: Piece[], used: ReadonlySet<string>, out: (string | P
 const CUSTOM_PROPERTY = /--[\w-]+/g;
 
 /**
- * The stylesheet cut down to the utilities these classes use, and to the custom properties
- * the rules kept (and `alsoNamed`, a page's inline styles) name.
+ * The stylesheet cut down to the utilities these classes use, to the custom properties
+ * the rules kept (and `alsoNamed`, a page's inline styles) name, and to the font faces
+ * `faces` lists (facesFor; all of them when not given).
  */
-export function cssForClasses(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed = ""): string {
-  const key = `${keptIds(compiled.pieces, used, []).join(",")}|${[...new Set(alsoNamed.match(CUSTOM_PROPERTY))].sort().join(",")}`;
+export function cssForClasses(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed = "", faces?: readonly number[]): string {
+  const keptFaces = faces ?? compiled.faces.map((_, index) => index);
+  const key = `${keptIds(compiled.pieces, used, []).join(",")}|${[...new Set(alsoNamed.match(CUSTOM_PROPERTY))].sort().join(",")}|${keptFaces.join(",")}`;
   let css = compiled.made.get(key);
   if (css === undefined) {
-    css = makeCss(compiled, used, alsoNamed);
+    css = makeCss(compiled, used, alsoNamed, new Set(keptFaces));
     if (compiled.made.size >= MADE_KEPT) compiled.made.delete(compiled.made.keys().next().value!);
     compiled.made.set(key, css);
   }
   return css;
 }
 
-function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: string): string {
+function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: string, faces: ReadonlySet<number>): string {
   const parts: (string | Piece)[] = [];
   usedPieces(compiled.pieces, used, parts);
   const named = new Set<string>([...(parts.filter((p) => typeof p === "string").join("") + alsoNamed).matchAll(CUSTOM_PROPERTY)].map((m) => m[0]));
@@ -216,6 +277,7 @@ function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: st
       const kept = part.declarations.list.filter((d) => named.has(d.name));
       if (kept.length) out += part.declarations.head + kept.map((d) => d.text).join(";") + part.declarations.tail;
     } else if ("property" in part && named.has(part.property)) out += part.text;
+    else if ("face" in part && faces.has(part.face)) out += part.text;
   }
   return out;
 }

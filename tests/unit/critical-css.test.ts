@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { forFirstPaint, withLighterScrollRestoration } from "../../app/lib/first-paint.server.ts";
-import { classesIn, compileCss, cssForClasses } from "../../app/lib/critical-css.ts";
+import { classesIn, compileCss, cssForClasses, facesFor, unicodeRanges } from "../../app/lib/critical-css.ts";
 import { criticalCss } from "../../scripts/critical-css.ts";
 
 // The shape of Tailwind's built stylesheet, shortened.
@@ -99,6 +99,42 @@ describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => 
         '@property --tw-shadow{syntax:"*";inherits:false}',
       ].join(""),
     );
+  });
+});
+
+describe("the font faces a page's CSS keeps", () => {
+  // The heading font as the built sheet declares it: alphabets first, the small subset last.
+  const face = (file: string, range: string) => `@font-face{font-family:Fraunces Variable;font-style:normal;src:url(/assets/${file}.woff2);unicode-range:${range}}`;
+  const sheet = [
+    face("vietnamese", "U+102-103,U+1EA0-1EF9"),
+    face("latin-ext", "U+100-2BA,U+1E00-1E9F"),
+    face("latin", "U+??,U+131,U+152-153"),
+    face("basic-latin", "U+20-7E,U+A0,U+A3,U+E9"),
+    "@layer utilities{.mt-4{margin-top:1rem}}",
+  ].join("");
+  const compiled = compileCss(sheet);
+  const css = (html: string) => cssForClasses(compiled, new Set(["mt-4"]), "", facesFor(compiled.faces, html));
+  const files = (text: string) => [...text.matchAll(/assets\/([\w-]+)\.woff2/g)].map((m) => m[1]);
+
+  it("reads unicode ranges, wildcards included, and refuses what is not one", () => {
+    expect(unicodeRanges("U+20-7E, U+A3, u+4??")).toEqual([[0x20, 0x7e], [0xa3, 0xa3], [0x400, 0x4ff]]);
+    expect(unicodeRanges("U+20-7E; x")).toBeNull();
+  });
+
+  it("keeps only the subsets some character of the page is drawn from (the last face holding it)", () => {
+    // Plain English, a pound sign and é: the small subset draws them all.
+    expect(files(css('<h1 class="mt-4">Café Sale £5</h1>'))).toEqual(["basic-latin"]);
+    // "ü" is in the Latin subset only; "ł" in the extended one; "ạ" in the Vietnamese one.
+    expect(files(css("<h1>Müller</h1>"))).toEqual(["latin", "basic-latin"]);
+    expect(files(css("<h1>Łukasz Wałęsa</h1>"))).toEqual(["latin-ext", "basic-latin"]);
+    expect(files(css("<h1>Phạm</h1>"))).toEqual(["vietnamese", "basic-latin"]);
+    expect(css("<h1>Hi</h1>")).toContain(".mt-4{margin-top:1rem}");
+  });
+
+  it("keeps every face when the page's characters are not given, and a face without a range always", () => {
+    expect(files(cssForClasses(compiled, new Set()))).toEqual(["vietnamese", "latin-ext", "latin", "basic-latin"]);
+    const plain = compileCss("@font-face{font-family:X;src:url(/assets/x.woff2)}");
+    expect(files(cssForClasses(plain, new Set(), "", facesFor(plain.faces, "<p>Hi</p>")))).toEqual(["x"]);
   });
 });
 
