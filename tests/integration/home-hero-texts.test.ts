@@ -11,6 +11,7 @@ import { pageTexts, siteSettings } from "../../app/db/schema.ts";
 import { getPageTextsForAdmin, savePageTexts } from "../../app/domain/page-texts/page-texts.server.ts";
 import { pageDefaults, pageFields } from "../../app/domain/page-texts/page-texts.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
+import { loader as homeLoader } from "../../app/routes/public/home.tsx";
 
 setupTestDatabase();
 
@@ -44,5 +45,19 @@ describe("the home page's heading and introduction", () => {
     const texts = await getPageTextsForAdmin("home");
     expect(texts.hero_title).toBe(pageDefaults("home").hero_title);
     expect(texts.hero_intro).toMatch(/^Supporting our community\./);
+  });
+});
+
+describe("the home page's data (hydrated in the browser, so sent with the page)", () => {
+  it("carries each text once: the heading, introduction and figures as the page shows them, not again among the texts", async () => {
+    await getDb().delete(pageTexts).where(like(pageTexts.key, "home.%"));
+    const data = await homeLoader({ request: new Request("http://localhost/"), params: {}, context: {} } as never);
+    const defaults = pageDefaults("home");
+    expect([data.heroTitle, data.heroSubtitle]).toEqual([defaults.hero_title, defaults.hero_intro]);
+    expect(data.stats.map((stat) => stat.label)).toContain(defaults.figure_2_label);
+    for (const key of ["hero_title", "hero_intro", "figure_1_value", "figure_4_label"]) expect(data.texts, key).not.toHaveProperty(key);
+    // The texts the page shows only from there are all sent.
+    expect(data.texts.cta_button).toBe(defaults.cta_button);
+    expect(Object.keys(data.texts).length).toBe(Object.keys(defaults).length - 10);
   });
 });
