@@ -217,27 +217,42 @@ export function compileCss(css: string): CompiledCss {
 
 const inRanges = (ranges: [number, number][], point: number) => ranges.some(([from, to]) => point >= from && point <= to);
 
+/** For each font, the last of its faces whose range holds the character (CSS Fonts: the one it is drawn from). */
+function facesDrawing(faces: readonly FontFace[], point: number, into: Set<number>): void {
+  const fonts = new Set<string>();
+  for (let index = faces.length - 1; index >= 0; index--) {
+    const face = faces[index];
+    if (fonts.has(face.font) || !inRanges(face.ranges, point)) continue;
+    fonts.add(face.font);
+    into.add(index);
+  }
+}
+
+/** The faces printable ASCII is drawn from (every page has some), once per stylesheet. */
+const asciiFaces = new WeakMap<readonly FontFace[], ReadonlySet<number>>();
+
+/** A character outside ASCII: one code unit, or a surrogate pair. */
+const NOT_ASCII = /[\u0080-\ud7ff\ue000-\uffff]|[\ud800-\udbff][\udc00-\udfff]/g;
+
 /**
  * The font faces (their indexes) that draw some of these characters: a character is drawn
  * from the last face of its font whose unicode-range holds it (CSS Fonts), so a subset no
  * character of the page falls to is left out. The characters are the page's HTML's (its
- * markup and data too: more than the text, never less); ASCII is taken as always there.
+ * markup and data too: more than the text, never less); printable ASCII is taken as always
+ * there, so only the page's other characters are looked at (one scan of the HTML).
  */
 export function facesFor(faces: readonly FontFace[], html: string): number[] {
+  let ascii = asciiFaces.get(faces);
+  if (!ascii) {
+    const made = new Set<number>();
+    for (let point = 0x20; point < 0x7f; point++) facesDrawing(faces, point, made);
+    asciiFaces.set(faces, (ascii = made));
+  }
   const points = new Set<number>();
-  for (let point = 0x20; point < 0x7f; point++) points.add(point);
-  for (const [ch] of html.matchAll(/[^\p{ASCII}]/gu)) points.add(ch.codePointAt(0)!);
-  const kept: number[] = [];
-  faces.forEach((face, index) => {
-    const later = faces.slice(index + 1).filter((other) => other.font === face.font);
-    for (const point of points) {
-      if (inRanges(face.ranges, point) && !later.some((other) => inRanges(other.ranges, point))) {
-        kept.push(index);
-        return;
-      }
-    }
-  });
-  return kept;
+  for (const ch of html.match(NOT_ASCII) ?? []) points.add(ch.codePointAt(0)!);
+  const kept = new Set(ascii);
+  for (const point of points) facesDrawing(faces, point, kept);
+  return [...kept].sort((a, b) => a - b);
 }
 
 function usedPieces(pieces: Piece[], used: ReadonlySet<string>, out: (string | Piece)[]): boolean {

@@ -137,6 +137,10 @@ describe("the font faces a page's CSS keeps", () => {
     expect(files(css("<h1>Łukasz Wałęsa</h1>"))).toEqual(["latin-ext", "basic-latin"]);
     expect(files(css("<h1>Phạm</h1>"))).toEqual(["vietnamese", "basic-latin"]);
     expect(css("<h1>Hi</h1>")).toContain(".mt-4{margin-top:1rem}");
+    // A character beyond the first 65,536 (two UTF-16 units) is looked up whole.
+    const emoji = compileCss(`${face("basic-latin", "U+20-7E")}${face("emoji", "U+1F300-1F5FF")}`);
+    expect(files(cssForClasses(emoji, new Set(), "", facesFor(emoji.faces, "<p>Fair 🎪</p>")))).toEqual(["basic-latin", "emoji"]);
+    expect(files(cssForClasses(emoji, new Set(), "", facesFor(emoji.faces, "<p>Fair</p>")))).toEqual(["basic-latin"]);
   });
 
   it("keeps every face when the page's characters are not given, and a face without a range always", () => {
