@@ -217,6 +217,26 @@ export function compileCss(css: string): CompiledCss {
 
 const inRanges = (ranges: [number, number][], point: number) => ranges.some(([from, to]) => point >= from && point <= to);
 
+/**
+ * The font faces a page may leave out (facesFor): those that draw no printable ASCII
+ * character, as their @font-face rules. The linked public stylesheet declares these, for
+ * pages rendered in the browser later, whose characters the first page's faces may not
+ * draw; a face every page has inline is not declared again there (a new, unloaded face).
+ */
+export function facesPagesMayLeaveOut(compiled: CompiledCss): string[] {
+  const always = new Set(facesFor(compiled.faces, ""));
+  const texts: string[] = [];
+  const visit = (pieces: Piece[]) => {
+    for (const piece of pieces) {
+      if (typeof piece === "string") continue;
+      if ("face" in piece && !always.has(piece.face)) texts.push(piece.text);
+      else if ("open" in piece) visit(piece.pieces);
+    }
+  };
+  visit(compiled.pieces);
+  return texts;
+}
+
 /** For each font, the last of its faces whose range holds the character (CSS Fonts: the one it is drawn from). */
 function facesDrawing(faces: readonly FontFace[], point: number, into: Set<number>): void {
   const fonts = new Set<string>();

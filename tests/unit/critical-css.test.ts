@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { forFirstPaint, withLighterScrollRestoration } from "../../app/lib/first-paint.server.ts";
-import { classesIn, compileCss, cssForClasses, facesFor, unicodeRanges } from "../../app/lib/critical-css.ts";
+import { classesIn, compileCss, cssForClasses, facesFor, facesPagesMayLeaveOut, unicodeRanges } from "../../app/lib/critical-css.ts";
 import { criticalCss } from "../../scripts/critical-css.ts";
 
 // The shape of Tailwind's built stylesheet, shortened.
@@ -141,6 +141,10 @@ describe("the font faces a page's CSS keeps", () => {
     const emoji = compileCss(`${face("basic-latin", "U+20-7E")}${face("emoji", "U+1F300-1F5FF")}`);
     expect(files(cssForClasses(emoji, new Set(), "", facesFor(emoji.faces, "<p>Fair 🎪</p>")))).toEqual(["basic-latin", "emoji"]);
     expect(files(cssForClasses(emoji, new Set(), "", facesFor(emoji.faces, "<p>Fair</p>")))).toEqual(["basic-latin"]);
+  });
+
+  it("leaves to the linked stylesheet the faces that draw no ASCII (a page rendered later may need them); not those every page has", () => {
+    expect(facesPagesMayLeaveOut(compiled).flatMap(files)).toEqual(["vietnamese", "latin-ext", "latin"]);
   });
 
   it("keeps every face when the page's characters are not given, and a face without a range always", () => {
