@@ -25,7 +25,7 @@ export const ABOUT_IMAGE = "/images/about.svg";
  * already turned into the heading, the introduction and the figures (each would be sent
  * twice, and the page's HTML must fit a new connection's first round trip).
  */
-export const TEXTS_SENT_AS_DATA_ELSEWHERE = [
+const TEXTS_SENT_AS_DATA_ELSEWHERE = [
   "hero_title",
   "hero_intro",
   "figure_1_value",
