@@ -215,8 +215,6 @@ export function compileCss(css: string): CompiledCss {
   return { pieces, faces, made: new Map() };
 }
 
-const inRanges = (ranges: [number, number][], point: number) => ranges.some(([from, to]) => point >= from && point <= to);
-
 /**
  * The font faces a page may leave out (facesFor): those that draw no printable ASCII
  * character, as their @font-face rules. The linked public stylesheet declares these, for
@@ -237,41 +235,73 @@ export function facesPagesMayLeaveOut(compiled: CompiledCss): string[] {
   return texts;
 }
 
-/** For each font, the last of its faces whose range holds the character (CSS Fonts: the one it is drawn from). */
-function facesDrawing(faces: readonly FontFace[], point: number, into: Set<number>): void {
-  const fonts = new Set<string>();
-  for (let index = faces.length - 1; index >= 0; index--) {
-    const face = faces[index];
-    if (fonts.has(face.font) || !inRanges(face.ranges, point)) continue;
-    fonts.add(face.font);
-    into.add(index);
+/** `ranges` without what `taken` holds. */
+function withoutRanges(ranges: [number, number][], taken: [number, number][]): [number, number][] {
+  let left = ranges;
+  for (const [from, to] of taken) {
+    left = left.flatMap(([a, b]): [number, number][] => {
+      if (to < a || from > b) return [[a, b]];
+      return [...(a < from ? [[a, from - 1] as [number, number]] : []), ...(b > to ? [[to + 1, b] as [number, number]] : [])];
+    });
   }
+  return left;
 }
 
-/** The faces printable ASCII is drawn from (every page has some), once per stylesheet. */
-const asciiFaces = new WeakMap<readonly FontFace[], ReadonlySet<number>>();
+const hex = (point: number) => (point > 0xffff ? `\\u{${point.toString(16)}}` : `\\u${point.toString(16).padStart(4, "0")}`);
 
-/** A character outside ASCII: one code unit, or a surrogate pair. */
-const NOT_ASCII = /[\u0080-\ud7ff\ue000-\uffff]|[\ud800-\udbff][\udc00-\udfff]/g;
+/** Finds a character of these ranges (null: none can occur); astral ones need the `u` flag. */
+function rangeTest(ranges: [number, number][]): ((text: string) => boolean) | null {
+  const bmp = ranges.filter(([from]) => from <= 0xffff).map(([from, to]) => [from, Math.min(to, 0xffff)]);
+  const astral = ranges.filter(([, to]) => to > 0xffff).map(([from, to]) => [Math.max(from, 0x10000), to]);
+  const tests: RegExp[] = [];
+  // Without the `u` flag where it can: V8 then answers at once for a string of one-byte characters.
+  if (bmp.length) tests.push(new RegExp(`[${bmp.map(([from, to]) => (from === to ? hex(from) : `${hex(from)}-${hex(to)}`)).join("")}]`));
+  if (astral.length) tests.push(new RegExp(`[${astral.map(([from, to]) => `${hex(from)}-${hex(to)}`).join("")}]`, "u"));
+  return tests.length ? (text) => tests.some((test) => test.test(text)) : null;
+}
+
+/** What a stylesheet's faces need to be chosen for a page, worked out once per stylesheet. */
+interface FaceChoice {
+  /** The faces printable ASCII is drawn from (every page has some). */
+  always: ReadonlySet<number>;
+  /** For each other face, whether a text has a character drawn from it. */
+  tests: { face: number; test: (text: string) => boolean }[];
+}
+
+const choices = new WeakMap<readonly FontFace[], FaceChoice>();
+
+function faceChoice(faces: readonly FontFace[]): FaceChoice {
+  let choice = choices.get(faces);
+  if (choice) return choice;
+  const always = new Set<number>();
+  const tests: FaceChoice["tests"] = [];
+  faces.forEach((face, index) => {
+    // A character is drawn from the last face of its font whose range holds it (CSS Fonts).
+    const later = faces.slice(index + 1).filter((other) => other.font === face.font);
+    const drawn = withoutRanges(face.ranges, later.flatMap((other) => other.ranges));
+    if (drawn.some(([from, to]) => from <= 0x7e && to >= 0x20)) always.add(index);
+    else {
+      const test = rangeTest(drawn);
+      if (test) tests.push({ face: index, test });
+    }
+  });
+  choice = { always, tests };
+  choices.set(faces, choice);
+  return choice;
+}
 
 /**
  * The font faces (their indexes) that draw some of these characters: a character is drawn
  * from the last face of its font whose unicode-range holds it (CSS Fonts), so a subset no
  * character of the page falls to is left out. The characters are the page's HTML's (its
  * markup and data too: more than the text, never less); printable ASCII is taken as always
- * there, so only the page's other characters are looked at (one scan of the HTML).
+ * there. One search of the HTML for each other face (V8 answers at once for characters a
+ * one-byte string cannot hold).
  */
 export function facesFor(faces: readonly FontFace[], html: string): number[] {
-  let ascii = asciiFaces.get(faces);
-  if (!ascii) {
-    const made = new Set<number>();
-    for (let point = 0x20; point < 0x7f; point++) facesDrawing(faces, point, made);
-    asciiFaces.set(faces, (ascii = made));
-  }
-  const points = new Set<number>();
-  for (const ch of html.match(NOT_ASCII) ?? []) points.add(ch.codePointAt(0)!);
-  const kept = new Set(ascii);
-  for (const point of points) facesDrawing(faces, point, kept);
+  const { always, tests } = faceChoice(faces);
+  const kept = new Set(always);
+  for (const { face, test } of tests) if (test(html)) kept.add(face);
   return [...kept].sort((a, b) => a - b);
 }
 
