@@ -14,6 +14,7 @@
  *   BENCH_LIGHTHOUSE_OTHER_RUNS=1  runs for every other page
  *   BENCH_LIGHTHOUSE_PAGES=/a,/b   measure only these paths (the private pages are named
  *                                  "booking", "thank-you" and "404")
+ *   BENCH_LIGHTHOUSE_KEEP=<dir>    keep every Lighthouse report (JSON) in this folder
  *
  * Run alone: `npm run bench -- --only lighthouse` (it updates this section of
  * bench/results.md and leaves the others as they are).
@@ -88,6 +89,12 @@ async function lighthouse(url: string, outDir: string, extraFlags: string[] = []
   type Audit = { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string; details?: { items?: { node?: { snippet?: string; selector?: string } }[] } };
   type Category = { score: number; auditRefs: { id: string; weight: number }[] };
   const report = JSON.parse(fs.readFileSync(out, "utf8")) as { categories: Record<string, Category>; audits: Record<string, Audit> };
+  // BENCH_LIGHTHOUSE_KEEP=<dir> keeps each report (for its LCP breakdown and bootup-time).
+  const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    fs.copyFileSync(out, path.join(keep, `${new URL(url).pathname.replace(/[^\w-]+/g, "_") || "_"}-${Date.now()}.json`));
+  }
   fs.rmSync(out, { force: true });
   const c = report.categories;
   const failing: Scores["failing"] = [];
@@ -201,7 +208,7 @@ export async function lighthouseSection(): Promise<string> {
       const pages: Page[] = [
         ...sitemap.map((p) => ({ label: p, path: p, runs: MAIN_PAGES.includes(p) ? MAIN_RUNS : OTHER_RUNS, byDesign: [] })),
         ...(await privatePages(server.origin, dataDir, stripe)),
-      ].filter((page) => !only || only.includes(page.path) || only.some((o) => page.label.startsWith(o) || (o === "thank-you" && page.label.includes(o))));
+      ].filter((page) => !only || only.includes(page.path) || only.some((o) => (!o.startsWith("/") && page.label.startsWith(o)) || (o === "thank-you" && page.label.includes(o))));
       log(`lighthouse: ${pages.length} pages (${sitemap.length} from the sitemap)`);
       for (const page of pages) {
         // Warm the page cache, as for any visitor after the first: the page is stored, then

@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { criticalCss, cssItems, PUBLIC_SHEET } from "../app/lib/critical-css.ts";
+import { compileCss, criticalCss, cssItems, facesPagesMayLeaveOut, PUBLIC_SHEET } from "../app/lib/critical-css.ts";
 
 export { criticalCss };
 
@@ -53,13 +53,15 @@ function main() {
   fs.writeFileSync(path.join(buildDir, "critical.css"), critical);
   // The same rules as a file, which a public page links once it has painted (for the pages
   // a visitor goes on to within the app, whose classes its own inline part may not have).
-  // Without the font faces, which every page has inline: declared again, they would be new
-  // faces, not loaded yet, and headings laid out in the heading font would move.
+  // Without the font faces every page has inline: declared again, they would be new faces,
+  // not loaded yet, and headings laid out in the heading font would move. With those a page
+  // leaves out when none of its characters is drawn from them (other alphabets' subsets).
   for (const old of fs.readdirSync(assets).filter((name) => PUBLIC_SHEET.test(name))) fs.rmSync(path.join(assets, old));
-  const sheet = cssItems(critical)
-    .filter((item) => !item.prelude.startsWith("@font-face"))
-    .map((item) => item.text)
-    .join("");
+  const sheet =
+    cssItems(critical)
+      .filter((item) => !item.prelude.startsWith("@font-face"))
+      .map((item) => item.text)
+      .join("") + facesPagesMayLeaveOut(compileCss(critical)).join("");
   const hash = createHash("sha256").update(sheet).digest("base64url").slice(0, 8);
   fs.writeFileSync(path.join(assets, `public-${hash}.css`), sheet);
   console.log(`critical CSS: ${(critical.length / 1024).toFixed(1)} KB of ${(css.length / 1024).toFixed(1)} KB (${sheets[0]})`);

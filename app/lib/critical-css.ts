@@ -92,10 +92,20 @@ type Piece =
   | { name: string; text: string; id: number }
   | { open: string; pieces: Piece[] }
   | { declarations: { head: string; list: { name: string; text: string }[]; tail: string } }
-  | { property: string; text: string };
+  | { property: string; text: string }
+  | { face: number; text: string };
+
+/** A font face the page may do without: one with a unicode-range (a subset of its font). */
+interface FontFace {
+  /** Family and style: a later face of the same takes the characters in its range. */
+  font: string;
+  ranges: [from: number, to: number][];
+}
 
 export interface CompiledCss {
   pieces: Piece[];
+  /** The font faces with a unicode-range, in the sheet's order (pieces name them by index). */
+  faces: FontFace[];
   /** The CSS made lately, by the utilities kept and the names added (pages of one kind share it). */
   made: Map<string, string>;
 }
@@ -141,16 +151,158 @@ function declarationsOf(text: string): Piece | null {
   return { declarations: { head: text.slice(0, open + 1), list, tail: text.slice(close) } };
 }
 
+/** `U+20-7E, U+A3, U+4??` as code point ranges (null: not one the browser would take). */
+export function unicodeRanges(value: string): [number, number][] | null {
+  const ranges: [number, number][] = [];
+  for (const part of value.split(",")) {
+    const match = /^\s*u\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?\s*$/i.exec(part);
+    if (!match) return null;
+    const [, from, to] = match;
+    if (from.includes("?")) ranges.push([parseInt(from.replaceAll("?", "0"), 16), parseInt(from.replaceAll("?", "F"), 16)]);
+    else ranges.push([parseInt(from, 16), parseInt(to ?? from, 16)]);
+  }
+  return ranges;
+}
+
+function fontFaceOf(body: string): FontFace | null {
+  const property = (name: string) => new RegExp(`(?:^|;)\\s*${name}\\s*:([^;]*)`, "i").exec(body)?.[1].trim();
+  const range = property("unicode-range");
+  const ranges = range ? unicodeRanges(range) : null;
+  if (!ranges) return null;
+  return { font: `${property("font-family")}|${property("font-style") ?? "normal"}|${property("font-weight") ?? "400"}`, ranges };
+}
+
+/**
+ * Tailwind's properties layer without its `@supports` condition: it gives the `--tw-*`
+ * properties their starting values where @property is missing, and with it on every
+ * browser a page's CSS needs none of the @property registrations (about 300 bytes of a
+ * page, compressed). They only make those properties typed (so that a transition of one
+ * is smooth) and not inherited, and the layer sets them on every element; the whole
+ * stylesheet, linked once the page has painted, registers them. Null: not that shape.
+ */
+function unconditional(piece: Piece | null): Extract<Piece, { declarations: unknown }> | null {
+  if (!piece || typeof piece === "string" || !("declarations" in piece)) return null;
+  const { head, list, tail } = piece.declarations;
+  const match = /^@layer properties\{@supports [^{]*\{([^{]*\{)$/.exec(head);
+  if (!match || tail !== "}}}") return null;
+  return { declarations: { head: `@layer properties{${match[1]}`, list, tail: "}}" } };
+}
+
 /** Splits a stylesheet once, so that each page's part of it is a walk over its rules. */
 export function compileCss(css: string): CompiledCss {
   const pieces: Piece[] = [];
-  for (const item of cssItems(css)) {
-    if (item.prelude === "@layer utilities" && item.body !== null) pieces.push({ open: item.prelude, pieces: compileUtilities(item.body) });
-    else if ((item.prelude === "@layer theme" || item.prelude === "@layer properties") && item.body !== null) pieces.push(declarationsOf(item.text) ?? item.text);
-    else if (item.prelude.startsWith("@property ")) pieces.push({ property: item.prelude.slice("@property ".length).trim(), text: item.text });
-    else pieces.push(item.text);
+  const faces: FontFace[] = [];
+  const items = cssItems(css);
+  // The properties layer's fallback, unconditional: the custom properties it gives a
+  // starting value need no @property registration (below) for the first paint.
+  const fallback = new Set<string>();
+  for (const item of items) {
+    if (item.prelude !== "@layer properties" || item.body === null) continue;
+    const piece = unconditional(declarationsOf(item.text));
+    if (piece) for (const d of piece.declarations.list) fallback.add(d.name);
   }
-  return { pieces, made: new Map() };
+  for (const item of items) {
+    const face = item.prelude === "@font-face" && item.body !== null ? fontFaceOf(item.body) : null;
+    if (face) pieces.push({ face: faces.push(face) - 1, text: item.text });
+    else if (item.prelude === "@layer utilities" && item.body !== null) pieces.push({ open: item.prelude, pieces: compileUtilities(item.body) });
+    else if (item.prelude === "@layer theme" && item.body !== null) pieces.push(declarationsOf(item.text) ?? item.text);
+    else if (item.prelude === "@layer properties" && item.body !== null) pieces.push(unconditional(declarationsOf(item.text)) ?? declarationsOf(item.text) ?? item.text);
+    else if (item.prelude.startsWith("@property ")) {
+      const property = item.prelude.slice("@property ".length).trim();
+      if (!fallback.has(property)) pieces.push({ property, text: item.text });
+    } else pieces.push(item.text);
+  }
+  return { pieces, faces, made: new Map() };
+}
+
+/**
+ * The font faces a page may leave out (facesFor): those that draw no printable ASCII
+ * character, as their @font-face rules. The linked public stylesheet declares these, for
+ * pages rendered in the browser later, whose characters the first page's faces may not
+ * draw; a face every page has inline is not declared again there (a new, unloaded face).
+ */
+export function facesPagesMayLeaveOut(compiled: CompiledCss): string[] {
+  const always = new Set(facesFor(compiled.faces, ""));
+  const texts: string[] = [];
+  const visit = (pieces: Piece[]) => {
+    for (const piece of pieces) {
+      if (typeof piece === "string") continue;
+      if ("face" in piece && !always.has(piece.face)) texts.push(piece.text);
+      else if ("open" in piece) visit(piece.pieces);
+    }
+  };
+  visit(compiled.pieces);
+  return texts;
+}
+
+/** `ranges` without what `taken` holds. */
+function withoutRanges(ranges: [number, number][], taken: [number, number][]): [number, number][] {
+  let left = ranges;
+  for (const [from, to] of taken) {
+    left = left.flatMap(([a, b]): [number, number][] => {
+      if (to < a || from > b) return [[a, b]];
+      return [...(a < from ? [[a, from - 1] as [number, number]] : []), ...(b > to ? [[to + 1, b] as [number, number]] : [])];
+    });
+  }
+  return left;
+}
+
+const hex = (point: number) => (point > 0xffff ? `\\u{${point.toString(16)}}` : `\\u${point.toString(16).padStart(4, "0")}`);
+
+/** Finds a character of these ranges (null: none can occur); astral ones need the `u` flag. */
+function rangeTest(ranges: [number, number][]): ((text: string) => boolean) | null {
+  const bmp = ranges.filter(([from]) => from <= 0xffff).map(([from, to]) => [from, Math.min(to, 0xffff)]);
+  const astral = ranges.filter(([, to]) => to > 0xffff).map(([from, to]) => [Math.max(from, 0x10000), to]);
+  const tests: RegExp[] = [];
+  // Without the `u` flag where it can: V8 then answers at once for a string of one-byte characters.
+  if (bmp.length) tests.push(new RegExp(`[${bmp.map(([from, to]) => (from === to ? hex(from) : `${hex(from)}-${hex(to)}`)).join("")}]`));
+  if (astral.length) tests.push(new RegExp(`[${astral.map(([from, to]) => `${hex(from)}-${hex(to)}`).join("")}]`, "u"));
+  return tests.length ? (text) => tests.some((test) => test.test(text)) : null;
+}
+
+/** What a stylesheet's faces need to be chosen for a page, worked out once per stylesheet. */
+interface FaceChoice {
+  /** The faces printable ASCII is drawn from (every page has some). */
+  always: ReadonlySet<number>;
+  /** For each other face, whether a text has a character drawn from it. */
+  tests: { face: number; test: (text: string) => boolean }[];
+}
+
+const choices = new WeakMap<readonly FontFace[], FaceChoice>();
+
+function faceChoice(faces: readonly FontFace[]): FaceChoice {
+  let choice = choices.get(faces);
+  if (choice) return choice;
+  const always = new Set<number>();
+  const tests: FaceChoice["tests"] = [];
+  faces.forEach((face, index) => {
+    // A character is drawn from the last face of its font whose range holds it (CSS Fonts).
+    const later = faces.slice(index + 1).filter((other) => other.font === face.font);
+    const drawn = withoutRanges(face.ranges, later.flatMap((other) => other.ranges));
+    if (drawn.some(([from, to]) => from <= 0x7e && to >= 0x20)) always.add(index);
+    else {
+      const test = rangeTest(drawn);
+      if (test) tests.push({ face: index, test });
+    }
+  });
+  choice = { always, tests };
+  choices.set(faces, choice);
+  return choice;
+}
+
+/**
+ * The font faces (their indexes) that draw some of these characters: a character is drawn
+ * from the last face of its font whose unicode-range holds it (CSS Fonts), so a subset no
+ * character of the page falls to is left out. The characters are the page's HTML's (its
+ * markup and data too: more than the text, never less); printable ASCII is taken as always
+ * there. One search of the HTML for each other face (V8 answers at once for characters a
+ * one-byte string cannot hold).
+ */
+export function facesFor(faces: readonly FontFace[], html: string): number[] {
+  const { always, tests } = faceChoice(faces);
+  const kept = new Set(always);
+  for (const { face, test } of tests) if (test(html)) kept.add(face);
+  return [...kept].sort((a, b) => a - b);
 }
 
 function usedPieces(pieces: Piece[], used: ReadonlySet<string>, out: (string | Piece)[]): boolean {
@@ -178,21 +330,23 @@ function usedPieces(pieces: Piece[], used: ReadonlySet<string>, out: (string | P
 const CUSTOM_PROPERTY = /--[\w-]+/g;
 
 /**
- * The stylesheet cut down to the utilities these classes use, and to the custom properties
- * the rules kept (and `alsoNamed`, a page's inline styles) name.
+ * The stylesheet cut down to the utilities these classes use, to the custom properties
+ * the rules kept (and `alsoNamed`, a page's inline styles) name, and to the font faces
+ * `faces` lists (facesFor; all of them when not given).
  */
-export function cssForClasses(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed = ""): string {
-  const key = `${keptIds(compiled.pieces, used, []).join(",")}|${[...new Set(alsoNamed.match(CUSTOM_PROPERTY))].sort().join(",")}`;
+export function cssForClasses(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed = "", faces?: readonly number[]): string {
+  const keptFaces = faces ?? compiled.faces.map((_, index) => index);
+  const key = `${keptIds(compiled.pieces, used, []).join(",")}|${[...new Set(alsoNamed.match(CUSTOM_PROPERTY))].sort().join(",")}|${keptFaces.join(",")}`;
   let css = compiled.made.get(key);
   if (css === undefined) {
-    css = makeCss(compiled, used, alsoNamed);
+    css = makeCss(compiled, used, alsoNamed, new Set(keptFaces));
     if (compiled.made.size >= MADE_KEPT) compiled.made.delete(compiled.made.keys().next().value!);
     compiled.made.set(key, css);
   }
   return css;
 }
 
-function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: string): string {
+function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: string, faces: ReadonlySet<number>): string {
   const parts: (string | Piece)[] = [];
   usedPieces(compiled.pieces, used, parts);
   const named = new Set<string>([...(parts.filter((p) => typeof p === "string").join("") + alsoNamed).matchAll(CUSTOM_PROPERTY)].map((m) => m[0]));
@@ -216,6 +370,7 @@ function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: st
       const kept = part.declarations.list.filter((d) => named.has(d.name));
       if (kept.length) out += part.declarations.head + kept.map((d) => d.text).join(";") + part.declarations.tail;
     } else if ("property" in part && named.has(part.property)) out += part.text;
+    else if ("face" in part && faces.has(part.face)) out += part.text;
   }
   return out;
 }

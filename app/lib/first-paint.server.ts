@@ -21,6 +21,9 @@
  *   first sessionStorage read waits for the browser process, up to 40 ms before the
  *   first paint (docs/decisions/146).
  *
+ * - Of the font faces, only the subsets that draw some character of the page (by their
+ *   unicode-range): the heading font's other alphabets stay in the whole stylesheet.
+ *
  * The CSS file is read and split once; the Content-Security-Policy allows the page's
  * `<style>` and the starting script by their hashes. An injected element made to look
  * inert the same way gains nothing: its text has no hash in the policy, so the browser
@@ -29,7 +32,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { classesIn, compileCss, cssForClasses, PUBLIC_SHEET, type CompiledCss } from "./critical-css.ts";
+import { classesIn, compileCss, cssForClasses, facesFor, PUBLIC_SHEET, type CompiledCss } from "./critical-css.ts";
 import { projectRoot } from "./project-root.server.ts";
 
 /** The public pages' stylesheet, ready to be cut down for each page. */
@@ -126,7 +129,7 @@ export function forFirstPaint(
         .replace(MODULE_SCRIPT, '<script type="x-after-paint">')
     : html;
   const headEnd = page.indexOf("</head>");
-  const style = styleTag(cssForClasses(critical.compiled, classesIn(page), inlineStyles(page)));
+  const style = styleTag(cssForClasses(critical.compiled, classesIn(page), inlineStyles(page), facesFor(critical.compiled.faces, page)));
   // After the <style>, so that its rules, the same in the same order, decide as in the whole sheet.
   const late = started && critical.href ? `<link rel="x-after-paint-style" href="${critical.href}"/>` : "";
   return {

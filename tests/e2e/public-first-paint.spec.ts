@@ -94,3 +94,23 @@ test("nothing on a public page moves when its scripts, the public stylesheet and
     expect(shifts, path).toBe(0);
   }
 });
+
+test("a page declares only the heading font's subsets its characters need; the public stylesheet adds the other alphabets for pages rendered later", async ({ page, request }) => {
+  const html = await (await request.get("/")).text();
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1];
+  expect(style).toContain("fraunces-semibold-basic-latin");
+  expect(style).not.toContain("fraunces-latin-ext");
+  expect(style).not.toContain("fraunces-vietnamese");
+  // The properties' starting values hold without the registrations (the public stylesheet has them).
+  expect(style).not.toContain("@property");
+  expect(style).toMatch(/@layer properties\{\*/);
+
+  await page.goto("/");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect.poll(() => loadedSheets(page)).toBe(2);
+  const faces = await page.evaluate(() => [...document.fonts].filter((face) => face.family.includes("Fraunces")).map((face) => face.unicodeRange));
+  // Latin Extended (U+100-…) is declared once the public stylesheet arrives: a heading rendered
+  // in the browser afterwards with such a character still draws it in the heading font.
+  expect(faces.filter((range) => /U\+100-2BA/i.test(range))).toHaveLength(1);
+  expect(faces.filter((range) => /U\+20-7E/i.test(range))).toHaveLength(1);
+});

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { forFirstPaint, withLighterScrollRestoration } from "../../app/lib/first-paint.server.ts";
-import { classesIn, compileCss, cssForClasses } from "../../app/lib/critical-css.ts";
+import { classesIn, compileCss, cssForClasses, facesFor, facesPagesMayLeaveOut, unicodeRanges } from "../../app/lib/critical-css.ts";
 import { criticalCss } from "../../scripts/critical-css.ts";
 
 // The shape of Tailwind's built stylesheet, shortened.
@@ -64,10 +64,14 @@ describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => 
     expect(css).toContain("@keyframes spin");
   });
 
-  it("gives the same CSS as the build's selection for the same classes", () => {
+  it("gives the same CSS as the build's selection for the same classes, with the properties' fallback for every browser instead of their registrations", () => {
     const words = new Set(["mt-4", "sm:grid-cols-2"]);
     // Every custom property of the sheet named: nothing is left out for want of a name.
-    expect(cssForClasses(compileCss(BUILT), words, "--tw-a --color-brand-600")).toBe(criticalCss(BUILT, words));
+    expect(cssForClasses(compileCss(BUILT), words, "--tw-a --color-brand-600")).toBe(
+      criticalCss(BUILT, words)
+        .replace("@layer properties{@supports (x:y){*{--tw-a:0}}}", "@layer properties{*{--tw-a:0}}")
+        .replace('@property --tw-a{syntax:"*";inherits:false}', ""),
+    );
   });
 
   it("makes a page's CSS once for the utilities it keeps and the names its styles add", () => {
@@ -90,15 +94,63 @@ describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => 
       '@property --tw-ring{syntax:"*";inherits:false}',
     ].join("");
     const css = cssForClasses(compileCss(sheet), new Set(["shadow"]), "color:var(--color-brand-600)");
+    // The properties' starting values hold on every browser (no @supports), so their
+    // @property registrations are left to the whole stylesheet; one the fallback does not
+    // give a value is kept when named.
     expect(css).toBe(
       [
-        "@layer properties{@supports (x:y){*,:before{--tw-shadow:0 0 #0000}}}",
+        "@layer properties{*,:before{--tw-shadow:0 0 #0000}}",
         "@layer theme{:root,:host{--font-sans:Arial;--default-font-family:var(--font-sans);--color-brand-600:green}}",
         "@layer base{html{font-family:var(--default-font-family)}}",
         "@layer utilities{.shadow{--tw-shadow:0 1px #000;box-shadow:var(--tw-shadow)}}",
-        '@property --tw-shadow{syntax:"*";inherits:false}',
       ].join(""),
     );
+    const unregistered = compileCss(`${sheet}@property --tw-angle{syntax:"<angle>";inherits:false;initial-value:0deg}`);
+    expect(cssForClasses(unregistered, new Set(["shadow"]), "rotate:var(--tw-angle)")).toContain("@property --tw-angle{");
+  });
+});
+
+describe("the font faces a page's CSS keeps", () => {
+  // The heading font as the built sheet declares it: alphabets first, the small subset last.
+  const face = (file: string, range: string) => `@font-face{font-family:Fraunces Variable;font-style:normal;src:url(/assets/${file}.woff2);unicode-range:${range}}`;
+  const sheet = [
+    face("vietnamese", "U+102-103,U+1EA0-1EF9"),
+    face("latin-ext", "U+100-2BA,U+1E00-1E9F"),
+    face("latin", "U+??,U+131,U+152-153"),
+    face("basic-latin", "U+20-7E,U+A0,U+A3,U+E9"),
+    "@layer utilities{.mt-4{margin-top:1rem}}",
+  ].join("");
+  const compiled = compileCss(sheet);
+  const css = (html: string) => cssForClasses(compiled, new Set(["mt-4"]), "", facesFor(compiled.faces, html));
+  const files = (text: string) => [...text.matchAll(/assets\/([\w-]+)\.woff2/g)].map((m) => m[1]);
+
+  it("reads unicode ranges, wildcards included, and refuses what is not one", () => {
+    expect(unicodeRanges("U+20-7E, U+A3, u+4??")).toEqual([[0x20, 0x7e], [0xa3, 0xa3], [0x400, 0x4ff]]);
+    expect(unicodeRanges("U+20-7E; x")).toBeNull();
+  });
+
+  it("keeps only the subsets some character of the page is drawn from (the last face holding it)", () => {
+    // Plain English, a pound sign and é: the small subset draws them all.
+    expect(files(css('<h1 class="mt-4">Café Sale £5</h1>'))).toEqual(["basic-latin"]);
+    // "ü" is in the Latin subset only; "ł" in the extended one; "ạ" in the Vietnamese one.
+    expect(files(css("<h1>Müller</h1>"))).toEqual(["latin", "basic-latin"]);
+    expect(files(css("<h1>Łukasz Wałęsa</h1>"))).toEqual(["latin-ext", "basic-latin"]);
+    expect(files(css("<h1>Phạm</h1>"))).toEqual(["vietnamese", "basic-latin"]);
+    expect(css("<h1>Hi</h1>")).toContain(".mt-4{margin-top:1rem}");
+    // A character beyond the first 65,536 (two UTF-16 units) is looked up whole.
+    const emoji = compileCss(`${face("basic-latin", "U+20-7E")}${face("emoji", "U+1F300-1F5FF")}`);
+    expect(files(cssForClasses(emoji, new Set(), "", facesFor(emoji.faces, "<p>Fair 🎪</p>")))).toEqual(["basic-latin", "emoji"]);
+    expect(files(cssForClasses(emoji, new Set(), "", facesFor(emoji.faces, "<p>Fair</p>")))).toEqual(["basic-latin"]);
+  });
+
+  it("leaves to the linked stylesheet the faces that draw no ASCII (a page rendered later may need them); not those every page has", () => {
+    expect(facesPagesMayLeaveOut(compiled).flatMap(files)).toEqual(["vietnamese", "latin-ext", "latin"]);
+  });
+
+  it("keeps every face when the page's characters are not given, and a face without a range always", () => {
+    expect(files(cssForClasses(compiled, new Set()))).toEqual(["vietnamese", "latin-ext", "latin", "basic-latin"]);
+    const plain = compileCss("@font-face{font-family:X;src:url(/assets/x.woff2)}");
+    expect(files(cssForClasses(plain, new Set(), "", facesFor(plain.faces, "<p>Hi</p>")))).toEqual(["x"]);
   });
 });
 

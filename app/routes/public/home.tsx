@@ -20,6 +20,30 @@ export const HERO_IMAGE = "/images/hero.svg";
 export const HERO_FALLBACK = "/images/hero-fallback.svg";
 export const ABOUT_IMAGE = "/images/about.svg";
 
+/**
+ * The page texts the page sends to the browser with its data: not those the loader has
+ * already turned into the heading, the introduction and the figures (each would be sent
+ * twice, and the page's HTML must fit a new connection's first round trip).
+ */
+const TEXTS_SENT_AS_DATA_ELSEWHERE = [
+  "hero_title",
+  "hero_intro",
+  "figure_1_value",
+  "figure_1_label",
+  "figure_2_value",
+  "figure_2_label",
+  "figure_3_value",
+  "figure_3_label",
+  "figure_4_value",
+  "figure_4_label",
+] as const;
+
+function without<T extends object, K extends keyof T>(object: T, keys: readonly K[]): Omit<T, K> {
+  const copy = { ...object };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSiteSettings(context);
   const [events, causes, texts, raised, news] = await Promise.all([
@@ -43,7 +67,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     events: events.items.map(eventCardData),
     causes: causes.items.slice(0, 3),
     news,
-    texts,
+    texts: without(texts, TEXTS_SENT_AS_DATA_ELSEWHERE),
     // The first figure is the "raised" total when it can be read: real gifts plus what staff
     // enter for money raised off the site. A figure left empty is not shown.
     stats: [1, 2, 3, 4]
