@@ -1,7 +1,8 @@
 /** Ticket bookings for events: held while the buyer pays, confirmed, cancelled or refunded. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { events, giftAidDeclarations } from "../../db/schema.ts";
+import { events } from "../../db/schema.ts";
+import { giftAidDeclarations } from "../giving/table.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -13,7 +13,8 @@
  */
 import { and, eq, gte, inArray, lte, notExists, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events, givingSettings, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "../../db/schema.ts";
+import { givingSettings } from "../giving/table.ts";
 import { bookings, type BookingRow } from "../bookings/table.ts";
 import { longDate, shortTime, ticketSvg, londonInstant } from "../bookings/index.ts";
 import { siteOrigin } from "../../lib/config.server.ts";

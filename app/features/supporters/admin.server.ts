@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { donations, giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { formSubmissions } from "../submissions/table.ts";
 import { containsPattern } from "../../db/like.ts";
