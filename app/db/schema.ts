@@ -16,7 +16,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -305,85 +304,6 @@ export const events = pgTable(
   ],
 );
 
-export const BOOKING_STATUSES = ["held", "confirmed", "cancelled", "refunded", "expired"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-/**
- * Ticket bookings. A free booking is confirmed at once; a paid one is "held" while the
- * buyer is in Stripe Checkout (until hold_expires_at) and confirmed only by Stripe's
- * webhook. Held (unexpired) and confirmed bookings count against tickets_available.
- */
-export const bookings = pgTable(
-  "bookings",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** What the buyer reads out at the door: MCF-7K3Q-9XPD. */
-    reference: text("reference").notNull().unique(),
-    event_id: integer("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "restrict" }),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    /** Places taken (each ticket's places per ticket, added up): what counts against the capacity. */
-    quantity: integer("quantity").notNull(),
-    /** What the buyer pays: tickets − discount + donation. */
-    amount_pence: integer("amount_pence").notNull().default(0),
-    /** The discount code used (app/features/event-tickets); the foreign key is in the migration. */
-    discount_code_id: integer("discount_code_id"),
-    /** Taken off the ticket part by the code (never more than the tickets cost). */
-    discount_pence: integer("discount_pence").notNull().default(0),
-    /** A donation added to the order: the only part that can be Gift Aided. */
-    donation_pence: integer("donation_pence").notNull().default(0),
-    /** The Gift Aid declaration made for the donation part, if any. */
-    gift_aid_declaration_id: uuid("gift_aid_declaration_id").references(() => giftAidDeclarations.id),
-    /** People of the party who have arrived (group check-in: "3 of 5 arrived"). */
-    checked_in_count: integer("checked_in_count").notNull().default(0),
-    status: text("status").$type<BookingStatus>().notNull(),
-    hold_expires_at: timestamp("hold_expires_at", { withTimezone: true }),
-    stripe_checkout_session_id: text("stripe_checkout_session_id").unique(),
-    stripe_payment_intent_id: text("stripe_payment_intent_id"),
-    /** SHA-256 of the token in the buyer's booking link (view and cancel); the token is never stored. */
-    cancel_token_hash: text("cancel_token_hash").notNull().unique(),
-    /**
-     * SHA-256 of the booking form's request key (made in the buyer's browser): the same form
-     * sent again (a retry after an error) finds this booking instead of making another.
-     */
-    request_key_hash: text("request_key_hash").unique(),
-    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
-    cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
-    checked_in_at: timestamp("checked_in_at", { withTimezone: true }),
-    /**
-     * Keyed hash (HMAC with a site secret) of the address the booking came from (IPv6 by
-     * its /64): counts a client's tickets per event, never shown; cleared on erasure.
-     */
-    client_hash: text("client_hash"),
-    /**
-     * A payment that arrived after its hold was released (the tickets were sold): the
-     * refund is owed from this time until Stripe has made it (the "booking-refund" job
-     * retries it); staff see every refund still owed.
-     */
-    refund_owed_since: timestamp("refund_owed_since", { withTimezone: true }),
-    /** Why the last try of an owed refund failed. */
-    refund_error: text("refund_error"),
-    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
-    supporter_id: uuid("supporter_id"),
-    ...timestamps,
-  },
-  (t) => [
-    index("bookings_event_status_idx").on(t.event_id, t.status),
-    index("bookings_event_client_idx").on(t.event_id, t.client_hash),
-    index("bookings_supporter_idx").on(t.supporter_id),
-    index("bookings_email_idx").on(sql`lower(${t.email})`),
-    index("bookings_payment_intent_idx").on(t.stripe_payment_intent_id),
-    check("bookings_places_range", sql`${t.quantity} between 1 and 100`),
-    check("bookings_amount_non_negative", sql`${t.amount_pence} >= 0`),
-    check("bookings_discount_donation_non_negative", sql`${t.discount_pence} >= 0 and ${t.donation_pence} >= 0`),
-    check("bookings_checked_in_range", sql`${t.checked_in_count} between 0 and ${t.quantity}`),
-    index("bookings_discount_code_idx").on(t.discount_code_id),
-    check("bookings_status_check", sql`${t.status} in ('held', 'confirmed', 'cancelled', 'refunded', 'expired')`),
-  ],
-);
-
 export const craftFairs = pgTable(
   "craft_fairs",
   {
@@ -582,43 +502,6 @@ export const contentRevisions = pgTable(
   (t) => [index("content_revisions_item_idx").on(t.content_type, t.content_id, t.id)],
 );
 
-export const SUBMISSION_KINDS = ["volunteer", "stall_application", "nomination"] as const;
-export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
-export const SUBMISSION_STATUSES = ["new", "in_review", "accepted", "declined", "archived"] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
-
-export const formSubmissions = pgTable(
-  "form_submissions",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    reference: text("reference").notNull().unique(),
-    kind: text("kind").$type<SubmissionKind>().notNull(),
-    status: text("status").$type<SubmissionStatus>().notNull().default("new"),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    files: jsonb("files").$type<{ key: string; name: string; type: string; size: number }[]>().notNull().default([]),
-    note: text("note").notNull().default(""),
-    ip: text("ip"),
-    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
-    supporter_id: uuid("supporter_id"),
-    ...timestamps,
-  },
-  (t) => [
-    index("form_submissions_supporter_idx").on(t.supporter_id),
-    index("form_submissions_kind_status_idx").on(t.kind, t.status, t.created_at),
-    // A status alone: the dashboard's count of new submissions, the inbox's status filter.
-    index("form_submissions_status_idx").on(t.status, t.created_at, t.id),
-    index("form_submissions_email_idx").on(sql`lower(${t.email})`),
-    index("form_submissions_created_idx").on(t.created_at, t.id),
-    // The inbox search ("contains", ILIKE); pg_trgm. Find-by-email's index on the field
-    // values (submission_field_values) is written in SQL in the migrations.
-    index("form_submissions_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
-    index("form_submissions_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
-    index("form_submissions_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
-  ],
-);
-
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -652,186 +535,6 @@ export const submissionKeys = pgTable("submission_keys", {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Giving: the settings staff edit (one row, id 1). */
-export const givingSettings = pgTable(
-  "giving_settings",
-  {
-    id: integer("id").primaryKey().default(1),
-    /** The largest online donation, in pence (default £5,000). */
-    max_donation_pence: integer("max_donation_pence").notNull().default(500_000),
-    /** Bank transfer and cheque details, shown when online giving is off. */
-    other_ways_text: text("other_ways_text").notNull().default(""),
-    /** Money raised off the site (events, cheques...), in pence: added to the home page's "raised" figure. */
-    offline_raised_pence: integer("offline_raised_pence").notNull().default(650_000),
-    /** Tickets one client (an address, or an email) may hold or book for one event. */
-    max_tickets_per_client: integer("max_tickets_per_client").notNull().default(10),
-    /** How long places offered to someone on a waitlist are held for them (hours). */
-    waitlist_offer_hours: integer("waitlist_offer_hours").notNull().default(12),
-    /** How long before an event its bookings are sent their reminder (hours). */
-    reminder_hours_before: integer("reminder_hours_before").notNull().default(24),
-    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check("giving_settings_single_row", sql`${t.id} = 1`),
-    check("giving_settings_max_range", sql`${t.max_donation_pence} between 100 and 100000000`),
-    check("giving_settings_tickets_per_client_range", sql`${t.max_tickets_per_client} between 1 and 1000`),
-    check("giving_settings_waitlist_offer_hours_range", sql`${t.waitlist_offer_hours} between 1 and 168`),
-    check("giving_settings_reminder_hours_range", sql`${t.reminder_hours_before} between 1 and 168`),
-  ],
-);
-
-/**
- * A donor's Gift Aid declaration (HMRC's enduring model wording, the text kept as shown).
- * Never deleted while a claimed gift needs it; cancelling sets cancelled_at.
- */
-export const giftAidDeclarations = pgTable(
-  "gift_aid_declarations",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    email: text("email").notNull(),
-    title: text("title").notNull(),
-    first_name: text("first_name").notNull(),
-    last_name: text("last_name").notNull(),
-    house: text("house").notNull(),
-    postcode: text("postcode").notNull(),
-    declaration_text: text("declaration_text").notNull(),
-    made_at: timestamp("made_at", { withTimezone: true }).notNull().defaultNow(),
-    cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
-    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
-    supporter_id: uuid("supporter_id"),
-  },
-  (t) => [index("gift_aid_declarations_email_idx").on(sql`lower(${t.email})`), index("gift_aid_declarations_supporter_idx").on(t.supporter_id)],
-);
-
-/** A Gift Aid claim made to HMRC: the gifts it covered point to it (donations.claim_id). */
-export const giftAidClaims = pgTable("gift_aid_claims", {
-  id: serial("id").primaryKey(),
-  from_date: date("from_date").notNull(),
-  to_date: date("to_date").notNull(),
-  gift_count: integer("gift_count").notNull(),
-  total_pence: integer("total_pence").notNull(),
-  claimed_by: text("claimed_by"),
-  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * What a donor filled in before going to Checkout, kept so that Cancel brings the form
- * back and the webhook knows the cause and Gift Aid details (they never go to Stripe).
- */
-export const donationCheckouts = pgTable("donation_checkouts", {
-  token: text("token").primaryKey(),
-  reference: text("reference").notNull().unique(),
-  mode: text("mode").$type<"one-off" | "monthly">().notNull(),
-  amount_pence: integer("amount_pence").notNull(),
-  values: jsonb("values").$type<Record<string, string>>().notNull(),
-  stripe_session_id: text("stripe_session_id"),
-  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** A monthly gift (a Stripe subscription). Each paid invoice is a row in donations. */
-export const monthlyGifts = pgTable(
-  "monthly_gifts",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    reference: text("reference").notNull().unique(),
-    stripe_subscription_id: text("stripe_subscription_id").notNull().unique(),
-    /** The Checkout session that started it (the thank-you page looks up only sessions the site knows). */
-    stripe_checkout_session_id: text("stripe_checkout_session_id"),
-    stripe_customer_id: text("stripe_customer_id"),
-    email: text("email").notNull(),
-    amount_pence: integer("amount_pence").notNull(),
-    cause_id: integer("cause_id"),
-    cause_title: text("cause_title"),
-    declaration_id: uuid("declaration_id").references(() => giftAidDeclarations.id),
-    /** The random token in the donor's "stop my monthly gift" link (in every receipt). */
-    stop_token: text("stop_token").notNull().unique(),
-    status: text("status").$type<"active" | "ended">().notNull().default("active"),
-    started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
-    ended_at: timestamp("ended_at", { withTimezone: true }),
-    /** How the donor pays: a card, or Direct Debit (Bacs). */
-    payment_method: text("payment_method").$type<"card" | "bacs_debit">().notNull().default("card"),
-    /** Set while Stripe reports a payment failed (past due or unpaid); cleared when it is active again. */
-    at_risk_since: timestamp("at_risk_since", { withTimezone: true }),
-    /** Why it ended: the donor or staff stopped it, or Stripe ended it after failed payments. */
-    ended_reason: text("ended_reason").$type<"stopped" | "payment-failed">(),
-    /** Of amount_pence, what the donor added to cover the processing fee. */
-    fee_covered_pence: integer("fee_covered_pence").notNull().default(0),
-    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
-    supporter_id: uuid("supporter_id"),
-  },
-  (t) => [index("monthly_gifts_supporter_idx").on(t.supporter_id, t.status)],
-);
-
-/** One gift confirmed by Stripe: a paid Checkout session or a paid monthly invoice. */
-export const donations = pgTable(
-  "donations",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    reference: text("reference").notNull().unique(),
-    amount_pence: integer("amount_pence").notNull(),
-    currency: text("currency").notNull().default("gbp"),
-    mode: text("mode").$type<"one-off" | "monthly">().notNull(),
-    status: text("status").$type<"paid" | "refunded">().notNull().default("paid"),
-    email: text("email").notNull(),
-    cause_id: integer("cause_id"),
-    cause_title: text("cause_title"),
-    declaration_id: uuid("declaration_id").references(() => giftAidDeclarations.id),
-    monthly_gift_id: uuid("monthly_gift_id").references(() => monthlyGifts.id),
-    claim_id: integer("claim_id").references(() => giftAidClaims.id),
-    stripe_checkout_session_id: text("stripe_checkout_session_id"),
-    stripe_invoice_id: text("stripe_invoice_id").unique(),
-    stripe_payment_intent_id: text("stripe_payment_intent_id"),
-    paid_at: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
-    refunded_at: timestamp("refunded_at", { withTimezone: true }),
-    /** The supporter (app/features/supporters), matched by normalised email; the foreign key is in the migration. */
-    supporter_id: uuid("supporter_id"),
-    /** Of amount_pence, what the donor added to cover the processing fee. */
-    fee_covered_pence: integer("fee_covered_pence").notNull().default(0),
-    /**
-     * The gift has an offline_gifts row (staff recorded it by hand). Kept by a trigger on
-     * offline_gifts, never written by the application: the reports' money summary
-     * (money_daily) needs to know, when a gift changes or goes, which stream it was in.
-     */
-    offline: boolean("offline").notNull().default(false),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check("donations_amount_positive", sql`${t.amount_pence} > 0`),
-    index("donations_supporter_paid_idx").on(t.supporter_id, t.paid_at),
-    uniqueIndex("donations_checkout_session_idx").on(t.stripe_checkout_session_id),
-    // The ledger's order (newest first, the reference breaking ties) and its date filter.
-    index("donations_paid_at_reference_idx").on(t.paid_at, t.reference),
-    index("donations_email_idx").on(sql`lower(${t.email})`),
-    index("donations_payment_intent_idx").on(t.stripe_payment_intent_id),
-    index("donations_cause_idx").on(t.cause_id, t.status),
-    index("donations_declaration_idx").on(t.declaration_id),
-    // The ledger search ("contains", ILIKE); pg_trgm.
-    index("donations_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
-    index("donations_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
-  ],
-);
-
-/**
- * The ledger's totals by status, type, Gift Aid and cause, kept by a trigger on donations
- * (written in SQL in its migration: every insert, change and delete of a gift moves its
- * amount here in the same transaction). The Donations screen's totals without a date or
- * a search read these few rows instead of adding up every gift. Derived: not in backups
- * (a restore rebuilds it as the gifts are copied in).
- */
-export const donationTotals = pgTable(
-  "donation_totals",
-  {
-    status: text("status").notNull(),
-    mode: text("mode").notNull(),
-    gift_aid: boolean("gift_aid").notNull(),
-    /** The cause's id, 0 for "where it is needed most". */
-    cause_key: integer("cause_key").notNull(),
-    gifts: integer("gifts").notNull(),
-    pence: bigint("pence", { mode: "number" }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.status, t.mode, t.gift_aid, t.cause_key] })],
-);
-
 /** Every Stripe event received, by its id: a repeated delivery is recognised and ignored. */
 export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),
@@ -840,7 +543,6 @@ export const stripeEvents = pgTable("stripe_events", {
 });
 
 export type EventRow = typeof events.$inferSelect;
-export type BookingRow = typeof bookings.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 export type CraftFairRow = typeof craftFairs.$inferSelect;
 export type NewCraftFairRow = typeof craftFairs.$inferInsert;
@@ -852,9 +554,6 @@ export type PageTextRow = typeof pageTexts.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
-export type DonationRow = typeof donations.$inferSelect;
-export type GiftAidDeclarationRow = typeof giftAidDeclarations.$inferSelect;
-export type MonthlyGiftRow = typeof monthlyGifts.$inferSelect;
 
 /**
  * Secrets the server makes once and every instance shares (the toast cookie's signing

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "@playwright/test";
 import { openDatabase, type OpenDatabase } from "../../app/db/bootstrap.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { donations, monthlyGifts } from "../../app/db/schema.ts";
+import { donations, monthlyGifts } from "../../app/features/giving/table.ts";
 import { readConfig } from "../../app/lib/config.server.ts";
 import { StripeDouble } from "../../scripts/stripe-double.ts";
 import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";

@@ -8,7 +8,7 @@
 // Not ./fixtures.ts: this spec opens its own database in the test process.
 import { expect, test, type Page } from "@playwright/test";
 import { getDb } from "../../app/db/client.server.ts";
-import { donations } from "../../app/db/schema.ts";
+import { donations } from "../../app/features/giving/table.ts";
 import { linkSupporter, recordConsent } from "../../app/features/supporters/supporters.server.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { openSitePage, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";

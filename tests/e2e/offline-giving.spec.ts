@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { isoDay } from "../../app/content/sample-content.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { donations } from "../../app/db/schema.ts";
+import { donations } from "../../app/features/giving/table.ts";
 import { causes } from "../../app/features/causes/table.ts";
 import { markClaimed } from "../../app/features/giving/gift-aid.server.ts";
 import { postAppealUpdate, saveAppeal } from "../../app/features/appeals/appeals.server.ts";

@@ -1,5 +1,5 @@
 import { getDb } from "../../app/db/client.server.ts";
-import { bookings } from "../../app/db/schema.ts";
+import { bookings } from "../../app/features/bookings/table.ts";
 import { hashToken } from "../../app/lib/tokens.server.ts";
 import { expect, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";

@@ -8,7 +8,7 @@
 // Not ./fixtures.ts: this spec opens its own database in the test process.
 import { expect, test, type Page } from "@playwright/test";
 import { getDb } from "../../app/db/client.server.ts";
-import { givingSettings } from "../../app/db/schema.ts";
+import { givingSettings } from "../../app/features/giving/table.ts";
 import { supporterByEmail } from "../../app/features/supporters/index.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { openSitePage, startGivingSite, type GivingSite } from "./giving-server.ts";

@@ -10,7 +10,8 @@
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
-import { bookings, events } from "../../app/db/schema.ts";
+import { events } from "../../app/db/schema.ts";
+import { bookings } from "../../app/features/bookings/table.ts";
 import { waitlistEntries } from "../../app/features/waitlist/table.ts";
 import { hashToken } from "../../app/lib/tokens.server.ts";
 import { openSitePage, signInAdministrator, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";

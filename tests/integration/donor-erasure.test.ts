@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../app/db/schema.ts";
+import { auditLog } from "../../app/db/schema.ts";
+import { donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../app/features/giving/table.ts";
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../app/domain/data-protection/retention.server.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { donations, monthlyGifts } from "../../app/db/schema.ts";
+import { donations, monthlyGifts } from "../../app/features/giving/table.ts";
 import { startDonationCheckout } from "../../app/features/giving/checkout.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { hashToken, newToken } from "../../app/lib/tokens.server.ts";

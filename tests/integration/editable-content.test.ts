@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, donations, pageTexts } from "../../app/db/schema.ts";
+import { auditLog, pageTexts } from "../../app/db/schema.ts";
+import { donations } from "../../app/features/giving/table.ts";
 import { causes } from "../../app/features/causes/table.ts";
 import { CauseFormSchema, causeAltTextProblem } from "../../app/features/causes/causes.schema.ts";
 import { createCause, deleteCause, listCauses, listCausesForAdmin, moveCause, setCauseVisible, updateCause } from "../../app/features/causes/causes.server.ts";

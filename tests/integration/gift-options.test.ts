@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { donations, monthlyGifts } from "../../app/db/schema.ts";
+import { donations, monthlyGifts } from "../../app/features/giving/table.ts";
 import { coverFeePence } from "../../app/features/giving/fees.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";

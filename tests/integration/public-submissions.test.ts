@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { formSubmissions } from "../../app/db/schema.ts";
+import { formSubmissions } from "../../app/features/submissions/table.ts";
 import { publicAnswer, RATE_LIMIT_MAX, submitPublicForm } from "../../app/features/submissions/submissions.server.ts";
 import { readReply } from "../../app/components/site/form-kit.tsx";
 import { readPublicFormPost } from "../../app/features/submissions/public-form-post.server.ts";

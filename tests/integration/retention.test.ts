@@ -5,7 +5,8 @@ import path from "node:path";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, formSubmissions, siteSettings } from "../../app/db/schema.ts";
+import { auditLog, siteSettings } from "../../app/db/schema.ts";
+import { formSubmissions } from "../../app/features/submissions/table.ts";
 import {
   deleteExpiredSubmissions,
   emailHash,

@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { adminUsers, auditLog, formSubmissions, sessions, siteSettings, users, type SubmissionKind } from "../../db/schema.ts";
+import { adminUsers, auditLog, sessions, siteSettings, users } from "../../db/schema.ts";
+import { formSubmissions, type SubmissionKind } from "../../features/submissions/table.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { eraseQueuedMail } from "../../mail/mailer.server.ts";

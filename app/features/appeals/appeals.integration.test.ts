@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { donations } from "../../db/schema.ts";
+import { donations } from "../giving/table.ts";
 import { causes } from "../causes/table.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { recordOfflineGift } from "../offline-gifts/offline-gifts.server.ts";

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donations } from "../../db/schema.ts";
+import { donations } from "../giving/table.ts";
 import { causes } from "../causes/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { formSubmissions } from "../../db/schema.ts";
+import { formSubmissions } from "../submissions/table.ts";
 import { readReply, type PublicReply } from "../../components/site/form-kit.tsx";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { action as awardsAction } from "./awards-page.tsx";

@@ -6,7 +6,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { getDb } from "../../db/client.server.ts";
-import { bookings, events, type BookingRow } from "../../db/schema.ts";
+import { events } from "../../db/schema.ts";
+import { bookings, type BookingRow } from "./table.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
 
 type Executor = Transaction | ReturnType<typeof getDb>;

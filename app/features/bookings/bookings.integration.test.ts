@@ -7,7 +7,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { bookings, events } from "../../db/schema.ts";
+import { events } from "../../db/schema.ts";
+import { bookings } from "./table.ts";
 import {
   availability,
   BOOKING_ATTEMPTS_PER_WINDOW,

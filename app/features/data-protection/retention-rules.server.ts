@@ -7,7 +7,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { bookings, donations, events, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { events } from "../../db/schema.ts";
+import { donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
+import { bookings } from "../bookings/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { deleteIdleSupporters, deleteWithdrawnConsent } from "../supporters/index.ts";

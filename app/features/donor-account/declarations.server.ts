@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
 import { GiftAidSchema } from "../giving/index.ts";
 import { CHARITY_NAME, giftAidDeclarationText } from "../giving/ui.ts";
 import { firstIssues } from "../../lib/form-submission.ts";

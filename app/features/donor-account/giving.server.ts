@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { donations, giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
 import { supporterByEmail } from "../supporters/index.ts";
 import { monthlyGiftPauses } from "./table.ts";
 import { taxYearDays, taxYearOf } from "./tax-year.ts";

@@ -8,7 +8,7 @@
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "../../db/client.server.ts";
-import { monthlyGifts } from "../../db/schema.ts";
+import { monthlyGifts } from "../giving/table.ts";
 import { parseAmount } from "../giving/ui.ts";
 import { readGivingSettings, stopMonthlyGift } from "../giving/index.ts";
 import { logger } from "../../lib/logger.server.ts";

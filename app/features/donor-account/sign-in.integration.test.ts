@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { donations } from "../../db/schema.ts";
+import { donations } from "../giving/table.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { withMailServer } from "../../../tests/helpers/mail-server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";

@@ -12,7 +12,7 @@
  */
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { donations, giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { donorCookieName } from "../../auth/donor-cookie.ts";
 import { parseCookies, tokenCookie } from "../../auth/session.server.ts";

@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { bookings, events } from "../../db/schema.ts";
+import { events } from "../../db/schema.ts";
+import { bookings } from "../bookings/table.ts";
 import { cancelByToken, createBooking } from "../bookings/bookings.server.ts";
 import { siteJobs } from "../../jobs/jobs.server.ts";
 import { startQueue } from "../../jobs/queue.server.ts";

@@ -13,7 +13,9 @@
  */
 import { and, eq, gte, inArray, lte, notExists, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { bookings, events, givingSettings, type BookingRow, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "../../db/schema.ts";
+import { givingSettings } from "../giving/table.ts";
+import { bookings, type BookingRow } from "../bookings/table.ts";
 import { longDate, shortTime, ticketSvg, londonInstant } from "../bookings/index.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { bookings } from "../../db/schema.ts";
+import { bookings } from "../bookings/table.ts";
 
 export const BOOKING_MAIL_KINDS = ["reminder", "thank-you"] as const;
 export type BookingMailKind = (typeof BOOKING_MAIL_KINDS)[number];

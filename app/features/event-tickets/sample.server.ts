@@ -5,7 +5,8 @@
  * no bookings; staff change or delete them like their own.
  */
 import { and, eq } from "drizzle-orm";
-import { bookings, events } from "../../db/schema.ts";
+import { events } from "../../db/schema.ts";
+import { bookings } from "../bookings/table.ts";
 import type { SampleSection } from "../../db/seed.server.ts";
 import { discountCodes, eventTicketTypes } from "./table.ts";
 

@@ -7,7 +7,8 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { bookings, events, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "../../db/schema.ts";
+import { bookings } from "../bookings/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import type { DiscountCodeInput, TicketTypeInput } from "./tickets.schema.ts";

@@ -1,7 +1,7 @@
 /** What the Donations screen shows of gift options: monthly gifts at risk, and each gift's dedication and payment state. */
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { monthlyGifts } from "../../db/schema.ts";
+import { monthlyGifts } from "../giving/table.ts";
 import { DEDICATION_LABELS } from "./dedication.ts";
 import { failedPayments, giftDedications } from "./table.ts";
 

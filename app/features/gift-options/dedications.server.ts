@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donations } from "../../db/schema.ts";
+import { donations } from "../giving/table.ts";
 
 import { queueMail } from "../../mail/mailer.server.ts";
 import type { AfterCommit, Transaction } from "../../payments/webhooks.server.ts";

@@ -11,7 +11,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { monthlyGifts } from "../../db/schema.ts";
+import { monthlyGifts } from "../giving/table.ts";
 
 import { siteOrigin } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";

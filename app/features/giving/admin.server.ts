@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donations, donationTotals, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { donations, donationTotals, giftAidDeclarations, monthlyGifts } from "./table.ts";
 import { inBatches } from "../../lib/csv.ts";
 import { GIFT_AID_RATE } from "./donation.ts";
 import { offlineGifts } from "../offline-gifts/index.ts";

@@ -6,7 +6,7 @@
  */
 import { eq, lt } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donationCheckouts, donations, monthlyGifts } from "../../db/schema.ts";
+import { donationCheckouts, donations, monthlyGifts } from "./table.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";
 import { CHARITY_NAME, type DonationRequest, type DonationValues } from "./donation.schema.ts";
 import { newDonationReference, newToken } from "./references.server.ts";

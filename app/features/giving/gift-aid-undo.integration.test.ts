@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.ts";
+import { donations, giftAidClaims, giftAidDeclarations } from "./table.ts";
 import { eligibleGifts, markClaimed, nextClaimPeriod, undoClaim } from "./gift-aid.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { numberFormats, sheetRows } from "../../../tests/helpers/spreadsheet.ts";
 import { getDb } from "../../db/client.server.ts";
-import { donations, giftAidDeclarations } from "../../db/schema.ts";
+import { donations, giftAidDeclarations } from "./table.ts";
 import {
   claimedGifts,
   eligibleGifts,

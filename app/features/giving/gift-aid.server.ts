@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donations, giftAidClaims, giftAidDeclarations } from "../../db/schema.ts";
+import { donations, giftAidClaims, giftAidDeclarations } from "./table.ts";
 
 import { SCHEDULE_ROWS_PER_FILE } from "./shared.ts";
 import { declarationRecords, SPOKEN_CANCELLATION_DAYS } from "../offline-gifts/index.ts";

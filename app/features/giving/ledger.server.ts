@@ -7,7 +7,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "../../db/client.server.ts";
-import { donationCheckouts, donations, giftAidDeclarations, monthlyGifts, type MonthlyGiftRow } from "../../db/schema.ts";
+import { donationCheckouts, donations, giftAidDeclarations, monthlyGifts, type MonthlyGiftRow } from "./table.ts";
 import { causes } from "../../features/causes/table.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { stripeClient } from "../../payments/stripe.server.ts";

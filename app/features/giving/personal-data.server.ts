@@ -7,7 +7,7 @@
 import { penceAsPounds } from "../../lib/money.ts";
 import { and, eq, gt, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client.server.ts";
-import { donationCheckouts, donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { donationCheckouts, donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "./table.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured, stripeClient } from "../../payments/stripe.server.ts";
 import { giftDedications } from "../gift-options/table.ts";

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { donations, giftAidDeclarations, monthlyGifts } from "./table.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import { CHARITY_NAME } from "./donation.ts";

@@ -2,7 +2,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../../db/client.server.ts";
-import { donations, givingSettings } from "../../db/schema.ts";
+import { donations, givingSettings } from "./table.ts";
 import { causes } from "../../features/causes/table.ts";
 import { DEFAULT_MAX_DONATION_PENCE, parseAmount } from "./donation.ts";
 import { formatPence, readPence } from "../../lib/money.ts";

@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { donations, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { donations, giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
 import { causes } from "../causes/table.ts";
 import { DONATION_EVENT_HANDLERS } from "../giving/ledger.server.ts";
 import { markClaimed, undoClaim } from "../giving/gift-aid.server.ts";

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { donations } from "../../db/schema.ts";
+import { donations } from "../giving/table.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";
 import { throughLayouts } from "../../../tests/helpers/route-table.ts";

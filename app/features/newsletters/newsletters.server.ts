@@ -5,7 +5,10 @@
  */
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { bookings, donations, events, formSubmissions, monthlyGifts } from "../../db/schema.ts";
+import { events } from "../../db/schema.ts";
+import { donations, monthlyGifts } from "../giving/table.ts";
+import { bookings } from "../bookings/table.ts";
+import { formSubmissions } from "../submissions/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { getContactDetails } from "../contact/index.ts";
 import { sanitiseRichHtml } from "../../lib/rich-html.server.ts";

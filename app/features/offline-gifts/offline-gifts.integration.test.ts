@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { donations } from "../../db/schema.ts";
+import { donations } from "../giving/table.ts";
 import { causes } from "../causes/table.ts";
 import { donationsExport, listDonations, parseDonationFilters } from "../giving/admin.server.ts";
 import { eligibleGifts, markClaimed } from "../giving/gift-aid.server.ts";

@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { donations, giftAidDeclarations } from "../../db/schema.ts";
+import { donations, giftAidDeclarations } from "../giving/table.ts";
 import { causes } from "../causes/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { CHARITY_NAME, giftAidAllowed, giftAidDeclarationText } from "../giving/ui.ts";

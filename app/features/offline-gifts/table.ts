@@ -10,7 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uuid, date } from "drizzle-orm/pg-core";
-import { donations, giftAidDeclarations } from "../../db/schema.ts";
+import { donations, giftAidDeclarations } from "../giving/table.ts";
 
 export const offlineGifts = pgTable(
   "offline_gifts",

@@ -5,7 +5,8 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { auditLog, formSubmissions } from "../../db/schema.ts";
+import { auditLog } from "../../db/schema.ts";
+import { formSubmissions } from "./table.ts";
 import {
   listSubmissions,
   parseInboxFilters,

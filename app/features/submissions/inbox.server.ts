@@ -8,7 +8,7 @@ import { getDb } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
 import { containsPattern } from "../../db/like.ts";
 import type { PageCount } from "../../lib/paging.ts";
-import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
+import { formSubmissions, type SubmissionKind } from "./table.ts";
 import { inBatches } from "../../lib/csv.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import {

@@ -4,7 +4,7 @@
  * inbox screens and the CSV export.
  */
 import { AWARD_CATEGORIES, VOLUNTEER_ROLES } from "../../content/sample-content.ts";
-import type { SubmissionKind, SubmissionStatus } from "../../db/schema.ts";
+import type { SubmissionKind, SubmissionStatus } from "./table.ts";
 import { AVAILABILITY_OPTIONS, CRAFT_CATEGORIES, NOMINATOR_RELATIONSHIPS, STALL_SIZES } from "./public-forms.ts";
 
 export type { SubmissionKind, SubmissionStatus };

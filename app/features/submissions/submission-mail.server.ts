@@ -5,7 +5,7 @@
  * safe place for personal data). Never throws: a mail failure must not fail the form.
  */
 import { siteOrigin } from "../../lib/config.server.ts";
-import type { SubmissionKind } from "../../db/schema.ts";
+import type { SubmissionKind } from "./table.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { mailConfigured, queueMail, type MailMessage } from "../../mail/mailer.server.ts";
 import { getSiteSettings } from "../settings/index.ts";

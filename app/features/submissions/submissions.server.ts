@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { formSubmissions, type SubmissionKind } from "../../db/schema.ts";
+import { formSubmissions, type SubmissionKind } from "./table.ts";
 import { config } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { privateStore } from "../../storage/file-store.server.ts";

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { auditLog, bookings, donations, events } from "../../db/schema.ts";
+import { auditLog, events } from "../../db/schema.ts";
+import { donations } from "../giving/table.ts";
+import { bookings } from "../bookings/table.ts";
 import { erasePersonalData } from "../../domain/data-protection/retention.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";

@@ -4,7 +4,9 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { bookings, donations, formSubmissions, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
+import { donations, giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
+import { bookings } from "../bookings/table.ts";
+import { formSubmissions } from "../submissions/table.ts";
 import { containsPattern } from "../../db/like.ts";
 import { countLimit, pageCount, type PageCount } from "../../lib/paging.ts";
 import { formatPence } from "../../lib/money.ts";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { formSubmissions } from "../../db/schema.ts";
+import { formSubmissions } from "../submissions/table.ts";
 import { submitPublicForm } from "../submissions/index.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { VolunteerRoleFormSchema } from "./volunteer-roles.schema.ts";

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { formSubmissions } from "../../db/schema.ts";
+import { formSubmissions } from "../submissions/table.ts";
 import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { asc } from "drizzle-orm";
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";

@@ -10,7 +10,7 @@ import { readPage } from "../../db/count.server.ts";
 import { containsPattern } from "../../db/like.ts";
 import type { VolunteerFilters } from "./list-filters.ts";
 import type { PageCount } from "../../lib/paging.ts";
-import { formSubmissions } from "../../db/schema.ts";
+import { formSubmissions } from "../submissions/table.ts";
 import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { checkState, shiftMinutes, type CheckState } from "./shifts.ts";
