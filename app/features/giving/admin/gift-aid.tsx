@@ -7,7 +7,7 @@ import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { giftAidPence } from "../donation.ts";
-import { eligibleGifts, listClaims, markClaimed, nextClaimPeriod, readRange, scheduleDate, undoClaim } from "../gift-aid.server.ts";
+import { eligibleGifts, listClaims, markClaimed, nextClaimPeriod, readRange, undoClaim } from "../gift-aid.server.ts";
 import { SCHEDULE_ROWS_PER_FILE } from "../shared.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/gift-aid";
@@ -62,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
         id: g.id,
         name: [g.title, g.first_name, g.last_name].filter(Boolean).join(" "),
         address: `${g.house}, ${g.postcode}`,
-        date: scheduleDate(g.paid_at),
+        date: formatUk(g.paid_at, "short-numeric-date"),
         amount: formatPenceExact(g.amount_pence),
         reference: g.reference,
       })),
