@@ -59,6 +59,21 @@ const NO_ACTION_DATA_CASTS = [
   { selector: "CallExpression[callee.name='data'] > TSAsExpression.arguments:not([typeAnnotation.typeName.name='const'])", message: CAST },
 ];
 
+/**
+ * One module for UK time and one for money (docs/decisions/276, 336): a function whose whole
+ * body calls app/lib/uk-time.ts is a second name for it (import uk-time instead), and pence
+ * are turned into pounds only by app/lib/money.ts (`formatPence`, `penceAsPounds`).
+ */
+const UK_TIME_CALL = "/^(uk[A-Z]\\w*|formatUk)$/";
+const DELEGATE = "Import app/lib/uk-time.ts and call it by its own name: no second name for it (docs/decisions/336).";
+const PENCE = "Money is integer pence: show it with formatPence / penceAsPounds from app/lib/money.ts, never by dividing by 100 (docs/decisions/336).";
+const ONE_MODULE_EACH = [
+  { selector: `:matches(Program, ExportNamedDeclaration) > FunctionDeclaration > BlockStatement[body.length=1] > ReturnStatement > CallExpression.argument[callee.name=${UK_TIME_CALL}]:not(:has(MemberExpression))`, message: DELEGATE },
+  { selector: `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > ArrowFunctionExpression > CallExpression.body[callee.name=${UK_TIME_CALL}]:not(:has(MemberExpression))`, message: DELEGATE },
+  { selector: `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > Identifier.init[name=${UK_TIME_CALL}]`, message: DELEGATE },
+  { selector: "BinaryExpression[operator='/'][right.value=100]:matches([left.name=/[Pp]ence/], [left.property.name=/[Pp]ence/])", message: PENCE },
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/tmp/"] },
   js.configs.recommended,
@@ -72,6 +87,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
       "no-restricted-syntax": ["error", NO_INNER_HTML, ...NO_ACTION_DATA_CASTS],
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/uk-time.ts", "app/lib/money.ts"],
+    rules: { "no-restricted-syntax": ["error", NO_INNER_HTML, ...NO_ACTION_DATA_CASTS, ...ONE_MODULE_EACH] },
   },
   {
     // JSON-LD, and news bodies that the server has sanitised (the SafeHtml type).

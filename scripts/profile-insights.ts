@@ -11,9 +11,9 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { getDb } from "../app/db/client.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
-import { ukToday } from "../app/components/site/format.ts";
 import { periodFrom } from "../app/features/insights/period.ts";
 import { eventsReport, moneyReport, supportersReport, websiteReport } from "../app/features/insights/reports.server.ts";
+import { ukDate } from "../app/lib/uk-time.ts";
 
 const dir = path.resolve(process.argv[2] ?? "");
 const rounds = Number(process.argv[3] ?? 10);
@@ -22,7 +22,7 @@ const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: path.
 console.log(`opened (migrations included) in ${Date.now() - started} ms`);
 try {
   await getDb().execute(sql`analyze money_daily`);
-  const period = (q: string) => periodFrom(new URLSearchParams(q), ukToday(), 4);
+  const period = (q: string) => periodFrom(new URLSearchParams(q), ukDate(), 4);
   const cases: [string, () => Promise<unknown>][] = [
     ["money this-year", () => moneyReport(period("period=this-year"))],
     ["money five years", () => moneyReport(period("from=2022-01-01&to=2026-12-31"))],

@@ -88,6 +88,15 @@ export function ukInstant(date: string, time: string, disambiguation: Disambigua
   return disambiguation === "reject" ? null : new Date(naive);
 }
 
+/**
+ * When something listed by a Millbrook date and a stored time starts (an event, a shift):
+ * the time as a database keeps it ("19:30", "19:30:00", seconds ignored; empty is midnight).
+ * Never null: an impossible date or time is an invalid Date, so every comparison with it is false.
+ */
+export function ukStartInstant(date: string, time: string): Date {
+  return ukInstant(date, /^\d{1,2}:\d{2}/.exec(time)?.[0] ?? "00:00") ?? new Date(Number.NaN);
+}
+
 /** The instant of a datetime-local value in UK time ("2026-11-24T09:30"); null when it is not a real time. */
 export function ukInstantFromInput(value: string): Date | null {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);

@@ -130,8 +130,6 @@ export async function runDiagnostics(options: { countAdministrators: () => Promi
   return { ranAt: new Date().toISOString(), checks };
 }
 
-export const ukTime = (date: Date) => formatUk(date, "date-time");
-
 /** The job queue: running here, jobs waiting and failed, and each periodic job's last run. */
 export async function checkJobQueue(): Promise<DiagnosticCheck> {
   const label = "Job queue";
@@ -144,7 +142,7 @@ export async function checkJobQueue(): Promise<DiagnosticCheck> {
     const mail = queues.find((q) => q.name === MAIL_JOB);
     const lastRuns = PERIODIC_JOBS.map((name) => {
       const last = queues.find((q) => q.name === name)?.lastCompleted;
-      return `${name} ${last ? ukTime(last) : "not yet"}`;
+      return `${name} ${last ? formatUk(last, "date-time") : "not yet"}`;
     });
     const detail = [
       running.ok ? "Running" : `Not running here: ${running.error ?? "unknown error"}`,
@@ -175,7 +173,7 @@ export async function checkOwedRefunds(): Promise<DiagnosticCheck> {
     if (owed.length === 0) return { id: "refunds", label, status: "ok", detail: "None: every late payment has been refunded" };
     const list = owed
       .slice(0, 5)
-      .map((r) => `${r.reference} (${r.name}, ${r.eventTitle}, since ${ukTime(r.since)}${r.error ? `; last error: ${r.error}` : ""})`)
+      .map((r) => `${r.reference} (${r.name}, ${r.eventTitle}, since ${formatUk(r.since, "date-time")}${r.error ? `; last error: ${r.error}` : ""})`)
       .join("; ");
     return {
       id: "refunds",
@@ -198,7 +196,7 @@ export async function checkPayments(databaseOk = true): Promise<DiagnosticCheck>
   if (!databaseOk) return { id: "payments", label, status: "ok", detail: "Stripe keys are set; last webhook unknown (the database is not reachable)" };
   try {
     const last = await lastWebhookAt();
-    const when = last ? ukTime(last) : null;
+    const when = last ? formatUk(last, "date-time") : null;
     return {
       id: "payments",
       label,

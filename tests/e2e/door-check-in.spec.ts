@@ -12,10 +12,10 @@ import { randomUUID } from "node:crypto";
 import QRCode from "qrcode";
 import { getDb } from "../../app/db/client.server.ts";
 import { events } from "../../app/db/schema.ts";
-import { ukToday } from "../../app/components/site/format.ts";
 import { createBooking } from "../../app/features/bookings/bookings.server.ts";
 import { eventTicketTypes } from "../../app/features/event-tickets/table.ts";
 import { expect, test } from "./fixtures.ts";
+import { ukDate } from "../../app/lib/uk-time.ts";
 
 /** An event today with bookings: booked three days ago, when booking was still open. */
 async function todaysEvent(names: string[]) {
@@ -23,7 +23,7 @@ async function todaysEvent(names: string[]) {
     .insert(events)
     .values({
       title: `Harvest Supper ${randomUUID().slice(0, 6)}`,
-      date: ukToday(),
+      date: ukDate(),
       time: "23:59",
       description: "Supper in the hall.",
       location: "Millbrook Village Hall",
@@ -134,7 +134,7 @@ test("group check-in on a phone: a family's party shows the types bought and the
     .insert(events)
     .values({
       title: `Family Quiz ${randomUUID().slice(0, 6)}`,
-      date: ukToday(),
+      date: ukDate(),
       time: "23:59",
       description: "A quiz for all ages.",
       location: "Millbrook Village Hall",

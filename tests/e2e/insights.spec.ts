@@ -11,7 +11,6 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
-import { ukToday } from "../../app/components/site/format.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { events } from "../../app/db/schema.ts";
 import { donations } from "../../app/features/giving/table.ts";
@@ -19,11 +18,12 @@ import { bookings } from "../../app/features/bookings/table.ts";
 import { financialYearOf } from "../../app/features/insights/period.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { openSitePage, startGivingSite, type GivingSite } from "./giving-server.ts";
+import { ukDate } from "../../app/lib/uk-time.ts";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 let site: GivingSite;
-const year = financialYearOf(ukToday(), 4);
+const year = financialYearOf(ukDate(), 4);
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);

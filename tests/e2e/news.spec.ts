@@ -7,9 +7,9 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
-import { toLondonInput } from "../../app/features/news/news.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { expect, test } from "./fixtures.ts";
+import { ukDateTimeInput } from "../../app/lib/uk-time.ts";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(60_000);
@@ -267,7 +267,7 @@ test("a scheduled post appears on its own at its time, past the page cache", asy
   await page.keyboard.type("Now you can read it.");
   await page.getByLabel("Author").fill("Raj Patel");
   await page.getByLabel("Status").selectOption("published");
-  await page.getByLabel("Publish time (UK time)").fill(toLondonInput(due));
+  await page.getByLabel("Publish time (UK time)").fill(ukDateTimeInput(due));
   await page.getByRole("button", { name: "Save Post" }).click();
   await expect(page.getByTestId("admin-news-post").filter({ hasText: scheduledTitle })).toContainText("Scheduled");
 

@@ -5,7 +5,6 @@
 import { desc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ukToday } from "../../app/components/site/format.ts";
 import { markupBlocks } from "../../app/components/site/simple-markup.tsx";
 import { readReply, type PublicReply } from "../../app/components/site/form-kit.tsx";
 import { getDb } from "../../app/db/client.server.ts";
@@ -26,6 +25,7 @@ import { getLegalPage, updateLegalPage } from "../../app/features/legal-pages/le
 import { action as craftFairsAction, loader as craftFairsLoader } from "../../app/features/craft-fairs/craft-fairs-page.tsx";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { dataOf, publicPost as post, statusOf } from "../helpers/public-post.ts";
+import { ukDate } from "../../app/lib/uk-time.ts";
 
 setupTestDatabase();
 
@@ -37,7 +37,7 @@ describe("starting content", () => {
   it("is written once per section and never again, even after staff empty a section", async () => {
     expect((await listPublicFaqs()).items.length).toBeGreaterThan(0);
     expect((await getLegalPage("privacy")).body).toContain("Information Commissioner's Office");
-    expect(nominationsState(await getAwardRound(), ukToday())).toBe("open");
+    expect(nominationsState(await getAwardRound(), ukDate())).toBe("open");
     await getDb().delete(faqs);
     expect(await seedNewSections(getDb(), await siteSamples())).toEqual([]);
     expect((await listPublicFaqs()).items).toEqual([]);

@@ -12,7 +12,6 @@ import { auditLog, newsPosts, oneTimeTokens, sessions } from "../../app/db/schem
 import { formSubmissions } from "../../app/features/submissions/table.ts";
 import { discardFailedMail, listFailedMail, resendFailedMail } from "../../app/features/failed-mail/failed-mail.server.ts";
 import { createNewsPost } from "../../app/features/news/news.server.ts";
-import { toLondonInput } from "../../app/features/news/news.ts";
 import { notifyStaff } from "../../app/domain/security-notices/notices.server.ts";
 import { siteJobs } from "../../app/jobs/jobs.server.ts";
 import { enqueue, failedJobs, queueStatus, startQueue, type JobDefinition } from "../../app/jobs/queue.server.ts";
@@ -23,6 +22,7 @@ import { queueMail } from "../../app/mail/mailer.server.ts";
 import { startSmtpCatcher } from "../../scripts/mail-catcher.ts";
 import { createTestAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
+import { ukDateTimeInput } from "../../app/lib/uk-time.ts";
 
 const database = setupTestDatabase();
 const FAST = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 };
@@ -107,7 +107,7 @@ describe("jobs on the PostgreSQL queue", () => {
     await runningQueue();
     const later = new Date(Date.now() + 2 * 86_400_000);
     const post = await createNewsPost(
-      { title: "Carol concert", slug: "", summary: "Join us.", body: "<p>Join us.</p>", author: "Sophie", image_alt: "", status: "published", publish_at: toLondonInput(later), image: null },
+      { title: "Carol concert", slug: "", summary: "Join us.", body: "<p>Join us.</p>", author: "Sophie", image_alt: "", status: "published", publish_at: ukDateTimeInput(later), image: null },
       { userId: null, email: "editor@millbrook.test", ip: "127.0.0.1" },
     );
     // The job waits for the post's time.

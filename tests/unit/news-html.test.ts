@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { htmlText, sanitiseRichHtml } from "../../app/lib/rich-html.server.ts";
-import { fromLondonInput, newsState, slugify, toLondonInput } from "../../app/features/news/news.ts";
+import { newsState, slugify } from "../../app/features/news/news.ts";
 import { NewsFormSchema } from "../../app/features/news/news.schema.ts";
+import { ukDateTimeInput, ukInstantFromInput } from "../../app/lib/uk-time.ts";
 
 const OWN_IMAGE = "/uploads/news/AbCdEf0123456789abcdef.webp";
 const OWN_VARIANTS = "/uploads/news/AbCdEf0123456789abcdef-400.webp 400w, /uploads/news/AbCdEf0123456789abcdef-800.webp 800w, /uploads/news/AbCdEf0123456789abcdef.webp 1600w";
@@ -106,12 +107,12 @@ describe("news rules", () => {
   });
 
   it("reads publish times as UK local time, in winter and in summer", () => {
-    expect(fromLondonInput("2026-12-01T09:30")?.toISOString()).toBe("2026-12-01T09:30:00.000Z");
-    expect(fromLondonInput("2026-07-01T09:30")?.toISOString()).toBe("2026-07-01T08:30:00.000Z");
-    expect(toLondonInput(new Date("2026-07-01T08:30:00Z"))).toBe("2026-07-01T09:30");
-    expect(fromLondonInput("2026-02-30T09:30")).toBeNull();
+    expect(ukInstantFromInput("2026-12-01T09:30")?.toISOString()).toBe("2026-12-01T09:30:00.000Z");
+    expect(ukInstantFromInput("2026-07-01T09:30")?.toISOString()).toBe("2026-07-01T08:30:00.000Z");
+    expect(ukDateTimeInput(new Date("2026-07-01T08:30:00Z"))).toBe("2026-07-01T09:30");
+    expect(ukInstantFromInput("2026-02-30T09:30")).toBeNull();
     // 01:30 on the last Sunday of March does not exist in London.
-    expect(fromLondonInput("2026-03-29T01:30")).toBeNull();
+    expect(ukInstantFromInput("2026-03-29T01:30")).toBeNull();
   });
 
   it("checks the form", () => {

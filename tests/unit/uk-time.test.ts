@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUk, ukDate, ukDateTimeInput, ukInstant, ukInstantFromInput } from "../../app/lib/uk-time.ts";
+import { formatUk, ukDate, ukDateTimeInput, ukInstant, ukInstantFromInput, ukStartInstant } from "../../app/lib/uk-time.ts";
 
 // In 2027 the clocks go forward on Sunday 28 March (01:00 GMT becomes 02:00 BST) and back on
 // Sunday 31 October (02:00 BST becomes 01:00 GMT).
@@ -57,5 +57,18 @@ describe("UK local time", () => {
     expect(formatUk(at, "date-time")).toBe("14 Sep 2027, 09:30");
     expect(formatUk(at, "date-time", { seconds: true })).toBe("14 Sep 2027, 09:30:15");
     expect(formatUk(at, "weekday-time")).toBe("Tuesday 14 September, 9:30");
+  });
+});
+
+describe("ukStartInstant (an event's or a shift's stored date and time)", () => {
+  it("reads a stored time with or without seconds, and an empty one as midnight", () => {
+    expect(ukStartInstant("2027-07-01", "19:30:00").toISOString()).toBe("2027-07-01T18:30:00.000Z");
+    expect(ukStartInstant("2027-07-01", "19:30").toISOString()).toBe("2027-07-01T18:30:00.000Z");
+    expect(ukStartInstant("2027-12-01", "").toISOString()).toBe("2027-12-01T00:00:00.000Z");
+  });
+
+  it("gives an invalid Date, never null, for an impossible date or time", () => {
+    expect(Number.isNaN(ukStartInstant("2027-02-30", "10:00").getTime())).toBe(true);
+    expect(Number.isNaN(ukStartInstant("2027-07-01", "25:00").getTime())).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
 /** Shows a freshly created one-time link (invitation, password reset, or setting up two-step sign-in again) to copy. */
-import { formatUkDateTime } from "../site/format.ts";
 import { useState } from "react";
+import { formatUk } from "../../lib/uk-time.ts";
 
 export function OneTimeLinkPanel({ kind, email, url, expiresAt, mailed }: {
   kind: "invite" | "reset" | "enrol"; email: string; url: string; expiresAt: string; mailed: boolean;
 }) {
   const [copied, setCopied] = useState(false);
-  const until = formatUkDateTime(expiresAt);
+  const until = formatUk(expiresAt, "date-time");
   const title =
     kind === "invite" ? `Invitation link for ${email}` : kind === "reset" ? `Password reset link for ${email}` : `Two-step sign-in set-up link for ${email}`;
   return (

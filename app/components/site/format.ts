@@ -1,9 +1,9 @@
 /**
  * Date, time and money formatting for the public pages. Dates are formatted by hand, not
  * with Intl, so the server and every browser produce exactly the same text (no
- * hydration differences between ICU versions).
+ * hydration differences between ICU versions). Instants (UK time) are read and written by
+ * app/lib/uk-time.ts.
  */
-import { formatUk, ukDate } from "../../lib/uk-time.ts";
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -17,19 +17,6 @@ function utc(date: string): Date | null {
 export function formatLongDate(date: string): string {
   const d = utc(date);
   return d ? `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : date;
-}
-
-/**
- * A moment in UK local time (GMT or BST) with the same month abbreviations as the dates
- * ("20 Sep 2026, 14:05", never "Sept"): the admin area's times.
- */
-export function formatUkDateTime(iso: string | Date, options: { seconds?: boolean } = {}): string {
-  return formatUk(iso, "date-time", options);
-}
-
-/** Today's date in the UK (yyyy-MM-dd, GMT or BST): the day deadlines and closing dates are compared with. */
-export function ukToday(now = new Date()): string {
-  return ukDate(now);
 }
 
 /** "13 Mar 2027". */

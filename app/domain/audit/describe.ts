@@ -4,6 +4,7 @@
  * such as "changed: Hero title, Contact email" or "Total: £12.50" instead of raw JSON.
  */
 import { CONTENT_AUDIT_PHRASES } from "../../lib/content-types.ts";
+import { formatPence } from "../../lib/money.ts";
 
 export const AUDIT_PHRASES = {
   // "added a trustee", "moved a cause" ...: made from the content types' nouns (app/lib/content-types.ts).
@@ -184,9 +185,6 @@ export function describeAction(actor: string | null, action: string): string {
   return `${actor ?? "The system"} ${phrase}`;
 }
 
-/** Pence as staff read money: 1250 → "£12.50". */
-const pounds = (pence: number) => `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** What each kind of record is called. */
 const RECORD_NAMES: Record<string, string> = {
   user: "Staff member",
@@ -247,7 +245,7 @@ export function describeDetails(details: Record<string, unknown> | null | undefi
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
     .map(([key, value]) => {
       if (key === "changed" && Array.isArray(value)) return value.length ? `changed: ${value.map((v) => fieldLabel(String(v))).join(", ")}` : "nothing changed";
-      if (key.endsWith("_pence") && typeof value === "number") return `${fieldLabel(key.replace(/_pence$/, ""))}: ${pounds(value)}`;
+      if (key.endsWith("_pence") && typeof value === "number") return `${fieldLabel(key.replace(/_pence$/, ""))}: ${formatPence(value, "exact")}`;
       const shown = Array.isArray(value) ? value.map(String).join(", ") : typeof value === "object" ? JSON.stringify(value) : String(value);
       return `${fieldLabel(key)}: ${shown}`;
     })

@@ -3,16 +3,16 @@
  * end date (and, once closed, what it raised), its updates, and the way to give.
  */
 import { data } from "react-router";
-import { ukToday } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { publicAppeal } from "./appeals.server.ts";
 import { AppealProgress, AppealStatus, AppealUpdates } from "./appeal-view.tsx";
 import type { Route } from "./+types/appeal-page";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const appeal = await publicAppeal(Number(params.id), ukToday());
+  const appeal = await publicAppeal(Number(params.id), ukDate());
   if (!appeal) throw data("Appeal not found", { status: 404 });
   return { appeal };
 }

@@ -3,12 +3,13 @@
  * (shown beside the gifts, never added into them), its end, and its updates. Shared by
  * the appeal's page and the list of appeals.
  */
-import { formatLongDate, formatUkDateTime } from "../../components/site/format.ts";
+import { formatLongDate } from "../../components/site/format.ts";
 import { ProgressBar } from "../../components/site/page-hero.tsx";
 
 import { percentOf } from "./rules.ts";
 import type { PublicAppeal } from "./appeals.server.ts";
 import { formatPence } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 export function AppealProgress({ appeal }: { appeal: PublicAppeal }) {
   const matched = appeal.match?.matchedPence ?? 0;
@@ -60,7 +61,7 @@ export function AppealUpdates({ appeal }: { appeal: PublicAppeal }) {
         {appeal.updates.map((u) => (
           <li key={u.id} className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <p className="text-sm text-slate-600">
-              <time dateTime={u.postedAt}>{formatUkDateTime(u.postedAt)}</time>
+              <time dateTime={u.postedAt}>{formatUk(u.postedAt, "date-time")}</time>
             </p>
             <p className="mt-1 whitespace-pre-line text-slate-800">{u.body}</p>
           </li>

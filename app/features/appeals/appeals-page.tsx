@@ -2,15 +2,15 @@
  * Appeals (/appeals): the causes being run as time-limited appeals, open ones first,
  * each with its progress and a link to its page.
  */
-import { ukToday } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { listPublicAppeals } from "./appeals.server.ts";
 import { AppealProgress, AppealStatus } from "./appeal-view.tsx";
 import type { Route } from "./+types/appeals-page";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export async function loader() {
-  return { appeals: await listPublicAppeals(ukToday()) };
+  return { appeals: await listPublicAppeals(ukDate()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -10,7 +10,7 @@ import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/fields.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { activeTab, skipRevalidationOnTabChange, Tabs } from "../../components/ui/tabs.tsx";
-import { formatLongDate, ukToday } from "../../components/site/format.ts";
+import { formatLongDate } from "../../components/site/format.ts";
 import { nominationsState, type AwardCategory } from "./nominations.ts";
 import { getAwardRound, listAwardWinners } from "./awards.server.ts";
 import { groupByYear } from "../../domain/community/community-lists.server.ts";
@@ -22,6 +22,7 @@ import { publicAnswer, readPublicFormPost, submissionStatus, submitPublicForm, t
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/awards-page";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export const AWARD_TABS = ["about", "categories", "winners", "nominate"] as const;
 
@@ -30,7 +31,7 @@ export const handle: BodyLimitHandle & QueryHandle = { query: ["tab"], bodyLimit
 
 export async function loader() {
   const [round, winners, contact, texts] = await Promise.all([getAwardRound(), listAwardWinners(), getContactDetails(), getPageTexts("awards")]);
-  const today = ukToday();
+  const today = ukDate();
   const dates = [
     { label: "Nominations open", date: round.nominations_open, time: "" },
     { label: "Nominations close", date: round.nominations_close, time: "" },
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(requestInfoContext).ip;
   const round = await getAwardRound();
   // Nominations close by themselves: a post outside the round's dates is refused and nothing is stored.
-  if (nominationsState(round, ukToday()) !== "open") {
+  if (nominationsState(round, ukDate()) !== "open") {
     return data({ form: "nomination", status: "closed" } as const, { status: 403 });
   }
   const read = await readPublicFormPost("nomination", request, ip);

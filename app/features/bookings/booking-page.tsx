@@ -7,12 +7,13 @@ import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { CalendarIcon, CheckIcon, TicketIcon } from "../../components/site/icons.tsx";
-import { formatLongDate, formatTime, formatUkDateTime } from "../../components/site/format.ts";
+import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { bookingByLink, cancelByToken, confirmByLink, resumeOrRelease, ticketsAreMailed, type BookingWithEvent } from "./bookings.server.ts";
 import { bookingPath, ticketQr } from "./booking-mail.server.ts";
 import { salesCloseAt, salesOpen } from "./sales.ts";
 import type { Route } from "./+types/booking-page";
 import { formatPenceExact } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -28,7 +29,7 @@ async function view({ booking, event }: BookingWithEvent, now = new Date()) {
     amount: booking.amount_pence > 0 ? formatPenceExact(booking.amount_pence) : "Free",
     checkedIn: booking.checked_in_at !== null,
     canCancel: booking.status === "confirmed" && salesOpen(event, now),
-    cancelUntil: formatUkDateTime(salesCloseAt(event)),
+    cancelUntil: formatUk(salesCloseAt(event), "date-time"),
     paid: booking.amount_pence > 0,
     event: {
       id: event.id,
@@ -42,7 +43,7 @@ async function view({ booking, event }: BookingWithEvent, now = new Date()) {
     qr: booking.status === "confirmed" ? await ticketQr(booking.reference) : null,
     /** A free booking held until the buyer confirms it here (the link came by email). */
     awaitingConfirm: booking.status === "held" && booking.amount_pence === 0 && !booking.stripe_checkout_session_id,
-    holdUntil: booking.hold_expires_at ? formatUkDateTime(booking.hold_expires_at) : null,
+    holdUntil: booking.hold_expires_at ? formatUk(booking.hold_expires_at, "date-time") : null,
     /** Whether the ticket was emailed (mail is configured). */
     mailed: ticketsAreMailed(),
   };

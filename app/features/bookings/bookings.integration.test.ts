@@ -22,12 +22,13 @@ import {
   holdForCheckout,
   releaseExpired,
 } from "./bookings.server.ts";
-import { londonInstant, salesCloseAt } from "./sales.ts";
+import { salesCloseAt } from "./sales.ts";
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";
 import { receiveWebhook } from "../../payments/webhooks.server.ts";
 import Stripe from "stripe";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { withStripeDouble } from "../../../tests/helpers/stripe-site.ts";
+import { ukStartInstant } from "../../lib/uk-time.ts";
 
 setupTestDatabase();
 
@@ -99,7 +100,7 @@ describe("sales close 24 hours before the start, in Millbrook time", () => {
   it("allows a booking at 24 h + 1 min before the start and refuses it at 23 h 59 min", async () => {
     // 15 June: British Summer Time, so 19:30 in Millbrook is 18:30 UTC.
     const event = await makeEvent({ date: "2030-06-15", time: "19:30" });
-    const start = londonInstant(event.date, event.time);
+    const start = ukStartInstant(event.date, event.time);
     expect(start.toISOString()).toBe("2030-06-15T18:30:00.000Z");
     expect(salesCloseAt(event).toISOString()).toBe("2030-06-14T18:30:00.000Z");
 

@@ -26,4 +26,4 @@ export { withBookingHandlers } from "./booking-webhooks.server.ts";
 export { bookingFormErrors, BookingFormSchema } from "./booking.schema.ts";
 export { placesLeft, placesTaken } from "./places.server.ts";
 export { codeDatesState, type Discount } from "./pricing.ts";
-export { CONFIRM_LINK_MINUTES, londonInstant, salesCloseAt, salesOpen } from "./sales.ts";
+export { CONFIRM_LINK_MINUTES, salesCloseAt, salesOpen } from "./sales.ts";

@@ -64,16 +64,11 @@ export function orderTotals(lines: readonly OrderLine[], discount: Discount | nu
   };
 }
 
-/** yyyy-MM-dd of an instant in Millbrook (Europe/London). */
-function londonDay(instant: Date): string {
-  return ukDate(instant);
-}
-
 export type CodeDates = { starts_on: string | null; ends_on: string | null };
 
 /** Whether a code is within its dates at an instant: both days included, read as Millbrook days. */
 export function codeDatesState(code: CodeDates, now: Date): "not-started" | "ended" | "open" {
-  const today = londonDay(now);
+  const today = ukDate(now);
   if (code.starts_on && today < code.starts_on) return "not-started";
   if (code.ends_on && today > code.ends_on) return "ended";
   return "open";

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { londonInstant, maxQuantity, normaliseReference, salesCloseAt, salesOpen } from "./sales.ts";
+import { maxQuantity, normaliseReference, salesCloseAt, salesOpen } from "./sales.ts";
 import { formatPenceExact } from "../../lib/money.ts";
+import { ukStartInstant } from "../../lib/uk-time.ts";
 
 describe("ticket sales rules", () => {
   it("reads an event's start as Millbrook time on both sides of the clock changes", () => {
     // Clocks go forward on 28 March 2027 at 01:00 GMT, back on 31 October 2027 at 02:00 BST.
-    expect(londonInstant("2027-03-27", "19:30").toISOString()).toBe("2027-03-27T19:30:00.000Z");
-    expect(londonInstant("2027-03-28", "19:30").toISOString()).toBe("2027-03-28T18:30:00.000Z");
-    expect(londonInstant("2027-10-30", "19:30").toISOString()).toBe("2027-10-30T18:30:00.000Z");
-    expect(londonInstant("2027-10-31", "19:30").toISOString()).toBe("2027-10-31T19:30:00.000Z");
+    expect(ukStartInstant("2027-03-27", "19:30").toISOString()).toBe("2027-03-27T19:30:00.000Z");
+    expect(ukStartInstant("2027-03-28", "19:30").toISOString()).toBe("2027-03-28T18:30:00.000Z");
+    expect(ukStartInstant("2027-10-30", "19:30").toISOString()).toBe("2027-10-30T18:30:00.000Z");
+    expect(ukStartInstant("2027-10-31", "19:30").toISOString()).toBe("2027-10-31T19:30:00.000Z");
   });
 
   it("closes sales 24 hours before the start, to the minute", () => {

@@ -3,7 +3,7 @@
  * before the start, the start read as Millbrook time, Europe/London, GMT or BST), the
  * quantities a buyer may choose, and money in pence.
  */
-import { ukInstant } from "../../lib/uk-time.ts";
+import { ukStartInstant } from "../../lib/uk-time.ts";
 export const SALES_CLOSE_HOURS_BEFORE = 24;
 export const MAX_TICKETS_PER_BOOKING = 10;
 /** How long tickets are held for a buyer in Stripe Checkout (Stripe's shortest session). */
@@ -11,14 +11,9 @@ export const CHECKOUT_HOLD_MINUTES = 30;
 /** How long a free booking's tickets are held for the buyer to follow the link emailed to them. */
 export const CONFIRM_LINK_MINUTES = 30;
 
-/** The instant a Millbrook date (yyyy-MM-dd) and time (HH:mm; midnight when empty) names. */
-export function londonInstant(date: string, time: string): Date {
-  return ukInstant(date, /^\d{1,2}:\d{2}/.exec(time)?.[0] ?? "00:00") ?? new Date(Number.NaN);
-}
-
 /** When online ticket sales end for an event: 24 hours before it starts. */
 export function salesCloseAt(event: { date: string; time: string }): Date {
-  return new Date(londonInstant(event.date, event.time).getTime() - SALES_CLOSE_HOURS_BEFORE * 3_600_000);
+  return new Date(ukStartInstant(event.date, event.time).getTime() - SALES_CLOSE_HOURS_BEFORE * 3_600_000);
 }
 
 export function salesOpen(event: { date: string; time: string }, now: Date = new Date()): boolean {

@@ -2,7 +2,7 @@ import type { QueryHandle } from "../../lib/page-query.ts";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { ConsentBox } from "../supporters/ui.ts";
 import { DateBadge } from "../../components/site/date-badge.tsx";
-import { formatLongDate, formatTime, ukToday } from "../../components/site/format.ts";
+import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from "../../components/site/icons.tsx";
 import { Confirmation, ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton } from "../../components/site/form-kit.tsx";
 import { refusedForm } from "../../lib/form-submission.ts";
@@ -23,6 +23,7 @@ import { publicAnswer, readPublicFormPost, submissionStatus, submitPublicForm, t
 import { requestInfoContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/craft-fairs-page";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export const FAIR_TABS = ["upcoming", "past", "apply"] as const;
 
@@ -32,7 +33,7 @@ export const handle: BodyLimitHandle & QueryHandle = { query: ["tab", "page"], b
 const FAIRS_PER_PAGE = 6;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const today = ukToday();
+  const today = ukDate();
   const [upcoming, past, open, gallery, contact, texts] = await Promise.all([
     listUpcomingCraftFairs(),
     listPastCraftFairs(),
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (read.status === "rate-limited") return data<StallResult>({ form: "stall", status: "refused", reply: { limited: true } }, { status: 429 });
   // The server refuses fairs whose application deadline has passed, whatever the page showed.
   const chosen = read.formData.getAll("fairs").filter((v): v is string => typeof v === "string" && v.trim() !== "");
-  const closed = await closedFairProblem(chosen.map((t) => t.trim()), ukToday());
+  const closed = await closedFairProblem(chosen.map((t) => t.trim()), ukDate());
   if (closed) {
     const problem = closed.deadline
       ? `Applications for "${closed.title}" closed on ${formatLongDate(closed.deadline)}`

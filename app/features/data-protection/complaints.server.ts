@@ -15,12 +15,13 @@ import { logger } from "../../lib/logger.server.ts";
 import { queueMail, sendMail, type MailResult } from "../../mail/mailer.server.ts";
 import { acknowledgementMail, newComplaintStaffMail, outcomeMail } from "./complaint-mail.server.ts";
 import { ComplaintNoteSchema, ComplaintOutcomeSchema, ComplaintSettingsSchema, ConcernSchema } from "./complaints.schema.ts";
-import { complaintDueOn, dueState, londonDate, type DueState } from "./dates.ts";
+import { complaintDueOn, dueState, type DueState } from "./dates.ts";
 import { isUniqueViolation, newReference } from "./reference.server.ts";
 import { dataProtectionStaff } from "./staff.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { dpComplaintNotes, dpComplaints, dpSettings, type ComplaintStatus } from "./table.ts";
 import { firstIssues, refusedForm, type PublicReply } from "../../lib/form-submission.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 const DEFAULT_RESPONSE_DAYS = 30;
 const RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
@@ -166,14 +167,14 @@ export async function listComplaints(filter: { open?: boolean } = {}, now = new 
     .where(filter.open ? sql`${dpComplaints.status} not in ('answered', 'closed')` : undefined)
     .orderBy(sql`${dpComplaints.status} in ('answered', 'closed')`, asc(dpComplaints.due_on), desc(dpComplaints.received_at))
     .limit(500);
-  const today = londonDate(now);
+  const today = ukDate(now);
   return rows.map((r) => ({
     id: r.id,
     reference: r.reference,
     name: r.name,
     category: r.category,
     status: r.status,
-    receivedOn: londonDate(r.received_at),
+    receivedOn: ukDate(r.received_at),
     dueOn: r.due_on,
     due: dueState(r.due_on, today, DONE.includes(r.status)),
   }));
@@ -184,7 +185,7 @@ export async function countOverdueComplaints(now = new Date()): Promise<number> 
   const [row] = await getDb()
     .select({ n: sql<number>`count(*)::int` })
     .from(dpComplaints)
-    .where(and(sql`${dpComplaints.status} not in ('answered', 'closed')`, sql`${dpComplaints.due_on} < ${londonDate(now)}::date`));
+    .where(and(sql`${dpComplaints.status} not in ('answered', 'closed')`, sql`${dpComplaints.due_on} < ${ukDate(now)}::date`));
   return row?.n ?? 0;
 }
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, longDate, complaintDueOn, dueState, londonDate, requestDueOn, requestExtendedTo } from "./dates.ts";
+import { addMonths, longDate, complaintDueOn, dueState, requestDueOn, requestExtendedTo } from "./dates.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 describe("deadlines in Europe/London", () => {
   it("counts a complaint from the London date it arrived, across the autumn clock change", () => {
     // 00:30 on Sunday 25 October 2026 in London (BST) is still 24 October in UTC; the clocks go back at 02:00 that night.
     const received = new Date("2026-10-24T23:30:00Z");
-    expect(londonDate(received)).toBe("2026-10-25");
+    expect(ukDate(received)).toBe("2026-10-25");
     expect(complaintDueOn(received, 30)).toBe("2026-11-24");
     // In winter (GMT) the London date is the UTC date.
     expect(complaintDueOn(new Date("2026-11-24T23:30:00Z"), 30)).toBe("2026-12-24");
@@ -14,7 +15,7 @@ describe("deadlines in Europe/London", () => {
   it("counts across the spring clock change without losing a day", () => {
     // 29 March 2026 is 23 hours long in London; the due date is still 30 calendar days on.
     expect(complaintDueOn(new Date("2026-03-28T12:00:00Z"), 30)).toBe("2026-04-27");
-    expect(londonDate(new Date("2026-03-29T23:30:00Z"))).toBe("2026-03-30");
+    expect(ukDate(new Date("2026-03-29T23:30:00Z"))).toBe("2026-03-30");
   });
 
   it("gives a request one calendar month, the last day of a shorter month, and two more months when extended", () => {

@@ -6,11 +6,6 @@
  */
 import { ukDate } from "../../lib/uk-time.ts";
 
-/** The calendar date in London at the instant `at`. */
-export function londonDate(at: Date): string {
-  return ukDate(at);
-}
-
 function parts(day: string): [number, number, number] {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) throw new RangeError(`not a date: ${day}`);
@@ -51,7 +46,7 @@ export function daysBetween(from: string, to: string): number {
 
 /** A complaint's answer is due `days` days after the London date it was received. */
 export function complaintDueOn(receivedAt: Date, days: number): string {
-  return addDays(londonDate(receivedAt), days);
+  return addDays(ukDate(receivedAt), days);
 }
 
 /** A request is answered within one calendar month of the day it was received. */

@@ -11,9 +11,10 @@ import { siteOrigin } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import { reminderMail } from "./complaint-mail.server.ts";
-import { addDays, londonDate } from "./dates.ts";
+import { addDays } from "./dates.ts";
 import { dataProtectionStaff } from "./staff.server.ts";
 import { dpComplaints, dpRequests } from "./table.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export const REMINDERS_JOB = "data-protection-reminders";
 
@@ -25,7 +26,7 @@ type Due = {
 };
 
 export async function runDataProtectionReminders(now = new Date()): Promise<{ soon: number; overdue: number }> {
-  const today = londonDate(now);
+  const today = ukDate(now);
   const weekAhead = addDays(today, 7);
   const db = getDb();
   const claim = async (query: ReturnType<typeof sql>) => (await db.execute<Due>(query)).rows;

@@ -9,10 +9,11 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { auditLog } from "../../db/schema.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
-import { daysBetween, dueState, londonDate, requestDueOn, requestExtendedTo, type DueState } from "./dates.ts";
+import { daysBetween, dueState, requestDueOn, requestExtendedTo, type DueState } from "./dates.ts";
 import { isUniqueViolation, newReference } from "./reference.server.ts";
 import { AnswerSchema, ExtendSchema, RequestFormSchema } from "./requests.schema.ts";
 import { dpRequests } from "./table.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export type RequestRow = typeof dpRequests.$inferSelect;
 
@@ -30,7 +31,7 @@ export const deadlineOf = (r: Pick<RequestRow, "due_on" | "extended_to">) => r.e
 
 export async function recordRequest(input: unknown, actor: AuditActor, now = new Date()): Promise<RequestRow> {
   const form = RequestFormSchema.parse(input);
-  const today = londonDate(now);
+  const today = ukDate(now);
   if (daysBetween(form.received_on, today) < 0) throw new RequestRuleError("received_on", "The date received cannot be in the future");
   if (daysBetween(form.received_on, today) > 366) throw new RequestRuleError("received_on", "Please check the date: it is more than a year ago");
   for (let attempt = 0; ; attempt++) {
@@ -66,7 +67,7 @@ export async function extendRequest(id: string, input: unknown, actor: AuditActo
     if (!row) throw new RequestRuleError("_form", "This request no longer exists");
     if (row.answered_on) throw new RequestRuleError("reason", "This request has been answered");
     if (row.extended_to) throw new RequestRuleError("reason", "This request has already been extended; the law allows two further months once");
-    if (daysBetween(londonDate(now), row.due_on) < 0) {
+    if (daysBetween(ukDate(now), row.due_on) < 0) {
       throw new RequestRuleError("reason", "The first month has passed: an extension must be decided, and the person told, within it");
     }
     const extendedTo = requestExtendedTo(row.received_on);
@@ -86,7 +87,7 @@ export async function answerRequest(id: string, input: unknown, actor: AuditActo
     const [row] = await tx.select().from(dpRequests).where(eq(dpRequests.id, id)).for("update");
     if (!row) throw new RequestRuleError("_form", "This request no longer exists");
     if (daysBetween(row.received_on, form.answered_on) < 0) throw new RequestRuleError("answered_on", "It cannot have been answered before it arrived");
-    if (daysBetween(form.answered_on, londonDate(now)) < 0) throw new RequestRuleError("answered_on", "The date answered cannot be in the future");
+    if (daysBetween(form.answered_on, ukDate(now)) < 0) throw new RequestRuleError("answered_on", "The date answered cannot be in the future");
     const [updated] = await tx.update(dpRequests).set({ ...form, updated_at: new Date() }).where(eq(dpRequests.id, id)).returning();
     const late = daysBetween(deadlineOf(row), form.answered_on) > 0;
     await recordAudit(actor, "request.answered", { entity: "dp_request", entityId: id, details: { reference: row.reference, answered_on: form.answered_on, late } }, tx);
@@ -114,7 +115,7 @@ export async function listRequests(now = new Date()): Promise<RequestListItem[]>
     .from(dpRequests)
     .orderBy(sql`${dpRequests.answered_on} is not null`, asc(sql`coalesce(${dpRequests.extended_to}, ${dpRequests.due_on})`), desc(dpRequests.received_on))
     .limit(500);
-  const today = londonDate(now);
+  const today = ukDate(now);
   return rows.map((r) => ({
     id: r.id,
     reference: r.reference,
@@ -133,7 +134,7 @@ export async function countOverdueRequests(now = new Date()): Promise<number> {
   const [row] = await getDb()
     .select({ n: sql<number>`count(*)::int` })
     .from(dpRequests)
-    .where(and(isNull(dpRequests.answered_on), sql`coalesce(${dpRequests.extended_to}, ${dpRequests.due_on}) < ${londonDate(now)}::date`));
+    .where(and(isNull(dpRequests.answered_on), sql`coalesce(${dpRequests.extended_to}, ${dpRequests.due_on}) < ${ukDate(now)}::date`));
   return row?.n ?? 0;
 }
 

@@ -15,9 +15,9 @@ import { publishChange } from "../../live/change-feed.server.ts";
 import { deleteIdleSupporters, deleteWithdrawnConsent } from "../supporters/index.ts";
 import { deleteOldRecipientRows } from "../newsletters/index.ts";
 import { eraseIdleVolunteers, lastVolunteeringOf } from "../volunteering/index.ts";
-import { londonDate } from "./dates.ts";
 import { RETENTION_KINDS, retentionField, RetentionKindsSchema, type RetentionKind } from "./retention-kinds.ts";
 import { dpComplaints, dpRequests, retentionPeriods } from "./table.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 /** Gift Aid records are kept this long after the claim that used them, whatever the setting (HMRC). */
 const GIFT_AID_CLAIM_YEARS = 6;
@@ -64,7 +64,7 @@ async function monthsBefore(now: Date, months: number): Promise<Date> {
 }
 
 const cutoff = (now: Date, months: number): SQL => sql`(${now.toISOString()}::timestamptz - make_interval(months => ${months}))`;
-const dayCutoff = (now: Date, months: number): SQL => sql`(${londonDate(now)}::date - make_interval(months => ${months}))::date`;
+const dayCutoff = (now: Date, months: number): SQL => sql`(${ukDate(now)}::date - make_interval(months => ${months}))::date`;
 const erasedEmail = (id: SQL) => sql`'erased-' || ${id} || '@erased.invalid'`;
 const ERASED = "(erased)";
 
@@ -148,7 +148,7 @@ const RULES: Record<string, RetentionRule> = {
   newsletters: async (months, now) => deleteOldRecipientRows(await monthsBefore(now, months)),
   // Volunteers: erased the period after their last shift; their hours stay without their name.
   volunteers: async (months, now) => {
-    const erased = await eraseIdleVolunteers(londonDate(now), months);
+    const erased = await eraseIdleVolunteers(ukDate(now), months);
     return erased.volunteers + erased.signups;
   },
 };

@@ -7,9 +7,9 @@
 import { getContactDetails } from "../contact/index.ts";
 import { CHARITY_NAME } from "../giving/ui.ts";
 import { getSiteSettings } from "../settings/index.ts";
-import { londonDay, taxYearDays, taxYearLabel } from "./tax-year.ts";
+import { taxYearDays, taxYearLabel } from "./tax-year.ts";
 import { formatPenceExact } from "../../lib/money.ts";
-import { formatUk } from "../../lib/uk-time.ts";
+import { formatUk, ukDate } from "../../lib/uk-time.ts";
 
 export interface StatementGift {
   reference: string;
@@ -105,7 +105,7 @@ export async function statementPdf(input: { year: number; donorName: string | nu
   row(columns.map((c) => c.label), true);
   doc.moveTo(56, doc.y - 3).lineTo(540, doc.y - 3).strokeColor("#94a3b8").stroke();
   for (const gift of input.gifts) {
-    row([shortDate(londonDay(gift.paidAt)), gift.reference, gift.giftAided ? "Yes" : "No", formatPenceExact(gift.amountPence)]);
+    row([shortDate(ukDate(gift.paidAt)), gift.reference, gift.giftAided ? "Yes" : "No", formatPenceExact(gift.amountPence)]);
   }
   if (input.gifts.length === 0) row(["", "No gifts in this tax year", "", ""]);
   doc.moveTo(56, doc.y + 2).lineTo(540, doc.y + 2).stroke();

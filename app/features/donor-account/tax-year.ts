@@ -4,14 +4,9 @@
  */
 import { ukDate } from "../../lib/uk-time.ts";
 
-/** yyyy-MM-dd in Europe/London. */
-export function londonDay(date: Date): string {
-  return ukDate(date);
-}
-
 /** The tax year a moment falls in. */
 export function taxYearOf(date: Date): number {
-  const [year, month, day] = londonDay(date).split("-").map(Number);
+  const [year, month, day] = ukDate(date).split("-").map(Number);
   return month > 4 || (month === 4 && day >= 6) ? year : year - 1;
 }
 

@@ -16,11 +16,12 @@ import { getDb } from "../../db/client.server.ts";
 import { events, type EventRow } from "../../db/schema.ts";
 import { givingSettings } from "../giving/table.ts";
 import { bookings, type BookingRow } from "../bookings/table.ts";
-import { longDate, shortTime, ticketSvg, londonInstant } from "../bookings/index.ts";
+import { longDate, shortTime, ticketSvg } from "../bookings/index.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { mailConfigured, queueMail, type MailMessage } from "../../mail/mailer.server.ts";
 import { bookingMails, type BookingMailKind } from "./table.ts";
+import { ukStartInstant } from "../../lib/uk-time.ts";
 
 export const EVENT_MAILS_JOB = "event-mails";
 const DEFAULT_REMINDER_HOURS = 24;
@@ -32,14 +33,14 @@ const CHARITY_NAME = "Millbrook Community Foundation";
 
 /** When an event starts and ends (Millbrook time). */
 function eventTimes(event: Pick<EventRow, "date" | "time" | "end_time">): { start: Date; end: Date } {
-  const start = londonInstant(event.date, event.time);
-  const end = event.end_time && event.end_time > event.time ? londonInstant(event.date, event.end_time) : new Date(start.getTime() + ASSUMED_LENGTH_MS);
+  const start = ukStartInstant(event.date, event.time);
+  const end = event.end_time && event.end_time > event.time ? ukStartInstant(event.date, event.end_time) : new Date(start.getTime() + ASSUMED_LENGTH_MS);
   return { start, end };
 }
 
 /** Whether a booking's reminder is due at `now`: within `hours` before the start, and not after it. */
 export function reminderDue(event: Pick<EventRow, "date" | "time">, hours: number, now: Date): boolean {
-  const start = londonInstant(event.date, event.time).getTime();
+  const start = ukStartInstant(event.date, event.time).getTime();
   return now.getTime() < start && now.getTime() >= start - hours * 3_600_000;
 }
 

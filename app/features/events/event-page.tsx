@@ -13,7 +13,8 @@ import { TicketBox } from "./ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { getPublicEvent, listUpcomingEvents } from "./events.server.ts";
 import { getSiteSettings } from "../../features/settings/index.ts";
-import { eventPriceLabel, parseTicketPrice } from "./tickets.ts";
+import { eventPriceLabel, ticketPricePence } from "./tickets.ts";
+import { penceAsPounds, readPence } from "../../lib/money.ts";
 import { bookingFormErrors, BookingFormSchema, bookingPath, clientKey, CONFIRM_LINK_MINUTES, countBookingAttempt, createBooking, holdForCheckout, refusalMessage, ticketOffer, type OrderLineRequest } from "../../features/bookings/index.ts";
 import { quoteCode } from "../event-tickets/index.ts";
 import { CHARITY_NAME, giftAidDeclarationText } from "../../features/giving/ui.ts";
@@ -49,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     offer: offer && { ...offer, giftAidDeclaration: giftAidDeclarationText(CHARITY_NAME) },
     // How long a waitlist offer holds its places, for the sold-out box's waitlist form.
     waitlistHours: offer?.state === "sold-out" ? await offerHours() : null,
-    price: parseTicketPrice(event.ticket_price),
+    pricePence: ticketPricePence(event.ticket_price),
     priceLabel: eventPriceLabel(event),
     contactEmail: settings.contact_email,
     others: upcoming.items.filter((e) => e.id !== event.id).slice(0, 3).map(eventCardData),
@@ -133,8 +134,9 @@ function chosenDonation(form: FormData): { pence: number } | { error: string } {
   if (choice !== "other") return { pence: Math.max(0, Math.floor(Number(choice)) || 0) };
   const text = String(form.get("donationOther") ?? "").trim().replace(/^£\s*/, "");
   if (text === "") return { pence: 0 };
-  if (!/^\d{1,5}(\.\d{1,2})?$/.test(text) || Number(text) < 1) return { error: "Please enter a donation of at least £1, like 7.50" };
-  return { pence: Math.round(Number(text) * 100) };
+  const read = /^\d{1,5}(\.\d{1,2})?$/.test(text) ? readPence(text) : null;
+  if (!read?.ok || read.pence < 100) return { error: "Please enter a donation of at least £1, like 7.50" };
+  return { pence: read.pence };
 }
 
 async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData, request: Request, ip: string) {
@@ -246,7 +248,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 
 function eventJsonLd(
   event: Route.ComponentProps["loaderData"]["event"],
-  price: number | null,
+  pricePence: number | null,
   offer: Route.ComponentProps["loaderData"]["offer"],
   origin: string,
 ) {
@@ -265,11 +267,11 @@ function eventJsonLd(
     location: { "@type": "Place", name: event.location, address: event.location_address || event.location },
     organizer: { "@type": "Organization", name: event.organizer || SITE_NAME, url: origin || undefined },
     offers:
-      price === null
+      pricePence === null
         ? undefined
         : {
             "@type": "Offer",
-            price: price.toFixed(2),
+            price: penceAsPounds(pricePence),
             priceCurrency: "GBP",
             availability: event.is_past || offer?.state === "sold-out" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
             url,
@@ -278,7 +280,7 @@ function eventJsonLd(
 }
 
 export default function EventPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { event, offer, price, priceLabel, contactEmail, others, waitlistHours } = loaderData;
+  const { event, offer, pricePence, priceLabel, contactEmail, others, waitlistHours } = loaderData;
   const booking = actionData?.intent === "book" ? actionData : undefined;
   const waitlist = actionData?.intent === "waitlist" ? actionData : undefined;
   const origin = originFrom(matches);
@@ -293,7 +295,7 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
 
   return (
     <>
-      <JsonLd data={eventJsonLd(event, offer && offer.mode !== "external" ? offer.pricePence / 100 : price, offer, origin)} />
+      <JsonLd data={eventJsonLd(event, offer && offer.mode !== "external" ? offer.pricePence : pricePence, offer, origin)} />
       {/*
         Phones: title, picture, the facts, then the ticket box, then the description.
         Wide screens: the ticket box sits beside the title and picture (sticky as the page scrolls).

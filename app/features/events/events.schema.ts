@@ -12,6 +12,7 @@ import {
   requiredTime,
 } from "../../domain/listings/listing-fields.schema.ts";
 import { EVENT_CATEGORIES } from "./event-categories.ts";
+import { readPence } from "../../lib/money.ts";
 
 export const EVENT_DEFAULT_TIME = "19:00";
 
@@ -33,10 +34,8 @@ const BOOKING_URL_INVALID = "Enter a full web address starting with https://";
 
 /** "10", "7.5", "£1,250.00" → pence; null when it is not a price from 1p to £10,000. */
 function parsePoundsToPence(text: string): number | null {
-  const match = /^£?\s*(\d{1,5})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/,/g, ""));
-  if (!match) return null;
-  const pence = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-  return pence > 0 && pence <= 1_000_000 ? pence : null;
+  const read = readPence(text);
+  return read.ok && read.pence > 0 && read.pence <= 1_000_000 ? read.pence : null;
 }
 
 const EventFields = z.object({
@@ -97,9 +96,6 @@ export const EventFormSchema = EventFields.superRefine((event, ctx) => {
   ticket_price_pence: event.booking_mode === "paid" ? parsePoundsToPence(ticket_price_pounds) : null,
   booking_url: event.booking_mode === "external" ? booking_url : null,
 }));
-
-/** A stored price in pence as the form shows it: 1000 → "10.00". */
-export const penceToPounds = (pence: number | null) => (pence === null ? "" : (pence / 100).toFixed(2));
 
 export type EventFormInput = z.input<typeof EventFormSchema>;
 export type EventFormData = z.output<typeof EventFormSchema>;

@@ -1,16 +1,20 @@
 /** What an event's price says, from its booking settings or the text staff wrote. */
 import { describe, expect, it } from "vitest";
-import { eventPriceLabel, parseTicketPrice } from "./tickets.ts";
+import { eventPriceLabel, ticketPricePence } from "./tickets.ts";
 
 describe("tickets", () => {
-  it("reads free-text prices", () => {
-    expect(parseTicketPrice("75")).toBe(75);
-    expect(parseTicketPrice("£10")).toBe(10);
-    expect(parseTicketPrice("7.50")).toBe(7.5);
-    expect(parseTicketPrice("Free")).toBe(0);
-    expect(parseTicketPrice("free")).toBe(0);
-    expect(parseTicketPrice("Donations welcome")).toBeNull();
-    expect(parseTicketPrice(null)).toBeNull();
+  it("reads free-text prices in whole pence", () => {
+    expect(ticketPricePence("75")).toBe(7500);
+    expect(ticketPricePence("£10")).toBe(1000);
+    expect(ticketPricePence("7.50")).toBe(750);
+    expect(ticketPricePence("0.29")).toBe(29);
+    expect(ticketPricePence("£1,250.50")).toBe(125050);
+    expect(ticketPricePence("Free")).toBe(0);
+    expect(ticketPricePence("free")).toBe(0);
+    expect(ticketPricePence("7.505")).toBeNull();
+    expect(ticketPricePence("Donations welcome")).toBeNull();
+    expect(ticketPricePence("")).toBeNull();
+    expect(ticketPricePence(null)).toBeNull();
   });
 
   it("takes an event's price from its booking settings, never calling a paid event free", () => {

@@ -5,21 +5,20 @@
  * ticket_price ("Free", "£10", "7.50", "Donations welcome").
  */
 import type { BookingMode } from "../../db/schema.ts";
+import { formatPence, readPence } from "../../lib/money.ts";
 
-/** The price of one ticket in pounds: 0 for free events, null when it cannot be read. */
-export function parseTicketPrice(text: string | null | undefined): number | null {
+/** The price of one ticket in pence, read from the free text: 0 for free events, null when it cannot be read. */
+export function ticketPricePence(text: string | null | undefined): number | null {
   if (text == null) return null;
   const trimmed = text.trim();
-  if (trimmed === "") return null;
   if (/^free$/i.test(trimmed)) return 0;
-  const match = /^£?\s*(\d+(?:\.\d{1,2})?)$/.exec(trimmed.replace(/,/g, ""));
-  return match ? Number(match[1]) : null;
+  const read = readPence(trimmed);
+  return read.ok ? read.pence : null;
 }
 
 /** Shows a price as the spec does: "Free" or "£10" / "£7.50". */
-function formatPrice(pounds: number): string {
-  if (pounds === 0) return "Free";
-  return Number.isInteger(pounds) ? `£${pounds}` : `£${pounds.toFixed(2)}`;
+function formatPrice(pence: number): string {
+  return pence === 0 ? "Free" : formatPence(pence);
 }
 
 export interface EventPriceFields {
@@ -33,9 +32,9 @@ export interface EventPriceFields {
  * from its booking settings; null when nothing is known (never "Free" by default).
  */
 export function eventPriceLabel(event: EventPriceFields): string | null {
-  if (event.booking_mode === "paid") return event.ticket_price_pence ? formatPrice(event.ticket_price_pence / 100) : null;
+  if (event.booking_mode === "paid") return event.ticket_price_pence ? formatPrice(event.ticket_price_pence) : null;
   if (event.booking_mode === "free") return "Free";
-  const price = parseTicketPrice(event.ticket_price);
+  const price = ticketPricePence(event.ticket_price);
   if (price !== null) return formatPrice(price);
   return event.ticket_price?.trim() || null;
 }

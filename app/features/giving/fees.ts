@@ -7,6 +7,8 @@
  * T = ceil((gift + fixed) / (1 - percent)), in whole pence, worked out in integers (a
  * percentage is held in hundredths of a percent, "basis points": 150 is 1.5%).
  */
+import { formatPence } from "../../lib/money.ts";
+
 export type PaymentMethod = "card" | "bacs_debit";
 
 export interface FeeRate {
@@ -37,7 +39,7 @@ export function coverFeePence(giftPence: number, rate: FeeRate): number {
 export function describeFeeRate(rate: FeeRate): string {
   const percent = `${(rate.percentBp / 100).toString()}%`;
   if (rate.fixedPence === 0) return percent;
-  const fixed = rate.fixedPence < 100 ? `${rate.fixedPence}p` : `£${(rate.fixedPence / 100).toFixed(2)}`;
+  const fixed = rate.fixedPence < 100 ? `${rate.fixedPence}p` : formatPence(rate.fixedPence, "exact");
   return rate.percentBp === 0 ? fixed : `${percent} + ${fixed}`;
 }
 

@@ -85,11 +85,6 @@ export function claimedGifts(claimId: number) {
     .orderBy(asc(donations.paid_at), asc(donations.reference));
 }
 
-/** DD/MM/YY in Europe/London, as the schedule asks. */
-export function scheduleDate(date: Date): string {
-  return formatUk(date, "short-numeric-date");
-}
-
 export function scheduleParts<T>(rows: readonly T[]): T[][] {
   const parts: T[][] = [];
   for (let i = 0; i < rows.length; i += SCHEDULE_ROWS_PER_FILE) parts.push(rows.slice(i, i + SCHEDULE_ROWS_PER_FILE));
@@ -113,7 +108,7 @@ export async function scheduleWorkbook(rows: readonly ScheduleRow[]): Promise<Bu
       null,
       null,
       // HMRC's schedule wants the date as DD/MM/YY text, and the amount as a number in pounds.
-      text(scheduleDate(row.paid_at)),
+      text(formatUk(row.paid_at, "short-numeric-date")),
       { value: penceAsPoundsNumber(row.amount_pence), type: Number, format: "0.00" },
     ]),
   ];

@@ -7,5 +7,5 @@
 export { DONATION_EVENT_HANDLERS, stopMonthlyGift } from "./ledger.server.ts";
 export { GiftAidSchema } from "./donation.schema.ts";
 export { DEFAULT_MAX_TICKETS_PER_CLIENT, donationCauses, formatRaised, raisedTotalPence, readGivingSettings, saveGivingSettings } from "./settings.server.ts";
-export { londonIsoDate, newDonationReference } from "./references.server.ts";
+export { newDonationReference } from "./references.server.ts";
 export { donorDataExport, eraseDonorData, findDonorData, stopErasedSubscriptions, type DonorData, type DonorErasure } from "./personal-data.server.ts";

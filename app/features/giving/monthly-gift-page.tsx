@@ -3,11 +3,11 @@ import { data, Form } from "react-router";
 import { buttonClasses } from "../../components/ui/button.ts";
 
 import { monthlyGiftByToken, stopMonthlyGift } from "./ledger.server.ts";
-import { londonDate } from "./references.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import type { Route } from "./+types/monthly-gift-page";
 import { formatPence } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -16,8 +16,8 @@ function view(gift: Awaited<ReturnType<typeof monthlyGiftByToken>>) {
     ? {
         reference: gift.reference,
         amount: formatPence(gift.amount_pence),
-        started: londonDate(gift.started_at),
-        ended: gift.ended_at ? londonDate(gift.ended_at) : null,
+        started: formatUk(gift.started_at, "date"),
+        ended: gift.ended_at ? formatUk(gift.ended_at, "date") : null,
       }
     : null;
 }

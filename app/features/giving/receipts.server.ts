@@ -9,10 +9,10 @@ import { donations, giftAidDeclarations, monthlyGifts } from "./table.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { queueMail } from "../../mail/mailer.server.ts";
 import { CHARITY_NAME } from "./donation.ts";
-import { londonDate } from "./references.server.ts";
 import { charityDetails, dedicationOf, MANAGE_GIVING_PATH, registeredCharityLine } from "../gift-options/index.ts";
 import { DEDICATION_LABELS } from "../gift-options/index.ts";
 import { formatPenceExact } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 const RECEIPT_SUBJECT = `Thank you for your donation to ${CHARITY_NAME}`;
 
@@ -37,7 +37,7 @@ async function receiptFor(donationId: string): Promise<{ to: string; subject: st
     `Amount: ${formatPenceExact(donation.amount_pence)}${donation.mode === "monthly" ? " (monthly)" : ""}`,
     ...(donation.fee_covered_pence > 0 ? [`Of which you added ${formatPenceExact(donation.fee_covered_pence)} to cover the processing fee: thank you.`] : []),
     ...(gift?.payment_method === "bacs_debit" ? ["Paid by: Direct Debit"] : []),
-    `Date: ${londonDate(donation.paid_at)}`,
+    `Date: ${formatUk(donation.paid_at, "date")}`,
     `Reference: ${donation.reference}`,
     `Cause: ${donation.cause_title ?? "Where it is needed most"}`,
   ];

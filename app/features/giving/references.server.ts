@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { formatUk, ukDate } from "../../lib/uk-time.ts";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -12,14 +11,4 @@ export function newDonationReference(): string {
 /** An unguessable token for links (Checkout return, stopping a monthly gift). */
 export function newToken(): string {
   return randomBytes(24).toString("base64url");
-}
-
-/** "14 March 2027" in Europe/London. */
-export function londonDate(date: Date): string {
-  return formatUk(date, "date");
-}
-
-/** yyyy-MM-dd in Europe/London. */
-export function londonIsoDate(date: Date): string {
-  return ukDate(date);
 }

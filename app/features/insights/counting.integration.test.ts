@@ -11,7 +11,7 @@ import { periodFrom } from "./period.ts";
 import { websiteReport } from "./reports.server.ts";
 import { prunePageViews, rollupVisits } from "./rollup.server.ts";
 import { pageViews, visitDaily } from "./table.ts";
-import { ukToday } from "../../components/site/format.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 setupTestDatabase();
 
@@ -53,7 +53,7 @@ describe("counting page views without cookies", () => {
     expect(rows[0].visitor).toBe(rows[1].visitor);
     expect(rows[2].visitor).not.toBe(rows[0].visitor);
 
-    const today = ukToday();
+    const today = ukDate();
     const report = await websiteReport(periodFrom(new URLSearchParams({ from: today, to: today }), today, 4));
     expect(report.figures.find((f) => f.label === "Page views")?.value).toBe(3);
     expect(report.figures.find((f) => f.label === "Visitors (daily, added up)")?.value).toBe(2);

@@ -10,9 +10,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
-import { ukToday } from "../../components/site/format.ts";
 import { getDb } from "../../db/client.server.ts";
 import { pageViews, type Device } from "./table.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 /** The cookie set only when a visitor asks not to be counted (it records the objection, nothing else). */
 export const OBJECTION_COOKIE = "mcf_no_count";
@@ -89,7 +89,7 @@ export async function countPageView(request: CountRequest, now = new Date()): Pr
       // Not an address: no referrer.
     }
   }
-  const day = ukToday(now);
+  const day = ukDate(now);
   await getDb()
     .insert(pageViews)
     .values({

@@ -10,7 +10,7 @@ import { monthLabel, shortDate, type Period } from "./period.ts";
 import { EVENT_SOURCES, GIFT_AID_SOURCES, MONEY_SOURCES, STREAM_LABELS, unionOf, withinDays, type DayRange } from "./sources.server.ts";
 import { DIMENSION_OF, GROUPING } from "./rollup.server.ts";
 import { insightsSettings } from "./table.ts";
-import { ukToday } from "../../components/site/format.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export interface Report {
   figures: Figure[];
@@ -406,7 +406,7 @@ async function dailyTotals(range: DayRange, dimensions: string[]): Promise<Daily
   const rolledDays = await rowsOf<{ day: string }>(sql`
     select to_char(day, 'YYYY-MM-DD') as day from visit_daily where dimension = 'total' and day between ${range.from}::date and ${range.to}::date`);
   const done = new Set(rolledDays.map((r) => r.day));
-  const open = daysOf(range).filter((day) => !done.has(day) && day <= ukToday());
+  const open = daysOf(range).filter((day) => !done.has(day) && day <= ukDate());
   const live =
     open.length === 0
       ? sql`select null::date as day, null::text as dimension, null::text as value, 0 as views, 0 as visitors where false`

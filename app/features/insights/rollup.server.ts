@@ -5,8 +5,8 @@
  * daily totals kept.
  */
 import { sql } from "drizzle-orm";
-import { ukToday } from "../../components/site/format.ts";
 import { getDb } from "../../db/client.server.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export const VISIT_ROLLUP_JOB = "visit-rollup";
 
@@ -22,7 +22,7 @@ export const DIMENSION_OF = sql`case when grouping(path) = 0 then 'path' when gr
  * run twice at once (the lock).
  */
 export async function rollupVisits(now = new Date()): Promise<number> {
-  const today = ukToday(now);
+  const today = ukDate(now);
   return getDb().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('visit-rollup'))`);
     // The finished days that have page views but no totals yet (one index probe a day).
@@ -48,7 +48,7 @@ export async function rollupVisits(now = new Date()): Promise<number> {
 
 /** Deletes page views older than 13 months (their days' totals stay); returns how many. */
 export async function prunePageViews(now = new Date()): Promise<number> {
-  const today = ukToday(now);
+  const today = ukDate(now);
   // Totals first, so no day is lost.
   await rollupVisits(now);
   const result = await getDb().execute(sql`

@@ -5,15 +5,15 @@
  */
 import { sql } from "drizzle-orm";
 import type { SampleSection } from "../../db/seed.server.ts";
-import { ukToday } from "../../components/site/format.ts";
 import { rollupVisits } from "./rollup.server.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export default [
   {
     section: "sample-visits",
     seed: "example",
     async write(tx) {
-      const today = ukToday(new Date());
+      const today = ukDate(new Date());
       const any = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from page_views limit 1) v`);
       if (any.rows[0].n > 0) return "skipped";
       // Weekends quieter, a campaign in the last month; visitors read 1 to 3 pages.

@@ -5,4 +5,4 @@
  * shows is in ui.ts.
  */
 export { announceDuePosts, feedArticles, latestNews, NEWS_PUBLISH_JOB, publishedSlugs } from "./news.server.ts";
-export { fromLondonInput, LONDON_INPUT_RE, slugify } from "./news.ts";
+export { slugify } from "./news.ts";

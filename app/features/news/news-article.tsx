@@ -3,7 +3,7 @@ import { ArrowLeftIcon } from "../../components/site/icons.tsx";
 import { RichText } from "../../components/site/rich-text.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import type { SafeHtml } from "../../lib/rich-html.ts";
-import { newsDate } from "./news-card.tsx";
+import { formatUk } from "../../lib/uk-time.ts";
 
 export interface NewsArticleData {
   title: string;
@@ -28,7 +28,7 @@ export function NewsArticleView({ post, banner }: { post: NewsArticleData; banne
         <h1 className="mt-4 font-display text-4xl leading-tight font-semibold text-balance text-brand-900 wrap-anywhere sm:text-5xl">{post.title}</h1>
         <p className="mt-4 text-xl leading-relaxed text-slate-700 wrap-anywhere">{post.summary}</p>
         <p className="mt-5 text-sm font-semibold text-slate-600">
-          By <span data-testid="news-author">{post.author}</span> · <time dateTime={post.published_at}>{newsDate(post.published_at)}</time>
+          By <span data-testid="news-author">{post.author}</span> · <time dateTime={post.published_at}>{formatUk(post.published_at, "date")}</time>
         </p>
         {post.image && (
           <SafeImage

@@ -1,12 +1,6 @@
-/** A news post as a card (the News page and the home page), and its date in UK time. */
+/** A news post as a card (the News page and the home page), dated in UK time. */
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { formatUk } from "../../lib/uk-time.ts";
-
-
-/** "24 November 2026": the day a post was published, in UK time. */
-export function newsDate(iso: string): string {
-  return formatUk(iso, "date");
-}
 
 export interface NewsCardData {
   slug: string;
@@ -39,7 +33,7 @@ export function NewsCard({ post, headingLevel = 2, firstScreen = false }: { post
       />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-semibold text-slate-600">
-          <time dateTime={post.published_at}>{newsDate(post.published_at)}</time>
+          <time dateTime={post.published_at}>{formatUk(post.published_at, "date")}</time>
         </p>
         <Heading className="mt-2 font-display text-xl leading-snug font-semibold text-brand-900 wrap-anywhere">
           <a href={`/news/${post.slug}`} className="after:absolute after:inset-0 group-hover:underline">

@@ -20,8 +20,8 @@ import {
   updateNewsPost,
   type NewsInput,
 } from "./news.server.ts";
-import { toLondonInput } from "./news.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
+import { ukDateTimeInput } from "../../lib/uk-time.ts";
 
 setupTestDatabase();
 
@@ -78,7 +78,7 @@ describe("news", () => {
   it("keeps drafts and scheduled posts off the public pages until their time", async () => {
     const draft = await createNewsPost(input({ title: "A draft", status: "draft" }), actor);
     const later = new Date(Date.now() + 3 * 86_400_000);
-    const scheduled = await createNewsPost(input({ title: "Coming soon", publish_at: toLondonInput(later) }), actor);
+    const scheduled = await createNewsPost(input({ title: "Coming soon", publish_at: ukDateTimeInput(later) }), actor);
     for (const slug of [draft.slug, scheduled.slug]) {
       expect(await getPublicArticle(slug)).toBeNull();
       expect((await listPublicNews(1)).items.map((p) => p.slug)).not.toContain(slug);

@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { checkbox, requiredText, tooLong } from "../../domain/listings/listing-fields.schema.ts";
-import { LONDON_INPUT_RE, SLUG_RE, fromLondonInput } from "./news.ts";
+import { SLUG_RE } from "./news.ts";
+import { ukInstantFromInput } from "../../lib/uk-time.ts";
 
 const ALT_TEXT_REQUIRED = "Describe the cover image for people who cannot see it, or mark it as decorative";
 const BODY_MAX = 100_000;
@@ -33,7 +34,7 @@ export const NewsFormSchema = z
     publish_at: z
       .string()
       .trim()
-      .refine((v) => v === "" || (LONDON_INPUT_RE.test(v) && fromLondonInput(v) !== null), "Enter a valid date and time"),
+      .refine((v) => v === "" || ukInstantFromInput(v) !== null, "Enter a valid date and time"),
   })
   .transform((form) => ({ ...form, image_alt: form.image_decorative ? "" : form.image_alt }));
 

@@ -23,7 +23,8 @@ import { validId } from "../../domain/listings/listings.server.ts";
 import { sanitiseRichHtml } from "../../lib/rich-html.server.ts";
 import type { NewsFormData } from "./news.schema.ts";
 import type { SafeHtml } from "../../lib/rich-html.ts";
-import { fromLondonInput, slugify, toLondonInput } from "./news.ts";
+import { slugify } from "./news.ts";
+import { ukDateTimeInput, ukInstantFromInput } from "../../lib/uk-time.ts";
 
 const NEWS_PER_PAGE = 9;
 export const SLUG_TAKEN = "Another post already uses this web address";
@@ -195,7 +196,7 @@ async function chooseSlug(input: NewsInput, id: number | null): Promise<string> 
 
 /** When the post appears: the time chosen, else (when publishing) the time it already had, else now. */
 function publishedAt(input: NewsInput, before: NewsPostRow | null): Date | null {
-  const chosen = input.publish_at === "" ? null : fromLondonInput(input.publish_at);
+  const chosen = input.publish_at === "" ? null : ukInstantFromInput(input.publish_at);
   if (chosen) return chosen;
   if (input.status !== "published") return null;
   return before?.status === "published" && before.published_at ? before.published_at : new Date();
@@ -227,7 +228,7 @@ export const newsRevisionData = (row: NewsPostRow) => ({
   image: row.image,
   image_alt: row.image_alt,
   status: row.status,
-  publish_at: row.published_at ? toLondonInput(row.published_at) : "",
+  publish_at: row.published_at ? ukDateTimeInput(row.published_at) : "",
 });
 
 function changed(actor: AuditActor, action: AuditAction, id: number, details: Record<string, unknown>) {

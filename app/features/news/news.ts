@@ -1,8 +1,8 @@
 /**
  * News rules that hold in the browser and on the server: a post's state (draft,
- * scheduled, published), addresses (slugs) and the UK local time of the publish field.
+ * scheduled, published), and addresses (slugs). The publish field's UK local time is read and written by
+ * app/lib/uk-time.ts (`ukDateTimeInput`, `ukInstantFromInput`).
  */
-import { ukDateTimeInput, ukInstantFromInput } from "../../lib/uk-time.ts";
 
 export type NewsState = "draft" | "scheduled" | "published";
 
@@ -25,11 +25,3 @@ export function slugify(title: string): string {
 }
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** A moment as the value of a datetime-local field in UK time: "2026-11-24T09:30". */
-export const toLondonInput = ukDateTimeInput;
-
-export const LONDON_INPUT_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** The moment a datetime-local value in UK time (GMT or BST) means, or null when it is not a real time. */
-export const fromLondonInput = ukInstantFromInput;

@@ -13,13 +13,14 @@ import { donations, giftAidDeclarations } from "../giving/table.ts";
 import { causes } from "../causes/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { CHARITY_NAME, giftAidAllowed, giftAidDeclarationText } from "../giving/ui.ts";
-import { londonIsoDate, newDonationReference } from "../giving/index.ts";
+import { newDonationReference } from "../giving/index.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { linkSupporter } from "../supporters/index.ts";
 import { supporters } from "../supporters/table.ts";
 import { declarationRecords, offlineGifts, smallDonationClaims } from "./table.ts";
 import { smallDonationsClaim, taxYearLabel, type OfflineMethod, type SmallDonationsClaim } from "./rules.ts";
 import { formatPenceExact } from "../../lib/money.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export interface DeclarationInput {
   title: string;
@@ -212,7 +213,7 @@ export interface SmallDonationsYearSummary extends SmallDonationsClaim {
 type Executor = Pick<ReturnType<typeof getDb>, "execute">;
 
 /** The Small Donations Scheme, tax year by tax year (newest first), for the years with collections. */
-export async function smallDonationsYears(today: string = londonIsoDate(new Date()), db: Executor = getDb()): Promise<SmallDonationsYearSummary[]> {
+export async function smallDonationsYears(today: string = ukDate(new Date()), db: Executor = getDb()): Promise<SmallDonationsYearSummary[]> {
   const collected = await db.execute<{ tax_year: number; pence: string; n: number }>(sql`
     select (extract(year from o.received_on - interval '3 months 5 days'))::int as tax_year, sum(d.amount_pence)::text as pence, count(*)::int as n
     from ${offlineGifts} o join ${donations} d on d.id = o.donation_id
@@ -263,7 +264,7 @@ export function listSmallDonationClaims() {
  * again inside the transaction with the claims table locked, so two staff pressing at once
  * never claim past the limits. Null when nothing can be claimed.
  */
-export async function claimSmallDonations(taxYear: number, actor: AuditActor & { email: string }, today: string = londonIsoDate(new Date())) {
+export async function claimSmallDonations(taxYear: number, actor: AuditActor & { email: string }, today: string = ukDate(new Date())) {
   if (!Number.isInteger(taxYear) || taxYear < 2013 || taxYear > 3000) return null;
   const claim = await getDb().transaction(async (tx) => {
     await tx.execute(sql`lock table ${smallDonationClaims} in share row exclusive mode`);

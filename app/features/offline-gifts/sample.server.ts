@@ -8,14 +8,14 @@
 import { asc, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import type { SampleSection } from "../../db/seed.server.ts";
-import { londonIsoDate } from "../giving/index.ts";
 import { postAppealUpdate, saveAppeal } from "../appeals/index.ts";
 import { causes } from "../causes/table.ts";
 import { supporterByEmail } from "../supporters/index.ts";
 import { recordCollection, recordOfflineGift } from "./offline-gifts.server.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 const SAMPLE_ACTOR = { email: "sample@millbrookfoundation.org.uk" };
-const day = (plus: number) => londonIsoDate(new Date(Date.now() + plus * 86_400_000));
+const day = (plus: number) => ukDate(new Date(Date.now() + plus * 86_400_000));
 
 export default [
   {

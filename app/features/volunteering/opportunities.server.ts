@@ -10,12 +10,12 @@ import type { PageCount } from "../../lib/paging.ts";
 import type { OpportunityFilters } from "./list-filters.ts";
 import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
-import { ukToday } from "../../components/site/format.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { closeHoursBefore } from "./signups.server.ts";
 import { repeatDates, shiftEnd, signupClosesAt, signupOpen } from "./shifts.ts";
 import type { OpportunityInput, ShiftInput } from "./volunteering.schema.ts";
 import { volunteerOpportunities, volunteerRoleChecks, volunteerShifts, volunteerSignups } from "./table.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 interface PublicShift {
   id: number;
@@ -52,7 +52,7 @@ async function takenByShift(ids: number[]): Promise<Map<number, number>> {
 
 /** The published opportunities with shifts that have not started, each shift open, full or closed. */
 export async function listOpenOpportunities(now: Date = new Date()): Promise<PublicOpportunity[]> {
-  const today = ukToday(now);
+  const today = ukDate(now);
   const closeHours = await closeHoursBefore();
   const rows = await getDb()
     .select({ shift: volunteerShifts, opportunity: volunteerOpportunities, role: volunteerRoles, check: volunteerRoleChecks.role_id })
@@ -131,7 +131,7 @@ export async function listOpportunitiesForStaff(
   f: OpportunityFilters = { q: "", when: "", page: 1 },
   now: Date = new Date(),
 ): Promise<PageCount & { items: OpportunitySummary[] }> {
-  const today = ukToday(now);
+  const today = ukDate(now);
   const o = volunteerOpportunities;
   const where = and(
     f.q ? sql`(lower(${o.title}) || ' ' || lower(${o.location})) like ${containsPattern(f.q.toLowerCase())}` : undefined,

@@ -9,16 +9,16 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
 import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
-import { ukToday } from "../../components/site/format.ts";
 import { parseOpportunityFilters, parseVolunteerFilters, volunteerFiltersQuery } from "./list-filters.ts";
 import { listOpportunitiesForStaff, OPPORTUNITIES_PAGE_SIZE, rotaChoices } from "./opportunities.server.ts";
 import { addDays } from "./shifts.ts";
 import { volunteerOpportunities, volunteerShifts, volunteerSignups, volunteers } from "./table.ts";
 import { HOURS_PAGE_SIZE, hoursBetween, hoursPage, listVolunteers, VOLUNTEERS_PAGE_SIZE } from "./volunteers.server.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 setupTestDatabase();
 
-const today = ukToday();
+const today = ukDate();
 const pad = (n: number) => String(n).padStart(2, "0");
 
 describe("the volunteers list, paged", () => {

@@ -4,10 +4,7 @@
  * Europe/London, GMT or BST), whether two shifts overlap, a shift's length, the dates of a
  * repeating shift, and the charity's financial year (1 April to 31 March).
  */
-import { ukInstant } from "../../lib/uk-time.ts";
-
-/** The instant a Millbrook date and time ("HH:mm", seconds ignored) name; an impossible one is an invalid Date. */
-const londonInstant = (date: string, time: string): Date => ukInstant(date, /^\d{1,2}:\d{2}/.exec(time)?.[0] ?? "00:00") ?? new Date(Number.NaN);
+import { ukStartInstant } from "../../lib/uk-time.ts";
 
 export interface ShiftTimes {
   date: string; // yyyy-MM-dd (Millbrook)
@@ -17,12 +14,12 @@ export interface ShiftTimes {
 
 /** The instant a shift starts. */
 export function shiftStart(shift: ShiftTimes): Date {
-  return londonInstant(shift.date, shift.start_time);
+  return ukStartInstant(shift.date, shift.start_time);
 }
 
 /** The instant a shift ends. */
 export function shiftEnd(shift: ShiftTimes): Date {
-  return londonInstant(shift.date, shift.end_time);
+  return ukStartInstant(shift.date, shift.end_time);
 }
 
 /** When sign-up to a shift closes: `closeHours` before it starts. */

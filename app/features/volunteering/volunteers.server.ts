@@ -4,7 +4,6 @@
  * checks seen, and a volunteer made from a volunteer offer in the inbox.
  */
 import { and, asc, between, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { ukToday } from "../../components/site/format.ts";
 import { getDb } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
 import { containsPattern } from "../../db/like.ts";
@@ -15,6 +14,7 @@ import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { checkState, shiftMinutes, type CheckState } from "./shifts.ts";
 import { volunteerOpportunities, volunteerRoleChecks, volunteerShifts, volunteerSignups, volunteers, type Attendance } from "./table.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 interface RotaPerson {
   signupId: number;
@@ -226,7 +226,7 @@ function volunteerConditions(f: VolunteerFilters, today: string): SQL | undefine
  * counted for its 25 only, not for every volunteer skipped on the way to a far page.
  */
 export async function listVolunteers(f: VolunteerFilters = { q: "", check: "", page: 1 }) {
-  const today = ukToday();
+  const today = ukDate();
   const where = volunteerConditions(f, today);
   return readPage(volunteers, where, f.page, VOLUNTEERS_PAGE_SIZE, (offset) => {
     const ids = getDb()

@@ -4,7 +4,7 @@
  * the link came to their email; paid: on to Stripe Checkout). Never cached, never indexed.
  */
 import { data, Form, redirect } from "react-router";
-import { formatLongDate, formatTime, formatUkDateTime } from "../../components/site/format.ts";
+import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { TicketIcon } from "../../components/site/icons.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { bookingPath, clientKey, countBookingAttempt, createBooking, holdForCheckout, refusalMessage } from "../bookings/index.ts";
@@ -15,6 +15,7 @@ import { publicOrigin } from "../../payments/stripe.server.ts";
 import { offerByLink, offerOpen } from "./waitlist.server.ts";
 import type { Route } from "./+types/offer-page";
 import { formatPenceExact } from "../../lib/money.ts";
+import { formatUk } from "../../lib/uk-time.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -34,7 +35,7 @@ export async function loader({ params }: Route.LoaderArgs) {
         places: entry.places,
         open: offerOpen(entry),
         booked: entry.status === "booked",
-        until: entry.offer_expires_at ? formatUkDateTime(entry.offer_expires_at) : null,
+        until: entry.offer_expires_at ? formatUk(entry.offer_expires_at, "date-time") : null,
         paid: event.booking_mode === "paid",
         pricePence: event.ticket_price_pence ?? 0,
         event: { id: event.id, title: event.title, date: event.date, time: event.time, place: event.location },

@@ -4,7 +4,7 @@ import { currentStaff } from "../../auth/guards.server.ts";
 import { ConnectionPanel } from "../../components/admin/connection-panel.tsx";
 import { NewSubmissionsCard } from "../../components/admin/new-submissions-card.tsx";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
-import { formatShortDate, formatTime, ukToday } from "../../components/site/format.ts";
+import { formatShortDate, formatTime } from "../../components/site/format.ts";
 import { DoorEvents } from "../../features/bookings/admin/door-events.tsx";
 import { doorEvents, upcomingEventSales } from "../../features/bookings/index.ts";
 import { getDashboardCounts } from "../../domain/dashboard/dashboard.server.ts";
@@ -14,6 +14,7 @@ import { countOverdueComplaints, countOverdueRequests } from "../../features/dat
 import { mailConfigured } from "../../mail/mailer.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { MenuHandle } from "../../lib/admin-menu.ts";
+import { ukDate } from "../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: null, label: "Dashboard", order: 10 } };
 
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     allows(staff, "submissions") ? countNewSubmissions() : null,
     getSiteSettings(args.context),
     upcomingEventSales({ limit: 6 }),
-    allows(staff, "check-in") ? doorEvents(ukToday()) : null,
+    allows(staff, "check-in") ? doorEvents(ukDate()) : null,
     dataProtection ? countOverdueComplaints() : 0,
     dataProtection ? countOverdueRequests() : 0,
   ]);

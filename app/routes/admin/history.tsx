@@ -5,12 +5,12 @@
  */
 import { data, Form, Link } from "react-router";
 import { currentActor } from "../../auth/guards.server.ts";
-import { formatUkDateTime } from "../../components/site/format.ts";
 import { compareRevision } from "../../domain/revisions/revisions.ts";
 import { getRevision, listRevisions, REVISION_TYPES, type RevisionType } from "../../domain/revisions/revisions.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { historySubject } from "./history.server.ts";
 import type { Route } from "./+types/history";
+import { formatUk } from "../../lib/uk-time.ts";
 
 export const meta = () => [{ title: "History | Millbrook Admin" }];
 
@@ -29,11 +29,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     name: subject.name,
     editPath: subject.editPath,
-    revisions: revisions.map((r) => ({ id: r.id, at: formatUkDateTime(r.created_at), by: r.actor_email ?? "Unknown", original: r.is_original })),
+    revisions: revisions.map((r) => ({ id: r.id, at: formatUk(r.created_at, "date-time"), by: r.actor_email ?? "Unknown", original: r.is_original })),
     comparison: compared
       ? {
           id: compared.id,
-          at: compared.is_original ? null : formatUkDateTime(compared.created_at),
+          at: compared.is_original ? null : formatUk(compared.created_at, "date-time"),
           changes: compareRevision(compared.data, subject.current).map((c) => ({ ...c, label: subject.labels[c.field] ?? c.field })),
         }
       : null,

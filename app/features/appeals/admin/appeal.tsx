@@ -1,21 +1,21 @@
 /** One cause's appeal (staff): its goal, dates and matched giving, and its updates. */
 import { data, Form, Link, useActionData } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
-import { ukToday } from "../../../components/site/format.ts";
 
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { appealOfCause, causeForAppeal, postAppealUpdate, saveAppeal } from "../appeals.server.ts";
 import { readAppeal } from "../read-form.server.ts";
 import type { Route } from "./+types/appeal";
 import { formatPence, penceAsPounds } from "../../../lib/money.ts";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const meta = () => [{ title: "Appeal | Millbrook Admin" }];
 
 export async function loader({ params }: Route.LoaderArgs) {
   const cause = await causeForAppeal(Number(params.causeId));
   if (!cause) throw data("Cause not found", { status: 404 });
-  const appeal = await appealOfCause(cause.id, ukToday());
-  return { cause, appeal, today: ukToday() };
+  const appeal = await appealOfCause(cause.id, ukDate());
+  return { cause, appeal, today: ukDate() };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   const back = `/admin/appeals/${cause.id}`;
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   if (form.get("intent") === "update") {
-    const appeal = await appealOfCause(cause.id, ukToday());
+    const appeal = await appealOfCause(cause.id, ukDate());
     const body = String(form.get("body") ?? "").trim();
     if (!appeal) return redirectWithToast(back, { type: "error", message: "Start the appeal first. Nothing was posted." });
     if (body.length < 1 || body.length > 500) return data({ errors: { body: "Write the update in 1 to 500 characters." } as Record<string, string>, values }, { status: 400 });

@@ -1,6 +1,5 @@
 /** Appeals (staff): each cause, with its appeal if it runs one, and the way to start or change it. */
 import { Link } from "react-router";
-import { ukToday } from "../../../components/site/format.ts";
 import { listCausesForAdmin } from "../../causes/index.ts";
 
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
@@ -8,13 +7,14 @@ import { contentMenu } from "../../../lib/content-types.ts";
 import { appealOfCause } from "../appeals.server.ts";
 import type { Route } from "./+types/appeals";
 import { formatPence } from "../../../lib/money.ts";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = contentMenu("appeals");
 
 export const meta = () => [{ title: "Appeals | Millbrook Admin" }];
 
 export async function loader() {
-  const today = ukToday();
+  const today = ukDate();
   const causes = await listCausesForAdmin();
   const rows = await Promise.all(causes.map(async (c) => ({ id: c.id, title: c.title, appeal: await appealOfCause(c.id, today) })));
   return {

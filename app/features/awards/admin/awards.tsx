@@ -6,7 +6,6 @@ import { Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
 import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
-import { ukToday } from "../../../components/site/format.ts";
 import { buttonClasses } from "../../../components/ui/button.ts";
 import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
 import { AWARD_ROUND_FORM_FIELDS, AwardRoundFormSchema, categoriesText } from "../awards.schema.ts";
@@ -19,6 +18,7 @@ import type { Route } from "./+types/awards";
 import { HistoryLink } from "../../../components/admin/history-link.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { contentMenu } from "../../../lib/content-types.ts";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = contentMenu("award-rounds");
 
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const candidate = winners.find((w) => w.id === deleteId);
   return {
     values: formValues({ ...round, categories: categoriesText(round.categories) }, AWARD_ROUND_FORM_FIELDS),
-    state: nominationsState(round, ukToday()),
+    state: nominationsState(round, ukDate()),
     winners: winners.map((w) => ({ id: w.id, year: w.year, name: w.name, category: round.categories.find((c) => c.id === w.category)?.title ?? w.category })),
     deleteCandidate: candidate ? { id: candidate.id, title: `${candidate.name} (${candidate.year})` } : null,
   };

@@ -12,9 +12,10 @@ import { allows } from "../../../auth/access.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { qrReader } from "./qr-reader.ts";
 import { useHydrated } from "../../../components/ui/use-hydrated.ts";
-import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
+import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 import { checkInAtEvent, doorList, eventBookings, searchEventBookings, STATUS_LABELS } from "../bookings-admin.server.ts";
 import type { Route } from "./+types/check-in";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const meta = () => [{ title: "Door check-in | Millbrook Admin" }];
 
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
       arrivedCount: b.arrivedCount,
       types: b.types,
       names: b.names,
-      arrived: b.checkedInAt ? formatUkDateTime(b.checkedInAt) : null,
+      arrived: b.checkedInAt ? formatUk(b.checkedInAt, "date-time") : null,
     })),
     event: { id, title: found.event.title, when: `${formatShortDate(found.event.date)}, ${formatTime(found.event.time)}` },
     arrived: found.totals.arrived,
@@ -54,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
       quantity: b.quantity,
       valid: b.status === "confirmed",
       status: STATUS_LABELS[b.status],
-      arrived: b.checked_in_at ? formatUkDateTime(b.checked_in_at) : null,
+      arrived: b.checked_in_at ? formatUk(b.checked_in_at, "date-time") : null,
     })),
   };
 }
@@ -82,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
     case "already-checked-in":
       result = {
         tone: "warn",
-        heading: `Already checked in at ${formatUkDateTime(outcome.at)}`,
+        heading: `Already checked in at ${formatUk(outcome.at, "date-time")}`,
         detail: `${outcome.booking.name} · ${people(outcome.booking.quantity)} · ${outcome.booking.reference}`,
         at,
       };

@@ -6,13 +6,14 @@
  */
 import { data, Form, Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
-import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
+import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 import { cancelBookingByStaff, eventBookings, STATUS_LABELS } from "../bookings-admin.server.ts";
 import { owedRefunds } from "../bookings.server.ts";
 import { normaliseReference } from "../sales.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/event-bookings";
 import { formatPenceExact } from "../../../lib/money.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `Bookings${loaderData ? `: ${loaderData.event.title}` : ""} | Millbrook Admin` }];
 
@@ -34,8 +35,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     paid: b.amount_pence > 0,
     status: b.status,
     statusLabel: STATUS_LABELS[b.status],
-    booked: formatUkDateTime(b.created_at),
-    arrived: b.checked_in_at ? formatUkDateTime(b.checked_in_at) : null,
+    booked: formatUk(b.created_at, "date-time"),
+    arrived: b.checked_in_at ? formatUk(b.checked_in_at, "date-time") : null,
   }));
   return {
     event: { id: event.id, title: event.title, when: `${formatShortDate(event.date)}, ${formatTime(event.time)}`, mode: event.booking_mode },
@@ -47,7 +48,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       reference: r.reference,
       name: r.name,
       amount: formatPenceExact(r.amountPence),
-      since: formatUkDateTime(r.since),
+      since: formatUk(r.since, "date-time"),
       error: r.error,
     })),
   };

@@ -3,18 +3,19 @@
  * with its arrivals and a way into its check-in; on a day without one, the next few, so a
  * volunteer can look ahead.
  */
-import { formatShortDate, formatTime, ukToday } from "../../../components/site/format.ts";
+import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 import { DoorEvents } from "./door-events.tsx";
 import { doorEvents } from "../bookings-admin.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import type { Route } from "./+types/today";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "What's on", label: "Door check-in", order: 20 } };
 
 export const meta = () => [{ title: "Today's events | Millbrook Admin" }];
 
 export async function loader() {
-  const today = ukToday();
+  const today = ukDate();
   const todays = await doorEvents(today);
   const next = todays.length === 0 ? await doorEvents(today, { following: 5 }) : [];
   return {

@@ -8,11 +8,11 @@ import { COMPLAINT_STATUSES } from "../table.ts";
 import { COMPLAINT_STATUS_LABELS, ComplaintNoteSchema, ComplaintOutcomeSchema, ComplaintStatusSchema } from "../complaints.schema.ts";
 import { COMPLAINT_CATEGORIES, CONTACT_METHODS } from "../complaint-choices.ts";
 import { addComplaintNote, getComplaint, sendComplaintOutcome, setComplaintResponsible, setComplaintStatus } from "../complaints.server.ts";
-import { dueState, londonDate, longDate } from "../dates.ts";
+import { dueState, longDate } from "../dates.ts";
 import { dataProtectionStaff } from "../staff.server.ts";
 import { Alert, button, card, control, DueBadge, FieldError, labelClass, replyFor, secondary } from "./kit.tsx";
 import type { Route } from "./+types/complaint";
-import { formatUk } from "../../../lib/uk-time.ts";
+import { formatUk, ukDate } from "../../../lib/uk-time.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.complaint.reference ?? "Complaint"} | Millbrook Admin` }];
 
@@ -30,7 +30,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       received: when(complaint.received_at),
       acknowledged: when(complaint.acknowledged_at),
       outcomeSent: when(complaint.outcome_sent_at),
-      due: dueState(complaint.due_on, londonDate(new Date()), done),
+      due: dueState(complaint.due_on, ukDate(new Date()), done),
     },
     notes: notes.map((n) => ({ id: n.id, author: n.author_email, text: n.text, at: when(n.created_at) })),
     staff: await dataProtectionStaff(),

@@ -3,12 +3,12 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { dueState, londonDate, longDate, shortDate } from "../dates.ts";
+import { dueState, longDate, shortDate } from "../dates.ts";
 import { AnswerSchema, ExtendSchema, REQUEST_CHANNEL_LABELS, REQUEST_KIND_LABELS } from "../requests.schema.ts";
 import { answerRequest, deadlineOf, extendRequest, getRequest, requestActions, RequestRuleError } from "../requests.server.ts";
 import { button, card, control, DueBadge, FieldError, labelClass, replyFor, secondary } from "./kit.tsx";
 import type { Route } from "./+types/request";
-import { formatUk } from "../../../lib/uk-time.ts";
+import { formatUk, ukDate } from "../../../lib/uk-time.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.request.reference ?? "Request"} | Millbrook Admin` }];
 
@@ -24,7 +24,7 @@ const ACTION_LABELS: Record<string, string> = {
 export async function loader({ params }: Route.LoaderArgs) {
   const request = await getRequest(params.id);
   if (!request) throw data("Not found", { status: 404 });
-  const today = londonDate(new Date());
+  const today = ukDate(new Date());
   const actions = await requestActions(request.id);
   return {
     request,

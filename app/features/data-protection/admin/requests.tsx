@@ -4,19 +4,20 @@ import { currentActor } from "../../../auth/guards.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { londonDate, shortDate } from "../dates.ts";
+import { shortDate } from "../dates.ts";
 import { REQUEST_CHANNEL_LABELS, REQUEST_FIELDS, REQUEST_KIND_LABELS, RequestFormSchema } from "../requests.schema.ts";
 import { listRequests, recordRequest, RequestRuleError } from "../requests.server.ts";
 import { REQUEST_CHANNELS, REQUEST_KINDS } from "../table.ts";
 import { Alert, button, card, control, DueBadge, FieldError, labelClass, replyFor } from "./kit.tsx";
 import type { Route } from "./+types/requests";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Data requests", order: 22 } };
 
 export const meta = () => [{ title: "Data requests | Millbrook Admin" }];
 
 export async function loader() {
-  return { requests: await listRequests(), today: londonDate(new Date()) };
+  return { requests: await listRequests(), today: ukDate(new Date()) };
 }
 
 export async function action(args: Route.ActionArgs) {

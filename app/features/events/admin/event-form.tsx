@@ -7,10 +7,11 @@ import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
 import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
 import { createEvent, getEventForAdmin, updateEvent } from "../events-admin.server.ts";
 import { EVENT_CATEGORIES } from "../event-categories.ts";
-import { BOOKING_MODE_OPTIONS, EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema, penceToPounds } from "../events.schema.ts";
+import { BOOKING_MODE_OPTIONS, EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../events.schema.ts";
 import { useHydrated } from "../../../components/ui/use-hydrated.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/event-form";
+import { penceAsPounds } from "../../../lib/money.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
 
 /** Takes an image upload. */
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     media: await mediaChoices(event.image),
     live: Boolean(event.is_active),
     values: formValues(
-      { ...event, ticket_price_pounds: penceToPounds(event.ticket_price_pence), booking_url: event.booking_url ?? "" },
+      { ...event, ticket_price_pounds: event.ticket_price_pence === null ? "" : penceAsPounds(event.ticket_price_pence), booking_url: event.booking_url ?? "" },
       EVENT_FORM_FIELDS,
     ),
   };

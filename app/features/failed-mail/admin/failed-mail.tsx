@@ -7,7 +7,7 @@ import { Form, Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { discardFailedMail, listFailedMail, resendFailedMail } from "../failed-mail.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { ukTime } from "../../../system/diagnostics.server.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import type { Route } from "./+types/failed-mail";
 
@@ -15,7 +15,7 @@ export const meta = () => [{ title: "Failed mail | Millbrook Admin" }];
 
 export async function loader() {
   const mail = await listFailedMail();
-  return { mail: mail.map((m) => ({ ...m, failedAt: ukTime(m.failedAt) })) };
+  return { mail: mail.map((m) => ({ ...m, failedAt: formatUk(m.failedAt, "date-time") })) };
 }
 
 export async function action(args: Route.ActionArgs) {

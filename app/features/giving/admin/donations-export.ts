@@ -3,9 +3,9 @@ import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { donationsExport, parseDonationFilters } from "../admin.server.ts";
-import { londonIsoDate } from "../references.server.ts";
 import { csvStream } from "../../../lib/csv.ts";
 import type { Route } from "./+types/donations-export";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   // Donor and payment data: the password or a code checked in the last 10 minutes.
@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   return new Response(csvStream(header, rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="donations-${londonIsoDate(new Date())}.csv"`,
+      "Content-Disposition": `attachment; filename="donations-${ukDate(new Date())}.csv"`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },

@@ -18,7 +18,6 @@ export const handle: MenuHandle = { menu: { group: "Money", label: "Donations", 
 
 export const meta = () => [{ title: "Donations | Millbrook Admin" }];
 
-const londonWhen = (iso: string) => formatUk(iso, "date-time");
 
 /** "card", "cash", "collection: Craft fair" as staff read them. */
 function paidByLabel(paidBy: string): string {
@@ -45,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
       email: g.email,
       amount: formatPenceExact(g.amountPence),
       method: g.directDebit ? "Direct Debit" : "Card",
-      since: londonWhen(g.since.toISOString()),
+      since: formatUk(g.since, "date-time"),
       sinceIso: g.since.toISOString(),
       attempts: g.failedAttempts,
     })),
@@ -59,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
       status: i.status,
       email: i.email,
       cause: i.cause_title ?? "Where it is needed most",
-      when: londonWhen(i.paid_at.toISOString()),
+      when: formatUk(i.paid_at, "date-time"),
       paidAt: i.paid_at.toISOString(),
       giftAid: Boolean(i.declaration_id),
       name: i.first_name ? [i.title, i.first_name, i.last_name].filter(Boolean).join(" ") : null,

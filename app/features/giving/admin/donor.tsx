@@ -4,13 +4,13 @@ import { currentActor } from "../../../auth/guards.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 
 import { cancelDeclaration, donorView } from "../admin.server.ts";
-import { londonDate } from "../references.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import type { Route } from "./+types/donor";
 import { dedicationOf } from "../../gift-options/index.ts";
 import { DEDICATION_LABELS } from "../../gift-options/ui.ts";
 import { formatPenceExact } from "../../../lib/money.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const meta = () => [{ title: "Donor | Millbrook Admin" }];
 
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
         reference: g.monthly_gift_id ? (view.monthly.find((m) => m.id === g.monthly_gift_id)?.reference ?? g.reference) : g.reference,
         what: `${DEDICATION_LABELS[d.kind]} ${d.honoreeName}`,
         message: d.message,
-        told: d.notifyEmail ? `${d.notifyName ?? ""} <${d.notifyEmail}>${d.showAmount ? ", with the amount" : ", without the amount"}${d.noticeQueuedAt ? `, emailed ${londonDate(d.noticeQueuedAt)}` : ", not yet emailed"}` : null,
+        told: d.notifyEmail ? `${d.notifyName ?? ""} <${d.notifyEmail}>${d.showAmount ? ", with the amount" : ", without the amount"}${d.noticeQueuedAt ? `, emailed ${formatUk(d.noticeQueuedAt, "date")}` : ", not yet emailed"}` : null,
       });
     }
   }
@@ -46,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       mode: g.mode,
       status: g.status,
       cause: g.cause_title ?? "Where it is needed most",
-      date: londonDate(g.paid_at),
+      date: formatUk(g.paid_at, "date"),
       giftAid: Boolean(g.declaration_id),
       claimed: g.claim_id,
     })),
@@ -55,18 +55,18 @@ export async function loader(args: Route.LoaderArgs) {
       reference: m.reference,
       amount: formatPenceExact(m.amount_pence),
       status: m.status,
-      started: londonDate(m.started_at),
-      ended: m.ended_at ? londonDate(m.ended_at) : null,
+      started: formatUk(m.started_at, "date"),
+      ended: m.ended_at ? formatUk(m.ended_at, "date") : null,
       method: m.payment_method === "bacs_debit" ? "Direct Debit" : "card",
-      atRisk: m.status === "active" && m.at_risk_since ? londonDate(m.at_risk_since) : null,
+      atRisk: m.status === "active" && m.at_risk_since ? formatUk(m.at_risk_since, "date") : null,
       endedByFailures: m.ended_reason === "payment-failed",
     })),
     declarations: view.declarations.map((d) => ({
       id: d.id,
       name: [d.title, d.first_name, d.last_name].filter(Boolean).join(" "),
       address: `${d.house}, ${d.postcode}`,
-      made: londonDate(d.made_at),
-      cancelled: d.cancelled_at ? londonDate(d.cancelled_at) : null,
+      made: formatUk(d.made_at, "date"),
+      cancelled: d.cancelled_at ? formatUk(d.cancelled_at, "date") : null,
       text: d.declaration_text,
     })),
   };

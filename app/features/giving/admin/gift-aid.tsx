@@ -7,15 +7,14 @@ import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { giftAidPence } from "../donation.ts";
-import { eligibleGifts, listClaims, markClaimed, nextClaimPeriod, readRange, scheduleDate, undoClaim } from "../gift-aid.server.ts";
+import { eligibleGifts, listClaims, markClaimed, nextClaimPeriod, readRange, undoClaim } from "../gift-aid.server.ts";
 import { SCHEDULE_ROWS_PER_FILE } from "../shared.ts";
-import { londonDate } from "../references.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
-import { ukToday } from "../../../components/site/format.ts";
 import type { Route } from "./+types/gift-aid";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { smallDonationsSummary } from "../../offline-gifts/index.ts";
 import { formatPenceExact } from "../../../lib/money.ts";
+import { formatUk, ukDate } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "Money", label: "Gift Aid", order: 30 } };
 
@@ -30,18 +29,18 @@ export async function loader(args: Route.LoaderArgs) {
     // The newest claim can be undone (its gifts are unclaimed again).
     canUndo: i === 0,
     id: c.id,
-    period: `${londonDate(new Date(`${c.from_date}T12:00:00Z`))} to ${londonDate(new Date(`${c.to_date}T12:00:00Z`))}`,
+    period: `${formatUk(new Date(`${c.from_date}T12:00:00Z`), "date")} to ${formatUk(new Date(`${c.to_date}T12:00:00Z`), "date")}`,
     count: c.gift_count,
     total: formatPenceExact(c.total_pence),
     giftAid: formatPenceExact(giftAidPence(c.total_pence)),
-    made: londonDate(c.created_at),
+    made: formatUk(c.created_at, "date"),
     by: c.claimed_by,
     files: Math.ceil(c.gift_count / SCHEDULE_ROWS_PER_FILE),
   }));
   const smallDonations = await smallDonationsSummary();
   if (!range) {
     // The period staff most likely want: from the end of the last claim to today.
-    const next = from || to ? { from, to } : await nextClaimPeriod(ukToday());
+    const next = from || to ? { from, to } : await nextClaimPeriod(ukDate());
     return { ...next, error, result: null, claims, confirming: false, smallDonations };
   }
   const gifts = await eligibleGifts(range);
@@ -63,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
         id: g.id,
         name: [g.title, g.first_name, g.last_name].filter(Boolean).join(" "),
         address: `${g.house}, ${g.postcode}`,
-        date: scheduleDate(g.paid_at),
+        date: formatUk(g.paid_at, "short-numeric-date"),
         amount: formatPenceExact(g.amount_pence),
         reference: g.reference,
       })),

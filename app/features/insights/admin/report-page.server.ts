@@ -1,7 +1,7 @@
 /** What every report screen, CSV and the trustees' summary read from a request: the report, the period, its figures. */
-import { ukToday } from "../../../components/site/format.ts";
 import { periodFrom, type Period } from "../period.ts";
 import { financialYearStart, report, type Report, type ReportName } from "../reports.server.ts";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 /** The report a path names: /admin/reports (money), /admin/reports/events ... */
 export function reportOf(url: URL): ReportName {
@@ -12,7 +12,7 @@ export function reportOf(url: URL): ReportName {
 
 export async function readReport(url: URL): Promise<{ name: ReportName; period: Period; startMonth: number; report: Report }> {
   const startMonth = await financialYearStart();
-  const period = periodFrom(url.searchParams, ukToday(), startMonth);
+  const period = periodFrom(url.searchParams, ukDate(), startMonth);
   const name = reportOf(url);
   return { name, period, startMonth, report: await report(name, period) };
 }

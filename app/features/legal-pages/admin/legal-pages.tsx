@@ -1,10 +1,10 @@
 /** Legal pages: the list of the five pages, each with its public address and an Edit link. */
 import { Link } from "react-router";
-import { formatUkDateTime } from "../../../components/site/format.ts";
 import { listLegalPagesForAdmin } from "../legal-pages.server.ts";
 import type { Route } from "./+types/legal-pages";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { contentMenu } from "../../../lib/content-types.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = contentMenu("legal-pages");
 
@@ -29,7 +29,7 @@ export default function LegalPages({ loaderData }: Route.ComponentProps) {
                 <a href={p.path} className="underline">
                   {p.path}
                 </a>
-                {p.updated ? ` · changed ${formatUkDateTime(p.updated)}` : " · starting text"}
+                {p.updated ? ` · changed ${formatUk(p.updated, "date-time")}` : " · starting text"}
               </p>
             </div>
             <Link to={`/admin/legal-pages/${p.slug}`} aria-label={`Edit ${p.title}`} className="rounded-full border border-brand-600 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">

@@ -12,13 +12,14 @@ import { NEWS_FORM_FIELDS, NewsFormSchema, coverAltProblem } from "../news.schem
 import { authorNameOf, createNewsPost, getNewsPost, slugProblem, updateNewsPost } from "../news.server.ts";
 import { currentStaff } from "../../../auth/guards.server.ts";
 import { findUserById } from "../../staff/index.ts";
-import { newsState, toLondonInput } from "../news.ts";
+import { newsState } from "../news.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
 import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
 import type { Route } from "./+types/news-form";
 import { HistoryLink } from "../../../components/admin/history-link.tsx";
+import { ukDateTimeInput } from "../../../lib/uk-time.ts";
 
 /** Takes an image upload. */
 export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
@@ -47,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
       {
         ...post,
         image_decorative: post.image !== null && post.image_alt === "",
-        publish_at: post.published_at ? toLondonInput(post.published_at) : "",
+        publish_at: post.published_at ? ukDateTimeInput(post.published_at) : "",
       },
       NEWS_FORM_FIELDS,
     ),

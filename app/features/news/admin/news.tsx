@@ -6,7 +6,6 @@ import { Link } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { DeleteDialog } from "../../../components/admin/kit/dialog.tsx";
 import { SafeImage } from "../../../components/site/safe-image.tsx";
-import { formatUkDateTime } from "../../../components/site/format.ts";
 import { buttonClasses } from "../../../components/ui/button.ts";
 import { deleteNewsPost, listNewsForAdmin } from "../news.server.ts";
 import { newsState, type NewsState } from "../news.ts";
@@ -14,6 +13,7 @@ import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/news";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { contentMenu } from "../../../lib/content-types.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = contentMenu("news");
 
@@ -94,7 +94,7 @@ export default function NewsAdmin({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-slate-600">
                     <span className={`mr-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${state.className}`}>{state.text}</span>
                     {p.author}
-                    {p.published_at && p.state !== "draft" && <> · {p.state === "scheduled" ? "appears" : "published"} {formatUkDateTime(p.published_at)}</>}
+                    {p.published_at && p.state !== "draft" && <> · {p.state === "scheduled" ? "appears" : "published"} {formatUk(p.published_at, "date-time")}</>}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">

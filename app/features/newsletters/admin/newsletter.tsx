@@ -7,7 +7,6 @@
 import { data, Form, Link } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { Card } from "../../../components/admin/kit/card.tsx";
-import { fromLondonInput, LONDON_INPUT_RE } from "../../news/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { AUDIENCE_LABELS, describeAudience, type Audience } from "../audience.ts";
 import {
@@ -25,8 +24,9 @@ import {
   unschedule,
 } from "../newsletters.server.ts";
 import { readAudience } from "../newsletters.schema.ts";
-import { londonWhen, STATUS_LABELS } from "./labels.ts";
+import { STATUS_LABELS } from "./labels.ts";
 import type { Route } from "./+types/newsletter";
+import { formatUk, ukInstantFromInput } from "../../../lib/uk-time.ts";
 
 export const meta = () => [{ title: "Newsletter | Millbrook Admin" }];
 
@@ -44,8 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
     subject: newsletter.subject,
     status: newsletter.status,
     statusLabel: STATUS_LABELS[newsletter.status],
-    sendAt: newsletter.send_at && newsletter.status === "scheduled" ? londonWhen(newsletter.send_at) : null,
-    sentAt: newsletter.sent_at ? londonWhen(newsletter.sent_at) : null,
+    sendAt: newsletter.send_at && newsletter.status === "scheduled" ? formatUk(newsletter.send_at, "date-time") : null,
+    sentAt: newsletter.sent_at ? formatUk(newsletter.sent_at, "date-time") : null,
     published: newsletter.published_at !== null && newsletter.slug ? `/newsletters/${newsletter.slug}` : null,
     audience: { value: chosen, label: describeAudience(chosen, title) },
     staffEmail: currentStaff(args).user.email,
@@ -78,7 +78,7 @@ export async function action(args: Route.ActionArgs) {
       let when: { when: "now" } | { when: "later"; at: Date } = { when: "now" };
       if (form.get("when") === "later") {
         const raw = String(form.get("send_at") ?? "");
-        const at = LONDON_INPUT_RE.test(raw) ? fromLondonInput(raw) : null;
+        const at = ukInstantFromInput(raw);
         if (!at || at.getTime() < Date.now() + 60_000) return data({ error: "Choose a date and time in the future to send it. Nothing was sent." }, { status: 400 });
         when = { when: "later", at };
       }
@@ -88,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
       }
       return redirectWithToast(back, {
         type: "success",
-        message: when.when === "now" ? "Sending has started. The counts below fill in as it goes." : `Scheduled for ${londonWhen(when.at)}.`,
+        message: when.when === "now" ? "Sending has started. The counts below fill in as it goes." : `Scheduled for ${formatUk(when.at, "date-time")}.`,
       });
     }
     case "unschedule":

@@ -6,8 +6,9 @@ import { Table } from "../../../components/admin/kit/table.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { contentMenu } from "../../../lib/content-types.ts";
 import { listNewsletters } from "../newsletters.server.ts";
-import { STATUS_LABELS, londonWhen } from "./labels.ts";
+import { STATUS_LABELS } from "./labels.ts";
 import type { Route } from "./+types/newsletters";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = contentMenu("newsletters");
 
@@ -20,7 +21,7 @@ export async function loader() {
       id: r.id,
       subject: r.subject,
       status: STATUS_LABELS[r.status],
-      when: r.sent_at ? `Sent ${londonWhen(r.sent_at)}` : r.send_at && r.status === "scheduled" ? `For ${londonWhen(r.send_at)}` : `Changed ${londonWhen(r.updated_at)}`,
+      when: r.sent_at ? `Sent ${formatUk(r.sent_at, "date-time")}` : r.send_at && r.status === "scheduled" ? `For ${formatUk(r.send_at, "date-time")}` : `Changed ${formatUk(r.updated_at, "date-time")}`,
       archived: r.published_at !== null,
     })),
   };

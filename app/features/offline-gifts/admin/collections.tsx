@@ -9,19 +9,19 @@ import { replyFor } from "../../../lib/form-reply.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 
 import { donationCauses } from "../../giving/index.ts";
-import { ukToday } from "../../../components/site/format.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { recentOfflineGifts, recordCollection } from "../offline-gifts.server.ts";
 import { readCollection } from "../read-form.server.ts";
 import type { Route } from "./+types/collections";
 import { formatPenceExact } from "../../../lib/money.ts";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const meta = () => [{ title: "Collections | Millbrook Admin" }];
 
 export async function loader() {
   const [causes, recent] = await Promise.all([donationCauses(), recentOfflineGifts(100)]);
   return {
-    today: ukToday(),
+    today: ukDate(),
     causes,
     collections: recent
       .filter((g) => g.method === "collection")
@@ -41,7 +41,7 @@ export async function loader() {
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
   const form = await args.request.formData();
-  const { input, errors } = readCollection(form, ukToday());
+  const { input, errors } = readCollection(form, ukDate());
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   if (!input) return data({ intent: "collection", reply: refusedForm(errors, values) }, { status: 400 });
   const result = await recordCollection(input, { ...currentActor(args), email: staff.user.email });

@@ -10,7 +10,6 @@ import { replyFor } from "../../../lib/form-reply.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 
 import { donationCauses } from "../../giving/index.ts";
-import { ukToday } from "../../../components/site/format.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { findSupporters, markRecordSent, recentOfflineGifts, recordOfflineGift, supporterForGift } from "../offline-gifts.server.ts";
@@ -18,6 +17,7 @@ import { readOfflineGift, type Errors } from "../read-form.server.ts";
 import { claimableFrom, METHOD_LABELS, OFFLINE_METHODS } from "../rules.ts";
 import type { Route } from "./+types/offline";
 import { formatPenceExact } from "../../../lib/money.ts";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "Money", label: "Offline gifts", order: 25 } };
 
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const chosenId = params.get("supporter") ?? "";
   const [causes, found, chosen, recent] = await Promise.all([donationCauses(), findSupporters(q), chosenId ? supporterForGift(chosenId) : null, recentOfflineGifts(30)]);
-  const today = ukToday();
+  const today = ukDate();
   return {
     today,
     q,
@@ -57,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
   const actor = { ...currentActor(args), email: staff.user.email };
   const form = await args.request.formData();
-  const today = ukToday();
+  const today = ukDate();
   if (form.get("intent") === "record-sent") {
     const sentOn = String(form.get("sentOn") ?? "");
     if (!/^\d{4}-\d{2}-\d{2}$/.test(sentOn) || sentOn > today) return redirectWithToast("/admin/donations/offline", { type: "error", message: "Enter the date the written record was sent (not in the future). Nothing was changed." });

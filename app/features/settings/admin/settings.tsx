@@ -17,6 +17,7 @@ import { paymentsConfigured } from "../../../payments/stripe.server.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/settings";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { penceAsPounds } from "../../../lib/money.ts";
 
 export const handle: MenuHandle = { menu: { group: "Site", label: "Settings", order: 10 } };
 
@@ -24,7 +25,7 @@ export const meta = () => [{ title: "Settings | Millbrook Admin" }];
 
 async function givingForEditing() {
   const giving = await readGivingSettings();
-  const pounds = (pence: number) => (pence / 100).toFixed(2).replace(/\.00$/, "");
+  const pounds = (pence: number) => penceAsPounds(pence).replace(/\.00$/, "");
   return {
     maxDonation: pounds(giving.maxDonationPence),
     offlineRaised: pounds(giving.offlineRaisedPence),

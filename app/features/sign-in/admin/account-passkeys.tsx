@@ -12,13 +12,13 @@ import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { factorSummary, removeSecondFactors, replaceRecoveryCodes } from "../../../auth/two-factor.server.ts";
 import { twoFactorRequired } from "../second-factor-step.server.ts";
 import { AddPasskey } from "../../../components/admin/passkey-button.tsx";
-import { formatWhen } from "../../../components/admin/format-when.ts";
 import { RecoveryCodes } from "../../../components/admin/two-factor.tsx";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/account-passkeys";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const LAST_FACTOR_MESSAGE = "Your account must keep two-step sign-in. Add another passkey or an authenticator app before removing this one.";
 export const PASSKEY_NOT_ADDED = "The passkey was not added. Please try again.";
@@ -108,7 +108,7 @@ export default function AccountPasskeys({ loaderData, actionData }: Route.Compon
                 <div className="min-w-0">
                   <p className="break-words font-medium text-ink">{p.name}</p>
                   <p className="text-sm text-slate-600">
-                    Added {formatWhen(p.createdAt)} · {p.lastUsedAt ? `last used ${formatWhen(p.lastUsedAt)}` : "not used yet"}
+                    Added {formatUk(p.createdAt, "date-time")} · {p.lastUsedAt ? `last used ${formatUk(p.lastUsedAt, "date-time")}` : "not used yet"}
                   </p>
                 </div>
                 <Form method="post">

@@ -12,7 +12,6 @@ import { reserveSignInAttempt, restartBlocks, settleSuccessfulSignIn, throttleKe
 import { factorSummary } from "../../../auth/two-factor.server.ts";
 import { AccountField } from "../../../components/admin/account-field.tsx";
 import { TextField } from "../../../components/ui/fields.tsx";
-import { formatWhen } from "../../../components/admin/format-when.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import { NewPasswordSchema, findUserById, setPassword, setStaffName } from "../../staff/index.ts";
@@ -20,6 +19,7 @@ import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/account";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "Site", label: "My account", order: 40 } };
 
@@ -194,7 +194,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   {s.current && <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">This device</span>}
                 </p>
                 <p className="text-sm text-slate-600">
-                  {s.ip ?? "Unknown address"} · last seen {formatWhen(s.lastSeenAt)} · signed in {formatWhen(s.createdAt)}
+                  {s.ip ?? "Unknown address"} · last seen {formatUk(s.lastSeenAt, "date-time")} · signed in {formatUk(s.createdAt, "date-time")}
                 </p>
               </div>
               {!s.current && (

@@ -1,6 +1,5 @@
 import { PERMISSION_LABELS, STAFF_PERMISSIONS } from "../../../auth/access.ts";
 import { siteOrigin } from "../../../lib/config.server.ts";
-import { formatUkDateTime } from "../../../components/site/format.ts";
 import { useForm } from "@conform-to/react";
 import { useState } from "react";
 import { data, Form, useLocation, useNavigation } from "react-router";
@@ -34,6 +33,7 @@ import {
 import { logger } from "../../../lib/logger.server.ts";
 import type { Route } from "./+types/users";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Users", order: 30 } };
 
@@ -194,7 +194,7 @@ const danger = "rounded-full border-2 border-red-700 bg-white px-3 py-1.5 text-s
 
 function formatLogin(iso: string | null) {
   if (!iso) return "Never";
-  return formatUkDateTime(iso);
+  return formatUk(iso, "date-time");
 }
 
 /**

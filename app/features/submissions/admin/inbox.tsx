@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { formatWhen } from "../../../components/admin/format-when.ts";
 import { SubmissionBadges } from "./submission-badges.tsx";
 import { filtersQuery, KIND_LABELS, STATUS_LABELS, SUBMISSION_KINDS, SUBMISSION_STATUSES } from "../submission-labels.ts";
 import { listSubmissions, parseInboxFilters } from "../inbox.server.ts";
@@ -8,6 +7,7 @@ import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-ba
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { countText } from "../../../lib/paging.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Inbox", order: 10 } };
 
@@ -89,7 +89,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   <SubmissionBadges kind={item.kind} status={item.status} />
                   <span className="font-mono text-xs text-slate-500">{item.reference}</span>
                   <time dateTime={item.created_at} className="text-slate-600">
-                    {formatWhen(item.created_at)}
+                    {formatUk(item.created_at, "date-time")}
                   </time>
                 </span>
               </Link>

@@ -1,6 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
-import { formatWhen } from "../../../components/admin/format-when.ts";
 import { SubmissionBadges } from "./submission-badges.tsx";
 import { getSubmission, InboxError, staffChoices, setSubmissionNote, setSubmissionStatus } from "../inbox.server.ts";
 import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../submission-labels.ts";
@@ -8,6 +7,7 @@ import { volunteerFromSubmission } from "../../volunteering/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { isImageType } from "../../../storage/file-types.ts";
 import type { Route } from "./+types/submission";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.submission.reference ?? "Submission"} | Inbox | Millbrook Admin` }];
 
@@ -93,10 +93,10 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         <SubmissionBadges kind={s.kind} status={s.status} />
       </div>
       <p className="mt-1 text-slate-600">
-        {KIND_LABELS[s.kind]} <span className="font-mono text-sm">{s.reference}</span>, received <time dateTime={s.created_at}>{formatWhen(s.created_at)}</time>
+        {KIND_LABELS[s.kind]} <span className="font-mono text-sm">{s.reference}</span>, received <time dateTime={s.created_at}>{formatUk(s.created_at, "date-time")}</time>
         {s.updated_at !== s.created_at && (
           <>
-            , last changed <time dateTime={s.updated_at}>{formatWhen(s.updated_at)}</time>
+            , last changed <time dateTime={s.updated_at}>{formatUk(s.updated_at, "date-time")}</time>
           </>
         )}
       </p>

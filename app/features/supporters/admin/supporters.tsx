@@ -14,7 +14,6 @@ export const handle: MenuHandle = { menu: { group: "People", label: "Supporters"
 
 export const meta = () => [{ title: "Supporters | Millbrook Admin" }];
 
-const londonDate = (d: Date) => formatUk(d, "short-date");
 
 export async function loader(args: Route.LoaderArgs) {
   const filters = parseSupporterFilters(new URL(args.request.url).searchParams);
@@ -27,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
       name: i.name,
       email: i.email,
       postcode: i.postcode,
-      since: londonDate(i.created_at),
+      since: formatUk(i.created_at, "short-date"),
       subscribed: i.subscribed,
       refused: Boolean(i.email_refused_at),
     })),

@@ -8,13 +8,13 @@ import { Card, EmptyState } from "../../../components/admin/kit/card.tsx";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import { buttonClasses } from "../../../components/ui/button.ts";
-import { ukToday } from "../../../components/site/format.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { pageParam } from "../../../lib/paging.ts";
 import { financialYear, financialYearOf, formatHours } from "../shifts.ts";
 import { hoursPage } from "../volunteers.server.ts";
 import { periodOf } from "./period.server.ts";
 import type { Route } from "./+types/hours";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Volunteer hours", order: 14 } };
 
@@ -23,7 +23,7 @@ export const meta = () => [{ title: "Volunteer hours | Millbrook Admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const period = periodOf(url);
-  const current = financialYearOf(ukToday());
+  const current = financialYearOf(ukDate());
   const years = [0, 1, 2, 3, 4].map((n) => ({ year: current - n, label: financialYear(current - n).label }));
   const hours = await hoursPage(period.from, period.to, pageParam(url.searchParams));
   const query = period.year !== null ? `year=${period.year}` : `from=${period.from}&to=${period.to}`;

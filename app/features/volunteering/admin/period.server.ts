@@ -1,6 +1,6 @@
 /** The period of the hours screen and its CSV: a financial year (?year=2026) or dates (?from=&to=). */
-import { ukToday } from "../../../components/site/format.ts";
 import { financialYear, financialYearOf } from "../shifts.ts";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -16,7 +16,7 @@ export function periodOf(url: URL): Period {
   const to = url.searchParams.get("to") ?? "";
   if (ISO.test(from) && ISO.test(to) && from <= to) return { from, to, label: `${from} to ${to}`, year: null };
   const asked = Number(url.searchParams.get("year"));
-  const year = Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : financialYearOf(ukToday());
+  const year = Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : financialYearOf(ukDate());
   const fy = financialYear(year);
   return { from: fy.from, to: fy.to, label: `Financial year ${fy.label}`, year };
 }

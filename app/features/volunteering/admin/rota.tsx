@@ -9,7 +9,7 @@
 import { data, Form, Link } from "react-router";
 import { Card, EmptyState } from "../../../components/admin/kit/card.tsx";
 import { buttonClasses } from "../../../components/ui/button.ts";
-import { formatLongDate, formatShortDate, formatTime, ukToday } from "../../../components/site/format.ts";
+import { formatLongDate, formatShortDate, formatTime } from "../../../components/site/format.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
@@ -20,6 +20,7 @@ import { firstIssues } from "../../../lib/form-submission.ts";
 import { moveAndTell, removeAndTell, signUpAndConfirm } from "../volunteering.server.ts";
 import { markAttendance, rota } from "../volunteers.server.ts";
 import type { Route } from "./+types/rota";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Volunteer rota", order: 12 } };
 
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const opportunityId = Number(url.searchParams.get("opportunity"));
   // The menu: opportunities with shifts from four weeks ago on, and the one shown.
-  const since = addDays(ukToday(), -28);
+  const since = addDays(ukDate(), -28);
   if (Number.isInteger(opportunityId) && opportunityId > 0) {
     const [opportunity, opportunities, shifts] = await Promise.all([getOpportunity(opportunityId), rotaChoices(since, opportunityId), rota({ opportunityId })]);
     if (!opportunity) throw data("Opportunity not found", { status: 404 });
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const opportunities = await rotaChoices(since);
   const asked = url.searchParams.get("week") ?? "";
-  const from = weekStart(ISO.test(asked) ? asked : ukToday());
+  const from = weekStart(ISO.test(asked) ? asked : ukDate());
   const to = addDays(from, 6);
   return { view: { kind: "week" as const, from, to, previous: addDays(from, -7), next: addDays(from, 7) }, shifts: await rota({ from, to }), opportunities };
 }

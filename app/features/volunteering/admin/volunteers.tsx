@@ -8,7 +8,7 @@ import { Card, EmptyState } from "../../../components/admin/kit/card.tsx";
 import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-bar.tsx";
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import { buttonClasses } from "../../../components/ui/button.ts";
-import { formatShortDate, ukToday } from "../../../components/site/format.ts";
+import { formatShortDate } from "../../../components/site/format.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { countText } from "../../../lib/paging.ts";
@@ -19,6 +19,7 @@ import { firstIssues } from "../../../lib/form-submission.ts";
 import { listVolunteers, recordCheck } from "../volunteers.server.ts";
 import { parseVolunteerFilters, volunteerFiltersQuery } from "../list-filters.ts";
 import type { Route } from "./+types/volunteers";
+import { ukDate } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Volunteers", order: 13 } };
 
@@ -27,7 +28,7 @@ export const meta = () => [{ title: "Volunteers | Millbrook Admin" }];
 const LIST = "/admin/volunteering/volunteers";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const today = ukToday();
+  const today = ukDate();
   const filters = parseVolunteerFilters(new URL(request.url).searchParams);
   const { items, ...count } = await listVolunteers(filters);
   return { filters, count, volunteers: items.map((v) => ({ ...v, check: checkState(v, today) })) };

@@ -8,12 +8,13 @@ import { FilterBar, FilterSelect } from "../../../components/admin/kit/filter-ba
 import { Pagination } from "../../../components/admin/pagination.tsx";
 import { countText, pageParam } from "../../../lib/paging.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
-import { formatShortDate, formatTime, formatUkDateTime } from "../../../components/site/format.ts";
+import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 import { eventBookings } from "../../bookings/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { offerByHand, offerOpen, removeFromWaitlist, waitlistEntryOf, waitlistPage } from "../waitlist.server.ts";
 import { WAITLIST_SHOWN, type WaitlistShown } from "../shown.ts";
 import type { Route } from "./+types/event-waitlist";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `Waitlist${loaderData ? `: ${loaderData.event.title}` : ""} | Millbrook Admin` }];
 
@@ -54,8 +55,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     email: e.email,
     places: e.places,
     status: e.status === "offered" && !offerOpen(e, now) ? ("lapsed" as const) : e.status,
-    joined: formatUkDateTime(e.created_at),
-    until: e.status === "offered" && e.offer_expires_at ? formatUkDateTime(e.offer_expires_at) : null,
+    joined: formatUk(e.created_at, "date-time"),
+    until: e.status === "offered" && e.offer_expires_at ? formatUk(e.offer_expires_at, "date-time") : null,
     mailed: e.offer_mailed_at !== null,
   }));
   return {

@@ -1,4 +1,3 @@
-import { formatUkDateTime } from "../../../components/site/format.ts";
 import { Form, Link } from "react-router";
 import { AUDIT_KIND_LABELS, AUDIT_KINDS } from "../../../domain/audit/audit-kinds.ts";
 import { listAuditActors, listAuditEntries, staffNames } from "../../../domain/audit/audit-log.server.ts";
@@ -6,6 +5,7 @@ import { describeAction, describeDetails, describeRecord } from "../../../domain
 import type { Route } from "./+types/audit-log";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { countText } from "../../../lib/paging.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const handle: MenuHandle = { menu: { group: "Site", label: "Audit log", order: 30 } };
 
@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
 const when = (iso: string) =>
-  formatUkDateTime(iso, { seconds: true });
+  formatUk(iso, "date-time", { seconds: true });
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { email, kind, actors, entries, page, pageCount, total, more } = loaderData;

@@ -2,7 +2,6 @@ import { useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
-import { formatWhen } from "../../../components/admin/format-when.ts";
 import { SubmissionBadges } from "../../../features/submissions/admin/submission-badges.tsx";
 import { KIND_LABELS, RETENTION_MONTHS_MAX, SUBMISSION_KINDS } from "../../../features/submissions/submission-labels.ts";
 import {
@@ -26,6 +25,7 @@ import { parseForm, refusedForm, type FormReply } from "../../../lib/form-submis
 import { redirectWithToast, toastCookie } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/data-protection";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 /** The whole retention table: the submission kinds, the registry's kinds and the audit log. */
 const RetentionTableSchema = RetentionFormSchema.extend(RetentionKindsSchema.shape);
@@ -314,7 +314,7 @@ export default function DataProtection({ loaderData, actionData }: Route.Compone
                         <span className="min-w-0 break-words">{s.name}</span>
                         {!s.byAddress && <span className="text-slate-600">(named in a field)</span>}
                         <span className="text-slate-600">
-                          {s.files} {s.files === 1 ? "file" : "files"}, <time dateTime={s.created_at}>{formatWhen(s.created_at)}</time>
+                          {s.files} {s.files === 1 ? "file" : "files"}, <time dateTime={s.created_at}>{formatUk(s.created_at, "date-time")}</time>
                         </span>
                       </li>
                     ))}
