@@ -165,7 +165,7 @@ describe("the rota and volunteer check forms answer the one reply shape, and a r
     if (!made.ok) throw new Error("sign-up failed");
     const [signup] = made.signupIds;
     const hours = await rotaPost({ intent: "attendance", signup: String(signup), attendance: "came", hours: "lots" });
-    expect(hours).toMatchObject({ status: 400, intent: `signup-${signup}`, error: { hours: ["Enter hours, like 2.5"] } });
+    expect(hours).toMatchObject({ status: 400, intent: `signup-${signup}`, error: { hours: ["Enter hours, like 2.5"] }, values: { hours: "lots" } });
     const [onRota] = await rota({ from: "2031-10-02", to: "2031-10-02" });
     expect(onRota.people.map((p) => [p.name, p.attendance])).toEqual([["Rota Reply", null]]);
     const gone = await rotaPost({ intent: "remove", signup: String(signup + 1000) });

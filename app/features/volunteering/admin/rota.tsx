@@ -50,7 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * A refusal names the form it answers (docs/decisions/287): `add-<shift>` for the add form of
  * a shift, `signup-<id>` for a person's attendance, move and remove forms, `rota` for the page.
  */
-const refuse = (intent: string, errors: Record<string, string>, status: number) => data<IntentReply>({ intent, reply: refusedForm(errors) }, { status });
+const refuse = (intent: string, errors: Record<string, string>, status: number, values: Record<string, string> = {}) =>
+  data<IntentReply>({ intent, reply: refusedForm(errors, values) }, { status });
 
 const PERSON_FIELDS = ["fullName", "email", "phone"] as const;
 
@@ -89,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "attendance") {
     const came = form.get("attendance") === "came";
     const hours = HoursSchema.safeParse(form.get("hours") ?? "");
-    if (!hours.success) return refuse(`signup-${signup}`, { hours: hours.error.issues[0]?.message ?? "Enter hours" }, 400);
+    if (!hours.success) return refuse(`signup-${signup}`, { hours: hours.error.issues[0]?.message ?? "Enter hours" }, 400, { hours: String(form.get("hours") ?? "") });
     const minutes = came && hours.data !== undefined ? Math.round(hours.data * 60) : null;
     const ok = await markAttendance(signup, came ? "came" : "no_show", minutes, actor);
     if (!ok) return refuse(`signup-${signup}`, { _form: "That person is no longer on the shift." }, 409);
@@ -221,7 +222,7 @@ export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
                                 name="hours"
                                 inputMode="decimal"
                                 placeholder={String(shiftMinutes(s) / 60)}
-                                defaultValue={p.minutes !== null ? String(p.minutes / 60) : ""}
+                                defaultValue={person.value("hours") ?? (p.minutes !== null ? String(p.minutes / 60) : "")}
                                 className={`${small} w-20`}
                                 aria-label={`Hours for ${p.name}`}
                               />
