@@ -146,6 +146,13 @@ for (const { width, javaScriptEnabled } of [
       await expect(person).toBeVisible();
 
       await person.getByLabel("Came").check();
+      // Hours that are not a number are refused on that person, saying what to type.
+      await person.getByLabel(`Hours for ${helper}`).fill("lots");
+      await person.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByTestId("rota-person").filter({ hasText: helper }).getByText("Enter hours, like 2.5")).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/rota-hours-refused-${tag}.png`, fullPage: true });
+      await expect(page.getByTestId("rota-person").filter({ hasText: helper }).getByText(/^Came · /)).toHaveCount(0);
+      await expect(page.getByTestId("rota-person").filter({ hasText: helper }).getByLabel(`Hours for ${helper}`)).toHaveValue("lots");
       await person.getByLabel(`Hours for ${helper}`).fill("1.5");
       await person.getByRole("button", { name: "Save" }).click();
       await expect(page.getByTestId("rota-person").filter({ hasText: helper }).getByText("Came · 1.5 hours")).toBeVisible();

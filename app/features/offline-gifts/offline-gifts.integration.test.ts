@@ -15,7 +15,10 @@ import { eligibleGifts, markClaimed } from "../giving/gift-aid.server.ts";
 import { listCausesForAdmin } from "../causes/index.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { claimSmallDonations, markRecordSent, recordCollection, recordOfflineGift, smallDonationsYears, type DeclarationInput } from "./offline-gifts.server.ts";
-import { declarationRecords } from "./table.ts";
+import { declarationRecords, offlineGifts } from "./table.ts";
+import * as collectionsRoute from "./admin/collections.tsx";
+import { throughLayouts } from "../../../tests/helpers/route-table.ts";
+import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";
 
 setupTestDatabase();
 
@@ -165,5 +168,45 @@ describe("the Small Donations Scheme claim", () => {
     const [a, b] = await Promise.all([claimSmallDonations(2024, staff, "2025-05-01"), claimSmallDonations(2024, staff, "2025-05-01")]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     expect((a ?? b)!.donations_pence).toBe(10_000);
+  });
+});
+
+describe("the collection form, read with its schema", () => {
+  const post = async (fields: Record<string, string>) => {
+    const { token } = await staffSession("editor", { permissions: ["donations"] });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    return throughLayouts("features/offline-gifts/admin/collections.tsx", collectionsRoute.action, routeArgs("/admin/donations/collections", {}, { token, method: "POST", body }));
+  };
+  const atPlace = (place: string) =>
+    getDb()
+      .select({ amount_pence: donations.amount_pence, cause_id: donations.cause_id, collected_as: offlineGifts.collected_as })
+      .from(offlineGifts)
+      .innerJoin(donations, eq(donations.id, offlineGifts.donation_id))
+      .where(eq(offlineGifts.place, place));
+
+  it("refuses each wrong field with its own message under the collection form, keeps the values and records nothing", async () => {
+    const answer = await post({ collectedOn: "2999-01-01", place: "  ", collectedAs: "cheque", amount: "12.505", cause: "general" });
+    const { data, init } = answer as unknown as { data: { intent: string; reply: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: ResponseInit };
+    expect(init.status).toBe(400);
+    expect(data.intent).toBe("collection");
+    expect(data.reply.error).toEqual({
+      collectedOn: ["The date cannot be in the future."],
+      place: ["Enter where the collection was made, like Craft fair, Market Square."],
+      collectedAs: ["Choose cash or contactless."],
+      amount: ["Enter the amount with no more than 2 digits after the point, for example 12.50"],
+      small: ["Confirm that every gift in the collection was £30 or less: only those count for the Small Donations Scheme."],
+    });
+    expect(data.reply.initialValue).toMatchObject({ collectedOn: "2999-01-01", amount: "12.505" });
+    expect(await atPlace("  ")).toEqual([]);
+  });
+
+  it("records a collection the form accepts, in pence, for the cause chosen", async () => {
+    const [cause] = await getDb().select().from(causes).limit(1);
+    const answer = await post({ collectedOn: "2026-06-13", place: "Schema fair", collectedAs: "contactless", amount: "123.45", small: "on", cause: String(cause!.id) });
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(302);
+    const [row] = await atPlace("Schema fair");
+    expect(row).toMatchObject({ amount_pence: 12_345, cause_id: cause!.id, collected_as: "contactless" });
   });
 });

@@ -1,14 +1,13 @@
 /**
- * The staff forms of offline gifts and collections, read on the server. Amounts are typed
+ * The staff form of an offline gift, read on the server (collections: offline-gifts.schema.ts). Amounts are typed
  * in pounds and pence and kept in pence; nothing is rounded (parseAmount).
  */
 import { parseAmount } from "../giving/ui.ts";
-import { OFFLINE_METHODS, SMALL_DONATION_MAX_PENCE, type OfflineMethod } from "./rules.ts";
-import type { CollectionInput, OfflineGiftInput } from "./offline-gifts.server.ts";
-import { formatPence } from "../../lib/money.ts";
+import { OFFLINE_METHODS, type OfflineMethod } from "./rules.ts";
+import type { OfflineGiftInput } from "./offline-gifts.server.ts";
+import { LARGEST_OFFLINE_PENCE } from "./offline-gifts.schema.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LARGEST_OFFLINE_PENCE = 100_000_000;
 const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -82,19 +81,4 @@ export function readOfflineGift(form: FormData, today: string): { input: Offline
   }
   if (Object.keys(errors).length > 0 || !amount.ok) return { input: null, errors };
   return { input: { donor, amountPence: amount.pence, receivedOn, causeId, method, benefitPence, declaration }, errors };
-}
-
-export function readCollection(form: FormData, today: string): { input: CollectionInput | null; errors: Errors } {
-  const errors: Errors = {};
-  const collectedOn = day(form, "collectedOn", errors, "Enter the date of the collection.", today);
-  const place = field(form, "place").slice(0, 120);
-  if (!place) errors.place = "Enter where the collection was made, like Craft fair, Market Square.";
-  const collectedAs = field(form, "collectedAs");
-  if (collectedAs !== "cash" && collectedAs !== "contactless") errors.collectedAs = "Choose cash or contactless.";
-  const amount = parseAmount(field(form, "amount"), LARGEST_OFFLINE_PENCE);
-  if (!amount.ok) errors.amount = amount.error;
-  if (field(form, "small") !== "on") errors.small = `Confirm that every gift in the collection was ${formatPence(SMALL_DONATION_MAX_PENCE)} or less: only those count for the Small Donations Scheme.`;
-  const causeId = cause(form, errors);
-  if (Object.keys(errors).length > 0 || !amount.ok) return { input: null, errors };
-  return { input: { collectedOn, place, collectedAs: collectedAs as "cash" | "contactless", amountPence: amount.pence, causeId }, errors };
 }

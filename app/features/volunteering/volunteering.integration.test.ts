@@ -17,6 +17,7 @@ import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";
 import * as csvRoute from "./admin/hours-export.ts";
 import * as opportunitiesRoute from "./admin/opportunities.tsx";
 import * as rotaRoute from "./admin/rota.tsx";
+import * as volunteersRoute from "./admin/volunteers.tsx";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { volunteeringForEmail, type VolunteeringTimelineEntry } from "./index.ts";
 import { setRolesNeedingCheck } from "./opportunities.server.ts";
@@ -135,6 +136,56 @@ describe("volunteering for staff", () => {
     expect(shifts).toHaveProperty("shifts");
     const csv = (await csvLoader(withIt.token)) as Response;
     expect(csv.headers.get("Content-Type")).toContain("text/csv");
+  });
+});
+
+describe("the rota and volunteer check forms answer the one reply shape, and a refusal changes nothing", () => {
+  const post = async <R,>(file: string, action: (args: never) => R, url: string, fields: Record<string, string>) => {
+    const { token } = await staffSession("editor", { permissions: ["submissions"] });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    const answer = await throughLayouts(file, action, routeArgs(url, {}, { token, method: "POST", body }));
+    const { data, init } = answer as unknown as { data: { intent: string; reply: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: ResponseInit };
+    return { status: init.status, intent: data.intent, error: data.reply.error, values: data.reply.initialValue };
+  };
+  const rotaPost = (fields: Record<string, string>) => post("features/volunteering/admin/rota.tsx", rotaRoute.action, "/admin/volunteering/rota", fields);
+
+  it("refuses a person added by hand with a bad email: field and form messages under the shift's form, values kept, nobody added", async () => {
+    const { shift } = await opportunityWithShift("2031-10-01");
+    const answer = await rotaPost({ intent: "add", shift: String(shift.id), fullName: "Hand Added", email: "not-an-email", phone: "01632 960 418" });
+    expect(answer).toMatchObject({ status: 400, intent: `add-${shift.id}`, error: { email: ["Please enter a valid email address, like name@example.com"], "": ["Check the details"] } });
+    expect(answer.values).toMatchObject({ fullName: "Hand Added", email: "not-an-email" });
+    const [onRota] = await rota({ from: "2031-10-01", to: "2031-10-01" });
+    expect(onRota.people).toEqual([]);
+  });
+
+  it("refuses hours that are not a number on the person's form, and a person no longer on the shift", async () => {
+    const { shift } = await opportunityWithShift("2031-10-02");
+    const made = await signUp({ fullName: "Rota Reply", email: "reply@rota.test", phone: "01632 960 418" }, [shift.id], { source: "staff" });
+    if (!made.ok) throw new Error("sign-up failed");
+    const [signup] = made.signupIds;
+    const hours = await rotaPost({ intent: "attendance", signup: String(signup), attendance: "came", hours: "lots" });
+    expect(hours).toMatchObject({ status: 400, intent: `signup-${signup}`, error: { hours: ["Enter hours, like 2.5"] }, values: { hours: "lots" } });
+    const [onRota] = await rota({ from: "2031-10-02", to: "2031-10-02" });
+    expect(onRota.people.map((p) => [p.name, p.attendance])).toEqual([["Rota Reply", null]]);
+    const gone = await rotaPost({ intent: "remove", signup: String(signup + 1000) });
+    expect(gone).toMatchObject({ status: 409, intent: `signup-${signup + 1000}`, error: { "": ["That person is no longer on the shift."] } });
+    const unknown = await rotaPost({ intent: "shout" });
+    expect(unknown).toMatchObject({ status: 400, intent: "rota", error: { "": ["Unknown action."] } });
+  });
+
+  it("refuses a check that expires before it was seen, and a volunteer who no longer exists, under that volunteer's form", async () => {
+    const { shift } = await opportunityWithShift("2031-10-03");
+    const made = await signUp({ fullName: "Check Reply", email: "reply@check.test", phone: "01632 960 418" }, [shift.id], { source: "staff" });
+    if (!made.ok) throw new Error("sign-up failed");
+    const volunteer = (await listVolunteers({ q: "reply@check.test", check: "", page: 1 })).items[0];
+    const checkPost = (fields: Record<string, string>) => post("features/volunteering/admin/volunteers.tsx", volunteersRoute.action, "/admin/volunteering/volunteers", fields);
+    const early = await checkPost({ volunteer: String(volunteer.id), check_seen_on: "2031-05-01", check_expires_on: "2031-04-01" });
+    expect(early).toMatchObject({ status: 400, intent: `check-${volunteer.id}`, error: { check_expires_on: ["The expiry must be after the date seen"] } });
+    expect(early.values).toMatchObject({ check_seen_on: "2031-05-01", check_expires_on: "2031-04-01" });
+    expect((await listVolunteers({ q: "reply@check.test", check: "", page: 1 })).items[0].check_seen_on).toBeNull();
+    const missing = await checkPost({ volunteer: String(volunteer.id + 1000), check_seen_on: "2031-05-01", check_expires_on: "" });
+    expect(missing).toMatchObject({ status: 404, intent: `check-${volunteer.id + 1000}`, error: { check_seen_on: ["That volunteer no longer exists"] } });
   });
 });
 

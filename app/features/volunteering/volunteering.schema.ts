@@ -60,6 +60,7 @@ export const CheckSchema = z
   .object({ check_seen_on: isoDate, check_expires_on: z.union([isoDate, z.literal("")]).default("") })
   .refine((c) => c.check_expires_on === "" || c.check_expires_on > c.check_seen_on, { message: "The expiry must be after the date seen", path: ["check_expires_on"] });
 
-export const HoursSchema = z.union([z.literal(""), z.coerce.number({ message: "Enter hours, like 2.5" }).min(0, "Hours cannot be negative").max(24, "At most 24 hours")]);
+/** Hours on a shift: blank (the shift's length) or a number; a union would answer "Invalid input" to text. */
+export const HoursSchema = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number({ message: "Enter hours, like 2.5" }).min(0, "Hours cannot be negative").max(24, "At most 24 hours").optional());
 
 export const CloseHoursSchema = z.coerce.number({ message: "Enter a number of hours" }).int("Enter whole hours").min(0, "At least 0 hours").max(336, "At most 336 hours (two weeks)");

@@ -16,6 +16,8 @@ import { offerByLink, offerOpen } from "./waitlist.server.ts";
 import type { Route } from "./+types/offer-page";
 import { formatPenceExact } from "../../lib/money.ts";
 import { formatUk } from "../../lib/uk-time.ts";
+import { refusedForm } from "../../lib/form-submission.ts";
+import { readReply } from "../../components/site/form-kit.tsx";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -45,15 +47,18 @@ export async function loader({ params }: Route.LoaderArgs) {
   );
 }
 
+/** A refusal is Conform's reply with the form's own message (docs/decisions/287). */
+const refuse = (status: number, message: string) => data(refusedForm({ _form: message }), { status, headers: NO_STORE });
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const found = await load(params);
-  if (!found) return data({ error: "This offer has ended, or the link is not complete." }, { status: 404, headers: NO_STORE });
+  if (!found) return refuse(404, "This offer has ended, or the link is not complete.");
   const { entry, event } = found;
   const ip = context.get(requestInfoContext).ip;
-  if (!(await countBookingAttempt(ip))) return data({ error: "You have made several bookings in a short time. Please wait a few minutes and try again." }, { status: 429, headers: NO_STORE });
+  if (!(await countBookingAttempt(ip))) return refuse(429, "You have made several bookings in a short time. Please wait a few minutes and try again.");
   const form = await request.formData();
   const quantity = Number(form.get("quantity"));
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > entry.places) return data({ error: `Please choose from 1 to ${entry.places} places.` }, { status: 400, headers: NO_STORE });
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > entry.places) return refuse(400, `Please choose from 1 to ${entry.places} places.`);
   const booking = {
     eventId: event.id,
     name: entry.name,
@@ -63,14 +68,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     waitlistOffer: { entryId: entry.id, token: params.token },
   };
   if (event.booking_mode === "paid") {
-    if (!(await countCheckoutStart(ip))) return data({ error: CHECKOUT_LIMIT_MESSAGE }, { status: 429, headers: NO_STORE });
+    if (!(await countCheckoutStart(ip))) return refuse(429, CHECKOUT_LIMIT_MESSAGE);
     const held = await holdForCheckout(booking, { origin: publicOrigin() });
-    if (!held.ok) return data({ error: refusalMessage(held) }, { status: 409, headers: NO_STORE });
+    if (!held.ok) return refuse(409, refusalMessage(held));
     return redirect(held.checkoutUrl, 303);
   }
   // The link came to this address: the booking is confirmed at once, no second email link.
   const made = await createBooking(booking, { confirmByEmail: false });
-  if (!made.ok) return data({ error: refusalMessage(made) }, { status: 409, headers: NO_STORE });
+  if (!made.ok) return refuse(409, refusalMessage(made));
   return redirect(bookingPath(made.booking.reference, made.token), 303);
 }
 
@@ -86,6 +91,7 @@ const placesWord = (n: number) => (n === 1 ? "1 place" : `${n} places`);
 
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
   const { offer } = loaderData;
+  const refused = readReply(actionData).errors._form;
   return (
     <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-28 pb-20 sm:pt-36">
       <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-10">
@@ -120,9 +126,9 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
                 <p className="text-lg text-ink">
                   Hello {offer.name}: we are holding <strong>{placesWord(offer.places)}</strong> for you until <strong>{offer.until}</strong>.
                 </p>
-                {actionData?.error ? (
+                {refused ? (
                   <p role="alert" className="rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-                    {actionData.error}
+                    {refused}
                   </p>
                 ) : null}
                 <div>

@@ -13,6 +13,8 @@ import { availability, cancelByToken, createBooking } from "../bookings/bookings
 import { withMailServer } from "../../../tests/helpers/mail-server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { waitlistEntries } from "./table.ts";
+import * as offerRoute from "./offer-page.tsx";
+import { routeArgs } from "../../../tests/helpers/submissions.ts";
 import { joinWaitlist, offerByHand, offerByLink, refillWaitlist, removeFromWaitlist, sweepWaitlists, waitlistForEvent } from "./waitlist.server.ts";
 
 setupTestDatabase();
@@ -190,5 +192,29 @@ describe("the supporter's timeline", () => {
     if (!joined.ok) throw new Error(joined.reason);
     const { entries } = await supporterTimeline(joined.entry.supporter_id!, 1);
     expect(entries.find((e) => e.kind === "waitlist")).toMatchObject({ title: `Joined the waitlist for ${event.title} (2 places)`, detail: "Waiting" });
+  });
+});
+
+describe("the offer page's form", () => {
+  const book = (params: { entry: string; token: string }, quantity: string) => {
+    const body = new FormData();
+    body.set("quantity", quantity);
+    const args = routeArgs(`/waitlist/${params.entry}/${params.token}`, params, { method: "POST", body });
+    return offerRoute.action(args) as unknown as Promise<{ data: { error?: Record<string, string[]> }; init: ResponseInit }>;
+  };
+
+  it("answers Conform's reply with the form's own message: more places than held, and a link that no longer books; nothing is booked", async () => {
+    const { event, made } = await soldOutEvent(2, [2]);
+    expect((await joinWaitlist(person(event.id, "Flo", 2))).ok).toBe(true);
+    await cancelByToken(made[0].booking.reference, made[0].token);
+    const link = offerLink(`flo-${event.id}@example.org`);
+    const tooMany = await book({ entry: link.entryId, token: link.token }, "3");
+    expect(tooMany.init.status).toBe(400);
+    expect(tooMany.data.error).toEqual({ "": ["Please choose from 1 to 2 places."] });
+    const wrongToken = await book({ entry: link.entryId, token: "not-the-token" }, "1");
+    expect(wrongToken.init.status).toBe(404);
+    expect(wrongToken.data.error).toEqual({ "": ["This offer has ended, or the link is not complete."] });
+    const booked = await getDb().select().from(bookings).where(and(eq(bookings.event_id, event.id), eq(bookings.email, `flo-${event.id}@example.org`)));
+    expect(booked).toEqual([]);
   });
 });

@@ -4,14 +4,14 @@
  * ledger and the totals, and the Small Donations Scheme claim counts them.
  */
 import { data, Form, Link, useActionData } from "react-router";
-import { refusedForm } from "../../../lib/form-submission.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
 import { replyFor } from "../../../lib/form-reply.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 
 import { donationCauses } from "../../giving/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { recentOfflineGifts, recordCollection } from "../offline-gifts.server.ts";
-import { readCollection } from "../read-form.server.ts";
+import { COLLECTION_FIELDS, collectionSchema } from "../offline-gifts.schema.ts";
 import type { Route } from "./+types/collections";
 import { formatPenceExact } from "../../../lib/money.ts";
 import { ukDate } from "../../../lib/uk-time.ts";
@@ -41,11 +41,12 @@ export async function loader() {
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
   const form = await args.request.formData();
-  const { input, errors } = readCollection(form, ukDate());
-  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-  if (!input) return data({ intent: "collection", reply: refusedForm(errors, values) }, { status: 400 });
+  const submission = parseForm(form, collectionSchema(ukDate()), COLLECTION_FIELDS);
+  if (submission.status !== "success") return data({ intent: "collection", reply: submission.reply() }, { status: 400 });
+  const { amount, cause, ...collection } = submission.value;
+  const input = { ...collection, amountPence: amount, causeId: cause };
   const result = await recordCollection(input, { ...currentActor(args), email: staff.user.email });
-  if (!result.ok) return data({ intent: "collection", reply: refusedForm({ _form: result.error }, values) }, { status: 400 });
+  if (!result.ok) return data({ intent: "collection", reply: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
   return redirectWithToast("/admin/donations/collections", { type: "success", message: `Collection recorded: ${formatPenceExact(input.amountPence)} at ${input.place}.` });
 }
 

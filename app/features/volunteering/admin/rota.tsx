@@ -16,7 +16,8 @@ import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { getOpportunity, rotaChoices } from "../opportunities.server.ts";
 import { addDays, formatHours, shiftMinutes, weekStart } from "../shifts.ts";
 import { HoursSchema, PersonSchema } from "../volunteering.schema.ts";
-import { firstIssues } from "../../../lib/form-submission.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
 import { moveAndTell, removeAndTell, signUpAndConfirm } from "../volunteering.server.ts";
 import { markAttendance, rota } from "../volunteers.server.ts";
 import type { Route } from "./+types/rota";
@@ -46,7 +47,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { view: { kind: "week" as const, from, to, previous: addDays(from, -7), next: addDays(from, 7) }, shifts: await rota({ from, to }), opportunities };
 }
 
-type Reply = { ok: false; signup?: number; shift?: number; message: string; errors?: Record<string, string> };
+/**
+ * A refusal names the form it answers (docs/decisions/287): `add-<shift>` for the add form of
+ * a shift, `signup-<id>` for a person's attendance, move and remove forms, `rota` for the page.
+ */
+const refuse = (intent: string, errors: Record<string, string>, status: number, values: Record<string, string> = {}) =>
+  data<IntentReply>({ intent, reply: refusedForm(errors, values) }, { status });
+
+const PERSON_FIELDS = ["fullName", "email", "phone"] as const;
 
 const MOVE_REFUSALS = {
   "not-found": "That person is no longer on the shift.",
@@ -74,39 +82,39 @@ export async function action(args: Route.ActionArgs) {
   const signup = Number(form.get("signup"));
   if (intent === "add") {
     const shift = Number(form.get("shift"));
-    const parsed = PersonSchema.safeParse({ fullName: form.get("fullName"), email: form.get("email"), phone: form.get("phone") });
-    if (!parsed.success) return data<Reply>({ ok: false, shift, message: "Check the details", errors: firstIssues(parsed.error) }, { status: 400 });
-    const result = await signUpAndConfirm(parsed.data, [shift], { source: "staff", actor });
-    if (!result.ok) return data<Reply>({ ok: false, shift, message: ADD_REFUSALS[result.reason] }, { status: 409 });
-    return redirectWithToast(back, { type: "success", message: `${parsed.data.fullName} added and emailed` });
+    const submission = parseForm(form, PersonSchema, PERSON_FIELDS);
+    if (submission.status !== "success") return data<IntentReply>({ intent: `add-${shift}`, reply: submission.reply({ formErrors: ["Check the details"] }) }, { status: 400 });
+    const result = await signUpAndConfirm(submission.value, [shift], { source: "staff", actor });
+    if (!result.ok) return refuse(`add-${shift}`, { _form: ADD_REFUSALS[result.reason] }, 409);
+    return redirectWithToast(back, { type: "success", message: `${submission.value.fullName} added and emailed` });
   }
   if (intent === "attendance") {
     const came = form.get("attendance") === "came";
     const hours = HoursSchema.safeParse(form.get("hours") ?? "");
-    if (!hours.success) return data<Reply>({ ok: false, signup, message: hours.error.issues[0]?.message ?? "Enter hours" }, { status: 400 });
-    const minutes = came && hours.data !== "" ? Math.round(hours.data * 60) : null;
+    if (!hours.success) return refuse(`signup-${signup}`, { hours: hours.error.issues[0]?.message ?? "Enter hours" }, 400, { hours: String(form.get("hours") ?? "") });
+    const minutes = came && hours.data !== undefined ? Math.round(hours.data * 60) : null;
     const ok = await markAttendance(signup, came ? "came" : "no_show", minutes, actor);
-    if (!ok) return data<Reply>({ ok: false, signup, message: "That person is no longer on the shift." }, { status: 409 });
+    if (!ok) return refuse(`signup-${signup}`, { _form: "That person is no longer on the shift." }, 409);
     return redirectWithToast(back, { type: "success", message: came ? "Attendance saved" : "Recorded as a no-show" });
   }
   if (intent === "move") {
     const result = await moveAndTell(signup, Number(form.get("to")), actor);
-    if (!result.ok) return data<Reply>({ ok: false, signup, message: MOVE_REFUSALS[result.reason] }, { status: 409 });
+    if (!result.ok) return refuse(`signup-${signup}`, { _form: MOVE_REFUSALS[result.reason] }, 409);
     return redirectWithToast(back, { type: "success", message: "Moved, and emailed" });
   }
   if (intent === "remove") {
     const ok = await removeAndTell(signup, actor);
-    if (!ok) return data<Reply>({ ok: false, signup, message: "That person is no longer on the shift." }, { status: 409 });
+    if (!ok) return refuse(`signup-${signup}`, { _form: "That person is no longer on the shift." }, 409);
     return redirectWithToast(back, { type: "success", message: "Removed from the shift, and emailed" });
   }
-  return data<Reply>({ ok: false, message: "Unknown action." }, { status: 400 });
+  return refuse("rota", { _form: "Unknown action." }, 400);
 }
 
 const small = "rounded-lg border border-slate-300 px-2 py-1 text-sm";
 
 export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
   const { view, shifts, opportunities } = loaderData;
-  const reply = actionData;
+  const page = replyFor(actionData, "rota");
   const gaps = shifts.reduce((n, s) => n + s.unfilled, 0);
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
@@ -151,14 +159,16 @@ export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
           </button>
         </Form>
       </div>
-      {reply && !reply.ok && reply.signup === undefined && reply.shift === undefined && <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900">{reply.message}</p>}
+      {page.formError && <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900">{page.formError}</p>}
       {shifts.length === 0 ? (
         <div className="mt-6">
           <EmptyState title="No shifts">No shifts {view.kind === "week" ? "this week" : "for this opportunity yet"}.</EmptyState>
         </div>
       ) : (
         <ol className="mt-6 space-y-4">
-          {shifts.map((s) => (
+          {shifts.map((s) => {
+            const add = replyFor(actionData, `add-${s.id}`);
+            return (
             <li key={s.id}>
               <Card className={`p-4 sm:p-5 border-l-8 ${s.unfilled > 0 ? "border-l-amber-500" : "border-l-brand-600"}`} data-testid="rota-shift" data-shift={String(s.id)}>
                 <div className="flex flex-wrap items-start justify-between gap-2">
@@ -176,7 +186,10 @@ export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
                 </div>
                 {s.people.length > 0 && (
                   <ul className="mt-3 divide-y divide-slate-100">
-                    {s.people.map((p) => (
+                    {s.people.map((p) => {
+                      const person = replyFor(actionData, `signup-${p.signupId}`);
+                      const refused = person.formError ?? person.error("hours");
+                      return (
                       <li key={p.signupId} className="py-3" data-testid="rota-person" data-name={p.name}>
                         <div className="flex flex-wrap items-center gap-2">
                           <span className="font-semibold text-ink">{p.name}</span>
@@ -194,7 +207,7 @@ export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
                           )}{" "}
                           · {p.email}
                         </p>
-                        {reply && !reply.ok && reply.signup === p.signupId && <p className="mt-1 text-sm font-medium text-red-800">{reply.message}</p>}
+                        {refused && <p className="mt-1 text-sm font-medium text-red-800">{refused}</p>}
                         <div className="mt-2 flex flex-wrap items-end gap-3">
                           <Form method="post" className="flex flex-wrap items-end gap-2">
                             <input type="hidden" name="signup" value={p.signupId} />
@@ -210,7 +223,7 @@ export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
                                 name="hours"
                                 inputMode="decimal"
                                 placeholder={String(shiftMinutes(s) / 60)}
-                                defaultValue={p.minutes !== null ? String(p.minutes / 60) : ""}
+                                defaultValue={person.value("hours") ?? (p.minutes !== null ? String(p.minutes / 60) : "")}
                                 className={`${small} w-20`}
                                 aria-label={`Hours for ${p.name}`}
                               />
@@ -250,12 +263,13 @@ export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
                           </details>
                         </div>
                       </li>
-                    ))}
+                      );
+                    })}
                   </ul>
                 )}
-                <details className="mt-3" open={reply?.shift === s.id}>
+                <details className="mt-3" open={Boolean(add.formError)}>
                   <summary className="cursor-pointer text-sm font-semibold text-brand-700">Add someone to this shift</summary>
-                  {reply && !reply.ok && reply.shift === s.id && <p className="mt-2 text-sm font-medium text-red-800">{reply.message}</p>}
+                  {add.formError && <p className="mt-2 text-sm font-medium text-red-800">{add.formError}</p>}
                   <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-4 sm:items-end">
                     <input type="hidden" name="shift" value={s.id} />
                     {(
@@ -267,8 +281,8 @@ export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
                     ).map(([name, text, type]) => (
                       <label key={name} className="text-sm">
                         <span className="block font-semibold">{text}</span>
-                        <input name={name} type={type} className={`${small} w-full`} />
-                        {reply?.shift === s.id && reply.errors?.[name] && <span className="block text-red-800">{reply.errors[name]}</span>}
+                        <input name={name} type={type} defaultValue={add.value(name)} className={`${small} w-full`} />
+                        {add.error(name) && <span className="block text-red-800">{add.error(name)}</span>}
                       </label>
                     ))}
                     <button type="submit" name="intent" value="add" className={buttonClasses("primary", "sm")}>
@@ -278,7 +292,8 @@ export default function Rota({ loaderData, actionData }: Route.ComponentProps) {
                 </details>
               </Card>
             </li>
-          ))}
+            );
+          })}
         </ol>
       )}
     </main>

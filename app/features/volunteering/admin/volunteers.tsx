@@ -15,7 +15,8 @@ import { countText } from "../../../lib/paging.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { checkState } from "../shifts.ts";
 import { CheckSchema } from "../volunteering.schema.ts";
-import { firstIssues } from "../../../lib/form-submission.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
 import { listVolunteers, recordCheck } from "../volunteers.server.ts";
 import { parseVolunteerFilters, volunteerFiltersQuery } from "../list-filters.ts";
 import type { Route } from "./+types/volunteers";
@@ -26,6 +27,7 @@ export const handle: MenuHandle = { menu: { group: "People", label: "Volunteers"
 export const meta = () => [{ title: "Volunteers | Millbrook Admin" }];
 
 const LIST = "/admin/volunteering/volunteers";
+const CHECK_FIELDS = ["check_seen_on", "check_expires_on"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const today = ukDate();
@@ -37,10 +39,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const id = Number(form.get("volunteer"));
-  const parsed = CheckSchema.safeParse({ check_seen_on: form.get("check_seen_on"), check_expires_on: form.get("check_expires_on") ?? "" });
-  if (!parsed.success) return data({ volunteer: id, errors: firstIssues(parsed.error) }, { status: 400 });
-  const ok = await recordCheck(id, parsed.data.check_seen_on, parsed.data.check_expires_on || null, currentActor(args));
-  if (!ok) return data({ volunteer: id, errors: { check_seen_on: "That volunteer no longer exists" } as Record<string, string> }, { status: 404 });
+  // A refusal names the volunteer's form (docs/decisions/287): `check-<id>`.
+  const submission = parseForm(form, CheckSchema, CHECK_FIELDS);
+  if (submission.status !== "success") return data<IntentReply>({ intent: `check-${id}`, reply: submission.reply() }, { status: 400 });
+  const check = submission.value;
+  const ok = await recordCheck(id, check.check_seen_on, check.check_expires_on || null, currentActor(args));
+  if (!ok) return data<IntentReply>({ intent: `check-${id}`, reply: refusedForm({ check_seen_on: "That volunteer no longer exists" }) }, { status: 404 });
   // Back to the page and filters the check was recorded from.
   const back = volunteerFiltersQuery(parseVolunteerFilters(new URL(args.request.url).searchParams));
   return redirectWithToast(back ? `${LIST}?${back}` : LIST, { type: "success", message: "Background check recorded" });
@@ -77,7 +81,7 @@ export default function Volunteers({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <ul className="mt-4 space-y-3">
           {volunteers.map((v) => {
-            const errors = actionData && actionData.volunteer === v.id ? actionData.errors : {};
+            const { errors, value } = replyFor(actionData, `check-${v.id}`);
             return (
               <li key={v.id}>
                 <Card className="p-4 sm:p-5" data-testid="volunteer" data-name={v.name}>
@@ -105,12 +109,12 @@ export default function Volunteers({ loaderData, actionData }: Route.ComponentPr
                       <input type="hidden" name="volunteer" value={v.id} />
                       <label className="text-sm">
                         <span className="block font-semibold">Seen on</span>
-                        <input type="date" name="check_seen_on" defaultValue={v.check_seen_on ?? ""} className="rounded-lg border border-slate-300 px-2 py-1" />
+                        <input type="date" name="check_seen_on" defaultValue={value("check_seen_on") ?? v.check_seen_on ?? ""} className="rounded-lg border border-slate-300 px-2 py-1" />
                         {errors.check_seen_on && <span className="block text-red-800">{errors.check_seen_on}</span>}
                       </label>
                       <label className="text-sm">
                         <span className="block font-semibold">Expires (optional)</span>
-                        <input type="date" name="check_expires_on" defaultValue={v.check_expires_on ?? ""} className="rounded-lg border border-slate-300 px-2 py-1" />
+                        <input type="date" name="check_expires_on" defaultValue={value("check_expires_on") ?? v.check_expires_on ?? ""} className="rounded-lg border border-slate-300 px-2 py-1" />
                         {errors.check_expires_on && <span className="block text-red-800">{errors.check_expires_on}</span>}
                       </label>
                       <button type="submit" className={buttonClasses("primary", "sm")}>
