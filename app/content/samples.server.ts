@@ -1,6 +1,6 @@
 /**
  * The sample and starting content of the layered types that have no feature folder yet:
- * events, craft fairs and news (first start), legal pages and the contact details (sections
+ * craft fairs and news (first start), legal pages and the contact details (sections
  * added later). The site settings row is the seed runner's own (it marks the first start).
  * When one of these types moves into a feature folder, its entry moves with it, unchanged,
  * into that folder's sample.server.ts.
@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import * as t from "../db/schema.ts";
 import type { SampleSection } from "../db/seed.server.ts";
-import { sampleCraftFairs, sampleEvents } from "./sample-content.ts";
+import { sampleCraftFairs } from "./sample-content.ts";
 import { SAMPLE_NEWS } from "./sample-news.ts";
 import { LEGAL_PAGES, LEGAL_STARTING_TEXT, STARTING_CONTACT } from "./starting-content.ts";
 
@@ -17,16 +17,9 @@ const moveSequence = (table: string) => sql.raw(`select setval(pg_get_serial_seq
 
 export const CONTENT_SAMPLES: readonly SampleSection[] = [
   {
-    section: "sample-events",
-    seed: "first-start",
-    async write(tx) {
-      await tx.insert(t.events).values(sampleEvents());
-      await tx.execute(moveSequence("events"));
-    },
-  },
-  {
     section: "sample-craft-fairs",
     seed: "first-start",
+    after: ["sample-events"],
     async write(tx) {
       await tx.insert(t.craftFairs).values(sampleCraftFairs());
       await tx.execute(moveSequence("craft_fairs"));

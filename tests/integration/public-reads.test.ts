@@ -1,6 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { isoDay, sampleCraftFairs, sampleEvents } from "../../app/content/sample-content.ts";
+import { isoDay, sampleCraftFairs } from "../../app/content/sample-content.ts";
+import { sampleEvents } from "../../app/features/events/sample-events.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { craftFairs, events } from "../../app/db/schema.ts";
 import { listCauses } from "../../app/features/causes/causes.server.ts";
