@@ -1,33 +1,20 @@
 /**
  * The sample and starting content of the layered types that have no feature folder yet:
- * craft fairs and news (first start), legal pages and the contact details (sections
+ * news (first start), legal pages and the contact details (sections
  * added later). The site settings row is the seed runner's own (it marks the first start).
  * When one of these types moves into a feature folder, its entry moves with it, unchanged,
  * into that folder's sample.server.ts.
  */
-import { sql } from "drizzle-orm";
 import * as t from "../db/schema.ts";
 import type { SampleSection } from "../db/seed.server.ts";
-import { sampleCraftFairs } from "./sample-content.ts";
 import { SAMPLE_NEWS } from "./sample-news.ts";
 import { LEGAL_PAGES, LEGAL_STARTING_TEXT, STARTING_CONTACT } from "./starting-content.ts";
 
-/** Explicit ids were inserted: move the table's sequence past them. */
-const moveSequence = (table: string) => sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
-
 export const CONTENT_SAMPLES: readonly SampleSection[] = [
-  {
-    section: "sample-craft-fairs",
-    seed: "first-start",
-    after: ["sample-events"],
-    async write(tx) {
-      await tx.insert(t.craftFairs).values(sampleCraftFairs());
-      await tx.execute(moveSequence("craft_fairs"));
-    },
-  },
   {
     section: "sample-news",
     seed: "first-start",
+    after: ["sample-craft-fairs"],
     async write(tx) {
       await tx
         .insert(t.newsPosts)

@@ -384,31 +384,6 @@ export const bookings = pgTable(
   ],
 );
 
-export const craftFairs = pgTable(
-  "craft_fairs",
-  {
-    id: serial("id").primaryKey(),
-    title: text("title").notNull(),
-    date: date("date", { mode: "string" }).notNull(),
-    time: text("time").notNull(),
-    description: text("description").notNull(),
-    location: text("location").notNull(),
-    stalls_available: integer("stalls_available").notNull().default(20),
-    application_deadline: date("application_deadline", { mode: "string" }).notNull(),
-    is_active: boolean("is_active").notNull().default(true),
-    is_past: boolean("is_past").notNull().default(false),
-    image: text("image"),
-    attendance: text("attendance"),
-    stallholders: text("stallholders"),
-    ...timestamps,
-  },
-  (t) => [
-    index("craft_fairs_public_idx").on(t.is_active, t.is_past, t.date),
-    index("craft_fairs_admin_order_idx").on(t.date, t.time, t.id),
-    check("craft_fairs_stalls_positive", sql`${t.stalls_available} > 0`),
-  ],
-);
-
 export const siteSettings = pgTable(
   "site_settings",
   {
@@ -842,8 +817,6 @@ export const stripeEvents = pgTable("stripe_events", {
 export type EventRow = typeof events.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
-export type CraftFairRow = typeof craftFairs.$inferSelect;
-export type NewCraftFairRow = typeof craftFairs.$inferInsert;
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type NewsPostRow = typeof newsPosts.$inferSelect;
 export type LegalPageRow = typeof legalPages.$inferSelect;
