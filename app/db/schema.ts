@@ -435,14 +435,6 @@ export const contentSeeded = pgTable("content_seeded", {
   seeded_at: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Legal pages (privacy notice, terms, accessibility, cookies): a title and a body in simple markup. */
-export const legalPages = pgTable("legal_pages", {
-  slug: text("slug").primaryKey(),
-  title: text("title").notNull(),
-  body: text("body").notNull(),
-  ...timestamps,
-});
-
 /** The footer's address and phone, and the email addresses the pages show (one row). */
 export const contactDetails = pgTable(
   "contact_details",
@@ -787,7 +779,6 @@ export type EventRow = typeof events.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
-export type LegalPageRow = typeof legalPages.$inferSelect;
 export type ContactDetailsRow = typeof contactDetails.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
