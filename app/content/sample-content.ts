@@ -1,6 +1,6 @@
 /**
  * Built-in sample content of the layered types (the features keep theirs in their own
- * sample.server.ts): seeded into the database on first start (./samples.server.ts) and used
+ * sample.server.ts): seeded into the database on first start (by the features' sample.server.ts) and used
  * by the public pages as the fallback only when a read fails. An empty section shows its empty
  * state (docs/decisions/088-starting-content-once-per-section.md).
  * Plain typed data only: imported by the seed (server) and by public routes.

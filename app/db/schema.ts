@@ -435,24 +435,6 @@ export const contentSeeded = pgTable("content_seeded", {
   seeded_at: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The footer's address and phone, and the email addresses the pages show (one row). */
-export const contactDetails = pgTable(
-  "contact_details",
-  {
-    id: integer("id").primaryKey().default(1),
-    /** One line per row of the postal address. */
-    address: text("address").notNull().default(""),
-    phone: text("phone").notNull().default(""),
-    events_email: text("events_email").notNull().default(""),
-    craft_fairs_email: text("craft_fairs_email").notNull().default(""),
-    awards_email: text("awards_email").notNull().default(""),
-    fund_email: text("fund_email").notNull().default(""),
-    trustees_email: text("trustees_email").notNull().default(""),
-    ...timestamps,
-  },
-  (t) => [check("contact_details_single_row", sql`${t.id} = 1`)],
-);
-
 export const MEDIA_KINDS = ["image", "pdf"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
@@ -779,7 +761,6 @@ export type EventRow = typeof events.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
-export type ContactDetailsRow = typeof contactDetails.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;

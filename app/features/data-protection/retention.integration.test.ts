@@ -10,7 +10,7 @@ import { getDb } from "../../db/client.server.ts";
 import { auditLog, bookings, donations, events, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../../db/schema.ts";
 import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { runRetention, withRetentionSection } from "../../domain/data-protection/retention.server.ts";
-import { LEGAL_PAGES } from "../../content/starting-content.ts";
+import { LEGAL_PAGES } from "../../content/legal-pages.ts";
 import { getLegalPage } from "../legal-pages/legal-pages.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { RETENTION_KINDS, retentionField } from "./retention-kinds.ts";
