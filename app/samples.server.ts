@@ -1,11 +1,9 @@
 import { existsSync, readdirSync } from "node:fs";
-import { CONTENT_SAMPLES } from "./content/samples.server.ts";
 import type { SampleSection } from "./db/seed.server.ts";
 
 /**
  * The site's sample and starting content, handed to the seed runner (app/db/seed.server.ts)
- * by whoever opens the database: the layered types' own (app/content/samples.server.ts),
- * then each feature's, found as app/routes.ts finds its screens: a feature with content of
+ * by whoever opens the database: each feature's, found as app/routes.ts finds its screens: a feature with content of
  * its own declares it in `app/features/<name>/sample.server.ts`, whose default export is its
  * list of sections (`satisfies readonly SampleSection[]`). Nothing else names them.
  */
@@ -43,5 +41,5 @@ export async function siteSamples(): Promise<SampleSection[]> {
     if (!Array.isArray(module.default)) throw new Error(`app/features/${name}/${SAMPLE_FILE} has no default export listing its sample sections.`);
     return module.default;
   });
-  return [...CONTENT_SAMPLES, ...features.flat()];
+  return features.flat();
 }

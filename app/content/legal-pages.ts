@@ -1,6 +1,6 @@
 /**
  * The legal pages: their addresses and titles (the footer links them on every public
- * page, so this module imports nothing; their starting texts are in starting-content.ts).
+ * page, so this module imports nothing; their starting texts are in app/features/legal-pages/starting-text.ts).
  */
 export const LEGAL_PAGES = [
   { slug: "privacy", path: "/privacy", title: "Privacy notice" },

@@ -84,7 +84,7 @@ export const SUPPORT_FAQ = [
   },
 ] as const;
 
-/** The starting awards round's time and venue (its dates follow the install date: app/content/starting-content.ts). */
+/** The starting awards round's time and venue (its dates follow the install date: app/features/awards/sample.server.ts). */
 export const AWARDS_DATES = {
   ceremonyTime: "7pm to midnight",
   venue: "Millbrook Town Hall",

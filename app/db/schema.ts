@@ -304,28 +304,18 @@ export const events = pgTable(
   ],
 );
 
-export const craftFairs = pgTable(
-  "craft_fairs",
+
   {
-    id: serial("id").primaryKey(),
-    title: text("title").notNull(),
-    date: date("date", { mode: "string" }).notNull(),
-    time: text("time").notNull(),
-    description: text("description").notNull(),
-    location: text("location").notNull(),
-    stalls_available: integer("stalls_available").notNull().default(20),
-    application_deadline: date("application_deadline", { mode: "string" }).notNull(),
-    is_active: boolean("is_active").notNull().default(true),
-    is_past: boolean("is_past").notNull().default(false),
-    image: text("image"),
-    attendance: text("attendance"),
-    stallholders: text("stallholders"),
     ...timestamps,
   },
   (t) => [
-    index("craft_fairs_public_idx").on(t.is_active, t.is_past, t.date),
-    index("craft_fairs_admin_order_idx").on(t.date, t.time, t.id),
-    check("craft_fairs_stalls_positive", sql`${t.stalls_available} > 0`),
+  ],
+);
+
+  {
+    ...timestamps,
+  },
+  (t) => [
   ],
 );
 
@@ -371,37 +361,6 @@ export const siteSettings = pgTable(
 );
 
 /**
- * News posts. `body` is HTML from the rich-text editor, sanitised before it is stored
- * (and again when it is shown). A post is public when it is published and its
- * `published_at` has come: a later time schedules it.
- */
-export const newsPosts = pgTable(
-  "news_posts",
-  {
-    id: serial("id").primaryKey(),
-    slug: text("slug").notNull(),
-    title: text("title").notNull(),
-    summary: text("summary").notNull(),
-    body: text("body").notNull(),
-    /** Public URL of the cover image; null: none. */
-    image: text("image"),
-    /** What the cover shows, for screen readers; empty when it is decorative. */
-    image_alt: text("image_alt").notNull().default(""),
-    author: text("author").notNull(),
-    /** "draft" or "published". */
-    status: text("status").notNull().default("draft"),
-    /** When a published post appears (may be in the future); set when it is published. */
-    published_at: timestamp("published_at", { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex("news_posts_slug_idx").on(t.slug),
-    index("news_posts_public_idx").on(t.status, t.published_at),
-    check("news_posts_status_check", sql`${t.status} in ('draft', 'published')`),
-  ],
-);
-
-/**
  * Sections whose starting content has been written once (fresh install, or the first start
  * after the section was added). The starting content is never written again, so a section
  * staff have emptied stays empty.
@@ -410,32 +369,6 @@ export const contentSeeded = pgTable("content_seeded", {
   section: text("section").primaryKey(),
   seeded_at: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Legal pages (privacy notice, terms, accessibility, cookies): a title and a body in simple markup. */
-export const legalPages = pgTable("legal_pages", {
-  slug: text("slug").primaryKey(),
-  title: text("title").notNull(),
-  body: text("body").notNull(),
-  ...timestamps,
-});
-
-/** The footer's address and phone, and the email addresses the pages show (one row). */
-export const contactDetails = pgTable(
-  "contact_details",
-  {
-    id: integer("id").primaryKey().default(1),
-    /** One line per row of the postal address. */
-    address: text("address").notNull().default(""),
-    phone: text("phone").notNull().default(""),
-    events_email: text("events_email").notNull().default(""),
-    craft_fairs_email: text("craft_fairs_email").notNull().default(""),
-    awards_email: text("awards_email").notNull().default(""),
-    fund_email: text("fund_email").notNull().default(""),
-    trustees_email: text("trustees_email").notNull().default(""),
-    ...timestamps,
-  },
-  (t) => [check("contact_details_single_row", sql`${t.id} = 1`)],
-);
 
 export const MEDIA_KINDS = ["image", "pdf"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -544,12 +477,7 @@ export const stripeEvents = pgTable("stripe_events", {
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
-export type CraftFairRow = typeof craftFairs.$inferSelect;
-export type NewCraftFairRow = typeof craftFairs.$inferInsert;
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
-export type NewsPostRow = typeof newsPosts.$inferSelect;
-export type LegalPageRow = typeof legalPages.$inferSelect;
-export type ContactDetailsRow = typeof contactDetails.$inferSelect;
 export type PageTextRow = typeof pageTexts.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;

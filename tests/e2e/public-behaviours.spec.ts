@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 // The fixtures' page.goto waits for hydration: the scripts start after the first paint,
 // which can be after the load event (docs/decisions/132).
 import { expect, test } from "./fixtures.ts";
-import { sampleEvents } from "../../app/content/sample-content.ts";
+import { sampleEvents } from "../../app/features/events/sample-events.ts";
 import { formatLongDate } from "../../app/components/site/format.ts";
 
 function collectDialogs(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { sampleEvents } from "../../app/content/sample-content.ts";
+import { sampleEvents } from "../../app/features/events/sample-events.ts";
 
 /** A sample event's date: the samples are dated from the day the test server was installed. */
 const sampleDate = (id: number) => sampleEvents().find((e) => e.id === id)!.date;

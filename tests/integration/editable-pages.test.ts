@@ -10,6 +10,8 @@ import { readReply, type PublicReply } from "../../app/components/site/form-kit.
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, craftFairs, events } from "../../app/db/schema.ts";
 import { formSubmissions } from "../../app/features/submissions/table.ts";
+import { auditLog, events, formSubmissions } from "../../app/db/schema.ts";
+import { craftFairs } from "../../app/features/craft-fairs/table.ts";
 import { faqs } from "../../app/features/faqs/table.ts";
 import { seedNewSections } from "../../app/db/seed.server.ts";
 import { siteSamples } from "../../app/samples.server.ts";

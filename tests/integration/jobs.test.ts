@@ -10,6 +10,8 @@ import { createOneTimeLink } from "../../app/auth/one-time-links.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { auditLog, newsPosts, oneTimeTokens, sessions } from "../../app/db/schema.ts";
 import { formSubmissions } from "../../app/features/submissions/table.ts";
+import { auditLog, formSubmissions, oneTimeTokens, sessions } from "../../app/db/schema.ts";
+import { newsPosts } from "../../app/features/news/table.ts";
 import { discardFailedMail, listFailedMail, resendFailedMail } from "../../app/features/failed-mail/failed-mail.server.ts";
 import { createNewsPost } from "../../app/features/news/news.server.ts";
 import { notifyStaff } from "../../app/domain/security-notices/notices.server.ts";

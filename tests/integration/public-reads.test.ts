@@ -1,8 +1,11 @@
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { isoDay, sampleCraftFairs, sampleEvents } from "../../app/content/sample-content.ts";
+import { isoDay } from "../../app/content/sample-content.ts";
+import { sampleCraftFairs } from "../../app/features/craft-fairs/sample-craft-fairs.ts";
+import { sampleEvents } from "../../app/features/events/sample-events.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { craftFairs, events } from "../../app/db/schema.ts";
+import { events } from "../../app/db/schema.ts";
+import { craftFairs } from "../../app/features/craft-fairs/table.ts";
 import { listCauses } from "../../app/features/causes/causes.server.ts";
 import { listPublicTrustees } from "../../app/features/trustees/index.ts";
 import { listPastCraftFairs, listUpcomingCraftFairs } from "../../app/features/craft-fairs/craft-fairs.server.ts";

@@ -7,7 +7,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { contentRevisions, newsPosts } from "../../app/db/schema.ts";
+import { contentRevisions } from "../../app/db/schema.ts";
+import { newsPosts } from "../../app/features/news/table.ts";
 import { faqs } from "../../app/features/faqs/table.ts";
 import { fundRecipients } from "../../app/features/fund-recipients/table.ts";
 import { createWinner, getAwardRound, saveAwardRound } from "../../app/features/awards/awards.server.ts";

@@ -14,7 +14,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { getDb } from "../../app/db/client.server.ts";
-import { craftFairs } from "../../app/db/schema.ts";
+import { craftFairs } from "../../app/features/craft-fairs/table.ts";
 import { formSubmissions } from "../../app/features/submissions/table.ts";
 import { getSiteSettings } from "../../app/features/settings/settings.server.ts";
 import { deleteExpiredSubmissions } from "../../app/domain/data-protection/retention.server.ts";

@@ -11,7 +11,9 @@ import { isNavActive, MAIN_NAV } from "../../app/components/site/nav.ts";
 import { jsonLdString } from "../../app/components/ui/json-ld.tsx";
 import { activeTab } from "../../app/components/ui/tabs.tsx";
 import { withSampleFallback } from "../../app/content/sample-fallback.server.ts";
-import { isoDay, sampleCraftFairs, sampleEvents } from "../../app/content/sample-content.ts";
+import { isoDay } from "../../app/content/sample-content.ts";
+import { sampleCraftFairs } from "../../app/features/craft-fairs/sample-craft-fairs.ts";
+import { sampleEvents } from "../../app/features/events/sample-events.ts";
 import { groupByYear } from "../../app/domain/community/community-lists.server.ts";
 import { formatPence, progressPercent } from "../../app/lib/money.ts";
 

@@ -4,7 +4,7 @@
  * figure goes stale as the years pass, and the sample events show each booking mode.
  */
 import { describe, expect, it } from "vitest";
-import { sampleEvents } from "../../app/content/sample-content.ts";
+import { sampleEvents } from "../../app/features/events/sample-events.ts";
 import { SAMPLE_FUND_RECIPIENTS } from "../../app/features/fund-recipients/sample.server.ts";
 import { FUND_FACTS, HOME_STATS, IMPACT_FIGURES, SUPPORT_FAQ, CORE_VALUES } from "../../app/content/site-copy.ts";
 import { PAGE_TEXTS } from "../../app/features/page-texts/page-texts.ts";

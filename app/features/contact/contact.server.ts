@@ -5,9 +5,10 @@
  * topics. When the read fails, the starting details are shown.
  */
 import { eq, sql } from "drizzle-orm";
-import { STARTING_CONTACT } from "../../content/starting-content.ts";
+import { STARTING_CONTACT } from "./starting-contact.ts";
 import { getDb } from "../../db/client.server.ts";
-import { contactDetails, siteSettings } from "../../db/schema.ts";
+import { siteSettings } from "../../db/schema.ts";
+import { contactDetails } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";

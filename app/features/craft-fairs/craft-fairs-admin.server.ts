@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
+import { craftFairs, type CraftFairRow } from "./table.ts";
 import type { AuditActor } from "../../domain/audit/audit.server.ts";
 import type { AdminListFilters } from "../../domain/listings/listing-fields.schema.ts";
 import {

@@ -4,9 +4,9 @@
  * marked past or dated before today (date descending, two by default).
  */
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
-import { sampleCraftFairs } from "../../content/sample-content.ts";
+import { sampleCraftFairs } from "./sample-craft-fairs.ts";
 import { getDb } from "../../db/client.server.ts";
-import { craftFairs, type CraftFairRow } from "../../db/schema.ts";
+import { craftFairs, type CraftFairRow } from "./table.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { withImageDetails } from "../media/index.ts";

@@ -12,7 +12,7 @@ import { donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../
 import { bookings } from "../bookings/table.ts";
 import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { runRetention, withRetentionSection } from "../../domain/data-protection/retention.server.ts";
-import { LEGAL_PAGES } from "../../content/starting-content.ts";
+import { LEGAL_PAGES } from "../../content/legal-pages.ts";
 import { getLegalPage } from "../legal-pages/legal-pages.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { RETENTION_KINDS, retentionField } from "./retention-kinds.ts";

@@ -5,7 +5,7 @@
  * past: the date decides).
  */
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
-import { sampleEvents } from "../../content/sample-content.ts";
+import { sampleEvents } from "./sample-events.ts";
 import { getDb } from "../../db/client.server.ts";
 import { events, type EventRow } from "../../db/schema.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";

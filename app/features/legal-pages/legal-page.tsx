@@ -9,7 +9,7 @@ import { formatLongDate } from "../../components/site/format.ts";
 import { Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { SimpleMarkup } from "../../components/site/simple-markup.tsx";
-import { LEGAL_PAGES } from "../../content/starting-content.ts";
+import { LEGAL_PAGES } from "../../content/legal-pages.ts";
 import { withRetentionSection } from "../../domain/data-protection/retention.server.ts";
 import { getLegalPage } from "./legal-pages.server.ts";
 import { getSiteSettings } from "../../features/settings/index.ts";

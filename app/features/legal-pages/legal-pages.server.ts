@@ -5,9 +5,10 @@
  * starting text is shown.
  */
 import { asc, eq, sql } from "drizzle-orm";
-import { LEGAL_PAGES, LEGAL_STARTING_TEXT, type LegalSlug } from "../../content/starting-content.ts";
+import { LEGAL_PAGES, type LegalSlug } from "../../content/legal-pages.ts";
+import { LEGAL_STARTING_TEXT } from "./starting-text.ts";
 import { getDb } from "../../db/client.server.ts";
-import { legalPages } from "../../db/schema.ts";
+import { legalPages } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";

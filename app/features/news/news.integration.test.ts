@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { auditLog, newsPosts } from "../../db/schema.ts";
+import { auditLog } from "../../db/schema.ts";
+import { newsPosts } from "./table.ts";
 import { subscribe } from "../../live/change-feed.server.ts";
 import {
   announceDuePosts,

@@ -13,6 +13,8 @@ import { contactDetails, events, siteSettings } from "../../db/schema.ts";
 import { donations } from "../giving/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { formSubmissions } from "../submissions/table.ts";
+import { bookings, donations, events, formSubmissions, siteSettings } from "../../db/schema.ts";
+import { contactDetails } from "../contact/table.ts";
 import { siteJobs } from "../../jobs/jobs.server.ts";
 import { startQueue } from "../../jobs/queue.server.ts";
 import { reloadConfig } from "../../lib/config.server.ts";

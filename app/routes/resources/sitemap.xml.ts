@@ -1,6 +1,6 @@
 import { siteOrigin } from "../../lib/config.server.ts";
 import { CONTENT_SITEMAP_PATHS } from "../../lib/content-types.ts";
-import { LEGAL_PAGES } from "../../content/starting-content.ts";
+import { LEGAL_PAGES } from "../../content/legal-pages.ts";
 import { listPastEvents, listUpcomingEvents } from "../../features/events/index.ts";
 import { publishedSlugs } from "../../features/news/index.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";

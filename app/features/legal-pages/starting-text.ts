@@ -1,20 +1,14 @@
 /**
- * Starting content of the sections staff edit on their own screens: legal pages and the
- * footer's contact details (the FAQ's and the awards round's are in their feature folders).
- * It is written once, the first time the site starts with the section (declared in
- * ./samples.server.ts); after that the pages show only what staff keep.
+ * The legal pages' starting texts, written once, the first time the site starts with the
+ * section (./sample.server.ts); after that the pages show only what staff keep.
  *
- * Legal page bodies use the simple markup of app/components/site/simple-markup.tsx:
- * "## " starts a heading, "- " a list item, a blank line a new paragraph; web and email
- * addresses become links. In the privacy notice, {volunteer_retention},
- * {stall_application_retention} and {nomination_retention} show the retention periods
- * from the data protection settings.
+ * Bodies use the simple markup of app/components/site/simple-markup.tsx: "## " starts a
+ * heading, "- " a list item, a blank line a new paragraph; web and email addresses become
+ * links. In the privacy notice, {volunteer_retention}, {stall_application_retention} and
+ * {nomination_retention} show the retention periods from the data protection settings.
  */
-import { FOUNDATION } from "./sample-content.ts";
-import type { LegalSlug } from "./legal-pages.ts";
-import { AWARDS_EMAIL, CRAFT_FAIRS_EMAIL, FUND_EMAIL, HOST_EVENT_EMAIL, TRUSTEES_EMAIL } from "./site-copy.ts";
-
-export { LEGAL_PAGES, type LegalSlug } from "./legal-pages.ts";
+import type { LegalSlug } from "../../content/legal-pages.ts";
+import { FOUNDATION } from "../../content/sample-content.ts";
 
 const PRIVACY = `This notice explains what personal information ${FOUNDATION.name} collects through this website, why, how long we keep it and what your rights are under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
 
@@ -138,14 +132,4 @@ export const LEGAL_STARTING_TEXT: Record<LegalSlug, string> = {
   "stallholder-terms": STALLHOLDER_TERMS,
   accessibility: ACCESSIBILITY,
   cookies: COOKIES,
-};
-
-export const STARTING_CONTACT = {
-  address: FOUNDATION.address.join("\n"),
-  phone: FOUNDATION.phone,
-  events_email: HOST_EVENT_EMAIL,
-  craft_fairs_email: CRAFT_FAIRS_EMAIL,
-  awards_email: AWARDS_EMAIL,
-  fund_email: FUND_EMAIL,
-  trustees_email: TRUSTEES_EMAIL,
 };
