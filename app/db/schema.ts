@@ -304,21 +304,6 @@ export const events = pgTable(
   ],
 );
 
-
-  {
-    ...timestamps,
-  },
-  (t) => [
-  ],
-);
-
-  {
-    ...timestamps,
-  },
-  (t) => [
-  ],
-);
-
 export const siteSettings = pgTable(
   "site_settings",
   {
