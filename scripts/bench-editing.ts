@@ -108,7 +108,7 @@ export async function editingSection(): Promise<string> {
       const editor = await createSignedInAccount({ role: "editor", email: "bench-editor@example.org" });
       cookie = `${editor.cookie.name}=${editor.cookie.value}`;
       const { getDb } = await import("../app/db/client.server.ts");
-      const { events } = await import("../app/db/schema.ts");
+      const { events } = await import("../app/features/events/table.ts");
       const { and, asc, eq, not } = await import("drizzle-orm");
       const [row] = await getDb()
         .select({ id: events.id, title: events.title })

@@ -29,7 +29,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 import { StripeDouble } from "./stripe-double.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { getDb } from "../app/db/client.server.ts";
-import { events } from "../app/db/schema.ts";
+import { events } from "../app/features/events/table.ts";
 import { readConfig, reloadConfig } from "../app/lib/config.server.ts";
 import { createBooking } from "../app/features/bookings/bookings.server.ts";
 import { bookingPath } from "../app/features/bookings/booking-mail.server.ts";

@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { count, eq, and } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { craftFairs } from "../../app/features/craft-fairs/table.ts";
 import { expect, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";

@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { isoDay } from "../../app/content/sample-content.ts";
 import { createBooking } from "../../app/features/bookings/bookings.server.ts";
 import { expect, test } from "./fixtures.ts";

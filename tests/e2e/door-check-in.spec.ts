@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import QRCode from "qrcode";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { createBooking } from "../../app/features/bookings/bookings.server.ts";
 import { eventTicketTypes } from "../../app/features/event-tickets/table.ts";
 import { expect, test } from "./fixtures.ts";

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { donations } from "../../app/features/giving/table.ts";
 import { bookings } from "../../app/features/bookings/table.ts";
 import { financialYearOf } from "../../app/features/insights/period.ts";

@@ -14,7 +14,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { and, eq, inArray, not } from "drizzle-orm";
 import sharp from "sharp";
 import { connectDatabase, disconnectDatabase, getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { formSubmissions } from "../../app/features/submissions/table.ts";
 import { nginxBinary } from "../../scripts/nginx.ts";
 import { startInstances, type Instance, type Instances } from "../helpers/instances.ts";

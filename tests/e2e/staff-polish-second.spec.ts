@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { createBooking } from "../../app/features/bookings/bookings.server.ts";
 import { createNewsPost } from "../../app/features/news/news.server.ts";
 import { expect, test } from "./fixtures.ts";

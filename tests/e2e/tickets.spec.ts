@@ -12,7 +12,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { donations, givingSettings } from "../../app/features/giving/table.ts";
 import { bookings } from "../../app/features/bookings/table.ts";
 import { bookingLines } from "../../app/features/event-tickets/table.ts";

@@ -10,7 +10,7 @@
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { bookings } from "../../app/features/bookings/table.ts";
 import { waitlistEntries } from "../../app/features/waitlist/table.ts";
 import { hashToken } from "../../app/lib/tokens.server.ts";

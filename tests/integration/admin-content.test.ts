@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, events } from "../../app/db/schema.ts";
+import { auditLog } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { parseListFilters } from "../../app/domain/listings/listing-fields.schema.ts";
 import { escapeLike } from "../../app/domain/listings/listings.server.ts";
 import {

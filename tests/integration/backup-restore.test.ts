@@ -17,7 +17,7 @@ import sharp from "sharp";
 import { create, extract } from "tar";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connectDatabase, disconnectDatabase, getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { donations } from "../../app/features/giving/table.ts";
 import { formSubmissions } from "../../app/features/submissions/table.ts";
 import { offlineGifts } from "../../app/features/offline-gifts/table.ts";

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { events, siteSettings } from "../../app/db/schema.ts";
+import { siteSettings } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { getPublicEvent, listUpcomingEvents } from "../../app/features/events/events.server.ts";
 import { getSiteSettings, readSettingsForEditing, saveSiteSettings } from "../../app/features/settings/settings.server.ts";
 import { listenForChanges, publishChange } from "../../app/live/change-feed.server.ts";

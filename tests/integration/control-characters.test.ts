@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { refuseControlCharacters } from "../../app/lib/form-guard.server.ts";
 import { serializeError } from "../../app/lib/logger.server.ts";
 import { FORBIDDEN_CHARACTER_MESSAGE, urlencodedHasForbiddenCharacter } from "../../app/lib/plain-text.ts";

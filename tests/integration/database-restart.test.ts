@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { connectDatabase, disconnectDatabase, getDb, getPool } from "../../app/db/client.server.ts";
 import { runMigrations } from "../../app/db/migrate.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { projectRoot } from "../../app/lib/project-root.server.ts";
 import { CONTENT_TOPICS } from "../../app/live/content-topics.ts";
 import { StripeDouble } from "../../scripts/stripe-double.ts";

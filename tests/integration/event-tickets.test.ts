@@ -7,7 +7,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { donations } from "../../app/features/giving/table.ts";
 import { bookings } from "../../app/features/bookings/table.ts";
 import { availability, checkIn, createBooking, holdForCheckout, linesOf, ticketOffer } from "../../app/features/bookings/bookings.server.ts";

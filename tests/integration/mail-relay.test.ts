@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { bookings } from "../../app/features/bookings/table.ts";
 import { parseDonation } from "../../app/features/giving/donation.schema.ts";
 import { replyFor } from "../../app/lib/form-reply.ts";

@@ -4,7 +4,7 @@ import { isoDay } from "../../app/content/sample-content.ts";
 import { sampleCraftFairs } from "../../app/features/craft-fairs/sample-craft-fairs.ts";
 import { sampleEvents } from "../../app/features/events/sample-events.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { craftFairs } from "../../app/features/craft-fairs/table.ts";
 import { listCauses } from "../../app/features/causes/causes.server.ts";
 import { listPublicTrustees } from "../../app/features/trustees/index.ts";

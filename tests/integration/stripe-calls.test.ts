@@ -7,7 +7,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { CHECKOUT_STARTS_PER_WINDOW } from "../../app/domain/limits/checkout-starts.server.ts";
 import { reloadConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { events } from "../../app/db/schema.ts";
+import { events } from "../../app/features/events/table.ts";
 import { givingSettings } from "../../app/features/giving/table.ts";
 import { bookings } from "../../app/features/bookings/table.ts";
 import { availability, confirmByLink, createBooking, releaseExpired } from "../../app/features/bookings/bookings.server.ts";

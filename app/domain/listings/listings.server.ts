@@ -7,7 +7,8 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
-import { events, submissionKeys, writeSpacing } from "../../db/schema.ts";
+import { submissionKeys, writeSpacing } from "../../db/schema.ts";
+import { events } from "../../features/events/table.ts";
 import { craftFairs } from "../../features/craft-fairs/table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import type { ContentTopic } from "../../live/topics.ts";

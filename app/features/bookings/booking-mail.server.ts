@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "../events/table.ts";
 import { bookings, type BookingRow } from "./table.ts";
 import { siteOrigin } from "../../lib/config.server.ts";
 import { hashToken } from "../../lib/tokens.server.ts";

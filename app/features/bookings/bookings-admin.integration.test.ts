@@ -9,7 +9,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { auditLog, events } from "../../db/schema.ts";
+import { auditLog } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings } from "./table.ts";
 import {
   bookingsCsvBatches,

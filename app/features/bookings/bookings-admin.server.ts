@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, gt, gte, ilike, inArray, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "../events/table.ts";
 import { bookings, type BookingRow, type BookingStatus } from "./table.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { penceAsPounds } from "../../lib/money.ts";

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings, type BookingRow } from "./table.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
 

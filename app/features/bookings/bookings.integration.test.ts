@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings } from "./table.ts";
 import {
   availability,

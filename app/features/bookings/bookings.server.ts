@@ -18,7 +18,7 @@ import { and, desc, eq, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { addressBucket } from "../../auth/throttle.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { events, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "../events/table.ts";
 import { donations, giftAidDeclarations, givingSettings } from "../giving/table.ts";
 import { bookings, type BookingRow } from "./table.ts";
 import { logger } from "../../lib/logger.server.ts";

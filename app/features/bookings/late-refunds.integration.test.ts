@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings } from "./table.ts";
 import { holdForCheckout, owedRefunds } from "./bookings.server.ts";
 import { siteJobs } from "../../jobs/jobs.server.ts";

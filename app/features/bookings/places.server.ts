@@ -17,7 +17,7 @@
  */
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { getDb } from "../../db/client.server.ts";
-import { type EventRow } from "../../db/schema.ts";
+import { type EventRow } from "../events/table.ts";
 import { bookings } from "./table.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
 import { bookingLines } from "../event-tickets/table.ts";

@@ -1,7 +1,7 @@
 /** Ticket bookings for events: held while the buyer pays, confirmed, cancelled or refunded. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { giftAidDeclarations } from "../giving/table.ts";
 
 const timestamps = {

@@ -8,7 +8,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { auditLog, events } from "../../db/schema.ts";
+import { auditLog } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { cancelByToken, createBooking } from "../bookings/bookings.server.ts";
 import { erasePersonalData, findPersonalData, personalDataExport } from "../../domain/data-protection/retention.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";

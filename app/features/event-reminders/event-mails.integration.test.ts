@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { cancelByToken, createBooking } from "../bookings/bookings.server.ts";
 import { siteJobs } from "../../jobs/jobs.server.ts";

@@ -13,7 +13,7 @@
  */
 import { and, eq, gte, inArray, lte, notExists, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "../events/table.ts";
 import { givingSettings } from "../giving/table.ts";
 import { bookings, type BookingRow } from "../bookings/table.ts";
 import { longDate, shortTime, ticketSvg } from "../bookings/index.ts";

@@ -6,7 +6,7 @@
  * dated after the other sample events, so the home page's next three stay as they were.
  */
 import { sql } from "drizzle-orm";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings } from "../bookings/table.ts";
 import type { SampleSection } from "../../db/seed.server.ts";
 import { hashToken, newToken } from "../../lib/tokens.server.ts";

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { availability, createBooking } from "../bookings/bookings.server.ts";
 import { upcomingEventSales } from "../bookings/bookings-admin.server.ts";

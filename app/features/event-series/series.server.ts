@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "../events/table.ts";
 import { bookings, type BookingRow } from "../bookings/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { longDate, shortTime, placesTaken } from "../bookings/index.ts";

@@ -5,7 +5,7 @@
  * no bookings; staff change or delete them like their own.
  */
 import { and, eq } from "drizzle-orm";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings } from "../bookings/table.ts";
 import type { SampleSection } from "../../db/seed.server.ts";
 import { discountCodes, eventTicketTypes } from "./table.ts";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { createBooking } from "../bookings/bookings.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { DiscountCodeSchema, TicketTypeSchema } from "./tickets.schema.ts";

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings } from "../bookings/table.ts";
 
 export const eventTicketTypes = pgTable(

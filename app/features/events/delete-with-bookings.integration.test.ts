@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "./table.ts";
 import { createBooking } from "../bookings/bookings.server.ts";
 import { deleteEvent } from "./events-admin.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";

@@ -5,7 +5,7 @@
  */
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "./table.ts";
 import { bookings } from "../bookings/table.ts";
 import type { AuditActor } from "../../domain/audit/audit.server.ts";
 import { limitBelowTakenMessage, ticketsTaken, offerFreedPlaces } from "../bookings/index.ts";

@@ -1,6 +1,6 @@
 /** The event form: one Zod schema for the server action and the browser's inline validation. */
 import { z } from "zod";
-import type { BookingMode } from "../../db/schema.ts";
+import type { BookingMode } from "./table.ts";
 import {
   checkbox,
   isWebAddress,

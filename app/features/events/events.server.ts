@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql } from "drizzle-orm";
 import { sampleEvents } from "./sample-events.ts";
 import { getDb } from "../../db/client.server.ts";
-import { events, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "./table.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { withSampleFallback } from "../../content/sample-fallback.server.ts";
 import { withImageDetails } from "../media/index.ts";

@@ -3,7 +3,7 @@
  * when the database cannot be read. Plain typed data only.
  */
 import { isoDay } from "../../content/sample-content.ts";
-import type { BookingMode } from "../../db/schema.ts";
+import type { BookingMode } from "./table.ts";
 import type { EventCategory } from "./event-categories.ts";
 
 /**

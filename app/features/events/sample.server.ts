@@ -1,6 +1,6 @@
 /** The sample events a new site starts with (first start); the data is in ./sample-events.ts. */
 import { sql } from "drizzle-orm";
-import { events } from "../../db/schema.ts";
+import { events } from "./table.ts";
 import type { SampleSection } from "../../db/seed.server.ts";
 import { sampleEvents } from "./sample-events.ts";
 

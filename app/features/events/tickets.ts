@@ -4,7 +4,7 @@
  * and only events without online booking (or booked elsewhere) use the free-text
  * ticket_price ("Free", "£10", "7.50", "Donations welcome").
  */
-import type { BookingMode } from "../../db/schema.ts";
+import type { BookingMode } from "./table.ts";
 import { formatPence, readPence } from "../../lib/money.ts";
 
 /** The price of one ticket in pence, read from the free text: 0 for free events, null when it cannot be read. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { donations, giftAidClaims, giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";

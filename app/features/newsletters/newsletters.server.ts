@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { donations, monthlyGifts } from "../giving/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { formSubmissions } from "../submissions/table.ts";

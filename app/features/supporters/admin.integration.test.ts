@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { auditLog, events } from "../../db/schema.ts";
+import { auditLog } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { donations } from "../giving/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { erasePersonalData } from "../../domain/data-protection/retention.server.ts";

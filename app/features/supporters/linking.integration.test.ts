@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { donationCheckouts, donations, giftAidDeclarations } from "../giving/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { formSubmissions } from "../submissions/table.ts";

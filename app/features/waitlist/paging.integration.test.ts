@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { throughLayouts } from "../../../tests/helpers/route-table.ts";
 import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";

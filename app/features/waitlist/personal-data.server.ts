@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import type { Transaction } from "../../payments/webhooks.server.ts";
 import { waitlistEntries, type WaitlistEntryRow } from "./table.ts";
 import { refillWaitlist } from "./waitlist.server.ts";

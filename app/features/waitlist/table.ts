@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 
 export const WAITLIST_STATUSES = ["waiting", "offered", "booked", "lapsed", "removed"] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];

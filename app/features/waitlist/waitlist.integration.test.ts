@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client.server.ts";
-import { events } from "../../db/schema.ts";
+import { events } from "../events/table.ts";
 import { bookings } from "../bookings/table.ts";
 import { availability, cancelByToken, createBooking } from "../bookings/bookings.server.ts";
 import { withMailServer } from "../../../tests/helpers/mail-server.ts";

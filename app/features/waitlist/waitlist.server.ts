@@ -15,7 +15,7 @@ import { getDb } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
 import { containsPattern } from "../../db/like.ts";
 import type { PageCount } from "../../lib/paging.ts";
-import { events, type EventRow } from "../../db/schema.ts";
+import { events, type EventRow } from "../events/table.ts";
 import { givingSettings } from "../giving/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { longDate, shortTime, placesLeft, placesTaken, salesCloseAt, salesOpen } from "../bookings/index.ts";
