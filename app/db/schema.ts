@@ -1,9 +1,9 @@
 /**
- * The one database schema (PostgreSQL, Drizzle pg-core).
- * Tables follow the spec's names and columns (events, craft_fairs, site_settings,
- * admin_users) plus what real software needs: users, sessions, one-time tokens,
- * login throttling, form submissions and an audit log.
- * After changing this file run `npm run db:generate` and commit the new SQL in drizzle/.
+ * The platform's tables (PostgreSQL, Drizzle pg-core): staff accounts, sessions, one-time
+ * tokens, login throttling, settings, page texts, the audit log, revisions, media,
+ * what the seed wrote, Stripe events and the repeat guard of create forms. Each feature's
+ * own tables are in its `app/features/<name>/table.ts`; drizzle-kit reads both.
+ * After changing a table run `npm run db:generate` and commit the new SQL in drizzle/.
  */
 import { sql } from "drizzle-orm";
 import {
