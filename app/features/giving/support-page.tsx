@@ -7,7 +7,8 @@ import { CalendarIcon, HandIcon, HeartIcon, MailIcon } from "../../components/si
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { ChoiceGroup, TextAreaField, TextField } from "../../components/ui/fields.tsx";
+import { VolunteerTermsBox } from "../../components/site/volunteer-terms-box.tsx";
 import { FOUNDATION } from "../../content/sample-content.ts";
 import { listPublicFaqs } from "../faqs/index.ts";
 import { getPageTexts } from "../page-texts/index.ts";
@@ -338,24 +339,7 @@ function VolunteerForm({ result, roles, texts }: { result: VolunteerAnswer | und
       />
       <TextAreaField name="skills" label="Skills and experience" optional rows={3} defaultValue={text("skills")} error={errors.skills} />
       <TextAreaField name="motivation" label="Why would you like to volunteer?" rows={4} defaultValue={text("motivation")} error={errors.motivation} />
-      <CheckboxField
-        name="terms"
-        label={
-          <>
-            I agree to the{" "}
-            <a href="/terms/volunteers" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
-              volunteer terms<span className="sr-only"> (opens in a new tab)</span>
-            </a>{" "}
-            and to the Foundation keeping my details to arrange volunteering, as the{" "}
-            <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
-              privacy notice<span className="sr-only"> (opens in a new tab)</span>
-            </a>{" "}
-            explains.
-          </>
-        }
-        defaultChecked={checked("terms")}
-        error={errors.terms}
-      />
+      <VolunteerTermsBox defaultChecked={checked("terms")} error={errors.terms} />
       <ConsentBox id="volunteer-emailConsent" defaultChecked={checked("emailConsent")} />
       <SubmitButton intent="volunteer">Submit Application</SubmitButton>
     </Form>

@@ -9,7 +9,8 @@ import { ErrorSummary, Honeypot, RateLimited, readReply, SubmitButton, type Publ
 import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
-import { CheckboxField, TextField } from "../../components/ui/fields.tsx";
+import { TextField } from "../../components/ui/fields.tsx";
+import { VolunteerTermsBox } from "../../components/site/volunteer-terms-box.tsx";
 import { HONEYPOT_FIELD } from "../../lib/honeypot.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 import { logger } from "../../lib/logger.server.ts";
@@ -195,24 +196,7 @@ function SignUpForm({ opportunities, reply }: { opportunities: PublicOpportunity
           <TextField name="email" type="email" label="Email address" autoComplete="email" defaultValue={text("email")} error={errors.email} />
           <TextField name="phone" type="tel" label="Phone number" autoComplete="tel" hint="So we can reach you on the day." defaultValue={text("phone")} error={errors.phone} />
         </div>
-        <CheckboxField
-          name="terms"
-          label={
-            <>
-              I agree to the{" "}
-              <a href="/terms/volunteers" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
-                volunteer terms<span className="sr-only"> (opens in a new tab)</span>
-              </a>{" "}
-              and to the Foundation keeping my details to arrange volunteering, as the{" "}
-              <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
-                privacy notice<span className="sr-only"> (opens in a new tab)</span>
-              </a>{" "}
-              explains.
-            </>
-          }
-          defaultChecked={text("terms") === "on"}
-          error={errors.terms}
-        />
+        <VolunteerTermsBox defaultChecked={text("terms") === "on"} error={errors.terms} />
         <ConsentBox id="signup-emailConsent" defaultChecked={text(CONSENT_FIELD) === "on"} />
         <SubmitButton>Sign up</SubmitButton>
       </div>
