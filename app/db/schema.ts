@@ -1,6 +1,6 @@
 /**
  * The platform's tables (PostgreSQL, Drizzle pg-core): staff accounts, sessions, one-time
- * tokens, login throttling, settings, page texts, the audit log, revisions, media,
+ * tokens, login throttling, settings, the audit log, revisions, media,
  * what the seed wrote, Stripe events and the repeat guard of create forms. Each feature's
  * own tables are in its `app/features/<name>/table.ts`; drizzle-kit reads both.
  * After changing a table run `npm run db:generate` and commit the new SQL in drizzle/.
@@ -336,17 +336,6 @@ export const media = pgTable(
 );
 
 /**
- * Page texts edited by staff, one row per text ("home.hero_primary_label"). A text with
- * no row shows its built-in default (app/domain/page-texts/page-texts.ts), so a fresh
- * install and an older one show the same words until staff change them.
- */
-export const pageTexts = pgTable("page_texts", {
-  key: text("key").primaryKey(),
-  value: text("value").notNull(),
-  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
  * Revisions of staff-edited content: one row per saved version of one item (a page's
  * texts, a cause, a trustee), keyed by content type and id, with who saved it.
  */
@@ -406,7 +395,6 @@ export const stripeEvents = pgTable("stripe_events", {
 });
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
-export type PageTextRow = typeof pageTexts.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { auditLog, pageTexts } from "../../app/db/schema.ts";
+import { auditLog } from "../../app/db/schema.ts";
+import { pageTexts } from "../../app/features/page-texts/table.ts";
 import { donations } from "../../app/features/giving/table.ts";
 import { causes } from "../../app/features/causes/table.ts";
 import { CauseFormSchema, causeAltTextProblem } from "../../app/features/causes/causes.schema.ts";

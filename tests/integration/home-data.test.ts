@@ -2,7 +2,7 @@
 import { like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../app/db/client.server.ts";
-import { pageTexts } from "../../app/db/schema.ts";
+import { pageTexts } from "../../app/features/page-texts/table.ts";
 import { pageDefaults } from "../../app/features/page-texts/page-texts.ts";
 import { loader as homeLoader } from "../../app/routes/public/home.tsx";
 import { setupTestDatabase } from "../helpers/test-database.ts";

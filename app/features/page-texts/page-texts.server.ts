@@ -6,7 +6,7 @@
  */
 import { like, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { pageTexts } from "../../db/schema.ts";
+import { pageTexts } from "./table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { cachedRead } from "../../live/content-cache.server.ts";
 import { logger } from "../../lib/logger.server.ts";
