@@ -1,9 +1,10 @@
-import { DownloadIcon, MailIcon } from "../../components/site/icons.tsx";
+import { MailIcon } from "../../components/site/icons.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
-import { listAnnualReports } from "../../features/annual-reports/index.ts";
+import { listAnnualReports } from "../annual-reports/index.ts";
+import { AnnualReportsList } from "../annual-reports/ui.ts";
 import { getContactDetails } from "../contact/index.ts";
 import { fillIn, getPageTexts } from "../page-texts/index.ts";
 import { listPublicTrustees } from "./trustees.server.ts";
@@ -92,15 +93,7 @@ export default function Trustees({ loaderData }: Route.ComponentProps) {
 
       <Section id="reports" tone="white" eyebrow={texts.reports_eyebrow} title={texts.reports_title}>
         <p className="max-w-3xl text-lg text-slate-700">{texts.reports_intro}</p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          {loaderData.reports.map((r) => (
-            <a key={r.file} href={r.file} download className={buttonClasses("secondary", "md")}>
-              <DownloadIcon />
-              {r.title} (PDF)
-            </a>
-          ))}
-          {loaderData.reports.length === 0 && <p className="text-slate-700">{texts.reports_empty}</p>}
-        </div>
+        <AnnualReportsList reports={loaderData.reports} empty={texts.reports_empty} />
       </Section>
     </>
   );
