@@ -6,8 +6,9 @@
  * come back as `submission.reply()` with the values as typed (400, or 500 for an
  * unexpected failure), a
  * saved item goes back to the list with the spec's toast, a repeated submission to the
- * item it created.
+ * item it created. Events and craft fairs also share the loader (`listingFormLoader`).
  */
+import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import type { z } from "zod";
 import { currentActor, type GuardArgs } from "../../auth/guards.server.ts";
@@ -18,7 +19,7 @@ import { parseForm, refusedForm, replyErrors } from "../../lib/form-submission.t
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { StoreFolder } from "../../storage/file-store.server.ts";
 import { readFormWithImage } from "../../storage/upload.server.ts";
-import { readMediaField } from "./media-field.server.ts";
+import { mediaChoices, readMediaField } from "./media-field.server.ts";
 
 /** One form screen (events, craft fairs): its schema, list address, save functions and the spec's texts. */
 export interface ListingFormScreen<S extends z.ZodType> {
@@ -69,4 +70,46 @@ export async function listingFormAction<S extends z.ZodType>(args: GuardArgs & {
     case "saved":
       return redirectWithToast(listPath, { type: "success", message: id === null ? texts.created : texts.updated });
   }
+}
+
+/** What the loader of an event's or a craft fair's form needs beyond what its action has. */
+export interface ListingFormLoad<Row extends { id: number; image: string | null; is_active: boolean }> {
+  fields: readonly string[];
+  listPath: string;
+  texts: { loadFailed: string };
+  /** The item to edit (null when there is none). */
+  read: (id: number) => Promise<Row | null>;
+  /** A new item's starting values (the time, the number of stalls ...). */
+  blank: Record<string, unknown>;
+  /** An item's values on the form, where they are not its columns as they are. */
+  values?: (row: Row) => Record<string, unknown>;
+}
+
+/**
+ * The loader of an event's or a craft fair's form: a new item gets the blank values and a
+ * fresh submission key (so a repeated submission creates it once); an item being edited
+ * is read, and an unknown or malformed id goes back to the list with the spec's toast.
+ */
+export async function listingFormLoader<Row extends { id: number; image: string | null; is_active: boolean }>(
+  params: { id?: string },
+  screen: ListingFormLoad<Row>,
+) {
+  if (params.id === undefined) {
+    return {
+      id: null,
+      image: null,
+      media: await mediaChoices(null),
+      live: false,
+      values: { ...formValues(screen.blank, screen.fields), submission_id: randomUUID() },
+    };
+  }
+  const row = /^\d{1,10}$/.test(params.id) ? await screen.read(Number(params.id)).catch(() => null) : null;
+  if (!row) throw await redirectWithToast(screen.listPath, { type: "error", message: screen.texts.loadFailed });
+  return {
+    id: row.id,
+    image: row.image,
+    media: await mediaChoices(row.image),
+    live: Boolean(row.is_active),
+    values: formValues(screen.values ? screen.values(row) : row, screen.fields),
+  };
 }

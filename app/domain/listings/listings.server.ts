@@ -8,8 +8,8 @@ import { and, asc, count, desc, eq, gte, ilike, lt, not, or, sql, type SQL } fro
 import { getDb, type Database } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
 import { submissionKeys, writeSpacing } from "../../db/schema.ts";
-import { events } from "../../features/events/table.ts";
-import { craftFairs } from "../../features/craft-fairs/table.ts";
+import { events, type EventRow } from "../../features/events/table.ts";
+import { craftFairs, type CraftFairRow } from "../../features/craft-fairs/table.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import type { ContentTopic } from "../../live/topics.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.server.ts";
@@ -103,6 +103,15 @@ export async function countItems(table: ContentTable) {
 }
 
 export const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/** One item by id, for its edit form (null for an id that is not one, or no such item). */
+export function getItem(table: typeof events, id: number): Promise<EventRow | null>;
+export function getItem(table: typeof craftFairs, id: number): Promise<CraftFairRow | null>;
+export async function getItem(table: ContentTable, id: number) {
+  if (!validId(id)) return null;
+  const [row] = await getDb().select().from(table).where(eq(table.id, id)).limit(1);
+  return row ?? null;
+}
 
 // --- Write spacing: at least 500 ms between one user's writes. -------------------------
 

@@ -13,11 +13,11 @@ import {
   countItems,
   createItem,
   deleteItem,
+  getItem,
   upcomingFirst,
   listPage,
   toggleActive,
   updateItem,
-  validId,
 } from "../../domain/listings/listings.server.ts";
 import type { CraftFairFormData } from "./craft-fairs.schema.ts";
 
@@ -39,11 +39,7 @@ export function listCraftFairsForAdmin(filters: AdminListFilters) {
 
 export const countCraftFairs = () => countItems(craftFairs);
 
-export async function getCraftFairForAdmin(id: number): Promise<CraftFairRow | null> {
-  if (!validId(id)) return null;
-  const [row] = await getDb().select().from(craftFairs).where(eq(craftFairs.id, id)).limit(1);
-  return row ?? null;
-}
+export const getCraftFairForAdmin = (id: number): Promise<CraftFairRow | null> => getItem(craftFairs, id);
 
 /** Creates a craft fair (active, not past, 20 stalls unless said otherwise). A repeated submission key creates nothing. */
 export function createCraftFair(input: CraftFairInput, actor: AuditActor, submissionKey?: string | null) {

@@ -17,6 +17,7 @@ import {
   countItems,
   createItem,
   deleteItem,
+  getItem,
   upcomingFirst,
   listPage,
   toggleActive,
@@ -53,11 +54,7 @@ export function listEventsForAdmin(filters: AdminListFilters) {
 
 export const countEvents = () => countItems(events);
 
-export async function getEventForAdmin(id: number): Promise<EventRow | null> {
-  if (!validId(id)) return null;
-  const [row] = await getDb().select().from(events).where(eq(events.id, id)).limit(1);
-  return row ?? null;
-}
+export const getEventForAdmin = (id: number): Promise<EventRow | null> => getItem(events, id);
 
 /** Creates an event (active, not past unless said otherwise). A repeated submission key creates nothing. */
 export function createEvent(input: EventInput, actor: AuditActor, submissionKey?: string | null) {

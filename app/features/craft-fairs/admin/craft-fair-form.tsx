@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
 import { MediaField } from "../../../components/admin/media-field.tsx";
 import { TextAreaField, TextField } from "../../../components/ui/fields.tsx";
-import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
-import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
-import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { listingFormAction, listingFormLoader, type ListingFormScreen } from "../../../domain/listings/listing-form.server.ts";
 import { createCraftFair, getCraftFairForAdmin, updateCraftFair } from "../craft-fairs-admin.server.ts";
 import {
   CRAFT_FAIR_DEFAULT_STALLS,
@@ -12,7 +9,6 @@ import {
   CRAFT_FAIR_FORM_FIELDS,
   CraftFairFormSchema,
 } from "../craft-fairs.schema.ts";
-import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/craft-fair-form";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
 
@@ -21,44 +17,30 @@ export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Craft Fair" : "New Craft Fair"} | Millbrook Admin` }];
 
-export async function loader(args: Route.LoaderArgs) {
-  const id = args.params.id;
-  if (id === undefined) {
-    return {
-      id: null,
-      image: null,
-      media: await mediaChoices(null),
-      live: false,
-      values: {
-        ...formValues(
-          { time: CRAFT_FAIR_DEFAULT_TIME, stalls_available: CRAFT_FAIR_DEFAULT_STALLS, is_active: true, is_past: false },
-          CRAFT_FAIR_FORM_FIELDS,
-        ),
-        submission_id: randomUUID(),
-      },
-    };
-  }
-  const fair = /^\d{1,10}$/.test(id) ? await getCraftFairForAdmin(Number(id)).catch(() => null) : null;
-  if (!fair) throw await redirectWithToast("/admin/craft-fairs", { type: "error", message: "Failed to load craft fair data" });
-  return { id: fair.id, image: fair.image, media: await mediaChoices(fair.image), live: Boolean(fair.is_active), values: formValues(fair, CRAFT_FAIR_FORM_FIELDS) };
-}
+const screen = {
+  schema: CraftFairFormSchema,
+  fields: CRAFT_FAIR_FORM_FIELDS,
+  folder: "craft-fairs",
+  listPath: "/admin/craft-fairs",
+  texts: {
+    created: "Craft fair created successfully",
+    updated: "Craft fair updated successfully",
+    createFailed: "Failed to create craft fair",
+    updateFailed: "Failed to update craft fair",
+    loadFailed: "Failed to load craft fair data",
+  },
+  create: (input, image, actor, submissionId) => createCraftFair({ ...input, image }, actor, submissionId),
+  update: (id, input, image, actor) => updateCraftFair(id, { ...input, image }, actor),
+} satisfies ListingFormScreen<typeof CraftFairFormSchema>;
 
-export const action = (args: Route.ActionArgs) =>
-  listingFormAction(args, {
-    schema: CraftFairFormSchema,
-    fields: CRAFT_FAIR_FORM_FIELDS,
-    folder: "craft-fairs",
-    listPath: "/admin/craft-fairs",
-    texts: {
-      created: "Craft fair created successfully",
-      updated: "Craft fair updated successfully",
-      createFailed: "Failed to create craft fair",
-      updateFailed: "Failed to update craft fair",
-      loadFailed: "Failed to load craft fair data",
-    },
-    create: (input, image, actor, submissionId) => createCraftFair({ ...input, image }, actor, submissionId),
-    update: (id, input, image, actor) => updateCraftFair(id, { ...input, image }, actor),
+export const loader = ({ params }: Route.LoaderArgs) =>
+  listingFormLoader(params, {
+    ...screen,
+    read: getCraftFairForAdmin,
+    blank: { time: CRAFT_FAIR_DEFAULT_TIME, stalls_available: CRAFT_FAIR_DEFAULT_STALLS, is_active: true, is_past: false },
   });
+
+export const action = (args: Route.ActionArgs) => listingFormAction(args, screen);
 
 export default function CraftFairForm({ loaderData, actionData }: Route.ComponentProps) {
   const editing = loaderData.id !== null;

@@ -1,15 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { CheckboxField, ContentFormFrame, useContentForm } from "../../../components/admin/content-form.tsx";
 import { MediaField } from "../../../components/admin/media-field.tsx";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/fields.tsx";
-import { listingFormAction } from "../../../domain/listings/listing-form.server.ts";
-import { mediaChoices } from "../../../domain/listings/media-field.server.ts";
-import { formValues } from "../../../domain/listings/listing-fields.schema.ts";
+import { listingFormAction, listingFormLoader, type ListingFormScreen } from "../../../domain/listings/listing-form.server.ts";
 import { createEvent, getEventForAdmin, updateEvent } from "../events-admin.server.ts";
 import { EVENT_CATEGORIES } from "../event-categories.ts";
 import { BOOKING_MODE_OPTIONS, EVENT_DEFAULT_TIME, EVENT_FORM_FIELDS, EventFormSchema } from "../events.schema.ts";
 import { useHydrated } from "../../../components/ui/use-hydrated.ts";
-import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/event-form";
 import { penceAsPounds } from "../../../lib/money.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
@@ -19,50 +15,35 @@ export const handle: BodyLimitHandle = { bodyLimit: BODY_LIMITS.imageForm };
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Event" : "New Event"} | Millbrook Admin` }];
 
-export async function loader(args: Route.LoaderArgs) {
-  const id = args.params.id;
-  if (id === undefined) {
-    return {
-      id: null,
-      image: null,
-      media: await mediaChoices(null),
-      live: false,
-      values: {
-        ...formValues({ time: EVENT_DEFAULT_TIME, is_active: true, booking_mode: "none", thank_you_email: false }, EVENT_FORM_FIELDS),
-        submission_id: randomUUID(),
-      },
-    };
-  }
-  const event = /^\d{1,10}$/.test(id) ? await getEventForAdmin(Number(id)).catch(() => null) : null;
-  if (!event) throw await redirectWithToast("/admin/events", { type: "error", message: "Failed to load event data" });
-  return {
-    id: event.id,
-    image: event.image,
-    media: await mediaChoices(event.image),
-    live: Boolean(event.is_active),
-    values: formValues(
-      { ...event, ticket_price_pounds: event.ticket_price_pence === null ? "" : penceAsPounds(event.ticket_price_pence), booking_url: event.booking_url ?? "" },
-      EVENT_FORM_FIELDS,
-    ),
-  };
-}
+const screen = {
+  schema: EventFormSchema,
+  fields: EVENT_FORM_FIELDS,
+  folder: "events",
+  listPath: "/admin/events",
+  texts: {
+    created: "Event created successfully",
+    updated: "Event updated successfully",
+    createFailed: "Failed to create event",
+    updateFailed: "Failed to update event",
+    loadFailed: "Failed to load event data",
+  },
+  create: (input, image, actor, submissionId) => createEvent({ ...input, image }, actor, submissionId),
+  update: (id, input, image, actor) => updateEvent(id, { ...input, image }, actor),
+} satisfies ListingFormScreen<typeof EventFormSchema>;
 
-export const action = (args: Route.ActionArgs) =>
-  listingFormAction(args, {
-    schema: EventFormSchema,
-    fields: EVENT_FORM_FIELDS,
-    folder: "events",
-    listPath: "/admin/events",
-    texts: {
-      created: "Event created successfully",
-      updated: "Event updated successfully",
-      createFailed: "Failed to create event",
-      updateFailed: "Failed to update event",
-      loadFailed: "Failed to load event data",
-    },
-    create: (input, image, actor, submissionId) => createEvent({ ...input, image }, actor, submissionId),
-    update: (id, input, image, actor) => updateEvent(id, { ...input, image }, actor),
+export const loader = ({ params }: Route.LoaderArgs) =>
+  listingFormLoader(params, {
+    ...screen,
+    read: getEventForAdmin,
+    blank: { time: EVENT_DEFAULT_TIME, is_active: true, booking_mode: "none", thank_you_email: false },
+    values: (event) => ({
+      ...event,
+      ticket_price_pounds: event.ticket_price_pence === null ? "" : penceAsPounds(event.ticket_price_pence),
+      booking_url: event.booking_url ?? "",
+    }),
   });
+
+export const action = (args: Route.ActionArgs) => listingFormAction(args, screen);
 
 const CATEGORY_OPTIONS = EVENT_CATEGORIES.map((c) => ({ id: c, label: c[0].toUpperCase() + c.slice(1) }));
 
