@@ -53,6 +53,32 @@ function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
   );
 }
 
+/** What every single field shows around its control: the label, the hint and the error. */
+function Field({ id, label, hint, error, optional, className, children }: Required<Pick<BaseProps, "id" | "className">> & Omit<BaseProps, "name" | "id" | "className"> & { children: ReactNode }) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} optional={optional}>
+        {label}
+      </Label>
+      <Hint id={id} hint={hint} />
+      {children}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** The control's own attributes: its id and name, required unless optional, its error and hint. */
+function controlProps({ id, name, optional, hint, error }: Pick<BaseProps, "name" | "optional" | "hint" | "error"> & { id: string }) {
+  return {
+    id,
+    name,
+    required: !optional,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(id, hint, error),
+    className: control,
+  };
+}
+
 export function TextField({
   name,
   label,
@@ -64,22 +90,9 @@ export function TextField({
   ...input
 }: BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
   return (
-    <div className={className}>
-      <Label htmlFor={id} optional={optional}>
-        {label}
-      </Label>
-      <Hint id={id} hint={hint} />
-      <input
-        id={id}
-        name={name}
-        required={!optional}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={control}
-        {...input}
-      />
-      <FieldError id={id} error={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} error={error} optional={optional} className={className}>
+      <input {...controlProps({ id, name, optional, hint, error })} {...input} />
+    </Field>
   );
 }
 
@@ -94,23 +107,9 @@ export function TextAreaField({
   ...input
 }: BaseProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
   return (
-    <div className={className}>
-      <Label htmlFor={id} optional={optional}>
-        {label}
-      </Label>
-      <Hint id={id} hint={hint} />
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        required={!optional}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={control}
-        {...input}
-      />
-      <FieldError id={id} error={error} />
-    </div>
+    <Field id={id} label={label} hint={hint} error={error} optional={optional} className={className}>
+      <textarea rows={4} {...controlProps({ id, name, optional, hint, error })} {...input} />
+    </Field>
   );
 }
 
@@ -131,20 +130,8 @@ export function SelectField({
   placeholder?: string | null;
 }) {
   return (
-    <div className={className}>
-      <Label htmlFor={id} optional={optional}>
-        {label}
-      </Label>
-      <Hint id={id} hint={hint} />
-      <select
-        id={id}
-        name={name}
-        required={!optional}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={control}
-        {...input}
-      >
+    <Field id={id} label={label} hint={hint} error={error} optional={optional} className={className}>
+      <select {...controlProps({ id, name, optional, hint, error })} {...input}>
         {placeholder !== null && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.id} value={o.id}>
@@ -152,8 +139,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError id={id} error={error} />
-    </div>
+    </Field>
   );
 }
 
