@@ -9,6 +9,7 @@ import { originFrom, pageMeta, SITE_NAME, siteFrom } from "../../components/site
 import { JsonLd } from "../../components/ui/json-ld.tsx";
 import { LinkedText } from "../../components/site/linked-text.tsx";
 import { ShareButton } from "../../components/site/share-button.tsx";
+import { ErrorPanel } from "../../components/site/error-panel.tsx";
 import { TicketBox } from "./ticket-box.tsx";
 import { buttonClasses } from "../../components/ui/button.ts";
 import { getPublicEvent, listUpcomingEvents } from "./events.server.ts";
@@ -407,20 +408,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24 text-center">
-      <div className="mx-auto max-w-xl">
-        <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">{notFound ? "Error 404" : "Error"}</p>
-        <h1 className="mt-3 font-display text-4xl font-semibold text-brand-900">{notFound ? "Event Not Found" : "Something went wrong"}</h1>
-        <p className="mt-4 text-lg text-slate-700">
-          {notFound
-            ? "The event you're looking for doesn't exist or has been removed."
-            : "Sorry, we couldn't show this event just now. Please try again in a moment."}
-        </p>
-        <a href="/events" className={buttonClasses("primary", "lg", "mt-8")}>
-          <ArrowLeftIcon className="size-5" />
-          Back to Events
-        </a>
-      </div>
-    </div>
+    <ErrorPanel
+      eyebrow={notFound ? "Error 404" : "Error"}
+      title={notFound ? "Event Not Found" : "Something went wrong"}
+      back={{ href: "/events", label: "Back to Events" }}
+    >
+      {notFound
+        ? "The event you're looking for doesn't exist or has been removed."
+        : "Sorry, we couldn't show this event just now. Please try again in a moment."}
+    </ErrorPanel>
   );
 }

@@ -1,7 +1,6 @@
 /** /news/:slug: one published post, with Article structured data. Drafts and scheduled posts are not found. */
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
-import { ArrowLeftIcon } from "../../components/site/icons.tsx";
-import { buttonClasses } from "../../components/ui/button.ts";
+import { ErrorPanel } from "../../components/site/error-panel.tsx";
 import { NewsArticleView } from "./news-article.tsx";
 import { originFrom, pageMeta, SITE_NAME, siteFrom } from "../../components/site/seo.ts";
 import { JsonLd } from "../../components/ui/json-ld.tsx";
@@ -54,18 +53,12 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24 text-center">
-      <div className="mx-auto max-w-xl">
-        <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">{notFound ? "Error 404" : "Error"}</p>
-        <h1 className="mt-3 font-display text-4xl font-semibold text-brand-900">{notFound ? "News Post Not Found" : "Something went wrong"}</h1>
-        <p className="mt-4 text-lg text-slate-700">
-          {notFound ? "The post you're looking for doesn't exist or has been removed." : "Sorry, we couldn't show this post just now. Please try again in a moment."}
-        </p>
-        <a href="/news" className={buttonClasses("primary", "lg", "mt-8")}>
-          <ArrowLeftIcon className="size-5" />
-          Back to News
-        </a>
-      </div>
-    </div>
+    <ErrorPanel
+      eyebrow={notFound ? "Error 404" : "Error"}
+      title={notFound ? "News Post Not Found" : "Something went wrong"}
+      back={{ href: "/news", label: "Back to News" }}
+    >
+      {notFound ? "The post you're looking for doesn't exist or has been removed." : "Sorry, we couldn't show this post just now. Please try again in a moment."}
+    </ErrorPanel>
   );
 }

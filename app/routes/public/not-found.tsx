@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { ArrowLeftIcon } from "../../components/site/icons.tsx";
-import { buttonClasses } from "../../components/ui/button.ts";
+import { ErrorPanel } from "../../components/site/error-panel.tsx";
 
 /** Shows built-in and seeded text only (and the layout's settings). */
 
@@ -24,18 +23,8 @@ export default function NotFound() {
 
 export function ErrorBoundary() {
   return (
-    <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24 text-center">
-      <div className="mx-auto max-w-xl">
-        <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">Error 404</p>
-        <h1 className="mt-3 font-display text-4xl font-semibold text-brand-900">Page Not Found</h1>
-        <p className="mt-4 text-lg text-slate-700">
-          Sorry, we couldn't find the page you were looking for. It may have moved, or the link may be mistyped.
-        </p>
-        <a href="/" className={buttonClasses("primary", "lg", "mt-8")}>
-          <ArrowLeftIcon className="size-5" />
-          Return Home
-        </a>
-      </div>
-    </div>
+    <ErrorPanel eyebrow="Error 404" title="Page Not Found" back={{ href: "/", label: "Return Home" }}>
+      Sorry, we couldn't find the page you were looking for. It may have moved, or the link may be mistyped.
+    </ErrorPanel>
   );
 }
