@@ -105,10 +105,15 @@ export function readAmount(
   return read;
 }
 
-/** Percentage of `goal` reached, for a progress bar: whole numbers, capped at 100. */
+/**
+ * Percentage of `goal` reached, for every progress bar on the site (causes, appeals): whole
+ * numbers, rounded down and capped at 100, so a bar never claims more than was raised:
+ * 99.6% shows 99%, and 100% only once the goal is reached. Worked out in whole numbers.
+ */
 export function progressPercent(raisedPence: number, goalPence: number): number {
   if (!(goalPence > 0) || !(raisedPence > 0)) return 0;
-  return Math.min(100, Math.round((raisedPence * 100) / goalPence));
+  const scaled = raisedPence * 100;
+  return Math.min(100, (scaled - (scaled % goalPence)) / goalPence);
 }
 
 /** Always with pence: £10.00, £1,250.50 (receipts, ledgers, tickets). */

@@ -1,9 +1,10 @@
 /**
  * Money that never touches a card and appeals, in the browser at 390 and 1280 px: staff
  * record a bucket collection and see it in the ledger and reach the Small Donations Scheme
- * claim, which they mark as claimed; an editor without the donations permission is refused
- * the screens; an appeal with a matched window shows "counts double" while it runs, and
- * after its end date says it has closed and what it raised.
+ * claim, which they mark as claimed; a refused offline gift names each fault beside its
+ * field; an editor without the donations permission is refused the screens; an appeal
+ * with a matched window shows "counts double" while it runs, and after its end date says
+ * it has closed and what it raised; its staff screen refuses each of its two forms apart.
  * Screenshots go to test-results/offline-giving/.
  */
 import { randomUUID } from "node:crypto";
@@ -92,6 +93,25 @@ for (const width of [390, 1280]) {
       const email = `${who.replace(" ", ".").toLowerCase()}@example.org`;
       await signInAs("editor", { permissions: ["donations"] });
       await page.goto("/admin/donations/offline");
+      // Refused, each fault beside its field and the values kept: a new supporter with no
+      // name, an amount with three decimals, a ticked declaration with no last name.
+      await page.getByRole("radio", { name: /A new supporter/ }).check();
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Amount (£)").fill("12.345");
+      await page.getByRole("checkbox", { name: "The donor made a Gift Aid declaration" }).check();
+      await page.getByLabel("First name or initial").fill("Olive");
+      await page.getByLabel("House name or number").fill("3");
+      await page.getByLabel("Postcode").fill("mb2 3cd");
+      await page.getByRole("button", { name: "Record gift" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Nothing was recorded: put right what is marked below.");
+      await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveAccessibleDescription("Enter the donor's name.");
+      await expect(page.getByLabel("Amount (£)")).toHaveAccessibleDescription("Enter the amount with no more than 2 digits after the point, for example 12.50");
+      await expect(page.getByLabel("Last name")).toHaveAccessibleDescription("Enter the donor's last name.");
+      await expect(page.getByLabel("Amount (£)")).toHaveValue("12.345");
+      await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+      await expect(page.getByRole("checkbox", { name: "The donor made a Gift Aid declaration" })).toBeChecked();
+      await page.screenshot({ path: `${SHOTS}/offline-gift-refused-${width}.png`, fullPage: true });
+      await page.goto("/admin/donations/offline");
       // A new supporter, then found again by name for a second gift.
       await page.getByRole("radio", { name: /A new supporter/ }).check();
       await page.getByLabel("Name", { exact: true }).fill(who);
@@ -143,7 +163,7 @@ for (const width of [390, 1280]) {
       expect(post.status()).toBe(403);
     });
 
-    test("an appeal with a matched window, before and after its end date", async ({ page, e2eDatabase }) => {
+    test("an appeal with a matched window, before and after its end date", async ({ page, signInAs, e2eDatabase }) => {
       void e2eDatabase;
       const title = `Bus shelter appeal ${randomUUID().slice(0, 6)}`;
       const [cause] = await getDb().insert(causes).values({ title, description: "A new shelter for the Mill Lane stop.", goal_pence: 200_000, sort_order: 999 }).returning();
@@ -178,6 +198,24 @@ for (const width of [390, 1280]) {
       await expect(page.getByText("Your gift counts double")).toHaveCount(0);
       await expect(page.getByRole("link", { name: "Give to this appeal" })).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/appeal-closed-${width}.png`, fullPage: true });
+
+      // Staff: each of the screen's two forms is refused on its own, with its own message.
+      await signInAs("editor");
+      await page.goto(`/admin/appeals/${cause!.id}`);
+      const details = page.getByRole("form", { name: "Appeal details" });
+      await details.getByLabel("Goal (£)").fill("12.345");
+      await details.getByRole("button", { name: "Save appeal" }).click();
+      await expect(details.getByRole("alert")).toHaveText("Nothing was saved: put right what is marked below.");
+      await expect(details.getByLabel("Goal (£)")).toHaveAccessibleDescription("Enter the amount with no more than 2 digits after the point, for example 12.50");
+      await expect(details.getByLabel("Goal (£)")).toHaveValue("12.345");
+      await page.getByRole("button", { name: "Post update" }).click();
+      await expect(page.getByLabel(/New update/)).toHaveAccessibleDescription("Write the update in 1 to 500 characters.");
+      await expect(page.getByText("Nothing was saved: put right what is marked below.")).toHaveCount(0);
+      await page.screenshot({ path: `${SHOTS}/appeal-refused-${width}.png`, fullPage: true });
+      await page.getByLabel(/New update/).fill("The shelter is ordered.");
+      await page.getByRole("button", { name: "Post update" }).click();
+      await expect(page.getByText("Update posted on the appeal.")).toBeVisible();
+      await expect(page.getByRole("listitem").filter({ hasText: "The shelter is ordered." })).toBeVisible();
       await getDb().delete(causes).where(eq(causes.id, cause!.id));
     });
   });

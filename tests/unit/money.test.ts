@@ -54,4 +54,26 @@ describe("money", () => {
     expect(progressPercent(180_000, 150_000)).toBe(100);
     expect(progressPercent(1, 0)).toBe(0);
   });
+
+  it("a progress bar's percentage rounds down: never 100% before the goal is reached", () => {
+    // 99.6%, 99.95% and a penny short of the goal show 99%; the goal itself shows 100%.
+    expect(progressPercent(199_200, 200_000)).toBe(99);
+    expect(progressPercent(199_900, 200_000)).toBe(99);
+    expect(progressPercent(199_999, 200_000)).toBe(99);
+    expect(progressPercent(200_000, 200_000)).toBe(100);
+    expect(progressPercent(200_001, 200_000)).toBe(100);
+    // Below a whole percent, and thirds, are not rounded up either.
+    expect(progressPercent(1_990, 200_000)).toBe(0);
+    expect(progressPercent(2_000, 200_000)).toBe(1);
+    expect(progressPercent(2, 3)).toBe(66);
+    expect(progressPercent(1, 3)).toBe(33);
+    // Large sums stay exact: £999,999.99 of £1,000,000.
+    expect(progressPercent(99_999_999, 100_000_000)).toBe(99);
+    // Every figure short of the goal is the whole percent at or below the exact share.
+    for (let raised = 0; raised < 997; raised += 7) {
+      const percent = progressPercent(raised, 997);
+      expect(percent * 997 <= raised * 100 && raised * 100 < (percent + 1) * 997, `${raised} of 997`).toBe(true);
+      expect(percent).toBeLessThan(100);
+    }
+  });
 });

@@ -6,9 +6,8 @@
 import { formatLongDate } from "../../components/site/format.ts";
 import { ProgressBar } from "../../components/site/page-hero.tsx";
 
-import { percentOf } from "./rules.ts";
 import type { PublicAppeal } from "./appeals.server.ts";
-import { formatPence } from "../../lib/money.ts";
+import { formatPence, progressPercent } from "../../lib/money.ts";
 import { formatUk } from "../../lib/uk-time.ts";
 
 export function AppealProgress({ appeal }: { appeal: PublicAppeal }) {
@@ -16,7 +15,7 @@ export function AppealProgress({ appeal }: { appeal: PublicAppeal }) {
   const total = appeal.raisedPence + matched;
   return (
     <div>
-      <ProgressBar raised={formatPence(total)} goal={formatPence(appeal.goalPence)} percent={percentOf(total, appeal.goalPence)} label={`${appeal.title}: progress towards the goal`} />
+      <ProgressBar raised={formatPence(total)} goal={formatPence(appeal.goalPence)} percent={progressPercent(total, appeal.goalPence)} label={`${appeal.title}: progress towards the goal`} />
       {appeal.match && (
         <p className="mt-2 text-sm text-slate-700">
           {formatPence(appeal.raisedPence)} given by {appeal.gifts === 1 ? "1 gift" : `${appeal.gifts} gifts`}, and {formatPence(matched)} matched by {appeal.match.matcherName}

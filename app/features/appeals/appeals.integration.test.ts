@@ -9,7 +9,10 @@ import { donations } from "../giving/table.ts";
 import { causes } from "../causes/table.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { recordOfflineGift } from "../offline-gifts/offline-gifts.server.ts";
-import { listPublicAppeals, postAppealUpdate, publicAppeal, saveAppeal } from "./appeals.server.ts";
+import { appealOfCause, listPublicAppeals, postAppealUpdate, publicAppeal, saveAppeal } from "./appeals.server.ts";
+import * as appealRoute from "./admin/appeal.tsx";
+import { throughLayouts } from "../../../tests/helpers/route-table.ts";
+import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";
 
 setupTestDatabase();
 
@@ -63,5 +66,46 @@ describe("an appeal with a matched window", () => {
     expect((await listPublicAppeals("2026-11-20")).map((a) => a.id)).toContain(appeal.id);
     await getDb().update(causes).set({ is_visible: false });
     expect(await publicAppeal(appeal.id, "2026-11-20")).toBeNull();
+  });
+});
+
+describe("the appeal screen's two forms, read with their schemas", () => {
+  const post = async (causeId: number, fields: Record<string, string>) => {
+    const { token } = await staffSession("editor");
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    return throughLayouts("features/appeals/admin/appeal.tsx", appealRoute.action, routeArgs(`/admin/appeals/${causeId}`, { causeId: String(causeId) }, { token, method: "POST", body }));
+  };
+  type Refusal = { data: { intent: string; reply: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: ResponseInit };
+  const details = { intent: "save", goal: "2000", startsOn: "2026-11-01", endsOn: "2026-11-30" };
+
+  it("refuses the details under their own form, keeps the values and saves nothing; then saves them in pence", async () => {
+    const [cause] = await getDb().insert(causes).values({ title: "Bus shelter", description: "A shelter.", goal_pence: 200_000 }).returning();
+    const refused = (await post(cause!.id, { ...details, goal: "12.345", matched: "on", matcherName: "Millbrook Garage", matchFrom: "2026-11-10", matchTo: "2026-12-02", matchCap: "500" })) as unknown as Refusal;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.intent).toBe("save");
+    expect(refused.data.reply.error).toEqual({
+      goal: ["Enter the amount with no more than 2 digits after the point, for example 12.50"],
+      matchTo: ["The matched days must fall within the appeal."],
+    });
+    expect(refused.data.reply.initialValue).toMatchObject({ goal: "12.345", matchTo: "2026-12-02" });
+    expect(await appealOfCause(cause!.id, "2026-11-15")).toBeNull();
+
+    const saved = await post(cause!.id, { ...details, goal: "2,000.50", matched: "on", matcherName: "Millbrook Garage", matchFrom: "2026-11-10", matchTo: "2026-11-12", matchCap: "500" });
+    expect(saved).toBeInstanceOf(Response);
+    expect((saved as Response).status).toBe(302);
+    expect(await appealOfCause(cause!.id, "2026-11-15")).toMatchObject({ goalPence: 200_050, startsOn: "2026-11-01", endsOn: "2026-11-30", match: { matcherName: "Millbrook Garage", capPence: 50_000 } });
+  });
+
+  it("refuses an empty update under the update form and posts nothing", async () => {
+    const [cause] = await getDb().insert(causes).values({ title: "Pond dipping", description: "Nets.", goal_pence: 10_000 }).returning();
+    const appeal = await saveAppeal(cause!.id, { goalPence: 10_000, startsOn: "2026-11-01", endsOn: "2026-11-30", match: null }, staff);
+    const refused = (await post(cause!.id, { intent: "update", body: "   " })) as unknown as Refusal;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data).toMatchObject({ intent: "update", reply: { error: { body: ["Write the update in 1 to 500 characters."] } } });
+    expect((await publicAppeal(appeal.id, "2026-11-15"))!.updates).toEqual([]);
+    const posted = await post(cause!.id, { intent: "update", body: " Nets bought. " });
+    expect((posted as Response).status).toBe(302);
+    expect((await publicAppeal(appeal.id, "2026-11-15"))!.updates.map((u) => u.body)).toEqual(["Nets bought."]);
   });
 });

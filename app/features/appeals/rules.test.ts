@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appealState, matchedPence, matchRunning, percentOf } from "./rules.ts";
+import { appealState, matchedPence, matchRunning } from "./rules.ts";
 
 describe("appeal rules", () => {
   const appeal = { starts_on: "2026-11-01", ends_on: "2026-11-30", match_from: "2026-11-10", match_to: "2026-11-12" };
@@ -16,9 +16,5 @@ describe("appeal rules", () => {
     expect(matchRunning(appeal, "2026-11-09")).toBe(false);
     expect(matchRunning(appeal, "2026-11-12")).toBe(true);
     expect(matchRunning(appeal, "2026-11-13")).toBe(false);
-  });
-  it("caps the progress bar at 100%", () => {
-    expect(percentOf(150, 100)).toBe(100);
-    expect(percentOf(49, 100)).toBe(49);
   });
 });

@@ -20,8 +20,3 @@ export function matchedPence(windowGiftsPence: number, capPence: number | null):
 export function matchRunning(appeal: { match_from: string | null; match_to: string | null }, today: string): boolean {
   return Boolean(appeal.match_from && appeal.match_to && today >= appeal.match_from && today <= appeal.match_to);
 }
-
-export function percentOf(pence: number, goalPence: number): number {
-  if (goalPence <= 0) return 0;
-  return Math.min(100, Math.floor((pence / goalPence) * 100));
-}

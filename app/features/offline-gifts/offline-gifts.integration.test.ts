@@ -17,6 +17,7 @@ import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { claimSmallDonations, markRecordSent, recordCollection, recordOfflineGift, smallDonationsYears, type DeclarationInput } from "./offline-gifts.server.ts";
 import { declarationRecords, offlineGifts } from "./table.ts";
 import * as collectionsRoute from "./admin/collections.tsx";
+import * as offlineRoute from "./admin/offline.tsx";
 import { throughLayouts } from "../../../tests/helpers/route-table.ts";
 import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";
 
@@ -208,5 +209,55 @@ describe("the collection form, read with its schema", () => {
     expect((answer as Response).status).toBe(302);
     const [row] = await atPlace("Schema fair");
     expect(row).toMatchObject({ amount_pence: 12_345, cause_id: cause!.id, collected_as: "contactless" });
+  });
+});
+
+describe("the offline gift form, read with its schema", () => {
+  const post = async (fields: Record<string, string>) => {
+    const { token } = await staffSession("editor", { permissions: ["donations"] });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    return throughLayouts("features/offline-gifts/admin/offline.tsx", offlineRoute.action, routeArgs("/admin/donations/offline", {}, { token, method: "POST", body }));
+  };
+  type Refusal = { data: { intent: string; reply: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: ResponseInit };
+  const byEmail = (email: string) =>
+    getDb()
+      .select({ amount_pence: donations.amount_pence, method: offlineGifts.method, declaration_id: donations.declaration_id })
+      .from(donations)
+      .innerJoin(offlineGifts, eq(offlineGifts.donation_id, donations.id))
+      .where(eq(donations.email, email));
+  const ticked = { giftAid: "on", firstName: "Ann", lastName: "Lee", house: "4", postcode: "MB1 2AB", madeOn: "2026-05-01", how: "paper" };
+
+  it("refuses each wrong field with its own message under the gift form, keeps the values and records nothing", async () => {
+    const email = "schema.refused@example.org";
+    const answer = await post({ donor: "new", name: "", email, amount: "12.345", receivedOn: "2026-05-02", method: "cash", cause: "general", ...ticked, postcode: "nowhere" });
+    const { data, init } = answer as unknown as Refusal;
+    expect(init.status).toBe(400);
+    expect(data.intent).toBe("gift");
+    expect(data.reply.error).toEqual({
+      name: ["Enter the donor's name."],
+      amount: ["Enter the amount with no more than 2 digits after the point, for example 12.50"],
+      postcode: ["Enter a UK postcode, like MB1 2AB."],
+    });
+    expect(data.reply.initialValue).toMatchObject({ email, amount: "12.345", postcode: "nowhere", giftAid: "on" });
+    expect(await byEmail(email)).toEqual([]);
+  });
+
+  it("answers the ledger's refusal as the whole form's message, with the values as typed", async () => {
+    const email = "schema.benefit@example.org";
+    const answer = await post({ donor: "new", name: "Ann Lee", email, amount: "40", receivedOn: "2026-05-02", method: "cash", cause: "general", benefit: "10.01", ...ticked });
+    const { data, init } = answer as unknown as Refusal;
+    expect(init.status).toBe(400);
+    expect(data.reply.error).toEqual({ "": [expect.stringMatching(/more than HMRC allows/)] });
+    expect(data.reply.initialValue).toMatchObject({ amount: "40", benefit: "10.01" });
+    expect(await byEmail(email)).toEqual([]);
+  });
+
+  it("records a gift the form accepts, in pence, ignoring an unticked declaration's fields", async () => {
+    const email = "schema.accepted@example.org";
+    const answer = await post({ donor: "new", name: "Ann Lee", email, amount: "£1,250.05", receivedOn: "2026-05-02", method: "cheque", cause: "general", ...ticked, giftAid: "", postcode: "junk" });
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(302);
+    expect(await byEmail(email)).toEqual([{ amount_pence: 125_005, method: "cheque", declaration_id: null }]);
   });
 });

@@ -4,7 +4,9 @@ import { currentActor } from "../../../auth/guards.server.ts";
 
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { appealOfCause, causeForAppeal, postAppealUpdate, saveAppeal } from "../appeals.server.ts";
-import { readAppeal } from "../read-form.server.ts";
+import { APPEAL_FIELDS, APPEAL_UPDATE_FIELDS, appealSchema, appealUpdateSchema } from "../appeals.schema.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 import type { Route } from "./+types/appeal";
 import { formatPence, penceAsPounds } from "../../../lib/money.ts";
 import { ukDate } from "../../../lib/uk-time.ts";
@@ -23,18 +25,17 @@ export async function action(args: Route.ActionArgs) {
   if (!cause) throw data("Cause not found", { status: 404 });
   const form = await args.request.formData();
   const back = `/admin/appeals/${cause.id}`;
-  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   if (form.get("intent") === "update") {
     const appeal = await appealOfCause(cause.id, ukDate());
-    const body = String(form.get("body") ?? "").trim();
     if (!appeal) return redirectWithToast(back, { type: "error", message: "Start the appeal first. Nothing was posted." });
-    if (body.length < 1 || body.length > 500) return data({ errors: { body: "Write the update in 1 to 500 characters." } as Record<string, string>, values }, { status: 400 });
-    await postAppealUpdate(appeal.id, body, currentActor(args));
+    const submission = parseForm(form, appealUpdateSchema, APPEAL_UPDATE_FIELDS);
+    if (submission.status !== "success") return data({ intent: "update", reply: submission.reply() }, { status: 400 });
+    await postAppealUpdate(appeal.id, submission.value.body, currentActor(args));
     return redirectWithToast(back, { type: "success", message: "Update posted on the appeal." });
   }
-  const { input, errors } = readAppeal(form);
-  if (!input) return data({ errors, values }, { status: 400 });
-  await saveAppeal(cause.id, input, currentActor(args));
+  const submission = parseForm(form, appealSchema, APPEAL_FIELDS);
+  if (submission.status !== "success") return data({ intent: "save", reply: submission.reply() }, { status: 400 });
+  await saveAppeal(cause.id, submission.value, currentActor(args));
   return redirectWithToast(back, { type: "success", message: "Appeal saved." });
 }
 
@@ -46,8 +47,10 @@ const pounds = (pence: number | null | undefined) => (pence ? penceAsPounds(penc
 export default function AppealForm({ loaderData }: Route.ComponentProps) {
   const { cause, appeal, today } = loaderData;
   const answer = useActionData<typeof action>();
-  const errors: Record<string, string> = answer?.errors ?? {};
-  const v: Record<string, string> = answer?.values ?? {};
+  const { errors: detailErrors, values: v } = replyFor(answer, "save");
+  const update = replyFor(answer, "update");
+  // The two forms' fields have different names: one list of messages serves both.
+  const errors = { ...detailErrors, ...update.errors };
   const value = (name: string, fallback: string) => v[name] ?? fallback;
   const msg = (name: string) =>
     errors[name] ? (
@@ -72,7 +75,7 @@ export default function AppealForm({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <Form method="post" className={card} aria-label="Appeal details" noValidate>
-        {Object.keys(errors).length > 0 && !errors.body && (
+        {Object.keys(detailErrors).length > 0 && (
           <p role="alert" className="font-medium text-red-800">
             Nothing was saved: put right what is marked below.
           </p>
@@ -136,7 +139,7 @@ export default function AppealForm({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="mt-3" noValidate>
             <label className={label}>
               New update (shown on the appeal, up to 500 characters)
-              <textarea name="body" rows={3} maxLength={500} defaultValue={v.body} className={control} {...err("body")} />
+              <textarea name="body" rows={3} maxLength={500} defaultValue={update.values.body} className={control} {...err("body")} />
               {msg("body")}
             </label>
             <button type="submit" name="intent" value="update" className="mt-3 rounded-full border-2 border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">

@@ -5,7 +5,7 @@
  * and spoken declarations whose written record has not been sent yet.
  */
 import { data, Form, Link, useActionData } from "react-router";
-import { refusedForm } from "../../../lib/form-submission.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
 import { replyFor } from "../../../lib/form-reply.ts";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 
@@ -13,7 +13,7 @@ import { donationCauses } from "../../giving/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { findSupporters, markRecordSent, recentOfflineGifts, recordOfflineGift, supporterForGift } from "../offline-gifts.server.ts";
-import { readOfflineGift, type Errors } from "../read-form.server.ts";
+import { OFFLINE_GIFT_FIELDS, offlineGiftSchema } from "../offline-gifts.schema.ts";
 import { claimableFrom, METHOD_LABELS, OFFLINE_METHODS } from "../rules.ts";
 import type { Route } from "./+types/offline";
 import { formatPenceExact } from "../../../lib/money.ts";
@@ -64,19 +64,19 @@ export async function action(args: Route.ActionArgs) {
     const done = await markRecordSent(String(form.get("declaration") ?? ""), sentOn, actor);
     return redirectWithToast("/admin/donations/offline", done ? { type: "success", message: "Written record recorded as sent. Its gifts can be claimed once the donor's 30 days to cancel have passed." } : { type: "error", message: "That declaration is not waiting for its written record. Nothing was changed." });
   }
-  const { input, errors } = readOfflineGift(form, today);
-  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-  if (!input) return data({ intent: "gift", reply: refusedForm(errors, values) }, { status: 400 });
-  const result = await recordOfflineGift(input, actor);
-  if (!result.ok) return data({ intent: "gift", reply: refusedForm({ _form: result.error }, values) }, { status: 400 });
-  return redirectWithToast("/admin/donations/offline", { type: "success", message: `Gift recorded: ${formatPenceExact(input.amountPence)}, reference ${result.reference}.` });
+  const submission = parseForm(form, offlineGiftSchema(today), OFFLINE_GIFT_FIELDS);
+  if (submission.status !== "success") return data({ intent: "gift", reply: submission.reply() }, { status: 400 });
+  const gift = submission.value;
+  const result = await recordOfflineGift(gift, actor);
+  if (!result.ok) return data({ intent: "gift", reply: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
+  return redirectWithToast("/admin/donations/offline", { type: "success", message: `Gift recorded: ${formatPenceExact(gift.amountPence)}, reference ${result.reference}.` });
 }
 
 const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base";
 const label = "block text-sm font-semibold text-slate-800";
 const card = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
-function FieldError({ errors, name }: { errors: Errors; name: string }) {
+function FieldError({ errors, name }: { errors: Record<string, string>; name: string }) {
   return errors[name] ? (
     <span id={`${name}-error`} className="mt-1 block text-sm font-medium text-red-800">
       {errors[name]}
