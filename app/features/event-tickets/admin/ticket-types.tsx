@@ -4,6 +4,7 @@
  * and the order they are listed in; and whether buyers give each ticket's attendee name.
  * All types share the event's capacity. A type with tickets sold cannot be deleted.
  */
+import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { Card } from "../../../components/admin/kit/card.tsx";
 import { buttonClasses } from "../../../components/ui/button.ts";
@@ -65,8 +66,8 @@ const input = "mt-1 block w-full rounded-xl border border-slate-400 bg-white px-
 
 type TypeReply = ReturnType<typeof replyFor>;
 
-function TypeFields({ t, paid, reply }: { t?: { name: string; description: string | null; price: string; places_per_ticket: number; ticket_limit: number | null; position: number }; paid: boolean; reply: TypeReply }) {
-  const id = (f: string) => `${f}-${t ? t.name : "new"}`;
+function TypeFields({ t, paid, reply }: { t?: { id: number; name: string; description: string | null; price: string; places_per_ticket: number; ticket_limit: number | null; position: number }; paid: boolean; reply: TypeReply }) {
+  const id = (f: string) => `${f}-${t ? t.id : "new"}`;
   /** After a refusal, the value as posted (an empty box stays empty); else the saved one. */
   const posted = Object.keys(reply.errors).length > 0;
   const value = (f: string, saved: string | number | null | undefined) => (posted ? (reply.value(f) ?? "") : (saved ?? undefined));
@@ -74,44 +75,37 @@ function TypeFields({ t, paid, reply }: { t?: { name: string; description: strin
     const message = reply.error(f);
     return { "aria-invalid": message ? true : undefined, "aria-describedby": message ? `${id(f)}-error` : undefined };
   };
-  const error = (f: string) =>
-    reply.error(f) ? (
-      <span id={`${id(f)}-error`} className="mt-1 block text-sm font-semibold text-red-800">
-        {reply.error(f)}
-      </span>
-    ) : null;
+  /** One box: its label, and under it (outside the label, so the box's name stays short) a refusal's message. */
+  const box = (f: string, label: ReactNode, control: ReactNode, span = "") => (
+    <div className={span}>
+      <label className="block font-semibold text-ink" htmlFor={id(f)}>
+        {label}
+        {control}
+      </label>
+      {reply.error(f) ? (
+        <p id={`${id(f)}-error`} className="mt-1 text-sm font-semibold text-red-800">
+          {reply.error(f)}
+        </p>
+      ) : null}
+    </div>
+  );
   return (
     <div className="grid gap-3 sm:grid-cols-3">
-      <label className="block font-semibold text-ink sm:col-span-2" htmlFor={id("name")}>
-        Name
-        <input id={id("name")} name="name" required maxLength={60} defaultValue={value("name", t?.name)} {...refused("name")} className={input} />
-        {error("name")}
-      </label>
-      <label className="block font-semibold text-ink" htmlFor={id("price")}>
-        Price (£){paid ? "" : ": free event"}
-        <input id={id("price")} name="price" inputMode="decimal" placeholder="Free" defaultValue={value("price", t?.price)} disabled={!paid} {...refused("price")} className={input} />
-        {error("price")}
-      </label>
-      <label className="block font-semibold text-ink sm:col-span-3" htmlFor={id("description")}>
-        Description (optional)
-        <input id={id("description")} name="description" maxLength={200} defaultValue={value("description", t?.description ?? "")} {...refused("description")} className={input} />
-        {error("description")}
-      </label>
-      <label className="block font-semibold text-ink" htmlFor={id("places")}>
-        Places per ticket
-        <input id={id("places")} name="places" inputMode="numeric" required defaultValue={value("places", t?.places_per_ticket ?? 1)} {...refused("places")} className={input} />
-        {error("places")}
-      </label>
-      <label className="block font-semibold text-ink" htmlFor={id("limit")}>
-        Limit of its own (optional)
-        <input id={id("limit")} name="limit" inputMode="numeric" defaultValue={value("limit", t?.ticket_limit ?? "")} {...refused("limit")} className={input} />
-        {error("limit")}
-      </label>
-      <label className="block font-semibold text-ink" htmlFor={id("position")}>
-        Order
-        <input id={id("position")} name="position" inputMode="numeric" defaultValue={value("position", t?.position ?? 0)} {...refused("position")} className={input} />
-        {error("position")}
-      </label>
+      {box("name", "Name", <input id={id("name")} name="name" required maxLength={60} defaultValue={value("name", t?.name)} {...refused("name")} className={input} />, "sm:col-span-2")}
+      {box(
+        "price",
+        `Price (£)${paid ? "" : ": free event"}`,
+        <input id={id("price")} name="price" inputMode="decimal" placeholder="Free" defaultValue={value("price", t?.price)} disabled={!paid} {...refused("price")} className={input} />,
+      )}
+      {box(
+        "description",
+        "Description (optional)",
+        <input id={id("description")} name="description" maxLength={200} defaultValue={value("description", t?.description ?? "")} {...refused("description")} className={input} />,
+        "sm:col-span-3",
+      )}
+      {box("places", "Places per ticket", <input id={id("places")} name="places" inputMode="numeric" required defaultValue={value("places", t?.places_per_ticket ?? 1)} {...refused("places")} className={input} />)}
+      {box("limit", "Limit of its own (optional)", <input id={id("limit")} name="limit" inputMode="numeric" defaultValue={value("limit", t?.ticket_limit ?? "")} {...refused("limit")} className={input} />)}
+      {box("position", "Order", <input id={id("position")} name="position" inputMode="numeric" defaultValue={value("position", t?.position ?? 0)} {...refused("position")} className={input} />)}
     </div>
   );
 }
