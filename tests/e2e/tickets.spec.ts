@@ -233,6 +233,13 @@ test.describe("without JavaScript", () => {
     await box.getByRole("button", { name: "Apply" }).click();
     await expect(box.getByRole("alert")).toHaveText('Sorry, "NOPE" is not a discount code for this event.');
     await expect(box.getByLabel("Family", { exact: true })).toHaveValue("1");
+    // Paying with it anyway: the code is refused once, at its field (no second alert above the form), and nothing is held.
+    await box.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(box.getByRole("alert")).toHaveText('Sorry, "NOPE" is not a discount code for this event.');
+    await expect(box.getByText('Sorry, "NOPE" is not a discount code for this event.')).toHaveCount(1);
+    await expect(box.getByLabel("Discount code")).toHaveAttribute("aria-describedby", "discount-code-message");
+    await expect(box.getByLabel("Family", { exact: true })).toHaveValue("1");
+    expect(await bookingsOf(email)).toEqual([]);
     await box.getByLabel("Discount code").fill("quiz10");
     await box.getByRole("button", { name: "Apply" }).click();
     await expect(box.getByRole("status").filter({ hasText: "Code QUIZ10 applied" })).toHaveText("Code QUIZ10 applied: 10% off the tickets.");

@@ -3,6 +3,7 @@
  * capacity where a Family ticket counts 4 places, a 10-use code raced by 30 orders, and a
  * family order with a code and a donation paid through the Stripe double (the donation in
  * the ledger and the Gift Aid claim, admission never), then checked in at the door in part.
+ * The event page's action says a refused code once, under the code field.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -12,6 +13,9 @@ import { donations } from "../../app/features/giving/table.ts";
 import { bookings } from "../../app/features/bookings/table.ts";
 import { availability, checkIn, createBooking, holdForCheckout, linesOf, ticketOffer } from "../../app/features/bookings/bookings.server.ts";
 import { eligibleGifts } from "../../app/features/giving/gift-aid.server.ts";
+import { RouterContextProvider } from "react-router";
+import { action as eventAction } from "../../app/features/events/event-page.tsx";
+import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
 import { withStripeDouble } from "../helpers/stripe-site.ts";
 import { discountCodes, eventTicketTypes } from "../../app/features/event-tickets/table.ts";
@@ -111,6 +115,33 @@ describe("a code limited to 10 uses", () => {
       expect(r.booking.amount_pence).toBe(500);
       expect(stripe.sessions.get(r.booking.stripe_checkout_session_id!)?.amount_total).toBe(500);
     }
+  });
+});
+
+describe("the booking form's answer to a refused code", () => {
+  /** One POST of the ticket box, as the browser sends it without JavaScript: the status and Conform's reply. */
+  async function post(eventId: number, fields: Record<string, string>) {
+    const request = new Request(`${origin}/events/${eventId}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { ip: "192.0.2.44", secure: false });
+    const answer = (await eventAction({ params: { id: String(eventId) }, request, context } as never)) as unknown as { data: { reply: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: ResponseInit };
+    return { status: answer.init.status, error: answer.data.reply.error, values: answer.data.reply.initialValue };
+  }
+
+  it("a code that does not exist, or is used up, is said once, at the code field (not again as the order's message), and nothing is held", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 800, tickets_available: 50 });
+    await getDb().insert(discountCodes).values({ code: "ONCE1", kind: "percent", amount: 10, max_uses: 1 });
+    const first = await holdForCheckout({ eventId: event.id, name: "First", email: "first@once.test", quantity: 1, code: "once1" }, { origin });
+    expect(first.ok).toBe(true);
+    const order = { intent: "book", name: "Second Buyer", email: "second@once.test", quantity: "2" };
+    for (const [code, message] of [
+      ["nope", 'Sorry, "NOPE" is not a discount code for this event.'],
+      ["once1", "Sorry, the code ONCE1 has been used up."],
+    ]) {
+      const answer = await post(event.id, { ...order, code });
+      expect(answer).toEqual({ status: 409, error: { code: [message] }, values: expect.objectContaining({ code, name: "Second Buyer", quantity: "2" }) });
+    }
+    expect(await getDb().select().from(bookings).where(eq(bookings.email, "second@once.test"))).toEqual([]);
   });
 });
 

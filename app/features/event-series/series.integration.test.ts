@@ -3,7 +3,8 @@
  * capacity and bookings), the public lists show a series once with its next dates (and
  * page and count by that), "this and all future dates" copies one date's details forward,
  * and cancelling a date refunds its paid bookings through the Stripe double, cancels the
- * free ones and emails everyone booked.
+ * free ones and emails everyone booked. The Cancel date screen answers the one reply shape
+ * (docs/decisions/287), and a refused post cancels nothing.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +18,9 @@ import { reloadConfig } from "../../lib/config.server.ts";
 import { StripeDouble } from "../../../scripts/stripe-double.ts";
 import { withMailServer } from "../../../tests/helpers/mail-server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
+import { throughLayouts } from "../../../tests/helpers/route-table.ts";
+import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";
+import * as cancelRoute from "./admin/cancel-date.tsx";
 import { applyToLaterDates, cancelDate, repeatEvent, seriesOfEvent } from "./series.server.ts";
 
 setupTestDatabase();
@@ -166,5 +170,27 @@ describe("cancelling a date", () => {
     stripe.failRefunds = 0;
     expect(await cancelDate(event.id, STAFF)).toEqual({ ok: true, cancelled: 0, refunded: 1, failed: [] });
     expect(smtp.mails.some((m) => m.to.includes("eve@series.test"))).toBe(true);
+  });
+
+  it("the screen refuses a post that is not its button, under its form's own message, and cancels nothing", async () => {
+    const event = await coffeeMorning("2031-07-05");
+    const booked = await createBooking({ eventId: event.id, name: "Fay", email: "fay@series.test", quantity: 2 }, { confirmByEmail: false });
+    if (!booked.ok) throw new Error(booked.reason);
+    const { token } = await staffSession("editor", { permissions: ["submissions"] });
+    const post = async (id: number, fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      const answer = await throughLayouts("features/event-series/admin/cancel-date.tsx", cancelRoute.action, routeArgs(`/admin/events/${id}/cancel`, { id: String(id) }, { token, method: "POST", body }));
+      const { data, init } = answer as unknown as { data: { intent: string; reply: { error?: Record<string, string[]> } }; init: ResponseInit };
+      return { status: init.status, intent: data.intent, error: data.reply.error };
+    };
+    expect(await post(event.id, { intent: "delete" })).toEqual({ status: 400, intent: "cancel-date", error: { "": ["Unknown action."] } });
+    expect(await post(event.id, {})).toEqual({ status: 400, intent: "cancel-date", error: { "": ["Unknown action."] } });
+    expect(await post(event.id + 100_000, { intent: "cancel-date" })).toEqual({ status: 404, intent: "cancel-date", error: { "": ["Event not found."] } });
+    const [still] = await getDb().select().from(events).where(eq(events.id, event.id));
+    expect(still.is_active).toBe(true);
+    const rows = await getDb().select().from(bookings).where(eq(bookings.event_id, event.id));
+    expect(rows.map((r) => [r.name, r.status])).toEqual([["Fay", "confirmed"]]);
+    expect(smtp.mails.some((m) => m.to.includes("fay@series.test") && m.subject.startsWith("Cancelled:"))).toBe(false);
   });
 });

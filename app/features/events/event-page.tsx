@@ -176,6 +176,10 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
     quote = checked.ok ? { code: checked.code.code, discount: checked.discount } : { code, discount: null, codeMessage: checked.message };
   }
   const refuse = (status: number, errors: Record<string, string>, message?: string) => answer(status, errors, message, quote);
+  // The booking refused: a code refused now (its limit reached since the quote, say) is said
+  // once, at the code field, with no reduction; anything else is the order's own message.
+  const refuseOrder = (status: number, refusal: Parameters<typeof refusalMessage>[0]) =>
+    refusal.reason === "code" ? answer(status, { code: refusal.message }, undefined, { code, discount: null }) : refuse(status, {}, refusalMessage(refusal));
   if (!(await countBookingAttempt(ip))) {
     return refuse(429, {}, "You have made several bookings in a short time. Please wait a few minutes and try again.");
   }
@@ -222,11 +226,11 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
   if (event.booking_mode === "paid") {
     if (!(await countCheckoutStart(ip))) return refuse(429, {}, CHECKOUT_LIMIT_MESSAGE);
     const held = await holdForCheckout(request_, { origin: publicOrigin() });
-    if (!held.ok) return refuse(held.reason === "payment-unavailable" ? 503 : 409, {}, refusalMessage(held));
+    if (!held.ok) return refuseOrder(held.reason === "payment-unavailable" ? 503 : 409, held);
     return redirect(held.checkoutUrl, 303);
   }
   const made = await createBooking(request_);
-  if (!made.ok) return refuse(made.reason === "confirm-not-sent" ? 503 : 409, {}, refusalMessage(made));
+  if (!made.ok) return refuseOrder(made.reason === "confirm-not-sent" ? 503 : 409, made);
   if (made.pending) {
     // The link is only in the email: showing the booking page here would let a made-up address confirm.
     return data<BookingAnswer>({ intent: "book", sent: { email: made.booking.email, minutes: CONFIRM_LINK_MINUTES } });

@@ -4,6 +4,7 @@
  * everyone booked is emailed); then cancels, and says what was done and what was not.
  */
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 
@@ -12,6 +13,8 @@ import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { bookingsToCancel, cancelDate } from "../series.server.ts";
 import type { Route } from "./+types/cancel-date";
 import { formatPenceExact } from "../../../lib/money.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `Cancel date${loaderData ? `: ${loaderData.event.title}` : ""} | Millbrook Admin` }];
 
@@ -29,12 +32,17 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** The one form: its button says what it does (a check on the whole form, so its message is the form's own). */
+const CancelSchema = z.object({ intent: z.string() }).refine((v) => v.intent === "cancel-date", { message: "Unknown action." });
+
+/** A refusal names the form (docs/decisions/287): `cancel-date`. */
 export async function action(args: Route.ActionArgs) {
   const id = eventId(args.params);
   const form = await args.request.formData();
-  if (form.get("intent") !== "cancel-date") return data({ error: "Unknown action." }, { status: 400 });
+  const submission = parseForm(form, CancelSchema, ["intent"]);
+  if (submission.status !== "success") return data<IntentReply>({ intent: "cancel-date", reply: submission.reply() }, { status: 400 });
   const result = await cancelDate(id, currentActor(args));
-  if (!result.ok) return data({ error: "Event not found." }, { status: 404 });
+  if (!result.ok) return data<IntentReply>({ intent: "cancel-date", reply: submission.reply({ formErrors: ["Event not found."] }) }, { status: 404 });
   const done = [
     result.refunded > 0 ? `${result.refunded} ${result.refunded === 1 ? "booking" : "bookings"} refunded` : null,
     result.cancelled > 0 ? `${result.cancelled} free ${result.cancelled === 1 ? "booking" : "bookings"} cancelled` : null,
@@ -53,6 +61,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function CancelDate({ loaderData, actionData }: Route.ComponentProps) {
   const { event, counts } = loaderData;
+  const { formError } = replyFor(actionData, "cancel-date");
   return (
     <main className="px-4 py-6 sm:px-6 sm:py-8">
       <Link to={event.inSeries ? `/admin/events/${event.id}/dates` : "/admin/events"} className="text-sm font-semibold text-brand-700 underline">
@@ -74,9 +83,9 @@ export default function CancelDate({ loaderData, actionData }: Route.ComponentPr
             </p>
           )}
         </div>
-        {actionData?.error ? (
+        {formError ? (
           <p role="alert" className="mt-3 font-semibold text-red-800">
-            {actionData.error}
+            {formError}
           </p>
         ) : null}
         <Form method="post" className="mt-4 flex flex-wrap gap-3">

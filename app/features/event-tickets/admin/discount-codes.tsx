@@ -15,7 +15,8 @@ import { createDiscountCode, deleteDiscountCode, listDiscountCodes, ticketedEven
 import { DiscountCodeSchema } from "../tickets.schema.ts";
 import type { Route } from "./+types/discount-codes";
 import { formatPenceExact } from "../../../lib/money.ts";
-import { firstIssues } from "../../../lib/form-submission.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
 
 export const handle: MenuHandle = { menu: { group: "What's on", label: "Discount codes", order: 15 } };
 
@@ -29,23 +30,28 @@ export async function loader() {
   return { codes, events };
 }
 
+/**
+ * A refusal names its form (docs/decisions/287): `create` for the new code's form,
+ * `delete-<id>` for a code's delete button.
+ */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   if (form.get("intent") === "delete") {
     const id = Number(form.get("id"));
     const outcome = Number.isInteger(id) && id > 0 ? await deleteDiscountCode(id, currentActor(args)) : "not-found";
-    if (outcome === "used") return data({ error: "This code has been used, so it stays with its bookings. Set its end date to stop it.", values: {}, errors: {} }, { status: 409 });
+    if (outcome === "used") {
+      return data<IntentReply>({ intent: `delete-${id}`, reply: refusedForm({ _form: "This code has been used, so it stays with its bookings. Set its end date to stop it." }) }, { status: 409 });
+    }
     return redirectWithToast(LIST, { type: outcome === "deleted" ? "success" : "error", message: outcome === "deleted" ? "Discount code deleted" : "Code not found" });
   }
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-  const parsed = DiscountCodeSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = firstIssues(parsed.error);
-    return data({ error: "Please check the code's details.", values, errors }, { status: 400 });
+  const submission = parseForm(form, DiscountCodeSchema, FIELDS);
+  if (submission.status !== "success") return data<IntentReply>({ intent: "create", reply: submission.reply({ formErrors: ["Please check the code's details."] }) }, { status: 400 });
+  const outcome = await createDiscountCode(submission.value, currentActor(args));
+  if (outcome === "taken") {
+    const reply = submission.reply({ formErrors: [`There is already a code ${submission.value.code}.`], fieldErrors: { code: ["Choose another code"] } });
+    return data<IntentReply>({ intent: "create", reply }, { status: 409 });
   }
-  const outcome = await createDiscountCode(parsed.data, currentActor(args));
-  if (outcome === "taken") return data({ error: `There is already a code ${parsed.data.code}.`, values, errors: { code: "Choose another code" } }, { status: 409 });
-  return redirectWithToast(LIST, { type: "success", message: `Discount code ${parsed.data.code} created` });
+  return redirectWithToast(LIST, { type: "success", message: `Discount code ${submission.value.code} created` });
 }
 
 const input = "mt-1 block w-full rounded-xl border border-slate-400 bg-white px-3 py-2";
@@ -65,21 +71,22 @@ function Field({ name, label, hint, error, children }: { name: string; label: st
 
 export default function DiscountCodes({ loaderData, actionData }: Route.ComponentProps) {
   const { codes, events } = loaderData;
-  const values: Record<string, string> = actionData?.values ?? {};
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const { errors, values, formError } = replyFor(actionData, "create");
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
       <ListHeader title="Discount codes" intro="Codes buyers type on an event's page: they take a percentage or an amount off the tickets (never off a donation)." />
-      {actionData?.error ? (
+      {formError ? (
         <p role="alert" className="mt-4 rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-          {actionData.error}
+          {formError}
         </p>
       ) : null}
       {codes.length === 0 ? (
         <EmptyState title="No discount codes yet">Add one below.</EmptyState>
       ) : (
         <Card as="ul" className="mt-6 divide-y divide-slate-200" aria-label="Discount codes">
-          {codes.map((c) => (
+          {codes.map((c) => {
+            const refused = replyFor(actionData, `delete-${c.id}`).formError;
+            return (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="discount-code">
               <div className="min-w-0">
                 <p className="font-mono text-lg font-semibold text-ink">{c.code}</p>
@@ -91,6 +98,11 @@ export default function DiscountCodes({ loaderData, actionData }: Route.Componen
                   Used {c.uses}
                   {c.max_uses !== null ? ` of ${c.max_uses}` : ""} times{c.max_uses_per_email !== null ? ` · ${c.max_uses_per_email} per email` : ""}
                 </p>
+                {refused ? (
+                  <p role="alert" className="mt-2 rounded-xl border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+                    {refused}
+                  </p>
+                ) : null}
               </div>
               <Form method="post">
                 <input type="hidden" name="id" value={c.id} />
@@ -99,7 +111,8 @@ export default function DiscountCodes({ loaderData, actionData }: Route.Componen
                 </button>
               </Form>
             </li>
-          ))}
+            );
+          })}
         </Card>
       )}
       <Card as="section" className="mt-8 p-5" aria-labelledby="new-code">
