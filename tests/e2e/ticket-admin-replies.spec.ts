@@ -63,7 +63,7 @@ test.describe("without JavaScript", () => {
     await add.getByLabel("Description (optional)").fill("Two adults and two children");
     await add.getByLabel("Places per ticket").fill("11");
     await add.getByRole("button", { name: "Add type" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Please check the ticket type");
+    await expect(page.getByRole("alert")).toHaveText("Please check the ticket type.");
     await expect(add.getByText("Price: enter pounds and pence, like 7.50")).toBeVisible();
     await expect(add.getByText("Places per ticket: a number from 1 to 10")).toBeVisible();
     await expect(add.getByLabel("Places per ticket")).toHaveAttribute("aria-invalid", "true");

@@ -105,7 +105,7 @@ describe("the ticket type and discount code screens answer the one reply shape, 
     expect(added).toMatchObject({
       status: 400,
       intent: "add",
-      error: { "": ["Please check the ticket type"], name: ["Enter the ticket's name, like Adult"], places: ["Places per ticket: a number from 1 to 10"], limit: ["Limit: leave empty, or a number of tickets from 1"] },
+      error: { "": ["Please check the ticket type."], name: ["Enter the ticket's name, like Adult"], places: ["Places per ticket: a number from 1 to 10"], limit: ["Limit: leave empty, or a number of tickets from 1"] },
       values: { description: "Under fives", places: "11", limit: "0", position: "2" },
     });
     expect((await ticketTypesForStaff(event.id))?.types).toEqual([]);

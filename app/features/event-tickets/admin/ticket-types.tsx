@@ -55,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const submission = parseForm(form, TicketTypeSchema, TYPE_FIELDS);
   if (submission.status !== "success") {
-    return data<IntentReply>({ intent: intent === "add" ? "add" : `type-${typeId}`, reply: submission.reply({ formErrors: ["Please check the ticket type"] }) }, { status: 400 });
+    return data<IntentReply>({ intent: intent === "add" ? "add" : `type-${typeId}`, reply: submission.reply({ formErrors: ["Please check the ticket type."] }) }, { status: 400 });
   }
   const outcome = await saveTicketType(eventId, intent === "add" ? null : typeId, submission.value, currentActor(args));
   if (outcome === "not-found") throw data("Not found", { status: 404 });
