@@ -93,7 +93,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
         <p className="mt-1 text-slate-600">Images and PDFs uploaded once and used anywhere on the website.</p>
       </div>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-[1fr_auto]">
+      <div className="mt-6 grid gap-4 lg:grid-cols-[1fr_auto] lg:items-start">
         <Form method="get" role="search" className="flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           <div className="min-w-48 flex-1">
             <label htmlFor="q" className="block text-sm font-semibold text-ink">
