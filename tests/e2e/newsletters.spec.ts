@@ -8,7 +8,9 @@
 // Not ./fixtures.ts: this spec opens its own database in the test process.
 import { expect, test, type Page } from "@playwright/test";
 import { getDb } from "../../app/db/client.server.ts";
+import { eq } from "drizzle-orm";
 import { donations } from "../../app/features/giving/table.ts";
+import { newsletters } from "../../app/features/newsletters/table.ts";
 import { linkSupporter, recordConsent } from "../../app/features/supporters/supporters.server.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { openSitePage, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";
@@ -129,5 +131,25 @@ test.describe("the public archive without JavaScript", () => {
       await noSideScroll(page);
       await page.screenshot({ path: `test-results/newsletter-archive-${width}.png`, fullPage: true });
     }
+  });
+});
+
+test.describe("a refused newsletter without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("shows the messages, keeps every field as typed and saves nothing", async ({ page, context }) => {
+    const account = await createSignedInAccount({ role: "editor", permissions: ["supporters"] });
+    await context.addCookies([{ name: account.cookie.name, value: account.cookie.value, url: site.origin, httpOnly: true, sameSite: "Lax" }]);
+    const preview = `Kept without JavaScript ${Date.now()}`;
+    await page.goto(`${site.origin}/admin/newsletters/new`);
+    await page.getByLabel("Subject").fill("Yo");
+    await page.getByLabel(/Preview text/).fill(preview);
+    await page.getByRole("textbox", { name: "Newsletter" }).fill("<p>The plain field, as typed.</p>");
+    await page.getByRole("button", { name: "Save newsletter" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please correct the fields below. Nothing was saved." })).toBeVisible();
+    await expect(page.getByText("Write a subject of at least 3 characters")).toBeVisible();
+    await expect(page.getByLabel("Subject")).toHaveValue("Yo");
+    await expect(page.getByLabel(/Preview text/)).toHaveValue(preview);
+    await expect(page.getByRole("textbox", { name: "Newsletter" })).toHaveValue("<p>The plain field, as typed.</p>");
+    expect(await getDb().select({ id: newsletters.id }).from(newsletters).where(eq(newsletters.preview_text, preview))).toEqual([]);
   });
 });
