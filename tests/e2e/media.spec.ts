@@ -26,6 +26,20 @@ test("an editor uploads an image, describes it, sets its focal point and uses it
   // The sample pictures are in the library from the start.
   await expect(page.getByTestId("media-item").filter({ hasText: "litter-pick.svg" })).toBeVisible();
 
+  // A file that is no image or PDF, whatever its name, is refused: nothing added, the grid unchanged.
+  const notes = `notes-${stamp}.png`;
+  await page.getByLabel("Upload images or PDFs").setInputFiles({ name: notes, mimeType: "image/png", buffer: Buffer.from("Minutes of the trustees' meeting") });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByText(`${notes}: Only JPEG, PNG, WebP or GIF images and PDF documents can be uploaded.`)).toBeVisible();
+  await expect(page.getByLabel("Upload images or PDFs")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("media-item").filter({ hasText: notes })).toHaveCount(0);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/media-upload-refused-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   const buffer = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 70, g: 120, b: 160 } } }).png().toBuffer();
   await page.getByLabel("Upload images or PDFs").setInputFiles({ name: filename, mimeType: "image/png", buffer });
   await page.getByRole("button", { name: "Upload", exact: true }).click();

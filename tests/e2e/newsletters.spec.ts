@@ -8,7 +8,9 @@
 // Not ./fixtures.ts: this spec opens its own database in the test process.
 import { expect, test, type Page } from "@playwright/test";
 import { getDb } from "../../app/db/client.server.ts";
+import { eq } from "drizzle-orm";
 import { donations } from "../../app/features/giving/table.ts";
+import { newsletters } from "../../app/features/newsletters/table.ts";
 import { linkSupporter, recordConsent } from "../../app/features/supporters/supporters.server.ts";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { openSitePage, startGivingSite, waitForMail, type GivingSite } from "./giving-server.ts";
@@ -50,11 +52,22 @@ for (const width of [390, 1280]) {
     const subject = `Thank you, givers (${width})`;
     await openSitePage(page, `${site.origin}/admin/newsletters`);
     await page.getByRole("link", { name: "Write a newsletter" }).click();
-    await page.getByLabel("Subject").fill(subject);
+    // A subject too short is refused: nothing saved, every field keeps what was typed.
+    await page.getByLabel("Subject").fill("Hi");
     await page.getByLabel(/Preview text/).fill("What your gifts did this spring");
     const editor = page.locator("[contenteditable=true]").first();
     await editor.click();
     await page.keyboard.type("Your gifts bought new goals for the youth club.");
+    await page.getByRole("button", { name: "Save newsletter" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please correct the fields below. Nothing was saved." })).toBeVisible();
+    await expect(page.getByText("Write a subject of at least 3 characters")).toBeVisible();
+    await expect(page.getByLabel("Subject")).toHaveValue("Hi");
+    await expect(page.getByLabel(/Preview text/)).toHaveValue("What your gifts did this spring");
+    await expect(editor).toContainText("Your gifts bought new goals for the youth club.");
+    await expect(page).toHaveURL(/\/admin\/newsletters\/new$/);
+    await noSideScroll(page);
+    await page.screenshot({ path: `test-results/newsletter-refused-${width}.png`, fullPage: true });
+    await page.getByLabel("Subject").fill(subject);
     await page.getByRole("button", { name: "Save newsletter" }).click();
     await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
 
@@ -75,6 +88,15 @@ for (const width of [390, 1280]) {
     await noSideScroll(page);
     await page.screenshot({ path: `test-results/newsletter-compose-${width}.png`, fullPage: true });
 
+    // "At a set time" with no time is refused: nothing sent, the choice kept.
+    await page.getByLabel("At a set time (UK time)").check();
+    await page.getByRole("button", { name: new RegExp(`^Send to ${n} (person|people)$`) }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Choose a date and time in the future to send it. Nothing was sent." })).toBeVisible();
+    await expect(page.getByLabel("At a set time (UK time)")).toBeChecked();
+    await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+    await expect(page.locator("main")).toContainText("Draft");
+    expect(site.smtp.mails.filter((m) => m.subject === subject)).toHaveLength(0);
+    await page.getByLabel("Now", { exact: true }).check();
     await page.getByRole("button", { name: new RegExp(`^Send to ${n} (person|people)$`) }).click();
     await expect(page.getByText("Sending has started")).toBeVisible();
     const [mail] = await waitForMail(site, giver);
@@ -109,5 +131,25 @@ test.describe("the public archive without JavaScript", () => {
       await noSideScroll(page);
       await page.screenshot({ path: `test-results/newsletter-archive-${width}.png`, fullPage: true });
     }
+  });
+});
+
+test.describe("a refused newsletter without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("shows the messages, keeps every field as typed and saves nothing", async ({ page, context }) => {
+    const account = await createSignedInAccount({ role: "editor", permissions: ["supporters"] });
+    await context.addCookies([{ name: account.cookie.name, value: account.cookie.value, url: site.origin, httpOnly: true, sameSite: "Lax" }]);
+    const preview = `Kept without JavaScript ${Date.now()}`;
+    await page.goto(`${site.origin}/admin/newsletters/new`);
+    await page.getByLabel("Subject").fill("Yo");
+    await page.getByLabel(/Preview text/).fill(preview);
+    await page.getByRole("textbox", { name: "Newsletter" }).fill("<p>The plain field, as typed.</p>");
+    await page.getByRole("button", { name: "Save newsletter" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please correct the fields below. Nothing was saved." })).toBeVisible();
+    await expect(page.getByText("Write a subject of at least 3 characters")).toBeVisible();
+    await expect(page.getByLabel("Subject")).toHaveValue("Yo");
+    await expect(page.getByLabel(/Preview text/)).toHaveValue(preview);
+    await expect(page.getByRole("textbox", { name: "Newsletter" })).toHaveValue("<p>The plain field, as typed.</p>");
+    expect(await getDb().select({ id: newsletters.id }).from(newsletters).where(eq(newsletters.preview_text, preview))).toEqual([]);
   });
 });

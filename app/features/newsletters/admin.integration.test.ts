@@ -22,7 +22,8 @@ import { loader as previewLoader } from "./admin/newsletter-preview.ts";
 import { loader as archiveLoader } from "./public/archive.tsx";
 import { getNewsletter, publishedNewsletter } from "./newsletters.server.ts";
 import { runNewsletterSend } from "./sending.server.ts";
-import { newsletters } from "./table.ts";
+import { newsletterRecipients, newsletters } from "./table.ts";
+import { AUDIENCE_MISSING, NOBODY_TO_SEND_TO, SEND_AT_NOT_FUTURE } from "./newsletters.schema.ts";
 
 setupTestDatabase();
 const smtp = withMailServer({ PUBLIC_URL: "http://localhost:5998", NEWSLETTER_RATE_PER_MINUTE: "60000" });
@@ -80,10 +81,15 @@ describe("writing and sending through the screens", () => {
     await subscriber("not.a.giver@screens.test");
     await getDb().insert(donations).values({ reference: "SCR-1", amount_pence: 1000, mode: "one-off", email: "giver@screens.test", supporter_id: giver, paid_at: new Date() });
 
-    // A refused form changes nothing and says why.
+    // A refused form changes nothing and says why, in Conform's reply, with the fields as typed.
     const before = (await getDb().select().from(newsletters)).length;
-    const refused = await through("newsletter-form.tsx", formAction, routeArgs("/admin/newsletters/new", {}, { token: staff.token, method: "POST", body: form({ subject: "", body: "" }) }));
-    expect((refused as { init?: ResponseInit }).init?.status).toBe(400);
+    const refused = (await through("newsletter-form.tsx", formAction, routeArgs("/admin/newsletters/new", {}, { token: staff.token, method: "POST", body: form({ subject: "Hi", preview_text: "Kept as typed", body: "<p> </p>" }) }))) as unknown as { init?: ResponseInit; data: unknown };
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      status: "error",
+      error: { subject: ["Write a subject of at least 3 characters"], body: ["Write the newsletter"] },
+      initialValue: { subject: "Hi", preview_text: "Kept as typed", body: "<p> </p>" },
+    });
     expect(await getDb().select().from(newsletters)).toHaveLength(before);
 
     const saved = (await through("newsletter-form.tsx", formAction, routeArgs("/admin/newsletters/new", {}, {
@@ -150,5 +156,34 @@ describe("writing and sending through the screens", () => {
     expect((await getNewsletter(row.id))?.status).toBe("scheduled");
     await sweepNewsletters(new Date("2099-06-01T08:31:00Z"));
     expect((await getNewsletter(row.id))?.status).toBe("sending");
+  });
+});
+
+describe("a refused send sends nothing", () => {
+  it("answers the send form's own message, keeps the time chosen, and leaves the draft unsent with no recipients", async () => {
+    const staff = await staffSession("editor", { permissions: ["supporters"] });
+    await subscriber("refusals@screens.test");
+    const [row] = await getDb().insert(newsletters).values({ subject: "Not yet", body: "<p>Not yet</p>" }).returning();
+    const id = String(row.id);
+    const post = async (fields: Record<string, string>) =>
+      (await through("newsletter.tsx", pageAction, routeArgs(`/admin/newsletters/${id}`, { id }, { token: staff.token, method: "POST", body: form({ intent: "send", ...fields }) }))) as unknown as {
+        init?: ResponseInit;
+        data: unknown;
+      };
+    for (const [fields, message] of [
+      [{ audience: "booked-event", when: "now" }, AUDIENCE_MISSING],
+      [{ audience: "nobody-at-all", when: "now" }, AUDIENCE_MISSING],
+      [{ audience: "all", when: "later", send_at: "2020-01-01T10:00" }, SEND_AT_NOT_FUTURE],
+      [{ audience: "all", when: "later", send_at: "not a time" }, SEND_AT_NOT_FUTURE],
+      [{ audience: "booked-event", event: "987654", when: "now" }, NOBODY_TO_SEND_TO],
+    ] as const) {
+      const refused = await post(fields);
+      expect(refused.init?.status, message).toBe(400);
+      expect(refused.data).toMatchObject({ intent: "send", reply: { status: "error", error: { "": [message] }, initialValue: fields } });
+    }
+    const after = await getNewsletter(row.id);
+    expect(after).toMatchObject({ status: "draft", send_at: null });
+    expect(await getDb().select().from(newsletterRecipients).where(eq(newsletterRecipients.newsletter_id, row.id))).toEqual([]);
+    expect(smtp.mails.filter((m) => m.subject === "Not yet")).toEqual([]);
   });
 });

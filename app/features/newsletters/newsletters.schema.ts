@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Audience } from "./audience.ts";
+import { ukInstantFromInput } from "../../lib/uk-time.ts";
 
 const BODY_MAX = 100_000;
 
@@ -18,6 +19,32 @@ export const NewsletterFormSchema = z.object({
 });
 
 export type NewsletterFormData = z.output<typeof NewsletterFormSchema>;
+export const NEWSLETTER_FIELDS = ["subject", "preview_text", "body"] as const;
+
+export const AUDIENCE_MISSING = "Choose who gets it (and the event, for people who booked one). Nothing was sent.";
+export const SEND_AT_NOT_FUTURE = "Choose a date and time in the future to send it. Nothing was sent.";
+export const NOBODY_TO_SEND_TO = "Nobody subscribed is in that group, so there is no one to send it to. Nothing was sent.";
+export const NEWSLETTER_SEND_FIELDS = ["audience", "event", "when", "send_at"] as const;
+
+/**
+ * The send form: whom (the audience and, for one event's bookers, the event) and when (now,
+ * or a UK time at least a minute ahead of `now`). Its refusals are the form's own message.
+ */
+export const newsletterSendSchema = (now: Date) =>
+  z.object({ audience: z.string(), event: z.string(), when: z.string(), send_at: z.string() }).transform((form, ctx) => {
+    const audience = readAudience(form.audience, form.event);
+    if (!audience) {
+      ctx.addIssue({ code: "custom", message: AUDIENCE_MISSING });
+      return z.NEVER;
+    }
+    if (form.when !== "later") return { audience, when: { when: "now" as const } };
+    const at = ukInstantFromInput(form.send_at);
+    if (!at || at.getTime() < now.getTime() + 60_000) {
+      ctx.addIssue({ code: "custom", message: SEND_AT_NOT_FUTURE });
+      return z.NEVER;
+    }
+    return { audience, when: { when: "later" as const, at } };
+  });
 
 /** The audience as the form posts it: a kind, and the event for "booked a given event". */
 export function readAudience(kind: unknown, eventId: unknown): Audience | null {

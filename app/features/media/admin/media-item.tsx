@@ -17,7 +17,8 @@ import { deleteMedia, getMedia, MEDIA_NOT_FOUND, mediaUsages, MediaRejectedError
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import type { Route } from "./+types/media-item";
 import { formatUk } from "../../../lib/uk-time.ts";
-import { firstIssues } from "../../../lib/form-submission.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
 
 export const meta = () => [{ title: "Media item | Millbrook Admin" }];
 
@@ -58,18 +59,17 @@ export async function action(args: Route.ActionArgs) {
     try {
       await deleteMedia(item.id, actor);
     } catch (error) {
-      if (error instanceof MediaRejectedError) return data({ deleteError: error.message, errors: {}, values: null }, { status: 400 });
+      if (error instanceof MediaRejectedError) return data<IntentReply>({ intent: "delete", reply: refusedForm({ _form: error.message }) }, { status: 400 });
       throw error;
     }
     return redirectWithToast(LIST, { type: "success", message: "Deleted from the library" });
   }
-  const values = formValues(form, MEDIA_EDIT_FIELDS);
-  const parsed = MediaEditSchema.safeParse(values);
-  if (!parsed.success) return data({ deleteError: null, errors: firstIssues(parsed.error), values }, { status: 400 });
+  const submission = parseForm(form, MediaEditSchema, MEDIA_EDIT_FIELDS);
+  if (submission.status !== "success") return data<IntentReply>({ intent: "save", reply: submission.reply() }, { status: 400 });
   try {
-    await updateMedia(item.id, parsed.data, actor);
+    await updateMedia(item.id, submission.value, actor);
   } catch (error) {
-    if (error instanceof MediaRejectedError) return data({ deleteError: null, errors: { alt: error.message }, values }, { status: 400 });
+    if (error instanceof MediaRejectedError) return data<IntentReply>({ intent: "save", reply: submission.reply({ fieldErrors: { alt: [error.message] } }) }, { status: 400 });
     throw error;
   }
   return redirectWithToast(LIST, { type: "success", message: "Saved" });
@@ -80,8 +80,14 @@ const sizeText = (bytes: number | null) =>
 
 export default function MediaItem({ loaderData, actionData }: Route.ComponentProps) {
   const { item, usages, deleteCandidate } = loaderData;
-  const values = actionData?.values ?? loaderData.values;
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  // Two forms (docs/decisions/287): the description and focal point ("save"), and Delete ("delete").
+  const save = replyFor(actionData, "save");
+  const refusedDelete = replyFor(actionData, "delete").formError;
+  const values =
+    actionData?.intent === "save"
+      ? { alt: save.value("alt") ?? "", decorative: save.value("decorative") ?? "", focal_x: save.value("focal_x") ?? "", focal_y: save.value("focal_y") ?? "" }
+      : loaderData.values;
+  const errors = save.errors;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const isImage = item.kind === "image";
@@ -104,9 +110,9 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         </a>
       </p>
 
-      {actionData?.deleteError && (
+      {refusedDelete && (
         <p role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-900">
-          {actionData.deleteError}
+          {refusedDelete}
         </p>
       )}
 

@@ -14,6 +14,7 @@ import { listMedia, MediaRejectedError, uploadMedia } from "../media.server.ts";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../../lib/body-limits.ts";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { refusedForm } from "../../../lib/form-submission.ts";
 import { IMAGE_TYPES, PDF_TYPE } from "../../../storage/file-types.ts";
 import { readFormWithFiles } from "../../../storage/upload.server.ts";
 import type { Route } from "./+types/media";
@@ -49,10 +50,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A refused upload answers Conform's reply (docs/decisions/287) with its messages on the
+ * file field. The upload has its own reader (streamed within the upload limits), so the
+ * reply is `refusedForm`: a file field has no value to show again.
+ */
+const refuse = (messages: string[]) => data(refusedForm({ files: messages.join(" ") }), { status: 400 });
+
 export async function action(args: Route.ActionArgs) {
   const read = await readFormWithFiles(args.request, "files");
-  if (!read.ok) return data({ errors: [read.error] }, { status: 400 });
-  if (read.files.length === 0) return data({ errors: ["Choose one or more images or PDFs to upload."] }, { status: 400 });
+  if (!read.ok) return refuse([read.error]);
+  if (read.files.length === 0) return refuse(["Choose one or more images or PDFs to upload."]);
   const actor = currentActor(args);
   const added: number[] = [];
   const errors: string[] = [];
@@ -65,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
     }
   }
   if (errors.length > 0) {
-    return data({ errors: added.length > 0 ? [...errors, `The other ${added.length === 1 ? "file was" : `${added.length} files were`} added.`] : errors }, { status: 400 });
+    return refuse(added.length > 0 ? [...errors, `The other ${added.length === 1 ? "file was" : `${added.length} files were`} added.`] : errors);
   }
   if (added.length === 1) {
     return redirectWithToast(`${LIST}/${added[0]}`, { type: "success", message: "Uploaded. Describe it and set its focal point." });
@@ -77,7 +85,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
   const { items, q, kind } = loaderData;
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const uploadError = actionData?.errors.join(" ");
+  const uploadError = actionData?.error?.files?.[0];
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
       <div>
@@ -85,7 +93,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
         <p className="mt-1 text-slate-600">Images and PDFs uploaded once and used anywhere on the website.</p>
       </div>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-[1fr_auto]">
+      <div className="mt-6 grid gap-4 lg:grid-cols-[1fr_auto] lg:items-start">
         <Form method="get" role="search" className="flex flex-wrap items-end gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           <div className="min-w-48 flex-1">
             <label htmlFor="q" className="block text-sm font-semibold text-ink">

@@ -10,9 +10,10 @@ import { RichTextField } from "../../../components/admin/rich-text-field.tsx";
 import { TextField } from "../../../components/ui/fields.tsx";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { createNewsletter, getNewsletter, updateNewsletter } from "../newsletters.server.ts";
-import { NewsletterFormSchema } from "../newsletters.schema.ts";
+import { NEWSLETTER_FIELDS, NewsletterFormSchema } from "../newsletters.schema.ts";
 import type { Route } from "./+types/newsletter-form";
-import { firstIssues } from "../../../lib/form-submission.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: `${params.id ? "Edit Newsletter" : "Write a Newsletter"} | Millbrook Admin` }];
 
@@ -25,28 +26,25 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const values = { subject: String(form.get("subject") ?? ""), preview_text: String(form.get("preview_text") ?? ""), body: String(form.get("body") ?? "") };
-  const parsed = NewsletterFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = firstIssues(parsed.error);
-    return data({ errors, values }, { status: 400 });
-  }
+  const submission = parseForm(await args.request.formData(), NewsletterFormSchema, NEWSLETTER_FIELDS);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const actor = currentActor(args);
   if (args.params.id === undefined) {
-    const id = await createNewsletter(parsed.data, actor);
+    const id = await createNewsletter(submission.value, actor);
     return redirectWithToast(`/admin/newsletters/${id}`, { type: "success", message: "Newsletter saved. Preview it, send yourself a test, then choose who gets it." });
   }
   const id = Number(args.params.id);
-  if (!(await updateNewsletter(id, parsed.data, actor))) {
+  if (!(await updateNewsletter(id, submission.value, actor))) {
     return redirectWithToast(`/admin/newsletters/${id}`, { type: "error", message: "This newsletter has been sent, so it can no longer be changed. Nothing was saved." });
   }
   return redirectWithToast(`/admin/newsletters/${id}`, { type: "success", message: "Newsletter updated." });
 }
 
 export default function NewsletterForm({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? loaderData.values;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  // Conform's reply, read without the form library (this screen already carries the editor's weight).
+  const refused = replyFor(actionData && { intent: "newsletter", reply: actionData }, "newsletter");
+  const values = actionData ? { subject: refused.value("subject") ?? "", preview_text: refused.value("preview_text") ?? "", body: refused.value("body") ?? "" } : loaderData.values;
+  const errors: Record<string, string | undefined> = refused.errors;
   const [body, setBody] = useState(values.body);
   const back = loaderData.id ? `/admin/newsletters/${loaderData.id}` : "/admin/newsletters";
   return (

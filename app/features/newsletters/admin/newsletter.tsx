@@ -23,10 +23,12 @@ import {
   unpublishNewsletter,
   unschedule,
 } from "../newsletters.server.ts";
-import { readAudience } from "../newsletters.schema.ts";
+import { NEWSLETTER_SEND_FIELDS, NOBODY_TO_SEND_TO, newsletterSendSchema, readAudience } from "../newsletters.schema.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
 import { STATUS_LABELS } from "./labels.ts";
 import type { Route } from "./+types/newsletter";
-import { formatUk, ukInstantFromInput } from "../../../lib/uk-time.ts";
+import { formatUk } from "../../../lib/uk-time.ts";
 
 export const meta = () => [{ title: "Newsletter | Millbrook Admin" }];
 
@@ -73,16 +75,10 @@ export async function action(args: Route.ActionArgs) {
       });
     }
     case "send": {
-      const audience = readAudience(form.get("audience"), form.get("event"));
-      if (!audience) return data({ error: "Choose who gets it (and the event, for people who booked one). Nothing was sent." }, { status: 400 });
-      let when: { when: "now" } | { when: "later"; at: Date } = { when: "now" };
-      if (form.get("when") === "later") {
-        const raw = String(form.get("send_at") ?? "");
-        const at = ukInstantFromInput(raw);
-        if (!at || at.getTime() < Date.now() + 60_000) return data({ error: "Choose a date and time in the future to send it. Nothing was sent." }, { status: 400 });
-        when = { when: "later", at };
-      }
-      if ((await audienceCount(audience)) === 0) return data({ error: "Nobody subscribed is in that group, so there is no one to send it to. Nothing was sent." }, { status: 400 });
+      const submission = parseForm(form, newsletterSendSchema(new Date()), NEWSLETTER_SEND_FIELDS);
+      if (submission.status !== "success") return data<IntentReply>({ intent: "send", reply: submission.reply() }, { status: 400 });
+      const { audience, when } = submission.value;
+      if ((await audienceCount(audience)) === 0) return data<IntentReply>({ intent: "send", reply: submission.reply({ formErrors: [NOBODY_TO_SEND_TO] }) }, { status: 400 });
       if (!(await startSending(newsletter.id, audience, when, actor))) {
         return redirectWithToast(back, { type: "error", message: "This newsletter has already gone out. Nothing was sent again." });
       }
@@ -119,6 +115,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
   const d = loaderData;
   const open = d.status === "draft" || d.status === "scheduled";
   const audience = d.audience.value;
+  // The send form's refusal: its message, and the time chosen, kept (the audience comes from the page's address).
+  const send = replyFor(actionData, "send");
+  const when = send.value("when") ?? (d.status === "scheduled" ? "later" : "now");
   return (
     <main className="px-4 py-6 sm:px-6 sm:py-8">
       <Link to="/admin/newsletters" className="text-sm font-semibold text-brand-700 underline">
@@ -265,9 +264,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
               </p>
               <p className="mt-2 text-sm text-slate-600">Only people who are subscribed, and whose address the mail server has not refused.</p>
 
-              {actionData?.error && (
+              {send.formError && (
                 <p role="alert" className="mt-3 rounded-xl bg-red-50 p-3 text-red-900">
-                  {actionData.error}
+                  {send.formError}
                 </p>
               )}
               <Form method="post" className="mt-4 space-y-3">
@@ -276,12 +275,12 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
                 <fieldset>
                   <legend className="text-sm font-semibold text-ink">When</legend>
                   <label className="mt-2 flex items-center gap-2">
-                    <input type="radio" name="when" value="now" defaultChecked={d.status !== "scheduled"} /> Now
+                    <input type="radio" name="when" value="now" defaultChecked={when !== "later"} /> Now
                   </label>
                   <label className="mt-1 flex items-center gap-2">
-                    <input type="radio" name="when" value="later" defaultChecked={d.status === "scheduled"} /> At a set time (UK time)
+                    <input type="radio" name="when" value="later" defaultChecked={when === "later"} /> At a set time (UK time)
                   </label>
-                  <input type="datetime-local" name="send_at" aria-label="Send at (UK time)" className={field} />
+                  <input type="datetime-local" name="send_at" aria-label="Send at (UK time)" defaultValue={send.value("send_at")} className={field} />
                 </fieldset>
                 <button type="submit" name="intent" value="send" className={button} disabled={d.count === 0}>
                   Send to {(d.count ?? 0).toLocaleString("en-GB")} {d.count === 1 ? "person" : "people"}
