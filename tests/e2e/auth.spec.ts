@@ -131,6 +131,38 @@ test.describe("login page", () => {
   });
 });
 
+test.describe("a refused sign-in", () => {
+  test("never sends the typed password back: not in the page's HTML, not in its data", async ({ browser, page, createAccount, baseURL }) => {
+    const account = await createAccount("editor");
+    const typed = `typed-secret-${Date.now()}`;
+    // Without JavaScript the page itself is the answer to the post.
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const plain = await context.newPage();
+    await plain.goto("/admin/login");
+    await plain.getByLabel("Email").fill(account.email);
+    await plain.getByLabel("Password").fill(typed);
+    const posted = plain.waitForResponse((r) => r.request().method() === "POST");
+    await plain.getByRole("button", { name: "Sign in", exact: true }).click();
+    const html = await (await posted).text();
+    expect(html).toContain("Failed to sign in. Please check your credentials.");
+    expect(html).toContain(account.email);
+    expect(html).not.toContain(typed);
+    await expect(plain.getByLabel("Email")).toHaveValue(account.email);
+    await expect(plain.getByLabel("Password")).toHaveValue("");
+    await context.close();
+
+    // With JavaScript the action's data comes back on its own.
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.org`);
+    await page.getByLabel("Password").fill(typed);
+    const data = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/login"));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    expect(await (await data).text()).not.toContain(typed);
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to sign in. Please check your credentials." })).toBeVisible();
+    expect(await page.content()).not.toContain(typed);
+  });
+});
+
 test.describe("signed in", () => {
   test("the sidebar lists the sections for the role and highlights the current one", async ({ page, signInAs }) => {
     await signInAs("editor");

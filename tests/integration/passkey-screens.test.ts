@@ -161,7 +161,10 @@ describe("passkey screens", () => {
     const sessionCount = async () => (await getDb().select().from(sessions)).length;
     const before = await sessionCount();
     const refused = await outcome(loginAction(await post("/admin/login", { intent: "passkey", response: new SoftPasskey(ORIGIN).authenticate(await signInOptions()) })));
-    expect(refused).toMatchObject({ status: 401, data: { error: "That passkey did not sign you in. Try again, or sign in with your email and password." } });
+    expect(refused).toMatchObject({
+      status: 401,
+      data: { intent: "sign-in", reply: { error: { "": ["That passkey did not sign you in. Try again, or sign in with your email and password."] } } },
+    });
     expect(await sessionCount()).toBe(before);
 
     // The second-step options need a pending session.

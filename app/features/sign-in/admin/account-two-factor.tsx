@@ -20,6 +20,9 @@ import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { ENROL_FIELDS, EnrolSchema, signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/account-two-factor";
 
 export const REQUIRED_MESSAGE = "Your account must keep two-step sign-in. To change phones, set up the new one instead.";
@@ -51,28 +54,32 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "enrol") {
     // Replacing an existing factor is a sensitive change; the first one is not.
     if (hasFactor) await requireRecentAuth(args, staff, form);
-    const codes = await confirmEnrolment(staff.user.id, String(form.get("code") ?? "").slice(0, 100));
-    if (!codes) return data({ error: WRONG_CODE, codes: null }, { status: 400 });
+    const submission = parseForm(form, EnrolSchema, ENROL_FIELDS);
+    // The code typed is never shown again.
+    const refused = () => data({ intent, reply: signInReply(submission, { _form: WRONG_CODE }) }, { status: 400 });
+    if (submission.status !== "success") return refused();
+    const codes = await confirmEnrolment(staff.user.id, submission.value.code);
+    if (!codes) return refused();
     await recordAudit(actor, "auth.second_factor_enrolled", { entity: "user", entityId: staff.user.id, details: { replaced: hasApp } });
     await notifyStaff(staff.user.id, NOTICES.factorAdded);
-    return { error: null, codes };
+    return { codes };
   }
   if (intent === "recovery-codes" && hasFactor) {
     await requireRecentAuth(args, staff, form);
     const codes = await replaceRecoveryCodes(staff.user.id);
     await recordAudit(actor, "auth.recovery_codes_replaced", { entity: "user", entityId: staff.user.id });
     await notifyStaff(staff.user.id, NOTICES.recoveryCodesReplaced);
-    return { error: null, codes };
+    return { codes };
   }
   if (intent === "remove" && hasFactor) {
-    if (await twoFactorRequired(staff.role)) return data({ error: REQUIRED_MESSAGE, codes: null }, { status: 400 });
+    if (await twoFactorRequired(staff.role)) return data({ intent, reply: refusedForm({ _form: REQUIRED_MESSAGE }) }, { status: 400 });
     await requireRecentAuth(args, staff, form);
     await removeSecondFactors(staff.user.id);
     await recordAudit(actor, "auth.second_factor_removed", { entity: "user", entityId: staff.user.id });
     await notifyStaff(staff.user.id, NOTICES.factorRemoved);
     return redirectWithToast("/admin/account", { type: "success", message: "Two-step sign-in is off." });
   }
-  return data({ error: "Unknown action.", codes: null }, { status: 400 });
+  return data({ intent, reply: refusedForm({ _form: "Unknown action." }) }, { status: 400 });
 }
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -80,15 +87,17 @@ const secondary = "rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-
 
 export default function AccountTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const codes = actionData?.codes;
+  const codes = actionData && "codes" in actionData ? actionData.codes : undefined;
+  // Whichever form was refused: its message (the page has one place for it).
+  const refusal = actionData && "reply" in actionData ? replyFor(actionData, actionData.intent).formError : undefined;
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-6 lg:py-8">
       <p>
         <Link to="/admin/account" className="text-sm font-medium text-brand-700 underline underline-offset-2">My account</Link>
       </p>
       <h1 className="font-display text-3xl font-semibold text-brand-900">Two-step sign-in</h1>
-      {actionData?.error && !loaderData.enrolment && (
-        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">{actionData.error}</p>
+      {refusal && !loaderData.enrolment && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">{refusal}</p>
       )}
       {codes ? (
         <section className={`${card} space-y-4`}>
@@ -103,7 +112,7 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
             <p className="mt-2 text-sm text-slate-700">Your account needs two-step sign-in.</p>
           )}
           <div className="mt-4">
-            <EnrolForm enrolment={loaderData.enrolment} error={actionData?.error ?? undefined} busy={busy} intent="enrol" />
+            <EnrolForm enrolment={loaderData.enrolment} error={refusal} busy={busy} intent="enrol" />
           </div>
         </section>
       ) : (

@@ -17,6 +17,9 @@ import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.s
 import { NewPasswordSchema, findUserById, setPassword, setStaffName } from "../../staff/index.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { CHANGE_PASSWORD_FIELDS, ChangePasswordSchema, NAME_FIELDS, NameSchema, signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/account";
 import type { MenuHandle } from "../../../lib/admin-menu.ts";
 import { formatUk } from "../../../lib/uk-time.ts";
@@ -41,8 +44,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type PasswordErrors = Partial<Record<"current" | "password" | "confirm", string>>;
-
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
   const { ip } = args.context.get(requestInfoContext);
@@ -51,29 +52,30 @@ export async function action(args: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "name") {
-    const name = String(form.get("name") ?? "").trim();
-    if (name.length > 80) return data({ errors: {}, nameError: "Your name must be at most 80 characters" }, { status: 400 });
+    const submission = parseForm(form, NameSchema, NAME_FIELDS);
+    if (submission.status !== "success") return data({ intent, reply: submission.reply() }, { status: 400 });
+    const { name } = submission.value;
     await setStaffName(staff.user.id, name, actor);
     return redirectWithToast("/admin/account", { type: "success", message: name ? "Your name is saved" : "Your name is removed" });
   }
 
   if (intent === "password") {
-    const current = String(form.get("current") ?? "").slice(0, 1000);
-    const password = String(form.get("password") ?? "");
-    const confirm = String(form.get("confirm") ?? "");
-    const errors: PasswordErrors = {};
+    const submission = parseForm(form, ChangePasswordSchema, CHANGE_PASSWORD_FIELDS);
+    // No password typed here is ever shown again.
+    const refused = (errors: Record<string, string>, status = 400) => data({ intent, reply: signInReply(submission, errors) }, { status });
+    // Every field is a string (never refused by shape): the checks below, in their order, are the refusals.
+    if (submission.status !== "success") return refused({ current: WRONG_CURRENT_PASSWORD });
+    const { current, password, confirm } = submission.value;
+    const errors: Record<string, string> = {};
     const keys = throttleKeys(staff.user.email, ip);
     // Counted before the check, atomically (parallel guesses queue here).
     const attempt = await reserveSignInAttempt(keys);
-    if (!attempt.allowed) {
-      return data({ errors: { current: "Too many attempts. Please wait a moment and try again." } as PasswordErrors }, { status: 429 });
-    }
+    if (!attempt.allowed) return refused({ current: "Too many attempts. Please wait a moment and try again." }, 429);
     const user = await findUserById(staff.user.id);
     if (!current || !user?.password_hash || !(await verifyPassword(current, user.password_hash))) {
       await restartBlocks(attempt.blocks);
       await recordAudit(actor, "auth.password_change_failed", { entity: "user", entityId: staff.user.id });
-      errors.current = WRONG_CURRENT_PASSWORD;
-      return data({ errors }, { status: 400 });
+      return refused({ current: WRONG_CURRENT_PASSWORD });
     }
     await settleSuccessfulSignIn(keys);
     const parsed = NewPasswordSchema.safeParse(password);
@@ -81,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
     if (problem) errors.password = problem;
     else if (password === current) errors.password = "Choose a password different from the current one";
     if (password !== confirm) errors.confirm = "The passwords do not match";
-    if (Object.keys(errors).length > 0) return data({ errors }, { status: 400 });
+    if (Object.keys(errors).length > 0) return refused(errors);
 
     await setPassword(staff.user.id, password);
     // Other devices are signed out; this session stays, and counts as just verified.
@@ -109,7 +111,7 @@ export async function action(args: Route.ActionArgs) {
       message: ended === 1 ? "1 other session was ended." : `${ended} other sessions were ended.`,
     });
   }
-  return data({ errors: {} as PasswordErrors }, { status: 400 });
+  return data({ intent, reply: refusedForm({ _form: "Unknown action." }) }, { status: 400 });
 }
 
 /** "an authenticator app and 2 passkeys". */
@@ -124,7 +126,8 @@ const secondary = "rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const errors: PasswordErrors = actionData?.errors ?? {};
+  const nameReply = replyFor(actionData, "name");
+  const passwordReply = replyFor(actionData, "password");
   const others = loaderData.sessions.filter((s) => !s.current).length;
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:px-6 lg:py-8">
@@ -144,9 +147,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             hint="How you sign your news posts, for example Priya Shah."
             optional
             autoComplete="name"
-            defaultValue={loaderData.name}
+            defaultValue={nameReply.value("name") ?? loaderData.name}
             maxLength={80}
-            error={actionData && "nameError" in actionData ? actionData.nameError : undefined}
+            error={nameReply.error("name")}
           />
           <button type="submit" disabled={busy("name")} className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
             {busy("name") ? "Saving..." : "Save name"}
@@ -174,9 +177,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
           <input type="hidden" name="intent" value="password" />
           <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-          <AccountField name="current" label="Current password" type="password" autoComplete="current-password" error={errors.current} />
-          <AccountField name="password" label="New password (at least 12 characters)" type="password" autoComplete="new-password" minLength={12} error={errors.password} />
-          <AccountField name="confirm" label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm} />
+          <AccountField name="current" label="Current password" type="password" autoComplete="current-password" error={passwordReply.error("current")} />
+          <AccountField name="password" label="New password (at least 12 characters)" type="password" autoComplete="new-password" minLength={12} error={passwordReply.error("password")} />
+          <AccountField name="confirm" label="Confirm new password" type="password" autoComplete="new-password" error={passwordReply.error("confirm")} />
           <button type="submit" disabled={busy("password")} className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
             {busy("password") ? "Saving..." : "Change password"}
           </button>

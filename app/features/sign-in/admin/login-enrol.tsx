@@ -15,6 +15,9 @@ import { EnrolForm, RecoveryCodes } from "../../../components/admin/two-factor.t
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { ENROL_FIELDS, EnrolSchema, signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/login-enrol";
 
 export const PASSKEY_NOT_ADDED = "The passkey was not added. Please try again.";
@@ -40,19 +43,24 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { session, redirectTo } = await requirePendingSession(args, "enrol");
   const { ip, secure } = args.context.get(requestInfoContext);
-  const form = await args.request.formData();
+  const submission = parseForm(await args.request.formData(), EnrolSchema, ENROL_FIELDS);
+  // The app's code and the passkey each answer in their own part of the page.
+  const refused = (intent: "code" | "add-passkey", message: string) => data({ intent, reply: signInReply(submission, { _form: message }) }, { status: 400 });
+  // Every field is a string (cut, never refused): a wrong code or a refused passkey are the refusals.
+  if (submission.status !== "success") return refused("code", ENROL_WRONG_CODE);
+  const { code, response, name } = submission.value;
   const actor = { userId: session.userId, email: session.email, ip };
   let codes: string[] | null;
-  const viaPasskey = form.get("intent") === "add-passkey";
+  const viaPasskey = submission.value.intent === "add-passkey";
   if (viaPasskey) {
     const owner = { userId: session.userId, email: session.email, sessionId: session.id };
-    const added = await registerPasskey(owner, { response: String(form.get("response") ?? ""), name: String(form.get("name") ?? "") }, args.request);
-    if (!added.ok) return data({ error: null, passkeyError: PASSKEY_NOT_ADDED, codes: null, continueTo: null, email: session.email }, { status: 400 });
+    const added = await registerPasskey(owner, { response, name }, args.request);
+    if (!added.ok) return refused("add-passkey", PASSKEY_NOT_ADDED);
     await recordAudit(actor, "auth.passkey_added", { entity: "user", entityId: session.userId, details: { at: "sign-in", name: added.name } });
     codes = await replaceRecoveryCodes(session.userId);
   } else {
-    codes = await confirmEnrolment(session.userId, String(form.get("code") ?? "").slice(0, 100));
-    if (!codes) return data({ error: ENROL_WRONG_CODE, passkeyError: null, codes: null, continueTo: null, email: session.email }, { status: 400 });
+    codes = await confirmEnrolment(session.userId, code);
+    if (!codes) return refused("code", ENROL_WRONG_CODE);
     await recordAudit(actor, "auth.second_factor_enrolled", { entity: "user", entityId: session.userId, details: { at: "sign-in" } });
   }
   // A new token: whoever knew the pending one (it was handed out before the second factor) gets nothing.
@@ -60,25 +68,28 @@ export async function action(args: Route.ActionArgs) {
   args.context.set(enrolledNowContext, true);
   await notifyStaff(session.userId, viaPasskey ? NOTICES.passkeyAdded : NOTICES.factorAdded);
   return data(
-    { error: null, passkeyError: null, codes, continueTo: redirectTo, email: session.email },
+    { codes, continueTo: redirectTo, email: session.email },
     { headers: { "Set-Cookie": serializeSessionCookie(full.token, { secure, maxAgeMs: sessionPolicy().absoluteLifetimeMs }) } },
   );
 }
 
 export default function LoginEnrol({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const enrolled = actionData && "codes" in actionData ? actionData : undefined;
+  const refusal = actionData && "reply" in actionData ? actionData : undefined;
+  const passkeyError = replyFor(refusal, "add-passkey").formError;
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
         <h1 className="text-center font-display text-3xl font-semibold text-brand-800">Set up two-step sign-in</h1>
-        {actionData?.codes || !loaderData.enrolment ? (
+        {enrolled || !loaderData.enrolment ? (
           <div className="mt-6 space-y-5">
             <p role="status" className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900">
-              Two-step sign-in is on for {actionData?.email ?? loaderData.email}.
+              Two-step sign-in is on for {enrolled?.email ?? loaderData.email}.
             </p>
-            {actionData?.codes && <RecoveryCodes codes={actionData.codes} />}
+            {enrolled && <RecoveryCodes codes={enrolled.codes} />}
             <Link to={loaderData.redirectTo} className="block w-full rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700">
-              {actionData?.codes ? "I have saved my codes: continue" : "Continue"}
+              {enrolled ? "I have saved my codes: continue" : "Continue"}
             </Link>
           </div>
         ) : (
@@ -87,15 +98,15 @@ export default function LoginEnrol({ loaderData, actionData }: Route.ComponentPr
               Your account (<strong>{loaderData.email}</strong>) needs a second step at sign-in: a code from an app on your phone, or a passkey.
             </p>
             <div className="mt-6">
-              <EnrolForm enrolment={loaderData.enrolment!} error={actionData?.error ?? undefined} busy={busy} />
+              <EnrolForm enrolment={loaderData.enrolment!} error={replyFor(refusal, "code").formError} busy={busy} />
             </div>
             <section aria-labelledby="passkey-heading" className="mt-6 space-y-3 border-t border-slate-200 pt-5">
               <h2 id="passkey-heading" className="font-semibold text-brand-900">Or use a passkey</h2>
               <p className="text-sm text-slate-600">
                 A passkey is kept by this device (or your phone or password manager) and unlocked with its PIN, fingerprint or face.
               </p>
-              {actionData?.passkeyError && (
-                <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">{actionData.passkeyError}</p>
+              {passkeyError && (
+                <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">{passkeyError}</p>
               )}
               <AddPasskey optionsUrl="/admin/login/passkey" />
             </section>

@@ -18,6 +18,9 @@ import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff, signInToast } from "../../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { toastCookie } from "../../../lib/toast.server.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { CODE_FIELDS, CodeSchema, signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/login-verify";
 
 export const WRONG_CODE = "That code is not right. Check your app and try again, or use a recovery code.";
@@ -48,9 +51,13 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { session, redirectTo } = await requirePendingSession(args, "verify");
   const { ip, secure } = args.context.get(requestInfoContext);
-  const form = await args.request.formData();
-  const code = String(form.get("code") ?? "").slice(0, 100);
-  const passkeyResponse = form.get("intent") === "passkey" ? String(form.get("response") ?? "") : null;
+  const submission = parseForm(await args.request.formData(), CodeSchema, CODE_FIELDS);
+  // The code and the passkey's answer share one message: what the person tried is not repeated.
+  const refused = (message: string) => data({ intent: "verify", reply: signInReply(submission, { _form: message }) }, { status: 401 });
+  // Every field is a string (cut, never refused): a wrong code is the only refusal.
+  if (submission.status !== "success") return refused(WRONG_CODE);
+  const { code } = submission.value;
+  const passkeyResponse = submission.value.intent === "passkey" ? submission.value.response : null;
   const actor = { userId: session.userId, email: session.email, ip };
   let method: "totp" | "recovery" | "passkey" | null;
   if (passkeyResponse === null) {
@@ -60,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
     method = await verifySecondFactor(session.userId, code);
     if (!method) {
       await recordAudit(actor, "auth.second_factor_failed", { entity: "session", entityId: session.id, details: { wrongCodes: attempt.wrongCodes } });
-      if (attempt.pauseMs === 0) return data({ error: WRONG_CODE }, { status: 401 });
+      if (attempt.pauseMs === 0) return refused(WRONG_CODE);
       await recordAudit(actor, "auth.second_factor_paused", {
         entity: "user",
         entityId: session.userId,
@@ -76,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
     method = verified.ok ? "passkey" : null;
     if (!method) {
       await recordAudit(actor, "auth.second_factor_failed", { entity: "session", entityId: session.id, details: { method: "passkey" } });
-      return data({ error: PASSKEY_FAILED }, { status: 401 });
+      return refused(PASSKEY_FAILED);
     }
   }
   await clearCodeFailures(session.userId);
@@ -98,7 +105,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function LoginVerify({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const error = actionData?.error;
+  const error = replyFor(actionData, "verify").formError;
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">

@@ -11,6 +11,10 @@ import { LOCAL_FLASH_KEY } from "../../../components/admin/sign-out.ts";
 import { toast } from "../../../components/ui/toast.tsx";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { toastCookie } from "../../../lib/toast.server.ts";
+import type { Submission } from "@conform-to/react";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { LOGIN_FIELDS, LoginSchema, signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/login";
 
 const LOGIN_FAILED = "Failed to sign in. Please check your credentials.";
@@ -48,24 +52,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A refused sign-in: Conform's reply (the message is the form's own, the email kept, the
+ * password never) and how long the button rests (`busy`: the throttle refused it).
+ */
+function refused(submission: Submission<unknown>, message: string, wait: { busy: boolean; retryAfterMs: number }, init: ResponseInit) {
+  return data({ intent: "sign-in", reply: signInReply(submission, { _form: message }), ...wait }, init);
+}
+
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "").slice(0, 254);
-  const password = String(form.get("password") ?? "").slice(0, 1000);
-  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const submission = parseForm(await request.formData(), LoginSchema, LOGIN_FIELDS);
+  // Every field is a string of any length (cut, never refused): the refusals below are the only ones.
+  if (submission.status !== "success") return refused(submission, LOGIN_FAILED, { busy: false, retryAfterMs: 0 }, { status: 401 });
+  const { email, password, intent, response } = submission.value;
+  const redirectTo = safeRedirect(submission.value.redirectTo);
   const { ip, secure } = context.get(requestInfoContext);
 
   // A passkey alone: two factors in itself, so no password and no second step.
-  if (form.get("intent") === "passkey") {
+  if (intent === "passkey") {
     const passkey = await signInWithPasskey({
-      response: String(form.get("response") ?? ""),
+      response,
       ip,
       userAgent: request.headers.get("User-Agent"),
       previousToken: readSessionToken(request, secure),
       request,
     });
-    if (!passkey.ok) return data({ error: PASSKEY_SIGN_IN_FAILED, busy: false, retryAfterMs: 0, email: "" }, { status: 401 });
+    if (!passkey.ok) return refused(submission, PASSKEY_SIGN_IN_FAILED, { busy: false, retryAfterMs: 0 }, { status: 401 });
     const headers = new Headers();
     headers.append("Set-Cookie", serializeSessionCookie(passkey.token, { secure, maxAgeMs: passkey.maxAgeMs }));
     headers.append("Set-Cookie", await toastCookie(await signInToast(passkey.userId)));
@@ -88,21 +101,19 @@ export async function action(args: Route.ActionArgs) {
     headers.append("Set-Cookie", await toastCookie(await signInToast(result.userId)));
     return redirect(redirectTo, { headers });
   }
-  if (result.reason === "enrol-by-link") return data({ error: ENROL_BY_LINK, busy: false, retryAfterMs: 0, email }, { status: 403 });
+  if (result.reason === "enrol-by-link") return refused(submission, ENROL_BY_LINK, { busy: false, retryAfterMs: 0 }, { status: 403 });
   const retryAfter = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
   if (result.reason === "throttled") {
-    return data(
-      { error: SERVER_BUSY, busy: true, retryAfterMs: result.retryAfterMs, email },
-      { status: 429, headers: { "Retry-After": String(retryAfter) } },
-    );
+    return refused(submission, SERVER_BUSY, { busy: true, retryAfterMs: result.retryAfterMs }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
   }
-  return data({ error: LOGIN_FAILED, busy: false, retryAfterMs: result.retryAfterMs, email }, { status: 401 });
+  return refused(submission, LOGIN_FAILED, { busy: false, retryAfterMs: result.retryAfterMs }, { status: 401 });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
+  const answer = replyFor(actionData, "sign-in");
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith("/admin/login") === true;
   const [timedOut, setTimedOut] = useState(false);
   const [showSetup, setShowSetup] = useState(false);
@@ -173,7 +184,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const waiting = hydrated && !submitting && leftMs > 0;
   const secondsLeft = Math.max(1, Math.ceil(leftMs / 1000));
   // While the back-off runs the page says why the button rests, not the stale failure.
-  const message = timedOut ? TIMEOUT_MESSAGE : waiting ? SERVER_BUSY : actionData?.error;
+  const message = timedOut ? TIMEOUT_MESSAGE : waiting ? SERVER_BUSY : answer.formError;
   const field =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
@@ -220,7 +231,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               type="email"
               autoComplete="username"
               required
-              defaultValue={actionData?.email ?? ""}
+              defaultValue={answer.value("email") ?? ""}
               className={field}
               aria-describedby={message ? "login-error" : undefined}
             />

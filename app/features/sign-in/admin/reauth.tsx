@@ -20,6 +20,9 @@ import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { findUserById } from "../../staff/index.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { toastCookie } from "../../../lib/toast.server.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { REAUTH_FIELDS, ReauthSchema, signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/reauth";
 
 export const REAUTH_FAILED = "That did not match. Please try again.";
@@ -40,19 +43,21 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
   const { ip, secure } = args.context.get(requestInfoContext);
-  const form = await args.request.formData();
-  const redirectTo = safeRedirect(form.get("redirectTo"));
-  const password = String(form.get("password") ?? "").slice(0, 1000);
-  const code = String(form.get("code") ?? "").slice(0, 100);
+  const submission = parseForm(await args.request.formData(), ReauthSchema, REAUTH_FIELDS);
+  // One message for the password, the code and the passkey; nothing typed is shown again.
+  const refused = (message: string, status: number) => data({ intent: "reauth", reply: signInReply(submission, { _form: message }) }, { status });
+  // Every field is a string (cut, never refused): the throttle and the checks below are the refusals.
+  if (submission.status !== "success") return refused(REAUTH_FAILED, 400);
+  const { password, code, intent, response } = submission.value;
+  const redirectTo = safeRedirect(submission.value.redirectTo);
   const keys = throttleKeys(staff.user.email, ip);
   // Counted before the check, atomically (parallel guesses queue here).
   const attempt = await reserveSignInAttempt(keys);
-  if (!attempt.allowed) return data({ error: "Too many attempts. Please wait a moment and try again.", resume: null }, { status: 429 });
+  if (!attempt.allowed) return refused("Too many attempts. Please wait a moment and try again.", 429);
 
   const user = await findUserById(staff.user.id);
   let method: string | null = null;
-  if (form.get("intent") === "passkey") {
-    const response = String(form.get("response") ?? "");
+  if (intent === "passkey") {
     const result = await verifyPasskey({ purpose: "reauth", sessionId: staff.sessionId, userId: staff.user.id, response }, args.request);
     if (result.ok) method = "passkey";
   } else if (password && user?.password_hash && (await verifyPassword(password, user.password_hash))) method = "password";
@@ -62,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
   if (!method) {
     await restartBlocks(attempt.blocks);
     await recordAudit(actor, "auth.reauthentication_failed", { entity: "session", entityId: staff.sessionId });
-    return data({ error: REAUTH_FAILED, resume: null }, { status: 400 });
+    return refused(REAUTH_FAILED, 400);
   }
   await settleSuccessfulSignIn(keys);
   await markSessionVerified(staff.sessionId);
@@ -70,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
   const { pending, clear } = await takePendingAction(args.request, staff.sessionId, secure);
   if (pending) {
     // What the person was doing: sent again from the page (no second click with JavaScript).
-    return data({ error: null, resume: pending }, { headers: { "Set-Cookie": clear! } });
+    return data({ resume: pending }, { headers: { "Set-Cookie": clear! } });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await toastCookie({ type: "success", message: "Thank you. You can continue now." }));
@@ -111,8 +116,8 @@ function Resume({ resume }: { resume: { action: string; fields: [string, string]
 
 export default function Reauth({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const error = actionData?.error;
-  if (actionData?.resume) return <Resume resume={actionData.resume} />;
+  if (actionData && "resume" in actionData) return <Resume resume={actionData.resume} />;
+  const error = replyFor(actionData, "reauth").formError;
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <h1 className="font-display text-3xl font-semibold text-brand-900">Confirm it's you</h1>

@@ -8,8 +8,12 @@ import { NewPasswordSchema, findUserById, setPassword } from "../../staff/index.
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectSignedIn, startSessionAfterLink } from "../start-session.server.ts";
 import { AccountField } from "../../../components/admin/account-field.tsx";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/set-password";
 
+const SET_PASSWORD_FIELDS = ["password", "confirm"] as const;
 const SetPasswordSchema = z
   .object({ password: NewPasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match" });
@@ -34,13 +38,16 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { user } = await accountFor(params.token);
-  const parsed = SetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ errors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
-  const problem = await checkNewPassword(parsed.data.password, user.email);
-  if (problem) return data({ errors: { password: [problem] } }, { status: 400 });
+  const submission = parseForm(await request.formData(), SetPasswordSchema, SET_PASSWORD_FIELDS);
+  // The passwords are never shown again.
+  const refused = (errors: Record<string, string> = {}) => data({ intent: "set-password", reply: signInReply(submission, errors) }, { status: 400 });
+  if (submission.status !== "success") return refused();
+  const { password } = submission.value;
+  const problem = await checkNewPassword(password, user.email);
+  if (problem) return refused({ password: problem });
   const link = await consumeLink(params.token, ["invite", "reset"]);
   if (!link || link.user_id !== user.id) throw data({ expired: true }, { status: 410 });
-  await setPassword(user.id, parsed.data.password);
+  await setPassword(user.id, password);
   // A new password ends every existing session of the account.
   await deleteSessionsOfUser(user.id);
   const { ip, secure } = context.get(requestInfoContext);
@@ -56,7 +63,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors: Partial<Record<"password" | "confirm", string[]>> = actionData?.errors ?? {};
+  const { error } = replyFor(actionData, "set-password");
   return (
     <main className="mx-auto max-w-md px-4 py-16">
       <h1 className="font-display text-3xl font-semibold">Set your password</h1>
@@ -66,8 +73,8 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       </p>
       <Form method="post" className="mt-8 space-y-5" noValidate>
         <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <AccountField name="password" label="New password (at least 12 characters)" type="password" autoComplete="new-password" minLength={12} error={errors.password?.[0]} />
-        <AccountField name="confirm" label="Confirm password" type="password" autoComplete="new-password" error={errors.confirm?.[0]} />
+        <AccountField name="password" label="New password (at least 12 characters)" type="password" autoComplete="new-password" minLength={12} error={error("password")} />
+        <AccountField name="confirm" label="Confirm password" type="password" autoComplete="new-password" error={error("confirm")} />
         <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
           {busy ? "Saving..." : "Set password"}
         </button>

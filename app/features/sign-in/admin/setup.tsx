@@ -7,8 +7,12 @@ import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { countAdministrators, createUser, StaffError, EmailSchema, NewPasswordSchema } from "../../staff/index.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { AccountField } from "../../../components/admin/account-field.tsx";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/setup";
 
+const SETUP_FIELDS = ["email", "password", "confirm"] as const;
 const SetupSchema = z
   .object({ email: EmailSchema, password: NewPasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match" });
@@ -26,28 +30,25 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (!(await linkIsUsable(params.token))) throw data({ expired: true }, { status: 410 });
-  const form = Object.fromEntries(await request.formData());
-  const parsed = SetupSchema.safeParse(form);
-  if (!parsed.success) {
-    return data(
-      { errors: z.flattenError(parsed.error).fieldErrors, email: String(form.email ?? "") },
-      { status: 400 },
-    );
-  }
-  const problem = await checkNewPassword(parsed.data.password, parsed.data.email);
-  if (problem) return data({ errors: { password: [problem] }, email: parsed.data.email }, { status: 400 });
+  const submission = parseForm(await request.formData(), SetupSchema, SETUP_FIELDS);
+  // The email is shown again; the passwords never are.
+  const refused = (errors: Record<string, string> = {}) => data({ intent: "setup", reply: signInReply(submission, errors) }, { status: 400 });
+  if (submission.status !== "success") return refused();
+  const { email, password } = submission.value;
+  const problem = await checkNewPassword(password, email);
+  if (problem) return refused({ password: problem });
   if (!(await consumeLink(params.token, ["setup"]))) throw data({ expired: true }, { status: 410 });
   const { ip, secure } = context.get(requestInfoContext);
   let user: { id: string; email: string };
   try {
-    user = await createUser({ email: parsed.data.email, password: parsed.data.password, role: "administrator" });
+    user = await createUser({ email, password, role: "administrator" });
     await recordAudit({ userId: user.id, email: user.email, ip }, "staff.first_administrator_created", {
       entity: "user",
       entityId: user.id,
     });
   } catch (error) {
     if (error instanceof StaffError) {
-      return data({ errors: { email: [error.message] }, email: parsed.data.email }, { status: 400 });
+      return refused({ email: error.message });
     }
     throw error;
   }
@@ -58,7 +59,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function Setup({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors: Partial<Record<"email" | "password" | "confirm", string[]>> = actionData?.errors ?? {};
+  const { error, value } = replyFor(actionData, "setup");
   return (
     <main className="mx-auto max-w-md px-4 py-16">
       <h1 className="font-display text-3xl font-semibold">Create the first administrator</h1>
@@ -66,9 +67,9 @@ export default function Setup({ actionData }: Route.ComponentProps) {
         This one-time link sets up the admin account for the Millbrook Community Foundation website.
       </p>
       <Form method="post" className="mt-8 space-y-5" noValidate>
-        <AccountField name="email" label="Email" type="email" autoComplete="email" defaultValue={actionData?.email} error={errors.email?.[0]} />
-        <AccountField name="password" label="Password (at least 12 characters)" type="password" autoComplete="new-password" minLength={12} error={errors.password?.[0]} />
-        <AccountField name="confirm" label="Confirm password" type="password" autoComplete="new-password" error={errors.confirm?.[0]} />
+        <AccountField name="email" label="Email" type="email" autoComplete="email" defaultValue={value("email")} error={error("email")} />
+        <AccountField name="password" label="Password (at least 12 characters)" type="password" autoComplete="new-password" minLength={12} error={error("password")} />
+        <AccountField name="confirm" label="Confirm password" type="password" autoComplete="new-password" error={error("confirm")} />
         <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
           {busy ? "Creating..." : "Create administrator"}
         </button>
