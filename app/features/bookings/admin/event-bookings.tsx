@@ -12,9 +12,10 @@ import { owedRefunds } from "../bookings.server.ts";
 import { normaliseReference } from "../sales.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { parseForm } from "../../../lib/form-submission.ts";
-import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
+import type { IntentReply } from "../../../lib/form-reply.ts";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import { STAFF_CANCEL_FIELDS, StaffCancelSchema } from "../booking.schema.ts";
+import { Refusal, StatusCell } from "./event-rows.tsx";
 import type { Route } from "./+types/event-bookings";
 import { formatPenceExact } from "../../../lib/money.ts";
 import { formatUk } from "../../../lib/uk-time.ts";
@@ -108,7 +109,6 @@ const STATUS_STYLES: Record<string, string> = {
 export default function EventBookings({ loaderData, actionData }: Route.ComponentProps) {
   const { event, availability, totals, rows, confirm, owed } = loaderData;
   const base = `/admin/events/${event.id}/bookings`;
-  const page = replyFor(actionData, "bookings");
   return (
     <main className="px-4 py-6 sm:px-6 sm:py-8">
       <Link to="/admin/events" className="text-sm font-semibold text-brand-700 underline">
@@ -140,11 +140,7 @@ export default function EventBookings({ loaderData, actionData }: Route.Componen
         </div>
       </div>
 
-      {page.formError || page.error("intent") ? (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200">
-          {page.formError ?? page.error("intent")}
-        </p>
-      ) : null}
+      <Refusal answer={actionData} intent="bookings" />
 
       {owed.length > 0 ? (
         <section role="alert" aria-labelledby="owed-title" className="mt-6 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
@@ -237,39 +233,27 @@ export default function EventBookings({ loaderData, actionData }: Route.Componen
             { header: "Amount", align: "right", className: "whitespace-nowrap", cell: (row) => row.amount },
             {
               header: "Status",
-              cell: (row) => (
-                <>
-                  <span className={`rounded-full px-2 py-0.5 font-semibold whitespace-nowrap ${STATUS_STYLES[row.status] ?? ""}`}>{row.statusLabel}</span>
-                  {row.arrived && <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">Arrived {row.arrived}</span>}
-                </>
-              ),
+              cell: (row) => <StatusCell label={row.statusLabel} tone={STATUS_STYLES[row.status] ?? ""} note={row.arrived && `Arrived ${row.arrived}`} nowrap />,
             },
             { header: "Booked", className: "whitespace-nowrap", cell: (row) => row.booked },
             {
               header: "Actions",
               hiddenHeader: true,
               align: "right",
-              cell: (row) => {
-                const refused = replyFor(actionData, `cancel-${row.reference}`);
-                return (
-                  <>
-                    {row.status === "confirmed" && (
-                      <Link
-                        to={`${base}?cancel=${row.reference}`}
-                        className="font-semibold whitespace-nowrap text-red-800 underline"
-                        aria-label={`${row.paid ? "Refund" : "Cancel"} booking ${row.reference} (${row.name})`}
-                      >
-                        {row.paid ? "Refund" : "Cancel"}
-                      </Link>
-                    )}
-                    {refused.formError || refused.error("intent") ? (
-                      <span role="alert" className="mt-1 block text-xs font-medium text-red-800">
-                        {refused.formError ?? refused.error("intent")}
-                      </span>
-                    ) : null}
-                  </>
-                );
-              },
+              cell: (row) => (
+                <>
+                  {row.status === "confirmed" && (
+                    <Link
+                      to={`${base}?cancel=${row.reference}`}
+                      className="font-semibold whitespace-nowrap text-red-800 underline"
+                      aria-label={`${row.paid ? "Refund" : "Cancel"} booking ${row.reference} (${row.name})`}
+                    >
+                      {row.paid ? "Refund" : "Cancel"}
+                    </Link>
+                  )}
+                  <Refusal answer={actionData} intent={`cancel-${row.reference}`} inRow />
+                </>
+              ),
             },
           ]}
         />

@@ -10,11 +10,12 @@ import { countText, pageParam } from "../../../lib/paging.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 import { eventBookings } from "../../bookings/index.ts";
+import { Refusal, StatusCell } from "../../bookings/ui.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { offerByHand, offerOpen, removeFromWaitlist, waitlistEntryOf, waitlistPage } from "../waitlist.server.ts";
 import { WAITLIST_SHOWN, type WaitlistShown } from "../shown.ts";
 import { parseForm } from "../../../lib/form-submission.ts";
-import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
+import type { IntentReply } from "../../../lib/form-reply.ts";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import { STAFF_ENTRY_FIELDS, StaffEntrySchema } from "../waitlist.schema.ts";
 import type { Route } from "./+types/event-waitlist";
@@ -118,7 +119,6 @@ const outline = "inline-block rounded-full border-2 border-brand-600 bg-white px
 
 export default function EventWaitlist({ loaderData, actionData }: Route.ComponentProps) {
   const { event, availability, rows, filters, count, counts } = loaderData;
-  const page = replyFor(actionData, "waitlist");
   const waiting = counts.waiting;
   const list = `/admin/events/${event.id}/waitlist`;
   const filtered = Boolean(filters.status || filters.q);
@@ -136,11 +136,7 @@ export default function EventWaitlist({ loaderData, actionData }: Route.Componen
         {availability.left === null ? "No limit on places." : `${availability.left} of ${availability.limit} places free.`} {availability.offered > 0 ? `${availability.offered} held for waitlist offers. ` : ""}
         {waiting === 1 ? "1 person waiting." : `${waiting.toLocaleString("en-GB")} people waiting.`} Places that come back are offered in turn, by email.
       </p>
-      {page.formError || page.error("intent") ? (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200">
-          {page.formError ?? page.error("intent")}
-        </p>
-      ) : null}
+      <Refusal answer={actionData} intent="waitlist" />
       {everyone > 0 && (
         <>
           <FilterBar label="Filter the waitlist" q={filters.q} clearTo={list} filtered={filtered} className="sm:grid-cols-3" placeholder="Name or email">
@@ -176,47 +172,34 @@ export default function EventWaitlist({ loaderData, actionData }: Route.Componen
             { header: "Joined", className: "whitespace-nowrap", cell: (r) => r.joined },
             {
               header: "Status",
-              cell: (r) => (
-                <>
-                  <span className={`rounded-full px-2 py-0.5 font-semibold ${STATUS_STYLES[r.status]}`}>{STATUS_LABELS[r.status]}</span>
-                  {r.until ? <span className="mt-1 block text-xs text-slate-600">Held until {r.until}{r.mailed ? "" : " · email not sent"}</span> : null}
-                </>
-              ),
+              cell: (r) => <StatusCell label={STATUS_LABELS[r.status]} tone={STATUS_STYLES[r.status]} note={r.until && `Held until ${r.until}${r.mailed ? "" : " · email not sent"}`} />,
             },
             {
               header: "Actions",
               hiddenHeader: true,
-              cell: (r) => {
-                const refused = replyFor(actionData, `entry-${r.id}`);
-                const message = refused.formError ?? refused.error("intent");
-                return (
-                  <>
-                    <div className="flex flex-wrap gap-2">
-                      {r.status === "waiting" || r.status === "lapsed" ? (
-                        <Form method="post">
-                          <input type="hidden" name="entry" value={r.id} />
-                          <button type="submit" name="intent" value="offer" className={outline}>
-                            Offer places
-                          </button>
-                        </Form>
-                      ) : null}
-                      {r.status !== "removed" && r.status !== "booked" ? (
-                        <Form method="post">
-                          <input type="hidden" name="entry" value={r.id} />
-                          <button type="submit" name="intent" value="remove" className="rounded-full px-3 py-1 text-sm font-semibold text-red-800 underline">
-                            Remove<span className="sr-only"> {r.name}</span>
-                          </button>
-                        </Form>
-                      ) : null}
-                    </div>
-                    {message ? (
-                      <span role="alert" className="mt-1 block text-xs font-medium text-red-800">
-                        {message}
-                      </span>
+              cell: (r) => (
+                <>
+                  <div className="flex flex-wrap gap-2">
+                    {r.status === "waiting" || r.status === "lapsed" ? (
+                      <Form method="post">
+                        <input type="hidden" name="entry" value={r.id} />
+                        <button type="submit" name="intent" value="offer" className={outline}>
+                          Offer places
+                        </button>
+                      </Form>
                     ) : null}
-                  </>
-                );
-              },
+                    {r.status !== "removed" && r.status !== "booked" ? (
+                      <Form method="post">
+                        <input type="hidden" name="entry" value={r.id} />
+                        <button type="submit" name="intent" value="remove" className="rounded-full px-3 py-1 text-sm font-semibold text-red-800 underline">
+                          Remove<span className="sr-only"> {r.name}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                  </div>
+                  <Refusal answer={actionData} intent={`entry-${r.id}`} inRow />
+                </>
+              ),
             },
           ]}
         />
