@@ -15,7 +15,7 @@ import { parseForm } from "../../../lib/form-submission.ts";
 import type { IntentReply } from "../../../lib/form-reply.ts";
 import { Table } from "../../../components/admin/kit/table.tsx";
 import { STAFF_CANCEL_FIELDS, StaffCancelSchema } from "../booking.schema.ts";
-import { Refusal, StatusCell } from "./event-rows.tsx";
+import { Refusal, StatusCell } from "../../../components/admin/kit/row-status.tsx";
 import type { Route } from "./+types/event-bookings";
 import { formatPenceExact } from "../../../lib/money.ts";
 import { formatUk } from "../../../lib/uk-time.ts";

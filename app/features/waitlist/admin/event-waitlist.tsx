@@ -10,7 +10,7 @@ import { countText, pageParam } from "../../../lib/paging.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 import { eventBookings } from "../../bookings/index.ts";
-import { Refusal, StatusCell } from "../../bookings/ui.ts";
+import { Refusal, StatusCell } from "../../../components/admin/kit/row-status.tsx";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { offerByHand, offerOpen, removeFromWaitlist, waitlistEntryOf, waitlistPage } from "../waitlist.server.ts";
 import { WAITLIST_SHOWN, type WaitlistShown } from "../shown.ts";

@@ -1,7 +1,7 @@
 /**
- * What an event's staff screens of bookings and of its waitlist draw alike (both tables are
- * the admin kit's `Table`): a row's status as a coloured pill with a line under it, and the
- * message of a refused form, for the page or beside a row's actions (docs/decisions/287).
+ * The admin kit's pieces for a table's rows and their forms: a row's status as a coloured
+ * pill with a line under it, and the message of a refused form (`{ intent, reply }`,
+ * docs/decisions/287), for the page or beside a row's actions.
  */
 import type { ReactNode } from "react";
 import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
