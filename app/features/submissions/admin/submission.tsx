@@ -6,6 +6,7 @@ import { KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STAT
 import { MAKE_VOLUNTEER_FIELDS, MakeVolunteerSchema, SUBMISSION_NOTE_FIELDS, SUBMISSION_STATUS_FIELDS, SubmissionNoteSchema, SubmissionStatusSchema } from "../inbox.schema.ts";
 import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
 import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
+import { Refusal } from "../../../components/admin/kit/row-status.tsx";
 import { volunteerFromSubmission } from "../../volunteering/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { isImageType } from "../../../storage/file-types.ts";
@@ -98,7 +99,6 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
   const s = loaderData.submission;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const page = replyFor(actionData, "submission");
   const status = replyFor(actionData, "status");
   const volunteer = replyFor(actionData, "make-volunteer");
   const note = replyFor(actionData, "note");
@@ -125,11 +125,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         )}
       </p>
 
-      {page.formError && (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200">
-          {page.formError}
-        </p>
-      )}
+      <Refusal answer={actionData} intent="submission" />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-6">
