@@ -34,3 +34,14 @@ export function bookingFormErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * Staff cancelling (or refunding) one booking from the event's bookings screen: the only
+ * action there, naming the booking by its reference. Whether the reference is a booking of
+ * this event, and still confirmed, is the server's answer (a toast), not the form's.
+ */
+export const StaffCancelSchema = z.object({
+  intent: z.literal("cancel", { message: "Unknown action." }),
+  reference: z.string(),
+});
+export const STAFF_CANCEL_FIELDS = ["intent", "reference"] as const;

@@ -25,6 +25,9 @@ import { erasePersonalData, findPersonalData, personalDataExport } from "../../d
 import { updateEvent, type EventInput } from "../events/events-admin.server.ts";
 import { FieldsRefusedError } from "../../domain/listings/save-listing.server.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
+import { throughLayouts } from "../../../tests/helpers/route-table.ts";
+import { routeArgs, staffSession } from "../../../tests/helpers/submissions.ts";
+import * as bookingsScreen from "./admin/event-bookings.tsx";
 import { withStripeDouble } from "../../../tests/helpers/stripe-site.ts";
 
 setupTestDatabase();
@@ -155,6 +158,34 @@ describe("staff cancel and refund", () => {
     // The reference of another event's booking does nothing here.
     const other = await makeEvent();
     expect((await cancelBookingByStaff(other.id, made.booking.reference, actor)).outcome).toBe("not-found");
+  });
+
+  it("the screen answers an unknown action under the booking's row (cancel-<reference>), or the page, and cancels nothing", async () => {
+    const event = await makeEvent({ tickets_available: 5 });
+    const made = await createBooking(buyer(event.id, "Steady Booker", 2));
+    if (!made.ok) throw new Error("not made");
+    const staff = await staffSession("editor", { permissions: ["submissions"] });
+    const url = `/admin/events/${event.id}/bookings`;
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      const answer = await throughLayouts("features/bookings/admin/event-bookings.tsx", bookingsScreen.action, routeArgs(url, { id: String(event.id) }, { token: staff.token, method: "POST", body: form }));
+      if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
+      const { data, init } = answer as unknown as { data: { intent: string; reply: { error?: Record<string, string[]> } }; init: ResponseInit };
+      return { status: init.status, intent: data.intent, error: data.reply.error };
+    };
+    const reference = made.booking.reference;
+    // Typed loosely, the reference still names its row.
+    expect(await post({ intent: "delete", reference: reference.toLowerCase() })).toEqual({ status: 400, intent: `cancel-${reference}`, error: { intent: ["Unknown action."] } });
+    expect(await post({ reference })).toEqual({ status: 400, intent: `cancel-${reference}`, error: { intent: ["Unknown action."] } });
+    expect(await post({ intent: "delete" })).toEqual({ status: 400, intent: "bookings", error: { intent: ["Unknown action."] } });
+    const [row] = await getDb().select().from(bookings).where(eq(bookings.reference, reference));
+    expect(row.status).toBe("confirmed");
+    expect((await availability(event.id))?.left).toBe(3);
+    expect(await auditOf(reference)).toEqual([]);
+    // The cancel form itself cancels it (back to the screen, with its toast).
+    expect(await post({ intent: "cancel", reference })).toMatchObject({ status: 302, location: url });
+    expect((await availability(event.id))?.left).toBe(5);
   });
 
   it("refunds a paid booking through Stripe, marks it refunded and audit-logs it", async () => {

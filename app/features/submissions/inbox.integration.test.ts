@@ -20,7 +20,8 @@ import { submissionFields } from "./submission-labels.ts";
 import { createVolunteerRole, deleteVolunteerRole } from "../volunteer-roles/volunteer-roles.server.ts";
 import { getAwardRound, saveAwardRound } from "../awards/awards.server.ts";
 import { categoriesText } from "../awards/awards.schema.ts";
-import { loader as submissionRouteLoader } from "./admin/submission.tsx";
+import { action as submissionRouteAction, loader as submissionRouteLoader } from "./admin/submission.tsx";
+import { volunteers } from "../volunteering/table.ts";
 import { csvCell, csvStream, inBatches } from "../../lib/csv.ts";
 import { submitPublicForm } from "./submissions.server.ts";
 import { loader as fileRouteLoader } from "./admin/submission-file.ts";
@@ -177,6 +178,62 @@ describe("status and note", () => {
     expect(entries.map((e) => e.action)).toEqual(["submission.status", "submission.note"]);
     expect(entries[0]!.details).toMatchObject({ from: "new", to: "accepted", reference: ref });
     expect(JSON.stringify(entries[1]!.details)).not.toContain("keen");
+  });
+});
+
+describe("a submission's forms answer the one reply shape, and a refusal changes nothing", () => {
+  const post = async (id: string, fields: Record<string, string>) => {
+    const { token } = await staffSession("editor", { canSeeSubmissions: true });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    const answer = await throughLayouts("features/submissions/admin/submission.tsx", submissionRouteAction, routeArgs(`/admin/inbox/${id}`, { id }, { token, method: "POST", body }));
+    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
+    const { data, init } = answer as unknown as { data: { intent: string; reply: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: ResponseInit };
+    return { status: init.status, intent: data.intent, error: data.reply.error, values: data.reply.initialValue };
+  };
+
+  it("refuses a status not on the list under the status form, and keeps the status", async () => {
+    const row = (await byReference(await submit("volunteer")))!;
+    expect(await post(row.id, { intent: "status", status: "archived-forever" })).toMatchObject({ status: 400, intent: "status", error: { status: ["Please choose a status from the list."] } });
+    expect(await post(row.id, { intent: "status" })).toMatchObject({ status: 400, intent: "status", error: { status: ["Please choose a status from the list."] } });
+    const after = (await byReference(row.reference))!;
+    expect(after.status).toBe("new");
+    expect(after.updated_at.getTime()).toBe(row.updated_at.getTime());
+    // A status from the list is saved (the page again, with its toast).
+    expect(await post(row.id, { intent: "status", status: "in_review" })).toMatchObject({ status: 302, location: `/admin/inbox/${row.id}` });
+    expect((await byReference(row.reference))!.status).toBe("in_review");
+  });
+
+  it("refuses a note over the limit under the note form with the note as typed, and keeps the old note", async () => {
+    const row = (await byReference(await submit("stall_application")))!;
+    const long = "x".repeat(5001);
+    const refused = await post(row.id, { intent: "note", note: long });
+    expect(refused).toMatchObject({ status: 400, intent: "note", error: { note: ["Please keep the note under 5000 characters."] } });
+    expect(refused.values).toMatchObject({ note: long });
+    expect((await byReference(row.reference))!.note).toBe(row.note);
+    // Spaces and a Windows line end around a note at the limit do not count against it.
+    expect(await post(row.id, { intent: "note", note: ` ${"y".repeat(4998)}\r\nz ` })).toMatchObject({ status: 302 });
+    expect((await byReference(row.reference))!.note).toBe(`${"y".repeat(4998)}\nz`);
+  });
+
+  it("refuses making a volunteer of anything but a volunteer offer, and an unknown action, and makes no volunteer", async () => {
+    const row = (await byReference(await submit("nomination")))!;
+    const before = await getDb().select().from(volunteers).where(eq(volunteers.email, row.email));
+    expect(await post(row.id, { intent: "make-volunteer", name: row.name })).toMatchObject({
+      status: 400,
+      intent: "make-volunteer",
+      error: { "": ["Only a volunteer offer can be made into a volunteer."] },
+    });
+    expect(await post(row.id, { intent: "shout" })).toMatchObject({ status: 400, intent: "submission", error: { "": ["Unknown action."] } });
+    expect(await getDb().select().from(volunteers).where(eq(volunteers.email, row.email))).toEqual(before);
+    const after = (await byReference(row.reference))!;
+    expect({ status: after.status, note: after.note }).toEqual({ status: row.status, note: row.note });
+  });
+
+  it("answers a submission that no longer exists under the form that was posted", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect(await post(missing, { intent: "status", status: "accepted" })).toMatchObject({ status: 400, intent: "status", error: { "": ["This submission no longer exists."] } });
+    expect(await post(missing, { intent: "note", note: "Hello" })).toMatchObject({ status: 400, intent: "note", error: { "": ["This submission no longer exists."] } });
   });
 });
 

@@ -130,4 +130,23 @@ describe("an event's waitlist, paged", () => {
     expect(refused.headers.get("Location")).toBe(url);
     expect((await waitlistEntryOf(other.id, theirs.id))?.status).toBe("waiting");
   });
+
+  it("answers an unknown action on a row's forms under that row (entry-<id>), and on the page without an entry; nothing changes", async () => {
+    const event = await eventWithLine();
+    const staff = await staffSession("editor", { permissions: ["submissions"] });
+    const url = `/admin/events/${event.id}/waitlist`;
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      const answer = await throughLayouts("features/waitlist/admin/event-waitlist.tsx", screen.action, routeArgs(url, { id: String(event.id) }, { token: staff.token, method: "POST", body: form }));
+      const { data, init } = answer as unknown as { data: { intent: string; reply: { error?: Record<string, string[]> } }; init: ResponseInit };
+      return { status: init.status, intent: data.intent, error: data.reply.error };
+    };
+    const [first] = (await waitlistPage(event.id, { status: "waiting", page: 1 }, now)).items;
+    expect(await post({ entry: first.id, intent: "book-them-all" })).toEqual({ status: 400, intent: `entry-${first.id}`, error: { intent: ["Unknown action."] } });
+    expect(await post({ entry: first.id })).toEqual({ status: 400, intent: `entry-${first.id}`, error: { intent: ["Unknown action."] } });
+    expect(await post({ intent: "shout" })).toEqual({ status: 400, intent: "waitlist", error: { intent: ["Unknown action."] } });
+    expect(await waitlistEntryOf(event.id, first.id)).toMatchObject({ status: "waiting", offered_at: null });
+    expect((await waitlistPage(event.id, { status: "", q: "", page: 1 }, now)).counts).toMatchObject({ waiting: 100, offered: 6, removed: 5 });
+  });
 });

@@ -13,6 +13,10 @@ export interface TableColumn<T> {
   className?: string;
   /** Stacked tables: the words before the cell on phones ("Role: "). */
   phoneLabel?: string;
+  /** Right-aligned, header and cells (quantities, amounts, a row's actions). */
+  align?: "right";
+  /** The header for screen readers only (a column of actions). */
+  hiddenHeader?: boolean;
 }
 
 /** Stacked on phones: rows and cells become blocks, the header row is left to screen readers. */
@@ -52,8 +56,8 @@ export function Table<T extends { id: number | string }>({
         <thead className={`${framed ? "bg-slate-50 text-slate-700" : "text-slate-700"} ${on(STACKED.head)}`}>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={`${pad} whitespace-nowrap`}>
-                {column.header}
+              <th key={column.header} scope="col" className={`${pad} whitespace-nowrap ${column.align === "right" ? "text-right" : ""}`}>
+                {column.hiddenHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
           </tr>
@@ -62,7 +66,7 @@ export function Table<T extends { id: number | string }>({
           {items.map((item) => (
             <tr key={item.id} className={on(`align-top ${STACKED.row}`)} {...rowAttributes?.(item)}>
               {columns.map((column) => (
-                <td key={column.header} data-label={stacked ? column.phoneLabel : undefined} className={`${pad} ${column.className ?? ""} ${on(STACKED.cell)}`}>
+                <td key={column.header} data-label={stacked ? column.phoneLabel : undefined} className={`${pad} ${column.align === "right" ? "text-right" : ""} ${column.className ?? ""} ${on(STACKED.cell)}`}>
                   {column.cell(item)}
                 </td>
               ))}

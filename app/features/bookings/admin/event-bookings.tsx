@@ -11,6 +11,11 @@ import { cancelBookingByStaff, eventBookings, STATUS_LABELS } from "../bookings-
 import { owedRefunds } from "../bookings.server.ts";
 import { normaliseReference } from "../sales.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import type { IntentReply } from "../../../lib/form-reply.ts";
+import { Table } from "../../../components/admin/kit/table.tsx";
+import { STAFF_CANCEL_FIELDS, StaffCancelSchema } from "../booking.schema.ts";
+import { Refusal, StatusCell } from "../../../components/admin/kit/row-status.tsx";
 import type { Route } from "./+types/event-bookings";
 import { formatPenceExact } from "../../../lib/money.ts";
 import { formatUk } from "../../../lib/uk-time.ts";
@@ -54,13 +59,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A refused post names the form it answers (docs/decisions/287): `cancel-<reference>` for a
+ * booking's cancel form, shown on its row; `bookings` for the page when no booking is named.
+ */
+const cancelIntent = (reference: string | null) => (reference ? `cancel-${reference}` : "bookings");
+
 export async function action(args: Route.ActionArgs) {
   const id = eventId(args.params);
   const form = await args.request.formData();
-  const reference = String(form.get("reference") ?? "");
-  if (form.get("intent") !== "cancel") return data({ error: "Unknown action." }, { status: 400 });
+  const submission = parseForm(form, StaffCancelSchema, STAFF_CANCEL_FIELDS);
+  if (submission.status !== "success") {
+    return data<IntentReply>({ intent: cancelIntent(normaliseReference(String(form.get("reference") ?? ""))), reply: submission.reply() }, { status: 400 });
+  }
   const back = `/admin/events/${id}/bookings`;
-  const result = await cancelBookingByStaff(id, reference, currentActor(args));
+  const result = await cancelBookingByStaff(id, submission.value.reference, currentActor(args));
   switch (result.outcome) {
     case "cancelled":
       return redirectWithToast(back, { type: "success", message: `Booking ${result.booking.reference} cancelled. Its tickets are back on sale.` });
@@ -93,7 +106,7 @@ const STATUS_STYLES: Record<string, string> = {
   expired: "bg-slate-100 text-slate-700",
 };
 
-export default function EventBookings({ loaderData }: Route.ComponentProps) {
+export default function EventBookings({ loaderData, actionData }: Route.ComponentProps) {
   const { event, availability, totals, rows, confirm, owed } = loaderData;
   const base = `/admin/events/${event.id}/bookings`;
   return (
@@ -126,6 +139,8 @@ export default function EventBookings({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </div>
+
+      <Refusal answer={actionData} intent="bookings" />
 
       {owed.length > 0 ? (
         <section role="alert" aria-labelledby="owed-title" className="mt-6 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
@@ -204,52 +219,44 @@ export default function EventBookings({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-3 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No bookings yet.</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <caption className="sr-only">Bookings for {event.title}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">Reference</th>
-                <th scope="col" className="px-3 py-2">Name</th>
-                <th scope="col" className="px-3 py-2">Email</th>
-                <th scope="col" className="px-3 py-2 text-right">Quantity</th>
-                <th scope="col" className="px-3 py-2 text-right">Amount</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Booked</th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => (
-                <tr key={row.reference} data-testid="booking-row">
-                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{row.reference}</td>
-                  <td className="px-3 py-2 font-semibold text-ink">{row.name}</td>
-                  <td className="px-3 py-2 break-words">{row.email}</td>
-                  <td className="px-3 py-2 text-right">{row.quantity}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">{row.amount}</td>
-                  <td className="px-3 py-2">
-                    <span className={`rounded-full px-2 py-0.5 font-semibold whitespace-nowrap ${STATUS_STYLES[row.status] ?? ""}`}>{row.statusLabel}</span>
-                    {row.arrived && <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">Arrived {row.arrived}</span>}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{row.booked}</td>
-                  <td className="px-3 py-2 text-right">
-                    {row.status === "confirmed" && (
-                      <Link
-                        to={`${base}?cancel=${row.reference}`}
-                        className="font-semibold whitespace-nowrap text-red-800 underline"
-                        aria-label={`${row.paid ? "Refund" : "Cancel"} booking ${row.reference} (${row.name})`}
-                      >
-                        {row.paid ? "Refund" : "Cancel"}
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          framed
+          caption={`Bookings for ${event.title}`}
+          minWidth="min-w-[52rem]"
+          items={rows.map((row) => ({ ...row, id: row.reference }))}
+          rowAttributes={() => ({ "data-testid": "booking-row" })}
+          columns={[
+            { header: "Reference", className: "font-mono text-xs whitespace-nowrap", cell: (row) => row.reference },
+            { header: "Name", className: "font-semibold text-ink", cell: (row) => row.name },
+            { header: "Email", className: "break-words", cell: (row) => row.email },
+            { header: "Quantity", align: "right", cell: (row) => row.quantity },
+            { header: "Amount", align: "right", className: "whitespace-nowrap", cell: (row) => row.amount },
+            {
+              header: "Status",
+              cell: (row) => <StatusCell label={row.statusLabel} tone={STATUS_STYLES[row.status] ?? ""} note={row.arrived && `Arrived ${row.arrived}`} nowrap />,
+            },
+            { header: "Booked", className: "whitespace-nowrap", cell: (row) => row.booked },
+            {
+              header: "Actions",
+              hiddenHeader: true,
+              align: "right",
+              cell: (row) => (
+                <>
+                  {row.status === "confirmed" && (
+                    <Link
+                      to={`${base}?cancel=${row.reference}`}
+                      className="font-semibold whitespace-nowrap text-red-800 underline"
+                      aria-label={`${row.paid ? "Refund" : "Cancel"} booking ${row.reference} (${row.name})`}
+                    >
+                      {row.paid ? "Refund" : "Cancel"}
+                    </Link>
+                  )}
+                  <Refusal answer={actionData} intent={`cancel-${row.reference}`} inRow />
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </main>
   );

@@ -2,7 +2,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { SubmissionBadges } from "./submission-badges.tsx";
 import { getSubmission, InboxError, staffChoices, setSubmissionNote, setSubmissionStatus } from "../inbox.server.ts";
-import { isStatus, KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../submission-labels.ts";
+import { KIND_LABELS, NOTE_MAX, STATUS_LABELS, submissionFields, SUBMISSION_STATUSES } from "../submission-labels.ts";
+import { MAKE_VOLUNTEER_FIELDS, MakeVolunteerSchema, SUBMISSION_NOTE_FIELDS, SUBMISSION_STATUS_FIELDS, SubmissionNoteSchema, SubmissionStatusSchema } from "../inbox.schema.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
+import { Refusal } from "../../../components/admin/kit/row-status.tsx";
 import { volunteerFromSubmission } from "../../volunteering/index.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { isImageType } from "../../../storage/file-types.ts";
@@ -35,42 +39,57 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A refusal names the form it answers (docs/decisions/287): `status`, `note` or
+ * `make-volunteer`, shown in that form's box; `submission` for the page (an unknown action).
+ */
+const refuse = (intent: string, message: string) => data<IntentReply>({ intent, reply: refusedForm({ _form: message }) }, { status: 400 });
+
 export async function action(args: Route.ActionArgs) {
   const id = args.params.id;
   const form = await args.request.formData();
+  const intent = form.get("intent");
   const actor = currentActor(args);
   const here = `/admin/inbox/${id}`;
+  if (intent !== "status" && intent !== "make-volunteer" && intent !== "note") return refuse("submission", "Unknown action.");
   try {
-    if (form.get("intent") === "status") {
-      const status = form.get("status");
-      if (!isStatus(status)) return data({ error: "Please choose a status from the list." }, { status: 400 });
+    if (intent === "status") {
+      const submission = parseForm(form, SubmissionStatusSchema, SUBMISSION_STATUS_FIELDS);
+      if (submission.status !== "success") return data<IntentReply>({ intent, reply: submission.reply() }, { status: 400 });
+      const { status } = submission.value;
       await setSubmissionStatus(id, status, actor);
       return redirectWithToast(here, { type: "success", message: `Status changed to ${STATUS_LABELS[status]}` });
     }
-    if (form.get("intent") === "make-volunteer") {
+    if (intent === "make-volunteer") {
+      const submission = parseForm(form, MakeVolunteerSchema, MAKE_VOLUNTEER_FIELDS);
+      if (submission.status !== "success") return data<IntentReply>({ intent, reply: submission.reply() }, { status: 400 });
       // A volunteer offer becomes a volunteer (name, email, phone), ready for the rota.
       const made = await volunteerFromSubmission(id, actor);
-      if (!made) return data({ error: "Only a volunteer offer can be made into a volunteer." }, { status: 400 });
-      return redirectWithToast("/admin/volunteering/volunteers", {
-        type: "success",
-        message: made.created ? `${loaderName(form)} is now a volunteer` : `${loaderName(form)} was already a volunteer`,
-      });
+      if (!made) return refuse(intent, "Only a volunteer offer can be made into a volunteer.");
+      const { name } = submission.value;
+      return redirectWithToast("/admin/volunteering/volunteers", { type: "success", message: made.created ? `${name} is now a volunteer` : `${name} was already a volunteer` });
     }
-    if (form.get("intent") === "note") {
-      await setSubmissionNote(id, String(form.get("note") ?? ""), actor);
-      return redirectWithToast(here, { type: "success", message: "Note saved" });
-    }
+    const submission = parseForm(form, SubmissionNoteSchema, SUBMISSION_NOTE_FIELDS);
+    if (submission.status !== "success") return data<IntentReply>({ intent, reply: submission.reply() }, { status: 400 });
+    await setSubmissionNote(id, submission.value.note, actor);
+    return redirectWithToast(here, { type: "success", message: "Note saved" });
   } catch (error) {
-    if (error instanceof InboxError) return data({ error: error.message }, { status: 400 });
+    if (error instanceof InboxError) return refuse(intent, error.message);
     throw error;
   }
-  return data({ error: "Unknown action." }, { status: 400 });
 }
-
-const loaderName = (form: FormData) => String(form.get("name") ?? "They").slice(0, 120) || "They";
 
 function fileSize(bytes: number) {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** A form's refusal, beside the form (the words the server answered). */
+function FormError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="mt-3 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-900 ring-1 ring-red-200">
+      {message}
+    </p>
+  ) : null;
 }
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
@@ -80,6 +99,11 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
   const s = loaderData.submission;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const status = replyFor(actionData, "status");
+  const volunteer = replyFor(actionData, "make-volunteer");
+  const note = replyFor(actionData, "note");
+  const statusError = status.formError ?? status.error("status");
+  const noteError = note.formError ?? note.error("note");
 
   return (
     <main className="px-4 py-6 sm:px-6 sm:py-8">
@@ -101,11 +125,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         )}
       </p>
 
-      {actionData?.error && (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-200">
-          {actionData.error}
-        </p>
-      )}
+      <Refusal answer={actionData} intent="submission" />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-6">
@@ -170,7 +190,14 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="intent" value="status" />
               <label className="block text-sm font-semibold text-slate-800">
                 Change status
-                <select name="status" defaultValue={s.status} key={s.status} className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base">
+                <select
+                  name="status"
+                  defaultValue={s.status}
+                  key={s.status}
+                  aria-invalid={statusError ? true : undefined}
+                  aria-describedby={statusError ? "status-error" : undefined}
+                  className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
+                >
                   {SUBMISSION_STATUSES.map((status) => (
                     <option key={status} value={status}>
                       {STATUS_LABELS[status]}
@@ -178,6 +205,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
                   ))}
                 </select>
               </label>
+              <FormError id="status-error" message={statusError} />
               <button type="submit" className={button} disabled={busy("status")}>
                 {busy("status") ? "Saving..." : "Save status"}
               </button>
@@ -190,6 +218,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
                 Volunteer
               </h2>
               <p className="mt-1 text-sm text-slate-600">Add them to the volunteers (name, email and phone), so staff can put them on the rota.</p>
+              <FormError id="make-volunteer-error" message={volunteer.formError ?? volunteer.error("name")} />
               <Form method="post" className="mt-3">
                 <input type="hidden" name="intent" value="make-volunteer" />
                 <input type="hidden" name="name" value={s.name} />
@@ -215,10 +244,13 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
                 name="note"
                 rows={5}
                 maxLength={NOTE_MAX}
-                defaultValue={s.note}
-                key={s.note}
+                defaultValue={note.value("note") ?? s.note}
+                key={`${s.note}${note.value("note") ?? ""}`}
+                aria-invalid={noteError ? true : undefined}
+                aria-describedby={noteError ? "note-error" : undefined}
                 className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
               />
+              <FormError id="note-error" message={noteError} />
               <button type="submit" className={button} disabled={busy("note")}>
                 {busy("note") ? "Saving..." : "Save note"}
               </button>

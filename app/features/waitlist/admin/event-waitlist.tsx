@@ -10,9 +10,14 @@ import { countText, pageParam } from "../../../lib/paging.ts";
 import { currentActor } from "../../../auth/guards.server.ts";
 import { formatShortDate, formatTime } from "../../../components/site/format.ts";
 import { eventBookings } from "../../bookings/index.ts";
+import { Refusal, StatusCell } from "../../../components/admin/kit/row-status.tsx";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { offerByHand, offerOpen, removeFromWaitlist, waitlistEntryOf, waitlistPage } from "../waitlist.server.ts";
 import { WAITLIST_SHOWN, type WaitlistShown } from "../shown.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import type { IntentReply } from "../../../lib/form-reply.ts";
+import { Table } from "../../../components/admin/kit/table.tsx";
+import { STAFF_ENTRY_FIELDS, StaffEntrySchema } from "../waitlist.schema.ts";
 import type { Route } from "./+types/event-waitlist";
 import { formatUk } from "../../../lib/uk-time.ts";
 
@@ -69,31 +74,38 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A refused post names the form it answers (docs/decisions/287): `entry-<id>` for the forms
+ * of one person's row, shown on that row; `waitlist` for the page when no entry is named.
+ */
+const entryIntent = (entry: string) => (entry ? `entry-${entry}` : "waitlist");
+
 export async function action(args: Route.ActionArgs) {
   const id = eventId(args.params);
   const form = await args.request.formData();
-  const entry = String(form.get("entry") ?? "");
+  const submission = parseForm(form, StaffEntrySchema, STAFF_ENTRY_FIELDS);
+  if (submission.status !== "success") {
+    return data<IntentReply>({ intent: entryIntent(String(form.get("entry") ?? "").slice(0, 40)), reply: submission.reply() }, { status: 400 });
+  }
+  const { intent, entry } = submission.value;
   // Back to the page and filters the action was taken from.
   const query = filtersQuery(filtersOf(new URL(args.request.url)));
   const back = `/admin/events/${id}/waitlist${query ? `?${query}` : ""}`;
   const row = await waitlistEntryOf(id, entry);
   if (!row) return redirectWithToast(back, { type: "error", message: "That person is not on this event's waitlist." });
-  if (form.get("intent") === "remove") {
+  if (intent === "remove") {
     const removed = await removeFromWaitlist(row.id, currentActor(args));
     return redirectWithToast(back, removed ? { type: "success", message: `${row.name} is off the waitlist.` } : { type: "error", message: `${row.name} was already off the waitlist.` });
   }
-  if (form.get("intent") === "offer") {
-    const result = await offerByHand(row.id, currentActor(args));
-    if (result.ok) return redirectWithToast(back, { type: "success", message: `${row.name} has been offered ${row.places === 1 ? "1 place" : `${row.places} places`}.` });
-    const why =
-      result.reason === "not-enough"
-        ? `only ${result.left === 1 ? "1 place is" : `${result.left} places are`} free, and ${row.name} wants ${row.places}`
-        : result.reason === "closed"
-          ? "ticket sales for this event have closed"
-          : "they are not waiting";
-    return redirectWithToast(back, { type: "error", message: `No offer made: ${why}.` });
-  }
-  return data({ error: "Unknown action." }, { status: 400 });
+  const result = await offerByHand(row.id, currentActor(args));
+  if (result.ok) return redirectWithToast(back, { type: "success", message: `${row.name} has been offered ${row.places === 1 ? "1 place" : `${row.places} places`}.` });
+  const why =
+    result.reason === "not-enough"
+      ? `only ${result.left === 1 ? "1 place is" : `${result.left} places are`} free, and ${row.name} wants ${row.places}`
+      : result.reason === "closed"
+        ? "ticket sales for this event have closed"
+        : "they are not waiting";
+  return redirectWithToast(back, { type: "error", message: `No offer made: ${why}.` });
 }
 
 const STATUS_STYLES: Record<string, string> = {
@@ -105,7 +117,7 @@ const STATUS_STYLES: Record<string, string> = {
 };
 const outline = "inline-block rounded-full border-2 border-brand-600 bg-white px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50";
 
-export default function EventWaitlist({ loaderData }: Route.ComponentProps) {
+export default function EventWaitlist({ loaderData, actionData }: Route.ComponentProps) {
   const { event, availability, rows, filters, count, counts } = loaderData;
   const waiting = counts.waiting;
   const list = `/admin/events/${event.id}/waitlist`;
@@ -124,6 +136,7 @@ export default function EventWaitlist({ loaderData }: Route.ComponentProps) {
         {availability.left === null ? "No limit on places." : `${availability.left} of ${availability.limit} places free.`} {availability.offered > 0 ? `${availability.offered} held for waitlist offers. ` : ""}
         {waiting === 1 ? "1 person waiting." : `${waiting.toLocaleString("en-GB")} people waiting.`} Places that come back are offered in turn, by email.
       </p>
+      <Refusal answer={actionData} intent="waitlist" />
       {everyone > 0 && (
         <>
           <FilterBar label="Filter the waitlist" q={filters.q} clearTo={list} filtered={filtered} className="sm:grid-cols-3" placeholder="Name or email">
@@ -146,57 +159,50 @@ export default function EventWaitlist({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">{filtered ? "Nobody on the waitlist matches these filters." : "Nobody is on the waitlist."}</p>
       ) : (
-        <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <caption className="sr-only">Waitlist for {event.title}, in line order</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">Name</th>
-                <th scope="col" className="px-3 py-2">Email</th>
-                <th scope="col" className="px-3 py-2">Places</th>
-                <th scope="col" className="px-3 py-2">Joined</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((r) => (
-                <tr key={r.id} data-testid="waitlist-row">
-                  <td className="px-3 py-2 font-semibold">{r.name}</td>
-                  <td className="px-3 py-2 break-all">{r.email}</td>
-                  <td className="px-3 py-2">{r.places}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{r.joined}</td>
-                  <td className="px-3 py-2">
-                    <span className={`rounded-full px-2 py-0.5 font-semibold ${STATUS_STYLES[r.status]}`}>{STATUS_LABELS[r.status]}</span>
-                    {r.until ? <span className="mt-1 block text-xs text-slate-600">Held until {r.until}{r.mailed ? "" : " · email not sent"}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-2">
-                      {r.status === "waiting" || r.status === "lapsed" ? (
-                        <Form method="post">
-                          <input type="hidden" name="entry" value={r.id} />
-                          <button type="submit" name="intent" value="offer" className={outline}>
-                            Offer places
-                          </button>
-                        </Form>
-                      ) : null}
-                      {r.status !== "removed" && r.status !== "booked" ? (
-                        <Form method="post">
-                          <input type="hidden" name="entry" value={r.id} />
-                          <button type="submit" name="intent" value="remove" className="rounded-full px-3 py-1 text-sm font-semibold text-red-800 underline">
-                            Remove<span className="sr-only"> {r.name}</span>
-                          </button>
-                        </Form>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          framed
+          caption={`Waitlist for ${event.title}, in line order`}
+          minWidth="min-w-[48rem]"
+          items={rows}
+          rowAttributes={() => ({ "data-testid": "waitlist-row" })}
+          columns={[
+            { header: "Name", className: "font-semibold", cell: (r) => r.name },
+            { header: "Email", className: "break-all", cell: (r) => r.email },
+            { header: "Places", cell: (r) => r.places },
+            { header: "Joined", className: "whitespace-nowrap", cell: (r) => r.joined },
+            {
+              header: "Status",
+              cell: (r) => <StatusCell label={STATUS_LABELS[r.status]} tone={STATUS_STYLES[r.status]} note={r.until && `Held until ${r.until}${r.mailed ? "" : " · email not sent"}`} />,
+            },
+            {
+              header: "Actions",
+              hiddenHeader: true,
+              cell: (r) => (
+                <>
+                  <div className="flex flex-wrap gap-2">
+                    {r.status === "waiting" || r.status === "lapsed" ? (
+                      <Form method="post">
+                        <input type="hidden" name="entry" value={r.id} />
+                        <button type="submit" name="intent" value="offer" className={outline}>
+                          Offer places
+                        </button>
+                      </Form>
+                    ) : null}
+                    {r.status !== "removed" && r.status !== "booked" ? (
+                      <Form method="post">
+                        <input type="hidden" name="entry" value={r.id} />
+                        <button type="submit" name="intent" value="remove" className="rounded-full px-3 py-1 text-sm font-semibold text-red-800 underline">
+                          Remove<span className="sr-only"> {r.name}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                  </div>
+                  <Refusal answer={actionData} intent={`entry-${r.id}`} inRow />
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       <Pagination page={count.page} pages={count.pages} more={count.more} linkTo={(page) => `${list}?${filtersQuery({ ...filters, page })}`} />
     </main>
