@@ -1,2 +1,2 @@
 /** What the rest of the site uses of annual reports: the visible reports, newest first, for /trustees. */
-export { listAnnualReports, type PublicAnnualReport } from "./annual-reports.server.ts";
+export { listAnnualReports } from "./annual-reports.server.ts";

@@ -11,7 +11,7 @@ import type { OfflineGiftInput } from "./offline-gifts.server.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The largest amount one offline gift or collection may record. */
-export const LARGEST_OFFLINE_PENCE = 100_000_000;
+const LARGEST_OFFLINE_PENCE = 100_000_000;
 
 const isDay = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`));
 

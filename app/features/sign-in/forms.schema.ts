@@ -11,7 +11,7 @@ import type { FormReply } from "../../lib/form-reply.ts";
 import { replyErrors } from "../../lib/form-submission.ts";
 
 /** Fields whose posted value never goes back to the browser in a reply. */
-export const SECRET_FIELDS = ["password", "current", "confirm", "code", "response"] as const;
+const SECRET_FIELDS = ["password", "current", "confirm", "code", "response"] as const;
 
 /** A posted text cut to `max` characters (longer input is not refused, only cut). */
 const cut = (max: number) => z.string().transform((value) => value.slice(0, max));
