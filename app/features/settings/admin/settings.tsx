@@ -284,20 +284,22 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
     void fetcher.submit(form, { method: "post", action: "/admin/settings", preventScrollReset: true });
   }
 
-  // A save settled: saved (the action went back to the screen, whose loader has the settings
-  // as stored), refused (messages per field; the draft stays to be corrected) or failed (the
-  // draft goes back to what is saved, with Retry).
+  // A save settled: saved (no new answer: the action went back to the screen, whose loader
+  // has the settings as stored), refused (messages per field; the draft stays to be
+  // corrected) or failed (the draft goes back to what is saved, with Retry).
   const [wasSaving, setWasSaving] = useState(false);
+  const [answerBefore, setAnswerBefore] = useState(fetcher.data);
   const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
   if (saving !== wasSaving) {
     setWasSaving(saving);
-    if (!saving && !fetcher.data) {
+    if (saving) setAnswerBefore(fetcher.data);
+    else if (fetcher.data === answerBefore) {
       if (initial) {
         setSaved(initial);
         setDraft(initial);
       }
       setErrors({});
-    } else if (!saving) {
+    } else {
       const reply = readFormReply(fetcher.data);
       const { _form: message = "The settings were not saved", ...fieldErrors } = reply.errors;
       const invalid = Object.keys(fieldErrors).length > 0;
