@@ -141,6 +141,7 @@ test("without JavaScript the form posts to the same action: bad input is refused
     await expect(screen.getByTestId("settings-form-error")).toHaveText("Please correct the highlighted fields");
     // What was typed is still there, and nothing was stored.
     await expect(screen.getByLabel("Tagline")).toHaveValue("Typed without scripts");
+    await expect(screen.getByLabel("Site name")).toHaveValue("");
     await expect(screen.getByLabel("Site name")).toHaveAttribute("aria-invalid", "true");
     expect(await siteName()).toBe(before);
     for (const width of [390, 1280]) {

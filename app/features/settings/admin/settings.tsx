@@ -217,7 +217,12 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   // back with its messages and the values as they were typed.
   const refused = readFormReply(actionData);
   const [saved, setSaved] = useState<Values | null>(initial);
-  const [draft, setDraft] = useState<Values | null>(() => initial && (actionData ? { ...initial, ...refused.values, maintenance_mode: refused.values.maintenance_mode === "on" } : initial));
+  const [draft, setDraft] = useState<Values | null>(() => {
+    if (!initial || !actionData) return initial;
+    // (The reply leaves out fields sent empty.)
+    const typed = Object.fromEntries(SITE_FIELDS.map((f) => [f.name, refused.values[f.name] ?? ""]));
+    return { ...initial, ...typed, maintenance_mode: refused.values.maintenance_mode === "on" };
+  });
   const [errors, setErrors] = useState<Errors>(refused.errors);
   const [load, setLoad] = useState<LoadState>(loaderData.loadError ? { status: "error", message: loaderData.loadError } : { status: "ready" });
   const abort = useRef<AbortController | null>(null);
