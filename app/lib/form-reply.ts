@@ -30,3 +30,8 @@ export function replyFor(answer: IntentReply | undefined, intent: string) {
   for (const [name, v] of Object.entries(reply?.initialValue ?? {})) if (typeof v === "string") values[name] = v;
   return { error: (name: string) => reply?.error?.[name]?.[0], value: (name: string): string | undefined => values[name], formError: reply?.error?.[""]?.[0], errors, values };
 }
+
+/** The messages and posted values of a screen's one form's reply (as `replyFor` reads a form of several). */
+export function readFormReply(reply: FormReply | undefined) {
+  return replyFor(reply && { intent: "", reply }, "");
+}

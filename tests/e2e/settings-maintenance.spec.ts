@@ -87,6 +87,12 @@ test("settings are validated, saved optimistically, rolled back on failure and r
   await expect(notifications(page)).toContainText("Failed to save settings: Please correct the highlighted fields");
   await expect(page.getByText("Site name is required")).toBeVisible();
   await expect(page.getByText("Tagline must be at most 150 characters")).toBeVisible();
+  await expect(page.getByTestId("settings-form-error")).toHaveText("Please correct the highlighted fields");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screenshots/settings-refused-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Nothing to retry: the fields need correcting first.
   await expect(notifications(page).getByRole("button", { name: "Retry" })).toHaveCount(0);
   // Only fields that do something: no social "handles", no image paths (the uploader sets images).
@@ -97,13 +103,13 @@ test("settings are validated, saved optimistically, rolled back on failure and r
   await page.getByLabel("Tagline").fill("Supporting our community");
   await page.getByLabel("Site description").fill("Together for Millbrook");
   await page.getByLabel("Site name").fill("Millbrook Foundation Test");
-  await page.route("**/admin/settings/data", (route) =>
-    route.request().method() === "POST" ? route.fulfill({ status: 500, json: { ok: false, message: "The database did not accept the change" } }) : route.continue(),
-  );
+  // (The save is the page's own action, posted by a fetcher: the connection drops on the way.)
+  const saveRequest = (url: URL) => url.pathname === "/admin/settings.data";
+  await page.route(saveRequest, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
   await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(notifications(page)).toContainText("Failed to save settings: The database did not accept the change");
+  await expect(notifications(page)).toContainText("Failed to save settings: Network connection error");
   await expect(page.getByLabel("Site description")).not.toHaveValue("Together for Millbrook");
-  await page.unroute("**/admin/settings/data");
+  await page.unroute(saveRequest);
   await notifications(page).getByRole("button", { name: "Retry" }).click();
   await expect(notifications(page)).toContainText("Settings saved successfully");
   await expect(page.getByLabel("Site description")).toHaveValue("Together for Millbrook");
@@ -118,6 +124,41 @@ test("settings are validated, saved optimistically, rolled back on failure and r
   await expect(home).toHaveTitle(/\| Millbrook Foundation Test$/);
   await expect(home.locator('meta[property="og:site_name"]')).toHaveAttribute("content", "Millbrook Foundation Test");
   await visitor.close();
+});
+
+test("without JavaScript the form posts to the same action: bad input is refused and changes nothing, a good one is saved", async ({ page, browser }) => {
+  await signIn(page);
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const screen = await plain.newPage();
+  const siteName = async () => (await (await plain.request.get(`${origin}/admin/settings/data`)).json()).settings.site_name as string;
+  try {
+    await screen.goto(`${origin}/admin/settings`);
+    const before = await siteName();
+    await screen.getByLabel("Site name").fill("");
+    await screen.getByLabel("Tagline").fill("Typed without scripts");
+    await screen.getByRole("button", { name: "Save Settings" }).click();
+    await expect(screen.getByText("Site name is required")).toBeVisible();
+    await expect(screen.getByTestId("settings-form-error")).toHaveText("Please correct the highlighted fields");
+    // What was typed is still there, and nothing was stored.
+    await expect(screen.getByLabel("Tagline")).toHaveValue("Typed without scripts");
+    await expect(screen.getByLabel("Site name")).toHaveValue("");
+    await expect(screen.getByLabel("Site name")).toHaveAttribute("aria-invalid", "true");
+    expect(await siteName()).toBe(before);
+    for (const width of [390, 1280]) {
+      await screen.setViewportSize({ width, height: 900 });
+      await screen.screenshot({ path: `test-results/screenshots/settings-refused-no-js-${width}.png`, fullPage: true });
+    }
+
+    await screen.getByLabel("Site name").fill("Millbrook Without Scripts");
+    await screen.getByRole("button", { name: "Save Settings" }).click();
+    await expect(screen).toHaveURL(`${origin}/admin/settings`);
+    await expect(screen.getByLabel("Site name")).toHaveValue("Millbrook Without Scripts");
+    await expect(screen.getByLabel("Tagline")).toHaveValue("Typed without scripts");
+    await expect(screen.getByTestId("settings-form-error")).toHaveCount(0);
+    expect(await siteName()).toBe("Millbrook Without Scripts");
+  } finally {
+    await plain.close();
+  }
 });
 
 test("slow and failed loading: slow message, Retry Loading, Enter Settings Manually", async ({ page }) => {

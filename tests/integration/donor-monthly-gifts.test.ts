@@ -44,8 +44,8 @@ async function act(cookie: string, fields: Record<string, string>) {
   const request = new Request("http://localhost/manage-giving", { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(fields) });
   const result = await manageAction({ request, context: context(), params: {} } as never);
   if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), message: null as string | null };
-  const r = result as { data: { refused?: { message: string } }; init?: ResponseInit };
-  return { status: r.init?.status ?? 200, location: null, message: r.data.refused?.message ?? null };
+  const r = result as { data: { reply?: { error?: Record<string, string[]> } }; init?: ResponseInit };
+  return { status: r.init?.status ?? 200, location: null, message: r.data.reply?.error?.[""]?.[0] ?? null };
 }
 
 async function view(cookie: string) {

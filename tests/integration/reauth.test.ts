@@ -15,7 +15,7 @@ import { requestInfoContext } from "../../app/lib/request-context.ts";
 import { action as giftAidAction } from "../../app/features/giving/admin/gift-aid.tsx";
 import { action as dataProtectionAction } from "../../app/routes/admin/data-protection/data-protection.tsx";
 import { action as reauthAction } from "../../app/features/sign-in/admin/reauth.tsx";
-import { action as settingsDataAction } from "../../app/features/settings/admin/settings-data.ts";
+import { action as settingsAction } from "../../app/features/settings/admin/settings.tsx";
 import { action as usersAction } from "../../app/features/staff/admin/users.tsx";
 import { loader as donationsExportLoader } from "../../app/features/giving/admin/donations-export.ts";
 import { loader as giftAidScheduleLoader } from "../../app/features/giving/admin/gift-aid-schedule.ts";
@@ -120,9 +120,10 @@ describe("re-authentication before sensitive actions", () => {
     const [before] = await getDb().select().from(siteSettings);
     expect(before!.retention_months_volunteer).not.toBe(3);
 
-    const maintenance = await settingsDataAction(await post("/admin/settings/data", admin.token, { ...before, maintenance_mode: !before!.maintenance_mode }, true));
-    expect((maintenance as Response).status).toBe(401);
-    expect(await (maintenance as Response).json()).toMatchObject({ reauth: "/admin/reauth?redirectTo=%2Fadmin%2Fsettings" });
+    const form = { site_name: before!.site_name, tagline: before!.tagline, ...(before!.maintenance_mode ? {} : { maintenance_mode: "on" }) };
+    const maintenance = await outcome(settingsAction(await post("/admin/settings", admin.token, form)));
+    expect(maintenance.status).toBe(302);
+    expect(maintenance.location).toBe("/admin/reauth?redirectTo=%2Fadmin%2Fsettings");
     const [after] = await getDb().select().from(siteSettings);
     expect(after!.maintenance_mode).toBe(before!.maintenance_mode);
   });

@@ -15,6 +15,9 @@ import { donorAction, donorView, NOTICES, type DonorView, type NoticeKey } from 
 import { clearDonorCookie, currentDonor, requestSignInLink, signOutDonor } from "./sign-in.server.ts";
 import type { Route } from "./+types/manage-page";
 import { formatPence } from "../../lib/money.ts";
+import { refusedForm } from "../../lib/form-submission.ts";
+import type { IntentReply } from "../../lib/form-reply.ts";
+import { readReply } from "../../components/site/form-kit.tsx";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -36,22 +39,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     const email = form.get("email");
     const result = await requestSignInLink({ email, ip, origin });
     const typed = typeof email === "string" ? email.trim().slice(0, 254) : "";
-    if (result.ok) return data({ sent: typed, message: null as string | null }, { headers: PRIVATE });
+    if (result.ok) return data({ sent: typed }, { headers: PRIVATE });
     const status = result.reason === "limited" ? 429 : result.reason === "no-mail" ? 503 : 400;
     const headers: Record<string, string> = { ...PRIVATE };
     if (result.reason === "limited") headers["Retry-After"] = String(result.retryAfterS);
-    return data({ sent: null, message: result.message, email: typed }, { status, headers });
+    return data<IntentReply>({ intent: "sign-in-link", reply: refusedForm({ _form: result.message }, { email: typed }) }, { status, headers });
   }
   if (intent === "sign-out") {
     await signOutDonor(request, secure);
     return redirect("/manage-giving?signed-out=1", { status: 303, headers: { ...PRIVATE, "Set-Cookie": clearDonorCookie({ secure }) } });
   }
   const donor = await currentDonor(request, secure);
-  if (!donor) return data({ sent: null, message: "Your sign-in has ended. Ask for a new link below: nothing was changed." }, { status: 401, headers: PRIVATE });
+  if (!donor) return data<IntentReply>({ intent: "sign-in-link", reply: refusedForm({ _form: "Your sign-in has ended. Ask for a new link below: nothing was changed." }) }, { status: 401, headers: PRIVATE });
   const outcome = await donorAction(donor, form, origin);
   if (outcome.kind === "done") return redirect(`/manage-giving?done=${outcome.notice}`, { status: 303, headers: PRIVATE });
   if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers: PRIVATE });
-  return data({ refused: outcome }, { status: outcome.status, headers: PRIVATE });
+  // A refusal answers Conform's reply; a declaration's names its form (`declaration-<id>`).
+  const refused = refusedForm({ _form: outcome.message, ...outcome.errors }, outcome.values);
+  return data<IntentReply>({ intent: outcome.declarationId ? `declaration-${outcome.declarationId}` : String(intent ?? ""), reply: refused }, { status: outcome.status, headers: PRIVATE });
 }
 
 export function headers() {
@@ -67,22 +72,25 @@ const card = "rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8";
 
 export default function ManageGiving({ loaderData, actionData }: Route.ComponentProps) {
   const { view, notice, expired } = loaderData;
+  const refused = actionData && "reply" in actionData ? actionData : null;
   return (
     <div className="bg-linear-to-b from-brand-50 to-white px-4 pt-32 pb-24 sm:pt-36">
       <div className="mx-auto max-w-4xl">
         <p className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">Your giving</p>
         <h1 className="mt-2 font-display text-4xl font-semibold text-brand-900 sm:text-5xl">Manage my giving</h1>
         {view ? (
-          <SignedIn view={view} notice={notice} refused={actionData && "refused" in actionData ? actionData.refused : null} />
+          <SignedIn view={view} notice={notice} refused={refused} />
         ) : (
-          <SignedOut answer={actionData && "sent" in actionData ? actionData : null} expired={expired} />
+          <SignedOut sent={actionData && "sent" in actionData ? actionData.sent : null} refused={refused} expired={expired} />
         )}
       </div>
     </div>
   );
 }
 
-function SignedOut({ answer, expired }: { answer: { sent: string | null; message: string | null; email?: string } | null; expired: boolean }) {
+function SignedOut({ sent, refused, expired }: { sent: string | null; refused: Refused; expired: boolean }) {
+  const { errors, text } = readReply(refused?.reply);
+  const answer = sent !== null || refused ? { sent, message: errors._form ?? null, email: text("email") } : null;
   return (
     <div className={`mt-6 max-w-2xl ${card}`}>
       {expired && !answer ? (
@@ -125,7 +133,8 @@ function SignedOut({ answer, expired }: { answer: { sent: string | null; message
   );
 }
 
-type Refused = { message: string; errors?: Record<string, string>; declarationId?: string; values?: Record<string, string> } | null;
+/** A refused form: which one (`intent`) and Conform's reply. */
+type Refused = IntentReply | null;
 
 function SignedIn({ view, notice, refused }: { view: DonorView; notice: string | null; refused: Refused }) {
   const running = view.monthly.filter((m) => !m.ended);
@@ -150,7 +159,7 @@ function SignedIn({ view, notice, refused }: { view: DonorView; notice: string |
       ) : null}
       {refused ? (
         <p role="alert" className="mt-5 rounded-2xl bg-red-50 p-4 font-semibold text-red-900 ring-1 ring-red-200" data-testid="donor-error">
-          {refused.message}
+          {readReply(refused.reply).errors._form}
         </p>
       ) : null}
 
@@ -262,7 +271,7 @@ function SignedIn({ view, notice, refused }: { view: DonorView; notice: string |
         ) : (
           <div className="mt-4 space-y-4">
             {view.declarations.map((d) => (
-              <DeclarationCard key={d.id} declaration={d} refused={refused?.declarationId === d.id ? refused : null} />
+              <DeclarationCard key={d.id} declaration={d} refused={refused?.intent === `declaration-${d.id}` ? refused : null} />
             ))}
           </div>
         )}
@@ -394,8 +403,10 @@ function MonthlyCard({ gift, onlineGiving }: { gift: DonorView["monthly"][number
 }
 
 function DeclarationCard({ declaration: d, refused }: { declaration: DonorView["declarations"][number]; refused: Refused }) {
-  const values = refused?.values ?? { title: d.title, firstName: d.firstName, lastName: d.lastName, house: d.house, postcode: d.postcode };
-  const errors = refused?.errors ?? {};
+  const reply = readReply(refused?.reply);
+  const stored: Record<string, string> = { title: d.title, firstName: d.firstName, lastName: d.lastName, house: d.house, postcode: d.postcode };
+  const values = refused ? Object.fromEntries(Object.keys(stored).map((name) => [name, reply.text(name)])) : stored;
+  const errors = reply.errors;
   const field = (name: string, label: string, props: { autoComplete: string; maxLength: number; className?: string }) => (
     <label className={`block font-semibold ${props.className ?? ""}`}>
       {label}

@@ -84,7 +84,7 @@ describe("asking for a sign-in link", () => {
     const before = smtp.mails.length;
     const answer = await askForLink("not an address", "192.0.2.2");
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ message: "Enter your email address, like name@example.com" });
+    expect(answer.body).toMatchObject({ intent: "sign-in-link", reply: { error: { "": ["Enter your email address, like name@example.com"] }, initialValue: { email: "not an address" } } });
     expect(smtp.mails.length).toBe(before);
   });
 });

@@ -129,8 +129,18 @@ async function act(cookie: string, fields: Record<string, string>) {
   const request = new Request("http://localhost/manage-giving", { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(fields) });
   const result = await manageAction({ request, context: context(), params: {} } as never);
   if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), refused: null };
-  const r = result as { data: { refused?: { message: string; errors?: Record<string, string> } }; init?: ResponseInit };
-  return { status: r.init?.status ?? 200, location: null, refused: r.data.refused ?? null };
+  // A refusal: which form (`intent`) and Conform's reply, read as the page reads it.
+  const r = result as { data: { intent?: string; reply?: { error?: Record<string, string[]>; initialValue?: Record<string, string> } }; init?: ResponseInit };
+  const reply = r.data.reply;
+  const refused = reply
+    ? {
+        intent: r.data.intent,
+        message: reply.error?.[""]?.[0],
+        errors: Object.fromEntries(Object.entries(reply.error ?? {}).filter(([name]) => name !== "").map(([name, messages]) => [name, messages[0]])),
+        values: reply.initialValue ?? {},
+      }
+    : null;
+  return { status: r.init?.status ?? 200, location: null, refused };
 }
 
 describe("Gift Aid declarations", () => {
@@ -182,6 +192,8 @@ describe("Gift Aid declarations", () => {
     const bad = await act(cookie, { intent: "update-declaration", declaration: decl.id, title: "Ms", firstName: "Ada", lastName: "Lovelace", house: "7", postcode: "NOT A CODE" });
     expect(bad.status).toBe(400);
     expect(bad.refused?.errors?.postcode).toBe("Enter a real UK postcode, for example MB1 2AB");
+    // Under that declaration's form, with what was typed.
+    expect(bad.refused).toMatchObject({ intent: `declaration-${decl.id}`, values: { postcode: "NOT A CODE", firstName: "Ada" } });
     expect(await act(cookie, { intent: "cancel-declaration", declaration: others.id })).toMatchObject({ status: 400, refused: { message: "We could not find that declaration among yours. Nothing was changed." } });
     expect(await act(cookie, { intent: "update-declaration", declaration: others.id, title: "", firstName: "Eve", lastName: "X", house: "1", postcode: "MB1 2AB" })).toMatchObject({ status: 400 });
     const open = await getDb()

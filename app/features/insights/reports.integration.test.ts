@@ -173,8 +173,9 @@ describe("money report", () => {
 
     const form = new FormData();
     form.set("start_month", "13");
-    const refused = (await throughLayouts("features/insights/admin/reports.tsx", moneyAction, routeArgs("/admin/reports", {}, { token: treasurer.token, method: "POST", body: form }))) as { init?: ResponseInit };
+    const refused = (await throughLayouts("features/insights/admin/reports.tsx", moneyAction, routeArgs("/admin/reports", {}, { token: treasurer.token, method: "POST", body: form }))) as { init?: ResponseInit; data?: { error?: Record<string, string[]> } };
     expect(refused.init?.status).toBe(400);
+    expect(refused.data?.error).toEqual({ start_month: ["Choose the month the financial year starts."] });
     expect(await financialYearStart()).toBe(4);
     form.set("start_month", "1");
     await throughLayouts("features/insights/admin/reports.tsx", moneyAction, routeArgs("/admin/reports", {}, { token: treasurer.token, method: "POST", body: form })).catch((r: unknown) => r);

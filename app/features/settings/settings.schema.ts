@@ -5,7 +5,6 @@
  * the site never loads images from other hosts.
  */
 import { z } from "zod";
-import type { FormReply } from "../../lib/form-reply.ts";
 
 const text = (label: string, max: number, options: { required?: boolean } = {}) => {
   const base = z.string({ error: `${label} is required` }).trim().max(max, `${label} must be at most ${max} characters`);
@@ -63,12 +62,17 @@ export type SiteSettingsValues = z.output<typeof SiteSettingsSchema>;
 export type SettingsField = keyof SiteSettingsValues;
 export const SETTINGS_FIELDS = Object.keys(SiteSettingsSchema.shape) as SettingsField[];
 
-/** The Settings screen's JSON edge (GET and POST /admin/settings/data), checked when it arrives. */
+/** The Settings screen's form: the fields it shows (the rest keep their values when it is saved). */
+export const SettingsFormSchema = SiteSettingsSchema.pick({
+  site_name: true,
+  tagline: true,
+  site_description: true,
+  about_description: true,
+  charity_number: true,
+  maintenance_mode: true,
+});
+export const SETTINGS_FORM_FIELDS = Object.keys(SettingsFormSchema.shape);
+
+/** The Settings screen's reload (GET /admin/settings/data), checked when it arrives. */
 const anObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
 export const SettingsLoadAnswer = z.object({ settings: z.custom<SiteSettingsValues>(anObject).optional(), error: z.string().optional() });
-/** A save: the settings saved, or why not (a refused form's reply, the re-authentication page, or a message). */
-export const SettingsSaveAnswer = z.union([
-  z.object({ ok: z.literal(true), settings: z.custom<SiteSettingsValues>(anObject) }),
-  z.object({ ok: z.literal(false), message: z.string(), reply: z.custom<FormReply>(anObject).optional(), reauth: z.string().optional() }),
-]);
-export type SettingsSaveAnswer = z.output<typeof SettingsSaveAnswer>;

@@ -63,28 +63,30 @@ export type SaveSettingsResult =
  * Validates and saves the settings of the form (row id 1), records the change in the audit
  * log and tells the change feed. Bad input changes nothing. The hero and about images are
  * not part of the form (they change only through replaceSettingsImage), and a field the
- * form leaves out (the old social "handles") keeps its value.
+ * input leaves out (the old social "handles", the old hero texts) keeps its value.
  */
 export async function saveSiteSettings(input: Record<string, unknown>, actor: AuditActor): Promise<SaveSettingsResult> {
-  const parsed = SiteSettingsSchema.safeParse(input);
+  const parsed = SiteSettingsSchema.partial().safeParse(input);
   if (!parsed.success) return { ok: false, errors: firstIssues(parsed.error) };
   const images: string[] = Object.values(SETTINGS_IMAGES);
   const values = Object.fromEntries(
     Object.entries(parsed.data).filter(([key, value]) => value !== undefined && !images.includes(key)),
-  ) as Omit<SiteSettingsValues, (typeof SETTINGS_IMAGES)[SettingsImage]>;
+  ) as Partial<Omit<SiteSettingsValues, (typeof SETTINGS_IMAGES)[SettingsImage]>>;
+  const { contact_email, site_name, tagline, hero_title, hero_subtitle } = DEFAULT_SETTINGS;
+  const firstRow = { contact_email, site_name, tagline, hero_title, hero_subtitle };
   let saved: SiteSettingsValues | undefined;
   await getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
     const [row] = await tx
       .insert(siteSettings)
-      // (The contact email is kept by the Contact details screen; a first row starts with the default.)
-      .values({ id: 1, contact_email: DEFAULT_SETTINGS.contact_email, ...values })
+      // (The contact email is kept by the Contact details screen; a first row starts with the defaults.)
+      .values({ id: 1, ...firstRow, ...values })
       .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updated_at: sql`now()` } })
       .returning();
     saved = Object.fromEntries(SETTINGS_FIELDS.map((k) => [k, row[k]])) as SiteSettingsValues;
     const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => !before || before[k] !== values[k]);
     await recordAudit(actor, "settings.updated", { entity: "site_settings", entityId: 1, details: { changed } }, tx);
-    if (before && before.maintenance_mode !== values.maintenance_mode) {
+    if (before && values.maintenance_mode !== undefined && before.maintenance_mode !== values.maintenance_mode) {
       await recordAudit(actor, values.maintenance_mode ? "settings.maintenance_on" : "settings.maintenance_off", { entity: "site_settings", entityId: 1 }, tx);
     }
   });

@@ -21,7 +21,7 @@ import * as volunteersRoute from "./admin/volunteers.tsx";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 import { volunteeringForEmail, type VolunteeringTimelineEntry } from "./index.ts";
 import { setRolesNeedingCheck } from "./opportunities.server.ts";
-import { signUp } from "./signups.server.ts";
+import { closeHoursBefore, signUp } from "./signups.server.ts";
 import { volunteerOpportunities, volunteerShifts } from "./table.ts";
 import { hoursBetween, listVolunteers, markAttendance, recordCheck, rota, volunteerFromSubmission } from "./volunteers.server.ts";
 
@@ -139,7 +139,7 @@ describe("volunteering for staff", () => {
   });
 });
 
-describe("the rota and volunteer check forms answer the one reply shape, and a refusal changes nothing", () => {
+describe("the rota, volunteer check and sign-up closing forms answer the one reply shape, and a refusal changes nothing", () => {
   const post = async <R,>(file: string, action: (args: never) => R, url: string, fields: Record<string, string>) => {
     const { token } = await staffSession("editor", { permissions: ["submissions"] });
     const body = new FormData();
@@ -172,6 +172,18 @@ describe("the rota and volunteer check forms answer the one reply shape, and a r
     expect(gone).toMatchObject({ status: 409, intent: `signup-${signup + 1000}`, error: { "": ["That person is no longer on the shift."] } });
     const unknown = await rotaPost({ intent: "shout" });
     expect(unknown).toMatchObject({ status: 400, intent: "rota", error: { "": ["Unknown action."] } });
+  });
+
+  it("refuses sign-up closing hours out of range under that form, and keeps the setting", async () => {
+    const before = await closeHoursBefore();
+    const listPost = (fields: Record<string, string>) => post("features/volunteering/admin/opportunities.tsx", opportunitiesRoute.action, "/admin/volunteering", fields);
+    const tooMany = await listPost({ intent: "close-hours", close_hours: "400" });
+    expect(tooMany).toMatchObject({ status: 400, intent: "close-hours", error: { close_hours: ["At most 336 hours (two weeks)"] }, values: { close_hours: "400" } });
+    const words = await listPost({ intent: "close-hours", close_hours: "a day" });
+    expect(words).toMatchObject({ status: 400, intent: "close-hours", error: { close_hours: ["Enter a number of hours"] } });
+    expect(await closeHoursBefore()).toBe(before);
+    const unknown = await listPost({ intent: "shout" });
+    expect(unknown).toMatchObject({ status: 400, intent: "shout", error: { "": ["Unknown action."] } });
   });
 
   it("refuses a check that expires before it was seen, and a volunteer who no longer exists, under that volunteer's form", async () => {

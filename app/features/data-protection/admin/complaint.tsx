@@ -10,7 +10,8 @@ import { COMPLAINT_CATEGORIES, CONTACT_METHODS } from "../complaint-choices.ts";
 import { addComplaintNote, getComplaint, sendComplaintOutcome, setComplaintResponsible, setComplaintStatus } from "../complaints.server.ts";
 import { dueState, longDate } from "../dates.ts";
 import { dataProtectionStaff } from "../staff.server.ts";
-import { Alert, button, card, control, DueBadge, FieldError, labelClass, replyFor, secondary } from "./kit.tsx";
+import { Alert, button, card, control, DueBadge, FieldError, labelClass, secondary } from "./kit.tsx";
+import { replyFor } from "../../../lib/form-reply.ts";
 import type { Route } from "./+types/complaint";
 import { formatUk, ukDate } from "../../../lib/uk-time.ts";
 
@@ -78,10 +79,11 @@ export async function action(args: Route.ActionArgs) {
 export default function Complaint({ loaderData, actionData }: Route.ComponentProps) {
   const { complaint, notes, staff } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const status = replyFor(actionData, "status");
-  const note = replyFor(actionData, "note");
-  const outcome = replyFor(actionData, "outcome");
-  const responsible = replyFor(actionData, "responsible");
+  const refused = actionData && "reply" in actionData ? actionData : undefined;
+  const status = replyFor(refused, "status");
+  const note = replyFor(refused, "note");
+  const outcome = replyFor(refused, "outcome");
+  const responsible = replyFor(refused, "responsible");
   const notSent = actionData && "message" in actionData ? actionData.message : undefined;
   const contact = CONTACT_METHODS.find((m) => m.id === complaint.contact_by)?.label ?? complaint.contact_by;
   return (

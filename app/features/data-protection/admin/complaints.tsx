@@ -8,7 +8,8 @@ import { COMPLAINT_STATUS_LABELS, ComplaintSettingsSchema } from "../complaints.
 import { COMPLAINT_CATEGORIES } from "../complaint-choices.ts";
 import { getComplaintResponseDays, listComplaints, updateComplaintResponseDays } from "../complaints.server.ts";
 import { shortDate } from "../dates.ts";
-import { button, card, control, DueBadge, FieldError, labelClass, replyFor } from "./kit.tsx";
+import { button, card, control, DueBadge, FieldError, labelClass } from "./kit.tsx";
+import { replyFor } from "../../../lib/form-reply.ts";
 import type { Route } from "./+types/complaints";
 
 export const handle: MenuHandle = { menu: { group: "People", label: "Complaints", order: 21 } };

@@ -1,10 +1,9 @@
 /**
- * Small pieces shared by the data-protection staff screens: styles, a field's error, the
- * due-date badge, and reading a refused form's reply (Conform's, from parseForm) for one
- * of several forms on a page. The forms are plain posts: they work without JavaScript.
+ * Small pieces shared by the data-protection staff screens: styles, a field's error and the
+ * due-date badge. A refused form's reply is read with `replyFor` (app/lib/form-reply.ts).
+ * The forms are plain posts: they work without JavaScript.
  */
 import type { ReactNode } from "react";
-import type { FormReply } from "../../../lib/form-submission.ts";
 import { shortDate, type DueState } from "../dates.ts";
 
 export const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
@@ -12,24 +11,6 @@ export const control = "mt-1 block w-full rounded-lg border border-slate-400 bg-
 export const button = "rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 export const secondary = "inline-block rounded-full border-2 border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";
 export const labelClass = "block text-sm font-semibold text-slate-800";
-
-/** A form's answer: which form (`intent`) and Conform's reply. */
-interface IntentReply {
-  intent: string;
-  reply: FormReply;
-}
-
-/** The errors and posted values of form `intent`, when it was the one refused. */
-export function replyFor(answer: unknown, intent: string) {
-  const a = answer as Partial<IntentReply> | undefined;
-  const reply = a?.intent === intent ? a.reply : undefined;
-  const error = (name: string) => reply?.error?.[name]?.[0];
-  const value = (name: string) => {
-    const v = (reply?.initialValue as Record<string, unknown> | undefined)?.[name];
-    return typeof v === "string" ? v : undefined;
-  };
-  return { error, value, formError: reply?.error?.[""]?.[0] };
-}
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;

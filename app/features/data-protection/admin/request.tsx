@@ -6,7 +6,8 @@ import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { dueState, longDate, shortDate } from "../dates.ts";
 import { AnswerSchema, ExtendSchema, REQUEST_CHANNEL_LABELS, REQUEST_KIND_LABELS } from "../requests.schema.ts";
 import { answerRequest, deadlineOf, extendRequest, getRequest, requestActions, RequestRuleError } from "../requests.server.ts";
-import { button, card, control, DueBadge, FieldError, labelClass, replyFor, secondary } from "./kit.tsx";
+import { button, card, control, DueBadge, FieldError, labelClass, secondary } from "./kit.tsx";
+import { replyFor } from "../../../lib/form-reply.ts";
 import type { Route } from "./+types/request";
 import { formatUk, ukDate } from "../../../lib/uk-time.ts";
 

@@ -8,7 +8,8 @@ import { shortDate } from "../dates.ts";
 import { REQUEST_CHANNEL_LABELS, REQUEST_FIELDS, REQUEST_KIND_LABELS, RequestFormSchema } from "../requests.schema.ts";
 import { listRequests, recordRequest, RequestRuleError } from "../requests.server.ts";
 import { REQUEST_CHANNELS, REQUEST_KINDS } from "../table.ts";
-import { Alert, button, card, control, DueBadge, FieldError, labelClass, replyFor } from "./kit.tsx";
+import { Alert, button, card, control, DueBadge, FieldError, labelClass } from "./kit.tsx";
+import { replyFor } from "../../../lib/form-reply.ts";
 import type { Route } from "./+types/requests";
 import { ukDate } from "../../../lib/uk-time.ts";
 

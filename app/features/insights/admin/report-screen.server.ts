@@ -3,9 +3,11 @@
  * path names, for the period asked, and the tabs the staff member may open.
  */
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { currentActor, currentStaff, type GuardArgs } from "../../../auth/guards.server.ts";
 import { allows } from "../../../auth/access.ts";
 import { recordAudit } from "../../../domain/audit/audit.server.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
 import { periodQuery } from "../period.ts";
 import { setFinancialYearStart } from "../reports.server.ts";
 import { REPORT_TABS } from "./report-tabs.ts";
@@ -20,14 +22,22 @@ export async function reportLoader(args: GuardArgs) {
   return { name, period, startMonth, report, tabs, query: periodQuery(period), base, canSetYear: name === "money" };
 }
 
+/** The money report's one form: the month its financial year starts. */
+const YearStartSchema = z.object({
+  start_month: z
+    .string()
+    .regex(/^(?:[1-9]|1[0-2])$/, "Choose the month the financial year starts.")
+    .transform(Number),
+});
+
+/** Sets the financial year's start month (the money report only); a refusal answers Conform's reply. */
 export async function reportAction(args: GuardArgs) {
   const url = new URL(args.request.url);
-  if (reportOf(url) !== "money") return data({ error: "Nothing to change here." }, { status: 400 });
-  const form = await args.request.formData();
-  const month = Number(form.get("start_month"));
-  if (!Number.isInteger(month) || month < 1 || month > 12) return data({ error: "Choose the month the financial year starts." }, { status: 400 });
+  if (reportOf(url) !== "money") return data(refusedForm({ _form: "Nothing to change here." }), { status: 400 });
+  const submission = parseForm(await args.request.formData(), YearStartSchema, ["start_month"]);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const month = submission.value.start_month;
   await setFinancialYearStart(month);
   await recordAudit(currentActor(args), "settings.financial_year", { details: { start_month: month } });
   return redirect(`/admin/reports?period=this-year`);
 }
-

@@ -11,14 +11,17 @@ import { change, formatValue } from "../chart.ts";
 import { ChartFigure } from "../charts/chart-figure.tsx";
 import { PERIOD_CHOICES } from "../period.ts";
 import type { reportLoader } from "./report-screen.server.ts";
+import { readFormReply, type FormReply } from "../../../lib/form-reply.ts";
 import { REPORT_TABS } from "./report-tabs.ts";
 
 export const reportMeta = () => [{ title: "Reports | Millbrook Admin" }];
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-export function ReportScreen({ loaderData, actionData }: { loaderData: Awaited<ReturnType<typeof reportLoader>>; actionData?: { error: string } }) {
+export function ReportScreen({ loaderData, actionData }: { loaderData: Awaited<ReturnType<typeof reportLoader>>; actionData?: FormReply }) {
   const { name, period, report, tabs, query, base, startMonth, canSetYear } = loaderData;
+  const refused = readFormReply(actionData);
+  const yearError = refused.formError ?? refused.error("start_month");
   const title = REPORT_TABS.find((t) => t.name === name)!.label;
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
@@ -102,7 +105,7 @@ export function ReportScreen({ loaderData, actionData }: { loaderData: Awaited<R
         <Form method="post" className="mt-8 flex flex-wrap items-end gap-2 text-sm">
           <label>
             <span className="block font-semibold">The financial year starts in</span>
-            <select name="start_month" defaultValue={startMonth} className="rounded-lg border border-slate-300 px-2 py-1.5">
+            <select name="start_month" defaultValue={startMonth} aria-invalid={yearError ? true : undefined} aria-describedby={yearError ? "year-start-error" : undefined} className="rounded-lg border border-slate-300 px-2 py-1.5">
               {MONTHS.map((m, i) => (
                 <option key={m} value={i + 1}>
                   {m}
@@ -113,9 +116,9 @@ export function ReportScreen({ loaderData, actionData }: { loaderData: Awaited<R
           <button type="submit" className={buttonClasses("secondary", "sm")}>
             Save
           </button>
-          {actionData?.error && (
-            <p role="alert" className="w-full font-semibold text-red-700">
-              {actionData.error}
+          {yearError && (
+            <p id="year-start-error" role="alert" className="w-full font-semibold text-red-700">
+              {yearError}
             </p>
           )}
         </Form>

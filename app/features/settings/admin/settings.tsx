@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, isRouteErrorResponse, useFetcher } from "react-router";
 import { currentActor, currentStaff } from "../../../auth/guards.server.ts";
 import { requireRecentAuth } from "../../../auth/reauth.server.ts";
 import { toast } from "../../../components/ui/toast.tsx";
 import { DEFAULT_SETTINGS } from "../../../content/sample-content.ts";
-import { SettingsLoadAnswer, SettingsSaveAnswer, type SettingsField, type SiteSettingsValues } from "../settings.schema.ts";
-import { refusedForm } from "../../../lib/form-submission.ts";
-import { replyFor } from "../../../lib/form-reply.ts";
+import { SETTINGS_FORM_FIELDS, SettingsFormSchema, SettingsLoadAnswer, type SettingsField, type SiteSettingsValues } from "../settings.schema.ts";
+import { parseForm, replyErrors } from "../../../lib/form-submission.ts";
+import { readFormReply, type FormReply } from "../../../lib/form-reply.ts";
 import { readSettingsForEditing, saveSiteSettings, switchesMaintenance } from "../settings.server.ts";
 import { logger } from "../../../lib/logger.server.ts";
 import { GivingSettingsCard } from "../../../components/admin/giving-settings.tsx";
@@ -47,29 +47,48 @@ export async function loader() {
   }
 }
 
-/** The form without JavaScript: a normal post; with JavaScript the page saves through /admin/settings/data. */
+const CORRECT_FIELDS = "Please correct the highlighted fields";
+
+/**
+ * The Settings form, with or without JavaScript (a fetcher, or a plain post): read with
+ * the form's schema; a refusal answers Conform's reply (the form's message under `_form`),
+ * a save goes back to the screen with a toast.
+ */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const input = Object.fromEntries(form);
-  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-  // Switching maintenance mode needs the password or a code from the last 10 minutes.
-  if (await switchesMaintenance(input)) await requireRecentAuth(args, currentStaff(args), form);
-  const result = await saveSiteSettings(input, currentActor(args));
-  if (!result.ok) return data({ intent: "save", reply: refusedForm(result.errors, values) }, { status: 400 });
+  const submission = parseForm(form, SettingsFormSchema, SETTINGS_FORM_FIELDS);
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [CORRECT_FIELDS] }), { status: 400 });
+  // Switching maintenance mode needs the password or a code from the last 10 minutes (the form is sent again after it).
+  if (await switchesMaintenance(submission.value)) await requireRecentAuth(args, currentStaff(args), form);
+  try {
+    const result = await saveSiteSettings(submission.value, currentActor(args));
+    if (!result.ok) return data(submission.reply(replyErrors(result.errors, CORRECT_FIELDS)), { status: 400 });
+  } catch (error) {
+    logger.error({ err: error }, "saving settings failed");
+    return data(submission.reply({ formErrors: ["The database did not accept the change"] }), { status: 500 });
+  }
   return redirectWithToast("/admin/settings", { type: "success", message: "Settings saved successfully" });
+}
+
+/**
+ * In the browser: a save that did not reach the server, or that the server failed to
+ * answer, is answered like a refusal (the form's message), so the screen offers Retry
+ * instead of an error page. Redirects and refusals of access go on as they are.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    const message =
+      error instanceof TypeError ? "Network connection error" : isRouteErrorResponse(error) && error.status >= 500 ? `The server answered ${error.status}` : null;
+    if (message === null) throw error;
+    return { status: "error", error: { "": [message] } } satisfies FormReply;
+  }
 }
 
 type Values = SiteSettingsValues;
 type Errors = Record<string, string>;
 
-/** A save the server refused or could not make: its message, and a message per field when the fields were refused. */
-class SaveFailed extends Error {
-  readonly errors?: Errors;
-  constructor(message: string, errors?: Errors) {
-    super(message);
-    this.errors = errors;
-  }
-}
 type FieldSpec = { name: SettingsField; label: string; type?: "text" | "textarea"; hint?: string; optional?: boolean };
 
 const SITE_FIELDS: FieldSpec[] = [
@@ -194,13 +213,23 @@ function ImageUpload({ which, label, url }: { which: "hero" | "about"; label: st
 
 function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   const initial = loaderData.settings;
-  // `saved`: what the site uses (updated optimistically); `draft`: the form.
+  // `saved`: what the site uses; `draft`: the form. A form refused without JavaScript comes
+  // back with its messages and the values as they were typed.
+  const refused = readFormReply(actionData);
   const [saved, setSaved] = useState<Values | null>(initial);
-  const [draft, setDraft] = useState<Values | null>(initial);
-  const [errors, setErrors] = useState<Errors>(replyFor(actionData, "save").errors);
+  const [draft, setDraft] = useState<Values | null>(() => {
+    if (!initial || !actionData) return initial;
+    // (The reply leaves out fields sent empty.)
+    const typed = Object.fromEntries(SITE_FIELDS.map((f) => [f.name, refused.values[f.name] ?? ""]));
+    return { ...initial, ...typed, maintenance_mode: refused.values.maintenance_mode === "on" };
+  });
+  const [errors, setErrors] = useState<Errors>(refused.errors);
   const [load, setLoad] = useState<LoadState>(loaderData.loadError ? { status: "error", message: loaderData.loadError } : { status: "ready" });
-  const [saving, setSaving] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  // With JavaScript the form posts through a fetcher: the page is not reloaded.
+  const fetcher = useFetcher<typeof clientAction>();
+  const saving = fetcher.state !== "idle";
+  const attempt = useRef<FormData | null>(null);
 
   // An image uploaded or removed: take the new image paths, keep every other edit.
   const imagesNow = initial ? { hero_image_url: initial.hero_image_url, about_image_url: initial.about_image_url } : null;
@@ -254,47 +283,47 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
     toast.info("You can now manually enter settings.");
   }
 
-  async function save(attempt: Values) {
-    const previous = saved;
-    setSaved(attempt); // optimistic
-    setSaving(true);
-    setErrors({});
-    try {
-      const response = await fetch("/admin/settings/data", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(attempt),
-      });
-      const answer = SettingsSaveAnswer.safeParse(await response.json().catch(() => null));
-      const body = answer.success ? answer.data : null;
-      // Switching maintenance mode asks for the password again first.
-      if (response.status === 401 && body && !body.ok && body.reauth) {
-        window.location.assign(body.reauth);
-        return;
+  function save(form: FormData) {
+    attempt.current = form;
+    toast.dismiss("settings-save");
+    void fetcher.submit(form, { method: "post", action: "/admin/settings", preventScrollReset: true });
+  }
+
+  // A save settled: saved (no new answer: the action went back to the screen, whose loader
+  // has the settings as stored), refused (messages per field; the draft stays to be
+  // corrected) or failed (the draft goes back to what is saved, with Retry).
+  const [wasSaving, setWasSaving] = useState(false);
+  const [answerBefore, setAnswerBefore] = useState(fetcher.data);
+  const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
+  if (saving !== wasSaving) {
+    setWasSaving(saving);
+    if (saving) setAnswerBefore(fetcher.data);
+    else if (fetcher.data === answerBefore) {
+      if (initial) {
+        setSaved(initial);
+        setDraft(initial);
       }
-      if (!response.ok || !body?.ok) {
-        const refused = body && !body.ok ? body : null;
-        throw new SaveFailed(refused?.message ?? `The server answered ${response.status}`, refused?.reply ? replyFor({ intent: "save", reply: refused.reply }, "save").errors : undefined);
-      }
-      setSaved(body.settings);
-      setDraft(body.settings);
-      toast.success("Settings saved successfully", { id: "settings-save" });
-    } catch (error) {
-      setSaved(previous); // roll back
-      const fieldErrors = error instanceof SaveFailed ? error.errors : undefined;
-      if (fieldErrors) setErrors(fieldErrors);
-      else if (previous) setDraft(previous);
-      const message = error instanceof Error && error.message !== "Failed to fetch" ? error.message : "Network connection error";
-      // Retry only helps when the save itself failed; invalid fields need correcting first.
-      toast.error(`Failed to save settings: ${message}`, {
-        id: "settings-save",
-        duration: 10_000,
-        ...(fieldErrors ? {} : { action: { label: "Retry", onClick: () => void save(attempt) } }),
-      });
-    } finally {
-      setSaving(false);
+      setErrors({});
+    } else {
+      const reply = readFormReply(fetcher.data);
+      const { _form: message = "The settings were not saved", ...fieldErrors } = reply.errors;
+      const invalid = Object.keys(fieldErrors).length > 0;
+      setErrors(reply.errors);
+      if (!invalid) setDraft((d) => saved ?? d); // roll back
+      setFailure({ message, retry: !invalid });
     }
   }
+  useEffect(() => {
+    if (!failure) return;
+    const tried = attempt.current;
+    // Retry only helps when the save itself failed; invalid fields need correcting first.
+    toast.error(`Failed to save settings: ${failure.message}`, {
+      id: "settings-save",
+      duration: 10_000,
+      ...(failure.retry && tried ? { action: { label: "Retry", onClick: () => save(tried) } } : {}),
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure; `save` posts through the same fetcher
+  }, [failure]);
 
   const set = (name: SettingsField) => (value: string | boolean) => setDraft((d) => (d ? { ...d, [name]: value } : d));
 
@@ -331,19 +360,20 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
         <button type="button" className={secondary} onClick={() => void reload()}>Discard unsaved changes</button>
       </div>
 
-      {saved?.maintenance_mode && (
+      {(fetcher.formData ? fetcher.formData.get("maintenance_mode") === "on" : saved?.maintenance_mode) && (
         <p role="status" className="mt-4 rounded-lg border-l-4 border-sun-500 bg-sun-100 px-4 py-3 text-sm font-semibold text-ink" data-testid="maintenance-status">
           Maintenance mode is on: visitors see the maintenance page.
         </p>
       )}
 
-      <form
+      <fetcher.Form
         method="post"
+        action="/admin/settings"
         noValidate
         className="mt-6 space-y-6"
         onSubmit={(event) => {
           event.preventDefault();
-          void save(draft);
+          save(new FormData(event.currentTarget));
         }}
       >
         <section className={card} aria-labelledby="site-settings-title">
@@ -367,10 +397,15 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
           screen.
         </p>
 
-        <div className="flex justify-end">
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {errors._form && (
+            <p role="alert" className="text-sm font-medium text-red-800" data-testid="settings-form-error">
+              {errors._form}
+            </p>
+          )}
           <button type="submit" className={primary} disabled={saving}>{saving ? "Saving..." : "Save Settings"}</button>
         </div>
-      </form>
+      </fetcher.Form>
 
       <section className={`${card} mt-6`} aria-labelledby="images-title">
         <h2 id="images-title" className="font-display text-xl font-semibold text-brand-900">Images</h2>

@@ -17,6 +17,9 @@ import { redirectWithToast } from "../../../lib/toast.server.ts";
 import { listOpportunitiesForStaff, roleChoices, setRolesNeedingCheck } from "../opportunities.server.ts";
 import { closeHoursBefore, setCloseHoursBefore } from "../signups.server.ts";
 import { CloseHoursSchema } from "../volunteering.schema.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor, type IntentReply } from "../../../lib/form-reply.ts";
+import { z } from "zod";
 import { opportunityFiltersQuery, parseOpportunityFilters } from "../list-filters.ts";
 import type { Route } from "./+types/opportunities";
 
@@ -36,23 +39,28 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = form.get("intent");
   if (intent === "close-hours") {
-    const parsed = CloseHoursSchema.safeParse(form.get("close_hours"));
-    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Enter a number of hours" }, { status: 400 });
-    await setCloseHoursBefore(parsed.data, currentActor(args));
-    return redirectWithToast(LIST, { type: "success", message: `Sign-up now closes ${parsed.data} hours before a shift` });
+    const submission = parseForm(form, CloseHoursForm, ["close_hours"]);
+    if (submission.status !== "success") return data<IntentReply>({ intent, reply: submission.reply() }, { status: 400 });
+    const hours = submission.value.close_hours;
+    await setCloseHoursBefore(hours, currentActor(args));
+    return redirectWithToast(LIST, { type: "success", message: `Sign-up now closes ${hours} hours before a shift` });
   }
   if (intent === "role-checks") {
     const ids = form.getAll("role").map(Number).filter((n) => Number.isInteger(n) && n > 0);
     await setRolesNeedingCheck(ids, currentActor(args));
     return redirectWithToast(LIST, { type: "success", message: "Background check roles saved" });
   }
-  return data({ error: "Unknown action." }, { status: 400 });
+  return data<IntentReply>({ intent: String(intent ?? ""), reply: refusedForm({ _form: "Unknown action." }) }, { status: 400 });
 }
+
+/** The "When sign-up closes" form. */
+const CloseHoursForm = z.object({ close_hours: CloseHoursSchema });
 
 export default function Opportunities({ loaderData, actionData }: Route.ComponentProps) {
   const { opportunities, closeHours, roles, filters, count } = loaderData;
   const filtered = Boolean(filters.q || filters.when);
   const one = count.total === 1 && !count.more;
+  const closeHoursError = replyFor(actionData, "close-hours").error("close_hours");
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
       <ListHeader
@@ -125,8 +133,9 @@ export default function Opportunities({ loaderData, actionData }: Route.Componen
             <label htmlFor="close_hours" className="block text-sm font-semibold text-ink">
               Hours before a shift starts (Millbrook time)
             </label>
-            <input id="close_hours" name="close_hours" type="number" min={0} max={336} defaultValue={closeHours} className="w-28 rounded-lg border border-slate-300 px-3 py-2" />
-            {actionData && "error" in actionData && <p className="text-sm font-medium text-red-800">{actionData.error}</p>}
+            <input id="close_hours" name="close_hours" type="number" min={0} max={336} defaultValue={closeHours} className="w-28 rounded-lg border border-slate-300 px-3 py-2"
+              aria-invalid={closeHoursError ? true : undefined} aria-describedby={closeHoursError ? "close_hours-error" : undefined} />
+            {closeHoursError && <p id="close_hours-error" className="text-sm font-medium text-red-800">{closeHoursError}</p>}
             <button type="submit" name="intent" value="close-hours" className={buttonClasses("primary", "sm")}>
               Save
             </button>
