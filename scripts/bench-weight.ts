@@ -34,6 +34,9 @@ export interface Weight {
   html: number;
   /** The HTML at brotli 11 and the response's head (status line and headers), in bytes. */
   firstTrip: number;
+  /** Elements in the HTML and rule blocks in its inline CSS: what a render writes and a browser styles. */
+  elements: number;
+  cssBlocks: number;
   js: number;
   jsFiles: number;
   css: number;
@@ -101,7 +104,10 @@ export async function weigh(origin: string, page: string, options: { cookie?: st
   const encodings = new Set<string>([`html:${doc.headers["content-encoding"] ?? "identity"}`]);
   const brotli11 = zlib.brotliCompressSync(Buffer.from(html), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   const firstTrip = brotli11 + headBytes(doc.status, doc.headers);
-  const weight: Weight = { html: doc.body.length, firstTrip, js: 0, jsFiles: js.size, css: 0, images: 0, other: 0, total: doc.body.length, requests: 1, encodings: [] };
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+  const elements = html.match(/<[a-zA-Z][\w-]*/g)?.length ?? 0;
+  const cssBlocks = style.split("{").length - 1;
+  const weight: Weight = { html: doc.body.length, firstTrip, elements, cssBlocks, js: 0, jsFiles: js.size, css: 0, images: 0, other: 0, total: doc.body.length, requests: 1, encodings: [] };
   const fetchAll = async (urls: Set<string>, kind: "js" | "css" | "images") => {
     for (const url of urls) {
       const address = new URL(url, origin + page).toString();
@@ -151,11 +157,13 @@ const pass = (ok: boolean) => (ok ? "✓" : "✗");
 export function publicWeightTable(weights: Map<string, Weight>): string {
   const rows = [...weights].sort(([, a], [, b]) => b.js - a.js);
   return table(
-    ["Page", "HTML", `HTML br 11 + headers (≤${FIRST_ROUND_TRIP.toLocaleString("en-GB")} B)`, `JS (≤${PUBLIC_JS_LIMIT / 1024} KB)`, `JS files (≤${PUBLIC_SCRIPT_LIMIT})`, "CSS", "Images", "Total (`/` ≤400 KB)", "Requests", "Encodings"],
+    ["Page", "HTML", `HTML br 11 + headers (≤${FIRST_ROUND_TRIP.toLocaleString("en-GB")} B)`, "Elements", "CSS blocks", `JS (≤${PUBLIC_JS_LIMIT / 1024} KB)`, `JS files (≤${PUBLIC_SCRIPT_LIMIT})`, "CSS", "Images", "Total (`/` ≤400 KB)", "Requests", "Encodings"],
     rows.map(([page, w]) => [
       `\`${page}\``,
       kb(w.html),
       `${w.firstTrip.toLocaleString("en-GB")} ${pass(w.firstTrip <= FIRST_ROUND_TRIP)}`,
+      w.elements,
+      w.cssBlocks,
       `${kb(w.js)} ${pass(w.js <= PUBLIC_JS_LIMIT)}`,
       `${w.jsFiles} ${pass(w.jsFiles <= PUBLIC_SCRIPT_LIMIT)}`,
       kb(w.css),
