@@ -159,8 +159,18 @@ export default async function handleRequest(
 
   // Staff screens link the whole stylesheet (app/root.tsx), as does the development server.
   const linked = isStaffPath(new URL(request.url).pathname) || config().NODE_ENV === "development";
-  const own = ownInlineScripts(linked ? rendered : withLighterScrollRestoration(rendered), mark);
-  const page = linked ? { chunks: [own.html], styleHashes: [], scriptHashes: [] } : forFirstPaint(own.html);
+  const page = linked ? { chunks: [rendered], styleHashes: [], scriptHashes: [] } : forFirstPaint(withLighterScrollRestoration(rendered), undefined, mark);
+  // The app's scripts by their hashes, the mark taken out; a public page's classic scripts
+  // (scroll restoration, router context, data, the script starter) joined into one, in
+  // its last piece (the body): one hash in the header instead of six.
+  const lastText = page.chunks.findLastIndex((chunk) => typeof chunk === "string");
+  const ownScripts: string[] = [];
+  const chunks = page.chunks.map((chunk, i) => {
+    if (typeof chunk !== "string") return chunk;
+    const own = ownInlineScripts(chunk, mark, { join: !linked && i === lastText });
+    ownScripts.push(...own.scripts);
+    return own.html;
+  });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // For the page cache (which removes it): the content topics this page shows.
   responseHeaders.set(TOPICS_HEADER, pageTopicsOf(routerContext, read).join(","));
@@ -169,12 +179,12 @@ export default async function handleRequest(
   responseHeaders.set(
     "Content-Security-Policy",
     contentSecurityPolicy({
-      scriptHashes: [...scriptHashes(own.scripts), ...page.scriptHashes],
+      scriptHashes: [...scriptHashes(ownScripts), ...page.scriptHashes],
       styleHashes: page.styleHashes,
       dev: config().NODE_ENV === "development",
     }),
   );
-  const { body, length } = isHead ? { body: null } : responseBody(page.chunks);
+  const { body, length } = isHead ? { body: null } : responseBody(chunks);
   if (length !== undefined) responseHeaders.set("Content-Length", String(length));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

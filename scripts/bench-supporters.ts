@@ -8,6 +8,8 @@
  * the screens that show it over HTTP.
  *
  *   npm run bench:supporters
+ *   BENCH_EXPLAIN=1 npm run bench:supporters   also prints EXPLAIN (ANALYZE, BUFFERS) of the
+ *                                              list's queries with two filters and a search
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,7 +19,7 @@ import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { siteSamples } from "../app/samples.server.ts";
 import { getDb } from "../app/db/client.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
-import { listSupporters, parseSupporterFilters, supporterSummary, supporterTimeline } from "../app/features/supporters/admin.server.ts";
+import { explainSupporterList, listSupporters, parseSupporterFilters, supporterSummary, supporterTimeline } from "../app/features/supporters/admin.server.ts";
 
 const RUNS = Math.max(10, Number(process.env.BENCH_RUNS ?? 100));
 
@@ -106,6 +108,10 @@ async function main() {
     await time("timeline of a supporter with 2,000 entries, page 1", () => supporterTimeline(busy.id, 1));
     await time("timeline, page 50", () => supporterTimeline(busy.id, 50));
     await time("supporter summary", () => supporterSummary(busy.id));
+    if (process.env.BENCH_EXPLAIN) {
+      const plans = await explainSupporterList(parseSupporterFilters(new URLSearchParams("given=12m&subscribed=yes&q=smith")));
+      console.log(`\nTwo filters and a search, the capped count:\n\n${plans.count}\n\nThe page's rows:\n\n${plans.page}`);
+    }
   } finally {
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -10,8 +10,10 @@
  * (tests/e2e/public-scripts.spec.ts, tests/e2e/admin-scripts.spec.ts).
  */
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { decode, get, log, root, startServer, table } from "./bench-lib.ts";
 
 /** Public pages: compressed JavaScript per page (docs/decisions/260). */
@@ -20,11 +22,21 @@ export const PUBLIC_JS_LIMIT = 120 * 1024;
 export const ADMIN_JS_LIMIT = 250 * 1024;
 /** Public pages: scripts per page. */
 export const PUBLIC_SCRIPT_LIMIT = 7;
+/**
+ * What a new connection delivers in its first round trip (10 segments, docs/decisions/296):
+ * a page's HTML at brotli 11 (as the page cache keeps sending it) with its response headers.
+ */
+export const FIRST_ROUND_TRIP = 14_600;
 /** Public pages the sitemap does not list, weighed with it. */
 export const PAGES_BESIDE_SITEMAP = ["/support/thank-you?session_id=cs_unknown", "/manage-giving", "/newsletter", "/no-such-page"];
 
 export interface Weight {
   html: number;
+  /** The HTML at brotli 11 and the response's head (status line and headers), in bytes. */
+  firstTrip: number;
+  /** Elements in the HTML and rule blocks in its inline CSS: what a render writes and a browser styles. */
+  elements: number;
+  cssBlocks: number;
   js: number;
   jsFiles: number;
   css: number;
@@ -90,7 +102,12 @@ export async function weigh(origin: string, page: string, options: { cookie?: st
   const html = decode(doc).toString("utf8");
   const { js, css, images } = resourcesOf(html);
   const encodings = new Set<string>([`html:${doc.headers["content-encoding"] ?? "identity"}`]);
-  const weight: Weight = { html: doc.body.length, js: 0, jsFiles: js.size, css: 0, images: 0, other: 0, total: doc.body.length, requests: 1, encodings: [] };
+  const brotli11 = zlib.brotliCompressSync(Buffer.from(html), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const firstTrip = brotli11 + headBytes(doc.status, doc.headers);
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+  const elements = html.match(/<[a-zA-Z][\w-]*/g)?.length ?? 0;
+  const cssBlocks = style.split("{").length - 1;
+  const weight: Weight = { html: doc.body.length, firstTrip, elements, cssBlocks, js: 0, jsFiles: js.size, css: 0, images: 0, other: 0, total: doc.body.length, requests: 1, encodings: [] };
   const fetchAll = async (urls: Set<string>, kind: "js" | "css" | "images") => {
     for (const url of urls) {
       const address = new URL(url, origin + page).toString();
@@ -114,6 +131,15 @@ export async function weigh(origin: string, page: string, options: { cookie?: st
   return weight;
 }
 
+/** The bytes of a response's head as sent over HTTP/1.1 (status line, header lines, blank line). */
+function headBytes(status: number, headers: http.IncomingHttpHeaders): number {
+  let bytes = `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ""}\r\n\r\n`.length;
+  for (const [name, value] of Object.entries(headers)) {
+    for (const v of Array.isArray(value) ? value : [value ?? ""]) bytes += name.length + 2 + v.length + 2;
+  }
+  return bytes;
+}
+
 /** The public pages to weigh: the sitemap's, then PAGES_BESIDE_SITEMAP. */
 export async function publicPagesToWeigh(origin: string): Promise<string[]> {
   const sitemap = decode(await get(`${origin}/sitemap.xml`, { "accept-encoding": "br, gzip" })).toString("utf8");
@@ -131,10 +157,13 @@ const pass = (ok: boolean) => (ok ? "✓" : "✗");
 export function publicWeightTable(weights: Map<string, Weight>): string {
   const rows = [...weights].sort(([, a], [, b]) => b.js - a.js);
   return table(
-    ["Page", "HTML", `JS (≤${PUBLIC_JS_LIMIT / 1024} KB)`, `JS files (≤${PUBLIC_SCRIPT_LIMIT})`, "CSS", "Images", "Total (`/` ≤400 KB)", "Requests", "Encodings"],
+    ["Page", "HTML", `HTML br 11 + headers (≤${FIRST_ROUND_TRIP.toLocaleString("en-GB")} B)`, "Elements", "CSS blocks", `JS (≤${PUBLIC_JS_LIMIT / 1024} KB)`, `JS files (≤${PUBLIC_SCRIPT_LIMIT})`, "CSS", "Images", "Total (`/` ≤400 KB)", "Requests", "Encodings"],
     rows.map(([page, w]) => [
       `\`${page}\``,
       kb(w.html),
+      `${w.firstTrip.toLocaleString("en-GB")} ${pass(w.firstTrip <= FIRST_ROUND_TRIP)}`,
+      w.elements,
+      w.cssBlocks,
       `${kb(w.js)} ${pass(w.js <= PUBLIC_JS_LIMIT)}`,
       `${w.jsFiles} ${pass(w.jsFiles <= PUBLIC_SCRIPT_LIMIT)}`,
       kb(w.css),

@@ -93,7 +93,9 @@ type Piece =
   | { open: string; pieces: Piece[] }
   | { declarations: { head: string; list: { name: string; text: string }[]; tail: string } }
   | { property: string; text: string }
-  | { face: number; text: string };
+  | { face: number; text: string }
+  | { elements: string[]; text: string; rule: number }
+  | { keyframes: string; text: string };
 
 /** A font face the page may do without: one with a unicode-range (a subset of its font). */
 interface FontFace {
@@ -122,6 +124,43 @@ function compileUtilities(css: string, ids = { next: 0 }): Piece[] {
     }
     const name = utilityClass(item.prelude);
     pieces.push(name === null ? item.text : { name, text: item.text, id: ids.next++ });
+  }
+  return pieces;
+}
+
+/**
+ * The elements a rule of Tailwind's reset is for, when that is all its selectors say
+ * (`hr`, `code,kbd,samp,pre`, `abbr:where([title])`); null for any other selector
+ * (`:host`, `::placeholder`, `:where(select) optgroup`), which is always kept.
+ */
+function elementsOf(selectors: string): string[] | null {
+  const elements: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const parts: string[] = [];
+  for (let i = 0; i <= selectors.length; i++) {
+    const ch = selectors[i];
+    if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+    else if ((ch === "," && depth === 0) || i === selectors.length) {
+      parts.push(selectors.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  for (const part of parts) {
+    const match = /^([a-z][a-z0-9]*)(?::where\([^()]*\))?$/.exec(part);
+    if (!match) return null;
+    elements.push(match[1]);
+  }
+  return elements;
+}
+
+/** The base layer's rules, those for some elements only marked with them. */
+function compileBase(css: string, rules = { next: 0 }): Piece[] {
+  const pieces: Piece[] = [];
+  for (const item of cssItems(css)) {
+    const elements = item.body === null || item.prelude.startsWith("@") ? null : elementsOf(item.prelude);
+    pieces.push(elements ? { elements, text: item.text, rule: rules.next++ } : item.text);
   }
   return pieces;
 }
@@ -205,6 +244,8 @@ export function compileCss(css: string): CompiledCss {
     const face = item.prelude === "@font-face" && item.body !== null ? fontFaceOf(item.body) : null;
     if (face) pieces.push({ face: faces.push(face) - 1, text: item.text });
     else if (item.prelude === "@layer utilities" && item.body !== null) pieces.push({ open: item.prelude, pieces: compileUtilities(item.body) });
+    else if (item.prelude === "@layer base" && item.body !== null) pieces.push({ open: item.prelude, pieces: compileBase(item.body) });
+    else if (item.prelude.startsWith("@keyframes ") && item.body !== null) pieces.push({ keyframes: item.prelude.slice("@keyframes ".length).trim(), text: item.text });
     else if (item.prelude === "@layer theme" && item.body !== null) pieces.push(declarationsOf(item.text) ?? item.text);
     else if (item.prelude === "@layer properties" && item.body !== null) pieces.push(unconditional(declarationsOf(item.text)) ?? declarationsOf(item.text) ?? item.text);
     else if (item.prelude.startsWith("@property ")) {
@@ -305,7 +346,21 @@ export function facesFor(faces: readonly FontFace[], html: string): number[] {
   return [...kept].sort((a, b) => a - b);
 }
 
-function usedPieces(pieces: Piece[], used: ReadonlySet<string>, out: (string | Piece)[]): boolean {
+/** Whether a reset rule for some elements is kept: one of them is on the page (all are, when the page's elements are not given). */
+const elementRuleKept = (piece: { elements: string[] }, elements: ReadonlySet<string> | null) => !elements || piece.elements.some((e) => elements.has(e));
+
+/** The reset rules (their numbers) the page's elements keep. */
+function keptRules(pieces: Piece[], elements: ReadonlySet<string> | null, rules: number[]): number[] {
+  for (const piece of pieces) {
+    if (typeof piece === "string") continue;
+    if ("elements" in piece) {
+      if (elementRuleKept(piece, elements)) rules.push(piece.rule);
+    } else if ("open" in piece) keptRules(piece.pieces, elements, rules);
+  }
+  return rules;
+}
+
+function usedPieces(pieces: Piece[], used: ReadonlySet<string>, elements: ReadonlySet<string> | null, out: (string | Piece)[]): boolean {
   let any = false;
   for (const piece of pieces) {
     if (typeof piece === "string") {
@@ -316,9 +371,14 @@ function usedPieces(pieces: Piece[], used: ReadonlySet<string>, out: (string | P
         out.push(piece.text);
         any = true;
       }
+    } else if ("elements" in piece) {
+      if (elementRuleKept(piece, elements)) {
+        out.push(piece.text);
+        any = true;
+      }
     } else if ("open" in piece) {
       const inner: (string | Piece)[] = [];
-      if (usedPieces(piece.pieces, used, inner) || piece.open === "@layer utilities") {
+      if (usedPieces(piece.pieces, used, elements, inner) || piece.open === "@layer utilities" || piece.open === "@layer base") {
         out.push(`${piece.open}{`, ...inner, "}");
         any = true;
       }
@@ -331,24 +391,37 @@ const CUSTOM_PROPERTY = /--[\w-]+/g;
 
 /**
  * The stylesheet cut down to the utilities these classes use, to the custom properties
- * the rules kept (and `alsoNamed`, a page's inline styles) name, and to the font faces
- * `faces` lists (facesFor; all of them when not given).
+ * the rules kept (and `alsoNamed`, a page's inline styles) name, to the font faces
+ * `faces` lists (facesFor; all of them when not given), to the reset's rules for the
+ * `elements` the page has (elementsIn; all when not given) and to the keyframes the rules
+ * kept name.
  */
-export function cssForClasses(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed = "", faces?: readonly number[]): string {
+export function cssForClasses(
+  compiled: CompiledCss,
+  used: ReadonlySet<string>,
+  alsoNamed = "",
+  faces?: readonly number[],
+  elements?: ReadonlySet<string>,
+): string {
   const keptFaces = faces ?? compiled.faces.map((_, index) => index);
-  const key = `${keptIds(compiled.pieces, used, []).join(",")}|${[...new Set(alsoNamed.match(CUSTOM_PROPERTY))].sort().join(",")}|${keptFaces.join(",")}`;
+  const key = [
+    keptIds(compiled.pieces, used, []).join(","),
+    [...new Set(alsoNamed.match(CUSTOM_PROPERTY))].sort().join(","),
+    keptFaces.join(","),
+    keptRules(compiled.pieces, elements ?? null, []).join(","),
+  ].join("|");
   let css = compiled.made.get(key);
   if (css === undefined) {
-    css = makeCss(compiled, used, alsoNamed, new Set(keptFaces));
+    css = makeCss(compiled, used, alsoNamed, new Set(keptFaces), elements ?? null);
     if (compiled.made.size >= MADE_KEPT) compiled.made.delete(compiled.made.keys().next().value!);
     compiled.made.set(key, css);
   }
   return css;
 }
 
-function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: string, faces: ReadonlySet<number>): string {
+function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: string, faces: ReadonlySet<number>, elements: ReadonlySet<string> | null): string {
   const parts: (string | Piece)[] = [];
-  usedPieces(compiled.pieces, used, parts);
+  usedPieces(compiled.pieces, used, elements, parts);
   const named = new Set<string>([...(parts.filter((p) => typeof p === "string").join("") + alsoNamed).matchAll(CUSTOM_PROPERTY)].map((m) => m[0]));
   // Theme variables may name others (the default font names the sans font).
   const theme = parts.flatMap((p) => (typeof p !== "string" && "declarations" in p ? p.declarations.list : []));
@@ -372,7 +445,23 @@ function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: st
     } else if ("property" in part && named.has(part.property)) out += part.text;
     else if ("face" in part && faces.has(part.face)) out += part.text;
   }
+  // The keyframes a kept rule (or theme variable) names, after the rest (their place in
+  // the sheet does not matter).
+  const kept = out;
+  for (const part of parts) {
+    if (typeof part !== "string" && "keyframes" in part && new RegExp(`[\\s:,]${part.keyframes}(?![\\w-])`).test(kept)) out += part.text;
+  }
   return out;
+}
+
+/**
+ * The elements a page's HTML has (`<hr`, `<table`...), for the reset's rules: a rule for
+ * elements none of which it has is left to the linked stylesheet, like an unused utility.
+ */
+export function elementsIn(html: string): Set<string> {
+  const elements = new Set<string>();
+  for (const match of html.matchAll(/<([a-z][a-z0-9]*)/g)) elements.add(match[1]);
+  return elements;
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&#39;": "'", "&lt;": "<", "&gt;": ">" };

@@ -32,7 +32,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { classesIn, compileCss, cssForClasses, facesFor, PUBLIC_SHEET, type CompiledCss } from "./critical-css.ts";
+import { classesIn, compileCss, cssForClasses, elementsIn, facesFor, PUBLIC_SHEET, type CompiledCss } from "./critical-css.ts";
 import { projectRoot } from "./project-root.server.ts";
 
 /** The public pages' stylesheet, ready to be cut down for each page. */
@@ -113,29 +113,34 @@ const MODULE_SCRIPT = '<script type="module" async="">';
  * are if the page does not have React Router's one module script, and then no stylesheet
  * is linked. The page comes back in three pieces, to be sent one after the other: the HTML
  * up to the end of the head, the `<style>` element (bytes shared with other pages that use
- * the same classes) and the rest.
+ * the same classes) and the rest. Given the render's script mark, the starting script
+ * carries it like React Router's own, for `ownInlineScripts` to hash (and join) with them.
  */
 export function forFirstPaint(
   html: string,
   critical: CriticalCss = criticalCss(),
+  mark?: string,
 ): { chunks: (string | Uint8Array)[]; styleHashes: string[]; scriptHashes: string[] } {
   if (html.indexOf("</head>") < 0) return { chunks: [html], styleHashes: [], scriptHashes: [] };
-  const moduleScript = html.indexOf(MODULE_SCRIPT);
+  const nonce = mark ? ` nonce="${mark}"` : "";
+  // React writes the mark before the type (React Router spreads its props first).
+  const moduleTag = mark ? MODULE_SCRIPT.replace("<script", `<script${nonce}`) : MODULE_SCRIPT;
+  const moduleScript = html.indexOf(moduleTag);
   const bodyEnd = html.lastIndexOf("</body>");
-  const started = !(moduleScript < 0 || html.indexOf(MODULE_SCRIPT, moduleScript + 1) >= 0 || bodyEnd < moduleScript);
+  const started = !(moduleScript < 0 || html.indexOf(moduleTag, moduleScript + 1) >= 0 || bodyEnd < moduleScript);
   const page = started
-    ? (html.slice(0, bodyEnd) + `<script>${AFTER_PAINT_SCRIPT}</script>` + html.slice(bodyEnd))
+    ? (html.slice(0, bodyEnd) + `<script${nonce}>${AFTER_PAINT_SCRIPT}</script>` + html.slice(bodyEnd))
         .replaceAll('<link rel="modulepreload"', '<link rel="x-after-paint"')
-        .replace(MODULE_SCRIPT, '<script type="x-after-paint">')
+        .replace(moduleTag, `<script type="x-after-paint"${nonce}>`)
     : html;
   const headEnd = page.indexOf("</head>");
-  const style = styleTag(cssForClasses(critical.compiled, classesIn(page), inlineStyles(page), facesFor(critical.compiled.faces, page)));
+  const style = styleTag(cssForClasses(critical.compiled, classesIn(page), inlineStyles(page), facesFor(critical.compiled.faces, page), elementsIn(page)));
   // After the <style>, so that its rules, the same in the same order, decide as in the whole sheet.
   const late = started && critical.href ? `<link rel="x-after-paint-style" href="${critical.href}"/>` : "";
   return {
     chunks: [page.slice(0, headEnd), style.tag, late + page.slice(headEnd)],
     styleHashes: [style.hash],
-    scriptHashes: started ? [AFTER_PAINT_HASH] : [],
+    scriptHashes: started && !mark ? [AFTER_PAINT_HASH] : [],
   };
 }
 

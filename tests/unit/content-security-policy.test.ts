@@ -50,6 +50,43 @@ describe("the policy's script hashes", () => {
     expect(own.html).toBe(html.replaceAll(` nonce="${mark}"`, ""));
   });
 
+  it("joined, runs the app's classic scripts as one in their last element, in order, and leaves the others empty; not an injected or module one", () => {
+    const page = [
+      "<body><main>Hi</main>",
+      `<script nonce="${mark}">(k=>{scrollTo(0,1)})("x")</script>`,
+      `<script nonce="${mark}">window.__reactRouterContext = { streamController: stream }; // a comment</script>`,
+      `<script type="module" async="" nonce="${mark}">import "/assets/entry.js";</script>`,
+      "<script>alert(1)</script>",
+      `<!--$--><script nonce="${mark}">window.__reactRouterContext.streamController.enqueue("[1]");</script>`,
+      `<script nonce="${mark}">(()=>{start()})()</script>`,
+      "</body>",
+    ].join("");
+    const own = ownInlineScripts(page, mark, { join: true });
+    const joined = ['(k=>{scrollTo(0,1)})("x")', "window.__reactRouterContext = { streamController: stream }; // a comment", 'window.__reactRouterContext.streamController.enqueue("[1]");', "(()=>{start()})()"].join("\n;");
+    expect(own.scripts.sort()).toEqual([joined, 'import "/assets/entry.js";'].sort());
+    expect(own.html).toBe(
+      [
+        "<body><main>Hi</main><script></script><script></script>",
+        '<script type="module" async="">import "/assets/entry.js";</script><script>alert(1)</script>',
+        `<!--$--><script></script><script>${joined}</script></body>`,
+      ].join(""),
+    );
+    // Run as one script, the texts do what they did one after the other (a line comment
+    // ends at the line break; a call after a parenthesis is not applied to it).
+    const done: string[] = [];
+    new Function("scrollTo", "window", "stream", "start", joined)(
+      () => done.push("scroll"),
+      {},
+      { enqueue: () => done.push("data") },
+      () => done.push("start"),
+    );
+    expect(done).toEqual(["scroll", "data", "start"]);
+    const policy = contentSecurityPolicy({ scriptHashes: scriptHashes(own.scripts) });
+    expect(policy.match(/'sha256-/g)).toHaveLength(2);
+    expect(policy).toContain(sha(joined));
+    expect(policy).not.toContain(sha("alert(1)"));
+  });
+
   it("a script that names another mark (guessed or from another page) is not the app's", () => {
     const forged = `<script nonce="${newScriptMark()}">alert(1)</script>`;
     expect(ownInlineScripts(forged, mark).scripts).toEqual([]);

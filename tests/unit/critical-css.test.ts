@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { forFirstPaint, withLighterScrollRestoration } from "../../app/lib/first-paint.server.ts";
-import { classesIn, compileCss, cssForClasses, facesFor, facesPagesMayLeaveOut, unicodeRanges } from "../../app/lib/critical-css.ts";
+import { classesIn, compileCss, cssForClasses, elementsIn, facesFor, facesPagesMayLeaveOut, unicodeRanges } from "../../app/lib/critical-css.ts";
 import { criticalCss } from "../../scripts/critical-css.ts";
 
 // The shape of Tailwind's built stylesheet, shortened.
@@ -61,7 +61,42 @@ describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => 
     expect(css).not.toContain("grid-cols-2");
     expect(css).not.toContain("group-hover");
     expect(css).toContain("@layer base{*{margin:0}}");
-    expect(css).toContain("@keyframes spin");
+    // No rule kept names it.
+    expect(css).not.toContain("@keyframes spin");
+  });
+
+  it("keeps the reset's rules for elements the page has, and the keyframes its kept rules name", () => {
+    const sheet = compileCss(
+      [
+        "@layer theme{:root{--animate-spin:spin 1s linear infinite}}",
+        "@layer base{*{margin:0}hr{height:0}code,kbd,samp,pre{font-size:1em}abbr:where([title]){text-decoration:underline dotted}",
+        "button,input:where([type=button],[type=submit]){appearance:button}:where(select:is([multiple])) optgroup{font-weight:bolder}::placeholder{opacity:1}",
+        "@supports (color:red){::placeholder{color:red}}}",
+        "@layer components{.menu{animation:menu-in .2s}}",
+        "@layer utilities{.animate-spin{animation:var(--animate-spin)}.mt-4{margin-top:1rem}}",
+        "@keyframes menu-in{to{opacity:1}}@keyframes spin{to{rotate:1turn}}@keyframes pulse{50%{opacity:.5}}",
+      ].join(""),
+    );
+    const page = '<main><p class="mt-4">Hi <kbd>K</kbd></p><input type="submit"/></main>';
+    expect([...elementsIn(page)]).toEqual(["main", "p", "kbd", "input"]);
+    const css = cssForClasses(sheet, classesIn(page), "", undefined, elementsIn(page));
+    expect(css).toBe(
+      [
+        "@layer base{*{margin:0}code,kbd,samp,pre{font-size:1em}",
+        "button,input:where([type=button],[type=submit]){appearance:button}:where(select:is([multiple])) optgroup{font-weight:bolder}::placeholder{opacity:1}",
+        "@supports (color:red){::placeholder{color:red}}}",
+        "@layer components{.menu{animation:menu-in .2s}}@layer utilities{.mt-4{margin-top:1rem}}@keyframes menu-in{to{opacity:1}}",
+      ].join(""),
+    );
+    // A spinner on the page: its animation's variable and keyframes come with it.
+    const spinning = cssForClasses(sheet, new Set(["animate-spin"]), "", undefined, elementsIn("<hr/>"));
+    expect(spinning).toContain("--animate-spin:spin 1s linear infinite");
+    expect(spinning).toContain("@keyframes spin{to{rotate:1turn}}");
+    expect(spinning).toContain("hr{height:0}");
+    expect(spinning).not.toContain("@keyframes pulse");
+    expect(spinning).not.toContain("kbd");
+    // The page's elements not given: every reset rule.
+    expect(cssForClasses(sheet, new Set())).toContain("hr{height:0}code,kbd,samp,pre{font-size:1em}abbr:where([title])");
   });
 
   it("gives the same CSS as the build's selection for the same classes, with the properties' fallback for every browser instead of their registrations", () => {
@@ -70,7 +105,9 @@ describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => 
     expect(cssForClasses(compileCss(BUILT), words, "--tw-a --color-brand-600")).toBe(
       criticalCss(BUILT, words)
         .replace("@layer properties{@supports (x:y){*{--tw-a:0}}}", "@layer properties{*{--tw-a:0}}")
-        .replace('@property --tw-a{syntax:"*";inherits:false}', ""),
+        .replace('@property --tw-a{syntax:"*";inherits:false}', "")
+        // No rule kept names the spinner's keyframes.
+        .replace("@keyframes spin{to{transform:rotate(360deg)}}", ""),
     );
   });
 
@@ -175,6 +212,16 @@ describe("a public page for its first paint (app/lib/first-paint.server.ts)", ()
     );
     expect(styleHashes).toEqual([hashOf("@layer utilities{.a{color:red}}")]);
     expect(scriptHashes).toEqual([hashOf(starter![1])]);
+  });
+
+  it("given the render's mark, marks its starting script like the router's, to be hashed (and joined) with them", () => {
+    // As React writes it: the mark first.
+    const marked = page.replaceAll("<script", '<script nonce="m1"');
+    const { chunks, scriptHashes } = forFirstPaint(marked, critical, "m1");
+    const html = sent(chunks);
+    expect(html).toContain('<script type="x-after-paint" nonce="m1">import "/assets/a.js";</script>');
+    expect(html).toMatch(/<script nonce="m1">\(\(\)=>[^<]*<\/script><\/body><\/html>$/);
+    expect(scriptHashes).toEqual([]);
   });
 
   it("starts the scripts and links the whole stylesheet once the page has painted", () => {

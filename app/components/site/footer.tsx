@@ -134,7 +134,8 @@ export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, add
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-brand-100 sm:px-6 md:flex-row md:items-center md:justify-between">
           <p>
-            © {year} {siteName}. Registered charity number {charityNumber}.
+            {/* One text node (React writes a separator between each of its pieces otherwise). */}
+            {`© ${year} ${siteName}. Registered charity number ${charityNumber}.`}
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legal">
             {LEGAL_PAGES.map((page) => (

@@ -200,10 +200,14 @@ export function ChoiceGroup({
                 defaultChecked={chosen.has(option.id)}
                 className="mt-0.5 size-5 shrink-0 accent-brand-600"
               />
-              <span>
+              {option.description ? (
+                <span>
+                  <span className="font-medium">{option.label}</span>
+                  <span className="mt-0.5 block text-sm text-slate-600">{option.description}</span>
+                </span>
+              ) : (
                 <span className="font-medium">{option.label}</span>
-                {option.description ? <span className="mt-0.5 block text-sm text-slate-600">{option.description}</span> : null}
-              </span>
+              )}
             </label>
           );
         })}

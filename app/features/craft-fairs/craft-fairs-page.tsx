@@ -172,9 +172,7 @@ function UpcomingFairs({ fairs, texts }: { fairs: Fair[]; texts: Texts }) {
           <div className="relative aspect-[16/9] bg-brand-50">
             {/* The first fair's picture is a phone's largest paint: it loads with the page, not lazily after layout. */}
             <SafeImage src={fair.image} alt={fair.image_alt ?? ""} focal={fair.image_focal} loading={index === 0 ? "eager" : "lazy"} width={800} height={450} className="size-full object-cover" />
-            <span className="absolute top-4 left-4">
-              <DateBadge date={fair.date} />
-            </span>
+            <DateBadge date={fair.date} className="absolute top-4 left-4" />
           </div>
           <div className="flex flex-1 flex-col p-6">
             <h2 className="font-display text-2xl font-semibold text-brand-900">{fair.title}</h2>

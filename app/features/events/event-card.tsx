@@ -106,9 +106,7 @@ export function EventCard({
           height={400}
           className={`size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] ${past ? "grayscale-[35%]" : ""}`}
         />
-        <span className="absolute top-4 left-4">
-          <DateBadge date={event.date} />
-        </span>
+        <DateBadge date={event.date} className="absolute top-4 left-4" />
         <span className="absolute top-4 right-4 rounded-full bg-white/95 px-3 py-1 text-xs font-bold tracking-wide text-brand-800 uppercase">
           {CATEGORY_LABELS[event.category] ?? event.category}
         </span>

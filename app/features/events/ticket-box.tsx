@@ -26,12 +26,10 @@ export function TicketBox({ eventId, price, ticketInfo }: { eventId: number; pri
         {ticketInfo || (free ? "No ticket needed: just come along. Everyone is welcome." : "Please contact the organiser for ticket details.")}
       </p>
       {price && !free ? <p className="mt-2 text-sm text-slate-600">Tickets for this event are not sold on this website.</p> : null}
-      <div className="mt-5">
-        <a href={`/events/${eventId}/calendar.ics`} download className={buttonClasses("secondary", "md", "w-full")}>
-          <CalendarIcon />
-          Add to calendar
-        </a>
-      </div>
+      <a href={`/events/${eventId}/calendar.ics`} download className={buttonClasses("secondary", "md", "mt-5 flex w-full")}>
+        <CalendarIcon />
+        Add to calendar
+      </a>
     </section>
   );
 }

@@ -2,7 +2,7 @@
  * The Supporters screens' reads and writes: the filtered, paged list and its CSV, one
  * supporter's timeline (paged), notes, tags and merging two supporters.
  */
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { donations, giftAidDeclarations, monthlyGifts } from "../giving/table.ts";
 import { bookings } from "../bookings/table.ts";
@@ -49,14 +49,24 @@ const listColumns = {
   subscribed: sql<boolean>`${subscribedNow}`,
 };
 
-export async function listSupporters(f: SupporterFilters): Promise<{ items: Awaited<ReturnType<typeof pageRows>>; count: PageCount }> {
+/** The list's two queries: the capped count and the page's rows. */
+function listQueries(f: SupporterFilters) {
   const where = and(...conditions(f));
   const limit = countLimit(f.page, PAGE_SIZE);
-  const [[{ n }], items] = await Promise.all([
-    getDb().execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${s} where ${where ?? sql`true`} limit ${limit}) t`).then((r) => r.rows),
-    pageRows(where, f.page),
-  ]);
+  return { count: sql`select count(*)::int as n from (select 1 from ${s} where ${where ?? sql`true`} limit ${limit}) t`, page: pageRows(where, f.page) };
+}
+
+export async function listSupporters(f: SupporterFilters): Promise<{ items: Awaited<ReturnType<typeof pageRows>>; count: PageCount }> {
+  const queries = listQueries(f);
+  const [[{ n }], items] = await Promise.all([getDb().execute<{ n: number }>(queries.count).then((r) => r.rows), queries.page]);
   return { items, count: pageCount(n, f.page, PAGE_SIZE) };
+}
+
+/** `EXPLAIN (ANALYZE, BUFFERS)` of the list's two queries for these filters (`BENCH_EXPLAIN=1 npm run bench:supporters` prints them). */
+export async function explainSupporterList(f: SupporterFilters): Promise<{ count: string; page: string }> {
+  const queries = listQueries(f);
+  const explain = async (query: SQLWrapper) => (await getDb().execute(sql`explain (analyze, buffers, costs off) ${query}`)).rows.map((r) => Object.values(r)[0]).join("\n");
+  return { count: await explain(queries.count), page: await explain(queries.page) };
 }
 
 /** The page's ids first (skipped rows cost an index step each), then their columns and consent for those 50 only. */

@@ -41,7 +41,10 @@ export const supporters = pgTable(
     // is in the order's index too: PostgreSQL reads an expression index alone (an index-only
     // scan, no table page per skipped row) only when it holds the expression's column, so a
     // deep page's ids cost a few hundred index pages, not one table page per row skipped.
-    index("supporters_name_id_idx").on(sql`lower(${t.name})`, t.id, t.name),
+    // So are the columns the list's search and "subscribed" filter read (after the unique
+    // id, they never change the order): a filtered page in name order skips the rows that
+    // do not match in the index too (docs/decisions/350).
+    index("supporters_name_id_idx").on(sql`lower(${t.name})`, t.id, t.name, t.subscribed, t.email, t.postcode),
     index("supporters_created_idx").on(t.created_at, t.id),
     index("supporters_search_trgm_idx").using("gin", sql`(lower(${t.name}) || ' ' || ${t.email} || ' ' || lower(${t.postcode})) gin_trgm_ops`),
   ],

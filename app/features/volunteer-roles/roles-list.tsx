@@ -19,7 +19,7 @@ export function VolunteerRolesList({ roles }: { roles: readonly PublicVolunteerR
             </div>
           </dl>
           <a href="/volunteer" className="mt-4 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4">
-            Shifts you can sign up for<span className="sr-only">: {role.title}</span>
+            Shifts you can sign up for<span className="sr-only">{`: ${role.title}`}</span>
           </a>
         </li>
       ))}
