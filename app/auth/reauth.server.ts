@@ -17,7 +17,7 @@ import { rememberAction } from "./reauth-resume.server.ts";
 import { currentTarget, type GuardArgs, type StaffIdentity } from "./guards.server.ts";
 
 const REAUTH_WINDOW_MS = 10 * 60 * 1000;
-export const REAUTH_PATH = "/admin/reauth";
+const REAUTH_PATH = "/admin/reauth";
 const REAUTH_MESSAGE = "Please confirm it's you to continue.";
 
 export const isRecentlyVerified = (staff: Pick<StaffIdentity, "verifiedAgoMs">) => staff.verifiedAgoMs < REAUTH_WINDOW_MS;
