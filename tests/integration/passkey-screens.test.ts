@@ -16,14 +16,14 @@ import { factorSummary, replaceRecoveryCodes } from "../../app/auth/two-factor.s
 import { getDb } from "../../app/db/client.server.ts";
 import { sessions } from "../../app/db/schema.ts";
 import { requestInfoContext } from "../../app/lib/request-context.ts";
-import { action as accountPasskeysAction, LAST_FACTOR_MESSAGE } from "../../app/features/sign-in/admin/account-passkeys.tsx";
+import { action as accountPasskeysAction, LAST_FACTOR_MESSAGE, PASSKEY_NOT_ADDED } from "../../app/features/sign-in/admin/account-passkeys.tsx";
 import { action as loginPasskeyAction } from "../../app/features/sign-in/admin/login-passkey.ts";
 import { action as loginAction } from "../../app/features/sign-in/admin/login.tsx";
 import { action as passkeyOptionsAction } from "../../app/features/sign-in/admin/passkey-options.ts";
 import { action as reauthAction } from "../../app/features/sign-in/admin/reauth.tsx";
 import { createSignedInAccount } from "../helpers/staff.ts";
 import { setupTestDatabase } from "../helpers/test-database.ts";
-import { SoftPasskey } from "../helpers/webauthn.ts";
+import { SoftPasskey, type AnswerOptions } from "../helpers/webauthn.ts";
 
 setupTestDatabase();
 
@@ -60,13 +60,13 @@ async function verifiedMinutesAgo(sessionId: string, minutes: number) {
 }
 
 /** Adds a passkey through My account's options endpoint and action; the action's outcome. */
-async function addPasskey(token: string, passkey: SoftPasskey, name: string) {
+async function addPasskey(token: string, passkey: SoftPasskey, name: string, answer: AnswerOptions = {}) {
   const options = (await (await (passkeyOptionsAction(await post("/admin/passkey-options", { purpose: "register" }, { token, staff: true })) as Promise<Response>)).json()) as {
     options?: { challenge: string; user: { id: string } };
     reauth?: string;
   };
   if (!options.options) return { reauth: options.reauth };
-  const response = passkey.register(options.options);
+  const response = passkey.register(options.options, answer);
   return outcome(accountPasskeysAction(await post("/admin/account/passkeys", { intent: "add-passkey", response, name }, { token, staff: true })));
 }
 
@@ -74,7 +74,7 @@ describe("passkey screens", () => {
   it("adds a first passkey with recovery codes; a further one needs a recent check, asked for before the browser is", async () => {
     const editor = await createSignedInAccount({ role: "editor" });
     const first = await addPasskey(editor.token, new SoftPasskey(ORIGIN), "Laptop");
-    expect(first).toMatchObject({ status: 200, data: { error: null, codes: expect.arrayContaining([expect.stringMatching(/^\w{5}-\w{5}$/)]) } });
+    expect(first).toMatchObject({ status: 200, data: { codes: expect.arrayContaining([expect.stringMatching(/^\w{5}-\w{5}$/)]) } });
     expect(await factorSummary(editor.user.id)).toMatchObject({ passkeys: 1, recoveryCodesLeft: 10 });
 
     await verifiedMinutesAgo(editor.sessionId, 11);
@@ -88,6 +88,21 @@ describe("passkey screens", () => {
     const second = await addPasskey(editor.token, new SoftPasskey(ORIGIN), "Phone");
     expect(second).toMatchObject({ status: 302, location: "/admin/account/passkeys" });
     expect((await listPasskeys(editor.user.id)).map((p) => p.name)).toEqual(["Laptop", "Phone"]);
+  });
+
+  it("a refused passkey answers the form's message, and its reply carries nothing of the browser's answer back", async () => {
+    const editor = await createSignedInAccount({ role: "editor" });
+    const passkey = new SoftPasskey(ORIGIN);
+    // Made for another site: the server does not verify it.
+    const refused = await addPasskey(editor.token, passkey, "Laptop", { origin: "http://elsewhere.example" });
+    expect(refused).toMatchObject({ status: 400, data: { intent: "add-passkey", reply: { status: "error", error: { "": [PASSKEY_NOT_ADDED] } } } });
+    expect(refused).not.toMatchObject({ data: { reply: { initialValue: { response: expect.anything() } } } });
+    const sent = JSON.stringify(refused);
+    expect(sent).not.toContain(passkey.id);
+    expect(sent).not.toContain("clientDataJSON");
+    expect(sent).not.toContain("attestationObject");
+    expect(await listPasskeys(editor.user.id)).toHaveLength(0);
+    expect(await factorSummary(editor.user.id)).toMatchObject({ hasFactor: false, recoveryCodesLeft: 0 });
   });
 
   it("re-authenticates with a passkey; a stranger's passkey does not", async () => {
@@ -122,7 +137,7 @@ describe("passkey screens", () => {
     await addPasskey(admin.token, new SoftPasskey(ORIGIN), "Key");
     const [adminKey] = await listPasskeys(admin.user.id);
     const kept = await outcome(accountPasskeysAction(await post("/admin/account/passkeys", { intent: "remove", passkeyId: adminKey!.id }, { token: admin.token, staff: true })));
-    expect(kept).toMatchObject({ status: 400, data: { error: LAST_FACTOR_MESSAGE } });
+    expect(kept).toMatchObject({ status: 400, data: { intent: "remove", reply: { status: "error", error: { "": [LAST_FACTOR_MESSAGE] } } } });
     expect(await listPasskeys(admin.user.id)).toHaveLength(1);
 
     const editor = await createSignedInAccount({ role: "editor" });

@@ -28,6 +28,22 @@ export const CodeSchema = z.object({ code: cut(100), intent: z.string(), respons
 export const ENROL_FIELDS = ["code", "intent", "response", "name"] as const;
 export const EnrolSchema = z.object({ code: cut(100), intent: z.string(), response: z.string(), name: z.string() });
 
+/** Forgot password: the address to mail a reset link to (checked by the screen, after nothing else). */
+export const FORGOT_FIELDS = ["email"] as const;
+export const ForgotSchema = z.object({ email: cut(254) });
+
+/** The enrolment link after a reset: the account's password. */
+export const ENROL_LINK_FIELDS = ["password"] as const;
+export const EnrolLinkSchema = z.object({ password: cut(1000) });
+
+/** My account, adding a passkey: the browser's answer and the name typed (the server trims and cuts it). */
+export const ADD_PASSKEY_FIELDS = ["intent", "response", "name"] as const;
+export const AddPasskeySchema = z.object({ intent: z.string(), response: z.string(), name: z.string() });
+
+/** My account, removing a passkey: which one (only the account's own is ever removed). */
+export const REMOVE_PASSKEY_FIELDS = ["intent", "passkeyId"] as const;
+export const RemovePasskeySchema = z.object({ intent: z.string(), passkeyId: z.string() });
+
 /** Re-authentication: the password, or a code from the app, or (`intent` "passkey") a passkey. */
 export const REAUTH_FIELDS = ["password", "code", "redirectTo", "intent", "response"] as const;
 export const ReauthSchema = z.object({ password: cut(1000), code: cut(100), redirectTo: z.string(), intent: z.string(), response: z.string() });

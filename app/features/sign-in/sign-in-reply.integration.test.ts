@@ -15,6 +15,7 @@ import { action as loginAction } from "./admin/login.tsx";
 import { action as verifyAction, WRONG_CODE } from "./admin/login-verify.tsx";
 import { action as reauthAction, REAUTH_FAILED } from "./admin/reauth.tsx";
 import { action as setPasswordAction } from "./admin/set-password.tsx";
+import { action as enrolLinkAction, WRONG_PASSWORD } from "./admin/enrol-link.tsx";
 import { createSignedInAccount, createTestAccount, TEST_PASSWORD } from "../../../tests/helpers/staff.ts";
 import { setupTestDatabase } from "../../../tests/helpers/test-database.ts";
 
@@ -90,6 +91,20 @@ describe("sign-in refusals as Conform's reply", () => {
     );
     expect(change).toMatchObject({ status: 400, data: { intent: "password", reply: { error: { current: [WRONG_CURRENT_PASSWORD] } } } });
     for (const secret of ["not-current-55", "a new long password 1"]) expect(JSON.stringify(change.data)).not.toContain(secret);
+  });
+
+  it("refuses a wrong password on an enrolment link, then throttles the account, never sending a password back", async () => {
+    const account = await createTestAccount({ role: "editor" });
+    const link = await createOneTimeLink("enrol", { userId: account.user.id });
+    const typed = "not-the-password-93k";
+    const refused = await answer(enrolLinkAction({ ...((await post(link.path, { password: typed }, { ip: "192.0.2.215" })) as object), params: { token: link.token } } as never));
+    expect(refused).toMatchObject({ status: 401, data: { intent: "enrol-link", reply: { status: "error", error: { password: [WRONG_PASSWORD] } } } });
+    expect(JSON.stringify(refused.data)).not.toContain(typed);
+    // The account's first failure blocks it for a moment, the right password too: the form's own message.
+    const throttled = await answer(enrolLinkAction({ ...((await post(link.path, { password: TEST_PASSWORD }, { ip: "192.0.2.216" })) as object), params: { token: link.token } } as never));
+    expect(throttled).toMatchObject({ status: 429, data: { intent: "enrol-link", reply: { error: { "": [SERVER_BUSY] } } } });
+    expect(Number(throttled.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(throttled.data)).not.toContain(TEST_PASSWORD);
   });
 
   it("refuses a short new password on a set-password link without sending it back, and leaves the link usable", async () => {

@@ -17,6 +17,9 @@ import { recordAudit } from "../../../domain/audit/audit.server.ts";
 import { NOTICES, notifyStaff } from "../../../domain/security-notices/notices.server.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { redirectWithToast } from "../../../lib/toast.server.ts";
+import { parseForm, refusedForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { ADD_PASSKEY_FIELDS, AddPasskeySchema, REMOVE_PASSKEY_FIELDS, RemovePasskeySchema, signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/account-passkeys";
 import { formatUk } from "../../../lib/uk-time.ts";
 
@@ -33,8 +36,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { error: string | null; codes: string[] | null };
-
 export async function action(args: Route.ActionArgs) {
   const staff = currentStaff(args);
   const { ip } = args.context.get(requestInfoContext);
@@ -46,21 +47,25 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "add-passkey") {
     // A further way in is a sensitive change; the first second factor is not.
     if (summary.hasFactor) await requireRecentAuth(args, staff, form);
+    const submission = parseForm(form, AddPasskeySchema, ADD_PASSKEY_FIELDS);
+    // The browser's answer is never carried back (signInReply leaves it out).
+    const refused = () => data({ intent, reply: signInReply(submission, { _form: PASSKEY_NOT_ADDED }) }, { status: 400 });
+    if (submission.status !== "success") return refused();
     const owner = { userId: staff.user.id, email: staff.user.email, sessionId: staff.sessionId };
-    const added = await registerPasskey(owner, { response: String(form.get("response") ?? ""), name: String(form.get("name") ?? "") }, args.request);
-    if (!added.ok) return data<ActionResult>({ error: PASSKEY_NOT_ADDED, codes: null }, { status: 400 });
+    const added = await registerPasskey(owner, { response: submission.value.response, name: submission.value.name }, args.request);
+    if (!added.ok) return refused();
     await recordAudit(actor, "auth.passkey_added", { entity: "user", entityId: staff.user.id, details: { name: added.name } });
     await notifyStaff(staff.user.id, NOTICES.passkeyAdded);
-    if (!summary.hasFactor) return data<ActionResult>({ error: null, codes: await replaceRecoveryCodes(staff.user.id) });
+    if (!summary.hasFactor) return { codes: await replaceRecoveryCodes(staff.user.id) };
     return redirectWithToast("/admin/account/passkeys", { type: "success", message: `Passkey added: ${added.name}.` });
   }
 
   if (intent === "remove") {
-    const passkeyId = String(form.get("passkeyId") ?? "");
+    const submission = parseForm(form, RemovePasskeySchema, REMOVE_PASSKEY_FIELDS);
     const lastFactor = !summary.hasApp && summary.passkeys <= 1;
-    if (lastFactor && (await twoFactorRequired(staff.role))) return data<ActionResult>({ error: LAST_FACTOR_MESSAGE, codes: null }, { status: 400 });
+    if (lastFactor && (await twoFactorRequired(staff.role))) return data({ intent, reply: signInReply(submission, { _form: LAST_FACTOR_MESSAGE }) }, { status: 400 });
     await requireRecentAuth(args, staff, form);
-    const name = await removePasskey(staff.user.id, passkeyId);
+    const name = submission.status === "success" ? await removePasskey(staff.user.id, submission.value.passkeyId) : null;
     if (!name) return redirectWithToast("/admin/account/passkeys", { type: "error", message: "That passkey had already been removed." });
     // Without any second factor left, the recovery codes have nothing to stand in for.
     if (lastFactor) await removeSecondFactors(staff.user.id);
@@ -68,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
     await notifyStaff(staff.user.id, NOTICES.passkeyRemoved);
     return redirectWithToast("/admin/account/passkeys", { type: "success", message: `Passkey removed: ${name}.` });
   }
-  return data<ActionResult>({ error: "Unknown action.", codes: null }, { status: 400 });
+  return data({ intent, reply: refusedForm({ _form: "Unknown action." }) }, { status: 400 });
 }
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -76,7 +81,9 @@ const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 export default function AccountPasskeys({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const removing = navigation.state === "submitting" && navigation.formData?.get("intent") === "remove";
-  const codes = actionData?.codes;
+  const codes = actionData && "codes" in actionData ? actionData.codes : undefined;
+  // Whichever form was refused: its message (the page has one place for it).
+  const refusal = actionData && "reply" in actionData ? replyFor(actionData, actionData.intent).formError : undefined;
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-6 lg:py-8">
       <p>
@@ -87,8 +94,8 @@ export default function AccountPasskeys({ loaderData, actionData }: Route.Compon
         A passkey signs you in without your password: this device (or your phone or password manager) keeps it, and its PIN,
         fingerprint or face unlocks it. After a password it also works as your second step.
       </p>
-      {actionData?.error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">{actionData.error}</p>
+      {refusal && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">{refusal}</p>
       )}
       {codes && (
         <section className={`${card} space-y-4`}>

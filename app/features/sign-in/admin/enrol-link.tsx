@@ -10,6 +10,9 @@ import { readSessionToken, serializeSessionCookie } from "../../../auth/session.
 import { AccountField } from "../../../components/admin/account-field.tsx";
 import { findUserById } from "../../staff/index.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { ENROL_LINK_FIELDS, EnrolLinkSchema, signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/enrol-link";
 
 export const WRONG_PASSWORD = "That password is not right. Please try again.";
@@ -29,10 +32,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { ip, secure } = context.get(requestInfoContext);
-  const form = await request.formData();
+  const submission = parseForm(await request.formData(), EnrolLinkSchema, ENROL_LINK_FIELDS);
+  // The password is never shown again.
+  const refused = (errors: Record<string, string>, init: ResponseInit) => data({ intent: "enrol-link", reply: signInReply(submission, errors) }, init);
   const result = await signInWithEnrolLink({
     token: params.token,
-    password: String(form.get("password") ?? "").slice(0, 1000),
+    password: submission.status === "success" ? submission.value.password : "",
     ip,
     userAgent: request.headers.get("User-Agent"),
     previousToken: readSessionToken(request, secure),
@@ -43,12 +48,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (result.reason === "expired") throw data({ expired: true }, { status: 410 });
   const retryAfter = String(Math.max(1, Math.ceil(result.retryAfterMs / 1000)));
   return result.reason === "throttled"
-    ? data({ error: BUSY }, { status: 429, headers: { "Retry-After": retryAfter } })
-    : data({ error: WRONG_PASSWORD }, { status: 401 });
+    ? refused({ _form: BUSY }, { status: 429, headers: { "Retry-After": retryAfter } })
+    : refused({ password: WRONG_PASSWORD }, { status: 401 });
 }
 
 export default function EnrolLink({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const { error, formError } = replyFor(actionData, "enrol-link");
   return (
     <main className="mx-auto max-w-md px-4 py-16">
       <h1 className="font-display text-3xl font-semibold">Set up two-step sign-in again</h1>
@@ -58,7 +64,7 @@ export default function EnrolLink({ loaderData, actionData }: Route.ComponentPro
       </p>
       <Form method="post" className="mt-8 space-y-5" noValidate>
         <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <AccountField name="password" label="Password" type="password" autoComplete="current-password" error={actionData?.error} />
+        <AccountField name="password" label="Password" type="password" autoComplete="current-password" error={error("password") ?? formError} />
         <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
           {busy ? "Checking..." : "Continue"}
         </button>

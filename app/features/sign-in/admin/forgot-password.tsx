@@ -9,6 +9,9 @@ import { AccountField } from "../../../components/admin/account-field.tsx";
 import { siteOrigin } from "../../../lib/config.server.ts";
 import { requestInfoContext } from "../../../lib/request-context.ts";
 import { mailConfigured } from "../../../mail/mailer.server.ts";
+import { parseForm } from "../../../lib/form-submission.ts";
+import { replyFor } from "../../../lib/form-reply.ts";
+import { FORGOT_FIELDS, ForgotSchema, signInReply } from "../forms.schema.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const ASK_AN_ADMINISTRATOR =
@@ -25,26 +28,30 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "").slice(0, 254);
+  const submission = parseForm(await request.formData(), ForgotSchema, FORGOT_FIELDS);
+  const refused = (errors: Record<string, string>, init: ResponseInit) => data({ intent: "forgot-password", reply: signInReply(submission, errors) }, init);
+  const email = submission.status === "success" ? submission.value.email : "";
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-    return data({ sent: false, error: "Enter your email address, like name@example.org" }, { status: 400 });
+    return refused({ email: "Enter your email address, like name@example.org" }, { status: 400 });
   }
   const { ip } = context.get(requestInfoContext);
   const result = await requestPasswordReset({ email, ip, origin: siteOrigin() });
-  if (result.ok) return { sent: true, error: null };
+  if (result.ok) return { sent: true };
   if (result.reason === "limited") {
     const minutes = Math.max(1, Math.ceil((result.retryAfterS ?? 60) / 60));
-    return data(
-      { sent: false, error: `Too many requests from your connection. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.` },
+    return refused(
+      { _form: `Too many requests from your connection. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.` },
       { status: 429, headers: { "Retry-After": String(result.retryAfterS ?? 60) } },
     );
   }
-  return data({ sent: false, error: ASK_AN_ADMINISTRATOR }, { status: 503 });
+  return refused({ _form: ASK_AN_ADMINISTRATOR }, { status: 503 });
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const sent = actionData && "sent" in actionData;
+  // The page has one place for a refusal: under the address.
+  const { error, formError, value } = replyFor(actionData && "reply" in actionData ? actionData : undefined, "forgot-password");
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
@@ -53,7 +60,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <p className="mt-6 rounded-lg bg-slate-50 px-4 py-3 text-slate-700" data-testid="ask-an-administrator">
             {ASK_AN_ADMINISTRATOR}
           </p>
-        ) : actionData?.sent ? (
+        ) : sent ? (
           <p role="status" className="mt-6 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900">
             {RESET_SENT} Check your inbox (and spam folder).
           </p>
@@ -61,7 +68,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <>
             <p className="mt-2 text-center text-slate-600">Enter the email you sign in with. We will email you a link to choose a new password.</p>
             <Form method="post" className="mt-8 space-y-5" noValidate>
-              <AccountField name="email" label="Email" type="email" autoComplete="username" error={actionData?.error ?? undefined} />
+              <AccountField name="email" label="Email" type="email" autoComplete="username" defaultValue={value("email")} error={error("email") ?? formError} />
               <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
                 {busy ? "Sending..." : "Email me a reset link"}
               </button>
