@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { serverArgs } from "../server/command.ts";
+import { serverArgs, serverEnv } from "../server/command.ts";
 import { nginxBinary, startNginx, type Nginx } from "./nginx.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,6 +30,8 @@ export function log(message: string) {
 export interface Server {
   origin: string;
   pid: number;
+  /** Everything the server has printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export async function startServer(dataDir: string, env: Record<string, string>, 
   const [command, args] = pinned(cpus, process.execPath, [...serve.slice(0, -1), ...nodeArgs, ...serve.slice(-1)]);
   const child: ChildProcess = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    env: { ...process.env, ...serverEnv(), NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -64,6 +66,7 @@ export async function startServer(dataDir: string, env: Record<string, string>, 
   return {
     origin,
     pid: child.pid!,
+    output: () => output,
     stop: () =>
       new Promise((resolve) => {
         child.removeAllListeners("exit");

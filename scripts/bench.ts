@@ -48,7 +48,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serverArgs } from "../server/command.ts";
+import { serverArgs, serverEnv } from "../server/command.ts";
 import {
   canPin,
   CONNECTIONS,
@@ -369,7 +369,7 @@ Measured by \`npm run bench\` (scripts/bench.ts).
 - Commit: ${commit}
 - Machine: ${machine}
 - Node: ${process.version}
-- Server command: \`node ${serverArgs().map((arg) => (path.isAbsolute(arg) ? path.relative(root, arg) : arg)).join(" ")}\` (package.json's "serve" script, which \`npm start\` runs; the flags size V8's heap, docs/decisions/045-server-memory.md)
+- Server command: \`${Object.entries(serverEnv()).map(([name, value]) => `${name}=${value} `).join("")}node ${serverArgs().map((arg) => (path.isAbsolute(arg) ? path.relative(root, arg) : arg)).join(" ")}\` (package.json's "serve" script, which \`npm start\` runs; the flags size V8's heap, docs/decisions/045-server-memory.md)
 - Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)} (other work on the machine skews the numbers)
 - Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, HTTP/1.1 keep-alive, no Accept-Encoding (cached page and static file both sent uncompressed, so they send the same bytes).
 - CPUs: ${canPin ? `server (Node and its embedded PostgreSQL) pinned to CPU ${serverCpus}, load generator to CPU ${loadCpus} (taskset), so they do not starve each other; the server therefore has one core.` : "not pinned (taskset unavailable or one core): server and load generator share the CPUs."}

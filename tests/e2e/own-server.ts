@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serverArgs } from "../../server/command.ts";
+import { serverArgs, serverEnv } from "../../server/command.ts";
 
 export interface OwnServer {
   origin: string;
@@ -30,6 +30,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   const child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
+      ...serverEnv(),
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       PORT: "0",

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { readRunningCluster } from "../../app/db/embedded-postgres.server.ts";
-import { serverArgs } from "../../server/command.ts";
+import { serverArgs, serverEnv } from "../../server/command.ts";
 
 const dataDir = process.env.DATA_DIR!;
 
@@ -20,7 +20,7 @@ if (leftover) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
 
-const child = spawn(process.execPath, serverArgs(), { stdio: "inherit", env: process.env });
+const child = spawn(process.execPath, serverArgs(), { stdio: "inherit", env: { ...process.env, ...serverEnv() } });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => child.kill(signal));
 }

@@ -16,7 +16,7 @@ import path from "node:path";
 import pg from "pg";
 import { openEmbeddedDatabase } from "../../app/db/embedded-postgres.server.ts";
 import { projectRoot } from "../../app/lib/project-root.server.ts";
-import { serverArgs } from "../../server/command.ts";
+import { serverArgs, serverEnv } from "../../server/command.ts";
 import { startNginx, type Nginx } from "../../scripts/nginx.ts";
 import { startS3Server, type TestS3 } from "./s3-server.ts";
 
@@ -76,7 +76,7 @@ function startInstance(name: string, port: number, env: Record<string, string>, 
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: { ...process.env, ...serverEnv(), NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
