@@ -106,7 +106,7 @@ export async function readPageData(context: Pick<EntryContext, "serverHandoffStr
 }
 
 /** Marks React writes where a boundary was not rendered on the server (suspended, or failed). */
-const UNFINISHED_BOUNDARIES = ["<!--$?-->", "<!--$!-->"];
+const UNFINISHED_BOUNDARY = /<!--\$[?!]-->/;
 
 /**
  * The document in one synchronous pass (React's string renderer: no stream, no bytes to
@@ -118,7 +118,7 @@ export function renderAtOnce(element: React.ReactElement): string | null {
   try {
     const html = renderToString(element);
     // The string renderer leaves out the doctype the streaming renderer writes before <html>.
-    return UNFINISHED_BOUNDARIES.some((mark) => html.includes(mark)) ? null : `<!DOCTYPE html>${html}`;
+    return UNFINISHED_BOUNDARY.test(html) ? null : `<!DOCTYPE html>${html}`;
   } catch {
     return null;
   }

@@ -101,15 +101,16 @@ function criticalCss(): CriticalCss {
 
 /**
  * The page's style attributes, which may name the theme's variables: the values
- * /\sstyle="([^"]*)"/g finds, joined by ";", without a regular expression run over the page.
+ * /\sstyle="([^"]*)"/g finds, joined by ";". Found by their `yle="` (a rarer first letter
+ * than "s" makes the search several times faster than the expression's or `style="`'s).
  */
 function inlineStyles(html: string): string {
   const values: string[] = [];
-  for (let at = html.indexOf('style="'); at >= 0; at = html.indexOf('style="', at + 1)) {
-    if (at === 0 || !/\s/.test(html[at - 1])) continue;
-    const end = html.indexOf('"', at + 7);
+  for (let at = html.indexOf('yle="'); at >= 0; at = html.indexOf('yle="', at + 1)) {
+    if (at < 3 || html[at - 2] !== "s" || html[at - 1] !== "t" || !/\s/.test(html[at - 3])) continue;
+    const end = html.indexOf('"', at + 5);
     if (end < 0) break;
-    values.push(html.slice(at + 7, end));
+    values.push(html.slice(at + 5, end));
     at = end;
   }
   return values.join(";");
