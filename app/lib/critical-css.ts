@@ -459,16 +459,24 @@ function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: st
  * elements none of which it has is left to the linked stylesheet, like an unused utility.
  */
 export function elementsIn(html: string): Set<string> {
+  // As /<([a-z][a-z0-9]*)/g would find them, without a match object for each element.
   const elements = new Set<string>();
-  for (const match of html.matchAll(/<([a-z][a-z0-9]*)/g)) elements.add(match[1]);
+  for (let at = html.indexOf("<"); at >= 0; at = html.indexOf("<", at + 1)) {
+    let end = at + 1;
+    let code = html.charCodeAt(end);
+    if (code < 97 || code > 122) continue;
+    do code = html.charCodeAt(++end);
+    while ((code >= 97 && code <= 122) || (code >= 48 && code <= 57));
+    elements.add(html.slice(at + 1, end));
+  }
   return elements;
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&#39;": "'", "&lt;": "<", "&gt;": ">" };
 
-/** The class names an HTML page's elements carry (React writes `class="…"`, escaped). */
-export function classesIn(html: string): Set<string> {
-  // Many elements share a class list (cards, links): each list is split once.
+/** The class lists of an HTML page's elements, each once, in the order they come (React writes `class="…"`, escaped). */
+function classListsIn(html: string): Set<string> {
+  // Many elements share a class list (cards, links).
   const lists = new Set<string>();
   for (let at = html.indexOf(' class="'); at >= 0; at = html.indexOf(' class="', at)) {
     const start = at + 8;
@@ -476,10 +484,48 @@ export function classesIn(html: string): Set<string> {
     if (at < 0) break;
     lists.add(html.slice(start, at));
   }
+  return lists;
+}
+
+/** The class names an HTML page's elements carry (React writes `class="…"`, escaped). */
+export function classesIn(html: string): Set<string> {
+  return classesOf(classListsIn(html));
+}
+
+/** The class names in these class lists (each list split once). */
+function classesOf(lists: ReadonlySet<string>): Set<string> {
   const classes = new Set<string>();
   for (const list of lists) {
     const value = list.includes("&") ? list.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]) : list;
     for (const name of value.split(" ")) if (name) classes.add(name);
   }
   return classes;
+}
+
+/** The CSS made lately for a page's shape (see `cssForPage`), by stylesheet. */
+const pageShapes = new WeakMap<CompiledCss, Map<string, string>>();
+const SHAPES_KEPT = 200;
+
+/**
+ * The CSS one page needs (`cssForClasses` of its classes, `alsoNamed`, the faces its
+ * characters need and its elements), remembered by the page's shape: its distinct class
+ * lists, elements, faces and `alsoNamed`, which decide the result. Renders of pages of one
+ * kind have the same shape, so most skip splitting the lists into classes and matching
+ * them against every rule of the sheet; the shape costs one scan of the HTML for each.
+ */
+export function cssForPage(compiled: CompiledCss, html: string, alsoNamed = ""): string {
+  const lists = classListsIn(html);
+  const elements = elementsIn(html);
+  const faces = facesFor(compiled.faces, html);
+  // Faces and elements hold no "|"; the length of `alsoNamed` ends it; the lists are the rest.
+  const key = `${faces.join(",")}|${[...elements].join(",")}|${alsoNamed.length}|${alsoNamed}${[...lists].join(" ")}`;
+  let shapes = pageShapes.get(compiled);
+  if (!shapes) pageShapes.set(compiled, (shapes = new Map()));
+  let css = shapes.get(key);
+  if (css === undefined) {
+    css = cssForClasses(compiled, classesOf(lists), alsoNamed, faces, elements);
+    if (shapes.size >= SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
+    shapes.set(key, css);
+  }
+  return css;
 }

@@ -32,7 +32,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { classesIn, compileCss, cssForClasses, elementsIn, facesFor, PUBLIC_SHEET, type CompiledCss } from "./critical-css.ts";
+import { compileCss, cssForPage, PUBLIC_SHEET, type CompiledCss } from "./critical-css.ts";
 import { projectRoot } from "./project-root.server.ts";
 
 /** The public pages' stylesheet, ready to be cut down for each page. */
@@ -99,8 +99,22 @@ function criticalCss(): CriticalCss {
   return loaded;
 }
 
-/** The page's style attributes, which may name the theme's variables. */
-const inlineStyles = (html: string) => [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) => m[1]).join(";");
+/**
+ * The page's style attributes, which may name the theme's variables: the values
+ * /\sstyle="([^"]*)"/g finds, joined by ";". Found by their `yle="` (a rarer first letter
+ * than "s" makes the search several times faster than the expression's or `style="`'s).
+ */
+function inlineStyles(html: string): string {
+  const values: string[] = [];
+  for (let at = html.indexOf('yle="'); at >= 0; at = html.indexOf('yle="', at + 1)) {
+    if (at < 3 || html[at - 2] !== "s" || html[at - 1] !== "t" || !/\s/.test(html[at - 3])) continue;
+    const end = html.indexOf('"', at + 5);
+    if (end < 0) break;
+    values.push(html.slice(at + 5, end));
+    at = end;
+  }
+  return values.join(";");
+}
 
 const MODULE_SCRIPT = '<script type="module" async="">';
 
@@ -134,7 +148,7 @@ export function forFirstPaint(
         .replace(moduleTag, `<script type="x-after-paint"${nonce}>`)
     : html;
   const headEnd = page.indexOf("</head>");
-  const style = styleTag(cssForClasses(critical.compiled, classesIn(page), inlineStyles(page), facesFor(critical.compiled.faces, page), elementsIn(page)));
+  const style = styleTag(cssForPage(critical.compiled, page, inlineStyles(page)));
   // After the <style>, so that its rules, the same in the same order, decide as in the whole sheet.
   const late = started && critical.href ? `<link rel="x-after-paint-style" href="${critical.href}"/>` : "";
   return {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { forFirstPaint, withLighterScrollRestoration } from "../../app/lib/first-paint.server.ts";
-import { classesIn, compileCss, cssForClasses, elementsIn, facesFor, facesPagesMayLeaveOut, unicodeRanges } from "../../app/lib/critical-css.ts";
+import { classesIn, compileCss, cssForClasses, cssForPage, elementsIn, facesFor, facesPagesMayLeaveOut, unicodeRanges } from "../../app/lib/critical-css.ts";
 import { criticalCss } from "../../scripts/critical-css.ts";
 
 // The shape of Tailwind's built stylesheet, shortened.
@@ -119,6 +119,37 @@ describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => 
     expect(cssForClasses(fresh, new Set(["mt-4"]), "--color-brand-600")).toContain("--color-brand-600:#1d6e55");
     expect(cssForClasses(fresh, new Set(["sm:grid-cols-2"]))).toContain("grid-cols-2");
     expect(fresh.made.size).toBe(3);
+  });
+
+  it("finds the elements a page has as a regular expression over its tags would", () => {
+    const page = '<h2 class="x">a</h2><br/><a1b>< p><A href="#"></A><svg><use href="#i"/></svg>x<p';
+    expect([...elementsIn(page)]).toEqual([...new Set([...page.matchAll(/<([a-z][a-z0-9]*)/g)].map((m) => m[1]))]);
+    expect([...elementsIn(page)]).toEqual(["h2", "br", "a1b", "svg", "use", "p"]);
+  });
+
+  it("gives each page the CSS of its own classes, styles and elements, remembered for pages of the same shape", () => {
+    const sheet = compileCss(
+      [
+        "@layer theme{:root{--color-brand-600:#1d6e55;--spacing:.25rem}}",
+        "@layer base{*{margin:0}hr{height:0}kbd{font-size:1em}}",
+        "@layer utilities{.mt-4{margin-top:1rem}.flex{display:flex}.p-2{padding:calc(var(--spacing)*2)}}",
+      ].join(""),
+    );
+    const direct = (html: string, styles = "") => cssForClasses(sheet, classesIn(html), styles, facesFor(sheet.faces, html), elementsIn(html));
+    const pages = [
+      '<p class="mt-4 flex">a</p><p class="mt-4">b</p>',
+      '<p class="mt-4">a</p><p class="mt-4 flex">b</p>',
+      '<p class="mt-4 flex">a</p><hr/>',
+      '<p class="p-2">a</p><kbd class="mt-4 flex">b</kbd>',
+      '<p class="mt-4 flex">a</p><p class="mt-4">b</p>',
+    ];
+    for (const page of pages) expect(cssForPage(sheet, page)).toBe(direct(page));
+    // The same page with a style naming a theme variable is another shape.
+    const styled = '<p class="mt-4 flex" style="color:var(--color-brand-600)">a</p>';
+    expect(cssForPage(sheet, styled, "color:var(--color-brand-600)")).toContain("--color-brand-600:#1d6e55");
+    expect(cssForPage(sheet, pages[0])).not.toContain("--color-brand-600");
+    expect(cssForPage(sheet, pages[2])).toContain("hr{height:0}");
+    expect(cssForPage(sheet, pages[0])).not.toContain("hr{height:0}");
   });
 
   it("keeps the theme variables and registered properties its rules or inline styles name, and no others", () => {
