@@ -130,3 +130,21 @@ test("a real browser's visit is counted by the beacon, with no cookie and nothin
   expect(await page.context().cookies()).toEqual([]);
   expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, ""]);
 });
+
+test("a visitor objects on the visitor figures page: one cookie and nothing counted, then counted again without it", async ({ page }) => {
+  await openSitePage(page, `${site.origin}/privacy/visitor-counting`);
+  await page.getByRole("button", { name: "Do not count my visits" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Done:" })).toHaveText("Done: visits from this browser are no longer counted.");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  expect((await page.context().cookies()).map((c) => [c.name, c.value, c.httpOnly])).toEqual([["mcf_no_count", "1", true]]);
+  // The beacon still goes; its answer comes after the server has decided to count nothing.
+  const beacon = page.waitForResponse((response) => new URL(response.url()).pathname === "/visit");
+  await openSitePage(page, `${site.origin}/causes?utm_campaign=e2e-objected`);
+  await beacon;
+  expect((await getDb().execute<{ n: number }>(sql`select count(*)::int as n from page_views where utm_campaign = 'e2e-objected'`)).rows[0].n).toBe(0);
+
+  await openSitePage(page, `${site.origin}/privacy/visitor-counting`);
+  await page.getByRole("button", { name: "Count my visits again" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Done:" })).toHaveText("Done: visits from this browser are counted again, without a cookie.");
+  expect(await page.context().cookies()).toEqual([]);
+});

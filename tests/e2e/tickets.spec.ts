@@ -158,7 +158,19 @@ test("a free booking with JavaScript: confirmed through the emailed link, with t
   // Cancelling: the box must be ticked; then the tickets go back on sale.
   await page.getByRole("button", { name: "Cancel booking" }).click();
   expect((await bookingsOf(email))[0].status).toBe("confirmed");
-  await page.getByRole("checkbox", { name: "Yes, I want to cancel this booking" }).check();
+  // A browser that lets the unticked box through: the server refuses it, at the top and under
+  // the box, which is marked invalid and described by its message; nothing is cancelled.
+  const cancelBox = page.getByRole("checkbox", { name: "Yes, I want to cancel this booking" });
+  await cancelBox.evaluate((box) => box.removeAttribute("required"));
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please tick the box to confirm that you want to cancel.");
+  await expect(cancelBox).toHaveAttribute("aria-invalid", "true");
+  await expect(cancelBox).toHaveAccessibleDescription("Error: Please tick the box to confirm that you want to cancel.");
+  expect((await bookingsOf(email))[0].status).toBe("confirmed");
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("booking-cancel-refused-390.png"), fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+  await cancelBox.check();
   await page.getByRole("button", { name: "Cancel booking" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your booking is cancelled and your tickets have been released." })).toBeVisible();
   expect((await bookingsOf(email))[0].status).toBe("cancelled");

@@ -14,6 +14,9 @@ import { salesCloseAt, salesOpen } from "./sales.ts";
 import type { Route } from "./+types/booking-page";
 import { formatPenceExact } from "../../lib/money.ts";
 import { formatUk } from "../../lib/uk-time.ts";
+import { refusedForm } from "../../lib/form-submission.ts";
+import { readReply } from "../../components/site/form-kit.tsx";
+import { FieldError } from "../../components/ui/fields.tsx";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -49,6 +52,13 @@ async function view({ booking, event }: BookingWithEvent, now = new Date()) {
   };
 }
 
+/**
+ * A refusal is Conform's reply (docs/decisions/287): the form's own message under `_form`,
+ * the unticked cancel box's under its field; a done action answers `{ message }`.
+ */
+const refuse = (status: number, errors: Record<string, string>) => data(refusedForm(errors), { status, headers: NO_STORE });
+const done = (message: string) => data({ message }, { headers: NO_STORE });
+
 async function load(params: Route.LoaderArgs["params"]) {
   const found = await bookingByLink(params.reference, params.token);
   if (!found) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
@@ -69,44 +79,28 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (intent === "confirm") {
     const outcome = await confirmByLink(params.reference, params.token);
     if (outcome.outcome === "confirmed" || outcome.outcome === "already-confirmed") return redirect(bookingPath(params.reference, params.token), 303);
-    return data(
-      { message: null, error: "This booking was not confirmed in time, so its tickets were released. Please book again from the event page." },
-      { status: 409, headers: NO_STORE },
-    );
+    return refuse(409, { _form: "This booking was not confirmed in time, so its tickets were released. Please book again from the event page." });
   }
   if (intent === "resume" || intent === "release") {
     const outcome = await resumeOrRelease(params.reference, params.token, intent).catch(() => null);
     if (intent === "resume" && outcome?.checkoutUrl) return redirect(outcome.checkoutUrl, 303);
-    if (intent === "release" && outcome) {
-      return data({ message: "Your tickets have been released. Nothing has been charged.", error: null }, { headers: NO_STORE });
-    }
-    return data({ message: null, error: "This payment can no longer be continued. Please book again from the event page." }, { status: 409, headers: NO_STORE });
+    if (intent === "release" && outcome) return done("Your tickets have been released. Nothing has been charged.");
+    return refuse(409, { _form: "This payment can no longer be continued. Please book again from the event page." });
   }
-  if (intent !== "cancel") return data({ message: null, error: "Unknown request." }, { status: 400, headers: NO_STORE });
-  if (form.get("confirm") !== "yes") {
-    return data({ message: null, error: "Please tick the box to confirm that you want to cancel." }, { status: 400, headers: NO_STORE });
-  }
+  if (intent !== "cancel") return refuse(400, { _form: "Unknown request." });
+  if (form.get("confirm") !== "yes") return refuse(400, { confirm: "Please tick the box to confirm that you want to cancel." });
   const result = await cancelByToken(params.reference, params.token);
   switch (result.outcome) {
     case "cancelled":
-      return data({ message: "Your booking is cancelled and your tickets have been released.", error: null }, { headers: NO_STORE });
+      return done("Your booking is cancelled and your tickets have been released.");
     case "refunded":
-      return data(
-        { message: "Your booking is cancelled. Your payment has been refunded in full: it can take 5 to 10 days to reach your account.", error: null },
-        { headers: NO_STORE },
-      );
+      return done("Your booking is cancelled. Your payment has been refunded in full: it can take 5 to 10 days to reach your account.");
     case "too-late":
-      return data(
-        { message: null, error: "Bookings can be cancelled online until 24 hours before the event. Please contact us." },
-        { status: 409, headers: NO_STORE },
-      );
+      return refuse(409, { _form: "Bookings can be cancelled online until 24 hours before the event. Please contact us." });
     case "refund-failed":
-      return data(
-        { message: null, error: "Sorry, we couldn't refund your payment just now, so your booking has not been cancelled. Please try again later or contact us." },
-        { status: 502, headers: NO_STORE },
-      );
+      return refuse(502, { _form: "Sorry, we couldn't refund your payment just now, so your booking has not been cancelled. Please try again later or contact us." });
     default:
-      return data({ message: null, error: "This booking cannot be cancelled." }, { status: 409, headers: NO_STORE });
+      return refuse(409, { _form: "This booking cannot be cancelled." });
   }
 }
 
@@ -133,6 +127,10 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const { booking, checkoutLeft, mailed } = loaderData;
   const { event } = booking;
   const confirmed = booking.status === "confirmed";
+  const message = actionData && "message" in actionData ? actionData.message : null;
+  const refused = actionData && !("message" in actionData) ? actionData : undefined;
+  const { errors } = readReply(refused);
+  const error = errors._form ?? errors.confirm;
   return (
     <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-28 pb-20 sm:pt-36">
       <div className="mx-auto max-w-2xl">
@@ -146,17 +144,17 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <h1 className="mt-3 font-display text-3xl font-semibold text-brand-900 sm:text-4xl">
             {confirmed ? "You're booked" : booking.awaitingConfirm ? "Confirm your booking" : booking.status === "held" ? "Waiting for your payment" : "Your booking"}
           </h1>
-          {actionData?.message ? (
+          {message ? (
             <p role="status" className="mt-4 rounded-2xl bg-brand-50 p-4 font-semibold text-brand-900">
-              {actionData.message}
+              {message}
             </p>
           ) : null}
-          {actionData?.error ? (
+          {error ? (
             <p role="alert" className="mt-4 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-red-900">
-              {actionData.error}
+              {error}
             </p>
           ) : null}
-          {booking.awaitingConfirm && !actionData?.error ? (
+          {booking.awaitingConfirm && !error ? (
             <Form method="post" className="mt-4">
               <p className="text-lg text-slate-700" role="status">
                 Your tickets are held until {booking.holdUntil}. Press the button to confirm your booking.
@@ -166,7 +164,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               </button>
             </Form>
           ) : null}
-          {booking.status === "held" && !booking.awaitingConfirm && !actionData?.message ? (
+          {booking.status === "held" && !booking.awaitingConfirm && !message ? (
             <>
               <p className="mt-4 text-lg text-slate-700" role="status">
                 {checkoutLeft
@@ -185,7 +183,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </>
           ) : null}
-          {!confirmed && booking.status !== "held" && !actionData?.message ? <p className="mt-4 text-lg text-slate-700">{booking.status === "expired" && !booking.paid ? FREE_EXPIRED : STATUS_TEXT[booking.status]}</p> : null}
+          {!confirmed && booking.status !== "held" && !message ? <p className="mt-4 text-lg text-slate-700">{booking.status === "expired" && !booking.paid ? FREE_EXPIRED : STATUS_TEXT[booking.status]}</p> : null}
           {confirmed ? (
             <p className="mt-3 text-lg text-slate-700" data-testid="ticket-delivery">
               Thank you, {booking.name}.{" "}
@@ -265,17 +263,28 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             </a>
           </div>
 
-          {booking.canCancel && !actionData?.message ? (
+          {booking.canCancel && !message ? (
             <Form method="post" className="mt-10 border-t border-slate-200 pt-6">
               <h2 className="font-display text-xl font-semibold text-brand-900">Can't come?</h2>
               <p className="mt-2 text-slate-700">
                 You can cancel until {booking.cancelUntil}.{" "}
                 {booking.paid ? "Your payment will be refunded in full." : "Your tickets will go back on sale."}
               </p>
+              {/* The box's message sits beside it too (linked), not only at the top, where a page posted without JavaScript opens. */}
               <label className="mt-4 flex items-start gap-3">
-                <input type="checkbox" name="confirm" value="yes" required className="mt-1 size-5" />
+                <input
+                  type="checkbox"
+                  id="confirm"
+                  name="confirm"
+                  value="yes"
+                  required
+                  aria-invalid={errors.confirm ? true : undefined}
+                  aria-describedby={errors.confirm ? "confirm-error" : undefined}
+                  className="mt-1 size-5"
+                />
                 <span>Yes, I want to cancel this booking</span>
               </label>
+              <FieldError id="confirm" error={errors.confirm} />
               <button type="submit" name="intent" value="cancel" className={buttonClasses("secondary", "md", "mt-4")}>
                 Cancel booking
               </button>

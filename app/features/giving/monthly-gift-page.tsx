@@ -8,6 +8,8 @@ import { paymentsConfigured } from "../../payments/stripe.server.ts";
 import type { Route } from "./+types/monthly-gift-page";
 import { formatPence } from "../../lib/money.ts";
 import { formatUk } from "../../lib/uk-time.ts";
+import { refusedForm } from "../../lib/form-submission.ts";
+import { readReply } from "../../components/site/form-kit.tsx";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -24,20 +26,23 @@ function view(gift: Awaited<ReturnType<typeof monthlyGiftByToken>>) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const gift = await monthlyGiftByToken(params.token);
-  return data({ gift: view(gift), error: null as string | null }, { status: gift ? 200 : 404, headers: NO_STORE });
+  return data({ gift: view(gift) }, { status: gift ? 200 : 404, headers: NO_STORE });
 }
 
+/**
+ * A refusal is Conform's reply with the form's own message (docs/decisions/287); the page
+ * then shows the gift as its loader reads it again. A stopped gift answers `{ gift }`.
+ */
+const refuse = (status: number, message: string) => data(refusedForm({ _form: message }), { status, headers: NO_STORE });
+
 export async function action({ params }: Route.ActionArgs) {
-  if (!paymentsConfigured()) return data({ gift: view(await monthlyGiftByToken(params.token)), error: "Online giving is not switched on, so the gift cannot be stopped here. Please email us." }, { status: 503, headers: NO_STORE });
+  if (!paymentsConfigured()) return refuse(503, "Online giving is not switched on, so the gift cannot be stopped here. Please email us.");
   try {
     const gift = await stopMonthlyGift(params.token);
-    return data({ gift: view(gift), error: null }, { status: gift ? 200 : 404, headers: NO_STORE });
+    return data({ gift: view(gift) }, { status: gift ? 200 : 404, headers: NO_STORE });
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "stopping a monthly gift failed");
-    return data(
-      { gift: view(await monthlyGiftByToken(params.token)), error: "We could not stop your gift just now. Please try again in a few minutes." },
-      { status: 502, headers: NO_STORE },
-    );
+    return refuse(502, "We could not stop your gift just now. Please try again in a few minutes.");
   }
 }
 
@@ -50,8 +55,8 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
 export const meta = () => [{ title: "Your monthly gift | Millbrook Community Foundation" }, { name: "robots", content: "noindex" }];
 
 export default function MonthlyGift({ loaderData, actionData }: Route.ComponentProps) {
-  const { gift } = actionData ?? loaderData;
-  const error = actionData?.error;
+  const gift = actionData && "gift" in actionData ? actionData.gift : loaderData.gift;
+  const error = readReply(actionData && !("gift" in actionData) ? actionData : undefined).errors._form;
   return (
     <div className="bg-linear-to-b from-sun-100 to-white px-4 pt-36 pb-24">
       <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-10">

@@ -109,6 +109,24 @@ describe("counting page views without cookies", () => {
   });
 });
 
+describe("the objection switch's refusal", () => {
+  it("answers a post with no choice with Conform's reply (the form's own message), sets no cookie and still counts", async () => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { ip: ADDRESS, secure: true });
+    const form = new FormData();
+    form.set("choice", "maybe");
+    const answer = (await objection({ request: new Request("http://localhost/privacy/visitor-counting", { method: "POST", body: form }), context, params: {} } as never)) as {
+      data: unknown;
+      init?: ResponseInit;
+    };
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toEqual({ status: "error", initialValue: {}, error: { "": ["Choose whether this browser should be counted."] } });
+    expect(new Headers(answer.init?.headers).get("set-cookie")).toBeNull();
+    await beacon({ p: "/", r: "" });
+    expect(await count()).toBe(1);
+  });
+});
+
 describe("the visitor figures' jobs", () => {
   it("adds up finished days into daily totals the report reads, and deletes views older than 13 months but keeps their totals", async () => {
     const view = (day: string, visitor: string, path = "/") => ({ day, at: new Date(`${day}T12:00:00Z`), path, device: "desktop" as const, visitor });

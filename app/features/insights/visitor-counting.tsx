@@ -11,19 +11,22 @@ import { buttonClasses } from "../../components/ui/button.ts";
 import { requestInfoContext } from "../../lib/request-context.ts";
 import { OBJECTION_COOKIE } from "./counting.server.ts";
 import type { Route } from "./+types/visitor-counting";
+import { refusedForm } from "../../lib/form-submission.ts";
+import { readReply } from "../../components/site/form-kit.tsx";
 
 const YEAR_S = 365 * 24 * 60 * 60;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const choice = form?.get("choice");
-  if (choice !== "object" && choice !== "count") return data({ done: null, error: "Choose whether this browser should be counted." }, { status: 400 });
+  // The choice is the button pressed: a post without one is the form's own refusal (docs/decisions/287).
+  if (choice !== "object" && choice !== "count") return data(refusedForm({ _form: "Choose whether this browser should be counted." }), { status: 400 });
   const secure = context.get(requestInfoContext).secure ? "; Secure" : "";
   const cookie =
     choice === "object"
       ? `${OBJECTION_COOKIE}=1; Path=/; Max-Age=${YEAR_S}; HttpOnly; SameSite=Lax${secure}`
       : `${OBJECTION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
-  return data({ done: choice, error: null }, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  return data({ done: choice }, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -35,6 +38,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function VisitorCounting({ actionData }: Route.ComponentProps) {
+  const done = actionData && "done" in actionData ? actionData.done : null;
+  const refused = readReply(actionData && !("done" in actionData) ? actionData : undefined).errors._form;
   return (
     <div className="pt-20 sm:pt-24">
       <Section tone="white">
@@ -64,19 +69,19 @@ export default function VisitorCounting({ actionData }: Route.ComponentProps) {
             You can ask us not to count your visits from this browser. We then set one cookie that records your choice and nothing else; if
             you clear your cookies, choose again.
           </p>
-          {actionData?.done === "object" && (
+          {done === "object" && (
             <p role="status" className="rounded-xl bg-brand-50 p-4 font-semibold text-brand-900">
               Done: visits from this browser are no longer counted.
             </p>
           )}
-          {actionData?.done === "count" && (
+          {done === "count" && (
             <p role="status" className="rounded-xl bg-brand-50 p-4 font-semibold text-brand-900">
               Done: visits from this browser are counted again, without a cookie.
             </p>
           )}
-          {actionData?.error && (
+          {refused && (
             <p role="alert" className="rounded-xl bg-red-50 p-4 font-semibold text-red-800">
-              {actionData.error}
+              {refused}
             </p>
           )}
           <Form method="post" className="flex flex-wrap gap-3">
