@@ -14,7 +14,9 @@
  *   BENCH_LIGHTHOUSE_OTHER_RUNS=1  runs for every other page
  *   BENCH_LIGHTHOUSE_PAGES=/a,/b   measure only these paths (the private pages are named
  *                                  "booking", "thank-you" and "404")
- *   BENCH_LIGHTHOUSE_KEEP=<dir>    keep every Lighthouse report (JSON) in this folder
+ *   BENCH_LIGHTHOUSE_KEEP=<dir>    keep every Lighthouse report (JSON) in this folder, and
+ *                                  with BENCH_LIGHTHOUSE_TRACE=1 its trace (`*.trace.json`,
+ *                                  for the main thread's tasks and what ran in them)
  *
  * Run alone: `npm run bench -- --only lighthouse` (it updates this section of
  * bench/results.md and leaves the others as they are).
@@ -73,6 +75,7 @@ async function lighthouse(url: string, outDir: string, extraFlags: string[] = []
       `--output-path=${out}`,
       "--only-categories=performance,accessibility,best-practices,seo",
       `--chrome-flags=${["--headless=new", ...CHROMIUM_FLAGS].join(" ")}`,
+      ...(process.env.BENCH_LIGHTHOUSE_KEEP && process.env.BENCH_LIGHTHOUSE_TRACE === "1" ? ["--save-assets"] : []),
       ...extraFlags,
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ["ignore", "ignore", "pipe"] },
@@ -93,8 +96,12 @@ async function lighthouse(url: string, outDir: string, extraFlags: string[] = []
   const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
   if (keep) {
     fs.mkdirSync(keep, { recursive: true });
-    fs.copyFileSync(out, path.join(keep, `${new URL(url).pathname.replace(/[^\w-]+/g, "_") || "_"}-${Date.now()}.json`));
+    const name = `${new URL(url).pathname.replace(/[^\w-]+/g, "_") || "_"}-${Date.now()}`;
+    fs.copyFileSync(out, path.join(keep, `${name}.json`));
+    const trace = out.replace(/\.json$/, "-0.trace.json");
+    if (fs.existsSync(trace)) fs.renameSync(trace, path.join(keep, `${name}.trace.json`));
   }
+  for (const asset of fs.readdirSync(outDir)) if (asset.startsWith(path.basename(out, ".json"))) fs.rmSync(path.join(outDir, asset), { force: true });
   fs.rmSync(out, { force: true });
   const c = report.categories;
   const failing: Scores["failing"] = [];

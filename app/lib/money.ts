@@ -6,7 +6,8 @@
  * money: the digits are read and written as text. Browser-safe (no Zod, no Node).
  */
 
-const group = (n: number) => n.toLocaleString("en-GB");
+/** 1234567 → "1,234,567" (whole pounds), as `toLocaleString("en-GB")` writes it, without loading ICU's number formats in the browser at hydration. */
+const group = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 
 /**

@@ -12,7 +12,12 @@ const ZONE = "Europe/London";
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-const PARTS = new Intl.DateTimeFormat("en-GB", {
+/**
+ * Made on first use, not when the module loads: a formatter with a time zone loads ICU's
+ * zone data, and public pages evaluate this module at start whether or not they show a time.
+ */
+let parts: Intl.DateTimeFormat | undefined;
+const PARTS_OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: ZONE,
   year: "numeric",
   month: "numeric",
@@ -21,7 +26,7 @@ const PARTS = new Intl.DateTimeFormat("en-GB", {
   minute: "numeric",
   second: "numeric",
   hourCycle: "h23",
-});
+};
 
 export interface UkParts {
   year: number;
@@ -37,7 +42,8 @@ const two = (n: number) => String(n).padStart(2, "0");
 
 /** The date and time the clocks in Millbrook show at `at`. */
 export function ukParts(at: Date): UkParts {
-  const p = Object.fromEntries(PARTS.formatToParts(at).map((x) => [x.type, x.value]));
+  parts ??= new Intl.DateTimeFormat("en-GB", PARTS_OPTIONS);
+  const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
   return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
 }
 

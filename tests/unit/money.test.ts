@@ -5,6 +5,11 @@ describe("money", () => {
   it("formats pence in each style, without floating-point slips", () => {
     expect(formatPence(125_050)).toBe("£1,250.50");
     expect(formatPence(500_000)).toBe("£5,000");
+    // Thousands grouped as toLocaleString("en-GB") writes them, at every length.
+    for (const pounds of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, 90_071_992_547_409]) {
+      expect(formatPence(pounds * 100, "whole")).toBe(`£${pounds.toLocaleString("en-GB")}`);
+      expect(formatPence(-pounds * 100 - 1, "exact")).toBe(`-£${pounds.toLocaleString("en-GB")}.01`);
+    }
     expect(formatPence(1000, "exact")).toBe("£10.00");
     expect(formatPence(-305, "exact")).toBe("-£3.05");
     expect(formatPence(215_049, "whole")).toBe("£2,150");

@@ -13,10 +13,14 @@
  * "Thank you for your message") is not revalidated: React Router drops action data on a
  * revalidation, so the answer would turn back into the form (or a "link expired") in
  * front of the visitor. Live updates resume once the visitor moves on.
+ *
+ * The connection opens once the page has loaded and the browser is idle (at most a second
+ * after the load, `whenIdleAfterLoad`), not while the page hydrates.
  */
 import { useContext, useEffect, useRef, useState } from "react";
 import { UNSAFE_DataRouterDataContext, useRevalidator, useRouteLoaderData } from "react-router";
 import type { ContentTopic } from "../../live/topics.ts";
+import { whenIdleAfterLoad } from "./after-load.ts";
 
 type Recorded = Promise<readonly ContentTopic[]> | readonly ContentTopic[] | null | undefined;
 
@@ -66,7 +70,13 @@ function useLiveUpdates(topics?: readonly ContentTopic[]) {
       source = new EventSource(key === null ? "/live" : `/live?topics=${encodeURIComponent(key)}`);
       source.addEventListener("change", onChange);
     };
+    let starting = true;
+    const cancelStart = whenIdleAfterLoad(() => {
+      starting = false;
+      if (!document.hidden) open();
+    });
     const onVisibility = () => {
+      if (starting) return;
       if (document.hidden) {
         source?.close();
         source = null;
@@ -75,9 +85,9 @@ function useLiveUpdates(topics?: readonly ContentTopic[]) {
         onChange();
       }
     };
-    if (!document.hidden) open();
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
+      cancelStart();
       clearTimeout(timer);
       document.removeEventListener("visibilitychange", onVisibility);
       source?.close();

@@ -72,12 +72,17 @@ function LaterDates({ dates }: { dates: string[] }) {
   );
 }
 
-/** Made once: a formatter costs far more to make than to use (it was 6% of an event page's render). */
-const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+/**
+ * Made once, on first use: a formatter costs far more to make than to use (it was 6% of an
+ * event page's render), and pages whose cards show no later dates never need it (nor its
+ * cost when the browser evaluates the module).
+ */
+let shortDay: Intl.DateTimeFormat | undefined;
 
 /** "Sat 12 Dec". */
 function formatShortDay(date: string): string {
-  return SHORT_DAY.format(new Date(`${date}T12:00:00Z`));
+  shortDay ??= new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  return shortDay.format(new Date(`${date}T12:00:00Z`));
 }
 
 export function EventCard({
