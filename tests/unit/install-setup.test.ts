@@ -58,5 +58,5 @@ describe("install scripts (npm's allowScripts)", () => {
     const result = spawnSync("npm", ["approve-scripts", "--allow-scripts-pending"], { cwd: root, encoding: "utf8" });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("No packages with unreviewed install scripts.");
-  });
+  }, 60_000); // npm itself starts in 1–3 s, more on a busy machine
 });
