@@ -16,7 +16,8 @@ async function casts(source: string, file = "app/features/probe/admin/probe.tsx"
   return result.messages.filter((m) => m.ruleId === "no-restricted-syntax").length;
 }
 
-describe("no casts on action data", () => {
+// The first lint loads ESLint's whole configuration: seconds on a busy machine.
+describe("no casts on action data", { timeout: 60_000 }, () => {
   it("refuses a cast of actionData, of useActionData() and of a fetcher's data, anywhere in the app", async () => {
     expect(await casts("actionData as R")).toBe(1);
     expect(await casts("(actionData as { x: R }).x")).toBe(1);
