@@ -200,9 +200,24 @@ test("maintenance mode: 503 with Retry-After for visitors, banner for staff, adm
   await page.goto(`${origin}/admin/settings`);
   await page.getByLabel("Tagline").fill(`Supporting our community ${Date.now().toString(36)}`);
   await page.getByRole("switch", { name: "Maintenance mode" }).click();
+  // While the save is on its way, the screen does not yet say visitors see the maintenance page.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent!: () => void;
+  const posted = new Promise<void>((resolve) => (sent = resolve));
+  await page.route((url) => url.pathname === "/admin/settings.data", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    sent();
+    await held;
+    return route.continue();
+  });
   await page.getByRole("button", { name: "Save Settings" }).click();
+  await posted;
+  await expect(page.getByTestId("maintenance-status")).toHaveCount(0);
+  release();
   await expect(notifications(page)).toContainText("Settings saved successfully");
   await expect(page.getByTestId("maintenance-status")).toBeVisible();
+  await page.unrouteAll();
   try {
     for (const path of ["/", "/events", "/events/1", "/about"]) {
       const response = await request.get(`${origin}${path}`);

@@ -360,7 +360,8 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
         <button type="button" className={secondary} onClick={() => void reload()}>Discard unsaved changes</button>
       </div>
 
-      {(fetcher.formData ? fetcher.formData.get("maintenance_mode") === "on" : saved?.maintenance_mode) && (
+      {/* What is stored, not what is being sent: the banner never says visitors see the maintenance page before the save has gone through. */}
+      {saved?.maintenance_mode && (
         <p role="status" className="mt-4 rounded-lg border-l-4 border-sun-500 bg-sun-100 px-4 py-3 text-sm font-semibold text-ink" data-testid="maintenance-status">
           Maintenance mode is on: visitors see the maintenance page.
         </p>
