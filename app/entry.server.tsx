@@ -3,6 +3,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { contentSecurityPolicy, newScriptMark, ownInlineScripts, scriptHashes } from "./lib/content-security-policy.server.ts";
 import { forFirstPaint, withLighterScrollRestoration } from "./lib/first-paint.server.ts";
+import { withIconSymbols } from "./components/site/icon-symbols.server.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
 import { pageTopics } from "./live/content-topics.ts";
 import { handleTopics, TOPICS_HEADER, type ContentTopic } from "./live/topics.ts";
@@ -157,6 +158,7 @@ export default async function handleRequest(
     if (streamed.failed) responseStatusCode = 500;
   }
 
+  rendered = withIconSymbols(rendered);
   // Staff screens link the whole stylesheet (app/root.tsx), as does the development server.
   const linked = isStaffPath(new URL(request.url).pathname) || config().NODE_ENV === "development";
   const page = linked ? { chunks: [rendered], styleHashes: [], scriptHashes: [] } : forFirstPaint(withLighterScrollRestoration(rendered), undefined, mark);

@@ -23,30 +23,53 @@ test.describe("desktop header and footer", () => {
     expect(header.match(/aria-current="page"/g)).toHaveLength(1);
   });
 
-  test("icons are drawn from one long-cached sprite holding every symbol the pages show", async ({ page, request }) => {
-    const used = new Set<string>();
+  test("a page draws its icons from symbols in its own HTML, with no request before it has loaded", async ({ page, request, browser, baseURL }) => {
     for (const path of ["/", "/events/1", "/support"]) {
-      await page.goto(path);
-      const hrefs = await page.locator("svg use").evaluateAll((uses) => uses.map((u) => u.getAttribute("href")!));
-      expect(hrefs.length, path).toBeGreaterThan(3);
-      for (const href of hrefs) used.add(href);
-      // The symbol is there and drawn: the icon has a shape of the size its classes give.
-      const drawn = await page.getByRole("banner").getByRole("link", { name: "Donate" }).locator("svg").evaluate((svg) => {
-        const use = svg.querySelector("use")!;
-        return { shape: use.getBBox().width > 0, width: svg.getBoundingClientRect().width };
-      });
-      expect(drawn, path).toEqual({ shape: true, width: 16 });
+      const html = await (await request.get(path)).text();
+      const used = new Set([...html.matchAll(/<use href="#(icon-[\w-]+)"/g)].map((m) => m[1]));
+      const carried = [...html.matchAll(/<symbol id="(icon-[\w-]+)"/g)].map((m) => m[1]);
+      expect(used.size, path).toBeGreaterThan(3);
+      expect(carried.sort(), path).toEqual([...used].sort());
+      expect(html, path).not.toMatch(/icons-[\w-]+\.svg/);
     }
-    const files = new Set([...used].map((href) => href.split("#")[0]));
-    expect(files.size).toBe(1);
-    const [file] = files;
-    expect(file).toMatch(/^\/assets\/icons-[\w-]+\.svg$/);
-    const response = await request.get(file!);
-    expect(response.status()).toBe(200);
+
+    // Without JavaScript too: each icon has a shape of the size its classes give.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 1280, height: 800 } });
+    const plain = await noScript.newPage();
+    const spriteAsked: string[] = [];
+    plain.on("request", (r) => (/\/icons-[\w-]+\.svg$/.test(r.url()) ? spriteAsked.push(r.url()) : undefined));
+    await plain.goto("/events/1");
+    const icons = await plain.locator("svg:has(use)").evaluateAll((svgs) =>
+      svgs
+        .filter((svg) => svg.getBoundingClientRect().width > 0)
+        .map((svg) => ({ href: svg.querySelector("use")!.getAttribute("href"), shape: svg.querySelector("use")!.getBBox().width > 0 })),
+    );
+    expect(icons.length).toBeGreaterThan(5);
+    for (const icon of icons) expect(icon.shape, icon.href!).toBe(true);
+    expect(spriteAsked).toEqual([]);
+    await noScript.close();
+
+    // With JavaScript, the rest of the symbols come after the load, for pages rendered in the browser.
+    const sprite: { url: string; afterLoad: boolean }[] = [];
+    let loaded = false;
+    page.on("load", () => (loaded = true));
+    page.on("request", (r) => (/\/icons-[\w-]+\.svg$/.test(r.url()) ? sprite.push({ url: r.url(), afterLoad: loaded }) : undefined));
+    await page.goto("/");
+    await expect.poll(() => page.locator("#icon-symbols symbol").count()).toBe(22);
+    expect(sprite).toHaveLength(1);
+    expect(sprite[0].afterLoad).toBe(true);
+    const file = new URL(sprite[0].url).pathname;
+    const response = await request.get(file);
     expect(response.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
     expect(response.headers()["cache-control"]).toContain("immutable");
-    const sprite = await response.text();
-    for (const href of used) expect(sprite, href).toContain(`<symbol id="${href.split("#")[1]}"`);
+    // A page rendered in the browser draws an icon the first page did not carry (the ticket).
+    expect(await page.locator("#icon-ticket").count()).toBe(1);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Events", exact: true }).click();
+    await page.getByRole("link", { name: /Millbrook Charity Gala Dinner/ }).first().click();
+    await expect(page).toHaveURL(/\/events\/1$/);
+    const ticket = page.locator("svg:has(use[href='#icon-ticket'])").first();
+    await expect(ticket).toBeVisible();
+    expect(await ticket.evaluate((svg) => svg.querySelector("use")!.getBBox().width)).toBeGreaterThan(0);
   });
 
   test("links between pages navigate without reloading the page; new-tab clicks are left to the browser", async ({ page, context }) => {

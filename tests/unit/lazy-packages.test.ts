@@ -42,5 +42,5 @@ describe("packages loaded on first use", () => {
     expect(result.atImport).toEqual([]);
     expect(result.sent).toBe(false);
     expect(result.afterSend).toEqual(["nodemailer"]);
-  });
+  }, 60_000); // a child Node process that imports the modules: 1–3 s, more on a busy machine
 });

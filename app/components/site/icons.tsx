@@ -1,11 +1,18 @@
 /**
- * The public site's icons (no icon library in the public bundle). Their shapes are in one
- * sprite, `icons.svg`, a fingerprinted file served with the other assets (cached for a
- * year); each icon on a page is a small `<svg>` showing one of its symbols with `<use>`,
- * in the current text colour and the size its classes give. Decorative unless given a title.
+ * The public site's icons (no icon library in the public bundle). Their shapes are the
+ * symbols of `icons.svg`; each icon on a page is a small `<svg>` showing one of them with
+ * `<use href="#icon-…">`, in the current text colour and the size its classes give.
+ * Decorative unless given a title.
+ *
+ * The symbols are in the page itself, not fetched: a server-rendered page carries the ones
+ * it shows (`withIconSymbols`, app/components/site/icon-symbols.server.ts), so drawing its
+ * icons costs no request before the page's largest paint. Pages the visitor goes on to are
+ * rendered in the browser and may show others: once the page has loaded, `useIconSprite`
+ * adds the rest from the sprite file (fingerprinted, cached for a year).
  */
-import type { SVGProps } from "react";
+import { useEffect, type SVGProps } from "react";
 import sprite from "./icons.svg?no-inline";
+import { whenIdleAfterLoad } from "./after-load.ts";
 
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
@@ -41,7 +48,7 @@ function icon(name: IconName, { title, className = "size-5", ...props }: IconPro
   return (
     <svg className={className} aria-hidden={title ? undefined : true} role={title ? "img" : undefined} focusable="false" {...props}>
       {title ? <title>{title}</title> : null}
-      <use href={`${sprite}#${name}`} />
+      <use href={`#icon-${name}`} />
     </svg>
   );
 }
@@ -68,3 +75,39 @@ export const LeafIcon = (p: IconProps) => icon("leaf", p);
 export const FacebookIcon = (p: IconProps) => icon("facebook", p);
 export const TwitterIcon = (p: IconProps) => icon("twitter", p);
 export const InstagramIcon = (p: IconProps) => icon("instagram", p);
+
+/** The element that holds a page's symbols (the server writes it at the end of the body). */
+export const ICON_SYMBOLS_ID = "icon-symbols";
+
+/**
+ * After the page has loaded and the browser is idle, adds every symbol of the sprite that
+ * the page does not have yet, for the pages rendered in the browser afterwards (an icon
+ * whose symbol arrives later is drawn then: `<use>` follows its reference).
+ */
+export function useIconSprite(): void {
+  useEffect(
+    () =>
+      whenIdleAfterLoad(() => {
+        void fetch(sprite)
+          .then((response) => (response.ok ? response.text() : ""))
+          .then((text) => {
+            const symbols = new DOMParser().parseFromString(text, "image/svg+xml").querySelectorAll("symbol[id^='icon-']");
+            const missing = [...symbols].filter((symbol) => !document.getElementById(symbol.id));
+            if (missing.length === 0) return;
+            let host: Element | null = document.getElementById(ICON_SYMBOLS_ID);
+            if (!host) {
+              const created = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+              created.id = ICON_SYMBOLS_ID;
+              created.setAttribute("aria-hidden", "true");
+              created.style.display = "none";
+              host = document.body.appendChild(created);
+            }
+            for (const symbol of missing) host.append(document.importNode(symbol, true));
+          })
+          .catch(() => {
+            // Offline or the file gone: the icons of pages opened later stay blank, nothing else.
+          });
+      }),
+    [],
+  );
+}

@@ -6,6 +6,7 @@ import { SiteHeader } from "../../components/site/header.tsx";
 import { useLinkNavigation } from "../../components/site/link-navigation.ts";
 import { useVisitBeacon } from "../../features/insights/beacon.ts";
 import { LiveUpdates } from "../../components/site/live-updates.tsx";
+import { useIconSprite } from "../../components/site/icons.tsx";
 import { MaintenanceBanner } from "../../components/site/maintenance-page.tsx";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceGate, maintenanceMiddleware } from "./maintenance-gate.server.ts";
 import { getContactDetails } from "../../features/contact/index.ts";
@@ -91,6 +92,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   useLinkNavigation();
   useVisitBeacon();
+  useIconSprite();
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <a
