@@ -40,7 +40,8 @@ function loadedSheets(page: Page) {
 async function computedStyles(page: Page) {
   return page.evaluate((properties) => {
     const rows: string[] = [];
-    document.body.querySelectorAll("*:not(script):not(link)").forEach((element, index) => {
+    // Not the hidden icon symbols: the rest of them arrive once the page has loaded.
+    [...document.body.querySelectorAll("*:not(script):not(link)")].filter((element) => !element.closest("#icon-symbols")).forEach((element, index) => {
       const style = getComputedStyle(element);
       const id = `${index} <${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`;
       rows.push(`${id} ${properties.map((p) => `${p}:${style.getPropertyValue(p)}`).join("; ")}`);
@@ -113,4 +114,24 @@ test("a page declares only the heading font's subsets its characters need; the p
   // in the browser afterwards with such a character still draws it in the heading font.
   expect(faces.filter((range) => /U\+100-2BA/i.test(range))).toHaveLength(1);
   expect(faces.filter((range) => /U\+20-7E/i.test(range))).toHaveLength(1);
+});
+
+test("before its first paint a phone asks for the heading font and the picture that is the page's largest, nothing else", async ({ request }) => {
+  const early = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    const preloads = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
+    return {
+      // What every screen fetches at once: preloads without a media query, and pictures not left to load lazily.
+      preloaded: preloads.filter((link) => !link.includes("media=")).map((link) => /href="([^"]+)"/.exec(link)![1]),
+      wideOnly: preloads.filter((link) => link.includes('media="(min-width: 64rem)"')).map((link) => /href="([^"]+)"/.exec(link)![1]),
+      eager: [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((img) => !img.includes('loading="lazy"')).map((img) => /src="([^"]+)"/.exec(img)![1]),
+      sprite: /icons-[\w-]+\.svg/.test(html),
+    };
+  };
+  const font = expect.stringMatching(/^\/assets\/fraunces-semibold-basic-latin-[\w-]+\.woff2$/);
+  // Home: the words are the largest thing on a phone; the picture beside them on wide screens
+  // is fetched first only there.
+  expect(await early("/")).toEqual({ preloaded: [font], wideOnly: ["/images/hero.svg"], eager: [], sprite: false });
+  // An event: its picture is the largest thing on every screen.
+  expect(await early("/events/1")).toEqual({ preloaded: ["/images/events/gala.svg", font], wideOnly: [], eager: ["/images/events/gala.svg"], sprite: false });
 });

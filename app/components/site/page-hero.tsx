@@ -5,7 +5,7 @@ import { uploadedImageSrcSet } from "../ui/responsive-image.ts";
 import { SafeImage } from "./safe-image.tsx";
 
 /** The illustration's column: wide screens only (lg), about 34rem at the page's full width. */
-const WIDE_SCREEN = "(min-width: 64rem)";
+export const WIDE_SCREEN = "(min-width: 64rem)";
 const ART_SIZES = "(min-width: 80rem) 34rem, 42vw";
 
 export function PageHero({

@@ -1,7 +1,9 @@
 import { CauseCard } from "../../features/causes/cause-card.tsx";
 import { EventCard, eventCardData } from "../../features/events/ui.ts";
 import { ArrowRightIcon, HeartIcon } from "../../components/site/icons.tsx";
-import { Section } from "../../components/site/page-hero.tsx";
+import { Section, WIDE_SCREEN } from "../../components/site/page-hero.tsx";
+import { uploadedImageSrcSet } from "../../components/ui/responsive-image.ts";
+import { preload } from "react-dom";
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { pageMeta, siteFrom } from "../../components/site/seo.ts";
 import { buttonClasses } from "../../components/ui/button.ts";
@@ -17,6 +19,8 @@ import { getSiteSettings } from "../../features/settings/index.ts";
 import type { Route } from "./+types/home";
 
 export const HERO_IMAGE = "/images/hero.svg";
+/** Half the page beside the welcome on wide screens (the grid's two columns), the page's width below. */
+const HERO_SIZES = "(min-width: 80rem) 40rem, (min-width: 64rem) 50vw, 100vw";
 export const HERO_FALLBACK = "/images/hero-fallback.svg";
 export const ABOUT_IMAGE = "/images/about.svg";
 
@@ -89,6 +93,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { heroTitle, heroSubtitle, heroImage, tagline, about, aboutImage, events, causes, stats, texts, news } = loaderData;
+  // The picture beside the welcome on wide screens is fetched first, where it is the
+  // largest thing on the first screen. On a phone it comes below the words, at the foot of
+  // the first screen: it loads once the page has been laid out, after the words' font,
+  // instead of competing with the document and the font for a slow line's first moments.
+  const heroSrcSet = uploadedImageSrcSet(heroImage);
+  const heroSizes = heroSrcSet ? HERO_SIZES : undefined;
+  preload(heroImage, { as: "image", fetchPriority: "high", media: WIDE_SCREEN, imageSrcSet: heroSrcSet, imageSizes: heroSizes });
   return (
     <>
       <section className="relative overflow-hidden bg-linear-to-br from-sun-100 via-[#fbf6ea] to-brand-50 pt-28 pb-16 sm:pt-36 sm:pb-24">
@@ -122,7 +133,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 alt={texts.hero_image_alt}
                 width={1200}
                 height={900}
-                fetchPriority="high"
+                loading="lazy"
+                srcSet={heroSrcSet}
+                sizes={heroSizes}
                 className="aspect-[4/3] w-full object-cover"
               />
             </div>
