@@ -261,6 +261,10 @@ export function compileCss(css: string): CompiledCss {
  * character, as their @font-face rules. The linked public stylesheet declares these, for
  * pages rendered in the browser later, whose characters the first page's faces may not
  * draw; a face every page has inline is not declared again there (a new, unloaded face).
+ * Each with the unicode-range it draws from in the whole sheet (its own without the later
+ * faces' of its font): linked after the page's inline faces, a face claiming more would
+ * take those characters from the faces that drew them (a Latin face, the headings' basic
+ * Latin subset), and when it arrived the headings would be drawn again in it and move.
  */
 export function facesPagesMayLeaveOut(compiled: CompiledCss): string[] {
   const always = new Set(facesFor(compiled.faces, ""));
@@ -268,12 +272,25 @@ export function facesPagesMayLeaveOut(compiled: CompiledCss): string[] {
   const visit = (pieces: Piece[]) => {
     for (const piece of pieces) {
       if (typeof piece === "string") continue;
-      if ("face" in piece && !always.has(piece.face)) texts.push(piece.text);
+      if ("face" in piece && !always.has(piece.face)) texts.push(withUnicodeRange(piece.text, drawnRanges(compiled.faces, piece.face)));
       else if ("open" in piece) visit(piece.pieces);
     }
   };
   visit(compiled.pieces);
   return texts;
+}
+
+/** The characters a face draws: its range without those of the later faces of its font (CSS Fonts). */
+function drawnRanges(faces: readonly FontFace[], index: number): [number, number][] {
+  const face = faces[index];
+  const later = faces.slice(index + 1).filter((other) => other.font === face.font);
+  return withoutRanges(face.ranges, later.flatMap((other) => other.ranges));
+}
+
+/** An @font-face rule with this unicode-range instead of its own. */
+function withUnicodeRange(rule: string, ranges: [number, number][]): string {
+  const value = ranges.map(([from, to]) => (from === to ? `U+${from.toString(16)}` : `U+${from.toString(16)}-${to.toString(16)}`)).join(",").toUpperCase();
+  return rule.replace(/unicode-range:[^;}]*/i, `unicode-range:${value}`);
 }
 
 /** `ranges` without what `taken` holds. */
@@ -316,10 +333,9 @@ function faceChoice(faces: readonly FontFace[]): FaceChoice {
   if (choice) return choice;
   const always = new Set<number>();
   const tests: FaceChoice["tests"] = [];
-  faces.forEach((face, index) => {
+  faces.forEach((_face, index) => {
     // A character is drawn from the last face of its font whose range holds it (CSS Fonts).
-    const later = faces.slice(index + 1).filter((other) => other.font === face.font);
-    const drawn = withoutRanges(face.ranges, later.flatMap((other) => other.ranges));
+    const drawn = drawnRanges(faces, index);
     if (drawn.some(([from, to]) => from <= 0x7e && to >= 0x20)) always.add(index);
     else {
       const test = rangeTest(drawn);

@@ -215,6 +215,17 @@ describe("the font faces a page's CSS keeps", () => {
     expect(facesPagesMayLeaveOut(compiled).flatMap(files)).toEqual(["vietnamese", "latin-ext", "latin"]);
   });
 
+  it("declares each of those with only the characters it draws: linked after a page's faces, none takes over the subsets' characters", () => {
+    const ranges = facesPagesMayLeaveOut(compiled).map((rule) => [files(rule)[0], /unicode-range:([^;}]*)/.exec(rule)![1]]);
+    expect(ranges).toEqual([
+      // U+102-103 is the extended face's (declared after it), as in the whole sheet.
+      ["vietnamese", "U+1EA0-1EF9"],
+      ["latin-ext", "U+100-130,U+132-151,U+154-2BA,U+1E00-1E9F"],
+      // The Latin face without printable ASCII, the no-break space, £ and é: the basic subset's.
+      ["latin", "U+0-1F,U+7F-9F,U+A1-A2,U+A4-E8,U+EA-FF,U+131,U+152-153"],
+    ]);
+  });
+
   it("keeps every face when the page's characters are not given, and a face without a range always", () => {
     expect(files(cssForClasses(compiled, new Set()))).toEqual(["vietnamese", "latin-ext", "latin", "basic-latin"]);
     const plain = compileCss("@font-face{font-family:X;src:url(/assets/x.woff2)}");
