@@ -12,7 +12,7 @@ import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { closeHoursBefore } from "./signups.server.ts";
-import { repeatDates, signupClosesAt, signupOpen } from "./shifts.ts";
+import { repeatDates, signupOpen } from "./shifts.ts";
 import type { OpportunityInput, ShiftInput } from "./volunteering.schema.ts";
 import { volunteerOpportunities, volunteerRoleChecks, volunteerShifts, volunteerSignups } from "./table.ts";
 import { ukDate, ukParts } from "../../lib/uk-time.ts";
@@ -25,7 +25,6 @@ interface PublicShift {
   places: number;
   left: number;
   state: "open" | "full" | "closed";
-  closesAt: string;
 }
 
 export interface PublicOpportunity {
@@ -34,7 +33,6 @@ export interface PublicOpportunity {
   description: string;
   location: string;
   role: string;
-  roleSlug: string;
   needsCheck: boolean;
   /** The shifts shown (the first few, or one page of them on the opportunity's own page). */
   shifts: PublicShift[];
@@ -96,7 +94,6 @@ async function withShifts(ids: number[], shifts: ShiftRow[], upcoming: Map<numbe
         description: opportunity.description,
         location: opportunity.location,
         role: role.title,
-        roleSlug: role.slug,
         needsCheck: check !== null,
         upcoming: upcoming.get(id) ?? 0,
         shifts: shifts
@@ -111,7 +108,6 @@ async function withShifts(ids: number[], shifts: ShiftRow[], upcoming: Map<numbe
               places: shift.places,
               left,
               state: !signupOpen(shift, closeHours, now) ? ("closed" as const) : left === 0 ? ("full" as const) : ("open" as const),
-              closesAt: signupClosesAt(shift, closeHours).toISOString(),
             };
           }),
       },
