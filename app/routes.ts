@@ -31,6 +31,7 @@ export default [
     route("appeals", "features/appeals/appeals-page.tsx"),
     route("appeals/:id", "features/appeals/appeal-page.tsx"),
     route("volunteer/manage/:token", "features/volunteering/manage-page.tsx"),
+    route("volunteer/:id", "features/volunteering/opportunity-page.tsx"),
     route("waitlist/:entry/:token", "features/waitlist/offer-page.tsx"),
     route("privacy/concern", "features/data-protection/concern.tsx"),
     route("privacy/visitor-counting", "features/insights/visitor-counting.tsx"),

@@ -131,9 +131,9 @@ describe("writing and sending through the screens", () => {
     expect(smtp.mails.filter((m) => m.subject === "Thank you for giving")).toHaveLength(1);
 
     // The public archive: only once published.
-    expect((await archiveLoader()).issues).toEqual([]);
+    expect((await archiveLoader(routeArgs("/newsletters", {}))).issues).toEqual([]);
     await through("newsletter.tsx", pageAction, routeArgs(`/admin/newsletters/${id}`, { id }, { token: staff.token, method: "POST", body: form({ intent: "publish" }) }));
-    const archive = await archiveLoader();
+    const archive = await archiveLoader(routeArgs("/newsletters", {}));
     expect(archive.issues.map((i) => i.subject)).toEqual(["Thank you for giving"]);
     expect((await publishedNewsletter(archive.issues[0].slug))?.body).toBe("<p>Your gift bought goals.</p>");
   });

@@ -220,9 +220,16 @@ export async function newsletterCounts(id: number): Promise<NewsletterCounts> {
   const result = await getDb().execute<{ status: string; n: number }>(sql`
     select status, count(*)::int as n from ${newsletterRecipients} where newsletter_id = ${id} group by status`);
   const by = Object.fromEntries(result.rows.map((r) => [r.status, r.n])) as Record<string, number>;
+  // Those sent it who withdrew after their copy went and are still unsubscribed. Read from
+  // the withdrawals since the send started (the recipients were listed then, and every copy
+  // went after): a lookup per withdrawal since, rather than every recipient against every
+  // withdrawal ever made.
   const unsub = await getDb().execute<{ n: number }>(sql`
     select count(*)::int as n from ${newsletterRecipients} r join ${supporters} on ${supporters.id} = r.supporter_id
     where r.newsletter_id = ${id} and r.status = 'sent' and not ${subscribedNow}
+      and r.supporter_id = any (array(
+        select w.supporter_id from ${consentEvents} w, ${newsletters} n
+        where n.id = ${id} and not w.given and w.at >= coalesce(n.listed_at, '-infinity')))
       and exists (select 1 from ${consentEvents} c where c.supporter_id = r.supporter_id and not c.given and c.at >= r.sent_at)`);
   const n = (k: string) => by[k] ?? 0;
   return {
@@ -264,15 +271,29 @@ export interface ArchivedNewsletter {
   sent_at: string;
 }
 
-export function publishedNewsletters(): Promise<ArchivedNewsletter[]> {
-  return cachedRead("newsletters", "archive", async () => {
+/** Newsletters on one page of the archive. */
+export const ARCHIVE_PAGE_SIZE = 20;
+
+/** One page of the published newsletters, newest first, and how many there are. */
+export function publishedNewsletters(page = 1): Promise<{ items: ArchivedNewsletter[]; total: number }> {
+  return cachedRead("newsletters", `archive:${page}`, async () => {
     const rows = await getDb()
-      .select({ slug: newsletters.slug, subject: newsletters.subject, preview_text: newsletters.preview_text, sent_at: newsletters.sent_at })
+      .select({
+        slug: newsletters.slug,
+        subject: newsletters.subject,
+        preview_text: newsletters.preview_text,
+        sent_at: newsletters.sent_at,
+        total: sql<number>`(count(*) over ())::int`,
+      })
       .from(newsletters)
       .where(and(isNotNull(newsletters.published_at), eq(newsletters.status, "sent")))
-      .orderBy(desc(newsletters.sent_at))
-      .limit(200);
-    return rows.map((r) => ({ slug: r.slug!, subject: r.subject, preview_text: r.preview_text, sent_at: (r.sent_at ?? new Date()).toISOString() }));
+      .orderBy(desc(newsletters.sent_at), desc(newsletters.id))
+      .limit(ARCHIVE_PAGE_SIZE)
+      .offset((page - 1) * ARCHIVE_PAGE_SIZE);
+    return {
+      items: rows.map((r) => ({ slug: r.slug!, subject: r.subject, preview_text: r.preview_text, sent_at: (r.sent_at ?? new Date()).toISOString() })),
+      total: rows[0]?.total ?? 0,
+    };
   });
 }
 

@@ -25,7 +25,7 @@ describe("the sample newsletter", () => {
     const rows = await getDb().select().from(newsletters);
     expect(rows.map((r) => r.status)).toEqual(["sent"]);
     expect((await newsletterCounts(rows[0].id)).sent).toBe(3);
-    expect((await publishedNewsletters()).map((n) => n.subject)).toEqual([rows[0].subject]);
+    expect((await publishedNewsletters()).items.map((n) => n.subject)).toEqual([rows[0].subject]);
     const dev = (await supporterByEmail("dev.patel@example.org"))!;
     expect((await supporterTimeline(dev.id, 1)).entries.map((e) => e.title)).toContain(`Newsletter: ${rows[0].subject}`);
     const sarah = (await supporterByEmail("sarah.okafor@example.org"))!;

@@ -6,3 +6,4 @@
 export { REMINDER_JOB, runReminder, type ReminderJobData } from "./volunteering.server.ts";
 export { eraseIdleVolunteers, eraseVolunteerData, findVolunteerData, lastVolunteeringOf, moveSignupsToSupporter, volunteeringTimelineSql, volunteerDataExport, volunteeringForEmail, type VolunteerData, type VolunteeringTimelineEntry } from "./personal-data.server.ts";
 export { volunteerFromSubmission } from "./volunteers.server.ts";
+export { openOpportunityIds } from "./opportunities.server.ts";

@@ -2,7 +2,7 @@
  * Opportunities and their shifts: what the Volunteer page lists (published, with shifts
  * still open, places left), and staff's create, edit and shift lists.
  */
-import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { readPage } from "../../db/count.server.ts";
 import { containsPattern } from "../../db/like.ts";
@@ -12,10 +12,10 @@ import { volunteerRoles } from "../volunteer-roles/table.ts";
 import { recordAudit, type AuditActor } from "../../domain/audit/audit.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
 import { closeHoursBefore } from "./signups.server.ts";
-import { repeatDates, shiftEnd, signupClosesAt, signupOpen } from "./shifts.ts";
+import { repeatDates, signupOpen } from "./shifts.ts";
 import type { OpportunityInput, ShiftInput } from "./volunteering.schema.ts";
 import { volunteerOpportunities, volunteerRoleChecks, volunteerShifts, volunteerSignups } from "./table.ts";
-import { ukDate } from "../../lib/uk-time.ts";
+import { ukDate, ukParts } from "../../lib/uk-time.ts";
 
 interface PublicShift {
   id: number;
@@ -25,7 +25,6 @@ interface PublicShift {
   places: number;
   left: number;
   state: "open" | "full" | "closed";
-  closesAt: string;
 }
 
 export interface PublicOpportunity {
@@ -34,10 +33,19 @@ export interface PublicOpportunity {
   description: string;
   location: string;
   role: string;
-  roleSlug: string;
   needsCheck: boolean;
+  /** The shifts shown (the first few, or one page of them on the opportunity's own page). */
   shifts: PublicShift[];
+  /** Its shifts still to come, shown or not. */
+  upcoming: number;
 }
+
+/** Opportunities on one page of /volunteer, soonest first. */
+export const OPPORTUNITIES_PER_PAGE = 6;
+/** The dates /volunteer shows of each opportunity; the rest are on its own page. */
+export const DATES_SHOWN = 4;
+/** The dates on one page of an opportunity's own page. */
+export const DATES_PER_PAGE = 20;
 
 /** Confirmed sign-ups per shift. */
 async function takenByShift(ids: number[]): Promise<Map<number, number>> {
@@ -50,50 +58,138 @@ async function takenByShift(ids: number[]): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [r.shift_id, r.taken]));
 }
 
-/** The published opportunities with shifts that have not started, each shift open, full or closed. */
-export async function listOpenOpportunities(now: Date = new Date()): Promise<PublicOpportunity[]> {
+/** A shift still to come: it has not ended yet (its date and end read as Millbrook time). */
+function stillToCome(now: Date): SQL {
+  const p = ukParts(now);
+  const time = `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
   const today = ukDate(now);
-  const closeHours = await closeHoursBefore();
-  const rows = await getDb()
-    .select({ shift: volunteerShifts, opportunity: volunteerOpportunities, role: volunteerRoles, check: volunteerRoleChecks.role_id })
-    .from(volunteerShifts)
-    .innerJoin(volunteerOpportunities, eq(volunteerOpportunities.id, volunteerShifts.opportunity_id))
-    .innerJoin(volunteerRoles, eq(volunteerRoles.id, volunteerOpportunities.role_id))
-    .leftJoin(volunteerRoleChecks, eq(volunteerRoleChecks.role_id, volunteerRoles.id))
-    .where(and(eq(volunteerOpportunities.is_published, true), gte(volunteerShifts.date, today)))
-    .orderBy(asc(volunteerShifts.date), asc(volunteerShifts.start_time), asc(volunteerShifts.id))
-    .limit(500);
-  const taken = await takenByShift(rows.map((r) => r.shift.id));
-  const byOpportunity = new Map<number, PublicOpportunity>();
-  for (const { shift, opportunity, role, check } of rows) {
-    if (shiftEnd(shift).getTime() <= now.getTime()) continue;
-    let entry = byOpportunity.get(opportunity.id);
-    if (!entry) {
-      entry = {
+  const s = volunteerShifts;
+  return sql`(${s.date} > ${today} or (${s.date} = ${today} and ${s.end_time} > ${time}))`;
+}
+
+type ShiftRow = typeof volunteerShifts.$inferSelect;
+
+/** The published opportunities `ids` (in that order), each with `shifts` and its count of shifts to come. */
+async function withShifts(ids: number[], shifts: ShiftRow[], upcoming: Map<number, number>, now: Date): Promise<PublicOpportunity[]> {
+  if (!ids.length) return [];
+  const [closeHours, rows, taken] = await Promise.all([
+    closeHoursBefore(),
+    getDb()
+      .select({ opportunity: volunteerOpportunities, role: volunteerRoles, check: volunteerRoleChecks.role_id })
+      .from(volunteerOpportunities)
+      .innerJoin(volunteerRoles, eq(volunteerRoles.id, volunteerOpportunities.role_id))
+      .leftJoin(volunteerRoleChecks, eq(volunteerRoleChecks.role_id, volunteerRoles.id))
+      .where(inArray(volunteerOpportunities.id, ids)),
+    takenByShift(shifts.map((s) => s.id)),
+  ]);
+  const byId = new Map(rows.map((r) => [r.opportunity.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { opportunity, role, check } = row;
+    return [
+      {
         id: opportunity.id,
         title: opportunity.title,
         description: opportunity.description,
         location: opportunity.location,
         role: role.title,
-        roleSlug: role.slug,
         needsCheck: check !== null,
-        shifts: [],
-      };
-      byOpportunity.set(opportunity.id, entry);
-    }
-    const left = Math.max(0, shift.places - (taken.get(shift.id) ?? 0));
-    entry.shifts.push({
-      id: shift.id,
-      date: shift.date,
-      start_time: shift.start_time,
-      end_time: shift.end_time,
-      places: shift.places,
-      left,
-      state: !signupOpen(shift, closeHours, now) ? "closed" : left === 0 ? "full" : "open",
-      closesAt: signupClosesAt(shift, closeHours).toISOString(),
-    });
-  }
-  return [...byOpportunity.values()];
+        upcoming: upcoming.get(id) ?? 0,
+        shifts: shifts
+          .filter((shift) => shift.opportunity_id === id)
+          .map((shift) => {
+            const left = Math.max(0, shift.places - (taken.get(shift.id) ?? 0));
+            return {
+              id: shift.id,
+              date: shift.date,
+              start_time: shift.start_time,
+              end_time: shift.end_time,
+              places: shift.places,
+              left,
+              state: !signupOpen(shift, closeHours, now) ? ("closed" as const) : left === 0 ? ("full" as const) : ("open" as const),
+            };
+          }),
+      },
+    ];
+  });
+}
+
+/**
+ * One page of the published opportunities with shifts still to come, the soonest first,
+ * each with its next few shifts (open, full or closed) and how many it has in all.
+ */
+export async function listOpenOpportunities(page = 1, now: Date = new Date()): Promise<{ items: PublicOpportunity[]; pages: number; total: number }> {
+  const s = volunteerShifts;
+  const o = volunteerOpportunities;
+  const soonest = sql`min(${s.date}::text || ' ' || ${s.start_time})`;
+  const read = (offset: number) =>
+    getDb()
+      .select({ id: o.id, upcoming: sql<number>`count(*)::int`, total: sql<number>`(count(*) over ())::int` })
+      .from(s)
+      .innerJoin(o, eq(o.id, s.opportunity_id))
+      .where(and(eq(o.is_published, true), stillToCome(now)))
+      .groupBy(o.id)
+      .orderBy(soonest, asc(o.id))
+      .limit(OPPORTUNITIES_PER_PAGE)
+      .offset(offset);
+  // A page past the end has no rows (and no total): the page says it is not found.
+  const rows = await read((page - 1) * OPPORTUNITIES_PER_PAGE);
+  const total = rows[0]?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / OPPORTUNITIES_PER_PAGE));
+  const ids = rows.map((r) => r.id);
+  const shifts = ids.length
+    ? await getDb()
+        .select()
+        .from(s)
+        .where(
+          inArray(
+            s.id,
+            sql`(select id from (select ${s.id} as id, row_number() over (partition by ${s.opportunity_id} order by ${s.date}, ${s.start_time}, ${s.id}) as n
+              from ${s} where ${inArray(s.opportunity_id, ids)} and ${stillToCome(now)}) next where n <= ${DATES_SHOWN})`,
+          ),
+        )
+        .orderBy(asc(s.date), asc(s.start_time), asc(s.id))
+    : [];
+  const items = await withShifts(ids, shifts, new Map(rows.map((r) => [r.id, r.upcoming])), now);
+  return { items, pages, total };
+}
+
+/**
+ * A published opportunity with one page of its shifts still to come (DATES_PER_PAGE), for
+ * its own page; null when there is no such opportunity. A page past the end is the last.
+ */
+export async function openOpportunity(id: number, page = 1, now: Date = new Date()): Promise<{ opportunity: PublicOpportunity; page: number; pages: number } | null> {
+  const s = volunteerShifts;
+  const [published] = await getDb()
+    .select({ id: volunteerOpportunities.id })
+    .from(volunteerOpportunities)
+    .where(and(eq(volunteerOpportunities.id, id), eq(volunteerOpportunities.is_published, true)));
+  if (!published) return null;
+  const where = and(eq(s.opportunity_id, id), stillToCome(now));
+  const [{ n }] = await getDb().select({ n: sql<number>`count(*)::int` }).from(s).where(where);
+  const pages = Math.max(1, Math.ceil(n / DATES_PER_PAGE));
+  const shown = Math.min(Math.max(1, page), pages);
+  const shifts = await getDb()
+    .select()
+    .from(s)
+    .where(where)
+    .orderBy(asc(s.date), asc(s.start_time), asc(s.id))
+    .limit(DATES_PER_PAGE)
+    .offset((shown - 1) * DATES_PER_PAGE);
+  const [opportunity] = await withShifts([id], shifts, new Map([[id, n]]), now);
+  return opportunity ? { opportunity, page: shown, pages } : null;
+}
+
+/** The published opportunities with shifts still to come (the sitemap lists their pages). */
+export async function openOpportunityIds(now: Date = new Date()): Promise<number[]> {
+  const rows = await getDb()
+    .selectDistinct({ id: volunteerOpportunities.id })
+    .from(volunteerShifts)
+    .innerJoin(volunteerOpportunities, eq(volunteerOpportunities.id, volunteerShifts.opportunity_id))
+    .where(and(eq(volunteerOpportunities.is_published, true), stillToCome(now)))
+    .orderBy(asc(volunteerOpportunities.id));
+  return rows.map((r) => r.id);
 }
 
 /** The shifts with their opportunity (for mail and the manage page). */

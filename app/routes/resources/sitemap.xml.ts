@@ -3,6 +3,7 @@ import { CONTENT_SITEMAP_PATHS } from "../../lib/content-types.ts";
 import { LEGAL_PAGES } from "../../content/legal-pages.ts";
 import { listPastEvents, listUpcomingEvents } from "../../features/events/index.ts";
 import { publishedSlugs } from "../../features/news/index.ts";
+import { openOpportunityIds } from "../../features/volunteering/index.ts";
 import { refuseResourceDuringMaintenance } from "../public/maintenance-gate.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
@@ -14,10 +15,11 @@ const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 export async function loader(args: Route.LoaderArgs) {
   await refuseResourceDuringMaintenance(args);
   const origin = siteOrigin();
-  const [upcoming, past, news] = await Promise.all([
+  const [upcoming, past, news, opportunities] = await Promise.all([
     listUpcomingEvents({ everyDate: true }),
     listPastEvents({ limit: 3 }),
     publishedSlugs().catch(() => []),
+    openOpportunityIds(),
   ]);
   const paths = [
     ...SITEMAP_PATHS,
@@ -26,6 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     "/privacy/visitor-counting",
     ...[...upcoming.items, ...past.items].map((e) => `/events/${e.id}`),
     ...news.map((post) => `/news/${post.slug}`),
+    ...opportunities.map((id) => `/volunteer/${id}`),
   ];
   const body =
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +

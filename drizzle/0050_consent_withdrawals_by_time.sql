@@ -1,0 +1,1 @@
+CREATE INDEX "consent_events_withdrawn_at_idx" ON "consent_events" USING btree ("at","supporter_id") WHERE not "consent_events"."given";
