@@ -24,7 +24,7 @@ function describedBy(id: string, hint: unknown, error: unknown) {
 
 function Label({ htmlFor, children, optional }: { htmlFor: string; children: ReactNode; optional?: boolean }) {
   return (
-    <label htmlFor={htmlFor} className="block font-semibold text-ink">
+    <label htmlFor={htmlFor} className="field-label">
       {children}
       {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
     </label>
