@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { decode, get, log, root, startServer, table } from "./bench-lib.ts";
+import { StripeDouble } from "./stripe-double.ts";
 
 /** Public pages: compressed JavaScript per page (docs/decisions/260). */
 export const PUBLIC_JS_LIMIT = 120 * 1024;
@@ -29,6 +30,12 @@ export const PUBLIC_SCRIPT_LIMIT = 7;
 export const FIRST_ROUND_TRIP = 14_600;
 /** Public pages the sitemap does not list, weighed with it. */
 export const PAGES_BESIDE_SITEMAP = ["/support/thank-you?session_id=cs_unknown", "/manage-giving", "/newsletter", "/no-such-page"];
+/**
+ * Pages that show more with online payments configured (the donation form on `/support`):
+ * weighed again on a server whose payments point at the Stripe double, as the Lighthouse
+ * bench serves them, and listed as `<page> (payments on)`.
+ */
+export const PAGES_WITH_PAYMENTS = ["/support"];
 
 export interface Weight {
   html: number;
@@ -150,6 +157,27 @@ export async function publicPagesToWeigh(origin: string): Promise<string[]> {
   return [...new Set([...listed, ...PAGES_BESIDE_SITEMAP])];
 }
 
+/**
+ * PAGES_WITH_PAYMENTS on a server of their own with online payments pointed at the Stripe
+ * double (the same data directory: start it after any other server on it has stopped).
+ */
+export async function weighWithPayments(dataDir: string): Promise<Map<string, Weight>> {
+  const weights = new Map<string, Weight>();
+  const stripe = await new StripeDouble({ retry: false }).start();
+  try {
+    log("starting a server with payments on the Stripe double...");
+    const server = await startServer(dataDir, stripe.env(), null);
+    try {
+      for (const page of PAGES_WITH_PAYMENTS) weights.set(`${page} (payments on)`, await weigh(server.origin, page));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await stripe.stop();
+  }
+  return weights;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const pass = (ok: boolean) => (ok ? "✓" : "✗");
 
@@ -187,6 +215,8 @@ async function main() {
   try {
     const weights = new Map<string, Weight>();
     for (const page of await publicPagesToWeigh(server.origin)) weights.set(page, await weigh(server.origin, page));
+    await server.stop();
+    for (const [page, weight] of await weighWithPayments(dataDir)) weights.set(page, weight);
     console.log(publicWeightTable(weights));
     const over = [...weights].filter(([, w]) => w.js > PUBLIC_JS_LIMIT || w.jsFiles > PUBLIC_SCRIPT_LIMIT);
     if (over.length) {

@@ -75,7 +75,7 @@ import { editingSection } from "./bench-editing.ts";
 import { instancesSection } from "./bench-instances.ts";
 import { largeSiteSection } from "./bench-large.ts";
 import { mailSection } from "./bench-mail.ts";
-import { ADMIN_JS_LIMIT, publicPagesToWeigh, publicWeightTable, weigh, type Weight } from "./bench-weight.ts";
+import { ADMIN_JS_LIMIT, publicPagesToWeigh, publicWeightTable, weigh, weighWithPayments, type Weight } from "./bench-weight.ts";
 import { lighthouseSection, MAIN_PAGES, spliceSection } from "./bench-lighthouse.ts";
 import { openDatabase } from "../app/db/bootstrap.server.ts";
 import { readConfig } from "../app/lib/config.server.ts";
@@ -254,6 +254,12 @@ async function main() {
     peakRss = peakRssMb(server.pid);
   } finally {
     await server.stop();
+  }
+  try {
+    for (const [page, weight] of await weighWithPayments(dataDir)) weights.set(page, weight);
+  } catch (error) {
+    log(`pages with payments on not weighed: ${String(error)}`);
+  } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 

@@ -4,8 +4,8 @@
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-const control =
-  "mt-1.5 block w-full rounded-xl border border-slate-400 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs placeholder:text-slate-500 focus:border-brand-600 focus-visible:outline-3 focus-visible:outline-sun-500 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
+/** The control's look: one utility (app/app.css), so each field names one class. */
+const control = "field-control";
 
 interface BaseProps {
   name: string;
@@ -24,7 +24,7 @@ function describedBy(id: string, hint: unknown, error: unknown) {
 
 function Label({ htmlFor, children, optional }: { htmlFor: string; children: ReactNode; optional?: boolean }) {
   return (
-    <label htmlFor={htmlFor} className="block font-semibold text-ink">
+    <label htmlFor={htmlFor} className="field-label">
       {children}
       {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
     </label>
@@ -190,7 +190,7 @@ export function ChoiceGroup({
             <label
               key={option.id}
               htmlFor={optionId}
-              className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 bg-white px-3.5 py-3 hover:border-brand-400 has-checked:border-brand-600 has-checked:bg-brand-50"
+              className="choice-tile"
             >
               <input
                 type={type}

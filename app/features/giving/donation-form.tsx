@@ -64,10 +64,16 @@ const LABELS: Record<string, string> = {
   notifyEmail: "Email of the person to tell",
 } satisfies Partial<Record<Field, string>>;
 
-export interface GivingView {
-  enabled: boolean;
+/**
+ * What the form needs, sent with the page for the browser to hydrate: with online payments
+ * the form's settings, without them only the other ways to give (each leaves out what it
+ * does not show).
+ */
+export type GivingView = { enabled: false; otherWaysText: string } | OnlineGiving;
+
+interface OnlineGiving {
+  enabled: true;
   maxPence: number;
-  otherWaysText: string;
   causes: { id: number; title: string }[];
   /** The processing-fee rates a donor may choose to cover. */
   fees: FeeRates;
@@ -143,7 +149,7 @@ function DonationFormFields({
   prefill,
   consent,
 }: {
-  giving: GivingView;
+  giving: OnlineGiving;
   answer?: DonationAnswer;
   prefill?: Prefill | null;
   consent?: ReactNode;
@@ -203,9 +209,6 @@ function DonationFormFields({
     setRefused((n) => n + 1);
   };
 
-  const pill =
-    "flex cursor-pointer items-center justify-center rounded-2xl border-2 px-4 py-3 text-lg font-semibold transition-colors has-checked:border-brand-600 has-checked:bg-brand-600 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-sun-500";
-
   return (
     <Form method="post" action="/support?form=donate#donate" reloadDocument noValidate className="group/donate space-y-6" aria-labelledby="donate-form-heading" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="donate" />
@@ -244,7 +247,7 @@ function DonationFormFields({
         <legend className="font-semibold">Donation type</legend>
         <div className="mt-2 grid grid-cols-2 gap-3">
           {(["one-off", "monthly"] as const).map((f) => (
-            <label key={f} className={`${pill} border-slate-300 text-ink`}>
+            <label key={f} className="choice-pill">
               <input type="radio" id={`frequency-${f}`} name="frequency" value={f} checked={frequency === f} onChange={() => setFrequency(f)} className="sr-only" />
               {f === "one-off" ? "One-off" : "Monthly"}
             </label>
@@ -262,7 +265,7 @@ function DonationFormFields({
         <legend className="font-semibold">Amount</legend>
         <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {DONATION_PRESETS.map((preset) => (
-            <label key={preset} className={`${pill} border-slate-300 text-ink`}>
+            <label key={preset} className="choice-pill">
               <input
                 type="radio"
                 name="amount"
@@ -275,7 +278,7 @@ function DonationFormFields({
                 }}
                 className="sr-only"
               />
-              £{preset}
+              {`£${preset}`}
             </label>
           ))}
         </div>
@@ -318,7 +321,7 @@ function DonationFormFields({
             />
           </div>
           <p id="customAmount-hint" className="mt-1 text-sm text-slate-600">
-            In pounds and pence, for example 12.50. From £1 to {formatPence(giving.maxPence)}.
+            {`In pounds and pence, for example 12.50. From £1 to ${formatPence(giving.maxPence)}.`}
           </p>
           <FieldError id="customAmount" error={amountError} />
           <FieldError id="amount" error={serverErrors.amount} />
@@ -330,7 +333,7 @@ function DonationFormFields({
         <legend className="font-semibold">How would you like to pay each month?</legend>
         <div className="mt-2 grid grid-cols-2 gap-3">
           {(["card", "bacs_debit"] as const).map((m) => (
-            <label key={m} className={`${pill} border-slate-300 text-ink`}>
+            <label key={m} className="choice-pill">
               <input
                 type="radio"
                 id={m === "card" ? "paymentMethod-card" : "paymentMethod-bacs"}
@@ -347,9 +350,7 @@ function DonationFormFields({
         <FieldError id="paymentMethod" error={serverErrors.paymentMethod} />
         <div className="mt-4 hidden group-has-[#paymentMethod-bacs:checked]/donate:block" data-testid="direct-debit-details">
           <p className="text-slate-700">
-            You set up the Direct Debit on the secure page of our payment provider, Stripe, with your bank details, name and address. Stripe
-            emails you to confirm the Direct Debit Instruction and before each payment; your bank statement shows the payments to{" "}
-            {giving.charity.name}.
+            {`You set up the Direct Debit on the secure page of our payment provider, Stripe, with your bank details, name and address. Stripe emails you to confirm the Direct Debit Instruction and before each payment; your bank statement shows the payments to ${giving.charity.name}.`}
           </p>
           <DirectDebitGuarantee charity={giving.charity} className="mt-4" />
         </div>
@@ -380,9 +381,10 @@ function DonationFormFields({
         <p data-testid="gift-aid">
           {amount.ok ? (
             <>
-              <strong>Gift Aid:</strong> if you are a UK taxpayer, your {formatPence(amount.pence)} becomes{" "}
-              <strong>{formatPence(amount.pence + giftAidPence(amount.pence))}</strong> (+25%, an extra {formatPence(giftAidPence(amount.pence))}) at
-              no cost to you.
+              <strong>Gift Aid:</strong>
+              {` if you are a UK taxpayer, your ${formatPence(amount.pence)} becomes `}
+              <strong>{formatPence(amount.pence + giftAidPence(amount.pence))}</strong>
+              {` (+25%, an extra ${formatPence(giftAidPence(amount.pence))}) at no cost to you.`}
             </>
           ) : (
             <>
@@ -439,7 +441,7 @@ function DonationFormFields({
           />
           <span>
             <strong className="block">Cover the processing fee</strong>
-            Add the fee our payment provider charges, so {giving.charity.name} receives your whole gift.
+            {`Add the fee our payment provider charges, so ${giving.charity.name} receives your whole gift.`}
           </span>
         </label>
         <p id="coverFees-total" className="mt-2 text-sm text-slate-700" data-testid="fee-total" aria-live="polite">
@@ -452,10 +454,7 @@ function DonationFormFields({
               <>The fee on this gift is {formatPenceExact(coverFeePence(amount.pence, giving.fees[rateMethod]))}.</>
             )
           ) : (
-            <>
-              The fee is {describeFeeRate(giving.fees.card)} by card and {describeFeeRate(giving.fees.bacs_debit)} by Direct Debit. We show you
-              the exact total before you pay.
-            </>
+            `The fee is ${describeFeeRate(giving.fees.card)} by card and ${describeFeeRate(giving.fees.bacs_debit)} by Direct Debit. We show you the exact total before you pay.`
           )}
         </p>
       </div>

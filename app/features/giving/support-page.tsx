@@ -31,8 +31,17 @@ import { refusedForm } from "../../lib/form-submission.ts";
 import type { Route } from "./+types/support-page";
 import { BODY_LIMITS, type BodyLimitHandle } from "../../lib/body-limits.ts";
 
-/** The volunteer offer's answer (the other form of this page). */
-type VolunteerAnswer = PublicAnswer & { intent: "volunteer" };
+/**
+ * The volunteer offer's answer (the other form of this page); a sent offer's carries the
+ * thank-you texts, which the page's data leaves out (they show only after sending).
+ */
+type VolunteerAnswer = { intent: "volunteer" } & (
+  | (Extract<PublicAnswer, { status: "ok" }> & { thanks: { title: string; text: string } })
+  | Extract<PublicAnswer, { status: "refused" }>
+);
+
+/** Page texts shown only in the volunteer offer's answer, so not sent with every page. */
+const THANKS_TEXTS = new Set(["thanks_title", "thanks_text"]);
 
 /**
  * The donation's answer when it does not go on to Checkout: Conform's reply (the fields'
@@ -62,11 +71,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const prefill = token ? await checkoutValues(token).catch(() => null) : null;
   return data(
     {
-      giving: { enabled: paymentsConfigured(), maxPence: settings.maxDonationPence, otherWaysText: settings.otherWaysText, causes, fees, charity },
+      giving: paymentsConfigured()
+        ? ({ enabled: true, maxPence: settings.maxDonationPence, causes, fees, charity } as const)
+        : ({ enabled: false, otherWaysText: settings.otherWaysText } as const),
       prefill,
       roles: roles.items,
       faqs: faqs.items,
-      texts,
+      texts: Object.fromEntries(Object.entries(texts).filter(([key]) => !THANKS_TEXTS.has(key))),
       // From the loader, so the sample content module stays out of the page's script.
       partnershipsEmail: FOUNDATION.partnershipsEmail,
     },
@@ -136,7 +147,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Interests are the roles shown now.
   const roles = await listVolunteerRoles();
   const result = await submitPublicForm("volunteer", formData, { ip, choices: { interests: roles.items.map((r) => r.slug) } });
-  return data<VolunteerAnswer>({ intent: "volunteer", ...publicAnswer(result) }, { status: submissionStatus(result) });
+  const answer = publicAnswer(result);
+  if (answer.status === "ok") {
+    const texts = await getPageTexts("support");
+    return data<VolunteerAnswer>({ intent: "volunteer", ...answer, thanks: { title: texts.thanks_title, text: texts.thanks_text } }, { status: submissionStatus(result) });
+  }
+  return data<VolunteerAnswer>({ intent: "volunteer", ...answer }, { status: submissionStatus(result) });
 }
 
 export const handle: BodyLimitHandle & QueryHandle = { query: ["checkout", "form"], bodyLimit: BODY_LIMITS.publicForm };
@@ -292,8 +308,8 @@ function VolunteerForm({ result, roles, texts }: { result: VolunteerAnswer | und
   const { text, list, errors, checked, limited } = readReply(result?.status === "refused" ? result.reply : undefined);
   if (result?.status === "ok") {
     return (
-      <Confirmation id="volunteer-result" title={texts.thanks_title} reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
-        {texts.thanks_text}
+      <Confirmation id="volunteer-result" title={result.thanks.title} reference={result.reference} againHref="/support#volunteer" againLabel="Send another application">
+        {result.thanks.text}
       </Confirmation>
     );
   }
