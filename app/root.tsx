@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { AccessDeniedPage, isAccessDenied } from "./components/admin/access-denied.tsx";
 import { MaintenancePage } from "./components/site/maintenance-page.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
+import { useHydrated } from "./components/ui/use-hydrated.ts";
 import { isMaintenanceRefusal } from "./features/settings/ui.ts";
 import { isStaffPath } from "./lib/staff-path.ts";
 import { refuseControlCharacters } from "./lib/form-guard.server.ts";
@@ -22,11 +23,19 @@ export const links: Route.LinksFunction = () => [
   ...PRELOADED_FONTS.map((href) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const })),
 ];
 
-export function Layout({ children }: { children: React.ReactNode }) {
-  // Marks the page as interactive once React has hydrated it (browser tests wait for it).
+/**
+ * Marks the page as interactive once React has hydrated it and the controls have swapped to
+ * their scripted forms (`useHydrated`, in the same commit): browser tests wait for it.
+ */
+function HydratedMark() {
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
   // Public pages carry the CSS they use inline, written in by the server
   // (app/lib/first-paint.server.ts); staff screens and the development server link the stylesheet.
   const { pathname } = useLocation();
@@ -45,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans antialiased">
         {children}
+        <HydratedMark />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -65,8 +65,14 @@ async function startOther(rootDir: string, dataDir: string): Promise<{ origin: s
 interface Run {
   self: Map<string, number>;
   inclusive: Map<string, number>;
+  /** PROFILE_TREE: time under the first frame whose label contains it, by call path below it. */
+  tree: Map<string, number>;
   long: number[];
 }
+
+/** PROFILE_TREE=<part of a label>[,<another>]: the call paths under each. */
+const TREE = process.env.PROFILE_TREE?.split(",");
+const TREE_DEPTH = Number(process.env.PROFILE_TREE_DEPTH ?? 4);
 
 async function profileOnce(browser: Browser, url: string): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -82,8 +88,19 @@ async function profileOnce(browser: Browser, url: string): Promise<Run> {
     new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(Math.round(e.duration)))).observe({ type: "longtask", buffered: true });
   });
   await tab.goto(url);
-  await tab.waitForSelector("html[data-hydrated]", { timeout: 30_000 });
-  await tab.waitForTimeout(1500);
+  // One call that waits in the page (Playwright's waitForSelector polls on the main thread,
+  // which would add to the tasks measured).
+  await tab.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const done = () => document.documentElement.hasAttribute("data-hydrated");
+        if (done()) return resolve();
+        const observer = new MutationObserver(() => done() && (observer.disconnect(), resolve()));
+        observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
+        setTimeout(() => reject(new Error("not hydrated in 30 s")), 30_000);
+      }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1500));
   const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
   const long = await tab.evaluate(() => (window as unknown as { __long: number[] }).__long);
   await context.close();
@@ -91,7 +108,7 @@ async function profileOnce(browser: Browser, url: string): Promise<Run> {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const label = (n: Node) => `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
-  const run: Run = { self: new Map(), inclusive: new Map(), long };
+  const run: Run = { self: new Map(), inclusive: new Map(), tree: new Map(), long };
   profile.samples.forEach((id, i) => {
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     const node = byId.get(id)!;
@@ -102,6 +119,14 @@ async function profileOnce(browser: Browser, url: string): Promise<Run> {
       const l = label(byId.get(at)!);
       if (!seen.has(l) && l !== "(root) :0:0") add(run.inclusive, l, ms);
       seen.add(l);
+    }
+    if (TREE) {
+      const stack: string[] = [];
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.unshift(label(byId.get(at)!));
+      for (const part of TREE) {
+        const from = stack.findIndex((l) => l.includes(part));
+        if (from >= 0) for (let depth = 1; depth <= TREE_DEPTH && from + depth <= stack.length; depth++) add(run.tree, stack.slice(from, from + depth).join(" > "), ms);
+      }
     }
   });
   return run;
@@ -120,6 +145,12 @@ function report(name: string, runs: Run[]) {
   const sums = runs.map((r) => beyond50(r.long));
   console.log(`  ${name}: long tasks (ms, 4x CPU) ${runs.map((r) => `[${r.long.join(", ")}]`).join(" ")}`);
   console.log(`  ${name}: beyond 50 ms per run ${sums.join(", ")}; median ${median(sums)}`);
+  if (TREE) {
+    const tree = new Map<string, number[]>();
+    for (const run of runs) for (const [k, v] of run.tree) tree.set(k, [...(tree.get(k) ?? []), v]);
+    console.log(`    under ${TREE.join(", ")} (median ms, over the runs that reached it):`);
+    for (const [k, v] of [...tree].map(([k, v]) => [k, median(v)] as const).filter(([, v]) => v >= 0.5).sort((a, b) => (a[0] < b[0] ? -1 : 1))) console.log(`    ${v.toFixed(1).padStart(7)}  ${k}`);
+  }
   if (process.env.PROFILE_FUNCTIONS === "0") return;
   console.log("    inclusive (median ms):");
   for (const [k, v] of top(inclusive, 30)) console.log(`    ${v.toFixed(1).padStart(7)}  ${k}`);

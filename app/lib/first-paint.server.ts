@@ -165,9 +165,15 @@ export function forFirstPaint(
  * forward). The element's attributes (the render's script mark) are kept.
  */
 const ROUTER_SCROLL_RESTORATION = /(<script\b[^>]*>)\(\(storageKey, restoreKey\) => \{[^<]*\}\)\("react-router-scroll-positions", null\)(<\/script>)/;
-/** The same, but a new entry (no key yet) only gets its key: nothing can be stored for it. */
+/**
+ * The same, but a new entry (no key yet) only gets its key: nothing can be stored for it.
+ * It also gets the index React Router's browser history gives an entry without one (0), in
+ * the same call, so that the router does not write the entry again when it is created:
+ * each `replaceState` is a synchronous call of 1–2 ms, then inside hydration's longest
+ * task (docs/decisions/375).
+ */
 const SCROLL_RESTORATION_SCRIPT = [
-  '(k=>{const s=history.state;if(!s||!s.key){history.replaceState({key:Math.random().toString(32).slice(2)},"");return}',
+  '(k=>{const s=history.state;if(!s||!s.key){history.replaceState({key:Math.random().toString(32).slice(2),idx:0},"");return}',
   'try{const y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];if(typeof y==="number")scrollTo(0,y)}',
   'catch(e){console.error(e);sessionStorage.removeItem(k)}})("react-router-scroll-positions")',
 ].join("");

@@ -155,6 +155,24 @@ test.describe("phone menu", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("when the page is marked hydrated, the scripted Menu button has already replaced the disclosure", async ({ page }) => {
+    // Read in the page at the moment the mark is set (the observer runs before anything else can).
+    await page.addInitScript(() => {
+      const seen = window as unknown as { atHydrated?: { disclosure: boolean; button: boolean } };
+      const observer = new MutationObserver(() => {
+        if (!document.documentElement.hasAttribute("data-hydrated")) return;
+        observer.disconnect();
+        seen.atHydrated = {
+          disclosure: document.querySelector("header details") !== null,
+          button: document.querySelector('header button[aria-controls="site-menu"]') !== null,
+        };
+      });
+      observer.observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+    });
+    await page.goto("/events/1");
+    expect(await page.evaluate(() => (window as unknown as { atHydrated?: unknown }).atHydrated)).toEqual({ disclosure: false, button: true });
+  });
+
   test("pages fit a 390px phone without sideways scrolling", async ({ page }) => {
     for (const path of ["/", "/events/1", "/support", "/craft-fairs?tab=apply", "/awards?tab=nominate"]) {
       await page.goto(path);

@@ -337,7 +337,7 @@ describe("the scroll restoration script of a public page (withLighterScrollResto
   function run(html: string, state: { key?: string } | null, stored: Record<string, number>) {
     const script = /<script nonce="m1">(\([^<]*)<\/script><\/body>/.exec(html)![1];
     const calls = { reads: 0, scrolledTo: null as number | null, state };
-    const history = { get state() { return calls.state; }, replaceState: (next: { key: string }) => (calls.state = next) };
+    const history = { get state() { return calls.state; }, replaceState: (next: { key: string; idx?: number }) => (calls.state = next) };
     const sessionStorage = { getItem: () => (calls.reads++, JSON.stringify(stored)), removeItem: () => {} };
     const scrollTo = (_x: number, y: number) => (calls.scrolledTo = y);
     const window = { history, scrollTo };
@@ -351,6 +351,8 @@ describe("the scroll restoration script of a public page (withLighterScrollResto
     expect(fresh.script).not.toContain("restoreKey");
     expect(fresh.reads).toBe(0);
     expect(fresh.state?.key).toMatch(/^[0-9a-v]+$/);
+    // With the index React Router's history would write in a second call (createBrowserHistory).
+    expect(fresh.state).toEqual({ key: fresh.state?.key, idx: 0 });
     expect(fresh.scrolledTo).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import vm from "node:vm";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { outsideAdmin, withoutAdminRoutes } from "../../server/public-routes.ts";
@@ -87,12 +88,20 @@ describe("the browser's route manifest for public pages", () => {
   it("is the whole manifest without the admin routes, under its own address", async () => {
     const { publicManifest } = await import("../../scripts/public-manifest.ts");
     const written = publicManifest(whole);
-    const manifest = JSON.parse(written.slice("window.__reactRouterManifest=".length, -1)) as { routes: Record<string, unknown>; url: string; version: string; entry: unknown };
+    // Evaluated as the browser does; a route path with a quote or backslash survives the string.
+    const sandbox = { window: {} as { __reactRouterManifest?: unknown }, JSON };
+    vm.runInNewContext(written, sandbox);
+    const manifest = sandbox.window.__reactRouterManifest as { routes: Record<string, { path?: string }>; url: string; version: string; entry: unknown };
+    expect(written).toMatch(/^window\.__reactRouterManifest=JSON\.parse\('/);
     expect(Object.keys(manifest.routes).sort()).toEqual(Object.keys(withoutAdminRoutes(build).routes).sort());
     expect(manifest.url).toBe("/assets/manifest-public-abc123.js");
     expect(manifest.version).toBe("abc123");
     expect(manifest.entry).toEqual({ module: "/assets/entry.js" });
     expect(() => publicManifest("console.log(1)")).toThrow();
+    const odd = publicManifest(whole.replace('"path":"events"', `"path":"it's\\\\news"`));
+    const oddSandbox = { window: {} as { __reactRouterManifest?: { routes: Record<string, { path?: string }> } }, JSON };
+    vm.runInNewContext(odd, oddSandbox);
+    expect(Object.values(oddSandbox.window.__reactRouterManifest!.routes).map((r) => r.path)).toContain("it's\\news");
   });
 
   it("is named by public pages only when the build wrote it", () => {

@@ -42,7 +42,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 
   useEffect(() => {
     const update = () => setSolid(window.scrollY > SCROLL_SOLID_AT);
-    update();
+    // Only when the page opens scrolled down (a reload, back): setting the value it already
+    // has would still re-render the header here (its swap to the scripted menu is pending),
+    // synchronously, in the task that runs hydration's effects.
+    if (window.scrollY > SCROLL_SOLID_AT) update();
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
   }, []);

@@ -27,7 +27,11 @@ export interface ToastOptions {
   action?: ToastAction;
 }
 
-let items: ToastItem[] = [];
+/** The server's list (none), and the browser's until a toast is shown: the same array, so
+ * that hydration does not see a changed list and re-render the toaster at once, inside the
+ * task that runs hydration's effects (docs/decisions/374). Never changed in place. */
+const EMPTY: ToastItem[] = [];
+let items: ToastItem[] = EMPTY;
 const listeners = new Set<() => void>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
@@ -68,8 +72,6 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-const EMPTY: ToastItem[] = [];
 
 const STYLE: Record<ToastType, string> = {
   success: "border-brand-600 bg-brand-50 text-brand-900",
