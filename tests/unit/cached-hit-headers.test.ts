@@ -197,6 +197,28 @@ describe("a stored page's response head, before Express", () => {
     ]);
   });
 
+  it("a page re-compressed at the best level is sent with its new length", async () => {
+    const before = await send("/missing", { "accept-encoding": "br" });
+    clock = STORED_AT + 6_000;
+    try {
+      // A hit on a page stored 5 s ago or more re-compresses it in the background.
+      await send("/missing", { "accept-encoding": "br" });
+      await cache.settled();
+      const after = await send("/missing", { "accept-encoding": "br" });
+      expect(after.body.length).toBeLessThan(before.body.length);
+      expect(withoutDate(after)).toEqual([
+        ...security(false),
+        ...stored("/missing"),
+        ["Content-Encoding", "br"],
+        ["Content-Length", String(after.body.length)],
+        ...TAIL,
+      ]);
+      expect(zlib.brotliDecompressSync(after.body).toString()).toBe(page("/missing"));
+    } finally {
+      clock = STORED_AT;
+    }
+  });
+
   it("a page past its time-to-live is served stale (and said so) while it is rendered again", async () => {
     clock = STORED_AT + 61_000;
     try {
