@@ -123,10 +123,10 @@ interface Entry {
   client: RenderClient;
   /**
    * Response heads prepared for `writeHead` (the path before Express), by the security
-   * headers they start with, then by `headIndex`: made on the first hit that needs one,
-   * dropped when the compressed forms change.
+   * headers they start with, the state and the form (`headIndex`): made on the first hit
+   * that needs one, dropped when the compressed forms change.
    */
-  heads?: Map<HeadSecurityHeaders, (string[] | undefined)[]>;
+  heads?: (string[] | undefined)[];
 }
 
 interface Fill {
@@ -235,6 +235,9 @@ function notModified(req: HitRequest, entry: Entry): boolean {
 /** A hit's body forms, in the order of a prepared head's index: the three encodings, then a 304. */
 const FORMS = ["br", "gzip", "identity", "not-modified"] as const;
 type Form = (typeof FORMS)[number];
+/** Where a prepared head is kept in `Entry.heads`. */
+const headIndex = (security: HeadSecurityHeaders, state: "hit" | "stale", form: Form) =>
+  (security.slot * 2 + (state === "stale" ? 1 : 0)) * FORMS.length + (form === "br" ? 0 : form === "gzip" ? 1 : form === "identity" ? 2 : 3);
 const bodyOf = (entry: Entry, form: Form) => (form === "br" ? entry.br : form === "gzip" ? entry.gzip : entry.identity);
 
 /**
@@ -583,11 +586,7 @@ export function createPageCache(options: PageCacheOptions) {
    */
   function sendHead(req: HitRequest, res: ServerResponse, entry: Entry, state: "hit" | "stale", security: HeadSecurityHeaders) {
     const form: Form = notModified(req, entry) ? "not-modified" : acceptedEncoding(headerOf(req, "accept-encoding"));
-    const heads = (entry.heads ??= new Map());
-    let prepared = heads.get(security);
-    if (!prepared) heads.set(security, (prepared = []));
-    const index = FORMS.indexOf(form) + (state === "stale" ? FORMS.length : 0);
-    const head = (prepared[index] ??= prepareHead(entry, security, state, form));
+    const head = ((entry.heads ??= [])[headIndex(security, state, form)] ??= prepareHead(entry, security, state, form));
     if (form === "not-modified") {
       res.writeHead(304, head);
       res.end();

@@ -28,12 +28,13 @@ const DOOR_CHECK_IN = /^\/admin\/events\/\d+\/check-in$/;
  * The security headers of a response written in one `writeHead` (a stored page, answered
  * before Express: server/cached-hits.ts): `first`, name, value, name, value …, go before
  * the response's own headers; a response without a Content-Security-Policy of its own gets
- * `baselinePolicy` after them. The same object for the same path kind and scheme, so a
- * response head prepared with it can be kept (keyed on it).
+ * `baselinePolicy` after them. The same object for the same path kind and scheme.
  */
 export interface HeadSecurityHeaders {
   readonly first: readonly string[];
   readonly baselinePolicy: string;
+  /** Which of the four lists it is (0–3): a prepared head is kept under it. */
+  readonly slot: number;
 }
 
 /**
@@ -60,7 +61,7 @@ export function securityHeaderSetter(options: { dev: boolean }): ApplySecurityHe
         ["Permissions-Policy", `camera=${camera}, microphone=(), geolocation=(), payment=()`],
         ...(secure ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] : []),
       ].flat();
-      lists.push(Object.freeze({ first: Object.freeze(first), baselinePolicy }));
+      lists.push(Object.freeze({ first: Object.freeze(first), baselinePolicy, slot: lists.length }));
     }
   }
   const forHead = (path: string, secure: boolean) => lists[(DOOR_CHECK_IN.test(path) ? 2 : 0) + (secure ? 1 : 0)]!;
