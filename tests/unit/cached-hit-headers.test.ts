@@ -60,9 +60,9 @@ interface Sent {
   body: Buffer;
 }
 
-function send(target: string, headers: Record<string, string> = {}, method = "GET"): Promise<Sent> {
+function send(target: string, headers: Record<string, string> = {}, method = "GET", to = port): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: target, method, headers: { host: "site.test", ...headers } }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port: to, path: target, method, headers: { host: "site.test", ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
@@ -195,6 +195,27 @@ describe("a stored page's response head, before Express", () => {
       ["Content-Security-Policy", BASELINE_POLICY],
       ...TAIL,
     ]);
+  });
+
+  it("a header set before the hit (Connection: close while the server shuts down) stays first", async () => {
+    // As server/start.ts does for every response once a shutdown has begun.
+    const closing = http.createServer(cachedHitsFirst(app, cache, apply));
+    closing.prependListener("request", (_req, res: http.ServerResponse) => res.setHeader("Connection", "close"));
+    closing.listen(0, "127.0.0.1");
+    await new Promise((resolve) => closing.once("listening", resolve));
+    try {
+      const sent = await send("/events/1", { "accept-encoding": "br" }, "GET", (closing.address() as AddressInfo).port);
+      expect(sent.status).toBe(200);
+      expect(withoutDate(sent)).toEqual([
+        ["Connection", "close"],
+        ...security(false),
+        ...stored("/events/1"),
+        ["Content-Encoding", "br"],
+        ["Content-Length", String(sent.body.length)],
+      ]);
+    } finally {
+      await new Promise((resolve) => closing.close(resolve));
+    }
   });
 
   it("a page re-compressed at the best level is sent with its new length", async () => {
