@@ -35,6 +35,9 @@
  *   BENCH_SKIP_MAIL=1       skip the mail part (scripts/bench-mail.ts)
  *   BENCH_SKIP_EDITING=1    skip the editing part (scripts/bench-editing.ts)
  *   BENCH_EDITING_DURATION=60  seconds of each of its two load runs
+ *   BENCH_SKIP_UNCACHED=1   skip (g), the uncached starts
+ *   BENCH_SKIP_WEIGHTS=1    skip (d), the page weights (the throughput rows alone: with
+ *                           the other skips, a quick before/after of the cached rows)
  *
  * One or more sections alone: `npm run bench -- --only lighthouse` (or BENCH_ONLY=lighthouse;
  * a comma-separated list of lighthouse, editing, large, instances, mail). It prints them and
@@ -173,6 +176,9 @@ async function main() {
   // Server CPU time per request (ms) in the autocannon runs: the app's process, and nginx's worker.
   const cpuCached = new Map<string, number>();
   const cpuNginx = new Map<string, number>();
+  // The same in the wrk runs.
+  const wrkCpuCached = new Map<string, number>();
+  const wrkCpuNginx = new Map<string, number>();
   /** Runs `measure` and records the CPU time `pid` used per request meanwhile. */
   const withCpu = async (pid: number | null, into: Map<string, number>, page: string, measure: () => Promise<Load>) => {
     const before = cpuMs(pid);
@@ -193,7 +199,7 @@ async function main() {
     ...(canPin ? [{ label: `${cpuCount} cores (server and load generator share them)`, serverCpus: null, loadCpus: null, checked: true }] : []),
   ];
   let server: Server;
-  for (const setup of uncachedSetups) {
+  for (const setup of process.env.BENCH_SKIP_UNCACHED === "1" ? [] : uncachedSetups) {
     log(`starting the server with PAGE_CACHE=off on ${setup.label} (database in ${dataDir})...`);
     server = await startServer(dataDir, { PAGE_CACHE: "off" }, setup.serverCpus);
     try {
@@ -230,26 +236,29 @@ async function main() {
         reference.set(page, await load(`${server.origin}/__bench-static/${fileName(page)}`));
         if (wrk) {
           log(`load: ${page} (page cache), then the same bytes from nginx, with wrk`);
-          wrkCached.set(page, await wrkLoad(server.origin + page));
-          if (nginx) wrkNginx.set(page, await wrkLoad(`${nginx.origin}/${fileName(page)}`));
+          wrkCached.set(page, await withCpu(server.pid, wrkCpuCached, page, () => wrkLoad(server.origin + page)));
+          if (nginx) wrkNginx.set(page, await withCpu(nginxWorker, wrkCpuNginx, page, () => wrkLoad(`${nginx.origin}/${fileName(page)}`)));
         }
       }
     } finally {
       await nginx?.stop();
     }
     // Every public page (the sitemap's and a few more, scripts/bench-weight.ts).
-    for (const page of await publicPagesToWeigh(server.origin)) weights.set(page, await weigh(server.origin, page));
-    try {
-      const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" }), { mode: "attach", seed: false });
+    const weighPages = process.env.BENCH_SKIP_WEIGHTS === "1" ? [] : await publicPagesToWeigh(server.origin);
+    for (const page of weighPages) weights.set(page, await weigh(server.origin, page));
+    if (process.env.BENCH_SKIP_WEIGHTS !== "1") {
       try {
-        const admin = await createSignedInAccount({ role: "administrator", email: "bench-weigh@example.org" });
-        const cookie = `${admin.cookie.name}=${admin.cookie.value}`;
-        for (const page of ADMIN_PAGES) adminWeights.set(page, await weigh(server.origin, page, { cookie, onDemand: true }));
-      } finally {
-        await database.close();
+        const database = await openDatabase(readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" }), { mode: "attach", seed: false });
+        try {
+          const admin = await createSignedInAccount({ role: "administrator", email: "bench-weigh@example.org" });
+          const cookie = `${admin.cookie.name}=${admin.cookie.value}`;
+          for (const page of ADMIN_PAGES) adminWeights.set(page, await weigh(server.origin, page, { cookie, onDemand: true }));
+        } finally {
+          await database.close();
+        }
+      } catch (error) {
+        log(`admin screens not weighed: ${String(error)}`);
       }
-    } catch (error) {
-      log(`admin screens not weighed: ${String(error)}`);
     }
     peakRss = peakRssMb(server.pid);
   } finally {
@@ -286,6 +295,8 @@ async function main() {
     const wrkRatio = wa && wn ? wa.rps / wn.rps : null;
     const cpuA = cpuCached.get(page);
     const cpuN = cpuNginx.get(page);
+    const wrkCpuA = wrkCpuCached.get(page);
+    const wrkCpuN = wrkCpuNginx.get(page);
     const failures = [a, b, ...(n ? [n] : []), ...(wa ? [wa] : []), ...(wn ? [wn] : [])].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     return [
       `\`${page}\``,
@@ -303,6 +314,7 @@ async function main() {
       ms(b.p99),
       `${((a.rps / b.rps) * 100).toFixed(0)}%`,
       cpuA && cpuN ? `${(cpuA * 1000).toFixed(0)} / ${(cpuN * 1000).toFixed(0)} µs: ${((cpuN / cpuA) * 100).toFixed(0)}% ${pass(cpuN / cpuA >= 0.8)}` : "",
+      wrkCpuA && wrkCpuN ? `${(wrkCpuA * 1000).toFixed(0)} / ${(wrkCpuN * 1000).toFixed(0)} µs: ${((wrkCpuN / wrkCpuA) * 100).toFixed(0)}% ${pass(wrkCpuN / wrkCpuA >= 0.8)}` : "",
       failures > 0 ? `${failures} non-2xx or errors` : "",
     ];
   });
@@ -323,6 +335,7 @@ async function main() {
       "express.static p99",
       "Cached/express.static",
       "CPU per request, cached / nginx: nginx's as a share of cached (≥80%)",
+      "wrk: CPU per request, cached / nginx (≥80%)",
       "Notes",
     ],
     throughputRows,
@@ -379,7 +392,7 @@ Measured by \`npm run bench\` (scripts/bench.ts).
 - Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)} (other work on the machine skews the numbers)
 - Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, HTTP/1.1 keep-alive, no Accept-Encoding (cached page and static file both sent uncompressed, so they send the same bytes).
 - CPUs: ${canPin ? `server (Node and its embedded PostgreSQL) pinned to CPU ${serverCpus}, load generator to CPU ${loadCpus} (taskset), so they do not starve each other; the server therefore has one core.` : "not pinned (taskset unavailable or one core): server and load generator share the CPUs."}
-- Static reference: the rendered HTML of each page written to a folder and served by Debian's nginx (one worker, access log off, pinned to the server's CPU); the target is cached pages at ≥80% of nginx's rate with p99 under 20 ms. Method: the same bytes (the page as the cache stores it, uncompressed), the same client on the same CPU (the load generator's), the server and nginx each alone on the server's CPU, one after the other for each page; measured with two clients, autocannon (Node) and ${wrk ? "wrk (C, one thread, the same connections and duration)" : "wrk (not installed on this run: apt-get install wrk)"}, since a client slower than the server caps both rates alike and hides the difference. A second reference serves the same files from the app itself through \`express.static\` (BENCH_STATIC_DIR, at /__bench-static), behind the same middleware. CPU per request: the CPU time (user and system, from /proc) the app's process and nginx's worker used during each autocannon run, divided by the requests it answered; nginx's as a share of the app's is the rate ratio each would reach on a core of its own, and other work on the machine moves it far less than the rates.
+- Static reference: the rendered HTML of each page written to a folder and served by Debian's nginx (one worker, access log off, pinned to the server's CPU); the target is cached pages at ≥80% of nginx's rate with p99 under 20 ms. Method: the same bytes (the page as the cache stores it, uncompressed), the same client on the same CPU (the load generator's), the server and nginx each alone on the server's CPU, one after the other for each page; measured with two clients, autocannon (Node) and ${wrk ? "wrk (C, one thread, the same connections and duration)" : "wrk (not installed on this run: apt-get install wrk)"}, since a client slower than the server caps both rates alike and hides the difference. A second reference serves the same files from the app itself through \`express.static\` (BENCH_STATIC_DIR, at /__bench-static), behind the same middleware. CPU per request: the CPU time (user and system, from /proc) the app's process and nginx's worker used during each load run, divided by the requests it answered (autocannon's runs, and wrk's in a column of their own); nginx's as a share of the app's is the rate ratio each would reach on a core of its own, and other work on the machine moves it far less than the rates.
 - Uncached: separate starts of the same server with \`PAGE_CACHE=off\` (every request is rendered by React Router and React; the public content it shows comes from the in-memory content cache, docs/decisions/044). Measured on one core like the cached runs, then with the server and the load generator sharing both cores, which is what the target names ("on 2 cores"); only that row is checked against it. Each is the median of ${UNCACHED_RUNS} runs on one server start (all runs in Notes): other work on the machine moves this rate by a quarter from one run to the next. The share of \`express.static\` (target ≥20%) sets the one-core rate beside \`express.static\`'s rate for the same page's bytes in the cached run (the same core and client).
 
 ## Throughput and latency

@@ -5,19 +5,22 @@
  * still costs most of a hit's time: it swaps the prototypes of the request and response
  * objects and walks its router. The listener made here answers a hit from the bare
  * request with the same two steps the application's first middleware take (the security
- * headers, then `cache.serveHit`), and hands every other request to the application.
+ * headers, then `cache.serveHit`), and hands every other request to the application. A
+ * hit's whole head (security headers first) is prepared once and written in one
+ * `writeHead` (docs/decisions/365).
  * Only requests whose target is a plain path (as Express's URL parser reads it without
  * its slow path) are looked at; anything else goes to Express, which answers hits too.
- * tests/unit/cached-hits.test.ts compares a hit's status, headers and bytes through both.
+ * tests/unit/cached-hits.test.ts compares a hit's status, headers and bytes through both;
+ * tests/unit/cached-hit-headers.test.ts writes a hit's head out in full.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import type { Express } from "express";
 import type { HitRequest } from "./page-cache.ts";
-import type { ApplySecurityHeaders } from "./security-headers.ts";
+import type { ApplySecurityHeaders, HeadSecurityHeaders } from "./security-headers.ts";
 
 interface Cache {
-  serveHit: (req: HitRequest, res: ServerResponse, beforeSend?: () => void) => boolean;
+  serveHit: (req: HitRequest, res: ServerResponse, security?: HeadSecurityHeaders) => boolean;
 }
 
 /** Targets Express reads with its fast parser: an origin-form path with none of the characters that send it to the full one. */
@@ -44,8 +47,8 @@ export function cachedHitsFirst(app: Express, cache: Cache, applySecurityHeaders
       const path = query === -1 ? target : target.slice(0, query);
       const protocol = protocolOf(req);
       const hit: HitRequest = { method: req.method, path, originalUrl: target, protocol, headers: req.headers };
-      // The headers Express's first middleware sets, set just before the page's own.
-      if (cache.serveHit(hit, res, () => applySecurityHeaders(res, path, protocol === "https"))) return;
+      // The headers Express's first middleware sets, written before the page's own in one head.
+      if (cache.serveHit(hit, res, applySecurityHeaders.forHead(path, protocol === "https"))) return;
     }
     app(req, res);
   };

@@ -33,6 +33,7 @@ import { QUERY_HEADER } from "../app/lib/page-query.ts";
 import { isStaffPath } from "../app/lib/staff-path.ts";
 import { CONTENT_TOPICS } from "../app/live/content-topics.ts";
 import { TOPICS_HEADER } from "../app/live/topics.ts";
+import type { HeadSecurityHeaders } from "./security-headers.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -120,6 +121,12 @@ interface Entry {
   /** The request headers and client it was rendered for: a background render uses the same. */
   renderHeaders: [string, string][];
   client: RenderClient;
+  /**
+   * Response heads prepared for `writeHead` (the path before Express), by the security
+   * headers they start with, the state and the form (`headIndex`): made on the first hit
+   * that needs one, dropped when the compressed forms change.
+   */
+  heads?: (string[] | undefined)[];
 }
 
 interface Fill {
@@ -219,8 +226,44 @@ function notModified(req: HitRequest, entry: Entry): boolean {
       return t === "*" || t.replace(/^W\//, "") === ours;
     });
   }
-  const ifModifiedSince = Date.parse(headerOf(req, "if-modified-since") ?? "");
+  const since = headerOf(req, "if-modified-since");
+  if (since === undefined) return false;
+  const ifModifiedSince = Date.parse(since);
   return Number.isFinite(ifModifiedSince) && entry.lastModified <= ifModifiedSince;
+}
+
+/** A hit's body forms, in the order of a prepared head's index: the three encodings, then a 304. */
+const FORMS = ["br", "gzip", "identity", "not-modified"] as const;
+type Form = (typeof FORMS)[number];
+/** Where a prepared head is kept in `Entry.heads`. */
+const headIndex = (security: HeadSecurityHeaders, state: "hit" | "stale", form: Form) =>
+  (security.slot * 2 + (state === "stale" ? 1 : 0)) * FORMS.length + (form === "br" ? 0 : form === "gzip" ? 1 : form === "identity" ? 2 : 3);
+const bodyOf = (entry: Entry, form: Form) => (form === "br" ? entry.br : form === "gzip" ? entry.gzip : entry.identity);
+
+/**
+ * The whole head of a hit as one list for `writeHead`, name, value, …: the headers
+ * `securityHeaderSetter` and `send` set, in the same order and with the same overriding
+ * (a name set again keeps its place and takes the new value), as a map keyed like Node's.
+ */
+function prepareHead(entry: Entry, security: HeadSecurityHeaders, state: "hit" | "stale", form: Form): string[] {
+  const head = new Map<string, [string, string]>();
+  const set = (name: string, value: string) => head.set(name.toLowerCase(), [name, value]);
+  for (let i = 0; i < security.first.length; i += 2) set(security.first[i]!, security.first[i + 1]!);
+  for (const [name, value] of entry.headers) set(name, value);
+  set("ETag", entry.etag);
+  set("Last-Modified", entry.lastModifiedHeader);
+  set("Cache-Control", "no-cache");
+  set("Vary", "Accept-Encoding, Cookie");
+  set("X-Page-Cache", state);
+  if (form === "not-modified") head.delete("content-type");
+  else {
+    if (form !== "identity") set("Content-Encoding", form);
+    set("Content-Length", String(bodyOf(entry, form).length));
+  }
+  // What the security headers' writeHead adds and removes.
+  if (!head.has("content-security-policy")) set("Content-Security-Policy", security.baselinePolicy);
+  head.delete(TOPICS_HEADER.toLowerCase());
+  return [...head.values()].flat();
 }
 
 /** A change that matches every page (`clear`). */
@@ -275,9 +318,13 @@ export function createPageCache(options: PageCacheOptions) {
     bytes -= entry.size;
   }
 
+  /** The entry last in `entries`, the most recently used (a hit on it need not move it). */
+  let newest: Entry | undefined;
+
   function store(entry: Entry) {
     remove(entry.key);
     entries.set(entry.key, entry);
+    newest = entry;
     bytes += entry.size;
     for (const key of entries.keys()) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
@@ -376,7 +423,8 @@ export function createPageCache(options: PageCacheOptions) {
       if (entries.get(entry.key) !== entry) return;
       const size = entry.identity.length + br.length + gz.length + entry.key.length + 1024;
       bytes += size - entry.size;
-      Object.assign(entry, { br, gzip: gz, size, best: true });
+      // The prepared heads name the old lengths.
+      Object.assign(entry, { br, gzip: gz, size, best: true, heads: undefined });
     } catch {
       /* keep the fast forms */
     }
@@ -531,6 +579,24 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
+  /**
+   * A hit written with one `writeHead` of a head prepared once per entry, security headers,
+   * state and form (the path before Express: no `setHeader` per header, each checked).
+   * The same status, headers and bytes as `send` after the security headers' middleware.
+   */
+  function sendHead(req: HitRequest, res: ServerResponse, entry: Entry, state: "hit" | "stale", security: HeadSecurityHeaders) {
+    const form: Form = notModified(req, entry) ? "not-modified" : acceptedEncoding(headerOf(req, "accept-encoding"));
+    const head = ((entry.heads ??= [])[headIndex(security, state, form)] ??= prepareHead(entry, security, state, form));
+    if (form === "not-modified") {
+      res.writeHead(304, head);
+      res.end();
+      return;
+    }
+    res.writeHead(entry.status, head);
+    if (req.method === "HEAD") res.end();
+    else res.end(bodyOf(entry, form));
+  }
+
   function send(req: HitRequest, res: ServerResponse, entry: Entry, state: "hit" | "stale" | "miss") {
     res.statusCode = entry.status;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
@@ -567,8 +633,11 @@ export function createPageCache(options: PageCacheOptions) {
   /**
    * Serves a stored page, fresh or stale within `maxStaleMs` (a stale one is being
    * rendered again meanwhile); false when there is none (or the request is not a candidate).
+   * With `security` (the path before Express), the hit's whole head, those security headers
+   * first, is written in one `writeHead`; without, it is set header by header on a
+   * response that already has them (Express's middleware).
    */
-  function serveHit(req: HitRequest, res: ServerResponse, beforeSend?: () => void): boolean {
+  function serveHit(req: HitRequest, res: ServerResponse, security?: HeadSecurityHeaders): boolean {
     if (!isCandidate(req)) return false;
     const key = keyOf(req);
     const cached = entries.get(key);
@@ -583,10 +652,14 @@ export function createPageCache(options: PageCacheOptions) {
       if (t - cached.staleSince >= maxStaleMs) return false;
     }
     // Most recently used last: eviction takes the first.
-    entries.delete(key);
-    entries.set(key, cached);
-    beforeSend?.();
-    send(req, res, cached, cached.staleSince === undefined ? "hit" : "stale");
+    if (cached !== newest) {
+      entries.delete(key);
+      entries.set(key, cached);
+      newest = cached;
+    }
+    const state = cached.staleSince === undefined ? "hit" : "stale";
+    if (security) sendHead(req, res, cached, state, security);
+    else send(req, res, cached, state);
     if (!cached.best && !upgrading.has(cached) && t - cached.storedAt >= upgradeAfterMs) void upgrade(cached);
     return true;
   }
@@ -627,7 +700,7 @@ export function createPageCache(options: PageCacheOptions) {
     hits,
     /**
      * A hit answered from the bare request (server/cached-hits.ts): false, with nothing
-     * written, when there is none to serve; `beforeSend` runs just before a hit is written.
+     * written, when there is none to serve; the security headers given go first.
      */
     serveHit,
     middleware,

@@ -108,6 +108,18 @@ describe("security headers", () => {
     const response = await fetch(`${base}/`, { headers: { "X-Forwarded-Proto": "https" } });
     expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
   });
+
+  it("allows the camera on the door check-in screen only (it reads tickets' QR codes), over HTTP and HTTPS", async () => {
+    for (const proto of ["http", "https"]) {
+      const door = await fetch(`${base}/admin/events/12/check-in`, { headers: { "X-Forwarded-Proto": proto } });
+      expect(door.headers.get("Permissions-Policy")).toBe("camera=(self), microphone=(), geolocation=(), payment=()");
+      expect(door.headers.has("Strict-Transport-Security")).toBe(proto === "https");
+      for (const path of ["/", "/admin/events/12", "/admin/events/12/check-in/extra"]) {
+        const other = await fetch(`${base}${path}`, { headers: { "X-Forwarded-Proto": proto } });
+        expect(other.headers.get("Permissions-Policy"), path).toBe("camera=(), microphone=(), geolocation=(), payment=()");
+      }
+    }
+  });
 });
 
 describe("internal headers and the toast cookie", () => {
