@@ -153,7 +153,7 @@ export default async function handleRequest(
   const mark = newScriptMark();
   // The parts kept from earlier renders (the public header and footer, docs/decisions/361);
   // not in development, where their code changes under the running server.
-  const parts = config().NODE_ENV === "development" ? null : markupStore();
+  const parts = config().NODE_ENV === "development" || config().STORED_MARKUP === "off" ? null : markupStore();
   const element = (
     <MarkupStoreContext value={parts}>
       <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={mark} />

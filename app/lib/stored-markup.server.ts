@@ -31,7 +31,8 @@ function markupOf(element: ReactElement, page: string): StoredMarkup | null {
   const close = `</${element.type}>`;
   // React escapes ">" in attribute values: the first one ends the start tag.
   const open = alone.indexOf(">");
-  if (open < 0 || !alone.endsWith(close) || !page.includes(alone)) return null;
+  // Only the element itself: React writes what it hoists (an eager image's preload) before it.
+  if (!alone.startsWith(`<${element.type}`) || open < 0 || !alone.endsWith(close) || !page.includes(alone)) return null;
   const { children: _children, ...props } = element.props as Record<string, unknown>;
   return { type: element.type, props, html: alone.slice(open + 1, alone.length - close.length) };
 }

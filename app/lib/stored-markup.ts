@@ -29,11 +29,11 @@ export const MarkupStoreContext = createContext<MarkupStore | null>(null);
 /**
  * The part `render` makes (one host element whose markup depends only on `key`), or on the
  * server, when kept, the same element with its kept HTML inside. Call it after the
- * component's other hooks.
+ * component's other hooks. A null key: not kept (rendered in place).
  */
-export function useStoredMarkup(key: string, render: () => ReactElement): ReactElement {
+export function useStoredMarkup(key: string | null, render: () => ReactElement): ReactElement {
   const store = useContext(MarkupStoreContext);
-  if (!store) return render();
+  if (!store || key === null) return render();
   const stored = store.get(key);
   if (stored) return createElement(stored.type, { ...stored.props, dangerouslySetInnerHTML: { __html: stored.html } });
   const element = render();
