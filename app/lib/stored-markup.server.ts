@@ -8,14 +8,15 @@
  *
  * Keys name everything a part's markup depends on (the settings' and contact details'
  * values it shows, the active link), so a content edit makes a new key: nothing to empty.
- * The last 200 keys are kept.
+ * The last 1,000 keys are kept (a few MB: a card is about 2 KB, the footer 6 KB); a site
+ * whose pages show more parts than that renders the others in place, and twice on a miss.
  */
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { MarkupStore, StoredMarkup } from "./stored-markup.ts";
 import { logger } from "./logger.server.ts";
 
-const KEPT = 200;
+const KEPT = 1_000;
 /** By key: the part's markup, or null for a part whose markup is not the same on its own. */
 const kept = new Map<string, StoredMarkup | null>();
 
