@@ -9,7 +9,9 @@ import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SiteFooter, type FooterProps } from "../../app/components/site/footer.tsx";
 import { SiteHeader } from "../../app/components/site/header.tsx";
+import { CauseCard } from "../../app/features/causes/cause-card.tsx";
 import { EventCard, type EventCardData } from "../../app/features/events/event-card.tsx";
+import { NewsCard, type NewsCardData } from "../../app/features/news/news-card.tsx";
 import { MarkupStoreContext, useStoredMarkup, type MarkupStore } from "../../app/lib/stored-markup.ts";
 import { forgetStoredMarkup, markupStore } from "../../app/lib/stored-markup.server.ts";
 
@@ -163,6 +165,25 @@ describe("kept markup of the public header, footer and event cards", () => {
     render(page);
     expect(keptIn(page)).toBe(0);
     expect(render(page)).toBe(afresh);
+  });
+
+  it("keeps news and cause cards the same way (but the first screen's)", () => {
+    const post = (slug: string): NewsCardData => ({ slug, title: `Post ${slug}`, summary: "What happened", image: null, image_alt: "", author: "Sam", published_at: "2026-11-25T09:30:00.000Z" });
+    const cause = { title: "Food bank", description: "Meals", image: null, image_alt: "", raised_pence: 12_500, goal_pence: 50_000 };
+    const cards = (goal = cause.goal_pence) => (
+      <div>
+        <NewsCard post={post("a")} firstScreen />
+        <NewsCard post={post("b")} headingLevel={3} />
+        <CauseCard cause={{ ...cause, goal_pence: goal }} />
+      </div>
+    );
+    const afresh = render(cards(), false);
+    render(cards());
+    expect(keptIn(cards())).toBe(2);
+    expect(render(cards())).toBe(afresh);
+    // A new goal is a new key: the next render shows it.
+    expect(render(cards(12_500))).toBe(render(cards(12_500), false));
+    expect(render(cards(12_500))).toContain("Goal reached, thank you!");
   });
 
   it("renders as usual without a store (the browser)", () => {
