@@ -11,6 +11,8 @@ import { finishReading, topicsRead } from "./live/read-topics.server.ts";
 import { pageQuery, QUERY_HEADER } from "./lib/page-query.ts";
 import { config } from "./lib/config.server.ts";
 import { logger } from "./lib/logger.server.ts";
+import { markupStore } from "./lib/stored-markup.server.ts";
+import { MarkupStoreContext } from "./lib/stored-markup.ts";
 
 export const streamTimeout = 5_000;
 
@@ -150,9 +152,17 @@ export default async function handleRequest(
   finishReading();
   await readPageData(routerContext);
   const mark = newScriptMark();
-  const element = <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={mark} />;
+  // The parts kept from earlier renders (the public header and footer, docs/decisions/361);
+  // not in development, where their code changes under the running server.
+  const parts = config().NODE_ENV === "development" || config().STORED_MARKUP === "off" ? null : markupStore();
+  const element = (
+    <MarkupStoreContext value={parts}>
+      <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={mark} />
+    </MarkupStoreContext>
+  );
   let rendered = renderAtOnce(element);
-  if (rendered === null) {
+  if (rendered !== null) parts?.finish(rendered);
+  else {
     const streamed = await renderStreaming(element, request.url);
     rendered = streamed.html;
     if (streamed.failed) responseStatusCode = 500;

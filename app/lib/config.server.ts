@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   /** Behind a reverse proxy or load balancer: read client address and HTTPS from X-Forwarded-*. */
   TRUST_PROXY: optionalText,
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** `off`: the public header, footer and cards are rendered afresh every time (docs/decisions/361). */
+  STORED_MARKUP: z.enum(["on", "off"]).default("on"),
   /**
    * After a content change, how long the page cache may go on serving a page's previous
    * version while the new one renders in the background; past it a visitor waits for the render.

@@ -3,12 +3,13 @@
  * email), the social links that have an address (the others are left out) and the legal
  * pages.
  */
-import type { ReactNode } from "react";
+import { isValidElement, type ReactNode } from "react";
 import { LEGAL_PAGES } from "../../content/legal-pages.ts";
 import { EmailText } from "./email-text.tsx";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, TwitterIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
 import { MAIN_NAV } from "./nav.ts";
+import { useStoredMarkup } from "../../lib/stored-markup.ts";
 
 export interface FooterProps {
   siteName: string;
@@ -23,11 +24,28 @@ export interface FooterProps {
   year: number;
   /** The footer's headings and words (page texts, "footer"). */
   texts: Record<"contact_title" | "explore_title" | "local_title" | "local_text" | "local_button", string>;
-  /** The newsletter signup, given by the layout (it belongs to the supporters feature). */
+  /**
+   * The newsletter signup, given by the layout (it belongs to the supporters feature): an
+   * element whose markup depends only on its props (the footer's markup is kept by them).
+   */
   signup?: ReactNode;
 }
 
-export function SiteFooter({ siteName, tagline, contactEmail, charityNumber, address, phone, social, year, texts, signup }: FooterProps) {
+/** The signup's part of the footer's key: its component and props. */
+function signupKey(signup: ReactNode): unknown {
+  if (!isValidElement(signup)) return signup ?? null;
+  return [typeof signup.type === "string" ? signup.type : (signup.type as { name?: string }).name, signup.props];
+}
+
+/** The footer's markup depends only on its props (docs/decisions/361). */
+export function SiteFooter(props: FooterProps) {
+  const { siteName, tagline, contactEmail, charityNumber, address, phone, social, year, texts, signup } = props;
+  const key = JSON.stringify([siteName, tagline, contactEmail, charityNumber, address, phone, social, year, texts, signupKey(signup)]);
+  return useStoredMarkup(`footer ${key}`, () => footerMarkup(props));
+}
+
+/** The footer element (a plain function: its outer element is what is kept). */
+function footerMarkup({ siteName, tagline, contactEmail, charityNumber, address, phone, social, year, texts, signup }: FooterProps) {
   const socials = [
     { href: social.facebook, label: "Facebook", Icon: FacebookIcon },
     { href: social.twitter, label: "Twitter", Icon: TwitterIcon },

@@ -16,6 +16,7 @@ import { useHydrated } from "../ui/use-hydrated.ts";
 import { CloseIcon, HeartIcon, MenuIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
 import { isNavActive, MAIN_NAV } from "./nav.ts";
+import { useStoredMarkup } from "../../lib/stored-markup.ts";
 
 const SCROLL_SOLID_AT = 20;
 
@@ -55,7 +56,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
     if (dialogRef.current?.open) dialogRef.current.close();
   }, [location.pathname, location.search]);
 
-  return (
+  // The markup depends on the name, the active link and the state before scripts run (docs/decisions/361).
+  const active = MAIN_NAV.map((item) => (isNavActive(item.to, location.pathname) ? 1 : 0)).join("");
+  return useStoredMarkup(`header ${solid} ${hydrated} ${menuRendered} ${active} ${siteName}`, () => (
     <header
       data-solid={solid ? "true" : "false"}
       className={`site-header fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
@@ -153,5 +156,5 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         )}
       </dialog>
     </header>
-  );
+  ));
 }

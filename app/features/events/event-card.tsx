@@ -5,6 +5,7 @@ import { DateBadge } from "../../components/site/date-badge.tsx";
 import { formatLongDate, formatTime } from "../../components/site/format.ts";
 import { ClockIcon, MapPinIcon } from "../../components/site/icons.tsx";
 import { SafeImage } from "../../components/site/safe-image.tsx";
+import { useStoredMarkup } from "../../lib/stored-markup.ts";
 
 export interface EventCardData {
   id: number;
@@ -85,17 +86,24 @@ function formatShortDay(date: string): string {
   return shortDay.format(new Date(`${date}T12:00:00Z`));
 }
 
-export function EventCard({
-  event,
-  past = false,
-  headingLevel = 3,
-  firstScreen = false,
-}: {
+type EventCardProps = {
   event: EventCardData;
   past?: boolean;
   headingLevel?: 2 | 3;
   firstScreen?: boolean;
-}) {
+};
+
+/**
+ * A card's markup depends only on its props: the server keeps it by them (docs/decisions/361),
+ * but for the first screen's card, whose eager picture React also preloads in the head.
+ */
+export function EventCard(props: EventCardProps) {
+  const { event, past = false, headingLevel = 3, firstScreen = false } = props;
+  return useStoredMarkup(firstScreen ? null : `event-card ${JSON.stringify([event, past, headingLevel])}`, () => eventCard(props));
+}
+
+/** The card's element (a plain function: its outer element is what is kept). */
+function eventCard({ event, past = false, headingLevel = 3, firstScreen = false }: EventCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const price = eventPriceLabel(event);
   return (

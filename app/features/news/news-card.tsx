@@ -1,6 +1,7 @@
 /** A news post as a card (the News page and the home page), dated in UK time. */
 import { SafeImage } from "../../components/site/safe-image.tsx";
 import { formatUk } from "../../lib/uk-time.ts";
+import { useStoredMarkup } from "../../lib/stored-markup.ts";
 
 export interface NewsCardData {
   slug: string;
@@ -17,7 +18,16 @@ export interface NewsCardData {
  * `firstScreen`: the card shows on a phone's first screen (the first on /news), so its
  * picture loads with the page instead of lazily after layout: it is the page's largest paint.
  */
-export function NewsCard({ post, headingLevel = 2, firstScreen = false }: { post: NewsCardData; headingLevel?: 2 | 3; firstScreen?: boolean }) {
+export function NewsCard(props: NewsCardProps) {
+  const { post, headingLevel = 2, firstScreen = false } = props;
+  // Kept by its props on the server (docs/decisions/361), but for the first screen's (its eager picture is preloaded).
+  return useStoredMarkup(firstScreen ? null : `news-card ${JSON.stringify([post, headingLevel])}`, () => newsCard(props));
+}
+
+type NewsCardProps = { post: NewsCardData; headingLevel?: 2 | 3; firstScreen?: boolean };
+
+/** The card's element (a plain function: its outer element is what is kept). */
+function newsCard({ post, headingLevel = 2, firstScreen = false }: NewsCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md" data-testid="news-card">
