@@ -18,6 +18,7 @@ import { createBooking } from "../../app/features/bookings/bookings.server.ts";
 import { bookingPath } from "../../app/features/bookings/booking-mail.server.ts";
 import { E2E_DATA_DIR } from "../../playwright.config.ts";
 import { startOwnServer as startServer, type OwnServer } from "./own-server.ts";
+import { StripeDouble } from "../../scripts/stripe-double.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -31,6 +32,7 @@ const MAX_STALE_MS = 10_000;
 
 let databaseUrl = "";
 let a: RunningServer;
+let stripe: StripeDouble | undefined;
 let b: RunningServer;
 let closeDatabase = async () => {};
 
@@ -39,9 +41,11 @@ test.beforeAll(async () => {
   const external = await openEmbeddedDatabase({ dataDir: E2E_DATA_DIR, mode: "attach", database: `page_cache_${Date.now()}` });
   databaseUrl = external.url;
   closeDatabase = external.close;
-  // A first (it applies the migrations and writes the sample content), then B.
-  a = await startServer({ DATABASE_URL: databaseUrl });
-  b = await startServer({ DATABASE_URL: databaseUrl });
+  // Online payments on (the Stripe double), so /support shows its donation form, which
+  // lists the causes. A first (it applies the migrations and writes the sample content), then B.
+  stripe = await new StripeDouble({ retry: false }).start();
+  a = await startServer({ DATABASE_URL: databaseUrl, ...stripe.env() });
+  b = await startServer({ DATABASE_URL: databaseUrl, ...stripe.env() });
   const created = spawnSync(process.execPath, ["scripts/create-user.ts", "--email", EMAIL, "--password", PASSWORD, "--role", "editor"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
     encoding: "utf8",
@@ -51,6 +55,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
+  await stripe?.stop();
   await closeDatabase();
 });
 

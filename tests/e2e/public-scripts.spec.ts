@@ -26,6 +26,7 @@ const PUBLIC_PAGES = [
   "/causes",
   "/support",
   "/volunteer",
+  "/volunteer/1",
   "/appeals",
   "/appeals/1",
   "/news",
@@ -116,8 +117,8 @@ test("every kind of page in the sitemap is weighed above", async ({ request }) =
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   expect(paths.length).toBeGreaterThan(10);
-  // Pages of one route load the same scripts: an event, a news post, an appeal, a newsletter.
-  const kind = (path: string) => path.replace(/^\/(events|news|appeals|newsletters)\/[^/]+$/, "/$1/:item");
+  // Pages of one route load the same scripts: an event, a news post, an appeal, a newsletter, a volunteering opportunity.
+  const kind = (path: string) => path.replace(/^\/(events|news|appeals|newsletters|volunteer)\/[^/]+$/, "/$1/:item");
   const weighed = new Set(PUBLIC_PAGES.map((path) => kind(new URL(path, "http://x").pathname)));
   const missing = [...new Set(paths.map(kind))].filter((path) => !weighed.has(path));
   expect(missing).toEqual([]);
