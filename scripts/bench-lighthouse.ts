@@ -71,7 +71,8 @@ async function untilSentAtBestLevel(url: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 500 : 1_000));
     const sent = await get(url, { connection: "close", "accept-encoding": "br" });
-    if (sent.headers["content-encoding"] !== "br") return;
+    // Pages the shared cache never keeps (a booking, the thank-you page) are compressed per request.
+    if (sent.headers["content-encoding"] !== "br" || !["hit", "stale"].includes(String(sent.headers["x-page-cache"]))) return;
     const best = zlib.brotliCompressSync(decode(sent), {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
     });
