@@ -37,6 +37,20 @@ function loadedSheets(page: Page) {
   );
 }
 
+/** The page's layout shifts so far, added up (the browser's buffered entries). */
+function layoutShifts(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+}
+
 async function computedStyles(page: Page) {
   return page.evaluate((properties) => {
     const rows: string[] = [];
@@ -82,16 +96,7 @@ test("nothing on a public page moves when its scripts, the public stylesheet and
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await expect.poll(() => loadedSheets(page), path).toBe(2);
     await page.evaluate(() => document.fonts.ready);
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-          }).observe({ type: "layout-shift", buffered: true });
-          setTimeout(() => resolve(total), 200);
-        }),
-    );
+    const shifts = await layoutShifts(page);
     expect(shifts, path).toBe(0);
   }
 });
@@ -115,16 +120,7 @@ test("nothing moves when the headings' subset misses its moment and the Latin fa
     await expect.poll(() => loadedSheets(page)).toBe(2);
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(500);
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-          }).observe({ type: "layout-shift", buffered: true });
-          setTimeout(() => resolve(total), 200);
-        }),
-    );
+    const shifts = await layoutShifts(page);
     expect(shifts, `load ${run + 1}`).toBe(0);
     await context.close();
   }
