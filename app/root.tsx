@@ -18,8 +18,10 @@ import headingFont from "./assets/fonts/fraunces-semibold-basic-latin.woff2?url"
 // HTML rather than after the CSS, so headings do not re-flow when it arrives (layout shift).
 const PRELOADED_FONTS = [headingFont];
 
+// No icon link: browsers ask for /favicon.ico (public/, made from favicon.svg by
+// scripts/make-favicon.ts) once the page has loaded when it names none, so the icon costs
+// no request before the page's largest paint (docs/decisions/379).
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   ...PRELOADED_FONTS.map((href) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const })),
 ];
 

@@ -156,12 +156,14 @@ test("before its first paint a phone asks for the heading font and the picture t
       wideOnly: preloads.filter((link) => link.includes('media="(min-width: 64rem)"')).map((link) => /href="([^"]+)"/.exec(link)![1]),
       eager: [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((img) => !img.includes('loading="lazy"')).map((img) => /src="([^"]+)"/.exec(img)![1]),
       sprite: /icons-[\w-]+\.svg/.test(html),
+      // No icon link: the browser asks for /favicon.ico after the load.
+      icon: /<link rel="(shortcut )?icon"/.test(html),
     };
   };
   const font = expect.stringMatching(/^\/assets\/fraunces-semibold-basic-latin-[\w-]+\.woff2$/);
   // Home: the words are the largest thing on a phone; the picture beside them on wide screens
   // is fetched first only there.
-  expect(await early("/")).toEqual({ preloaded: [font], wideOnly: ["/images/hero.svg"], eager: [], sprite: false });
+  expect(await early("/")).toEqual({ preloaded: [font], wideOnly: ["/images/hero.svg"], eager: [], sprite: false, icon: false });
   // An event: its picture is the largest thing on every screen.
-  expect(await early("/events/1")).toEqual({ preloaded: ["/images/events/gala.svg", font], wideOnly: [], eager: ["/images/events/gala.svg"], sprite: false });
+  expect(await early("/events/1")).toEqual({ preloaded: ["/images/events/gala.svg", font], wideOnly: [], eager: ["/images/events/gala.svg"], sprite: false, icon: false });
 });

@@ -53,6 +53,7 @@ test("event pages carry schema.org Event JSON-LD", async ({ page }) => {
 test("public files are served (favicon, images, annual reports); a missing one is a 404", async ({ request }) => {
   for (const [path, type] of [
     ["/favicon.svg", "image/svg+xml"],
+    ["/favicon.ico", "image/vnd.microsoft.icon"],
     ["/images/hero.svg", "image/svg+xml"],
     ["/reports/annual-report-2024.pdf", "application/pdf"],
   ]) {
