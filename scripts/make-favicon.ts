@@ -1,8 +1,8 @@
 /**
  * Writes public/favicon.ico from public/favicon.svg: the same picture at 16, 32 and 48 px,
- * each a PNG inside one ICO file (every browser reads PNG entries). Browsers ask for
- * /favicon.ico by themselves once a page has loaded when the page names no icon, so the
- * icon costs no request before a page's largest paint (docs/decisions/379).
+ * each a PNG inside one ICO file (every browser reads PNG entries), for clients that ask for
+ * /favicon.ico by convention. The pages carry the SVG in their head as a data URL
+ * (docs/decisions/380).
  *
  * Usage: node scripts/make-favicon.ts   (run again when the SVG changes; the ICO is committed)
  */
