@@ -23,9 +23,8 @@
  *   BENCH_DURATION=10       seconds per load run
  *   BENCH_SKIP_BUILD=1      reuse the existing build
  *   BENCH_SKIP_LIGHTHOUSE=1 skip (f)
- *   BENCH_LIGHTHOUSE_RUNS=3 Lighthouse runs for each of the four main pages (the median run
- *                           by performance is reported); BENCH_LIGHTHOUSE_OTHER_RUNS=1 for
- *                           the other pages, BENCH_LIGHTHOUSE_PAGES=/a,/b for some pages only
+ *   BENCH_LIGHTHOUSE_RUNS=3 Lighthouse runs for each page (each figure's median is
+ *                           reported), BENCH_LIGHTHOUSE_PAGES=/a,/b for some pages only
  *                           (scripts/bench-lighthouse.ts)
  *   BENCH_UNCACHED_RUNS=3   load runs per uncached setup (the median run by req/s is reported)
  *   CHROMIUM_PATH           Chromium binary (default /usr/bin/chromium)
