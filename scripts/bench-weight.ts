@@ -31,11 +31,12 @@ export const FIRST_ROUND_TRIP = 14_600;
 /** Public pages the sitemap does not list, weighed with it. */
 export const PAGES_BESIDE_SITEMAP = ["/support/thank-you?session_id=cs_unknown", "/manage-giving", "/newsletter", "/no-such-page"];
 /**
- * Pages that show more with online payments configured (the donation form on `/support`):
- * weighed again on a server whose payments point at the Stripe double, as the Lighthouse
- * bench serves them, and listed as `<page> (payments on)`.
+ * Pages that show more with online payments configured (the donation form on `/support`,
+ * the order form of the sample content's event with paid tickets on `/events/3`): weighed
+ * again on a server whose payments point at the Stripe double, as the Lighthouse bench
+ * serves them, and listed as `<page> (payments on)`.
  */
-export const PAGES_WITH_PAYMENTS = ["/support"];
+export const PAGES_WITH_PAYMENTS = ["/support", "/events/3"];
 
 export interface Weight {
   html: number;
@@ -74,7 +75,8 @@ function resourcesOf(html: string) {
   for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
     const attrs = attributes(m[0]);
     const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
-    if (!attrs.href) continue;
+    // A data URL (the site's icon) is part of the page, not a download of its own.
+    if (!attrs.href || attrs.href.startsWith("data:")) continue;
     // Public pages write their module preloads inert until the first paint (app/lib/first-paint.server.ts).
     // And the public stylesheet, linked after the paint too.
     if (rel.includes("modulepreload") || rel.includes("x-after-paint")) js.add(attrs.href);
