@@ -128,9 +128,21 @@ function compileUtilities(css: string, ids = { next: 0 }): Piece[] {
   return pieces;
 }
 
+/** Inputs whose type has parts of its own that the reset styles (`elementsIn` names them `input[type=…]`). */
+const DATE_INPUTS = ["date", "time", "datetime-local", "month", "week"].map((type) => `input[type=${type}]`);
+const INPUT_PARTS: [RegExp, string[]][] = [
+  [/^::-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator)$/, DATE_INPUTS],
+  [/^::-webkit-(inner|outer)-spin-button$/, ["input[type=number]", ...DATE_INPUTS]],
+  [/^::-webkit-search-decoration$/, ["input[type=search]"]],
+  [/^::file-selector-button$/, ["input[type=file]"]],
+];
+/** The input types `elementsIn` names, those INPUT_PARTS are for. */
+const NAMED_INPUT_TYPES = new Set(["date", "time", "datetime-local", "month", "week", "number", "search", "file"]);
+
 /**
  * The elements a rule of Tailwind's reset is for, when that is all its selectors say
- * (`hr`, `code,kbd,samp,pre`, `abbr:where([title])`); null for any other selector
+ * (`hr`, `code,kbd,samp,pre`, `abbr:where([title])`, and the parts of some input types:
+ * `::file-selector-button`, a date input's fields); null for any other selector
  * (`:host`, `::placeholder`, `:where(select) optgroup`), which is always kept.
  */
 function elementsOf(selectors: string): string[] | null {
@@ -148,6 +160,11 @@ function elementsOf(selectors: string): string[] | null {
     }
   }
   for (const part of parts) {
+    const inputPart = INPUT_PARTS.find(([selector]) => selector.test(part));
+    if (inputPart) {
+      elements.push(...inputPart[1]);
+      continue;
+    }
     const match = /^([a-z][a-z0-9]*)(?::where\([^()]*\))?$/.exec(part);
     if (!match) return null;
     elements.push(match[1]);
@@ -227,11 +244,29 @@ function unconditional(piece: Piece | null): Extract<Piece, { declarations: unkn
   return { declarations: { head: `@layer properties{${match[1]}`, list, tail: "}}" } };
 }
 
-/** Splits a stylesheet once, so that each page's part of it is a walk over its rules. */
+/**
+ * The stylesheet without its hover rules (Tailwind writes every one inside
+ * `@media (hover:hover)`): nothing is hovered before the first paint, and the linked
+ * stylesheet, which has them, follows it at once.
+ */
+function withoutHoverRules(css: string): string {
+  let out = "";
+  for (const item of cssItems(css)) {
+    if (item.prelude === "@media (hover:hover)") continue;
+    const nested = item.body !== null && /^@(layer|media|supports)\b/.test(item.prelude);
+    out += nested && item.body!.includes("@media (hover:hover)") ? `${item.prelude}{${withoutHoverRules(item.body!)}}` : item.text;
+  }
+  return out;
+}
+
+/**
+ * Splits a stylesheet once, so that each page's part of it is a walk over its rules. A
+ * page's part leaves out the hover rules (`withoutHoverRules`).
+ */
 export function compileCss(css: string): CompiledCss {
   const pieces: Piece[] = [];
   const faces: FontFace[] = [];
-  const items = cssItems(css);
+  const items = cssItems(withoutHoverRules(css));
   // The properties layer's fallback, unconditional: the custom properties it gives a
   // starting value need no @property registration (below) for the first paint.
   const fallback = new Set<string>();
@@ -473,6 +508,8 @@ function makeCss(compiled: CompiledCss, used: ReadonlySet<string>, alsoNamed: st
 /**
  * The elements a page's HTML has (`<hr`, `<table`...), for the reset's rules: a rule for
  * elements none of which it has is left to the linked stylesheet, like an unused utility.
+ * Inputs of the types whose parts the reset styles are named with their type too
+ * (`input[type=date]`, as React writes the attribute: `type="date"`).
  */
 export function elementsIn(html: string): Set<string> {
   // As /<([a-z][a-z0-9]*)/g would find them, without a match object for each element.
@@ -483,7 +520,14 @@ export function elementsIn(html: string): Set<string> {
     if (code < 97 || code > 122) continue;
     do code = html.charCodeAt(++end);
     while ((code >= 97 && code <= 122) || (code >= 48 && code <= 57));
-    elements.add(html.slice(at + 1, end));
+    const name = html.slice(at + 1, end);
+    elements.add(name);
+    if (name === "input") {
+      const close = html.indexOf(">", end);
+      const tag = html.slice(end, close < 0 ? html.length : close);
+      const type = /\stype="([\w-]+)"/.exec(tag)?.[1];
+      if (type && NAMED_INPUT_TYPES.has(type)) elements.add(`input[type=${type}]`);
+    }
   }
   return elements;
 }

@@ -7,7 +7,8 @@
  *   (app/root.tsx links the whole one on staff screens only), so the first paint waits for
  *   no other request and no font face is added after it. Only the page's own rules: with
  *   the whole public stylesheet inline (about 9 KB compressed) a page took more than the
- *   first round trip of a new connection (about 14 KB).
+ *   first round trip of a new connection (about 14 KB). Hover rules and the reset's rules
+ *   for input types the page lacks wait for the linked stylesheet (docs/decisions/381).
  * - The scripts start loading after the first paint: React Router's module script (which
  *   imports the route modules and starts hydration) and its script preloads are written
  *   inert (`type="x-after-paint"`, `rel="x-after-paint"`), and a small script of ours

@@ -99,6 +99,33 @@ describe("a page's own part of the stylesheet (app/lib/critical-css.ts)", () => 
     expect(cssForClasses(sheet, new Set())).toContain("hr{height:0}code,kbd,samp,pre{font-size:1em}abbr:where([title])");
   });
 
+  it("leaves the hover rules, and the reset's rules for input types the page does not have, to the linked stylesheet", () => {
+    const sheet = compileCss(
+      [
+        "@layer base{::file-selector-button{margin:0}::-webkit-datetime-edit{display:inline-flex}::-webkit-calendar-picker-indicator{line-height:1}",
+        "::-webkit-inner-spin-button{height:auto}::-webkit-search-decoration{-webkit-appearance:none}::placeholder{opacity:1}}",
+        "@layer components{.nav a{color:red}@media (hover:hover){.nav a:hover{color:blue}}}",
+        "@layer utilities{.mt-4{margin-top:1rem}@media (hover:hover){.hover\\:underline:hover{text-decoration-line:underline}}",
+        "@media (width>=40rem){.sm\\:mt-4{margin-top:1rem}@media (hover:hover){.sm\\:hover\\:underline:hover{text-decoration-line:underline}}}}",
+      ].join(""),
+    );
+    const cssOf = (page: string) => cssForPage(sheet, page);
+    const plain = cssOf('<nav class="nav"><a class="mt-4 sm:mt-4 hover:underline sm:hover:underline">A</a></nav><input type="text" name="q"/>');
+    expect(plain).toBe(
+      "@layer base{::placeholder{opacity:1}}@layer components{.nav a{color:red}}@layer utilities{.mt-4{margin-top:1rem}@media (width>=40rem){.sm\\:mt-4{margin-top:1rem}}}",
+    );
+    // A date input brings its fields' and spin buttons' rules; a number input the spin buttons'; a file input its button's.
+    expect(cssOf('<input id="d" type="date" name="d"/>')).toContain("::-webkit-datetime-edit{display:inline-flex}::-webkit-calendar-picker-indicator{line-height:1}::-webkit-inner-spin-button{height:auto}");
+    const number = cssOf('<input type="number"/>');
+    expect(number).toContain("::-webkit-inner-spin-button");
+    expect(number).not.toContain("datetime-edit");
+    expect(cssOf('<input name="f" type="file">')).toContain("::file-selector-button{margin:0}");
+    expect(cssOf('<input name="s" type="search"/>')).toContain("::-webkit-search-decoration");
+    // A type elsewhere than in the input's own tag does not count.
+    expect(cssOf('<input name="t"/><button type="file">x</button>')).not.toContain("file-selector");
+    expect([...elementsIn('<input type="date"/><input/>')]).toEqual(["input", "input[type=date]"]);
+  });
+
   it("gives the same CSS as the build's selection for the same classes, with the properties' fallback for every browser instead of their registrations", () => {
     const words = new Set(["mt-4", "sm:grid-cols-2"]);
     // Every custom property of the sheet named: nothing is left out for want of a name.
