@@ -136,8 +136,8 @@ const INPUT_PARTS: [RegExp, string[]][] = [
   [/^::-webkit-search-decoration$/, ["input[type=search]"]],
   [/^::file-selector-button$/, ["input[type=file]"]],
 ];
-/** The input types `elementsIn` names, those INPUT_PARTS are for. */
-const NAMED_INPUT_TYPES = new Set(["date", "time", "datetime-local", "month", "week", "number", "search", "file"]);
+/** The input types `elementsIn` names: those INPUT_PARTS are for. */
+const NAMED_INPUT_TYPES = new Set(INPUT_PARTS.flatMap(([, inputs]) => inputs.map((input) => input.slice("input[type=".length, -1))));
 
 /**
  * The elements a rule of Tailwind's reset is for, when that is all its selectors say
