@@ -57,7 +57,9 @@ describe("the public volunteering pages", () => {
     expect(first.opportunities[0]).toMatchObject({ id: long, upcoming: 45 });
     expect(first.opportunities[0].shifts.map((s) => s.date)).toEqual([1, 2, 3, 4].map((d) => addDays(today, d)));
     expect(first.opportunities[0].shifts).toHaveLength(DATES_SHOWN);
-    expect(first.opportunities[0].shifts[0]).toMatchObject({ places: 3, left: 3, state: "open" });
+    // The second shift, the day after tomorrow: sign-up closes 24 hours before a shift, so
+    // tomorrow's is closed from this time of day on.
+    expect(first.opportunities[0].shifts[1]).toMatchObject({ places: 3, left: 3, state: "open" });
     expect(first.opportunities[1]).toMatchObject({ id: others[0], upcoming: 2 });
     expect(first.opportunities.map((o) => o.id)).not.toContain(hidden);
     // Every opportunity is on one page or the next, once.
