@@ -143,8 +143,12 @@ export function forFirstPaint(
   const moduleScript = html.indexOf(moduleTag);
   const bodyEnd = html.lastIndexOf("</body>");
   const started = !(moduleScript < 0 || html.indexOf(moduleTag, moduleScript + 1) >= 0 || bodyEnd < moduleScript);
+  // A browser that runs no scripts links the whole stylesheet from a <noscript> at the end of
+  // the body, once the page has painted, for the rules the inline CSS leaves to it (hover
+  // rules, docs/decisions/381).
+  const noscript = critical.href ? `<noscript><link rel="stylesheet" href="${critical.href}"/></noscript>` : "";
   const page = started
-    ? (html.slice(0, bodyEnd) + `<script${nonce}>${AFTER_PAINT_SCRIPT}</script>` + html.slice(bodyEnd))
+    ? (html.slice(0, bodyEnd) + noscript + `<script${nonce}>${AFTER_PAINT_SCRIPT}</script>` + html.slice(bodyEnd))
         .replaceAll('<link rel="modulepreload"', '<link rel="x-after-paint"')
         .replace(moduleTag, `<script type="x-after-paint"${nonce}>`)
     : html;

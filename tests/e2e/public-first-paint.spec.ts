@@ -89,6 +89,23 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
   });
 }
 
+test("hover styles come with the whole stylesheet, with or without JavaScript; the page's own CSS has none", async ({ browser, baseURL }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    // The page's own <style> leaves hover rules to the whole stylesheet (docs/decisions/381).
+    expect(await page.locator("head style").first().textContent()).not.toContain("hover");
+    await expect.poll(() => loadedSheets(page), `JavaScript ${javaScriptEnabled ? "on" : "off"}`).toBe(2);
+    const donate = page.locator("header a.btn:visible").first();
+    const colour = () => donate.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const before = await colour();
+    await donate.hover();
+    await expect.poll(colour, `JavaScript ${javaScriptEnabled ? "on" : "off"}`).not.toBe(before);
+    await context.close();
+  }
+});
+
 test("nothing on a public page moves when its scripts, the public stylesheet and the heading font arrive after the first paint", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ["/", "/events/1", "/support", "/privacy"]) {

@@ -277,6 +277,8 @@ describe("a public page for its first paint (app/lib/first-paint.server.ts)", ()
       '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="x-after-paint" href="/assets/a.js"/><style>@layer utilities{.a{color:red}}</style>' +
         '<link rel="x-after-paint-style" href="/assets/public-12345678.css"/></head>' +
         '<body><main class="a">Hi</main><script>x()</script><script type="x-after-paint">import "/assets/a.js";</script>' +
+        // Without JavaScript, the whole stylesheet once the page has painted (its hover rules).
+        '<noscript><link rel="stylesheet" href="/assets/public-12345678.css"/></noscript>' +
         `<script>${starter![1]}</script></body></html>`,
     );
     expect(styleHashes).toEqual([hashOf("@layer utilities{.a{color:red}}")]);
