@@ -5,7 +5,6 @@
  * drawn here and go into the media library like any upload.
  */
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import { uploadMedia } from "../media/index.ts";
 import type { SampleSection } from "../../db/seed.server.ts";
 import { publishChange } from "../../live/change-feed.server.ts";
@@ -18,15 +17,21 @@ const SAMPLES = [
   { name: "Hartley Family Trust", url: "https://hartley-trust.example.org", colour: "#1d4ed8", mark: "HT" },
 ];
 
-/** A simple logo: the sponsor's initials on a coloured tile. */
-const logo = (colour: string, mark: string) =>
-  sharp(
+/**
+ * A simple logo: the sponsor's initials on a coloured tile. sharp (libvips, some 11 MB of
+ * the server's memory once loaded) is imported here, when a new site's sponsors are first
+ * written, so a server that never draws or uploads a picture never loads it.
+ */
+async function logo(colour: string, mark: string) {
+  const { default: sharp } = await import("sharp");
+  return sharp(
     Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="160"><rect width="320" height="160" rx="24" fill="${colour}"/><text x="160" y="104" font-family="sans-serif" font-size="72" font-weight="700" fill="#fff" text-anchor="middle">${mark}</text></svg>`,
     ),
   )
     .png()
     .toBuffer();
+}
 
 export default [
   {
