@@ -50,6 +50,7 @@ test("a gift, a family booking and a newsletter land on one supporter's timeline
   const box = page.getByRole("region", { name: "Tickets" });
   await box.getByLabel("Family", { exact: true }).selectOption("1");
   await box.getByLabel("Adult", { exact: true }).selectOption("1");
+  await box.getByRole("button", { name: "Continue", exact: true }).click();
   await box.getByLabel("Names of the people coming").fill("Rosa Field\nTom Field");
   await box.getByLabel("Your name").fill("Rosa Field");
   await box.getByLabel("Email", { exact: true }).fill(`  ${email.toUpperCase()} `);

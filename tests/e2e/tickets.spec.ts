@@ -71,9 +71,12 @@ function ticketBox(page: Page) {
 
 async function fillBooking(page: Page, name: string, email: string, quantity: string) {
   const box = ticketBox(page);
+  await box.getByLabel("Quantity").selectOption(quantity);
+  // A paid order's details are its second step.
+  const next = box.getByRole("button", { name: "Continue", exact: true });
+  if (await next.isVisible()) await next.click();
   await box.getByLabel("Your name").fill(name);
   await box.getByLabel("Email", { exact: true }).fill(email);
-  await box.getByLabel("Quantity").selectOption(quantity);
 }
 
 /**
@@ -234,10 +237,23 @@ test.describe("without JavaScript", () => {
     await page.goto(`${site.origin}/events/3`);
     const box = ticketBox(page);
     await expect(box.getByTestId("tickets-left")).toHaveText(/^\d+ places left for this event$/);
+    // The first step is the tickets alone; "Continue" with none chosen is refused.
+    await expect(box.getByLabel("Your name")).toHaveCount(0);
+    await box.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect(box.getByRole("alert")).toHaveText("Please choose at least 1 ticket.");
+    await expect(box.getByLabel("Your name")).toBeHidden();
     await box.getByLabel("Family", { exact: true }).selectOption("1");
+    await box.getByLabel("Adult", { exact: true }).selectOption("2");
+    await box.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect(box.getByTestId("order-tickets").getByRole("listitem")).toHaveText(["2 × Adult: £20.00", "1 × Family: £25.00"]);
+    await box.getByLabel("Your name").fill("Priya Shah");
+    // "Change tickets" goes back with what was typed kept.
+    await box.getByRole("button", { name: "Change tickets" }).click();
+    await expect(box.getByLabel("Adult", { exact: true })).toHaveValue("2");
     await box.getByLabel("Adult", { exact: true }).selectOption("1");
     await box.getByLabel("Concession", { exact: true }).selectOption("1");
-    await box.getByLabel("Your name").fill("Priya Shah");
+    await box.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect(box.getByLabel("Your name")).toHaveValue("Priya Shah");
     await box.getByLabel("Email", { exact: true }).fill(email);
     await box.getByLabel("£5.00").check();
     // A code that does not exist: a clear message, and what was chosen is kept.
@@ -282,6 +298,18 @@ test("a family order of the sample quiz night with JavaScript: the total follows
   await box.getByLabel("Adult", { exact: true }).selectOption("2");
   await box.getByLabel("Concession", { exact: true }).selectOption("1");
   await expect(box.getByTestId("ticket-total")).toHaveText("£52.00");
+  await expect(box.getByLabel("Your name")).toHaveCount(0);
+  // The details step comes in the page, with focus on what was chosen.
+  await box.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(box.getByRole("heading", { name: "Your tickets" })).toBeFocused();
+  await expect(box.getByTestId("order-tickets").getByRole("listitem")).toHaveText(["2 × Adult: £20.00", "1 × Concession: £7.00", "1 × Family: £25.00"]);
+  await box.getByLabel("Your name").fill("Dee Patel");
+  // Back to the tickets and on again: what was typed stays.
+  await box.getByRole("button", { name: "Change tickets" }).click();
+  await expect(box.getByLabel("Adult", { exact: true })).toBeFocused();
+  await expect(box.getByLabel("Your name")).toBeHidden();
+  await box.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(box.getByLabel("Your name")).toHaveValue("Dee Patel");
   await box.getByLabel("Another amount", { exact: true }).check();
   await box.getByLabel("Another amount (£)").fill("7.50");
   await expect(box.getByTestId("ticket-total")).toHaveText("£59.50");
@@ -292,7 +320,6 @@ test("a family order of the sample quiz night with JavaScript: the total follows
   await box.getByLabel("House name or number").fill("4");
   await box.getByLabel("Postcode").fill("MB4 2QT");
   await box.getByLabel("Names of the people coming").fill("Patel family\nDee Patel\nRaj Patel\nNana Patel");
-  await box.getByLabel("Your name").fill("Dee Patel");
   await box.getByLabel("Email", { exact: true }).fill(email);
   await box.getByLabel("Discount code").fill("QUIZ10");
   await box.getByRole("button", { name: "Apply" }).click();
@@ -387,7 +414,7 @@ test("the event page with a booking box stays within the public JavaScript budge
     if (request.resourceType() === "script") scripts.push(request.sizes().then((s) => s.responseBodySize));
   });
   await openSitePage(page, `${site.origin}/events/3`);
-  await expect(ticketBox(page).getByRole("button", { name: "Continue to payment" })).toBeVisible();
+  await expect(ticketBox(page).getByRole("button", { name: "Continue", exact: true })).toBeVisible();
   const sizes = await Promise.all(scripts);
   const total = sizes.reduce((a, b) => a + b, 0);
   testInfo.annotations.push({ type: "javascript", description: `${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB as sent` });

@@ -118,15 +118,34 @@ describe("a code limited to 10 uses", () => {
   });
 });
 
-describe("the booking form's answer to a refused code", () => {
+describe("the booking form's answers without JavaScript", () => {
   /** One POST of the ticket box, as the browser sends it without JavaScript: the status and Conform's reply. */
   async function post(eventId: number, fields: Record<string, string>) {
     const request = new Request(`${origin}/events/${eventId}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
     const context = new RouterContextProvider();
     context.set(requestInfoContext, { ip: "192.0.2.44", secure: false });
-    const answer = (await eventAction({ params: { id: String(eventId) }, request, context } as never)) as unknown as { data: { reply: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: ResponseInit };
-    return { status: answer.init.status, error: answer.data.reply.error, values: answer.data.reply.initialValue };
+    const answer = (await eventAction({ params: { id: String(eventId) }, request, context } as never)) as unknown as {
+      data: { reply: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; step?: string };
+      init: ResponseInit;
+    };
+    return { status: answer.init.status, error: answer.data.reply.error, values: answer.data.reply.initialValue, step: answer.data.step };
   }
+
+  it("a paid order's steps: Continue needs a ticket and shows the details; Change tickets goes back; both keep what was sent and hold nothing", async () => {
+    const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 800, tickets_available: 50 });
+    const [adult, child] = await addTypes(event.id, [{ name: "Adult", price_pence: 1000 }, { name: "Child", price_pence: 500 }]);
+    const none = { intent: "details", [`qty-${adult.id}`]: "0", [`qty-${child.id}`]: "0" };
+    expect(await post(event.id, none)).toEqual({ status: 400, error: { "": ["Please choose at least 1 ticket."] }, values: expect.objectContaining({ [`qty-${adult.id}`]: "0" }), step: "tickets" });
+    const chosen = { [`qty-${adult.id}`]: "2", [`qty-${child.id}`]: "1" };
+    expect(await post(event.id, { intent: "details", ...chosen })).toEqual({ status: 200, error: {}, values: expect.objectContaining(chosen), step: "details" });
+    const typed = { ...chosen, name: "Kim Lowe", email: "kim@steps.test", donation: "500" };
+    expect(await post(event.id, { intent: "tickets", ...typed })).toEqual({ status: 200, error: {}, values: expect.objectContaining(typed), step: "tickets" });
+    // One quantity (an event without ticket types): the same check.
+    const single = await makeEvent({ booking_mode: "paid", ticket_price_pence: 800, tickets_available: 50 });
+    expect((await post(single.id, { intent: "details", quantity: "0" })).status).toBe(400);
+    expect(await post(single.id, { intent: "details", quantity: "3" })).toMatchObject({ status: 200, step: "details" });
+    expect(await getDb().select().from(bookings).where(inArray(bookings.event_id, [event.id, single.id]))).toEqual([]);
+  });
 
   it("a code that does not exist, or is used up, is said once, at the code field (not again as the order's message), and nothing is held", async () => {
     const event = await makeEvent({ booking_mode: "paid", ticket_price_pence: 800, tickets_available: 50 });

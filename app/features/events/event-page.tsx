@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ConsentBox } from "../supporters/ui.ts";
-import { BookingBox, type BookingAnswer, type CodeQuote } from "../bookings/ui.ts";
+import { BookingBox, type BookingAnswer, type CodeQuote, type OrderStep } from "../bookings/ui.ts";
 import { CATEGORY_LABELS, EventCard, eventCardData } from "./event-card.tsx";
 import { formatLongDate, formatTime, paragraphs } from "../../components/site/format.ts";
 import { ArrowLeftIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, UserIcon } from "../../components/site/icons.tsx";
@@ -150,19 +150,29 @@ async function book(event: Awaited<ReturnType<typeof loadEvent>>, form: FormData
     ...Object.fromEntries([...form.keys()].filter((k) => /^qty-\d{1,9}$/.test(k)).map((k) => [k, String(form.get(k))])),
   };
   // A refused code's message is the code field's; the order's own is `_form`.
-  const answer = (status: number, errors: Record<string, string>, message?: string, quote?: Quote) =>
+  const answer = (status: number, errors: Record<string, string>, message?: string, quote?: Quote, step?: OrderStep) =>
     data<BookingAnswer>(
       {
         intent: "book",
         reply: refusedForm({ ...(quote?.codeMessage ? { code: quote.codeMessage } : {}), ...errors, ...(message ? { _form: message } : {}) }, values),
         quote: quote && { code: quote.code, discount: quote.discount },
+        ...(step ? { step } : {}),
       },
       { status },
     );
   if (event.booking_mode !== "free" && event.booking_mode !== "paid") return answer(400, {}, "Tickets for this event cannot be booked online.");
+  // A paid order's steps without JavaScript: "Continue" from the tickets to the details
+  // (with at least one ticket), "Change tickets" back. Nothing is held or taken.
+  const intent = form.get("intent");
+  if (intent === "details" || intent === "tickets") {
+    const lines = chosenLines(form);
+    const none = lines ? lines.length === 0 : !(Number(values.quantity) > 0);
+    if (intent === "details" && none) return answer(400, {}, "Please choose at least 1 ticket.", undefined, "tickets");
+    return answer(200, {}, undefined, undefined, intent);
+  }
   const code = values.code.trim();
   // "Apply": the code's reduction, shown before paying (nothing is taken or held).
-  if (form.get("intent") === "quote") {
+  if (intent === "quote") {
     if (!code) return answer(400, {}, undefined, { code: "", discount: null, codeMessage: "Please enter a discount code." });
     const checked = await quoteCode(code, event.id, values.email.trim() || null);
     return checked.ok
