@@ -56,7 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d6e55" />
         {/* With a precedence, React sends the stylesheet ahead of the script preloads, so the
             one file that blocks the first paint is not queued behind them on a slow line. */}
-        {linkStylesheet ? <link rel="stylesheet" href={appCss} precedence="default" /> : null}
+        {/* Public pages paint once their main content is parsed, never the header alone
+            before the page's first layout (docs/decisions/383). */}
+        {linkStylesheet ? <link rel="stylesheet" href={appCss} precedence="default" /> : <link rel="expect" href="#main" blocking="render" />}
         <Meta />
         <Links />
       </head>

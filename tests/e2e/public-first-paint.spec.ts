@@ -185,3 +185,16 @@ test("before its first paint a phone asks for the heading font and the picture t
   // HTTP/1.1 it takes the document's open connection, the picture a new one.
   expect(await early("/events/1")).toEqual({ preloaded: [font, "/images/events/gala.svg"], wideOnly: [], eager: ["/images/events/gala.svg"], sprite: false, icon: true });
 });
+
+test("a public page paints once its main content is parsed, not its header alone: the head names <main>, which every public page has", async ({ request }) => {
+  const expectMain = '<link rel="expect" href="#main" blocking="render"/>';
+  for (const path of ["/", "/events/1", "/support", "/news", "/no-such-page"]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, path).toContain(expectMain);
+    // Without the element the browser would hold the first paint until the whole page is parsed.
+    expect(html.slice(html.indexOf("</head>")), path).toMatch(/<main id="main"/);
+  }
+  // Staff screens link their stylesheet and paint as they come.
+  expect(await (await request.get("/admin/login")).text()).not.toContain('rel="expect"');
+});
